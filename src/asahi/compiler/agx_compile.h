@@ -315,6 +315,22 @@ struct agx_fs_key {
    bool per_sample;
    uint8_t sample_id;
    uint8_t sample_pos;
+   /* GL logic ops (glLogicOp; pipe_blend_state::logicop_*): when enabled,
+    * no render target blends, and the unorm (8/16-bit, RGB10_A2) and
+    * 8/32-bit integer targets get logicop_func (an enum pipe_logicop,
+    * whose bit (2 * s + d) is the result for source bit s and
+    * destination bit d) of the shader's colour and the tilebuffer's
+    * value, unorm channels as their integer codes (GL 4.6 section
+    * 17.3.9).  Float, sRGB, snorm and 16-bit integer targets keep the
+    * shader's colour. */
+   bool logicop_enable;
+   uint8_t logicop_func;
+   /* Polygon stipple (GL 2.1 section 3.5.6), for draws of filled
+    * polygons: the fragment at window pixel (x, y) is discarded unless
+    * bit 31 - x % 32 of word y % 32 of the pattern is set; the 32 words
+    * are in GPU memory at AGX_SYSVAL_POLY_STIPPLE_LO/_HI (the driver's
+    * pipe_poly_stipple). */
+   bool poly_stipple;
 };
 
 struct agx_shader_key {
@@ -437,6 +453,10 @@ enum agx_sysval {
     * 64-bit GPU address (low, high) of the draw's vertex numbers. */
    AGX_SYSVAL_XFB_INDICES_LO,
    AGX_SYSVAL_XFB_INDICES_HI,
+   /* Polygon stipple (agx_fs_key::poly_stipple): the 64-bit GPU address
+    * (low, high) of the pattern's 32 words. */
+   AGX_SYSVAL_POLY_STIPPLE_LO,
+   AGX_SYSVAL_POLY_STIPPLE_HI,
    AGX_SYSVAL_COUNT,
 };
 
@@ -543,8 +563,9 @@ nir_shader *agx_nir_gs_passthrough(void *mem_ctx,
  * plus gl_PrimitiveID = gl_PrimitiveIDIn: what a draw needs when its
  * fragment shader reads gl_PrimitiveID and no geometry shader is bound.
  * quad_provoking: which vertex (0-3) of a quad is GL's provoking one,
- * kept first (0) or last (2, 3) in both triangles.  NULL for other
- * primitives. */
+ * kept first (0) or last (2, 3) in both triangles.  MESA_PRIM_POLYGON:
+ * the triangles of a polygon's fan, each with gl_PrimitiveID 0 (one
+ * polygon).  NULL for other primitives. */
 nir_shader *agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat,
                                     uint64_t linear, unsigned input_primitive,
                                     unsigned quad_provoking);

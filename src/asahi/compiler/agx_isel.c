@@ -1016,6 +1016,8 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
 static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc,
                                agx_operand a, agx_operand b, unsigned n);
 static agx_block *start_block(struct isel *st);
+static void load_words(struct isel *st, unsigned addr, agx_operand elem,
+                       unsigned n, agx_operand *dst);
 
 /* A run of 32-bit words of the default uniform block from memory:
  * device_load at the block's address (AGX_SYSVAL_GL_UNIFORMS_ADDR_*) plus
@@ -1038,6 +1040,15 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
          ? emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first))
       : first < 0x8000 ? agx_isa_imm(first, 16)
                        : imm32(st, first);
+   load_words(st, addr, elem, n, dst);
+}
+
+/* n 32-bit words at the 64-bit address pushed at uniform half `addr`,
+ * element (word) `elem` on, into dst[]. */
+static void
+load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
+           agx_operand *dst)
+{
    agx_operand vec = agx_temp(st->ctx, 32, n);
    agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
@@ -1749,6 +1760,26 @@ emit_discard(struct isel *st, const agx_operand *cond)
    st->ctx->info->can_discard = true;
    /* what follows (phi copies included) runs in a block of its own */
    start_block(st);
+}
+
+/* Polygon stipple (agx_fs_key::poly_stipple), before the program: the
+ * pattern's word for the pixel's row y % 32 (thread_position_in_grid, as
+ * gl_FragCoord), shifted left by x % 32 so that bit 31 - x % 32 is its top
+ * bit; lanes where that bit is 0 discard. */
+static void
+emit_poly_stipple(struct isel *st)
+{
+   const agx_operand zero = agx_isa_imm(0, 8), low5 = agx_isa_imm(31, 8);
+   agx_operand x = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 80), low5);
+   agx_operand y = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 81), low5);
+   unsigned addr =
+      agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_POLY_STIPPLE_LO, 4);
+   agx_operand word;
+   load_words(st, addr, y, 1, &word);
+   agx_operand top = emit_bitfield(st, AGX_ISA_OP_BFI, zero, word, x);
+   agx_operand bit = emit_bitfield_m(st, AGX_ISA_OP_BFEIL, zero, top, low5, 1);
+   agx_operand off = emit_bitop(st, AGX_TT_XOR, bit, agx_isa_imm(1, 8));
+   emit_discard(st, &off);
 }
 
 /* store_xfb_agx (agx_nir_lower_xfb.c): 32-bit words to transform
@@ -2721,9 +2752,9 @@ lod_to_f16(struct isel *st, agx_operand a, agx_operand b)
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
- * Sampler words.  1D, 2D, 3D and cube textures for now, with shadow
- * compare (no arrays, offsets or gathers; rectangle textures arrive as 2D,
- * agx_nir_lower_rect.c).  A cube lookup hands the hardware the direction
+ * Sampler words.  1D, 2D, 3D, cube and multisample textures and their
+ * arrays, with shadow compare, offsets and gathers (rectangle textures
+ * arrive as 2D, agx_nir_lower_rect.c).  A cube lookup hands the hardware the direction
  * vector itself (3 coordinates, dimension tex_cube): the texture unit picks
  * the face (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
  * agx_tex_dim and the coordinate register counts in agx_validate.c).
@@ -4018,6 +4049,46 @@ agx_tib_format_of(enum pipe_format fmt)
    return -1;
 }
 
+/* ---- logic ops (GL 4.6 section 17.3.9): the hardware has none either;
+ * Mesa lowers them in NIR (alexvorxx/Mesa-VirGL src/compiler/nir/
+ * nir_lower_blend.c), here they are emitted beside blending. */
+
+/* Does a logic op apply to a target of this tilebuffer format: unorm 8
+ * and 16-bit, RGB10_A2, 8 and 32-bit integers (agx_fs_key)? */
+static bool
+logicop_applies(int tib_format, bool integer)
+{
+   return tib_format == 4 || tib_format == 6 || tib_format == 8 ||
+          (integer && (tib_format == 0 || tib_format == 2));
+}
+
+/* A float in [0, 1] as the unsigned code of a bits-wide unorm channel
+ * (round to nearest, GL 4.6 equation 2.3). */
+static agx_operand
+unorm_code(struct isel *st, agx_operand f, agx_operand max)
+{
+   return emit_convert(st, 8, 0,
+                       emit_unop(st, AGX_ISA_OP_RINT, fmul(st, f, max)));
+}
+
+/* Logic op func (enum pipe_logicop) of source s and destination d of one
+ * channel, bits wide.  bitop's truth table bit (a | b << 1) is pipe's bit
+ * (2 * s + d): a = d, b = s. */
+static agx_operand
+logicop_channel(struct isel *st, unsigned func, agx_operand s, agx_operand d,
+                unsigned bits, bool integer)
+{
+   if (integer)
+      return emit_bitop(st, func, d, s);
+   uint32_t mask = (1u << bits) - 1;
+   agx_operand max = imm32(st, fui((float)mask));
+   agx_operand r = emit_bitop(st, func, unorm_code(st, d, max),
+                              unorm_code(st, fsat(st, s), max));
+   r = emit_bitop(st, AGX_TT_AND, r, imm32(st, mask));
+   return fmul(st, emit_convert(st, 10, 1, r),
+               imm32(st, fui(1.0f / (float)mask)));
+}
+
 /*
  * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
  * API sample mask, and with alpha-to-coverage the first round(alpha * N)
@@ -4149,8 +4220,9 @@ emit_fs_end(struct isel *st)
          continue;
 
       agx_operand d[4];
-      bool blend = rk->blend.enable && !integer;
-      if (blend || (packed && write != 0xf)) {
+      bool blend = rk->blend.enable && !integer && !key->logicop_enable;
+      bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
+      if (blend || logic || (packed && write != 0xf)) {
          /* the destination in memory order, then RGBA order (16-bit
           * values widened to f32) */
          wait_tile(st, true, &touched);
@@ -4249,6 +4321,12 @@ emit_fs_end(struct isel *st)
                                           i, sc, s1, d, k);
             c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
          }
+      }
+      for (unsigned i = 0; logic && i < 4; ++i) {
+         unsigned m = desc->swizzle[i];
+         if ((write & (1u << i)) && m < nr_mem)
+            c[i] = logicop_channel(st, key->logicop_func, c[i], d[i],
+                                   desc->channel[m].size, integer);
       }
 
       /* Order against earlier pixels; then say that every sample
@@ -4571,6 +4649,9 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    st->block_start =
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
+   if (ctx->stage == MESA_SHADER_FRAGMENT && !ctx->is_preamble &&
+       ctx->key && ctx->key->fs.poly_stipple)
+      emit_poly_stipple(st);
    emit_cf_list(st, &impl->body);
    if (st->has_return) {
       /* the lanes that returned (count 1) come back for the outputs */

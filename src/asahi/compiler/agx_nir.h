@@ -32,6 +32,16 @@ bool agx_nir_lower_txd_cube(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);
 /* SSBO accesses: constant bindings, bounds-checked (agx_nir_lower_ssbo.c). */
 bool agx_nir_lower_ssbo(nir_shader *nir);
+/* Lowering that adds control flow (agx_nir_collect.c): the intrinsics for
+ * which filter is true are listed, then each is given to lower, which
+ * rewrites it at will and says whether it changed anything. */
+typedef bool (*agx_nir_intrinsic_filter)(const nir_intrinsic_instr *intr,
+                                         void *data);
+typedef bool (*agx_nir_intrinsic_lower)(nir_builder *b,
+                                        nir_intrinsic_instr *intr,
+                                        void *data);
+bool agx_nir_lower_collected(nir_shader *nir, agx_nir_intrinsic_filter filter,
+                             agx_nir_intrinsic_lower lower, void *data);
 /* Fragment shaders: load_primitive_id from the flat varying
  * VARYING_SLOT_PRIMITIVE_ID. */
 bool agx_nir_lower_primitive_id(nir_shader *nir);

@@ -724,6 +724,8 @@ agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat, uint64_t linear,
       order = line, n = 2, vin = 2, out = MESA_PRIM_LINE_STRIP;
       break;
    case MESA_PRIM_TRIANGLES:
+   case MESA_PRIM_POLYGON:
+      /* a polygon comes as the triangles of its fan (agx_gs.c) */
       order = tri, n = 3, vin = 3, out = MESA_PRIM_TRIANGLE_STRIP;
       break;
    case MESA_PRIM_QUADS:
@@ -740,7 +742,9 @@ agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat, uint64_t linear,
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_GEOMETRY, &agx_nir_options, "primitive_id_gs", NULL);
    nir_shader *s = b.shader;
-   s->info.gs.input_primitive = (uint8_t)input_primitive;
+   bool polygon = input_primitive == MESA_PRIM_POLYGON;
+   s->info.gs.input_primitive =
+      (uint8_t)(polygon ? MESA_PRIM_TRIANGLES : input_primitive);
    s->info.gs.output_primitive = (uint8_t)out;
    s->info.gs.vertices_in = (uint8_t)vin;
    s->info.gs.vertices_out = (uint16_t)(input_primitive == MESA_PRIM_QUADS
@@ -767,8 +771,12 @@ agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat, uint64_t linear,
    id->data.location = VARYING_SLOT_PRIMITIVE_ID;
    id->data.flat = true;
 
-   nir_def *prim = nir_load_system_value(&b, nir_intrinsic_load_primitive_id,
-                                         32);
+   /* A polygon is one primitive (GL 3.2 compatibility section 2.6.1),
+    * whatever number of triangles it is drawn as: the first of the draw,
+    * 0 (GLSL 1.50 section 7.1: primitives counted from the draw's start). */
+   nir_def *prim =
+      polygon ? nir_imm_int(&b, 0)
+              : nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32);
    for (unsigned i = 0; i < n; ++i) {
       if (order[i] == ~0u) {
          nir_build_intrinsic(&b, nir_intrinsic_end_primitive, 0, 0, NULL,

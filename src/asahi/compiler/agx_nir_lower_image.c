@@ -21,10 +21,10 @@
  *
  * - imageStore is image_store_agx through the PBE descriptor of register
  *   AGX_IMAGE_TS_BASE + 2 i + 1, addressed as a 2D image or 2D array: 1D
- *   images at row 0 (1D arrays: the layer after it), cube faces as layers,
- *   rectangles as 2D, buffer texels at (i % AGX_BUFFER_TEXTURE_WIDTH,
- *   i / AGX_BUFFER_TEXTURE_WIDTH) of the driver's linear 2D image.
- *   Stores to 3D images are not lowered yet.
+ *   images at row 0 (1D arrays: the layer after it), cube faces and the
+ *   slices of 3D images as layers, rectangles as 2D, buffer texels at
+ *   (i % AGX_BUFFER_TEXTURE_WIDTH, i / AGX_BUFFER_TEXTURE_WIDTH) of the
+ *   driver's linear 2D image.
  *
  * - imageAtomic* are atomics on the texel's 32-bit word in memory, as
  *   Mesa's driver does them (global atomics on the computed texel
@@ -46,7 +46,6 @@
 #include <string.h>
 
 #include "nir_builder.h"
-#include "util/u_dynarray.h"
 #include "agx_compile.h"
 #include "agx_nir.h"
 
@@ -138,6 +137,9 @@ store_coord(nir_builder *b, nir_intrinsic_instr *intr, bool *array)
       break;
    }
    case NIR_SAMPLER_DIM_CUBE:
+   case NIR_SAMPLER_DIM_3D:
+      /* faces, and the slices of a 3D image: ail lays both out as the
+       * layers of a 2D array (the driver's PBE for 3D images is one) */
       layer = nir_channel(b, c, 2);
       *array = true;
       break;
@@ -295,8 +297,10 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 }
 
 static bool
-is_image_access(nir_intrinsic_op op)
+is_image_access(const nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
+   nir_intrinsic_op op = intr->intrinsic;
    return op == nir_intrinsic_image_deref_load ||
           op == nir_intrinsic_image_deref_store ||
           op == nir_intrinsic_image_deref_size ||
@@ -356,8 +360,9 @@ dynamic_element(nir_intrinsic_instr *intr)
 
 /* Accesses through a run-time element of an image array: if-chains. */
 static bool
-lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr)
+lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
    nir_deref_instr *d = dynamic_element(intr);
    if (!d)
       return false;
@@ -372,8 +377,9 @@ lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr)
 
 /* Stores and atomics of a constant image. */
 static bool
-lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr)
+lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
    if (intr->intrinsic != nir_intrinsic_image_deref_atomic &&
        intr->intrinsic != nir_intrinsic_image_deref_atomic_swap &&
        intr->intrinsic != nir_intrinsic_image_deref_store)
@@ -386,45 +392,15 @@ lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr)
    return lower_atomic(b, intr, (unsigned)i);
 }
 
-/* Lowerings that add control flow: the image accesses are collected
- * first, then each is given to `lower`. */
-static bool
-lower_collected(nir_shader *nir,
-                bool (*lower)(nir_builder *b, nir_intrinsic_instr *intr))
-{
-   bool progress = false;
-   nir_foreach_function_impl(impl, nir) {
-      struct util_dynarray todo;
-      util_dynarray_init(&todo, NULL);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (is_image_access(intr->intrinsic))
-               util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
-         }
-      }
-      nir_builder b = nir_builder_create(impl);
-      bool changed = false;
-      util_dynarray_foreach(&todo, nir_intrinsic_instr *, it)
-         changed |= lower(&b, *it);
-      if (changed) {
-         nir_metadata_preserve(impl, nir_metadata_none);
-         progress = true;
-      }
-      util_dynarray_fini(&todo);
-   }
-   return progress;
-}
-
 bool
 agx_nir_lower_image(nir_shader *nir)
 {
-   bool progress = lower_collected(nir, lower_dynamic);
+   bool progress =
+      agx_nir_lower_collected(nir, is_image_access, lower_dynamic, NULL);
    progress |= nir_shader_intrinsics_pass(
       nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
       NULL);
-   progress |= lower_collected(nir, lower_side_effect);
+   progress |=
+      agx_nir_lower_collected(nir, is_image_access, lower_side_effect, NULL);
    return progress;
 }

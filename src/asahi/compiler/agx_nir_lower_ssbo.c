@@ -30,7 +30,6 @@
 #include <string.h>
 
 #include "nir_builder.h"
-#include "util/u_dynarray.h"
 #include "agx_compile.h"
 #include "agx_nir.h"
 
@@ -142,9 +141,10 @@ binding_chain(nir_builder *b, nir_intrinsic_instr *intr, nir_def *binding,
    return info->has_dest ? nir_if_phi(b, then_v, else_v) : NULL;
 }
 
-static void
-lower_access(nir_builder *b, nir_intrinsic_instr *intr)
+static bool
+lower_access(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
    nir_def *binding = intr->src[binding_src(intr->intrinsic)].ssa;
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *v;
@@ -157,40 +157,23 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr)
    if (v)
       nir_def_rewrite_uses(&intr->def, v);
    nir_instr_remove(&intr->instr);
+   return true;
+}
+
+static bool
+is_lowered(const nir_intrinsic_instr *intr, void *data)
+{
+   (void)data;
+   int s = binding_src(intr->intrinsic);
+   if (s < 0)
+      return false;
+   /* get_ssbo_size of a constant binding is what isel reads */
+   return intr->intrinsic != nir_intrinsic_get_ssbo_size ||
+          intr->src[s].ssa->parent_instr->type != nir_instr_type_load_const;
 }
 
 bool
 agx_nir_lower_ssbo(nir_shader *nir)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, nir) {
-      /* the accesses first: lowering adds control flow to the walk */
-      struct util_dynarray todo;
-      util_dynarray_init(&todo, NULL);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            int s = binding_src(intr->intrinsic);
-            if (s < 0)
-               continue;
-            /* get_ssbo_size of a constant binding is what isel reads */
-            if (intr->intrinsic == nir_intrinsic_get_ssbo_size &&
-                intr->src[s].ssa->parent_instr->type ==
-                   nir_instr_type_load_const)
-               continue;
-            util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
-         }
-      }
-      nir_builder b = nir_builder_create(impl);
-      util_dynarray_foreach(&todo, nir_intrinsic_instr *, intr)
-         lower_access(&b, *intr);
-      if (todo.size) {
-         nir_metadata_preserve(impl, nir_metadata_none);
-         progress = true;
-      }
-      util_dynarray_fini(&todo);
-   }
-   return progress;
+   return agx_nir_lower_collected(nir, is_lowered, lower_access, NULL);
 }

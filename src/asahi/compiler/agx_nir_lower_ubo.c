@@ -23,7 +23,6 @@
 
 #include "nir_builder.h"
 #include "util/u_math.h"
-#include "util/u_dynarray.h"
 #include "agx_compile.h"
 #include "agx_nir.h"
 
@@ -101,9 +100,10 @@ select_chain(nir_builder *b, nir_intrinsic_instr *load, nir_def *index,
    return nir_if_phi(b, then_v, else_v);
 }
 
-static void
-lower_load(nir_builder *b, nir_intrinsic_instr *intr)
+static bool
+lower_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
    nir_def *index = intr->src[0].ssa;
    uint32_t lo, hi;
    value_bounds(index, 0, 0, &lo, &hi);
@@ -114,35 +114,20 @@ lower_load(nir_builder *b, nir_intrinsic_instr *intr)
    nir_def *v = select_chain(b, intr, index, lo, hi);
    nir_def_rewrite_uses(&intr->def, v);
    nir_instr_remove(&intr->instr);
+   return true;
+}
+
+/* load_ubo with a run-time block index */
+static bool
+is_dynamic_load(const nir_intrinsic_instr *intr, void *data)
+{
+   (void)data;
+   return intr->intrinsic == nir_intrinsic_load_ubo &&
+          intr->src[0].ssa->parent_instr->type != nir_instr_type_load_const;
 }
 
 bool
 agx_nir_lower_ubo(nir_shader *nir)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, nir) {
-      /* the loads first: lowering adds control flow to the walk */
-      struct util_dynarray loads;
-      util_dynarray_init(&loads, NULL);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic == nir_intrinsic_load_ubo &&
-                intr->src[0].ssa->parent_instr->type !=
-                   nir_instr_type_load_const)
-               util_dynarray_append(&loads, nir_intrinsic_instr *, intr);
-         }
-      }
-      nir_builder b = nir_builder_create(impl);
-      util_dynarray_foreach(&loads, nir_intrinsic_instr *, intr)
-         lower_load(&b, *intr);
-      if (loads.size) {
-         nir_metadata_preserve(impl, nir_metadata_none);
-         progress = true;
-      }
-      util_dynarray_fini(&loads);
-   }
-   return progress;
+   return agx_nir_lower_collected(nir, is_dynamic_load, lower_load, NULL);
 }

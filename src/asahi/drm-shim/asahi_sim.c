@@ -30,11 +30,46 @@
 
 static uint32_t sim_debug;
 
+/* The VM as one command sees it: the address map cannot change while the
+ * command runs (binds need the device lock, which the executing job
+ * holds), so the last mappings found are kept and tried first.  A render
+ * touches a handful of BOs (render targets, textures, code, uniforms) a
+ * great many times; the tree walk was the shim's largest cost. */
+#define VM_CACHE_SIZE 4
+
+struct vm_view {
+   const struct asahi_shim_vm *vm;
+   const struct asahi_shim_mapping *recent[VM_CACHE_SIZE];
+};
+
+static const struct asahi_shim_mapping *
+vm_view_find(struct vm_view *v, uint64_t va)
+{
+   for (unsigned i = 0; i < VM_CACHE_SIZE; i++) {
+      const struct asahi_shim_mapping *m = v->recent[i];
+      if (!m)
+         break;
+      if (va - m->addr < m->range) {
+         /* Move to the front: the next look-up most likely hits it. */
+         for (unsigned j = i; j > 0; j--)
+            v->recent[j] = v->recent[j - 1];
+         v->recent[0] = m;
+         return m;
+      }
+   }
+   const struct asahi_shim_mapping *m = asahi_shim_vm_find(v->vm, va);
+   if (m) {
+      for (unsigned j = VM_CACHE_SIZE - 1; j > 0; j--)
+         v->recent[j] = v->recent[j - 1];
+      v->recent[0] = m;
+   }
+   return m;
+}
+
 static void *
 vm_lookup(void *user, uint64_t va, bool write, uint64_t *avail)
 {
-   const struct asahi_shim_vm *vm = user;
-   const struct asahi_shim_mapping *m = asahi_shim_vm_find(vm, va);
+   const struct asahi_shim_mapping *m = vm_view_find(user, va);
    if (!m)
       return NULL;
    uint32_t need = write ? DRM_ASAHI_BIND_WRITE : DRM_ASAHI_BIND_READ;
@@ -89,9 +124,10 @@ run_command(const struct asahi_shim_job *job, uint16_t type,
             const uint8_t *payload, size_t size, unsigned index,
             unsigned *ts)
 {
+   struct vm_view view = {.vm = job->vm};
    struct asahi_sim_gpu gpu = {
       .lookup = vm_lookup,
-      .user = job->vm,
+      .user = &view,
       .usc_base = job->usc_exec_base,
       .debug = sim_debug,
    };

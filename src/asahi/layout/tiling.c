@@ -349,7 +349,9 @@ ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
        y_px >= ail_minify(layout->height_px, level))
       return false;
 
-   const uint32_t x_el = x_px / block.width_px, y_el = y_px / block.height_px;
+   /* Most formats have 1x1 blocks: no division for them. */
+   const uint32_t x_el = block.width_px == 1 ? x_px : x_px / block.width_px;
+   const uint32_t y_el = block.height_px == 1 ? y_px : y_px / block.height_px;
    const uint32_t el_B = layout->element_size_B;
 
    if (layout->tiling == AIL_TILING_LINEAR) {
@@ -367,7 +369,7 @@ ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
    const unsigned w_log2 = util_logbase2(tile.width_el);
    const unsigned h_log2 = util_logbase2(tile.height_el);
    const uint64_t tiles_per_row =
-      DIV_ROUND_UP(layout->stride_el[level], tile.width_el);
+      ((uint64_t)layout->stride_el[level] + tile.width_el - 1) >> w_log2;
    const uint64_t tile_index =
       (uint64_t)(y_el >> h_log2) * tiles_per_row + (x_el >> w_log2);
    const uint32_t inner = ail_spread_bits(x_el & (tile.width_el - 1)) |

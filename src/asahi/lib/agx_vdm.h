@@ -110,6 +110,12 @@ struct agx_vdm_draw {
    uint32_t index_extent_B;
    bool restart;
    uint32_t restart_index;
+   /* Non-zero: an indirect draw, whose count, instances and start (and,
+    * indexed, first index) the hardware reads at this GPU address in the
+    * GL/Vulkan indirect command layouts instead of count/instances/start.
+    * Fact: alexvorxx/Mesa-VirGL src/asahi/vulkan/hk_cmd_draw.c (the
+    * Index List words of the indirect draws). */
+   uint64_t indirect_va;
 };
 
 /* The Index List header word of a draw (packed with genxml).  Callers
@@ -123,9 +129,10 @@ agx_vdm_draw_header(const struct agx_vdm_draw *d)
    bool indexed = d->index_size_B != 0;
    agx_pack(&w, INDEX_LIST, cfg) {
       cfg.primitive = d->primitive;
-      cfg.index_count_present = true;
-      cfg.instance_count_present = true;
-      cfg.start_present = true;
+      cfg.index_count_present = !d->indirect_va;
+      cfg.instance_count_present = !d->indirect_va;
+      cfg.start_present = !d->indirect_va;
+      cfg.indirect_buffer_present = d->indirect_va != 0;
       if (indexed) {
          cfg.restart_enable = d->restart;
          cfg.index_buffer_hi = d->index_va >> 32;
@@ -180,18 +187,26 @@ agx_vdm_draw(uint8_t **out, const struct agx_vdm_draw *d)
       }
       p += AGX_INDEX_LIST_BUFFER_LO_LENGTH;
    }
-   agx_pack(p, INDEX_LIST_COUNT, cfg) {
-      cfg.count = d->count;
+   if (d->indirect_va) {
+      agx_pack(p, INDEX_LIST_INDIRECT_BUFFER, cfg) {
+         cfg.address_hi = (uint32_t)(d->indirect_va >> 32);
+         cfg.address_lo = (uint32_t)d->indirect_va;
+      }
+      p += AGX_INDEX_LIST_INDIRECT_BUFFER_LENGTH;
+   } else {
+      agx_pack(p, INDEX_LIST_COUNT, cfg) {
+         cfg.count = d->count;
+      }
+      p += AGX_INDEX_LIST_COUNT_LENGTH;
+      agx_pack(p, INDEX_LIST_INSTANCES, cfg) {
+         cfg.count = d->instances;
+      }
+      p += AGX_INDEX_LIST_INSTANCES_LENGTH;
+      agx_pack(p, INDEX_LIST_START, cfg) {
+         cfg.start = d->start;
+      }
+      p += AGX_INDEX_LIST_START_LENGTH;
    }
-   p += AGX_INDEX_LIST_COUNT_LENGTH;
-   agx_pack(p, INDEX_LIST_INSTANCES, cfg) {
-      cfg.count = d->instances;
-   }
-   p += AGX_INDEX_LIST_INSTANCES_LENGTH;
-   agx_pack(p, INDEX_LIST_START, cfg) {
-      cfg.start = d->start;
-   }
-   p += AGX_INDEX_LIST_START_LENGTH;
    if (indexed) {
       agx_pack(p, INDEX_LIST_BUFFER_SIZE, cfg) {
          cfg.size = (d->index_extent_B + 3) & ~3u;

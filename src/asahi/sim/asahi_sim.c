@@ -143,27 +143,38 @@ asahi_sim_add_breakpoint(struct asahi_sim_group *group, uint64_t pc)
    return true;
 }
 
+/* The instruction families, tried in this order: each executes the
+ * instructions it knows and answers ASAHI_SIM_ERR_UNSUPPORTED, with no
+ * error message, for the others. */
+static enum asahi_sim_status (*const families[])(struct asahi_sim_group *,
+                                                 struct asahi_sim_exec *) = {
+   asahi_sim_exec_int,    asahi_sim_exec_float,  asahi_sim_exec_control,
+   asahi_sim_exec_simd,   asahi_sim_exec_reduce, asahi_sim_exec_memory,
+   asahi_sim_exec_frag,   asahi_sim_exec_texture,
+};
+
 enum asahi_sim_status
 asahi_sim_execute(struct asahi_sim_group *g, struct asahi_sim_exec *x)
 {
    const struct agx_isa_instr *I = x->I;
-   enum asahi_sim_status s;
+   const unsigned nr = sizeof(families) / sizeof(families[0]);
+   enum asahi_sim_status s = ASAHI_SIM_ERR_UNSUPPORTED;
 
-   s = asahi_sim_exec_int(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_float(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_control(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_simd(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_reduce(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_memory(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_frag(g, x);
-   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
-      s = asahi_sim_exec_texture(g, x);
+   /* Each opcode remembers the first family that ever took it: the ones
+    * before it declined every instruction of that opcode so far, and
+    * asking them again (the memory family compares names) was a large
+    * share of the interpreter's time.  Per thread: no locking. */
+   static _Thread_local uint8_t first_family[AGX_ISA_NUM_OPS];
+   unsigned op = I->op < AGX_ISA_NUM_OPS ? I->op : 0;
+   unsigned i = I->op < AGX_ISA_NUM_OPS ? first_family[op] : 0;
+   for (; i < nr; i++) {
+      s = families[i](g, x);
+      if (s != ASAHI_SIM_ERR_UNSUPPORTED || g->error[0])
+         break;
+   }
+   if (i < nr && I->op < AGX_ISA_NUM_OPS && i > first_family[op] &&
+       first_family[op] == 0)
+      first_family[op] = (uint8_t)i;
    if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0]) {
       const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
       asahi_sim_error(g, s, "%s is not executed by the simulator",

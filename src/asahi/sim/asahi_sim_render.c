@@ -373,11 +373,17 @@ execute_render(struct asahi_sim_gpu *gpu,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 
    struct sim_render r = {.gpu = gpu, .cmd = cmd};
+   uint64_t tiles0 = gpu->tiles, frags0 = gpu->fragments;
    uint64_t t0 = sim_profile_begin(gpu);
    bool vertex_ok = check_command(gpu, cmd) && sim_vdm_execute(&r);
    sim_profile_end(gpu, ASAHI_SIM_PROF_VERTEX, t0);
    if (vertex_ok)
       render_tiles(&r);
+   if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
+      sim_log(gpu, "asahi-sim: render done: %u primitives, %llu tiles, "
+                   "%llu fragments\n",
+              r.nr_prims, (unsigned long long)(gpu->tiles - tiles0),
+              (unsigned long long)(gpu->fragments - frags0));
 
    for (unsigned i = 0; i < r.nr_prims; i++)
       free(r.prims[i].planes);

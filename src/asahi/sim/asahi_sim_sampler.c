@@ -67,6 +67,8 @@ struct image {
    struct AGX_TEXTURE d;
    enum pipe_format format;
    bool integer, cube, is_3d, is_2d;
+   /* format properties texel() needs, looked up once per descriptor */
+   bool compressed, sint;
    /* a null descriptor (layout null): no memory is read */
    bool null;
    unsigned layers, texel_B;
@@ -145,7 +147,7 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
     * descriptor's swizzle (choice: what the hardware reads is unknown). */
    img->null = d->layout == AGX_LAYOUT_NULL;
    if (img->null) {
-      img->integer = false;
+      img->integer = img->sint = img->compressed = false;
       img->layers = 1;
       img->samples = 1;
       return ASAHI_SIM_RUNNING;
@@ -179,6 +181,8 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
                              "texture unit: channels 0x%x type %u",
                              d->channels, d->type);
    img->integer = util_format_is_pure_integer(img->format);
+   img->sint = util_format_is_pure_sint(img->format);
+   img->compressed = util_format_is_compressed(img->format);
    img->texel_B = util_format_get_blocksize(img->format);
    bool linear = d->layout == AGX_LAYOUT_LINEAR;
    /* Cube arrays: the depth counts cubes, 6 faces each (fact:
@@ -262,7 +266,7 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
                              ASAHI_SIM_UNIT_TEXTURE))
       return ASAHI_SIM_FAULT;
-   if (util_format_is_compressed(img->format) &&
+   if (img->compressed &&
        util_format_description(img->format)->layout ==
           UTIL_FORMAT_LAYOUT_ASTC) {
       /* raw is the block holding (x, y) (ail's elements are blocks);
@@ -275,7 +279,7 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
       memcpy(out, block[(y % bh) * bw + x % bw], 4 * sizeof(float));
       return ASAHI_SIM_RUNNING;
    }
-   if (util_format_is_compressed(img->format)) {
+   if (img->compressed) {
       /* raw is the 4x4 block holding (x, y) (ail's elements are blocks). */
       float block[16][4];
       bool ok = util_format_is_bc(img->format)
@@ -297,7 +301,7 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
       return ASAHI_SIM_RUNNING;
    }
    if (img->integer) {
-      if (util_format_is_pure_sint(img->format))
+      if (img->sint)
          util_format_unpack_rgba_sint(img->format, (int32_t *)out, raw, 1);
       else
          util_format_unpack_rgba_uint(img->format, out, raw, 1);

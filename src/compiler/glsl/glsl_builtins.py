@@ -689,6 +689,12 @@ for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
       const=False, ext='GL_ARB_texture_gather')
     F('%s textureGatherOffset(%ssampler2D, vec2, ivec2)' % (r, p), 400, 310,
       const=False, ext='GL_ARB_texture_gather')
+    # ARB_texture_gather's other forms (its section 8.7): 2D arrays with
+    # offsets, cube map arrays.
+    F('%s textureGatherOffset(%ssampler2DArray, vec3, ivec2)' % (r, p), 400,
+      310, const=False, ext='GL_ARB_texture_gather')
+    F('%s textureGather(%ssamplerCubeArray, vec4)' % (r, p), 400, 320,
+      const=False, ext='GL_ARB_texture_gather')
 F('vec4 textureGather(sampler2DShadow, vec2, float)', 400, 310, const=False,
   ext=G5)
 # ARB_gpu_shader5 brings all of ARB_texture_gather's gathers plus the comp

@@ -217,6 +217,9 @@ check_location_overlap(struct check *c, struct ast_node *d,
    }
    if (loc < 0 || type_is_error(glsl_without_array(t)))
       return;
+   /* a geometry input's array is per vertex: one element's locations */
+   if (per_vertex_array(c, q) && glsl_type_is_array(t))
+      t = t->element;
    unsigned dir = (q & AST_Q_OUT) ? 1 : 0;
    /* Vertex inputs may alias and fragment outputs are linked per index;
     * only varyings are checked here. */

@@ -122,7 +122,8 @@ link_geom_layout(struct link *l, struct glsl_parse_state *const *sh,
       return;
    /* GL 3.2 core spec 2.11.3: linking fails for a geometry shader
     * without a vertex shader ... */
-   if (!l->stage_count[MESA_SHADER_VERTEX]) {
+   if (!l->stage_count[MESA_SHADER_VERTEX] &&
+       !(l->opts && l->opts->separable)) {
       link_error(l, "the program has a geometry shader but no vertex "
                  "shader");
       return;

@@ -6,7 +6,7 @@
 /*
  * The default uniform block.  Uniforms of the same name in several stages
  * are one uniform and must have the same type (GLSL 4.60 4.3.5, ES 1.00
- * 4.3.4).  Each gets storage in declaration order, vec4-slot aligned as
+ * 4.3.4), unless glsl_link_options.stage_uniforms keeps them apart.  Each gets storage in declaration order, vec4-slot aligned as
  * glsl_program.h describes, and every stage's variable its slot as
  * driver_location.  The active ones are listed the way GL reports them:
  * structures are split into their leaves ("s.f", "s[1].f") and an array
@@ -175,7 +175,11 @@ link_uniforms(struct link *l)
          struct glsl_nir_var *v = &ns->vars[i];
          if (v->var->mode != nir_var_uniform)
             continue;
-         struct uniform *u = hash_table_search_data(by_name, v->name);
+         const char *key =
+            l->opts && l->opts->stage_uniforms
+               ? ralloc_asprintf(us, "%u:%s", s, v->name)
+               : v->name;
+         struct uniform *u = hash_table_search_data(by_name, key);
          if (u && !link_types_match(u->type, v->type)) {
             link_error(l, "uniform '%s' is declared with different types "
                        "in different shaders", v->name);
@@ -193,7 +197,7 @@ link_uniforms(struct link *l)
          }
          if (!u) {
             u = &us[nu++];
-            if (!hash_table_insert(by_name, v->name, u)) {
+            if (!hash_table_insert(by_name, key, u)) {
                link_error(l, "out of memory");
                return;
             }

@@ -5,8 +5,8 @@
 
 /*
  * Varyings: the outputs of one stage meet the inputs of the next.  An
- * input matches the output of the same name (or, with layout(location),
- * the output at that location); both must have the same type (GLSL ES
+ * input matches the output of the same name (with layout(location), the
+ * output at that location); both must have the same type (GLSL ES
  * 1.00 4.3.5, GLSL 4.60 4.3.4).  A matched pair gets the same slot
  * VARYING_SLOT_VAR0 + k, explicitly located pairs first, then the others
  * in declaration order.  An input the consumer uses with no output to
@@ -25,19 +25,18 @@ is_user_io(const struct glsl_nir_var *v, nir_variable_mode mode)
    return !v->builtin && v->var->mode == mode;
 }
 
+/* An input with layout(location) matches the output at that location,
+ * whatever its name (GL 4.6 7.4.1: ARB_separate_shader_objects'
+ * rendezvous by location), else the output of its name. */
 static struct glsl_nir_var *
 find_output(struct glsl_nir_stage *p, const struct glsl_nir_var *in)
 {
    for (unsigned i = 0; i < p->num_vars; i++) {
       struct glsl_nir_var *o = &p->vars[i];
-      if (is_user_io(o, nir_var_shader_out) && !strcmp(o->name, in->name))
-         return o;
-   }
-   if (in->location < 0)
-      return NULL;
-   for (unsigned i = 0; i < p->num_vars; i++) {
-      struct glsl_nir_var *o = &p->vars[i];
-      if (is_user_io(o, nir_var_shader_out) && o->location == in->location)
+      if (!is_user_io(o, nir_var_shader_out))
+         continue;
+      if (in->location >= 0 ? o->location == in->location
+                            : !strcmp(o->name, in->name))
          return o;
    }
    return NULL;

@@ -399,6 +399,12 @@ struct glsl_link_options {
    /* The storage-buffer slot of atomic-counter buffer binding 0 (0:
     * GLSL_DEFAULT_ABO_SLOT_BASE). */
    unsigned abo_slot_base;
+   /* A separable program (GL 4.6 7.3): its first stage may be any one
+    * (a geometry shader needs no vertex shader). */
+   bool separable;
+   /* Uniforms of one name in two stages are two uniforms (a program
+    * pipeline's stages come from different programs, GL 4.6 7.4). */
+   bool stage_uniforms;
 };
 
 #define GLSL_DEFAULT_ABO_SLOT_BASE 8

@@ -278,6 +278,42 @@ struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
  * name and members). */
 bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
 
+/* glsl_to_nir_block.c: what uniform and storage blocks declare alike. */
+struct g2n_block_decl {
+   const char *kind;                /* "uniform" or "storage" */
+   const struct glsl_type *type;    /* the interface type */
+   const struct glsl_type *array;   /* an array of blocks: its type */
+   unsigned count;                  /* blocks declared (1: no array) */
+   int binding;                     /* layout(binding), else -1 */
+   bool *row_major;                 /* per member */
+   bool std430;                     /* else std140 */
+};
+/* The last of the layout names in l among names (its index), else -1. */
+int g2n_last_layout(const struct ast_layout_id *l, const char *const *names,
+                    unsigned n);
+/* ... among row_major (0) and column_major (1). */
+int g2n_last_matrix_layout(const struct ast_layout_id *l);
+/* Blocks in an array type of blocks (1: NULL or not an array), 0 when a
+ * size is unknown or there are more than 64. */
+unsigned g2n_block_count(const struct glsl_type *at);
+/* Type, array and binding of a block declaration; false after g2n_fail
+ * when it cannot be translated. */
+bool g2n_block_decl_init(struct g2n *c, struct ast_node *n, const char *kind,
+                         struct g2n_block_decl *d);
+/* d->row_major from the members' and block's layouts and the default. */
+void g2n_block_matrix_layouts(struct g2n *c, struct ast_node *n,
+                              struct g2n_block_decl *d, bool default_rm);
+/* The index of the block's first element in list, entered when it is
+ * new; -1 after g2n_fail when another shader of the stage declares it
+ * differently (matrix layouts compared when match_matrix_layouts). */
+int g2n_block_add(struct g2n *c, struct ast_node *n,
+                  struct util_dynarray *list, const struct g2n_block_decl *d,
+                  unsigned size_B, bool match_matrix_layouts);
+/* Declares the instance name, else each member, reading `mem`. */
+void g2n_block_declare(struct g2n *c, struct ast_node *n,
+                       const struct g2n_block_decl *d, enum g2n_mem mem,
+                       int index);
+
 /* glsl_to_nir_ubo.c */
 void g2n_ubo_block(struct g2n *c, struct ast_node *n);
 void g2n_ubo_default_layout(struct g2n *c, struct ast_node *n);

@@ -78,65 +78,20 @@ g2n_mem_stride(const struct glsl_type *t, bool rm, bool std430)
    return glsl_type_alignment_B(v, GLSL_LAYOUT_STD430, false);
 }
 
-/* The last of the layout names in `l` among `names` (index), else -1. */
-static int
-last_layout(const struct ast_layout_id *l, const char *const *names,
-            unsigned n)
-{
-   int r = -1;
-   for (; l; l = l->next) {
-      for (unsigned i = 0; i < n; i++) {
-         if (!strcmp(l->name, names[i]))
-            r = (int)i;
-      }
-   }
-   return r;
-}
-
 static const char *const packings[] = { "std430", "std140", "shared",
                                         "packed" };
-static const char *const majors[] = { "row_major", "column_major" };
 
 void
 g2n_ssbo_default_layout(struct g2n *c, struct ast_node *n)
 {
    /* layout(std430, row_major) buffer; sets the default of later
     * storage blocks. */
-   int p = last_layout(n->type->layout, packings, 4);
+   int p = g2n_last_layout(n->type->layout, packings, 4);
    if (p >= 0)
       c->ssbo_std430_default = p == 0;
-   int m = last_layout(n->type->layout, majors, 2);
+   int m = g2n_last_matrix_layout(n->type->layout);
    if (m >= 0)
       c->ssbo_row_major_default = m == 0;
-}
-
-/* The number of blocks an array type of blocks holds (1: not an array),
- * 0 when a size is unknown or there are too many. */
-static unsigned
-block_count(const struct glsl_type *at)
-{
-   unsigned count = 1;
-   for (const struct glsl_type *d = at; d && glsl_type_is_array(d);
-        d = d->element) {
-      if (d->length <= 0 || count * (unsigned)d->length > 64)
-         return 0;
-      count *= (unsigned)d->length;
-   }
-   return count;
-}
-
-static const char *
-element_name(struct g2n *c, const char *name, const struct glsl_type *at,
-             unsigned k)
-{
-   char *s = ralloc_strdup(c->shader, name);
-   for (const struct glsl_type *d = at; d && glsl_type_is_array(d);
-        d = d->element) {
-      unsigned inner = block_count(d->element);
-      ralloc_asprintf_append(&s, "[%u]", inner ? k / inner : 0);
-      k = inner ? k % inner : 0;
-   }
-   return s;
 }
 
 /* Bytes a block takes; an unsized last member counts as one element (GL
@@ -189,28 +144,13 @@ member_max_index(const struct ast_node *n, const char *inst,
    return m;
 }
 
-void
-g2n_ssbo_block(struct g2n *c, struct ast_node *n)
+/* GLSL 4.30 4.1.9 (ARB_shader_storage_buffer_object): an array member
+ * other than the last one is sized by its constant indices in the stage's
+ * shaders; one without any cannot be sized (a link error).  Returns the
+ * block's type with those sizes, NULL after g2n_fail. */
+static const struct glsl_type *
+size_members(struct g2n *c, struct ast_node *n, const struct glsl_type *bt)
 {
-   const struct glsl_type *bt = n->vtype;
-   if (!bt || bt->base_type != GLSL_TYPE_INTERFACE) {
-      g2n_fail(c, n, "storage block without a type");
-      return;
-   }
-   unsigned count = 1;
-   const struct glsl_type *at = NULL;
-   if (n->dims.count) {
-      at = n->dims.head->vtype;
-      count = at && glsl_type_is_array(at) ? block_count(at) : 0;
-      if (!count) {
-         g2n_fail(c, n, "arrays of storage blocks need known sizes, at "
-                  "most 64 blocks in all, here");
-         return;
-      }
-   }
-   /* GLSL 4.30 4.1.9 (ARB_shader_storage_buffer_object): an array member
-    * other than the last one is sized by its constant indices in the
-    * stage's shaders; one without any cannot be sized (a link error). */
    struct glsl_struct_field *sized = NULL;
    for (unsigned i = 0; i + 1 < bt->num_fields; i++) {
       const struct glsl_type *ft = bt->fields[i].type;
@@ -218,16 +158,16 @@ g2n_ssbo_block(struct g2n *c, struct ast_node *n)
          continue;
       int len = 0;
       for (unsigned s = 0; s < c->num_stage_shaders; s++) {
-         for (const struct ast_node *d = c->stage_shaders[s]->unit.head; d;
-              d = d->next)
-            len = MAX2(len, member_max_index(d, n->name2,
+         for (const struct ast_node *decl = c->stage_shaders[s]->unit.head;
+              decl; decl = decl->next)
+            len = MAX2(len, member_max_index(decl, n->name2,
                                              bt->fields[i].name, 0));
       }
       if (len <= 0) {
          g2n_fail(c, n, "member '%s' of storage block '%s' is an array "
                   "without a size that is not the block's last member",
                   bt->fields[i].name, n->name);
-         return;
+         return NULL;
       }
       if (!sized) {
          sized = ralloc_array(c->shader, struct glsl_struct_field,
@@ -236,90 +176,28 @@ g2n_ssbo_block(struct g2n *c, struct ast_node *n)
       }
       sized[i].type = glsl_array_type(c->shader, ft->element, len);
    }
-   if (sized)
-      bt = glsl_interface_type(c->shader, sized, bt->num_fields, bt->name);
-   int p = last_layout(n->type->layout, packings, 4);
-   bool std430 = p >= 0 ? p == 0 : c->ssbo_std430_default;
-   int m = last_layout(n->type->layout, majors, 2);
-   bool block_rm = m >= 0 ? m == 0 : c->ssbo_row_major_default;
-   bool *rm = rzalloc_array(c->shader, bool,
-                            bt->num_fields ? bt->num_fields : 1);
-   unsigned f = 0;
-   for (struct ast_node *mem = n->list.head; mem; mem = mem->next) {
-      int mm = last_layout(mem->type ? mem->type->layout : NULL, majors, 2);
-      for (struct ast_node *d = mem->list.head; d && f < bt->num_fields;
-           d = d->next)
-         rm[f++] = mm >= 0 ? mm == 0 : block_rm;
-   }
-   int binding = -1;
-   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
-      if (!strcmp(l->name, "binding") && l->evaluated && l->known)
-         binding = (int)l->ival;
-   }
-   const char *name0 = at ? element_name(c, n->name, at, 0) : n->name;
-   unsigned index = util_dynarray_num_elements(&c->ssbos,
-                                               struct glsl_nir_block);
-   bool found = false;
-   util_dynarray_foreach(&c->ssbos, struct glsl_nir_block, blk) {
-      if (strcmp(blk->name, name0) != 0)
-         continue;
-      /* GL 4.6 7.6.2: one block of a name, declared identically, in the
-       * shaders of a stage */
-      if (!link_types_match(blk->type, bt) || blk->std430 != std430 ||
-          blk->array_size != (at ? count : 0) ||
-          (binding >= 0 && blk->binding >= 0 && blk->binding != binding)) {
-         g2n_fail(c, n, "storage block '%s' is declared differently in "
-                  "two shaders", n->name);
-         return;
-      }
-      index = (unsigned)(blk - (struct glsl_nir_block *)c->ssbos.data);
-      found = true;
-      break;
-   }
-   if (!found) {
-      for (unsigned k = 0; k < count; k++) {
-         struct glsl_nir_block blk = {
-            .name = at ? element_name(c, n->name, at, k) : n->name,
-            .instance = n->name2,
-            .type = bt,
-            .size_B = block_size(bt, rm, std430),
-            .binding = binding >= 0 ? binding + (int)k : -1,
-            .row_major = rm,
-            .array_size = at ? count : 0,
-            .std430 = std430,
-         };
-         util_dynarray_append(&c->ssbos, struct glsl_nir_block, blk);
-      }
-   }
+   return sized ? glsl_interface_type(c->shader, sized, bt->num_fields,
+                                      bt->name)
+                : bt;
+}
 
-   if (n->name2) {
-      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
-      sym->type = bt;
-      sym->field = -1;
-      sym->var_index = -1;
-      sym->is_ubo = true;
-      sym->mem = G2N_MEM_SSBO;
-      sym->std430 = std430;
-      sym->ubo_block = (int)index;
-      sym->ubo_rm_fields = rm;
-      sym->ubo_array_len = at ? (unsigned)at->length : 0;
-      sym->ubo_array_type = at;
-      g2n_declare(c, n->name2, sym);
+void
+g2n_ssbo_block(struct g2n *c, struct ast_node *n)
+{
+   struct g2n_block_decl d;
+   if (!g2n_block_decl_init(c, n, "storage", &d))
       return;
-   }
-   for (unsigned i = 0; i < bt->num_fields; i++) {
-      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
-      sym->type = bt->fields[i].type;
-      sym->field = -1;
-      sym->var_index = -1;
-      sym->is_ubo = true;
-      sym->mem = G2N_MEM_SSBO;
-      sym->std430 = std430;
-      sym->ubo_block = (int)index;
-      sym->ubo_offset = g2n_mem_offset(bt, i, rm, false, std430);
-      sym->ubo_rm = rm[i];
-      g2n_declare(c, bt->fields[i].name, sym);
-   }
+   d.type = size_members(c, n, d.type);
+   if (!d.type)
+      return;
+   int p = g2n_last_layout(n->type->layout, packings, 4);
+   d.std430 = p >= 0 ? p == 0 : c->ssbo_std430_default;
+   g2n_block_matrix_layouts(c, n, &d, c->ssbo_row_major_default);
+   int index = g2n_block_add(c, n, &c->ssbos, &d,
+                             block_size(d.type, d.row_major, d.std430),
+                             false);
+   if (index >= 0)
+      g2n_block_declare(c, n, &d, G2N_MEM_SSBO, index);
 }
 
 void
@@ -447,7 +325,7 @@ g2n_mem_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
       }
       return;
    }
-   unsigned n = sym->ubo_array_type ? block_count(sym->ubo_array_type) : 1;
+   unsigned n = sym->ubo_array_type ? g2n_block_count(sym->ubo_array_type) : 1;
    for (unsigned k = 0; k < n; k++)
       util_dynarray_element(&c->ssbos, struct glsl_nir_block,
                             sym->ubo_block + (int)k)->used = true;

@@ -63,6 +63,47 @@ has(const char *name, const char *part)
    return strstr(name, part) != NULL;
 }
 
+/* What build_tex makes besides its sources. */
+struct tex_desc {
+   nir_texop op;
+   nir_sampler_dim dim;
+   bool is_array, shadow;
+   unsigned component; /* tg4 */
+   nir_alu_type dest_type;
+   unsigned want; /* components of the GLSL result */
+};
+
+static nir_def *
+build_tex(struct g2n *c, const struct tex_desc *d, nir_def **srcs,
+          const nir_tex_src_type *types, unsigned n)
+{
+   nir_tex_instr *tex = nir_tex_instr_create(c->shader, n);
+   tex->op = d->op;
+   tex->sampler_dim = d->dim;
+   tex->is_array = d->is_array;
+   tex->is_shadow = d->shadow;
+   tex->component = d->component;
+   tex->coord_components = 0;
+   tex->dest_type = d->dest_type;
+   for (unsigned i = 0; i < n; i++) {
+      tex->src[i].src_type = types[i];
+      tex->src[i].src.ssa = srcs[i];
+      if (types[i] == nir_tex_src_coord)
+         tex->coord_components = srcs[i]->num_components;
+   }
+   /* shadow2D and friends (GLSL 1.10 8.7) return a vec4 whose channels
+    * DEPTH_TEXTURE_MODE chooses (GL 3.0 section 3.8.15): the lookup keeps
+    * all four channels of the sampler's result (the driver's view swizzle
+    * places the comparison), where texture() on a shadow sampler reads
+    * the comparison from the first channel alone. */
+   unsigned size = nir_tex_instr_result_size(tex);
+   if (d->shadow && size == 1 && d->want == 4)
+      size = 4;
+   nir_def_init(&tex->instr, &tex->def, size, 32);
+   nir_builder_instr_insert(&c->b, &tex->instr);
+   return &tex->def;
+}
+
 struct g2n_val
 g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
                  unsigned nargs, const struct glsl_type *rt)
@@ -113,13 +154,32 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
          ddy = args[3].col[0];
       }
       next = 4;
-   } else if (has(name, "Gather") || has(name, "Samples") ||
-              has(name, "QueryLod")) {
+   } else if (has(name, "Gather")) {
+      /* textureGather*(sampler, P [, refZ] [, offset(s)] [, comp]) (GLSL
+       * 4.00 section 8.9.3): refZ is the comparator, taken below. */
+      op = nir_texop_tg4;
+      next = shadow ? 3 : 2;
+   } else if (has(name, "Samples") || has(name, "QueryLod")) {
       g2n_fail(c, NULL, "'%s' is not translated yet", name);
       return none;
    }
-   if (offset && next < nargs)
+   /* textureGatherOffsets: an array of four offsets, one lookup each */
+   nir_deref_instr *offsets = NULL;
+   if (offset && next < nargs) {
+      offsets = args[next].col[0] ? NULL : args[next].deref;
       off = args[next++].col[0];
+   }
+   unsigned component = 0;
+   if (op == nir_texop_tg4 && !shadow && next < nargs) {
+      /* comp, a constant expression (glsl_check_texture.c) */
+      nir_def *k = args[next].col[0];
+      if (!k || k->parent_instr->type != nir_instr_type_load_const) {
+         g2n_fail(c, NULL, "the comp argument of '%s' is not constant",
+                  name);
+         return none;
+      }
+      component = nir_instr_as_load_const(k->parent_instr)->value[0].u32;
+   }
    /* texture(samplerCubeArrayShadow, P, compare): the float after the
     * coordinate is the reference (GLSL 4.00 section 8.9), not a bias */
    if (op == nir_texop_tex && shadow && is_array &&
@@ -193,38 +253,36 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
    ADD(bias, nir_tex_src_bias);
    ADD(ddx, nir_tex_src_ddx);
    ADD(ddy, nir_tex_src_ddy);
-   ADD(off, nir_tex_src_offset);
    ADD(ms_index, nir_tex_src_ms_index);
+   ADD(off, nir_tex_src_offset);
 #undef ADD
 
-   nir_tex_instr *tex = nir_tex_instr_create(c->shader, n);
-   tex->op = op;
-   tex->sampler_dim = dim;
-   tex->is_array = is_array;
-   tex->is_shadow = shadow;
-   tex->coord_components = coord ? coord->num_components : 0;
-   tex->dest_type = op == nir_texop_txs || op == nir_texop_query_levels
-                       ? nir_type_int32
-                       : result_type(st);
-   for (unsigned i = 0; i < n; i++) {
-      tex->src[i].src_type = types[i];
-      tex->src[i].src.ssa = srcs[i];
+   struct tex_desc desc = {
+      .op = op,
+      .dim = dim,
+      .is_array = is_array,
+      .shadow = shadow,
+      .component = component,
+      .dest_type = op == nir_texop_txs || op == nir_texop_query_levels
+                      ? nir_type_int32
+                      : result_type(st),
+      .want = rt->vector_elements,
+   };
+   nir_def *r;
+   if (offsets) {
+      /* texel i0j0 (the w of a gather, GL 4.6 section 8.14.2) of the
+       * footprint at each offset (GLSL 4.00 section 8.9.3) */
+      nir_def *w[4];
+      for (unsigned k = 0; k < 4; k++) {
+         srcs[n] = nir_load_deref(b, nir_build_deref_array_imm(b, offsets, k));
+         types[n] = nir_tex_src_offset;
+         w[k] = nir_channel(b, build_tex(c, &desc, srcs, types, n + 1), 3);
+      }
+      r = nir_vec(b, w, 4);
+   } else {
+      r = build_tex(c, &desc, srcs, types, n);
    }
-   unsigned want = rt->vector_elements;
-   /* shadow2D and friends (GLSL 1.10 8.7) return a vec4 whose channels
-    * DEPTH_TEXTURE_MODE chooses (GL 3.0 section 3.8.15): the lookup keeps
-    * all four channels of the sampler's result (the driver's view swizzle
-    * places the comparison), where texture() on a shadow sampler reads
-    * the comparison from the first channel alone. */
-   unsigned size = nir_tex_instr_result_size(tex);
-   if (shadow && size == 1 && want == 4)
-      size = 4;
-   nir_def_init(&tex->instr, &tex->def, size, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-
-   nir_def *r = &tex->def;
-   if (r->num_components > want) {
-      r = nir_channels(b, r, (1u << want) - 1);
-   }
+   if (r->num_components > desc.want)
+      r = nir_channels(b, r, (1u << desc.want) - 1);
    return g2n_basic(rt, r);
 }

@@ -67,194 +67,39 @@ g2n_std140_stride(const struct glsl_type *t, bool rm)
                    glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, rm));
 }
 
-static bool
-has_layout(const struct ast_layout_id *l, const char *name)
-{
-   bool v = false;
-   for (; l; l = l->next) {
-      if (!strcmp(l->name, name))
-         v = true;
-      else if (!strcmp(l->name, "row_major") ||
-               !strcmp(l->name, "column_major"))
-         v = false; /* the last matrix layout counts */
-   }
-   return v;
-}
-
-static bool
-says_column_major(const struct ast_layout_id *l)
-{
-   return has_layout(l, "column_major");
-}
 
 void
 g2n_ubo_default_layout(struct g2n *c, struct ast_node *n)
 {
    /* layout(row_major) uniform; sets the default of later blocks. */
-   if (has_layout(n->type->layout, "row_major"))
-      c->ubo_row_major_default = true;
-   else if (says_column_major(n->type->layout))
-      c->ubo_row_major_default = false;
-}
-
-/* Blocks in one element of an array type (1 for a block). */
-static unsigned
-flat_count(const struct glsl_type *t)
-{
-   unsigned n = 1;
-   for (; t && glsl_type_is_array(t); t = t->element)
-      n *= t->length > 0 ? (unsigned)t->length : 1;
-   return n;
-}
-
-/* "B[i][j]..." for the k-th block of array type `at`, row by row. */
-static const char *
-element_name(struct g2n *c, const char *name, const struct glsl_type *at,
-             unsigned k)
-{
-   char *s = ralloc_strdup(c->shader, name);
-   for (const struct glsl_type *d = at; glsl_type_is_array(d);
-        d = d->element) {
-      unsigned inner = flat_count(d->element);
-      ralloc_asprintf_append(&s, "[%u]", k / inner);
-      k %= inner;
-   }
-   return s;
+   int m = g2n_last_matrix_layout(n->type->layout);
+   if (m >= 0)
+      c->ubo_row_major_default = m == 0;
 }
 
 void
 g2n_ubo_block(struct g2n *c, struct ast_node *n)
 {
-   const struct glsl_type *bt = n->vtype;
-   if (!bt || bt->base_type != GLSL_TYPE_INTERFACE) {
-      g2n_fail(c, n, "uniform block without a type");
+   struct g2n_block_decl d;
+   if (!g2n_block_decl_init(c, n, "uniform", &d))
       return;
-   }
-   /* An array of blocks: one block per element, named "B[k]" (GL 4.6
-    * 7.3.1.1), "B[i][j]" for arrays of arrays (row by row); its sizes are
-    * constant expressions the checker folded (the first dimension's vtype
-    * is the instance's array type). */
-   unsigned count = 1;
-   const struct glsl_type *at = NULL;
-   if (n->dims.count) {
-      at = n->dims.head->vtype;
-      for (const struct glsl_type *d = at; d && glsl_type_is_array(d);
-           d = d->element) {
-         if (d->length <= 0 || count * (unsigned)d->length > 64) {
-            count = 0;
-            break;
-         }
-         count *= (unsigned)d->length;
-      }
-      if (!at || !glsl_type_is_array(at) || !count) {
-         g2n_fail(c, n, "arrays of uniform blocks need known sizes, at "
-                  "most 64 blocks in all, here");
-         return;
-      }
-   }
-   if (has_layout(n->type->layout, "std430")) {
+   static const char *const std430[] = { "std430" };
+   if (g2n_last_layout(n->type->layout, std430, 1) >= 0) {
       g2n_fail(c, n, "std430 uniform blocks are not translated yet");
       return;
    }
-   /* Matrix layout per member: the member's own, else the block's, else
-    * the default (GLSL 4.60 4.4.5). */
-   bool block_rm = c->ubo_row_major_default;
-   if (has_layout(n->type->layout, "row_major"))
-      block_rm = true;
-   else if (says_column_major(n->type->layout))
-      block_rm = false;
-   bool *rm = rzalloc_array(c->shader, bool,
-                            bt->num_fields ? bt->num_fields : 1);
-   unsigned f = 0;
-   for (struct ast_node *m = n->list.head; m; m = m->next) {
-      bool mrm = block_rm;
-      const struct ast_layout_id *l = m->type ? m->type->layout : NULL;
-      if (has_layout(l, "row_major"))
-         mrm = true;
-      else if (says_column_major(l))
-         mrm = false;
-      for (struct ast_node *d = m->list.head; d && f < bt->num_fields;
-           d = d->next)
-         rm[f++] = mrm;
-   }
-   /* Shaders of one stage share a block of the same name. */
-   const char *name0 = n->dims.count ? element_name(c, n->name, at, 0)
-                                     : n->name;
-   int binding = -1;
-   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
-      if (!strcmp(l->name, "binding") && l->evaluated && l->known)
-         binding = (int)l->ival;
-   }
-   unsigned index = util_dynarray_num_elements(&c->blocks,
-                                               struct glsl_nir_block);
-   util_dynarray_foreach(&c->blocks, struct glsl_nir_block, blk) {
-      if (strcmp(blk->name, name0) != 0)
-         continue;
-      index = (unsigned)(blk - (struct glsl_nir_block *)c->blocks.data);
-      /* GL 4.6 7.6.2 (ARB_uniform_buffer_object): the same members, in
-       * the same order, of the same types and layouts, else a link
-       * error, here between shaders of one stage (glsl_link_blocks.c
-       * compares the stages). */
-      bool same = link_types_match(blk->type, bt) &&
-                  blk->array_size == (n->dims.count ? count : 0) &&
-                  (binding < 0 || blk->binding < 0 ||
-                   blk->binding == binding);
-      for (unsigned f = 0; same && f < bt->num_fields; f++)
-         same = blk->row_major[f] == rm[f];
-      if (!same) {
-         g2n_fail(c, n, "uniform block '%s' is declared differently in "
-                  "two shaders", n->name);
-         return;
-      }
-   }
-   if (index == util_dynarray_num_elements(&c->blocks,
-                                           struct glsl_nir_block)) {
-      unsigned last = bt->num_fields ? bt->num_fields - 1 : 0;
-      unsigned end = bt->num_fields
-                        ? g2n_std140_offset(bt, last, rm, false) +
-                             glsl_type_size_B(bt->fields[last].type,
-                                              GLSL_LAYOUT_STD140, rm[last])
-                        : 0;
-      for (unsigned k = 0; k < count; k++) {
-         struct glsl_nir_block blk = {
-            .name = n->dims.count ? element_name(c, n->name, at, k)
-                                  : n->name,
-            .instance = n->name2,
-            .type = bt,
-            .size_B = align_to(end, 16),
-            /* consecutive binding points for the elements */
-            .binding = binding >= 0 ? binding + (int)k : -1,
-            .row_major = rm,
-            .array_size = n->dims.count ? count : 0,
-         };
-         util_dynarray_append(&c->blocks, struct glsl_nir_block, blk);
-      }
-   }
-
-   if (n->name2) {
-      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
-      sym->type = bt;
-      sym->field = -1;
-      sym->var_index = -1;
-      sym->is_ubo = true;
-      sym->ubo_block = (int)index;
-      sym->ubo_rm_fields = rm;
-      sym->ubo_array_len = n->dims.count ? (unsigned)at->length : 0;
-      sym->ubo_array_type = at;
-      g2n_declare(c, n->name2, sym);
-      return;
-   }
-   for (unsigned i = 0; i < bt->num_fields; i++) {
-      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
-      sym->type = bt->fields[i].type;
-      sym->field = -1;
-      sym->var_index = -1;
-      sym->is_ubo = true;
-      sym->ubo_block = (int)index;
-      sym->ubo_offset = g2n_std140_offset(bt, i, rm, false);
-      sym->ubo_rm = rm[i];
-      g2n_declare(c, bt->fields[i].name, sym);
-   }
+   g2n_block_matrix_layouts(c, n, &d, c->ubo_row_major_default);
+   const struct glsl_type *bt = d.type;
+   unsigned last = bt->num_fields ? bt->num_fields - 1 : 0;
+   unsigned end = bt->num_fields
+                     ? g2n_std140_offset(bt, last, d.row_major, false) +
+                          glsl_type_size_B(bt->fields[last].type,
+                                           GLSL_LAYOUT_STD140,
+                                           d.row_major[last])
+                     : 0;
+   int index = g2n_block_add(c, n, &c->blocks, &d, align_to(end, 16), true);
+   if (index >= 0)
+      g2n_block_declare(c, n, &d, G2N_MEM_UBO, index);
 }
 
 void
@@ -269,7 +114,7 @@ g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
    lv->ubo_rm_fields = sym->ubo_rm_fields;
    lv->ubo_array_len = sym->ubo_array_len;
    lv->ubo_array_type = sym->ubo_array_type;
-   for (unsigned k = 0; k < flat_count(sym->ubo_array_type); k++)
+   for (unsigned k = 0; k < g2n_block_count(sym->ubo_array_type); k++)
       util_dynarray_element(&c->blocks, struct glsl_nir_block,
                             sym->ubo_block + (int)k)->used = true;
 }
@@ -285,7 +130,7 @@ g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx)
        * row; the index is already clamped).  ubo_block_dyn gathers the
        * offset from the array's first block. */
       const struct glsl_type *et = lv->ubo_array_type->element;
-      unsigned inner = flat_count(et);
+      unsigned inner = g2n_block_count(et);
       nir_def *step = inner == 1 ? idx
                                  : nir_imul(b, idx, nir_imm_int(b,
                                                                 (int)inner));

@@ -484,6 +484,9 @@ typedef struct {
    bool has_dest;
    uint8_t dest_components;   /* 0: num_components */
    uint32_t index_mask;       /* bit k: carries index kind k */
+   /* Slot in index_value of each kind carried (the kinds in table order
+    * take slots 0, 1, ...); 0 for the others. */
+   uint8_t index_slot[NIR_INTRINSIC_NUM_INDEX_FLAGS];
    unsigned flags;
    unsigned dest_bit_sizes;   /* mask of allowed sizes, 0: any */
    bool is_sysval;
@@ -497,13 +500,13 @@ typedef struct nir_intrinsic_instr {
    nir_instr instr;
    nir_intrinsic_op intrinsic;
    uint8_t num_components;
-   /* Constant indices, one fixed slot per index kind (indexed by
-    * nir_intrinsic_index_flag).  Only the kinds in the opcode's index_mask
-    * are meaningful; the others stay zero, so two instructions can be
-    * compared slot by slot without consulting the table.  A dozen int32
-    * slots cost less than a lookup indirection on every access.
-    */
-   int32_t index_value[NIR_INTRINSIC_NUM_INDEX_FLAGS];
+   /* Constant indices: only the kinds the opcode carries, each in its
+    * slot (nir_intrinsic_info::index_slot), the slots after the last
+    * kind zero.  Two instructions of one opcode compare slot by slot.
+    * One slot per kind that exists (13) cost 32 bytes more per
+    * intrinsic, a quarter of a load: every walk over a large shader
+    * reads them. */
+   int32_t index_value[NIR_INTRINSIC_MAX_INDICES];
    nir_def def;
    nir_src src[];
 } nir_intrinsic_instr;
@@ -520,7 +523,8 @@ nir_intrinsic_index_get(const nir_intrinsic_instr *intr,
                         nir_intrinsic_index_flag kind)
 {
    assert(nir_intrinsic_index_present(intr, kind));
-   return intr->index_value[kind];
+   return intr->index_value[nir_intrinsic_infos[intr->intrinsic]
+                               .index_slot[kind]];
 }
 
 static inline void
@@ -528,7 +532,8 @@ nir_intrinsic_index_set(nir_intrinsic_instr *intr,
                         nir_intrinsic_index_flag kind, int32_t value)
 {
    assert(nir_intrinsic_index_present(intr, kind));
-   intr->index_value[kind] = value;
+   intr->index_value[nir_intrinsic_infos[intr->intrinsic].index_slot[kind]] =
+      value;
 }
 
 unsigned nir_intrinsic_src_components(const nir_intrinsic_instr *intr,
@@ -661,25 +666,30 @@ typedef struct nir_cf_node {
 typedef struct nir_block {
    nir_cf_node cf_node;
    struct list_head instr_list;
-   unsigned index;
 
    /* CFG edges, recomputed by nir_update_cfg().  The predecessors are in
     * program order, in one array per function (impl->cfg_mem): plain
     * arrays, not sets, so that reading a block's edges touches one or two
     * cache lines (a large shader has thousands of blocks). */
    struct nir_block *successors[2];
-   unsigned num_preds;
    struct nir_block **preds;
 
    /* Dominance, valid with nir_metadata_dominance: children and frontier
     * in arrays owned by the function (impl->dom_mem). */
    struct nir_block *imm_dom;
-   unsigned num_dom_children;
-   unsigned num_dom_frontier;
    struct nir_block **dom_children;
    struct nir_block **dom_frontier;
+
+   /* The counts and indices together, after the pointers: no padding
+    * (120 bytes, not 128). */
+   unsigned index;
+   unsigned num_preds;
+   unsigned num_dom_children;
+   unsigned num_dom_frontier;
    unsigned dom_pre_index, dom_post_index;
 } nir_block;
+
+static_assert(sizeof(nir_block) <= 120, "every walk reads the blocks");
 
 /* Whether pred is one of block's predecessors (a linear search: for a
  * block with many, build a set once). */
@@ -1203,6 +1213,9 @@ void *nir_instr_mem_zalloc(nir_shader *shader, size_t size);
 void *nir_cf_mem_zalloc(nir_shader *shader, size_t size);
 void nir_instr_mem_removed(nir_instr *instr);
 void nir_instr_mem_inserted(nir_instr *instr);
+/* Bytes an instruction takes in the shader's chunks (0 for one that has
+ * its own allocation, e.g. a texture instruction). */
+size_t nir_instr_mem_size(const nir_instr *instr);
 /* Copy the live instructions, in program order, into fresh memory and
  * free the old: removed instructions stop taking memory and the shader is
  * laid out in order again.  Every pointer to an ALU, intrinsic, deref,

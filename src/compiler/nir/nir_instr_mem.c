@@ -232,6 +232,12 @@ instr_shader(const nir_instr *instr)
    return nir_cf_node_get_function(&instr->block->cf_node)->function->shader;
 }
 
+size_t
+nir_instr_mem_size(const nir_instr *instr)
+{
+   return instr->mem == NIR_INSTR_MEM_RALLOC ? 0 : instr_size(instr);
+}
+
 void
 nir_instr_mem_removed(nir_instr *instr)
 {

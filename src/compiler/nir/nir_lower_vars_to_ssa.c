@@ -30,6 +30,7 @@
 typedef struct {
    nir_variable *var;
    unsigned cell;
+   unsigned id;                   /* position in state::all_leaves */
    unsigned num_components, bit_size;
    struct util_dynarray stack;   /* nir_def * */
    struct util_dynarray def_blocks; /* nir_block * */
@@ -37,6 +38,7 @@ typedef struct {
 } leaf;
 
 typedef struct {
+   bool present;                  /* leads to a function temporary */
    bool ok;                       /* constant path to something */
    nir_variable *var;
    unsigned cell;                 /* scalar cell offset */
@@ -48,9 +50,15 @@ typedef struct {
    nir_function_impl *impl;
    nir_shader *shader;
    void *mem;
-   struct hash_table *derefs;     /* nir_deref_instr -> deref_info */
+   /* The derefs of the function in program order, and what is known of
+    * each: a deref's instr->index is its position in both (side arrays,
+    * not a hash table keyed by pointer: a large shader has tens of
+    * thousands of derefs, and a per-deref allocation and hashed lookup
+    * each cost a cache miss). */
+   nir_deref_instr **derefs;
+   deref_info *infos;
+   unsigned num_derefs;
    struct hash_table *leaves;     /* var -> leaf *[scalar cells] */
-   struct hash_table *phis;       /* nir_phi_instr -> leaf */
    struct set *bad_vars;
    struct util_dynarray all_leaves;
    /* The load/store_deref instructions of the shader, and for each the
@@ -65,7 +73,20 @@ typedef struct {
 static deref_info *
 get_info(state *st, nir_deref_instr *d)
 {
-   return hash_table_search_data(st->derefs, d);
+   unsigned i = d->instr.index;
+   assert(i < st->num_derefs && st->derefs[i] == d);
+   return st->infos[i].present ? &st->infos[i] : NULL;
+}
+
+/* The phis this pass placed carry pass_flags 1 and their leaf's id in
+ * instr->index (the other phis' pass_flags are cleared by the first
+ * walk). */
+static leaf *
+phi_leaf(state *st, nir_phi_instr *phi)
+{
+   if (!phi->instr.pass_flags)
+      return NULL;
+   return *util_dynarray_element(&st->all_leaves, leaf *, phi->instr.index);
 }
 
 /* The leaf of var starting at scalar cell `cell`: one table of leaves per
@@ -86,6 +107,7 @@ get_leaf(state *st, nir_variable *var, unsigned cell, const nir_vtype *type)
    l = rzalloc(st->mem, leaf);
    l->var = var;
    l->cell = cell;
+   l->id = util_dynarray_num_elements(&st->all_leaves, leaf *);
    l->num_components = type->components;
    l->bit_size = nir_alu_type_get_type_size(type->base);
    util_dynarray_init(&l->stack, st->mem);
@@ -113,9 +135,9 @@ analyse_deref(state *st, nir_deref_instr *d)
          return;
    }
 
-   deref_info *info = rzalloc(st->mem, deref_info);
+   deref_info *info = &st->infos[d->instr.index];
+   info->present = true;
    info->component = -1;
-   hash_table_insert(st->derefs, d, info);
 
    if (d->deref_type == nir_deref_type_var) {
       info->ok = true;
@@ -244,7 +266,8 @@ place_phis(state *st)
             nir_def_init(&phi->instr, &phi->def, l->num_components,
                          l->bit_size);
             nir_instr_insert(nir_before_block(f), &phi->instr);
-            hash_table_insert(st->phis, phi, l);
+            phi->instr.pass_flags = 1;
+            phi->instr.index = l->id;
             if (in_work[f->index] != l) {
                in_work[f->index] = l;
                work[n++] = f;
@@ -286,7 +309,7 @@ rename_block(state *st, nir_block *block)
    util_dynarray_init(&pushed, NULL);
 
    nir_foreach_phi(phi, block) {
-      leaf *l = hash_table_search_data(st->phis, phi);
+      leaf *l = phi_leaf(st, phi);
       if (l) {
          util_dynarray_append(&l->stack, nir_def *, &phi->def);
          util_dynarray_append(&pushed, leaf *, l);
@@ -329,7 +352,7 @@ rename_block(state *st, nir_block *block)
       if (!succ)
          continue;
       nir_foreach_phi(phi, succ) {
-         leaf *l = hash_table_search_data(st->phis, phi);
+         leaf *l = phi_leaf(st, phi);
          if (l)
             nir_phi_instr_add_src(phi, block, leaf_value(st, l));
       }
@@ -354,9 +377,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.impl = impl;
    st.shader = shader;
    st.mem = ralloc_context(NULL);
-   st.derefs = hash_table_create_pointer_keys(st.mem);
    st.leaves = hash_table_create_pointer_keys(st.mem);
-   st.phis = hash_table_create_pointer_keys(st.mem);
    st.bad_vars = set_create_pointer_keys(st.mem);
    util_dynarray_init(&st.all_leaves, st.mem);
 
@@ -373,8 +394,12 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
          if (instr->type == nir_instr_type_deref) {
+            instr->index =
+               util_dynarray_num_elements(&derefs, nir_deref_instr *);
             util_dynarray_append(&derefs, nir_deref_instr *,
                                  nir_instr_as_deref(instr));
+         } else if (instr->type == nir_instr_type_phi) {
+            instr->pass_flags = 0;
          } else if (instr->type == nir_instr_type_intrinsic) {
             nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
             if (intr->intrinsic == nir_intrinsic_load_deref ||
@@ -383,9 +408,18 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
          }
       }
    }
+   /* The derefs' instr->index now says where they are in the list. */
+   nir_metadata_preserve(impl, ~nir_metadata_instr_index);
    nir_deref_instr **all_derefs = util_dynarray_begin(&derefs);
    unsigned num_derefs =
       util_dynarray_num_elements(&derefs, nir_deref_instr *);
+   st.derefs = all_derefs;
+   st.num_derefs = num_derefs;
+   st.infos = rzalloc_array(st.mem, deref_info, num_derefs + 1);
+   if (!st.infos) {
+      ralloc_free(st.mem);
+      return false;
+   }
    bool removed = false;
    for (unsigned i = num_derefs; i-- > 0;) {
       if (nir_def_is_unused(&all_derefs[i]->def)) {

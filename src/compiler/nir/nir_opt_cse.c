@@ -112,7 +112,7 @@ hash_instr(const void *key)
       for (unsigned i = 0; i < nir_intrinsic_infos[intr->intrinsic].num_srcs;
            i++)
          h = hash_mix(h, (uintptr_t)intr->src[i].ssa);
-      u_foreach_bit(k, nir_intrinsic_infos[intr->intrinsic].index_mask)
+      for (unsigned k = 0; k < NIR_INTRINSIC_MAX_INDICES; k++)
          h = hash_mix(h, (uint32_t)intr->index_value[k]);
       break;
    }

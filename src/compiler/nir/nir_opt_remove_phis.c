@@ -53,7 +53,12 @@ simplify_phi(nir_function_impl *impl, nir_phi_instr *phi,
       /* Setting undefs aside is only sound when the value reaches every
        * predecessor, i.e. strictly dominates the phi's block. */
       nir_block *home = value->parent_instr->block;
-      if (home == block || !nir_block_dominates(home, block))
+      if (home == block)
+         return false;
+      /* Computed on first need: most runs find no such phi, and the
+       * next pass to change the control flow would drop it unused. */
+      nir_metadata_require(impl, nir_metadata_dominance);
+      if (!nir_block_dominates(home, block))
          return false;
       break;
    }
@@ -107,9 +112,8 @@ nir_opt_remove_phis(nir_shader *shader)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      nir_metadata_require(impl, nir_metadata_dominance);
-      /* Removing phis keeps blocks, so dominance stays valid across
-       * sweeps; a later sweep catches phis that only fed earlier ones. */
+      /* Removing phis keeps blocks, so dominance, once computed, stays
+       * valid across the sweep. */
       bool changed = sweep(impl);
       if (changed)
          nir_metadata_preserve(impl, nir_metadata_block_index |

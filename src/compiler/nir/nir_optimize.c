@@ -76,9 +76,18 @@ nir_optimize_with_stats(nir_shader *shader, nir_optimize_stats *stats)
       double t0 = stats ? cpu_seconds() : 0;
       bool progress = loop_passes[i].run(shader);
       if (stats) {
-         stats->passes[i].seconds += cpu_seconds() - t0;
+         double dt = cpu_seconds() - t0;
+         stats->passes[i].seconds += dt;
          stats->passes[i].runs++;
          stats->passes[i].progress += progress;
+         if (stats->num_logged < NIR_OPTIMIZE_MAX_LOG) {
+            unsigned l = stats->num_logged++;
+            stats->log[l].pass = (uint8_t)i;
+            stats->log[l].progress = progress;
+            stats->log[l].seconds = (float)dt;
+            stats->log[l].live_B =
+               shader->instr_mem_used_B - shader->instr_mem_removed_B;
+         }
       }
       nir_pass_done(shader, loop_passes[i].name, progress);
       quiet = progress ? 0 : quiet + 1;

@@ -105,8 +105,12 @@ void nir_optimize(nir_shader *shader);
 
 /* What nir_optimize_with_stats() measured: per pass of the loop (in loop
  * order) its name, thread CPU time, how often it ran and how often it
- * made progress; pass_runs is the total number of pass runs. */
+ * made progress; pass_runs is the total number of pass runs.  log holds
+ * the first NIR_OPTIMIZE_MAX_LOG pass runs in order (num_logged of them):
+ * which pass, whether it made progress, its time and the live
+ * instruction memory after it. */
 #define NIR_OPTIMIZE_MAX_PASSES 16
+#define NIR_OPTIMIZE_MAX_LOG 256
 typedef struct {
    unsigned num_passes;
    unsigned pass_runs;
@@ -115,6 +119,13 @@ typedef struct {
       double seconds;
       unsigned runs, progress;
    } passes[NIR_OPTIMIZE_MAX_PASSES];
+   unsigned num_logged;
+   struct {
+      uint8_t pass;
+      bool progress;
+      float seconds;
+      size_t live_B;
+   } log[NIR_OPTIMIZE_MAX_LOG];
 } nir_optimize_stats;
 /* nir_optimize(), filling *stats (which may be NULL). */
 void nir_optimize_with_stats(nir_shader *shader, nir_optimize_stats *stats);

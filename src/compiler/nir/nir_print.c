@@ -94,7 +94,7 @@ print_indices(const nir_intrinsic_instr *intr, FILE *fp)
    fputs(" (", fp);
    bool first = true;
    u_foreach_bit(flag, info->index_mask) {
-      int v = intr->index_value[flag];
+      int v = intr->index_value[info->index_slot[flag]];
       if (!first)
          fputs(", ", fp);
       first = false;

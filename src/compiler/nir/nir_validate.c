@@ -26,6 +26,7 @@
 #include "nir.h"
 
 #include "util/u_dynarray.h"
+#include "util/u_math.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -286,14 +287,13 @@ validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
          check(st, info->dest_bit_sizes & intr->def.bit_size,
                "bit size %u not allowed", intr->def.bit_size);
    }
-   /* Slots of index kinds the intrinsic does not carry must stay zero:
-    * CSE compares the whole slot array. */
-   for (unsigned k = 0; k < NIR_INTRINSIC_NUM_INDEX_FLAGS; k++) {
-      if (!(info->index_mask & (1u << k)))
-         check(st, intr->index_value[k] == 0,
-               "index %s set on an intrinsic without it",
-               nir_intrinsic_index_names[k]);
-   }
+   /* Slots after the intrinsic's last index kind must stay zero: CSE
+    * compares the whole slot array. */
+   for (unsigned k = util_bitcount(info->index_mask);
+        k < NIR_INTRINSIC_MAX_INDICES; k++)
+      check(st, intr->index_value[k] == 0,
+            "index slot %u set on %s, which has %u indices", k, info->name,
+            util_bitcount(info->index_mask));
    if ((intr->intrinsic == nir_intrinsic_load_deref ||
         intr->intrinsic == nir_intrinsic_store_deref) &&
        intr->src[0].ssa && intr->src[0].ssa->parent_instr->type ==

@@ -15,6 +15,7 @@
 #include "main/compute.h"
 #include "main/context.h"
 #include "main/desktop32.h"
+#include "main/draw.h"
 #include "main/hash.h"
 #include "main/shaderimage.h"
 #include "state_tracker/st_context.h"
@@ -82,6 +83,8 @@ _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
    case GL_ATOMIC_COUNTER_BUFFER:
       return _mesa_has_atomic_counters(ctx) ? &ctx->AtomicCounterBuffer
                                             : NULL;
+   case GL_DRAW_INDIRECT_BUFFER:
+      return _mesa_has_draw_indirect(ctx) ? &ctx->DrawIndirectBuffer : NULL;
    default:
       return NULL;
    }
@@ -140,6 +143,7 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
       &ctx->UniformBuffer,
       &ctx->TransformFeedbackBuffer,
       &ctx->TextureBuffer,
+      &ctx->DrawIndirectBuffer,
    };
    for (unsigned i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
       if (*points[i] == obj)

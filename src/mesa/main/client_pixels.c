@@ -4,12 +4,12 @@
  */
 
 /*
- * Desktop client pixel groups without a pipe format (client_pixels.h).
- * Sources: GL 3.3 compatibility spec section 3.7.2 "Unpacking" (tables
+ * The client pixel codec (client_pixels.h).  Sources: GL 3.3 compatibility spec section 3.7.2 "Unpacking" (tables
  * 3.5 types, 3.6 formats, 3.8 packed bit fields), "Conversion to
  * floating-point" (section 2.1.6: c / (2^b - 1) unsigned,
  * max(c / (2^(b-1) - 1), -1) signed), "Conversion to RGB" and "Final
- * expansion to RGBA"; EXT_texture_integer for the integer formats.
+ * expansion to RGBA"; EXT_texture_integer for the integer formats;
+ * GL 3.0 section 3.7.2 for DEPTH_STENCIL.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,47 +18,42 @@
 #include "main/context.h"
 #include "main/pbo.h"
 #include "util/half_float.h"
+#include "util/u_math.h"
 
-/* Destinations of a format's components, in memory order: 0-3 = R, G,
- * B, A; LUM = luminance (R, G and B). */
-#define LUM 4
-
-struct client_layout {
-   unsigned count;
-   unsigned char dst[4];
-   bool integer;
+static const struct {
+   GLenum format, integer_format;
+   uint8_t count;
+   uint8_t comp[4];
+} formats[] = {
+   {GL_RED, GL_RED_INTEGER, 1, {PIX_R}},
+   {GL_GREEN, GL_GREEN_INTEGER, 1, {PIX_G}},
+   {GL_BLUE, GL_BLUE_INTEGER, 1, {PIX_B}},
+   {GL_ALPHA, GL_ALPHA_INTEGER, 1, {PIX_A}},
+   {GL_RG, GL_RG_INTEGER, 2, {PIX_R, PIX_G}},
+   {GL_RGB, GL_RGB_INTEGER, 3, {PIX_R, PIX_G, PIX_B}},
+   {GL_BGR, GL_BGR_INTEGER, 3, {PIX_B, PIX_G, PIX_R}},
+   {GL_RGBA, GL_RGBA_INTEGER, 4, {PIX_R, PIX_G, PIX_B, PIX_A}},
+   {GL_BGRA, GL_BGRA_INTEGER, 4, {PIX_B, PIX_G, PIX_R, PIX_A}},
+   {GL_ABGR_EXT, GL_NONE, 4, {PIX_A, PIX_B, PIX_G, PIX_R}},
+   {GL_LUMINANCE, GL_LUMINANCE_INTEGER_EXT, 1, {PIX_L}},
+   {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA_INTEGER_EXT, 2, {PIX_L, PIX_A}},
+   {GL_COLOR_INDEX, GL_NONE, 1, {PIX_I}},
+   {GL_STENCIL_INDEX, GL_NONE, 1, {PIX_I}},
+   {GL_DEPTH_COMPONENT, GL_NONE, 1, {PIX_Z}},
+   {GL_DEPTH_STENCIL, GL_NONE, 2, {PIX_Z, PIX_I}},
 };
 
-static bool
-layout_of(GLenum format, struct client_layout *l)
+bool
+_mesa_pixel_format_desc(GLenum format, struct pixel_format_desc *d)
 {
-   static const struct {
-      GLenum format, integer_format;
-      unsigned count;
-      unsigned char dst[4];
-   } table[] = {
-      {GL_RED, GL_RED_INTEGER, 1, {0}},
-      {GL_GREEN, GL_GREEN_INTEGER, 1, {1}},
-      {GL_BLUE, GL_BLUE_INTEGER, 1, {2}},
-      {GL_ALPHA, GL_ALPHA_INTEGER, 1, {3}},
-      {GL_RG, GL_RG_INTEGER, 2, {0, 1}},
-      {GL_RGB, GL_RGB_INTEGER, 3, {0, 1, 2}},
-      {GL_BGR, GL_BGR_INTEGER, 3, {2, 1, 0}},
-      {GL_RGBA, GL_RGBA_INTEGER, 4, {0, 1, 2, 3}},
-      {GL_BGRA, GL_BGRA_INTEGER, 4, {2, 1, 0, 3}},
-      {GL_ABGR_EXT, GL_NONE, 4, {3, 2, 1, 0}},
-      {GL_LUMINANCE, GL_LUMINANCE_INTEGER_EXT, 1, {LUM}},
-      {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA_INTEGER_EXT, 2, {LUM, 3}},
-   };
-
-   for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-      bool integer = table[i].integer_format != GL_NONE &&
-                     format == table[i].integer_format;
-      if (format != table[i].format && !integer)
+   for (unsigned i = 0; i < ARRAY_SIZE(formats); i++) {
+      bool integer = formats[i].integer_format != GL_NONE &&
+                     format == formats[i].integer_format;
+      if (format != formats[i].format && !integer)
          continue;
-      l->count = table[i].count;
-      memcpy(l->dst, table[i].dst, sizeof(l->dst));
-      l->integer = integer;
+      d->count = formats[i].count;
+      memcpy(d->comp, formats[i].comp, sizeof(d->comp));
+      d->integer = integer;
       return true;
    }
    return false;
@@ -67,51 +62,41 @@ layout_of(GLenum format, struct client_layout *l)
 bool
 _mesa_is_client_integer_format(GLenum format)
 {
-   struct client_layout l;
-   return layout_of(format, &l) && l.integer;
+   struct pixel_format_desc d;
+   return _mesa_pixel_format_desc(format, &d) && d.integer;
 }
 
-/* Packed types (table 3.8): field widths in component order, whether the
- * first component is in the low bits (the _REV types), the word size. */
-struct packed_type {
-   GLenum type;
-   unsigned bytes, count;
-   unsigned char bits[4];
-   bool rev;
+static const struct pixel_packed_type packed_types[] = {
+   {GL_UNSIGNED_BYTE_3_3_2, 1, 3, false, {3, 3, 2}},
+   {GL_UNSIGNED_BYTE_2_3_3_REV, 1, 3, true, {3, 3, 2}},
+   {GL_UNSIGNED_SHORT_5_6_5, 2, 3, false, {5, 6, 5}},
+   {GL_UNSIGNED_SHORT_5_6_5_REV, 2, 3, true, {5, 6, 5}},
+   {GL_UNSIGNED_SHORT_4_4_4_4, 2, 4, false, {4, 4, 4, 4}},
+   {GL_UNSIGNED_SHORT_4_4_4_4_REV, 2, 4, true, {4, 4, 4, 4}},
+   {GL_UNSIGNED_SHORT_5_5_5_1, 2, 4, false, {5, 5, 5, 1}},
+   {GL_UNSIGNED_SHORT_1_5_5_5_REV, 2, 4, true, {5, 5, 5, 1}},
+   {GL_UNSIGNED_INT_8_8_8_8, 4, 4, false, {8, 8, 8, 8}},
+   {GL_UNSIGNED_INT_8_8_8_8_REV, 4, 4, true, {8, 8, 8, 8}},
+   {GL_UNSIGNED_INT_10_10_10_2, 4, 4, false, {10, 10, 10, 2}},
+   {GL_UNSIGNED_INT_2_10_10_10_REV, 4, 4, true, {10, 10, 10, 2}},
+   /* Depth in the 24 high bits, stencil in the low 8 (GL 3.0 table
+    * 3.11). */
+   {GL_UNSIGNED_INT_24_8, 4, 2, false, {24, 8}},
 };
 
-static const struct packed_type packed_types[] = {
-   {GL_UNSIGNED_BYTE_3_3_2, 1, 3, {3, 3, 2}, false},
-   {GL_UNSIGNED_BYTE_2_3_3_REV, 1, 3, {3, 3, 2}, true},
-   {GL_UNSIGNED_SHORT_5_6_5, 2, 3, {5, 6, 5}, false},
-   {GL_UNSIGNED_SHORT_5_6_5_REV, 2, 3, {5, 6, 5}, true},
-   {GL_UNSIGNED_SHORT_4_4_4_4, 2, 4, {4, 4, 4, 4}, false},
-   {GL_UNSIGNED_SHORT_4_4_4_4_REV, 2, 4, {4, 4, 4, 4}, true},
-   {GL_UNSIGNED_SHORT_5_5_5_1, 2, 4, {5, 5, 5, 1}, false},
-   {GL_UNSIGNED_SHORT_1_5_5_5_REV, 2, 4, {5, 5, 5, 1}, true},
-   {GL_UNSIGNED_INT_8_8_8_8, 4, 4, {8, 8, 8, 8}, false},
-   {GL_UNSIGNED_INT_8_8_8_8_REV, 4, 4, {8, 8, 8, 8}, true},
-   {GL_UNSIGNED_INT_10_10_10_2, 4, 4, {10, 10, 10, 2}, false},
-   {GL_UNSIGNED_INT_2_10_10_10_REV, 4, 4, {10, 10, 10, 2}, true},
-};
-
-static const struct packed_type *
-packed_type(GLenum type)
+const struct pixel_packed_type *
+_mesa_pixel_packed_type(GLenum type)
 {
-   for (unsigned i = 0; i < sizeof(packed_types) / sizeof(packed_types[0]);
-        i++) {
+   for (unsigned i = 0; i < ARRAY_SIZE(packed_types); i++) {
       if (packed_types[i].type == type)
          return &packed_types[i];
    }
    return NULL;
 }
 
-/* Bytes of one component of an unpacked type, 0 if not one. */
-static unsigned
-component_size(GLenum type, bool *is_signed, bool *is_float)
+unsigned
+_mesa_pixel_type_size(GLenum type)
 {
-   *is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
-   *is_float = type == GL_FLOAT || type == GL_HALF_FLOAT;
    switch (type) {
    case GL_UNSIGNED_BYTE:
    case GL_BYTE:
@@ -129,55 +114,161 @@ component_size(GLenum type, bool *is_signed, bool *is_float)
    }
 }
 
+static bool
+is_depth_stencil_type(GLenum type)
+{
+   return type == GL_UNSIGNED_INT_24_8 ||
+          type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+}
+
+unsigned
+_mesa_pixel_group_size_B(GLenum format, GLenum type)
+{
+   struct pixel_format_desc d;
+
+   if (!_mesa_pixel_format_desc(format, &d))
+      return 0;
+   if ((format == GL_DEPTH_STENCIL) != is_depth_stencil_type(type))
+      return 0;
+   if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+      return 8;
+   const struct pixel_packed_type *p = _mesa_pixel_packed_type(type);
+   if (p) {
+      /* Table 3.8: no packed type with BGR, or with formats of another
+       * count of components. */
+      bool bgr = format == GL_BGR || format == GL_BGR_INTEGER;
+      return p->count == d.count && !bgr ? p->size_B : 0;
+   }
+   unsigned size = _mesa_pixel_type_size(type);
+   bool is_float = type == GL_FLOAT || type == GL_HALF_FLOAT;
+   if (d.integer && is_float)
+      return 0;
+   return size * d.count;
+}
+
 unsigned
 _mesa_client_pixel_size(GLenum format, GLenum type)
 {
-   struct client_layout l;
-   bool is_signed, is_float;
+   struct pixel_format_desc d;
 
-   if (!layout_of(format, &l))
+   if (!_mesa_pixel_format_desc(format, &d))
       return 0;
-   const struct packed_type *p = packed_type(type);
-   if (p) {
-      /* Packed types go with formats of as many components (ABGR_EXT
-       * only with the four-component ones of EXT_abgr's list). */
-      if (p->count != l.count || (format == GL_ABGR_EXT && p->count != 4))
+   for (unsigned k = 0; k < d.count; k++) {
+      if (d.comp[k] == PIX_I || d.comp[k] == PIX_Z)
          return 0;
-      return p->bytes;
    }
-   unsigned size = component_size(type, &is_signed, &is_float);
-   /* GL 3.0 section 3.7.2: integer formats take no float types. */
-   if (!size || (l.integer && is_float))
-      return 0;
-   return size * l.count;
+   return _mesa_pixel_group_size_B(format, type);
 }
 
 enum pipe_format
 _mesa_client_unpacked_format(GLenum format, GLenum type)
 {
-   struct client_layout l;
-   bool is_signed, is_float;
-
-   if (!layout_of(format, &l) || !l.integer)
+   if (!_mesa_is_client_integer_format(format))
       return PIPE_FORMAT_R32G32B32A32_FLOAT;
-   component_size(type, &is_signed, &is_float);
+   bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
    return is_signed ? PIPE_FORMAT_R32G32B32A32_SINT
                     : PIPE_FORMAT_R32G32B32A32_UINT;
 }
 
-static float
+/* An element of size bytes, its bytes swapped when asked. */
+static uint32_t
+read_elem(const uint8_t *p, unsigned size, bool swap)
+{
+   uint8_t b[4] = {0};
+   for (unsigned i = 0; i < size; i++)
+      b[i] = p[swap ? size - 1 - i : i];
+   if (size == 1)
+      return b[0];
+   if (size == 2) {
+      uint16_t v;
+      memcpy(&v, b, 2);
+      return v;
+   }
+   uint32_t v;
+   memcpy(&v, b, 4);
+   return v;
+}
+
+static double
 unorm(uint32_t c, unsigned bits)
 {
    double max = bits >= 32 ? 4294967295.0 : (double)((1u << bits) - 1);
-   return (float)((double)c / max);
+   return (double)c / max;
 }
 
-static float
+static double
 snorm(int32_t c, unsigned bits)
 {
-   double max = (double)((1u << (bits - 1)) - 1);
-   double f = (double)c / max;
-   return (float)(f < -1.0 ? -1.0 : f);
+   double f = (double)c / (double)((1u << (bits - 1)) - 1);
+   return f < -1.0 ? -1.0 : f;
+}
+
+/* An element of an unpacked type: normalized, or the integer it is. */
+static double
+elem_value(uint32_t bits, GLenum type, bool normalize)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+      return normalize ? unorm(bits, 8) : bits;
+   case GL_BYTE:
+      return normalize ? snorm((int8_t)bits, 8) : (int8_t)bits;
+   case GL_UNSIGNED_SHORT:
+      return normalize ? unorm(bits, 16) : bits;
+   case GL_SHORT:
+      return normalize ? snorm((int16_t)bits, 16) : (int16_t)bits;
+   case GL_UNSIGNED_INT:
+      return normalize ? unorm(bits, 32) : bits;
+   case GL_INT:
+      return normalize ? snorm((int32_t)bits, 32) : (int32_t)bits;
+   case GL_HALF_FLOAT:
+      return util_half_to_float((uint16_t)bits);
+   case GL_FLOAT: {
+      float f;
+      memcpy(&f, &bits, 4);
+      return f;
+   }
+   default:
+      return 0.0;
+   }
+}
+
+void
+_mesa_pixel_decode(GLenum format, GLenum type, const void *src, bool swap,
+                   struct pixel_group *g)
+{
+   struct pixel_format_desc d;
+   const uint8_t *p = src;
+
+   memset(g, 0, sizeof(*g));
+   if (!_mesa_pixel_format_desc(format, &d))
+      return;
+   for (unsigned k = 0; k < d.count; k++)
+      g->has[d.comp[k]] = true;
+   if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
+      g->val[PIX_Z] = elem_value(read_elem(p, 4, swap), GL_FLOAT, true);
+      g->val[PIX_I] = read_elem(p + 4, 4, swap) & 0xff;
+      return;
+   }
+   const struct pixel_packed_type *pk = _mesa_pixel_packed_type(type);
+   if (pk) {
+      uint32_t word = read_elem(p, pk->size_B, swap);
+      unsigned total = pk->size_B * 8u, shift = 0;
+      for (unsigned k = 0; k < pk->count; k++) {
+         unsigned b = pk->bits[k];
+         unsigned at = pk->rev ? shift : total - shift - b;
+         uint32_t field = (word >> at) & ((1u << b) - 1u);
+         bool raw = d.integer || d.comp[k] == PIX_I;
+         g->val[d.comp[k]] = raw ? field : unorm(field, b);
+         shift += b;
+      }
+      return;
+   }
+   unsigned size = _mesa_pixel_type_size(type);
+   for (unsigned k = 0; k < d.count; k++) {
+      bool normalize = !d.integer && d.comp[k] != PIX_I;
+      g->val[d.comp[k]] =
+         elem_value(read_elem(p + k * size, size, swap), type, normalize);
+   }
 }
 
 static uint32_t
@@ -188,38 +279,34 @@ f32_bits(float f)
    return u;
 }
 
-/* Component i of one unpacked-type group as a 32-bit word. */
+/* An integer component's value as the 32-bit word of a UINT or SINT
+ * texel. */
 static uint32_t
-read_component(GLenum type, const uint8_t *p, unsigned i, bool integer)
+int_bits(double v)
 {
-   switch (type) {
-   case GL_UNSIGNED_BYTE:
-      return integer ? p[i] : f32_bits(unorm(p[i], 8));
-   case GL_BYTE: {
-      int32_t v = (int8_t)p[i];
-      return integer ? (uint32_t)v : f32_bits(snorm(v, 8));
-   }
-   case GL_UNSIGNED_SHORT:
-   case GL_SHORT:
-   case GL_HALF_FLOAT: {
-      uint16_t u;
-      memcpy(&u, p + 2 * i, 2);
-      if (type == GL_HALF_FLOAT)
-         return f32_bits(util_half_to_float(u));
-      if (type == GL_UNSIGNED_SHORT)
-         return integer ? u : f32_bits(unorm(u, 16));
-      int32_t v = (int16_t)u;
-      return integer ? (uint32_t)v : f32_bits(snorm(v, 16));
-   }
-   default: {
-      uint32_t u;
-      memcpy(&u, p + 4 * i, 4);
-      if (type == GL_FLOAT || integer)
-         return u;
-      if (type == GL_UNSIGNED_INT)
-         return f32_bits(unorm(u, 32));
-      return f32_bits(snorm((int32_t)u, 32));
-   }
+   return v < 0.0 ? (uint32_t)(int32_t)v : (uint32_t)v;
+}
+
+static void
+unpack_rgba(GLenum format, GLenum type, const void *src, bool swap,
+            unsigned n, uint32_t (*out)[4])
+{
+   const uint8_t *p = src;
+   unsigned size = _mesa_client_pixel_size(format, type);
+   bool integer = _mesa_is_client_integer_format(format);
+
+   if (!size)
+      return;
+   for (unsigned i = 0; i < n; i++, p += size) {
+      struct pixel_group g;
+      double v[4];
+      _mesa_pixel_decode(format, type, p, swap, &g);
+      /* Conversion to RGB and final expansion to RGBA. */
+      for (unsigned c = 0; c < 3; c++)
+         v[c] = g.has[c] ? g.val[c] : g.has[PIX_L] ? g.val[PIX_L] : 0.0;
+      v[3] = g.has[PIX_A] ? g.val[PIX_A] : 1.0;
+      for (unsigned c = 0; c < 4; c++)
+         out[i][c] = integer ? int_bits(v[c]) : f32_bits((float)v[c]);
    }
 }
 
@@ -227,135 +314,133 @@ void
 _mesa_client_unpack_rgba(GLenum format, GLenum type, const void *src,
                          unsigned n, uint32_t (*out)[4])
 {
-   struct client_layout l;
-   const uint8_t *p = src;
-   unsigned size = _mesa_client_pixel_size(format, type);
-   const struct packed_type *pk = packed_type(type);
-
-   if (!size || !layout_of(format, &l))
-      return;
-   uint32_t one = l.integer ? 1 : f32_bits(1.0f);
-   for (unsigned i = 0; i < n; i++, p += size) {
-      uint32_t c[4];
-      if (pk) {
-         uint32_t word = 0;
-         memcpy(&word, p, pk->bytes);
-         /* Non-REV: the first component in the most significant bits. */
-         unsigned shift = pk->rev ? 0 : pk->bytes * 8;
-         for (unsigned k = 0; k < pk->count; k++) {
-            unsigned b = pk->bits[k];
-            if (!pk->rev)
-               shift -= b;
-            uint32_t v = (word >> shift) & ((1u << b) - 1);
-            if (pk->rev)
-               shift += b;
-            c[k] = l.integer ? v : f32_bits(unorm(v, b));
-         }
-      } else {
-         for (unsigned k = 0; k < l.count; k++)
-            c[k] = read_component(type, p, k, l.integer);
-      }
-      out[i][0] = out[i][1] = out[i][2] = 0;
-      out[i][3] = one;
-      for (unsigned k = 0; k < l.count; k++) {
-         if (l.dst[k] == LUM)
-            out[i][0] = out[i][1] = out[i][2] = c[k];
-         else
-            out[i][l.dst[k]] = c[k];
-      }
-   }
+   unpack_rgba(format, type, src, false, n, out);
 }
 
 static uint32_t
-to_unorm(float f, unsigned bits)
+to_unorm(double f, unsigned bits)
 {
    double max = bits >= 32 ? 4294967295.0 : (double)((1u << bits) - 1);
-   double c = f > 1.0f ? 1.0 : f > 0.0f ? (double)f : 0.0;
+   double c = f > 1.0 ? 1.0 : f > 0.0 ? f : 0.0;
    return (uint32_t)(c * max + 0.5);
 }
 
-static int32_t
-to_snorm(float f, unsigned bits)
+static uint32_t
+to_snorm(double f, unsigned bits)
 {
    double max = (double)((1u << (bits - 1)) - 1);
-   double c = f > 1.0f ? 1.0 : f < -1.0f ? -1.0 : (double)f;
+   double c = f > 1.0 ? 1.0 : f < -1.0 ? -1.0 : f;
    double v = c * max;
-   return (int32_t)(v < 0 ? v - 0.5 : v + 0.5);
+   return (uint32_t)(int32_t)(v < 0 ? v - 0.5 : v + 0.5);
 }
 
-/* Component k of one group: c as type writes it. */
-static void
-write_component(GLenum type, uint8_t *p, unsigned k, float c)
+uint32_t
+_mesa_pixel_int_bits(double v)
+{
+   if (!(v == v))
+      return 0;
+   if (v >= 4294967295.0)
+      return 0xffffffffu;
+   if (v <= -2147483648.0)
+      return 0x80000000u;
+   return v < 0.0 ? (uint32_t)(int32_t)v : (uint32_t)v;
+}
+
+/* A value as an element of an unpacked type: normalized (clamped and
+ * scaled), or the integer it is. */
+static uint32_t
+elem_bits(double v, GLenum type, bool normalize)
 {
    switch (type) {
+   case GL_HALF_FLOAT:
+      return util_float_to_half_round((float)v, UTIL_HALF_ROUND_NEAREST_EVEN);
+   case GL_FLOAT:
+      return f32_bits((float)v);
    case GL_UNSIGNED_BYTE:
-      p[k] = (uint8_t)to_unorm(c, 8);
-      break;
-   case GL_BYTE:
-      p[k] = (uint8_t)(int8_t)to_snorm(c, 8);
-      break;
-   case GL_UNSIGNED_SHORT: {
-      uint16_t v = (uint16_t)to_unorm(c, 16);
-      memcpy(p + 2 * k, &v, 2);
-      break;
-   }
-   case GL_SHORT: {
-      int16_t v = (int16_t)to_snorm(c, 16);
-      memcpy(p + 2 * k, &v, 2);
-      break;
-   }
-   case GL_HALF_FLOAT: {
-      uint16_t v = util_float_to_half_round(c, UTIL_HALF_ROUND_NEAREST_EVEN);
-      memcpy(p + 2 * k, &v, 2);
-      break;
-   }
-   case GL_UNSIGNED_INT: {
-      uint32_t v = to_unorm(c, 32);
-      memcpy(p + 4 * k, &v, 4);
-      break;
-   }
-   case GL_INT: {
-      int32_t v = to_snorm(c, 32);
-      memcpy(p + 4 * k, &v, 4);
-      break;
-   }
+   case GL_UNSIGNED_SHORT:
+   case GL_UNSIGNED_INT:
+      if (normalize)
+         return to_unorm(v, 8 * _mesa_pixel_type_size(type));
+      return _mesa_pixel_int_bits(v);
    default:
-      memcpy(p + 4 * k, &c, 4);
-      break;
+      if (normalize)
+         return to_snorm(v, 8 * _mesa_pixel_type_size(type));
+      return _mesa_pixel_int_bits(v);
+   }
+}
+
+static void
+write_elem(uint8_t *p, uint32_t v, unsigned size, bool swap)
+{
+   uint8_t b[4];
+   if (size == 1) {
+      p[0] = (uint8_t)v;
+      return;
+   }
+   if (size == 2) {
+      uint16_t h = (uint16_t)v;
+      memcpy(b, &h, 2);
+   } else {
+      memcpy(b, &v, 4);
+   }
+   for (unsigned i = 0; i < size; i++)
+      p[i] = b[swap ? size - 1 - i : i];
+}
+
+void
+_mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
+                   bool swap, void *dst)
+{
+   struct pixel_format_desc d;
+   uint8_t *p = dst;
+
+   if (!_mesa_pixel_format_desc(format, &d))
+      return;
+   if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
+      write_elem(p, f32_bits((float)g->val[PIX_Z]), 4, swap);
+      write_elem(p + 4, _mesa_pixel_int_bits(g->val[PIX_I]) & 0xff, 4, swap);
+      return;
+   }
+   const struct pixel_packed_type *pk = _mesa_pixel_packed_type(type);
+   if (pk) {
+      uint32_t word = 0;
+      unsigned total = pk->size_B * 8u, shift = 0;
+      for (unsigned k = 0; k < pk->count; k++) {
+         unsigned b = pk->bits[k];
+         unsigned at = pk->rev ? shift : total - shift - b;
+         double v = g->val[d.comp[k]];
+         bool raw = d.integer || d.comp[k] == PIX_I;
+         uint32_t field = raw ? _mesa_pixel_int_bits(v) : to_unorm(v, b);
+         word |= (field & ((1u << b) - 1u)) << at;
+         shift += b;
+      }
+      write_elem(p, word, pk->size_B, swap);
+      return;
+   }
+   unsigned size = _mesa_pixel_type_size(type);
+   for (unsigned k = 0; k < d.count; k++) {
+      bool normalize = !d.integer && d.comp[k] != PIX_I;
+      write_elem(p + k * size, elem_bits(g->val[d.comp[k]], type, normalize),
+                 size, swap);
    }
 }
 
 void
 _mesa_client_pack_rgba_float(GLenum format, GLenum type,
-                             const float (*in)[4], unsigned n, void *dst)
+                             const float (*in)[4], unsigned n, bool swap,
+                             void *dst)
 {
-   struct client_layout l;
    uint8_t *p = dst;
    unsigned size = _mesa_client_pixel_size(format, type);
-   const struct packed_type *pk = packed_type(type);
 
-   if (!size || !layout_of(format, &l) || l.integer)
+   if (!size || _mesa_is_client_integer_format(format))
       return;
    for (unsigned i = 0; i < n; i++, p += size) {
-      float c[4];
-      for (unsigned k = 0; k < l.count; k++)
-         c[k] = in[i][l.dst[k] == LUM ? 0 : l.dst[k]];
-      if (!pk) {
-         for (unsigned k = 0; k < l.count; k++)
-            write_component(type, p, k, c[k]);
-         continue;
-      }
-      uint32_t word = 0;
-      unsigned shift = pk->rev ? 0 : pk->bytes * 8;
-      for (unsigned k = 0; k < pk->count; k++) {
-         unsigned b = pk->bits[k];
-         if (!pk->rev)
-            shift -= b;
-         word |= to_unorm(c[k], b) << shift;
-         if (pk->rev)
-            shift += b;
-      }
-      memcpy(p, &word, pk->bytes);
+      struct pixel_group g;
+      for (unsigned c = 0; c < 4; c++)
+         g.val[c] = in[i][c];
+      g.val[PIX_L] = in[i][0];
+      _mesa_pixel_encode(format, type, &g, swap, p);
    }
 }
 
@@ -417,8 +502,7 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
                           GLenum type, GLenum base, int w, int h, int d,
                           const void *pixels)
 {
-   struct client_layout l;
-   bool integer = layout_of(format, &l) && l.integer;
+   bool integer = _mesa_is_client_integer_format(format);
    uint32_t one = integer ? 1 : f32_bits(1.0f);
    unsigned bpp = _mesa_client_pixel_size(format, type);
    struct gl_pixel_layout in, out;
@@ -436,7 +520,8 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
          uint8_t *dst = buf + out.offset_B + (size_t)s * out.image_stride_B +
                         (size_t)r * out.row_stride_B;
          uint32_t(*t)[4] = (uint32_t(*)[4])dst;
-         _mesa_client_unpack_rgba(format, type, src, (unsigned)w, t);
+         unpack_rgba(format, type, src, ctx->PixelOps.UnpackSwapBytes,
+                     (unsigned)w, t);
          for (int x = 0; x < w; x++)
             reduce_to_base(t[x], base, one);
       }

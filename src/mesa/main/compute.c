@@ -26,19 +26,22 @@
 bool
 _mesa_has_compute_shaders(const struct gl_context *ctx)
 {
-   return !_mesa_is_gles(ctx) && ctx->Const.MaxComputeWorkGroupInvocations > 0;
+   return _mesa_is_desktop_or_gles31(ctx) &&
+          ctx->Const.MaxComputeWorkGroupInvocations > 0;
 }
 
 bool
 _mesa_has_ssbos(const struct gl_context *ctx)
 {
-   return !_mesa_is_gles(ctx) && ctx->Const.MaxCombinedShaderStorageBlocks > 0;
+   return _mesa_is_desktop_or_gles31(ctx) &&
+          ctx->Const.MaxCombinedShaderStorageBlocks > 0;
 }
 
 bool
 _mesa_has_atomic_counters(const struct gl_context *ctx)
 {
-   return !_mesa_is_gles(ctx) && ctx->Const.MaxAtomicCounterBufferBindings > 0;
+   return _mesa_is_desktop_or_gles31(ctx) &&
+          ctx->Const.MaxAtomicCounterBufferBindings > 0;
 }
 
 struct gl_indexed_buffer_binding *

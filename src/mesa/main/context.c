@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/attrib.h"
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/debug_output.h"
@@ -16,6 +17,7 @@
 #include "main/fbobject.h"
 #include "main/matrix.h"
 #include "main/hash.h"
+#include "main/separate.h"
 #include "main/shaderimage.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
@@ -243,6 +245,10 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;
    ctx->Color.BlendCoherent = true;
    ctx->Color.Dither = true;
+   ctx->Color.LogicOp = GL_COPY;
+   /* GL 2.1 table 6.14: the stipple is initially all 1s. */
+   for (unsigned i = 0; i < 32; i++)
+      ctx->Polygon.Stipple[i] = ~0u;
 
    ctx->Depth.Func = GL_LESS;
    ctx->Depth.Mask = true;
@@ -280,6 +286,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_varray(ctx);
    _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
+   _mesa_init_pipelines(ctx);
    _mesa_init_texture_units(ctx);
    _mesa_init_image_units(ctx);
    _mesa_init_ff_state(ctx);
@@ -291,7 +298,9 @@ void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_free_transform_feedback(ctx);
+   _mesa_free_pipelines(ctx);
    _mesa_free_ff_state(ctx);
+   _mesa_free_attrib_stacks(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);
@@ -309,6 +318,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    /* compute.c's bindings */
    _mesa_reference_buffer_object(&ctx->ShaderStorageBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->DispatchIndirectBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->DrawIndirectBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->AtomicCounterBuffer, NULL);
    for (unsigned i = 0; i < MAX_SHADER_STORAGE_BUFFER_BINDINGS; i++)
       _mesa_reference_buffer_object(&ctx->ShaderStorageBufferBindings[i].Buffer,

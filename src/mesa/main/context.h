@@ -38,6 +38,22 @@ _mesa_is_gles3(const struct gl_context *ctx)
    return _mesa_is_gles(ctx) && ctx->Version >= 30;
 }
 
+/* ES 3.1: compute, storage buffers, atomic counters, images, indirect
+ * draws, multisample textures. */
+static inline bool
+_mesa_is_gles31(const struct gl_context *ctx)
+{
+   return _mesa_is_gles(ctx) && ctx->Version >= 31;
+}
+
+/* Desktop GL, or ES 3.1 and later: where the GL 4.3 features ES 3.1 took
+ * in exist (each still needs the driver's limits). */
+static inline bool
+_mesa_is_desktop_or_gles31(const struct gl_context *ctx)
+{
+   return !_mesa_is_gles(ctx) || ctx->Version >= 31;
+}
+
 /* A desktop context following the deprecation model of GL 3.0 appendix
  * E (forward-compatible, or a core profile): the deprecated features are
  * errors. */

@@ -109,14 +109,34 @@ _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node)
    return s->Mode == GL_COMPILE;
 }
 
+/* Stores a node of op that owns data (freed with the list). */
+static bool
+save_owned(struct gl_context *ctx, struct gl_dl_node *n)
+{
+   struct gl_dlist *l = ctx->FF.Lists.Current;
+   unsigned before = l ? l->count : 0;
+   bool compile_only = _mesa_dlist_save(ctx, n);
+
+   if (!l || l->count == before)
+      free(n->args); /* not stored (not compiling, or out of memory) */
+   return compile_only;
+}
+
+bool
+_mesa_dlist_save_data(struct gl_context *ctx, enum gl_dl_op op, void *data)
+{
+   struct gl_dl_node n = {.op = op, .args = data};
+
+   return save_owned(ctx, &n);
+}
+
 bool
 _mesa_dlist_save_call(struct gl_context *ctx, void (*call)(const void *args),
                       const void *args, size_t size)
 {
    struct gl_dl_node n = {.op = DL_CALL, .call = call};
-   struct gl_dlist *l = ctx->FF.Lists.Current;
 
-   if (!l || ctx->FF.Lists.Replaying)
+   if (!_mesa_dlist_compiling(ctx))
       return false;
    n.args = malloc(size ? size : 1);
    if (!n.args) {
@@ -124,11 +144,7 @@ _mesa_dlist_save_call(struct gl_context *ctx, void (*call)(const void *args),
       return ctx->FF.Lists.Mode == GL_COMPILE;
    }
    memcpy(n.args, args, size);
-   unsigned before = l->count;
-   bool compile_only = _mesa_dlist_save(ctx, &n);
-   if (l->count == before)
-      free(n.args); /* not stored (out of memory) */
-   return compile_only;
+   return save_owned(ctx, &n);
 }
 
 bool
@@ -238,6 +254,8 @@ replay(struct gl_context *ctx, const struct gl_dl_node *n)
       break;
    case DL_WINDOW_POS: _mesa_window_pos(n->f[0], n->f[1], n->f[2], n->f[3]);
       break;
+   case DL_DRAW: _mesa_dlist_draw_replay(ctx, n); break;
+   case DL_EVAL_MAP: _mesa_eval_map_replay(ctx, n); break;
    default: break;
    }
 }

@@ -11,11 +11,14 @@
 
 #include "main/context.h"
 #include "main/blend.h"
+#include "main/draw.h"
 #include "compiler/glsl/glsl_program.h"
 #include "main/fbobject.h"
 #include "main/geomshader.h"
 #include "main/robustness.h"
 #include "main/sampler_units.h"
+#include "main/separate.h"
+#include "main/shaderobj.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -115,9 +118,8 @@ advanced_blend_allows(struct gl_context *ctx, const char *func)
                   enabled);
       return false;
    }
-   const struct gl_program_object *p = ctx->CurrentProgram;
-   const struct glsl_program *linked =
-      p && p->exec ? p->exec->linked : NULL;
+   const struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   const struct glsl_program *linked = exec ? exec->linked : NULL;
    if (!linked || !(linked->blend_support & (1u << (mode - 1)))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(the fragment shader does not support the advanced "
@@ -137,6 +139,7 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
    if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func) ||
        !advanced_blend_allows(ctx, func) ||
        !_mesa_sampler_units_allow_draw(ctx, func) ||
+       !_mesa_pipeline_draw_allows(ctx, func) ||
        !_mesa_geometry_draw_allows(ctx, mode, func))
       return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
@@ -162,6 +165,20 @@ draw_allowed(struct gl_context *ctx, const char *func)
       return false;
    }
    return _mesa_draw_framebuffer_complete(ctx, func);
+}
+
+bool
+_mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
+                   const char *func)
+{
+   return draw_allowed(ctx, func) &&
+          feedback_allows(ctx, mode, elements, func);
+}
+
+bool
+_mesa_draw_mode_valid(struct gl_context *ctx, GLenum mode)
+{
+   return valid_mode(ctx, mode);
 }
 
 void GLAPIENTRY

@@ -13,10 +13,12 @@
 
 #include "main/compute.h"
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/extensions.h"
 #include "main/ffstate.h"
 #include "main/shaderimage.h"
 #include "main/texbuffer.h"
+#include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
 
@@ -121,10 +123,23 @@ has_shader_images(const struct gl_context *ctx)
    return _mesa_has_shader_images(ctx);
 }
 
+/* draw_indirect.c */
+static bool
+has_draw_indirect(const struct gl_context *ctx)
+{
+   return _mesa_has_draw_indirect(ctx);
+}
+
 static bool
 has_cube_map_arrays(const struct gl_context *ctx)
 {
    return _mesa_has_cube_map_arrays(ctx);
+}
+
+static bool
+has_texture_gather(const struct gl_context *ctx)
+{
+   return _mesa_has_texture_gather(ctx);
 }
 
 static const struct gl_extension_info extension_table[] = {
@@ -169,6 +184,9 @@ static const struct gl_extension_info extension_table[] = {
     * core ones): instanced draws and gl_InstanceIDARB (GL 3.1),
     * framebuffer blits (GL 3.0), texture swizzles (the same tokens). */
    {"GL_ARB_draw_instanced", API_GL, 0},
+   {"GL_ARB_draw_indirect", API_GL, 0, has_draw_indirect},
+   /* draw.c's *BaseInstance draws (EXT_base_instance's in ES) */
+   {"GL_ARB_base_instance", API_GL, 0},
    {"GL_EXT_framebuffer_blit", API_GL, 0},
    {"GL_EXT_texture_swizzle", API_GL, 0},
    {"GL_EXT_texture_integer", API_GL, 0},
@@ -184,6 +202,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
+   /* separable programs and program pipelines (separate.c,
+    * pipeline.c) */
+   {"GL_ARB_separate_shader_objects", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
     * luminance, luminance-alpha and intensity ones (formats_es3.c); also
@@ -201,6 +222,8 @@ static const struct gl_extension_info extension_table[] = {
    /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
    {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   /* textureGather (texgather.h; GLSL to NIR tg4) */
+   {"GL_ARB_texture_gather", API_GL, 0, has_texture_gather},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
    /* Core since GL 1.3, named for the compatibility programs that ask

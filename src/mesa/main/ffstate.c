@@ -29,6 +29,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    struct gl_ff_state *ff = &ctx->FF;
 
    _mesa_init_raster_pos(ctx);
+   _mesa_init_eval(ctx);
    /* GL 2.1 tables 6.20 (texture environment), 6.19 (fog) and 6.21. */
    for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
       struct gl_ff_texture_unit *t = &ff->Tex[u];
@@ -64,6 +65,7 @@ void
 _mesa_free_ff_state(struct gl_context *ctx)
 {
    _mesa_free_dlists(ctx);
+   _mesa_free_eval(ctx);
    free(ctx->FF.Imm.Data);
    free(ctx->FF.Imm.Edge);
    ctx->FF.Imm.Data = NULL;
@@ -524,7 +526,10 @@ flag_of(struct gl_context *ctx, GLenum cap)
    case GL_FOG: return &ff->Fog.Enabled;
    case GL_ALPHA_TEST: return &ff->Alpha.Enabled;
    case GL_COLOR_SUM: return &ff->ColorSum;
-   default: return _mesa_lighting_flag(ctx, cap);
+   default: {
+      bool *f = _mesa_lighting_flag(ctx, cap);
+      return f ? f : _mesa_eval_flag(ctx, cap);
+   }
    }
 }
 
@@ -667,6 +672,8 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
          return true;
       }
    }
+   if (_mesa_get_eval_state(ctx, pname, f, n, kind))
+      return true;
    GLint list_value;
    if (_mesa_get_dlist_state(ctx, pname, &list_value)) {
       f[0] = (GLfloat)list_value;
@@ -678,6 +685,8 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    case GL_NAME_STACK_DEPTH:
    case GL_MAX_NAME_STACK_DEPTH:
    case GL_SELECTION_BUFFER_SIZE:
+   case GL_FEEDBACK_BUFFER_SIZE:
+   case GL_FEEDBACK_BUFFER_TYPE:
       return _mesa_get_select_state(ctx, pname, f);
    case GL_EDGE_FLAG:
       f[0] = ff->EdgeFlag;

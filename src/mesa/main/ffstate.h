@@ -50,6 +50,11 @@ struct gl_ff_texture_unit {
    GLfloat ObjectPlane[4][4], EyePlane[4][4];
 };
 
+struct gl_ff_material {
+   GLfloat Ambient[4], Diffuse[4], Specular[4], Emission[4];
+   GLfloat Shininess;
+};
+
 /* Vertices of one glBegin/glEnd pair: every attribute of each, as four
  * floats (immediate.c). */
 struct gl_ff_immediate {
@@ -58,7 +63,29 @@ struct gl_ff_immediate {
    GLfloat *Data; /* FF_IMM_ATTRIBS vec4 per vertex */
    bool *Edge;    /* the edge flag of each vertex (glEdgeFlag) */
    unsigned Count, Capacity;
+   /* glMaterial between glBegin and glEnd (GL 2.1 section 2.14.2): the
+    * material properties it changed (bits FF_MAT_BIT); MatDraw: those
+    * the draw of glEnd passes per vertex, as generic attributes
+    * FF_MAT_ATTRIB0 + bit (the fixed-function program reads them). */
+   uint16_t MatVaries, MatDraw;
+   bool Wide; /* the vertices carry their material (immediate.c) */
+   /* The material at glBegin: the uniforms' values while glEnd draws
+    * (gl_FrontMaterial of a vertex shader does not vary per vertex). */
+   struct gl_ff_material MatBegin[2];
 };
+
+/* A material property of a face as a bit of MatVaries (face 0: front,
+ * 1: back; prop: FF_MAT_EMISSION ...). */
+enum ff_mat_prop {
+   FF_MAT_EMISSION,
+   FF_MAT_AMBIENT,
+   FF_MAT_DIFFUSE,
+   FF_MAT_SPECULAR,
+   FF_MAT_SHININESS,
+   FF_MAT_PROPS,
+};
+#define FF_MAT_BIT(face, prop) (1u << ((face) * FF_MAT_PROPS + (prop)))
+#define FF_MAT_ATTRIB0 1 /* generic attributes 1 ... 10 */
 
 /* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
 #define FF_MAX_LIGHTS 8
@@ -72,11 +99,6 @@ struct gl_ff_light {
    GLfloat SpotDirection[3];
    GLfloat SpotExponent, SpotCutoff;
    GLfloat Attenuation[3]; /* constant, linear, quadratic */
-};
-
-struct gl_ff_material {
-   GLfloat Ambient[4], Diffuse[4], Specular[4], Emission[4];
-   GLfloat Shininess;
 };
 
 /* Texture matrix stack depth (GL 2.1 table 6.54: at least 2). */
@@ -105,6 +127,8 @@ enum gl_dl_op {
    DL_FF_PARAM,   /* _mesa_ff_param_set of family p, target e[0] */
    DL_RASTER_POS, /* glRasterPos* */
    DL_WINDOW_POS, /* glWindowPos* */
+   DL_DRAW,       /* an array draw's vertices (dlist_draw.c), in args */
+   DL_EVAL_MAP,   /* glMap1, glMap2 with their points (eval.c), in args */
 };
 
 struct gl_dl_node {
@@ -155,6 +179,32 @@ struct gl_ff_select {
    bool Overflow;
    bool HitFlag; /* a hit since the name stack last changed */
    GLfloat HitMin, HitMax;
+   /* Feedback (GL 2.1 section 5.3, feedback.c): glFeedbackBuffer, and
+    * the values the primitives produced (beyond FbSize too). */
+   GLfloat *FbBuffer;
+   GLsizei FbSize;
+   GLenum FbType;
+   GLsizei FbCount;
+};
+
+/* Evaluators (GL 2.1 section 5.1, eval.c): GL_MAX_EVAL_ORDER, and the
+ * maps of each target in the order of the enums (GL_MAP1_COLOR_4 ...
+ * GL_MAP1_VERTEX_4, GL_MAP2_* the same). */
+#define FF_MAX_EVAL_ORDER 30
+#define FF_EVAL_TARGETS 9
+
+struct gl_ff_eval_map {
+   bool Enabled;
+   GLfloat U1, U2, V1, V2;
+   unsigned UOrder, VOrder; /* 1 and 1 for curves */
+   GLfloat *Points; /* UOrder x VOrder points, u major; NULL: the default */
+};
+
+struct gl_ff_eval {
+   struct gl_ff_eval_map Map1[FF_EVAL_TARGETS], Map2[FF_EVAL_TARGETS];
+   bool AutoNormal;
+   GLint Grid1N, Grid2UN, Grid2VN; /* glMapGrid */
+   GLfloat Grid1[2], Grid2[4];     /* u1, u2 (, v1, v2) */
 };
 
 struct gl_ff_state {
@@ -195,6 +245,7 @@ struct gl_ff_state {
    struct gl_ff_raster Raster; /* rastpos.c */
    bool EdgeFlag; /* the current edge flag (GL 2.1 section 2.6.2) */
    struct gl_ff_select Select;
+   struct gl_ff_eval Eval;
 };
 
 /* An enum passed as a float parameter (glFogf(GL_FOG_MODE, ...)): a
@@ -212,6 +263,7 @@ void _mesa_init_ff_state(struct gl_context *ctx);
 void _mesa_free_ff_state(struct gl_context *ctx);
 
 void _mesa_init_lighting(struct gl_context *ctx);
+
 
 /* GL 2.1 section 2.14.3: with COLOR_MATERIAL on, the current colour
  * becomes the tracked material properties (light.c). */
@@ -250,6 +302,18 @@ enum ff_value_kind {
    FF_VALUE_FLOAT_NORM, /* colours: [0,1] to the whole integer range */
 };
 
+/* Evaluators (eval.c): the initial state, freeing the maps, the flag of
+ * an enable (GL_MAP1_*, GL_MAP2_*, GL_AUTO_NORMAL; NULL for others), its
+ * glGet state (as _mesa_get_ff_state), and the replay of a DL_EVAL_MAP
+ * node (glMap1, glMap2 compiled). */
+void _mesa_init_eval(struct gl_context *ctx);
+void _mesa_free_eval(struct gl_context *ctx);
+bool *_mesa_eval_flag(struct gl_context *ctx, GLenum cap);
+bool _mesa_get_eval_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                          unsigned *n, enum ff_value_kind *kind);
+void _mesa_eval_map_replay(struct gl_context *ctx,
+                           const struct gl_dl_node *n);
+
 /* glGet* of the fixed-function state (enables too, the matrices): n
  * values (up to 16) in f. */
 bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
@@ -262,9 +326,31 @@ bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
 bool _mesa_dlist_save_call(struct gl_context *ctx,
                            void (*call)(const void *args), const void *args,
                            size_t size);
+/* The same for a node of op owning data (malloc'd; freed with the list,
+ * or at once when it is not stored). */
+bool _mesa_dlist_save_data(struct gl_context *ctx, enum gl_dl_op op,
+                           void *data);
 bool _mesa_dlist_compiling_only(struct gl_context *ctx);
 /* A list is being compiled (either mode), not replayed. */
 bool _mesa_dlist_compiling(struct gl_context *ctx);
+/* A draw (as st_draw_gl gets it) while a list is compiled: its vertices
+ * read from the arrays into a DL_DRAW node; true when the caller must not
+ * execute it (GL_COMPILE).  Instanced draws are not compiled (false). */
+bool _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                           GLsizei count, GLenum index_type,
+                           const void *indices, GLsizei instances,
+                           GLint basevertex);
+void _mesa_dlist_draw_replay(struct gl_context *ctx,
+                             const struct gl_dl_node *n);
+/* A draw of no vertices, for one made between glBegin and glEnd. */
+void _mesa_dlist_save_empty_draw(struct gl_context *ctx);
+/* Draws count vertices of mode whose attributes (bits of VERT_ATTRIB_*
+ * in layout, in increasing order) are four floats each, one vertex after
+ * the other; those in enable are drawn, the others take their current
+ * values.  edge: each vertex's edge flag, or NULL (immediate.c). */
+void _mesa_imm_draw(struct gl_context *ctx, GLenum mode, uint32_t layout,
+                    uint32_t enable, const GLfloat *data, const bool *edge,
+                    unsigned count);
 void _mesa_init_raster_pos(struct gl_context *ctx);
 /* glGet of the raster position state (rastpos.c), as _mesa_get_ff_state. */
 bool _mesa_get_raster_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
@@ -284,6 +370,13 @@ void _mesa_select_draw(struct gl_context *ctx, GLenum mode, GLint first,
                        GLint basevertex);
 bool _mesa_get_select_state(struct gl_context *ctx, GLenum pname,
                             GLfloat *f);
+/* The same in GL_FEEDBACK mode: the primitives' values into the feedback
+ * buffer (feedback.c). */
+void _mesa_feedback_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                         GLsizei count, GLenum index_type,
+                         const void *indices, GLint basevertex);
+/* One value into the feedback buffer (in GL_FEEDBACK mode). */
+void _mesa_feedback_token(struct gl_context *ctx, GLfloat value);
 
 /* The context has the fixed-function state (compatibility, not ES or
  * forward-compatible). */

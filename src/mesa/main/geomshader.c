@@ -11,6 +11,7 @@
  */
 #include "main/context.h"
 #include "main/geomshader.h"
+#include "main/shaderobj.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "compiler/glsl/glsl_program.h"
@@ -37,8 +38,9 @@ _mesa_is_adjacency_mode(GLenum mode)
 static const struct glsl_program *
 current_program(const struct gl_context *ctx)
 {
-   const struct gl_program_object *p = ctx->CurrentProgram;
-   return p && p->exec ? p->exec->linked : NULL;
+   const struct gl_program_exec *exec =
+      _mesa_current_exec((struct gl_context *)ctx);
+   return exec ? exec->linked : NULL;
 }
 
 bool

@@ -28,6 +28,7 @@
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
+#include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texture_integer.h"
 #include "main/uniformblocks.h"
@@ -328,6 +329,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          int1(v, image_limit);
       return known;
    }
+   GLint gather_limit;
+   if (_mesa_get_texture_gather_limit(ctx, pname, &gather_limit, &known)) {
+      if (known)
+         int1(v, gather_limit);
+      return known;
+   }
    GLint gs_limit;
    if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {
       if (known)
@@ -378,11 +385,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_COPY_READ_BUFFER: /* = ..._BINDING (ES 3.0 table 6.6, GL 3.1) */
    case GL_COPY_WRITE_BUFFER:
    case GL_PIXEL_PACK_BUFFER_BINDING:
-   case GL_PIXEL_UNPACK_BUFFER_BINDING: {
+   case GL_PIXEL_UNPACK_BUFFER_BINDING:
+   case GL_DRAW_INDIRECT_BUFFER_BINDING: {
       GLenum target = pname == GL_PIXEL_PACK_BUFFER_BINDING
                          ? GL_PIXEL_PACK_BUFFER
                       : pname == GL_PIXEL_UNPACK_BUFFER_BINDING
                          ? GL_PIXEL_UNPACK_BUFFER
+                      : pname == GL_DRAW_INDIRECT_BUFFER_BINDING
+                         ? GL_DRAW_INDIRECT_BUFFER
                          : pname;
       struct gl_buffer_object **b = _mesa_buffer_binding(ctx, target);
       if (!b)
@@ -450,6 +460,9 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CURRENT_PROGRAM:
       int1(v, ctx->CurrentProgram ? (GLint)ctx->CurrentProgram->Name : 0);
       return true;
+   case GL_PROGRAM_PIPELINE_BINDING: /* GL 4.6 7.4 (pipeline.c) */
+      int1(v, ctx->Pipeline ? (GLint)ctx->Pipeline->Name : 0);
+      return true;
    case GL_DEPTH_CLEAR_VALUE:
       float_n(v, TYPE_FLOAT_NORM, 1, &ctx->Depth.Clear);
       return true;
@@ -469,6 +482,36 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_DITHER:
       bool1(v, ctx->Color.Dither);
+      return true;
+   case GL_COLOR_LOGIC_OP: /* logicop.c */
+   case GL_LOGIC_OP_MODE:
+      if (_mesa_is_gles(ctx))
+         return false;
+      if (pname == GL_LOGIC_OP_MODE)
+         int1(v, (GLint)ctx->Color.LogicOp);
+      else
+         bool1(v, ctx->Color.ColorLogicOpEnabled);
+      return true;
+   case GL_INDEX_LOGIC_OP:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      bool1(v, ctx->Color.IndexLogicOpEnabled);
+      return true;
+   case GL_ATTRIB_STACK_DEPTH: /* attrib.c */
+   case GL_CLIENT_ATTRIB_STACK_DEPTH:
+   case GL_MAX_ATTRIB_STACK_DEPTH:
+   case GL_MAX_CLIENT_ATTRIB_STACK_DEPTH:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, pname == GL_ATTRIB_STACK_DEPTH ? (GLint)ctx->AttribDepth
+              : pname == GL_CLIENT_ATTRIB_STACK_DEPTH
+                 ? (GLint)ctx->ClientAttribDepth
+                 : MAX_ATTRIB_STACK_DEPTH);
+      return true;
+   case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      bool1(v, ctx->Polygon.StippleFlag);
       return true;
    case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);

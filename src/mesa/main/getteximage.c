@@ -171,7 +171,8 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
             reduce_to_base(f, rgba, w);
             if (packed_here)
                _mesa_client_pack_rgba_float(format, type,
-                                            (const float(*)[4])rgba, w, o);
+                                            (const float(*)[4])rgba, w,
+                                            ctx->PixelOps.PackSwapBytes, o);
             else
                util_format_pack_rgba_float(client, o, rgba, w);
          } else {

@@ -35,7 +35,8 @@ DIRECT_RE = re.compile(
     r'ShadeModel|Clear|Enable|Disable|MatrixMode|LoadIdentity|'
     r'LoadMatrix[fd]|MultMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|'
     r'Frustum|Ortho|PushMatrix|PopMatrix|CallList|CallLists|'
-    r'GetError|NewList|EndList|RasterPos.*|WindowPos.*|'
+    r'GetError|NewList|EndList|RasterPos.*|WindowPos.*|ArrayElement|'
+    r'Map[12][fd]|'
     r'(TexEnv|Fog|TexGen|Light|LightModel)[fid]v?|'
     # ARB_vertex_type_2_10_10_10_rev's packed values: through the float
     # commands above (varray_packed_compat.c), or compiled as generic
@@ -60,6 +61,12 @@ NOT_COMPILED_RE = re.compile(
     r'(Bind|Map|Unmap)Buffer.*|Buffer(Sub)?Data|AttachShader|DetachShader|'
     r'BindAttribLocation|CompileShader|ShaderSource|LinkProgram|'
     r'ValidateProgram|(Multi)?Draw(Arrays|Elements|RangeElements).*)$')
+
+# The array draws: compiled by st_draw_gl with their vertices
+# (dlist_draw.c); one made between glBegin and glEnd while a list is
+# compiled and executed is an error now and, compiled as a draw of no
+# vertices, again when the list runs.
+DRAW_RE = re.compile(r'^(Multi)?Draw(Arrays|Elements|RangeElements)$')
 
 LAST_COMPILED_FEATURE = 'GL_VERSION_2_1'
 
@@ -156,6 +163,9 @@ dl_${w['name']}(${w['proto']})
 %   endif
 %   if w['check']:
    if (ctx && ctx->FF.Imm.Inside) {
+%     if w['draw']:
+      _mesa_dlist_save_empty_draw(ctx);
+%     endif
       _mesa_inside_begin_end(ctx, "gl${w['name']}");
       return${'' if w['ret'] == 'void' else ' 0'};
    }
@@ -178,7 +188,7 @@ def wrappers(reg, names):
         ret, params = reg.commands['gl' + name]
         out.append(dict(
             name=name, kind=kind, ret=ret, members=members,
-            check=not inside,
+            check=not inside, draw=bool(DRAW_RE.match(name)),
             proto=', '.join(p[0] for p in params) or 'void',
             args=', '.join(p[1] for p in params)))
     return WRAPPERS.render(wrappers=out), set(w['name'] for w in out)

@@ -22,10 +22,22 @@
 
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "util/u_math.h"
 
-/* Per vertex: the position, then VERT_ATTRIB_NORMAL ... TEX7. */
+/* Per vertex: the position, then VERT_ATTRIB_NORMAL ... TEX7 (IMM_ALWAYS);
+ * once glMaterial came between the vertices, the material of both faces
+ * (generic attributes FF_MAT_ATTRIB0 ...) between them (IMM_LAYOUT).
+ * The array is sized for the wider layout. */
 #define IMM_FIRST_CONVENTIONAL VERT_ATTRIB_NORMAL
-#define IMM_SLOTS (1 + VERT_ATTRIB_COUNT - IMM_FIRST_CONVENTIONAL)
+#define IMM_MAT_SLOTS (2 * FF_MAT_PROPS)
+#define IMM_CONVENTIONAL_SLOTS (VERT_ATTRIB_COUNT - IMM_FIRST_CONVENTIONAL)
+#define IMM_NARROW_SLOTS (1 + IMM_CONVENTIONAL_SLOTS)
+#define IMM_SLOTS (IMM_NARROW_SLOTS + IMM_MAT_SLOTS)
+#define IMM_ALWAYS                                                          \
+   (1u << VERT_ATTRIB_GENERIC0 |                                            \
+    (((1u << IMM_CONVENTIONAL_SLOTS) - 1) << IMM_FIRST_CONVENTIONAL))
+#define IMM_LAYOUT                                                          \
+   (IMM_ALWAYS | ((1u << IMM_MAT_SLOTS) - 1) << FF_MAT_ATTRIB0)
 
 bool
 _mesa_inside_begin_end(struct gl_context *ctx, const char *func)
@@ -61,6 +73,9 @@ _mesa_Begin(GLenum mode)
    imm->Inside = true;
    imm->Mode = mode;
    imm->Count = 0;
+   imm->MatVaries = 0;
+   imm->Wide = false;
+   memcpy(imm->MatBegin, ctx->FF.Material, sizeof(imm->MatBegin));
 }
 
 /* GL 2.1 section 3.5.4: in polygon mode LINE or POINT, only the edges
@@ -106,39 +121,46 @@ edge_indices(struct gl_context *ctx, GLenum mode, const bool *edge,
 }
 
 /* Draws the vertices through a private VAO of client arrays. */
-static void
-draw_vertices(struct gl_context *ctx, GLenum mode, const GLfloat *data,
-              const bool *edge, unsigned count)
+void
+_mesa_imm_draw(struct gl_context *ctx, GLenum mode, uint32_t layout,
+               uint32_t enable, const GLfloat *data, const bool *edge,
+               unsigned count)
 {
    struct gl_vertex_array_object *vao = calloc(1, sizeof(*vao));
-   const GLsizei stride = IMM_SLOTS * 4 * sizeof(GLfloat);
+   const GLsizei stride =
+      (GLsizei)util_bitcount(layout) * 4 * (GLsizei)sizeof(GLfloat);
 
    if (!vao) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glEnd");
       return;
    }
-   for (unsigned s = 0; s < IMM_SLOTS; s++) {
-      unsigned attrib = s ? IMM_FIRST_CONVENTIONAL + s - 1 : 0;
+   u_foreach_bit(attrib, enable & layout) {
       struct gl_vertex_attrib *a = &vao->Attrib[attrib];
+      unsigned slot = util_bitcount(layout & ((1u << attrib) - 1));
       a->Enabled = true;
       a->Size = 4;
       a->Type = GL_FLOAT;
       a->Stride = stride;
       a->EffectiveStride = stride;
-      a->Ptr = (const GLubyte *)(data + 4 * s);
+      a->Ptr = (const GLubyte *)(data + 4 * slot);
    }
    vao->EverBound = true;
    struct gl_vertex_array_object *saved = ctx->VAO;
    ctx->VAO = vao;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* The draw is the replay of what a list may have compiled already
+    * (glEnd, a DL_DRAW node): it is not compiled again. */
+   bool replaying = ctx->FF.Lists.Replaying;
+   ctx->FF.Lists.Replaying = true;
    GLuint *idx = NULL;
    GLenum prim;
-   unsigned n = edge_indices(ctx, mode, edge, count, &idx, &prim);
+   unsigned n = edge ? edge_indices(ctx, mode, edge, count, &idx, &prim) : 0;
    if (n == 0)
       _mesa_DrawArrays(mode, 0, (GLsizei)count);
    else if (n != ~0u) /* ~0: no edge is flagged */
       _mesa_DrawElements(prim, (GLsizei)n, GL_UNSIGNED_INT, idx);
    free(idx);
+   ctx->FF.Lists.Replaying = replaying;
    ctx->VAO = saved;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
    free(vao);
@@ -158,9 +180,61 @@ _mesa_End(void)
       return;
    }
    imm->Inside = false;
+   /* Materials that changed between the vertices (GL 2.1 section
+    * 2.14.2) go per vertex to the fixed-function program; a program of
+    * the application reads its own generic attributes. */
+   imm->MatDraw = ctx->CurrentProgram ? 0 : imm->MatVaries;
+   struct gl_ff_material last[2];
+   if (imm->MatVaries) {
+      memcpy(last, ctx->FF.Material, sizeof(last));
+      memcpy(ctx->FF.Material, imm->MatBegin, sizeof(last));
+      _mesa_ff_changed(ctx);
+   }
    if (imm->Count)
-      draw_vertices(ctx, imm->Mode, imm->Data, imm->Edge, imm->Count);
+      _mesa_imm_draw(ctx, imm->Mode, imm->Wide ? IMM_LAYOUT : IMM_ALWAYS,
+                     IMM_ALWAYS | (uint32_t)imm->MatDraw << FF_MAT_ATTRIB0,
+                     imm->Data, imm->Edge, imm->Count);
+   /* After glEnd the last values are the current material. */
+   if (imm->MatVaries) {
+      memcpy(ctx->FF.Material, last, sizeof(last));
+      _mesa_ff_changed(ctx);
+   }
+   imm->MatDraw = 0;
    imm->Count = 0;
+}
+
+/* The material of both faces as IMM_MAT_SLOTS vec4 (shininess in x). */
+static void
+put_material(GLfloat *v, const struct gl_ff_material *mat)
+{
+   for (unsigned f = 0; f < 2; f++, v += 4 * FF_MAT_PROPS) {
+      const struct gl_ff_material *m = &mat[f];
+      memcpy(v + 4 * FF_MAT_EMISSION, m->Emission, 16);
+      memcpy(v + 4 * FF_MAT_AMBIENT, m->Ambient, 16);
+      memcpy(v + 4 * FF_MAT_DIFFUSE, m->Diffuse, 16);
+      memcpy(v + 4 * FF_MAT_SPECULAR, m->Specular, 16);
+      GLfloat *s = v + 4 * FF_MAT_SHININESS;
+      s[0] = m->Shininess;
+      s[1] = s[2] = 0.0f;
+      s[3] = 1.0f;
+   }
+}
+
+/* The first glMaterial between the vertices: the vertices so far get
+ * the material of glBegin, in the wide layout (moved in place from the
+ * last, whose new place lies beyond every older one's old place). */
+static void
+widen(struct gl_ff_immediate *imm)
+{
+   for (unsigned i = imm->Count; i-- > 0;) {
+      GLfloat *src = imm->Data + (size_t)i * IMM_NARROW_SLOTS * 4;
+      GLfloat *dst = imm->Data + (size_t)i * IMM_SLOTS * 4;
+      memmove(dst + 4 + 4 * IMM_MAT_SLOTS, src + 4,
+              IMM_CONVENTIONAL_SLOTS * 4 * sizeof(GLfloat));
+      memmove(dst, src, 4 * sizeof(GLfloat));
+      put_material(dst + 4, imm->MatBegin);
+   }
+   imm->Wide = true;
 }
 
 /* GL 2.1 section 2.7: a vertex takes the current values of the other
@@ -190,14 +264,22 @@ _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
       }
       imm->Capacity = cap;
    }
+   if (imm->MatVaries && !imm->Wide)
+      widen(imm);
    imm->Edge[imm->Count] = ctx->FF.EdgeFlag;
-   GLfloat *v = imm->Data + (size_t)imm->Count * IMM_SLOTS * 4;
+   GLfloat *v = imm->Data + (size_t)imm->Count *
+                               (imm->Wide ? IMM_SLOTS : IMM_NARROW_SLOTS) * 4;
    v[0] = x;
    v[1] = y;
    v[2] = z;
    v[3] = w;
-   memcpy(v + 4, ctx->CurrentAttrib[IMM_FIRST_CONVENTIONAL],
-          (IMM_SLOTS - 1) * 4 * sizeof(GLfloat));
+   v += 4;
+   if (imm->Wide) {
+      put_material(v, ctx->FF.Material);
+      v += 4 * IMM_MAT_SLOTS;
+   }
+   memcpy(v, ctx->CurrentAttrib[IMM_FIRST_CONVENTIONAL],
+          IMM_CONVENTIONAL_SLOTS * 4 * sizeof(GLfloat));
    imm->Count++;
 }
 

@@ -221,12 +221,29 @@ const struct ff_param_family _mesa_ff_light_model_params = {
 
 /* ---- materials ---------------------------------------------------------- */
 
+/* The properties of face f that pname sets, as bits of MatVaries. */
+static uint16_t
+material_bits(unsigned f, GLenum pname)
+{
+   switch (pname) {
+   case GL_EMISSION: return FF_MAT_BIT(f, FF_MAT_EMISSION);
+   case GL_AMBIENT: return FF_MAT_BIT(f, FF_MAT_AMBIENT);
+   case GL_DIFFUSE: return FF_MAT_BIT(f, FF_MAT_DIFFUSE);
+   case GL_SPECULAR: return FF_MAT_BIT(f, FF_MAT_SPECULAR);
+   case GL_SHININESS: return FF_MAT_BIT(f, FF_MAT_SHININESS);
+   case GL_AMBIENT_AND_DIFFUSE:
+      return FF_MAT_BIT(f, FF_MAT_AMBIENT) | FF_MAT_BIT(f, FF_MAT_DIFFUSE);
+   default: return 0;
+   }
+}
+
 static void
 material(struct gl_context *ctx, GLenum face, GLenum pname,
          const GLfloat *p, bool scalar, const char *func)
 {
    /* glMaterial is allowed between glBegin and glEnd (section 2.6.3);
-    * it applies from the next glEnd's draw on here. */
+    * there the vertices that follow take the new values (the draw of
+    * glEnd passes the properties that changed per vertex). */
    if (!_mesa_ff_compat_only(ctx, func))
       return;
    if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK) {
@@ -256,6 +273,8 @@ material(struct gl_context *ctx, GLenum face, GLenum pname,
       if ((f == 0 && face == GL_BACK) || (f == 1 && face == GL_FRONT))
          continue;
       struct gl_ff_material *m = &ctx->FF.Material[f];
+      if (ctx->FF.Imm.Inside)
+         ctx->FF.Imm.MatVaries |= material_bits(f, pname);
       switch (pname) {
       case GL_AMBIENT: memcpy(m->Ambient, p, 16); break;
       case GL_DIFFUSE: memcpy(m->Diffuse, p, 16); break;

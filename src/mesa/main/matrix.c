@@ -79,9 +79,8 @@ changed(struct gl_context *ctx)
    ctx->NewState |= ST_NEW_CONSTANTS;
 }
 
-/* dst = a * b (dst may alias a or b). */
-static void
-mat_mul(GLfloat dst[16], const GLfloat a[16], const GLfloat b[16])
+void
+_mesa_mat4_mul(GLfloat dst[16], const GLfloat a[16], const GLfloat b[16])
 {
    GLfloat t[16];
 
@@ -96,6 +95,15 @@ mat_mul(GLfloat dst[16], const GLfloat a[16], const GLfloat b[16])
    memcpy(dst, t, sizeof(t));
 }
 
+void
+_mesa_mat4_apply(const GLfloat m[16], const GLfloat in[4], GLfloat out[4])
+{
+   for (unsigned r = 0; r < 4; r++) {
+      out[r] = m[r] * in[0] + m[4 + r] * in[1] + m[8 + r] * in[2] +
+               m[12 + r] * in[3];
+   }
+}
+
 static void
 mult_current(GLfloat m[16], const char *func)
 {
@@ -108,7 +116,7 @@ mult_current(GLfloat m[16], const char *func)
 
    if (!top)
       return;
-   mat_mul(top, top, m);
+   _mesa_mat4_mul(top, top, m);
    changed(ctx);
 }
 
@@ -534,7 +542,7 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
       return false;
    mv = ctx->Transform.Stack[0][ctx->Transform.Depth[0]];
    proj = ctx->Transform.Stack[1][ctx->Transform.Depth[1]];
-   mat_mul(mvp, proj, mv);
+   _mesa_mat4_mul(mvp, proj, mv);
 
    for (unsigned i = 0; i < linked->num_uniforms; i++) {
       const struct glsl_program_uniform *u = &linked->uniforms[i];

@@ -26,5 +26,12 @@ bool _mesa_update_state_uniforms(struct gl_context *ctx,
  * column-major. */
 void _mesa_modelview_inverse(struct gl_context *ctx, GLfloat inv[16]);
 
+/* Column-major 4x4 arithmetic: dst = a * b (dst may alias a or b), and
+ * out = m * in (out must not alias in). */
+void _mesa_mat4_mul(GLfloat dst[16], const GLfloat a[16],
+                    const GLfloat b[16]);
+void _mesa_mat4_apply(const GLfloat m[16], const GLfloat in[4],
+                      GLfloat out[4]);
+
 
 #endif

@@ -45,6 +45,9 @@ struct st_program_variant;
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
+/* GL_MAX_ATTRIB_STACK_DEPTH and GL_MAX_CLIENT_ATTRIB_STACK_DEPTH (GL 2.1
+ * table 6.46: at least 16). */
+#define MAX_ATTRIB_STACK_DEPTH 16
 /* ARB_shader_image_load_store: image units the context keeps (the
  * advertised GL_MAX_IMAGE_UNITS is the driver's, at most this). */
 #define MAX_IMAGE_UNITS 32
@@ -165,6 +168,17 @@ struct gl_program_exec {
     * uniforms_stamp + 1 = sampler_check_stamp (sampler_units.c). */
    unsigned sampler_check_stamp;
    bool sampler_conflict;
+   /* A separable program (GL 4.6 7.3, GL_PROGRAM_SEPARABLE at the link):
+    * the sources of its shaders, by stage, which a program pipeline
+    * compiles again to link its stages with other programs' (pipeline.c).
+    */
+   bool separable;
+   unsigned num_sources;
+   struct gl_exec_source {
+      gl_shader_stage stage;
+      const char *text;
+   } *sources;
+   unsigned serial; /* unique per link, for pipelines' caches */
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -198,6 +212,25 @@ struct gl_program_object {
    /* The last successful link's executable (kept after a failed relink
     * while the program is in use, as GL requires). */
    struct gl_program_exec *exec;
+   /* glProgramParameteri: GL_PROGRAM_SEPARABLE, and
+    * GL_PROGRAM_BINARY_RETRIEVABLE_HINT (recorded only). */
+   bool Separable;
+   bool BinaryRetrievableHint;
+};
+
+/* Program pipeline objects (pipeline.c, GL 4.6 7.4): per context. */
+struct gl_pipeline_object {
+   GLuint Name;
+   struct gl_program_object *Stage[MESA_SHADER_STAGES];
+   struct gl_program_object *Active; /* glActiveShaderProgram */
+   bool ValidateStatus;
+   char *InfoLog; /* malloc'd */
+   /* What draws use: an unnamed program linking the stages' sources,
+    * its uniforms copied from the stages' programs before each draw; the
+    * exec serials of the stages it was linked from. */
+   struct gl_program_object *Merged;
+   unsigned MergedFrom[MESA_SHADER_STAGES];
+   bool MergedFailed;
 };
 
 #define MAX_TEXTURE_LEVELS 15
@@ -467,6 +500,12 @@ struct gl_constants {
    /* ARB_texture_cube_map_array (texobj.c): the driver's
     * PIPE_CAP_CUBE_MAP_ARRAY. */
    bool TextureCubeMapArray;
+   /* Texture gathers (texgather.c): components a gather may select (0:
+    * no gathers) and the range of textureGatherOffset(s) offsets; the
+    * driver's PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS & co. */
+   GLint MaxTextureGatherComponents;
+   GLint MinTextureGatherOffset;
+   GLint MaxTextureGatherOffset;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -577,6 +616,10 @@ struct gl_context {
       /* GL_BLEND_ADVANCED_COHERENT_KHR (initially true; blends are
        * always coherent here, so it changes nothing). */
       bool BlendCoherent;
+      /* Logic ops (logicop.c): glLogicOp's opcode, GL_COLOR_LOGIC_OP and
+       * GL_INDEX_LOGIC_OP (state only). */
+      GLenum LogicOp;
+      bool ColorLogicOpEnabled, IndexLogicOpEnabled;
    } Color;
 
    struct {
@@ -605,6 +648,10 @@ struct gl_context {
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
       GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
       bool OffsetLine, OffsetPoint; /* desktop GL */
+      /* GL_POLYGON_STIPPLE and glPolygonStipple's pattern as
+       * pipe_poly_stipple rows (polygon_stipple.c). */
+      bool StippleFlag;
+      GLuint Stipple[32];
    } Polygon;
 
    /* glShadeModel (compatibility) and glProvokingVertex (GL 3.2). */
@@ -713,6 +760,8 @@ struct gl_context {
    struct gl_indexed_buffer_binding
       ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
    struct gl_buffer_object *DispatchIndirectBuffer;
+   /* ARB_draw_indirect / ES 3.1 (draw_indirect.c): DRAW_INDIRECT_BUFFER. */
+   struct gl_buffer_object *DrawIndirectBuffer;
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
@@ -728,6 +777,21 @@ struct gl_context {
    } ImageUnits[MAX_IMAGE_UNITS];
    /* Pixel zoom, transfer and maps (pixel.h). */
    struct gl_pixel_ops PixelOps;
+   /* Program pipeline objects (pipeline.c): the names, the bound one
+    * (used when no program is current). */
+   struct hash_table *Pipelines;
+   GLuint NextPipeline;
+   struct gl_pipeline_object *Pipeline;
+   /* While a glProgramUniform* call runs: the program it sets. */
+   struct gl_program_object *ProgramUniformTarget;
+   /* glPushAttrib / glPushClientAttrib (attrib.c): each entry the mask
+    * pushed and the saved state (malloc'ed). */
+   struct gl_attrib_entry {
+      GLbitfield Mask;
+      void *Data;
+   } AttribStack[MAX_ATTRIB_STACK_DEPTH],
+      ClientAttribStack[MAX_ATTRIB_STACK_DEPTH];
+   unsigned AttribDepth, ClientAttribDepth;
 };
 
 #endif

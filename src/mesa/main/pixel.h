@@ -78,6 +78,10 @@ void _mesa_unpack_image(const struct gl_context *ctx, GLsizei width,
                         GLsizei height, GLenum format, GLenum type,
                         const void *src, enum pixel_kind kind, void *dst);
 
+/* Do the pixel transfer operations change colours (scale, bias or
+ * MAP_COLOR)? */
+bool _mesa_rgba_transfer_active(const struct gl_context *ctx);
+
 /* The pixel transfer operations (GL 2.1 section 3.6.5) on n unpacked
  * values, as glCopyPixels applies them to what it reads. */
 void _mesa_transfer_rgba(const struct gl_context *ctx, GLfloat *rgba,
@@ -125,6 +129,13 @@ struct gl_renderbuffer;
 void _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb,
                      GLint x, GLint y, GLsizei width, GLsizei height,
                      enum pipe_format format, void *dst);
+
+/* width x height bits (bits[] of 0 and 1, row 0 first) packed as a
+ * GL_BITMAP image with the pack modes (readpix_ds.c); buf_size_B as for
+ * glReadnPixels. */
+void _mesa_pack_bitmap(struct gl_context *ctx, GLsizei width, GLsizei height,
+                       const uint32_t *bits, int64_t buf_size_B, void *pixels,
+                       const char *func);
 
 /* glReadPixels of GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and
  * GL_DEPTH_STENCIL in desktop GL (readpix_ds.c); buf_size_B as for

@@ -248,18 +248,3 @@ _mesa_ProgramBinary(GLuint program, GLenum binaryFormat, const void *binary,
    _mesa_error(ctx, GL_INVALID_ENUM, "glProgramBinary(binaryFormat=0x%x)",
                binaryFormat);
 }
-
-void GLAPIENTRY
-_mesa_ProgramParameteri(GLuint program, GLenum pname, GLint value)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (!_mesa_lookup_program_err(ctx, program, "glProgramParameteri"))
-      return;
-   if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glProgramParameteri(pname)");
-      return;
-   }
-   if (value != GL_FALSE && value != GL_TRUE)
-      _mesa_error(ctx, GL_INVALID_VALUE, "glProgramParameteri(value)");
-}

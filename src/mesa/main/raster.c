@@ -268,6 +268,19 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_DITHER:
       *dirty = ST_NEW_BLEND;
       return &ctx->Color.Dither;
+   case GL_COLOR_LOGIC_OP: /* logicop.c; desktop GL */
+      *dirty = ST_NEW_BLEND;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->Color.ColorLogicOpEnabled;
+   case GL_POLYGON_STIPPLE: /* polygon_stipple.c; compatibility */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->Polygon.StippleFlag;
+   case GL_INDEX_LOGIC_OP:
+      *dirty = 0;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->Color.IndexLogicOpEnabled;
    case GL_POLYGON_OFFSET_FILL:
       *dirty = ST_NEW_RASTERIZER;
       return &ctx->Polygon.OffsetFill;

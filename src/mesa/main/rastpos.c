@@ -19,6 +19,7 @@
 
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "main/matrix.h"
 #include "util/u_math.h"
 
 void
@@ -36,15 +37,6 @@ _mesa_init_raster_pos(struct gl_context *ctx)
       r->Color[c] = 1.0f;
    r->SecondaryColor[3] = 1.0f;
    r->TexCoord[3] = 1.0f;
-}
-
-static void
-mat4_apply(const GLfloat *m, const GLfloat in[4], GLfloat out[4])
-{
-   for (unsigned r = 0; r < 4; r++) {
-      out[r] = m[r] * in[0] + m[4 + r] * in[1] + m[8 + r] * in[2] +
-               m[12 + r] * in[3];
-   }
 }
 
 /* The attributes a raster position takes from the current values. */
@@ -84,8 +76,10 @@ _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
    const GLfloat obj[4] = {x, y, z, w};
    GLfloat eye[4], clip[4];
 
-   mat4_apply(ctx->Transform.Stack[0][ctx->Transform.Depth[0]], obj, eye);
-   mat4_apply(ctx->Transform.Stack[1][ctx->Transform.Depth[1]], eye, clip);
+   _mesa_mat4_apply(ctx->Transform.Stack[0][ctx->Transform.Depth[0]], obj,
+                    eye);
+   _mesa_mat4_apply(ctx->Transform.Stack[1][ctx->Transform.Depth[1]], eye,
+                    clip);
 
    /* Outside the clip volume or a user clip plane: invalid, and the rest
     * of the state is left alone (GL 2.1 section 2.13).  With depth

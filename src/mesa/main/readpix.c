@@ -6,12 +6,15 @@
 /* glReadPixels and glReadnPixels: errors (ES 2.0 section 4.3.1), then the
  * state tracker. */
 #include <stdint.h>
+#include <stdlib.h>
 
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/desktop30.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/pixel.h"
 #include "main/robustness.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -70,13 +73,15 @@ _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
  * pair whose integer-ness matches the buffer's. */
 static bool
 read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
-             enum pipe_format client)
+             enum pipe_format client, bool via_codec)
 {
    GLenum impl_format, impl_type;
    struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
    enum pipe_format f = rb && rb->texture ? rb->texture->format
                                           : PIPE_FORMAT_R8G8B8A8_UNORM;
 
+   if (via_codec)
+      return !util_format_is_pure_integer(f);
    if (client == PIPE_FORMAT_NONE || util_format_is_depth_or_stencil(client))
       return false;
    if (!_mesa_is_gles(ctx))
@@ -154,6 +159,55 @@ read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    _mesa_unmap_pbo(ctx, &map);
 }
 
+/* Does a desktop colour read of (format, type) go through the client
+ * pixel codec: when no pipe format describes the pair (LUMINANCE, BGR,
+ * ABGR_EXT, the packed types in other orders, ...), when the pixel
+ * transfer operations change colours (GL 2.1 section 4.3.2: scale, bias
+ * and MAP_COLOR apply to what glReadPixels returns), or for luminance
+ * (R + G + B, below)? */
+static bool
+read_via_codec(struct gl_context *ctx, GLenum format, GLenum type,
+               enum pipe_format client)
+{
+   if (_mesa_is_gles(ctx) || !_mesa_client_pixel_size(format, type) ||
+       _mesa_is_client_integer_format(format))
+      return false;
+   return client == PIPE_FORMAT_NONE || _mesa_rgba_transfer_active(ctx) ||
+          format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA;
+}
+
+/* The read of read_via_codec: the rectangle as RGBA floats, through the
+ * transfer operations, encoded into dst laid out as layout says. */
+static void
+read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
+                  GLsizei height, GLenum format, GLenum type,
+                  const struct gl_pixel_layout *layout, uint8_t *dst,
+                  const char *func)
+{
+   size_t n = (size_t)width * (size_t)height;
+   float(*rgba)[4] = calloc(n ? n : 1, sizeof(*rgba));
+
+   if (!rgba) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   _mesa_read_rect(ctx, _mesa_color_read_buffer(ctx), x, y, width, height,
+                   PIPE_FORMAT_R32G32B32A32_FLOAT, rgba);
+   _mesa_transfer_rgba(ctx, &rgba[0][0], n);
+   /* GL 2.1 section 4.3.2 (the glReadPixels reference page): a luminance
+    * read returns R + G + B (glGetTexImage returns R). */
+   if (format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA) {
+      for (size_t i = 0; i < n; i++)
+         rgba[i][0] += rgba[i][1] + rgba[i][2];
+   }
+   for (GLsizei r = 0; r < height; r++)
+      _mesa_client_pack_rgba_float(
+         format, type, (const float(*)[4])rgba + (size_t)r * width,
+         (unsigned)width, ctx->PixelOps.PackSwapBytes,
+         dst + layout->offset_B + (size_t)r * layout->row_stride_B);
+   free(rgba);
+}
+
 /* glReadPixels and glReadnPixels: buf_size_B is what the application's
  * memory holds (INT64_MAX: no limit). */
 static void
@@ -199,7 +253,8 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    if (!_mesa_read_framebuffer_complete(ctx, func) ||
        !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
-   if (!read_pair_ok(ctx, format, type, client)) {
+   bool via_codec = read_via_codec(ctx, format, type, client);
+   if (!read_pair_ok(ctx, format, type, client, via_codec)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
       return;
    }
@@ -210,7 +265,9 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    struct pbo_map map;
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, true, width, height, 1,
-                      util_format_get_blocksize(client), &layout);
+                      via_codec ? _mesa_client_pixel_size(format, type)
+                                : util_format_get_blocksize(client),
+                      &layout);
    /* KHR_robustness / EXT_robustness: the pixels must fit the
     * application's buffer (client memory; a pack buffer has its own
     * range check). */
@@ -221,6 +278,12 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
    if (!dst)
       return;
+   if (via_codec) {
+      read_rgba_encoded(ctx, x, y, width, height, format, type, &layout, dst,
+                        func);
+      _mesa_unmap_pbo(ctx, &map);
+      return;
+   }
    st_read_pixels(ctx->st, x, y, width, height, client, dst);
    {
       struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);

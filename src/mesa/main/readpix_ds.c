@@ -11,12 +11,11 @@
  * stencil indices as integers) go through the pixel transfer operations
  * (depth scale and bias; index shift, offset and S_TO_S map), then are
  * packed with the pack modes (table 4.5: alignment, row length, skips,
- * swap bytes, LSB first).
+ * swap bytes, LSB first) by the client pixel codec (client_pixels.h).
  */
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/fbobject.h"
 #include "main/pbo.h"
@@ -25,7 +24,6 @@
 #include "state_tracker/st_draw.h"
 #include "state_tracker/st_pixel.h"
 #include "util/format/u_format.h"
-#include "util/half_float.h"
 
 void
 _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
@@ -46,92 +44,68 @@ _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
    ctx->PixelPackBuffer = pack;
 }
 
-/* Bytes of one pixel of type (0 for GL_BITMAP, whose pixels are bits). */
-static unsigned
-pixel_size(GLenum format, GLenum type)
-{
-   switch (type) {
-   case GL_UNSIGNED_BYTE:
-   case GL_BYTE:
-      return 1;
-   case GL_UNSIGNED_SHORT:
-   case GL_SHORT:
-   case GL_HALF_FLOAT:
-      return 2;
-   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-      return 8;
-   case GL_BITMAP:
-      return 0;
-   default:
-      (void)format;
-      return 4;
-   }
-}
+/* Where packed pixels go (the pack modes of GL 2.1 table 4.5): groups of
+ * size bytes, or bits for GL_BITMAP (size 0). */
+struct pack_layout {
+   size_t row_B, offset_B, total_B;
+   size_t skip_bit; /* GL_BITMAP: bit of the first pixel in its byte */
+};
 
 static void
-store(uint8_t *dst, uint32_t v, unsigned size, bool swap)
+pack_layout(const struct gl_context *ctx, GLsizei width, GLsizei height,
+            unsigned size, struct pack_layout *l)
 {
-   uint8_t b[4];
-   if (size == 1) {
-      dst[0] = (uint8_t)v;
+   size_t align = (size_t)ctx->Pixel.PackAlignment;
+   size_t len = ctx->Pixel.PackRowLength > 0 ? (size_t)ctx->Pixel.PackRowLength
+                                             : (size_t)width;
+   size_t skip = (size_t)ctx->Pixel.PackSkipPixels;
+   size_t row_B = size ? len * size : (len + 7) / 8;
+
+   l->row_B = (row_B + align - 1) / align * align;
+   l->offset_B = (size_t)ctx->Pixel.PackSkipRows * l->row_B +
+                 (size ? skip * size : skip / 8);
+   l->skip_bit = size ? 0 : skip % 8;
+   size_t last_B = size ? (size_t)width * size
+                        : (l->skip_bit + (size_t)width + 7) / 8;
+   l->total_B = height > 0 ? l->offset_B + (size_t)(height - 1) * l->row_B +
+                                last_B
+                           : 0;
+}
+
+/* Bit `bit` of a packed GL_BITMAP row (PACK_LSB_FIRST: from the low end
+ * of each byte) set to v & 1. */
+static void
+store_bit(const struct gl_context *ctx, uint8_t *row, size_t bit, uint32_t v)
+{
+   unsigned b = ctx->PixelOps.PackLsbFirst ? (unsigned)(bit % 8)
+                                           : 7u - (unsigned)(bit % 8);
+   uint8_t *byte = row + bit / 8;
+   *byte = (uint8_t)((*byte & ~(1u << b)) | ((v & 1u) << b));
+}
+
+void
+_mesa_pack_bitmap(struct gl_context *ctx, GLsizei width, GLsizei height,
+                  const uint32_t *bits, int64_t buf_size_B, void *pixels,
+                  const char *func)
+{
+   struct pack_layout l;
+   struct pbo_map map;
+
+   pack_layout(ctx, width, height, 0, &l);
+   if (!ctx->PixelPackBuffer && (int64_t)l.total_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
       return;
    }
-   if (size == 2) {
-      uint16_t h = (uint16_t)v;
-      memcpy(b, &h, 2);
-   } else {
-      memcpy(b, &v, 4);
+   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, l.total_B, &map, func);
+   if (!dst)
+      return;
+   for (GLsizei r = 0; r < height; r++) {
+      uint8_t *row = dst + l.offset_B + (size_t)r * l.row_B;
+      for (GLsizei c = 0; c < width; c++)
+         store_bit(ctx, row, l.skip_bit + (size_t)c,
+                   bits[(size_t)r * (size_t)width + (size_t)c]);
    }
-   for (unsigned i = 0; i < size; i++)
-      dst[i] = b[swap ? size - 1 - i : i];
-}
-
-static uint32_t
-float_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-/* A depth in [0, 1] as an element of type (GL 2.1 table 4.7: the
- * normalized conversions). */
-static uint32_t
-depth_elem(GLfloat d, GLenum type)
-{
-   switch (type) {
-   case GL_UNSIGNED_BYTE:
-      return (uint32_t)lrint(d * 255.0);
-   case GL_BYTE:
-      return (uint32_t)(int32_t)lrint(d * 127.0);
-   case GL_UNSIGNED_SHORT:
-      return (uint32_t)lrint(d * 65535.0);
-   case GL_SHORT:
-      return (uint32_t)(int32_t)lrint(d * 32767.0);
-   case GL_UNSIGNED_INT:
-      return (uint32_t)llrint(d * 4294967295.0);
-   case GL_INT:
-      return (uint32_t)(int32_t)llrint(d * 2147483647.0);
-   case GL_HALF_FLOAT:
-      return util_float_to_half(d);
-   default:
-      return float_bits(d);
-   }
-}
-
-/* A stencil index as an element of type: its low bits (GL 2.1 section
- * 4.3.2, "conversion of indices"), or as a float. */
-static uint32_t
-index_elem(uint32_t s, GLenum type)
-{
-   switch (type) {
-   case GL_FLOAT:
-      return float_bits((float)s);
-   case GL_HALF_FLOAT:
-      return util_float_to_half((float)s);
-   default:
-      return s;
-   }
+   _mesa_unmap_pbo(ctx, &map);
 }
 
 void
@@ -167,20 +141,10 @@ _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    if (!width || !height)
       return;
 
-   /* The client layout (pack modes of table 4.5). */
-   unsigned size = pixel_size(format, type);
-   size_t align = (size_t)ctx->Pixel.PackAlignment;
-   size_t len = ctx->Pixel.PackRowLength > 0 ? (size_t)ctx->Pixel.PackRowLength
-                                             : (size_t)width;
-   size_t row_B = size ? len * size : (len + 7) / 8;
-   row_B = (row_B + align - 1) / align * align;
-   size_t skip = (size_t)ctx->Pixel.PackSkipPixels;
-   size_t offset_B = (size_t)ctx->Pixel.PackSkipRows * row_B +
-                     (size ? skip * size : skip / 8);
-   size_t last_B = size ? (size_t)width * size
-                        : (skip % 8 + (size_t)width + 7) / 8;
-   size_t total_B = offset_B + (size_t)(height - 1) * row_B + last_B;
-   if (!ctx->PixelPackBuffer && (int64_t)total_B > buf_size_B) {
+   unsigned size = _mesa_pixel_group_size_B(format, type);
+   struct pack_layout l;
+   pack_layout(ctx, width, height, size, &l);
+   if (!ctx->PixelPackBuffer && (int64_t)l.total_B > buf_size_B) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
       return;
    }
@@ -205,31 +169,21 @@ _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    }
 
    struct pbo_map map;
-   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, total_B, &map, func);
+   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, l.total_B, &map, func);
    if (dst) {
       bool swap = ctx->PixelOps.PackSwapBytes;
       for (GLsizei r = 0; r < height; r++) {
-         uint8_t *row = dst + offset_B + (size_t)r * row_B;
+         uint8_t *row = dst + l.offset_B + (size_t)r * l.row_B;
          for (GLsizei c = 0; c < width; c++) {
             size_t i = (size_t)r * (size_t)width + (size_t)c;
             uint8_t *p = row + (size_t)c * size;
             if (type == GL_BITMAP) {
-               size_t bit = skip % 8 + (size_t)c;
-               unsigned b = ctx->PixelOps.PackLsbFirst
-                               ? (unsigned)(bit % 8)
-                               : 7u - (unsigned)(bit % 8);
-               uint8_t *byte = row + bit / 8;
-               *byte = (uint8_t)((*byte & ~(1u << b)) | ((s[i] & 1u) << b));
-            } else if (type == GL_UNSIGNED_INT_24_8) {
-               uint32_t zv = (uint32_t)lrint(z[i] * 16777215.0);
-               store(p, zv << 8 | (s[i] & 0xff), 4, swap);
-            } else if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
-               store(p, float_bits(z[i]), 4, swap);
-               store(p + 4, s[i] & 0xff, 4, swap);
-            } else if (depth) {
-               store(p, depth_elem(z[i], type), size, swap);
+               store_bit(ctx, row, l.skip_bit + (size_t)c, s[i]);
             } else {
-               store(p, index_elem(s[i], type), size, swap);
+               struct pixel_group g;
+               g.val[PIX_Z] = depth ? z[i] : 0.0;
+               g.val[PIX_I] = stencil ? s[i] : 0.0;
+               _mesa_pixel_encode(format, type, &g, swap, p);
             }
          }
       }

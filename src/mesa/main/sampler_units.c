@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "main/sampler_units.h"
+#include "main/shaderobj.h"
 #include "glsl_program.h"
 
 enum gl_texture_index
@@ -106,8 +107,7 @@ _mesa_sampler_unit_conflict(const struct gl_program_exec *exec)
 bool
 _mesa_sampler_units_allow_draw(struct gl_context *ctx, const char *func)
 {
-   struct gl_program_exec *exec =
-      ctx->CurrentProgram ? ctx->CurrentProgram->exec : NULL;
+   struct gl_program_exec *exec = _mesa_current_exec(ctx);
 
    if (!exec)
       return true;

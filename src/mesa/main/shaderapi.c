@@ -18,12 +18,14 @@
 #include "main/geomshader.h"
 #include "main/hash.h"
 #include "main/sampler_units.h"
+#include "main/separate.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
 #include "main/uniformblocks.h"
 #include "state_tracker/st_program.h"
 #include "glsl_program.h"
 #include "glsl_state.h"
+#include "util/u_math.h"
 #include "util/ralloc.h"
 
 static char *
@@ -112,6 +114,22 @@ unref_program(struct gl_context *ctx, struct gl_program_object *prog)
    if (prog->Name)
       _mesa_name_remove(ctx->Shared->ShaderObjects, prog->Name);
    free_program(prog);
+}
+
+void
+_mesa_reference_program(struct gl_context *ctx,
+                        struct gl_program_object **ptr,
+                        struct gl_program_object *prog)
+{
+   struct gl_program_object *old = *ptr;
+
+   if (old == prog)
+      return;
+   if (prog)
+      prog->RefCount++;
+   *ptr = prog;
+   if (old)
+      unref_program(ctx, old);
 }
 
 void
@@ -361,12 +379,35 @@ version_allowed(struct gl_context *ctx, int version, bool es)
    return version <= _mesa_glsl_version(ctx);
 }
 
+struct glsl_parse_state *
+_mesa_compile_glsl(struct gl_context *ctx, void *mem, gl_shader_stage stage,
+                   const char *src)
+{
+   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
+   if (!opts)
+      return NULL;
+   opts->stage = stage;
+   opts->default_version = _mesa_is_gles(ctx) ? 100 : 110;
+   opts->default_es = _mesa_is_gles(ctx);
+   opts->compat_context = ctx->API == ST_PROFILE_DEFAULT;
+
+   src = src ? src : "";
+   struct glsl_parse_state *state =
+      glsl_compile_shader(mem, src, strlen(src), opts);
+   if (state && state->log.errors == 0 &&
+       !version_allowed(ctx, state->version, state->es)) {
+      glsl_log_error(
+         &state->log, 1, 1, "GLSL %d%s is not supported by this context",
+         state->version, state->es && state->version > 100 ? " es" : "");
+   }
+   return state;
+}
+
 void GLAPIENTRY
 _mesa_CompileShader(GLuint shader)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_shader *sh = lookup_shader_err(ctx, shader, "glCompileShader");
-   struct glsl_compile_options *opts;
    struct glsl_parse_state *state;
    void *mem;
 
@@ -381,30 +422,11 @@ _mesa_CompileShader(GLuint shader)
    sh->InfoLog = NULL;
 
    mem = ralloc_context(NULL);
-   opts = mem ? rzalloc_size(mem, sizeof(*opts)) : NULL;
-   if (!opts) {
-      ralloc_free(mem);
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCompileShader");
-      return;
-   }
-   opts->stage = sh->Stage;
-   opts->default_version = _mesa_is_gles(ctx) ? 100 : 110;
-   opts->default_es = _mesa_is_gles(ctx);
-   opts->compat_context = ctx->API == ST_PROFILE_DEFAULT;
-
-   const char *src = sh->Source ? sh->Source : "";
-   state = glsl_compile_shader(mem, src, strlen(src), opts);
+   state = mem ? _mesa_compile_glsl(ctx, mem, sh->Stage, sh->Source) : NULL;
    if (!state) {
       ralloc_free(mem);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCompileShader");
       return;
-   }
-
-   if (state->log.errors == 0 &&
-       !version_allowed(ctx, state->version, state->es)) {
-      glsl_log_error(
-         &state->log, 1, 1, "GLSL %d%s is not supported by this context",
-         state->version, state->es && state->version > 100 ? " es" : "");
    }
    sh->InfoLog = dup_string(state->log.text ? state->log.text : "");
    if (state->log.errors == 0) {
@@ -771,49 +793,52 @@ fixed_function_fs(void *mem, int version)
    return state && state->log.errors == 0 ? state : NULL;
 }
 
-void GLAPIENTRY
-_mesa_LinkProgram(GLuint program)
+/* A separable program keeps its shaders' sources for the pipelines
+ * (pipeline.c); every link gets a new serial. */
+static bool
+keep_sources(struct gl_program_object *prog, struct gl_program_exec *exec)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_program_object *prog;
-   struct glsl_parse_state *states[MESA_SHADER_STAGES * 4];
+   static unsigned serial;
+
+   exec->serial = ++serial;
+   exec->separable = prog->Separable;
+   if (!prog->Separable)
+      return true;
+   exec->sources = ralloc_array(exec->mem, struct gl_exec_source,
+                                prog->NumShaders + 1);
+   if (!exec->sources)
+      return false;
+   for (unsigned i = 0; i < prog->NumShaders; i++) {
+      const struct gl_shader *sh = prog->Shaders[i];
+      exec->sources[exec->num_sources].stage = sh->Stage;
+      exec->sources[exec->num_sources].text =
+         ralloc_strdup(exec->mem, sh->Source ? sh->Source : "");
+      if (!exec->sources[exec->num_sources].text)
+         return false;
+      exec->num_sources++;
+   }
+   return true;
+}
+
+/* Links n compiled shaders into prog: its info log, link status and, on
+ * success, a new executable.  A separable program gets no
+ * fixed-function stages (pipelines add them). */
+void
+_mesa_link_program_states(struct gl_context *ctx,
+                          struct gl_program_object *prog,
+                          struct glsl_parse_state *const *in, unsigned n,
+                          bool stage_uniforms)
+{
+   struct glsl_parse_state *states[MESA_SHADER_STAGES * 4 + 2];
    struct glsl_location_binding *bindings;
    struct glsl_link_options opts = {0};
-   unsigned n = 0, stages = 0;
+   unsigned stages = 0;
 
-   prog = _mesa_lookup_program_err(ctx, program, "glLinkProgram");
-   if (!prog)
-      return;
-   /* ES 3.0 section 2.15: not while transform feedback uses it. */
-   if (_mesa_transform_feedback_busy(ctx) && prog == ctx->CurrentProgram) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glLinkProgram(feedback)");
-      return;
+   n = MIN2(n, MESA_SHADER_STAGES * 4);
+   for (unsigned i = 0; i < n; i++) {
+      states[i] = in[i];
+      stages |= 1u << in[i]->stage;
    }
-
-   prog->ValidateStatus = false;
-   for (unsigned i = 0; i < prog->NumShaders; i++) {
-      struct gl_shader *sh = prog->Shaders[i];
-      if (!sh->CompileStatus) {
-         link_failed(prog, "error: an attached shader is not compiled\n");
-         return;
-      }
-      if (n < sizeof(states) / sizeof(states[0]))
-         states[n++] = sh->compiled;
-      stages |= 1u << sh->Stage;
-   }
-   /* ES 2.0 section 2.10.3: a program needs a vertex and a fragment
-    * shader. */
-   if (_mesa_is_gles(ctx) &&
-       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT))) {
-      link_failed(prog, "error: a program needs a vertex shader and a "
-                        "fragment shader\n");
-      return;
-   }
-   if (!stages) {
-      link_failed(prog, "error: no shaders attached\n");
-      return;
-   }
-
    bool fixed_vs = false;
    void *mem = ralloc_context(NULL);
    bindings = mem ? ralloc_array_size(mem, sizeof(*bindings),
@@ -828,7 +853,8 @@ _mesa_LinkProgram(GLuint program)
     * stage is fixed-function.  A program with only fragment shaders gets
     * the fixed-function vertex processing this front end has, as a vertex
     * shader of its own. */
-   if (!_mesa_is_gles(ctx) && stages == (1u << MESA_SHADER_FRAGMENT) &&
+   if (!_mesa_is_gles(ctx) && !prog->Separable &&
+       stages == (1u << MESA_SHADER_FRAGMENT) &&
        n < sizeof(states) / sizeof(states[0])) {
       states[n] = fixed_function_vs(mem, states[0]->version);
       if (!states[n]) {
@@ -843,7 +869,7 @@ _mesa_LinkProgram(GLuint program)
     * fixed-function fragment stage (GLSL 1.10-1.30 vertex shaders only;
     * later ones keep the empty fragment shader of st_program.c). */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
-       (stages & (1u << MESA_SHADER_VERTEX)) &&
+       !prog->Separable && (stages & (1u << MESA_SHADER_VERTEX)) &&
        !(stages & (1u << MESA_SHADER_FRAGMENT)) &&
        n < sizeof(states) / sizeof(states[0])) {
       struct glsl_parse_state *fs = fixed_function_fs(mem, states[0]->version);
@@ -890,6 +916,8 @@ _mesa_LinkProgram(GLuint program)
    opts.max_shared_size_B = (unsigned)ctx->Const.MaxComputeSharedMemorySize;
    /* atomic counter buffers after the storage buffers (st_compute.c) */
    opts.abo_slot_base = (unsigned)ctx->Const.MaxShaderStorageBufferBindings;
+   opts.separable = prog->Separable;
+   opts.stage_uniforms = stage_uniforms;
    opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
    opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 
@@ -942,6 +970,12 @@ _mesa_LinkProgram(GLuint program)
       return;
    }
 
+   if (!keep_sources(prog, owned)) {
+      link_failed(prog, "error: out of memory\n");
+      ralloc_free(mem);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
+      return;
+   }
    free_exec(prog->exec);
    prog->exec = owned;
    /* The program's label names its shaders in driver messages (the
@@ -959,6 +993,52 @@ _mesa_LinkProgram(GLuint program)
       ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
                        ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |
                        ST_NEW_SAMPLERS;
+}
+
+void GLAPIENTRY
+_mesa_LinkProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   struct glsl_parse_state *states[MESA_SHADER_STAGES * 4];
+   unsigned n = 0, stages = 0;
+
+   prog = _mesa_lookup_program_err(ctx, program, "glLinkProgram");
+   if (!prog)
+      return;
+   /* ES 3.0 section 2.15: not while transform feedback uses it. */
+   if (_mesa_transform_feedback_busy(ctx) && prog == ctx->CurrentProgram) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glLinkProgram(feedback)");
+      return;
+   }
+
+   prog->ValidateStatus = false;
+   for (unsigned i = 0; i < prog->NumShaders; i++) {
+      struct gl_shader *sh = prog->Shaders[i];
+      if (!sh->CompileStatus) {
+         link_failed(prog, "error: an attached shader is not compiled\n");
+         return;
+      }
+      if (n < sizeof(states) / sizeof(states[0]))
+         states[n++] = sh->compiled;
+      stages |= 1u << sh->Stage;
+   }
+   /* ES 2.0 section 2.10.3: a program needs a vertex and a fragment
+    * shader, unless it is separable or a compute shader alone (ES 3.1
+    * section 7.3). */
+   if (_mesa_is_gles(ctx) && !prog->Separable &&
+       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT)) &&
+       !(_mesa_is_gles31(ctx) && stages == (1u << MESA_SHADER_COMPUTE))) {
+      link_failed(prog, "error: a program needs a vertex shader and a "
+                        "fragment shader\n");
+      return;
+   }
+   if (!stages) {
+      link_failed(prog, "error: no shaders attached\n");
+      return;
+   }
+
+   _mesa_link_program_states(ctx, prog, states, n, false);
 }
 
 void GLAPIENTRY
@@ -1066,6 +1146,17 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       break;
    case GL_VALIDATE_STATUS:
       *params = prog->ValidateStatus;
+      break;
+   /* GL 4.6 7.3 / ES 3.1 7.3 (separate.c) */
+   case GL_PROGRAM_SEPARABLE:
+      if (!_mesa_has_separate_shader_objects(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname)");
+         return;
+      }
+      *params = prog->Separable;
+      break;
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+      *params = prog->BinaryRetrievableHint;
       break;
    case GL_INFO_LOG_LENGTH:
       *params = prog->InfoLog && prog->InfoLog[0]

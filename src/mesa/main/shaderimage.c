@@ -19,7 +19,7 @@
 bool
 _mesa_has_shader_images(const struct gl_context *ctx)
 {
-   return !_mesa_is_gles(ctx) && ctx->Const.MaxImageUnits > 0;
+   return _mesa_is_desktop_or_gles31(ctx) && ctx->Const.MaxImageUnits > 0;
 }
 
 /* GL 4.6 table 8.26: the formats of image units. */

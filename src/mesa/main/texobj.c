@@ -149,8 +149,10 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
                                      : TEXTURE_1D_ARRAY_INDEX;
    case GL_TEXTURE_2D_MULTISAMPLE:
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
-      /* GL 3.2 section 3.8.4 / ARB_texture_multisample */
-      if (!_mesa_has_texture_multisample(ctx))
+      /* GL 3.2 section 3.8.4 / ARB_texture_multisample; ES 3.1 has no
+       * multisample arrays (OES_texture_storage_multisample_2d_array) */
+      if (!_mesa_has_texture_multisample(ctx) ||
+          (_mesa_is_gles(ctx) && target != GL_TEXTURE_2D_MULTISAMPLE))
          return -1;
       return target == GL_TEXTURE_2D_MULTISAMPLE
                 ? TEXTURE_2D_MULTISAMPLE_INDEX

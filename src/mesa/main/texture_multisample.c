@@ -102,7 +102,13 @@ texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in this context)", func);
       return;
    }
-   if (target != want && !proxy) {
+   /* ES 3.1 has TexStorage2DMultisample alone (section 8.8), and no
+    * proxies: the others are not its commands. */
+   if (_mesa_is_gles(ctx) && (dims != 2 || !immutable)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in ES)", func);
+      return;
+   }
+   if ((target != want && !proxy) || (proxy && _mesa_is_gles(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }

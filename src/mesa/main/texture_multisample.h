@@ -15,7 +15,7 @@
 static inline bool
 _mesa_has_texture_multisample(const struct gl_context *ctx)
 {
-   return !_mesa_is_gles(ctx) && ctx->Const.TextureMultisample;
+   return _mesa_is_desktop_or_gles31(ctx) && ctx->Const.TextureMultisample;
 }
 
 static inline bool

@@ -100,13 +100,26 @@ lookup_location(struct gl_context *ctx, struct gl_program_exec *exec,
    return u;
 }
 
+/* What glUniform* sets: glProgramUniform*'s program, else the current
+ * program, else the bound pipeline's active program (GL 4.6 7.6.1). */
+static struct gl_program_exec *
+uniform_target(struct gl_context *ctx)
+{
+   const struct gl_program_object *p = ctx->ProgramUniformTarget;
+   if (!p)
+      p = ctx->CurrentProgram;
+   if (!p && ctx->Pipeline)
+      p = ctx->Pipeline->Active;
+   return p ? p->exec : NULL;
+}
+
 static void
 set_uniform(GLint location, GLsizei count, const void *values,
             enum setter_base sbase, unsigned rows, unsigned cols,
             bool transpose, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct gl_program_exec *exec = uniform_target(ctx);
    const struct glsl_program_uniform *u;
    struct uniform_shape shape;
    unsigned element;

@@ -15,6 +15,8 @@
 
 #include "main/context.h"
 #include "main/blend.h"
+#include "main/fbobject.h"
+#include "main/logicop.h"
 #include "main/matrix.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_compute.h"
@@ -201,6 +203,19 @@ update_rasterizer(struct st_context *st)
    r.fill_back = ctx->Polygon.BackMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
                  : ctx->Polygon.BackMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
                                                      : PIPE_POLYGON_MODE_FILL;
+   /* GL 2.1 section 3.5.6 (the driver applies it to filled polygons) */
+   r.poly_stipple_enable = ctx->Polygon.StippleFlag;
+   if (r.poly_stipple_enable) {
+      /* The pattern is window-aligned: in a flipped (window-system)
+       * framebuffer, memory row i is GL row fb_height - 1 - i (Mesa's
+       * state tracker turns the pattern the same way). */
+      struct pipe_poly_stipple ps;
+      for (unsigned i = 0; i < 32; i++) {
+         unsigned row = st->fb_flip ? (st->fb_height - 1u - i) & 31u : i;
+         ps.stipple[i] = ctx->Polygon.Stipple[row];
+      }
+      st->pipe->set_polygon_stipple(st->pipe, &ps);
+   }
    r.offset_tri = ctx->Polygon.OffsetFill;
    r.offset_line = ctx->Polygon.OffsetLine;
    r.offset_point = ctx->Polygon.OffsetPoint;
@@ -319,6 +334,11 @@ update_blend(struct st_context *st)
 
    memset(&b, 0, sizeof(b));
    b.dither = ctx->Color.Dither;
+   /* GL 4.6 section 17.3.9: logic ops replace blending (the driver skips
+    * targets they do not apply to). */
+   b.logicop_enable = ctx->Color.ColorLogicOpEnabled;
+   if (b.logicop_enable)
+      b.logicop_func = _mesa_logicop_to_pipe(ctx->Color.LogicOp);
    b.alpha_to_coverage = ctx->Multisample.SampleAlphaToCoverage;
    b.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
    /* Same state for every render target (no indexed blend in ES 2/3). */
@@ -569,12 +589,12 @@ update_constants(struct st_context *st)
    /* Compatibility matrices into their built-in uniforms (matrix.c). */
    if (_mesa_update_state_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
-   if (exec == st->ff_exec && !st->ctx.CurrentProgram &&
+   if (exec == st->ff_exec && !_mesa_program_in_use(&st->ctx) &&
        st_ff_update_uniforms(st, exec))
       exec->uniforms_stamp++;
    /* Without a program, two-sided lighting picks the back colours
     * (GL 2.1 section 2.14.1). */
-   bool two_side = st->ctx.CurrentProgram
+   bool two_side = _mesa_program_in_use(&st->ctx)
                       ? st->ctx.VertexProgramTwoSide
                       : st->ctx.FF.Lighting && st->ctx.FF.LightModel.TwoSide;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
@@ -628,6 +648,20 @@ update_clip_planes(struct st_context *st)
       st->pipe->set_clip_state(st->pipe, &clip);
 }
 
+/* Validating images and sampler views can give a texture new storage
+ * (st_finalize_texture copies its images into one tree), after the
+ * draw's framebuffer completeness check pointed the attachments at the
+ * old one: point them at the new storage, or a draw or clear would
+ * render where no later read looks (piglit load-from-cleared-image). */
+static void
+follow_new_trees(struct st_context *st)
+{
+   if (st->new_trees == st->new_trees_seen)
+      return;
+   st->new_trees_seen = st->new_trees;
+   _mesa_update_framebuffer(&st->ctx, st->ctx.DrawBuffer);
+}
+
 bool
 st_validate_state(struct st_context *st)
 {
@@ -642,6 +676,7 @@ st_validate_state(struct st_context *st)
    st_update_ubos(st);
    st_update_ssbos(st);
    st_update_images(st);
+   follow_new_trees(st);
    dirty = ctx->NewState;
    if (!dirty)
       return true;
@@ -672,8 +707,12 @@ st_validate_state(struct st_context *st)
       return false;
    if ((dirty & ST_NEW_CONSTANTS) && !update_constants(st))
       return false;
-   if (dirty & (ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS | ST_NEW_PROGRAM))
+   if (dirty & (ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS | ST_NEW_PROGRAM)) {
       st_update_textures(st);
+      follow_new_trees(st);
+      if (ctx->NewState & ST_NEW_FRAMEBUFFER)
+         update_framebuffer(st);
+   }
 
    /* Vertex arrays are per draw (st_draw.c). */
    ctx->NewState &= ST_NEW_VERTEX_ARRAYS;

@@ -366,6 +366,31 @@ gl33_supported(struct pipe_screen *screen)
    return true;
 }
 
+/* Does the driver offer what ES 3.1 adds to ES 3.0 (ES 3.1 chapter 17
+ * and tables 20.43-20.48): compute shaders, storage buffers in the
+ * compute and fragment stages (st_init_compute_limits asks 8, above ES
+ * 3.1's 4), image units (st_image.c asks 8 fragment image uniforms) and
+ * multisample textures.  Indirect draws, program interface queries and
+ * the rest are the front end's own. */
+static bool
+es31_supported(struct pipe_screen *screen)
+{
+   if (!es3_supported(screen) ||
+       screen->get_param(screen, PIPE_CAP_COMPUTE) <= 0 ||
+       screen->get_param(screen, PIPE_CAP_TEXTURE_MULTISAMPLE) <= 0)
+      return false;
+   static const enum pipe_shader_type stages[] = {PIPE_SHADER_FRAGMENT,
+                                                  PIPE_SHADER_COMPUTE};
+   for (unsigned i = 0; i < 2; i++) {
+      if (screen->get_shader_param(screen, stages[i],
+                                   PIPE_SHADER_CAP_MAX_SHADER_BUFFERS) < 8 ||
+          screen->get_shader_param(screen, stages[i],
+                                   PIPE_SHADER_CAP_MAX_SHADER_IMAGES) < 8)
+         return false;
+   }
+   return true;
+}
+
 /* The version a request gets, or 0 when it cannot be met. */
 static int
 choose_version(struct pipe_screen *screen,
@@ -382,12 +407,15 @@ choose_version(struct pipe_screen *screen,
 
    switch (attribs->profile) {
    case ST_PROFILE_OPENGL_ES2:
-      /* ES 2.0 and, when the driver has what ES 3.0 needs, ES 3.0: the
-       * version asked for (an ES 2.0 request keeps ES 2.0's rules). */
+      /* ES 2.0 and, when the driver has what ES 3.0 (3.1) needs, ES 3.0
+       * (3.1): the version asked for (an ES 2.0 request keeps ES 2.0's
+       * rules, an ES 3.0 one ES 3.0's). */
       if (requested == 20)
          return 20;
       if (requested == 30 && es3_supported(screen))
          return 30;
+      if (requested == 31 && es31_supported(screen))
+         return 31;
       return 0;
    case ST_PROFILE_DEFAULT:
    case ST_PROFILE_OPENGL_CORE: {
@@ -631,6 +659,13 @@ st_context_create(struct pipe_screen *screen,
    /* ARB_texture_cube_map_array (texobj.h) */
    st->ctx.Const.TextureCubeMapArray =
       screen->get_param(screen, PIPE_CAP_CUBE_MAP_ARRAY) > 0;
+   /* ARB_texture_gather (texgather.h) */
+   st->ctx.Const.MaxTextureGatherComponents =
+      screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS);
+   st->ctx.Const.MinTextureGatherOffset =
+      screen->get_param(screen, PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET);
+   st->ctx.Const.MaxTextureGatherOffset =
+      screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET);
    return st;
 
 oom:

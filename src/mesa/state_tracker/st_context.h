@@ -52,6 +52,9 @@ struct st_context {
 
    struct st_framebuffer *draw, *read;
    unsigned draw_stamp;
+   /* Texture storage replaced by st_finalize_texture (a count), and the
+    * count the draw framebuffer's attachments last followed. */
+   unsigned new_trees, new_trees_seen;
 
    /* Bound on the pipe. */
    void *blend, *rasterizer, *dsa, *velems;

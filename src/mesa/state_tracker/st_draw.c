@@ -14,6 +14,7 @@
 
 #include "main/context.h"
 #include "main/shaderobj.h"
+#include "main/transformfeedback.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -428,14 +429,21 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
+   /* GL 2.1 section 5.4: compiled into the display list being made, with
+    * the vertices the arrays hold now (dlist_draw.c). */
+   if (_mesa_dlist_compiling(ctx) &&
+       _mesa_dlist_save_draw(ctx, mode, first, count, index_type, indices,
+                             instances, basevertex))
+      return;
    /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
    if (ctx->FF.Select.Mode != GL_RENDER) {
       _mesa_select_draw(ctx, mode, first, count, index_type, indices,
                         basevertex);
       return;
    }
-   struct gl_program_exec *exec =
-      ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
+   struct gl_program_exec *exec = _mesa_program_in_use(ctx)
+                                     ? _mesa_current_exec(ctx)
+                                     : st_ff_update(st);
    struct pipe_draw_info info = {0};
    struct pipe_draw_start_count_bias draw = {0};
    struct pipe_transfer *xfer = NULL;
@@ -462,8 +470,11 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if (!exec || count <= 0 || instances <= 0)
       return;
-   /* a compute program has nothing to draw with (ARB_compute_shader) */
-   if (exec->linked->nir[MESA_SHADER_COMPUTE])
+   /* a compute program has nothing to draw with (ARB_compute_shader), a
+    * pipeline without a vertex program undefined results (GL 4.6
+    * 11.1.3.11): nothing is drawn */
+   if (exec->linked->nir[MESA_SHADER_COMPUTE] ||
+       !exec->linked->nir[MESA_SHADER_VERTEX])
       return;
    if (!st_validate_state(st))
       goto oom;
@@ -555,4 +566,63 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
 oom:
    _mesa_error(ctx, GL_OUT_OF_MEMORY, "draw");
+}
+
+bool
+st_draw_indirect(struct st_context *st, GLenum mode, GLenum index_type,
+                 struct pipe_resource *buffer, unsigned offset)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_program_exec *exec =
+      ctx->CurrentProgram ? ctx->CurrentProgram->exec : NULL;
+
+   /* What needs the count on the CPU: selection and feedback, a
+    * GL_PRIMITIVES_GENERATED query, transform feedback (its vertex
+    * counts), client memory arrays; the fixed-function programs. */
+   if (ctx->FF.Select.Mode != GL_RENDER || ctx->CurrentQuery[4] ||
+       _mesa_transform_feedback_busy(ctx) || !exec || !exec->linked ||
+       exec->linked->nir[MESA_SHADER_COMPUTE] ||
+       st->screen->get_param(st->screen, PIPE_CAP_DRAW_INDIRECT) <= 0)
+      return false;
+   unsigned source[MAX_VERTEX_ATTRIBS];
+   unsigned num_slots = attrib_slots(exec->linked, source);
+   if (uses_client_arrays(ctx, num_slots, source))
+      return false;
+   if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
+      return true;
+   if (!st_validate_state(st))
+      goto oom;
+   if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS)) {
+      if (!setup_vertices(st, exec->linked, 0, 0, 1, 0))
+         goto oom;
+      ctx->NewState &= ~ST_NEW_VERTEX_ARRAYS;
+   }
+
+   /* The driver reads count, instances, first and base vertex; the
+    * instance count here only says the draw is not empty. */
+   struct pipe_draw_info info = {
+      .mode = (uint8_t)mode,
+      .instance_count = 1,
+   };
+   struct pipe_draw_indirect_info indirect = {
+      .offset = offset,
+      .stride = index_type ? 20 : 16,
+      .draw_count = 1,
+      .buffer = buffer,
+   };
+   struct pipe_draw_start_count_bias draw = {0};
+   if (index_type) {
+      unsigned isize = index_size(index_type);
+      info.index_size = (uint8_t)isize;
+      info.index.resource = ctx->VAO->IndexBuffer->buffer;
+      info.primitive_restart = restart_index(ctx, isize, &info.restart_index);
+      if (!info.index.resource)
+         return true;
+   }
+   st->pipe->draw_vbo(st->pipe, &info, 0, &indirect, &draw, 1);
+   return true;
+
+oom:
+   _mesa_error(ctx, GL_OUT_OF_MEMORY, "indirect draw");
+   return true;
 }

@@ -19,6 +19,14 @@ void st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
                 GLenum index_type, const void *indices, GLsizei instances,
                 GLint basevertex, GLuint baseinstance);
 
+/* glDraw{Arrays,Elements}Indirect (already validated) with the command
+ * at offset of buffer, handed to the driver (pipe_draw_indirect_info);
+ * false, having done nothing, when the driver cannot read it or the draw
+ * needs its parameters on the CPU (the caller then reads them back and
+ * calls st_draw_gl). */
+bool st_draw_indirect(struct st_context *st, GLenum mode, GLenum index_type,
+                      struct pipe_resource *buffer, unsigned offset);
+
 /* glClear of the buffers in mask (GL_*_BUFFER_BIT); of the colour
  * buffers, only draw buffers whose bit is set in draw_buffers. */
 void st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers);

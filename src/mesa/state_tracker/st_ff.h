@@ -72,6 +72,10 @@ struct st_ff_key {
    bool normalize, rescale_normal;
    uint16_t color_material_face; /* 0: GL_COLOR_MATERIAL off */
    uint16_t color_material_mode;
+   /* Material properties read per vertex from generic attributes
+    * FF_MAT_ATTRIB0 + bit, named ff_mat<bit> (bits FF_MAT_BIT: glMaterial
+    * between glBegin and glEnd, immediate.c). */
+   uint16_t mat_attribs;
 };
 
 /* Writes the shaders' GLSL in mem; NULL when out of memory. */

@@ -26,6 +26,7 @@
 #include "glsl_state.h"
 #include "util/format/u_format.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 
 struct st_ff_program {
    struct st_ff_key key;
@@ -167,6 +168,7 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
          key->color_material_face = (uint16_t)ff->ColorMaterial.Face;
          key->color_material_mode = (uint16_t)ff->ColorMaterial.Mode;
       }
+      key->mat_attribs = ff->Imm.MatDraw;
    }
    /* GL 2.1 section 3.9: lighting always sums the colours. */
    key->color_sum = ff->ColorSum || ff->Lighting;
@@ -201,9 +203,19 @@ compile(void *mem, gl_shader_stage stage, const char *src)
 /* Links GLSL 1.10 sources written in mem (a ralloc context, which the
  * executable takes over; freed on failure). */
 static struct gl_program_exec *
-link_in(void *mem, const char *vs, const char *fs)
+link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs)
 {
    struct glsl_link_options opts = {0};
+   struct glsl_location_binding mats[2 * FF_MAT_PROPS];
+   char names[2 * FF_MAT_PROPS][16];
+
+   /* The per-vertex material attributes ff_mat<bit> (st_ff_vs.c). */
+   u_foreach_bit(b, mat_attribs) {
+      snprintf(names[b], sizeof(names[b]), "ff_mat%u", b);
+      mats[opts.num_attrib_bindings++] = (struct glsl_location_binding){
+         .name = names[b], .location = FF_MAT_ATTRIB0 + b};
+   }
+   opts.attrib_bindings = mats;
 
    struct glsl_parse_state *states[2] = {
       compile(mem, MESA_SHADER_VERTEX, vs),
@@ -251,7 +263,8 @@ link_key(const struct st_ff_key *key)
 
    if (!mem)
       return NULL;
-   return link_in(mem, st_ff_vs_source(mem, key), st_ff_fs_source(mem, key));
+   return link_in(mem, st_ff_vs_source(mem, key), st_ff_fs_source(mem, key),
+                  key->mat_attribs);
 }
 
 struct gl_program_exec *
@@ -261,7 +274,7 @@ st_ff_link_sources(const char *vs, const char *fs)
 
    if (!mem)
       return NULL;
-   return link_in(mem, vs, fs);
+   return link_in(mem, vs, fs, 0);
 }
 
 void

@@ -16,6 +16,7 @@
 #include "main/mtypes.h"
 #include "state_tracker/st_ff.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 
 /* Adds one light's share to the ambient, diffuse and specular sums
  * (equation 2.1 of section 2.14.1 without the material factors, which
@@ -46,12 +47,26 @@ tracks(const struct st_ff_key *key, bool back, GLenum prop)
            (prop == GL_AMBIENT || prop == GL_DIFFUSE));
 }
 
+/* The material property of a face: the colour material, the vertex's
+ * own value (glMaterial between glBegin and glEnd) or the uniform. */
 static char *
 mat(void *mem, const struct st_ff_key *key, bool back, GLenum prop,
     const char *member)
 {
+   static const GLenum props[FF_MAT_PROPS] = {
+      [FF_MAT_EMISSION] = GL_EMISSION,   [FF_MAT_AMBIENT] = GL_AMBIENT,
+      [FF_MAT_DIFFUSE] = GL_DIFFUSE,     [FF_MAT_SPECULAR] = GL_SPECULAR,
+      [FF_MAT_SHININESS] = GL_SHININESS,
+   };
+
    if (tracks(key, back, prop))
       return ralloc_strdup(mem, "gl_Color");
+   for (unsigned p = 0; p < FF_MAT_PROPS; p++) {
+      unsigned bit = back * FF_MAT_PROPS + p;
+      if (props[p] == prop && (key->mat_attribs & (1u << bit)))
+         return ralloc_asprintf(mem, "ff_mat%u%s", bit,
+                                prop == GL_SHININESS ? ".x" : "");
+   }
    return ralloc_asprintf(mem, "gl_%sMaterial.%s", back ? "Back" : "Front",
                           member);
 }
@@ -70,14 +85,15 @@ light_face(char **s, void *mem, const struct st_ff_key *key, bool back)
       "      vec3 fn = %sn;\n",
       sign);
 
+   char *shin = mat(mem, key, back, GL_SHININESS, "shininess");
    for (unsigned i = 0; ok && i < FF_MAX_LIGHTS; i++) {
       if (!(key->light_mask & (1u << i)))
          continue;
-      ok = ralloc_asprintf_append(
-         s,
-         "      ff_light(fn, ldir[%u], lhalf[%u], latt[%u], %u, "
-         "gl_%sMaterial.shininess, a, d, sp);\n",
-         i, i, i, i, face);
+      ok = shin && ralloc_asprintf_append(
+                      s,
+                      "      ff_light(fn, ldir[%u], lhalf[%u], latt[%u], %u, "
+                      "%s, a, d, sp);\n",
+                      i, i, i, i, shin);
    }
    char *em = mat(mem, key, back, GL_EMISSION, "emission");
    char *am = mat(mem, key, back, GL_AMBIENT, "ambient");
@@ -222,6 +238,10 @@ st_ff_vs_source(void *mem, const struct st_ff_key *key)
                                 "uniform float ff_point_size;\n");
    bool ok = s != NULL;
 
+   u_foreach_bit(b, key->mat_attribs) {
+      if (ok)
+         ok = ralloc_asprintf_append(&s, "attribute vec4 ff_mat%u;\n", b);
+   }
    if (ok && lit && key->light_mask)
       ok = ralloc_strcat(&s, light_fn);
    if (ok)

@@ -10,6 +10,7 @@
 #define ST_PROGRAM_H
 
 #include "main/mtypes.h"
+#include "main/shaderobj.h"
 
 struct st_context;
 
@@ -44,8 +45,8 @@ struct st_program_variant *st_get_program_variant(struct st_context *st,
 static inline struct gl_program_exec *
 st_current_exec(struct st_context *st, struct gl_context *ctx)
 {
-   if (ctx->CurrentProgram)
-      return ctx->CurrentProgram->exec;
+   if (_mesa_program_in_use(ctx))
+      return _mesa_current_exec(ctx);
    return st_ff_exec_of(st);
 }
 

@@ -348,6 +348,7 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    pipe_resource_reference(&t->pt, NULL);
    t->pt = pt;
    t->stamp++;
+   st->new_trees++; /* attachments of the old storage follow (st_atoms.c) */
    return true;
 }
 

@@ -105,13 +105,63 @@ test_pack(void **state)
    /* 10_10_10_2: R in bits 31-22 ... A in 1-0: 1023, 512, 0, 1. */
    uint32_t word;
    _mesa_client_pack_rgba_float(GL_RGBA, GL_UNSIGNED_INT_10_10_10_2, in, 1,
-                                &word);
+                                false, &word);
    assert_int_equal(word, (1023u << 22) | (512u << 12) | (0u << 2) | 1u);
    /* LUMINANCE_ALPHA bytes: L from R. */
    _mesa_client_pack_rgba_float(GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, in, 1,
-                                out);
+                                false, out);
    assert_int_equal(out[0], 255);
    assert_int_equal(out[1], 64);
+}
+
+/* The codec's depth/stencil groups, swapped bytes and table 3.8's pairs:
+ * UNSIGNED_INT_24_8 holds depth in bits 31-8 (0x800000 / (2^24 - 1))
+ * and stencil in 7-0; FLOAT_32_UNSIGNED_INT_24_8_REV a float then the
+ * stencil in the low byte of the second word; packed types go with RGB
+ * (3 fields) or RGBA/BGRA/ABGR (4), never BGR. */
+static void
+test_codec_groups(void **state)
+{
+   (void)state;
+   struct pixel_group g;
+
+   const uint32_t ds = 0x80000005u;
+   _mesa_pixel_decode(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &ds, false, &g);
+   assert_true(g.has[PIX_Z] && g.has[PIX_I] && !g.has[PIX_R]);
+   assert_float_equal(g.val[PIX_Z], 8388608.0 / 16777215.0, 1e-9);
+   assert_float_equal(g.val[PIX_I], 5.0, 0.0);
+   uint32_t back = 0;
+   _mesa_pixel_encode(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &g, false,
+                      &back);
+   assert_int_equal(back, ds);
+
+   g.val[PIX_Z] = 0.5;
+   g.val[PIX_I] = 0x1ff; /* the low 8 bits are kept */
+   uint32_t words[2] = {0};
+   _mesa_pixel_encode(GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, &g,
+                      false, words);
+   assert_int_equal(words[0], 0x3f000000u);
+   assert_int_equal(words[1], 0xffu);
+
+   /* Swapped: the bytes 0x12 0x34 of an UNSIGNED_SHORT stencil index
+    * read as 0x1234. */
+   const uint8_t bytes[2] = {0x12, 0x34};
+   _mesa_pixel_decode(GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, bytes, true, &g);
+   assert_float_equal(g.val[PIX_I], 4660.0, 0.0);
+   uint8_t out[2];
+   _mesa_pixel_encode(GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, &g, true, out);
+   assert_memory_equal(out, bytes, 2);
+
+   assert_int_equal(_mesa_pixel_group_size_B(GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
+                    2);
+   assert_int_equal(_mesa_pixel_group_size_B(GL_BGR, GL_UNSIGNED_SHORT_5_6_5),
+                    0);
+   assert_int_equal(
+      _mesa_pixel_group_size_B(GL_ABGR_EXT, GL_UNSIGNED_INT_8_8_8_8), 4);
+   assert_int_equal(_mesa_pixel_group_size_B(GL_RG, GL_UNSIGNED_INT_24_8), 0);
+   assert_int_equal(
+      _mesa_pixel_group_size_B(GL_DEPTH_STENCIL, GL_UNSIGNED_INT), 0);
+   assert_int_equal(_mesa_pixel_group_size_B(GL_RGBA_INTEGER, GL_FLOAT), 0);
 }
 
 /* EXT_texture_integer's formats in a compatibility context: uploaded
@@ -160,6 +210,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_unpack_orders),
       cmocka_unit_test(test_pack),
+      cmocka_unit_test(test_codec_groups),
       cmocka_unit_test(test_integer_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -237,6 +237,56 @@ test_transfer_indices_and_depth(void **state)
    (void)state;
 }
 
+/* Polygon stipple (section 3.5.6): initially all 1s (table 6.14);
+ * glPolygonStipple unpacks a bitmap with the unpack modes (here: LSB
+ * first, skipping 8 pixels, so each row's second byte is its first 8
+ * pixels), kept as rows with pixel x in bit 31 - x; glGetPolygonStipple
+ * packs it back MSB first; the capability and its query. */
+static void
+test_polygon_stipple(void **state)
+{
+   struct gl_test *t = compat21();
+   struct gl_context *ctx = ctx_of(t);
+   GLubyte in[32 * 5], out[32 * 4];
+
+   assert_int_equal(ctx->Polygon.Stipple[7], 0xffffffffu);
+   for (unsigned y = 0; y < 32; y++) {
+      in[y * 5] = 0xff; /* skipped */
+      in[y * 5 + 1] = 0x01;
+      in[y * 5 + 2] = (GLubyte)y;
+      in[y * 5 + 3] = 0;
+      in[y * 5 + 4] = 0x80;
+   }
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 40);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 8);
+   _mesa_PixelStorei(GL_UNPACK_LSB_FIRST, 1);
+   _mesa_PolygonStipple(in);
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   _mesa_PixelStorei(GL_UNPACK_LSB_FIRST, 0);
+   /* LSB first: 0x01 is pixel 0 (bit 31), 0x80 of byte 3 pixel 31 (bit
+    * 0); y = 5 (0b101) in byte 1: pixels 8 and 10. */
+   assert_int_equal(ctx->Polygon.Stipple[0], 0x80000001u);
+   assert_int_equal(ctx->Polygon.Stipple[5], 0x80a00001u);
+
+   _mesa_PixelStorei(GL_PACK_ALIGNMENT, 1);
+   _mesa_GetPolygonStipple(out);
+   /* MSB first: pixel 0 is bit 7 of byte 0. */
+   assert_int_equal(out[5 * 4], 0x80);
+   assert_int_equal(out[5 * 4 + 1], 0xa0);
+   assert_int_equal(out[5 * 4 + 3], 0x01);
+
+   GLboolean on = GL_TRUE;
+   _mesa_GetBooleanv(GL_POLYGON_STIPPLE, &on);
+   assert_false(on);
+   _mesa_Enable(GL_POLYGON_STIPPLE);
+   assert_true(_mesa_IsEnabled(GL_POLYGON_STIPPLE));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+   (void)state;
+}
+
 int
 main(void)
 {
@@ -246,6 +296,7 @@ main(void)
       cmocka_unit_test(test_unpack_packed),
       cmocka_unit_test(test_unpack_bitmap),
       cmocka_unit_test(test_transfer_indices_and_depth),
+      cmocka_unit_test(test_polygon_stipple),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

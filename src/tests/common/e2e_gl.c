@@ -6,6 +6,7 @@
 
 #include <EGL/eglext.h>
 #include <GLES2/gl2ext.h>
+#include <GLES3/gl31.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,54 +134,90 @@ e2e_gl_close(struct e2e_gl *gl)
    gl->dpy = EGL_NO_DISPLAY;
 }
 
+static const char *
+stage_name(GLenum stage)
+{
+   switch (stage) {
+   case GL_VERTEX_SHADER:
+      return "vertex";
+   case GL_FRAGMENT_SHADER:
+      return "fragment";
+   case GL_COMPUTE_SHADER:
+      return "compute";
+   default:
+      return "a";
+   }
+}
+
+/* A shader made of the n strings of parts, or 0 with its log printed. */
 static GLuint
-compile(GLenum stage, const char *source)
+compile(GLenum stage, int n, const char *const *parts)
 {
    GLuint s = glCreateShader(stage);
    GLint ok = 0;
 
-   glShaderSource(s, 1, &source, NULL);
+   glShaderSource(s, n, parts, NULL);
    glCompileShader(s);
    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
    if (!ok) {
       char log[2048] = "";
       glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "%s shader does not compile:\n%s\n",
-              stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+      fprintf(stderr, "%s shader does not compile:\n%s\n", stage_name(stage),
+              log);
       glDeleteShader(s);
       return 0;
    }
    return s;
 }
 
+/* Links the shaders (0 entries are skipped: a failed compile) into a new
+ * program after binding attribs; the shaders are deleted either way. */
+static GLuint
+link(const GLuint *shaders, int n, const char *const *attribs)
+{
+   GLuint prog = 0;
+   GLint ok = 0;
+   bool all = true;
+
+   for (int i = 0; i < n; ++i)
+      all &= shaders[i] != 0;
+   if (all) {
+      prog = glCreateProgram();
+      for (int i = 0; i < n; ++i)
+         glAttachShader(prog, shaders[i]);
+      for (unsigned i = 0; attribs && attribs[i]; ++i)
+         glBindAttribLocation(prog, i, attribs[i]);
+      glLinkProgram(prog);
+      glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+      if (!ok) {
+         char log[2048] = "";
+         glGetProgramInfoLog(prog, sizeof(log), NULL, log);
+         fprintf(stderr, "program does not link:\n%s\n", log);
+         glDeleteProgram(prog);
+         prog = 0;
+      }
+   }
+   for (int i = 0; i < n; ++i)
+      glDeleteShader(shaders[i]);
+   return prog;
+}
+
 GLuint
 e2e_gl_program(const char *vs, const char *fs, const char *const *attribs)
 {
-   GLuint v = compile(GL_VERTEX_SHADER, vs);
-   GLuint f = compile(GL_FRAGMENT_SHADER, fs);
-   GLuint prog = 0;
-   GLint ok = 0;
+   const GLuint shaders[2] = {
+      compile(GL_VERTEX_SHADER, 1, &vs),
+      compile(GL_FRAGMENT_SHADER, 1, &fs),
+   };
+   return link(shaders, 2, attribs);
+}
 
-   if (!v || !f)
-      goto out;
-   prog = glCreateProgram();
-   glAttachShader(prog, v);
-   glAttachShader(prog, f);
-   for (unsigned i = 0; attribs && attribs[i]; ++i)
-      glBindAttribLocation(prog, i, attribs[i]);
-   glLinkProgram(prog);
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[2048] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "program does not link:\n%s\n", log);
-      glDeleteProgram(prog);
-      prog = 0;
-   }
-out:
-   glDeleteShader(v);
-   glDeleteShader(f);
-   return prog;
+GLuint
+e2e_gl_compute_program(const char *header, const char *body)
+{
+   const char *const parts[2] = {header, body};
+   const GLuint shader = compile(GL_COMPUTE_SHADER, 2, parts);
+   return link(&shader, 1, NULL);
 }
 
 bool
@@ -207,17 +244,51 @@ e2e_gl_flip_rows(const uint8_t *pixels, int w, int h, uint8_t *out)
              (size_t)w * 4);
 }
 
-bool
-e2e_gl_has_extension(const char *name)
+/* Whether name stands whole in the space-separated list all. */
+static bool
+listed(const char *all, const char *name)
 {
-   const char *all = (const char *)glGetString(GL_EXTENSIONS);
    size_t len = strlen(name);
 
-   for (const char *p = all ? strstr(all, name) : NULL; p;
-        p = strstr(p + len, name)) {
+   for (const char *p = strstr(all, name); p; p = strstr(p + len, name)) {
       bool starts = p == all || p[-1] == ' ';
       bool ends = p[len] == ' ' || p[len] == '\0';
       if (starts && ends)
+         return true;
+   }
+   return false;
+}
+
+/* The major version of the current context from GL_VERSION ("3.3 ...",
+ * "OpenGL ES 3.1 ..."), which every version can query. */
+static int
+context_major(void)
+{
+   const char *v = (const char *)glGetString(GL_VERSION);
+   const char *es = "OpenGL ES ";
+
+   if (!v)
+      return 0;
+   if (!strncmp(v, es, strlen(es)))
+      v += strlen(es);
+   return atoi(v);
+}
+
+bool
+e2e_gl_has_extension(const char *name)
+{
+   GLint n = 0;
+
+   /* Core contexts have no GL_EXTENSIONS string; 3.0 and later all have
+    * glGetStringi. */
+   if (context_major() < 3) {
+      const char *all = (const char *)glGetString(GL_EXTENSIONS);
+      return all && listed(all, name);
+   }
+   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; ++i) {
+      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, name))
          return true;
    }
    return false;
@@ -263,4 +334,65 @@ e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb)
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_RENDERBUFFER, rb[0]);
    return fbo;
+}
+
+bool
+e2e_gl_check(const char *what, double got, double want, bool quiet)
+{
+   if (got != want) {
+      printf("FAIL %s: %g, expected %g\n", what, got, want);
+      return false;
+   }
+   if (!quiet)
+      printf("ok   %s = %g\n", what, got);
+   return true;
+}
+
+bool
+e2e_gl_read_buffer(GLenum target, GLuint buffer, GLintptr offset,
+                   GLsizeiptr size, void *out)
+{
+   glBindBuffer(target, buffer);
+   const void *m = glMapBufferRange(target, offset, size, GL_MAP_READ_BIT);
+   if (!m) {
+      printf("FAIL map of buffer %u (GL error 0x%x)\n", buffer, glGetError());
+      return false;
+   }
+   memcpy(out, m, (size_t)size);
+   glUnmapBuffer(target);
+   return true;
+}
+
+const float e2e_gl_quad_strip[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
+
+void
+e2e_gl_vec2_vertices(struct e2e_gl_vertices *v, const float *xy, int n)
+{
+   glGenVertexArrays(1, &v->vao);
+   glBindVertexArray(v->vao);
+   glGenBuffers(1, &v->buffer);
+   glBindBuffer(GL_ARRAY_BUFFER, v->buffer);
+   glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)n * 2 * sizeof(float), xy,
+                GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+}
+
+void
+e2e_gl_vertices_delete(struct e2e_gl_vertices *v)
+{
+   glDeleteBuffers(1, &v->buffer);
+   glDeleteVertexArrays(1, &v->vao);
+   v->buffer = v->vao = 0;
+}
+
+int
+e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet)
+{
+   e2e_gl_close(gl);
+   if (!ok)
+      printf("FAIL\n");
+   else if (!quiet)
+      printf("PASS\n");
+   return ok ? 0 : 1;
 }

@@ -81,7 +81,8 @@ bool e2e_gl_probe(const uint8_t *pixels, int w, int x, int y,
 void e2e_gl_flip_rows(const uint8_t *pixels, int w, int h, uint8_t *out);
 
 /* Whether the current context lists the extension (the whole name, not a
- * prefix of a longer one) in glGetString(GL_EXTENSIONS). */
+ * prefix of a longer one): glGetString(GL_EXTENSIONS) before version 3.0,
+ * glGetStringi after (core contexts have no such string). */
 bool e2e_gl_has_extension(const char *name);
 
 /* 0 when the current context has the extension; otherwise prints "no
@@ -96,5 +97,37 @@ bool e2e_gl_expect_error(GLenum want, const char *what, bool quiet);
 /* A new framebuffer, left bound, with n new w x h RGBA8 renderbuffers
  * (names in rb[]) of which the first is its colour attachment 0. */
 GLuint e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb);
+
+/* A linked program of one compute shader whose source is header then
+ * body (header may be ""); 0 (with the log on stderr) when compiling or
+ * linking fails. */
+GLuint e2e_gl_compute_program(const char *header, const char *body);
+
+/* Whether got equals want; prints "FAIL" with both when not, "ok" and the
+ * value unless quiet when it does.  Integers up to 2^53 compare exactly. */
+bool e2e_gl_check(const char *what, double got, double want, bool quiet);
+
+/* Copies size bytes at offset of buffer (bound to target, which stays
+ * bound) into out through glMapBufferRange; false (with "FAIL" printed)
+ * when the map fails. */
+bool e2e_gl_read_buffer(GLenum target, GLuint buffer, GLintptr offset,
+                        GLsizeiptr size, void *out);
+
+/* The square (-1, -1) to (1, 1): 4 vertices, a triangle strip. */
+extern const float e2e_gl_quad_strip[8];
+
+/* A vertex array object and the one buffer behind it. */
+struct e2e_gl_vertices {
+   GLuint vao, buffer;
+};
+
+/* A new vertex array object, left bound (desktop GL 3.0 or ES 3.0),
+ * whose enabled attribute 0 reads the n vec2 of xy from a new buffer. */
+void e2e_gl_vec2_vertices(struct e2e_gl_vertices *v, const float *xy, int n);
+void e2e_gl_vertices_delete(struct e2e_gl_vertices *v);
+
+/* A program's end: closes gl, prints "FAIL", or "PASS" unless quiet, and
+ * gives the exit status. */
+int e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet);
 
 #endif

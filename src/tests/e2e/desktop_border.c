@@ -148,15 +148,8 @@ main(int argc, char **argv)
       e2e_gl_close(&gl);
       return 1;
    }
-   static const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vao, buf;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &buf);
-   glBindBuffer(GL_ARRAY_BUFFER, buf);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad_vertices;
+   e2e_gl_vec2_vertices(&quad_vertices, e2e_gl_quad_strip, 4);
    glViewport(0, 0, W, H);
    glActiveTexture(GL_TEXTURE0);
 
@@ -223,10 +216,5 @@ main(int argc, char **argv)
    }
    (void)t8;
 
-   e2e_gl_close(&gl);
-   if (!ok)
-      printf("FAIL\n");
-   else if (!quiet)
-      printf("PASS\n");
-   return ok ? 0 : 1;
+   return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -63,36 +63,6 @@ static const char header[] =
    "#extension GL_ARB_shader_storage_buffer_object : require\n";
 
 static GLuint
-compute_program(const char *body)
-{
-   char src[2048];
-   snprintf(src, sizeof(src), "%s%s", header, body);
-   const char *s = src;
-   GLuint sh = glCreateShader(E2E_GL_COMPUTE_SHADER);
-   glShaderSource(sh, 1, &s, NULL);
-   glCompileShader(sh);
-   GLint ok = 0;
-   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-   char log[2048];
-   if (!ok) {
-      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-      fprintf(stderr, "compile: %s\n", log);
-      return 0;
-   }
-   GLuint p = glCreateProgram();
-   glAttachShader(p, sh);
-   glLinkProgram(p);
-   glDeleteShader(sh);
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link: %s\n", log);
-      return 0;
-   }
-   return p;
-}
-
-static GLuint
 storage(GLsizeiptr size, const void *data)
 {
    GLuint b;
@@ -106,28 +76,14 @@ storage(GLsizeiptr size, const void *data)
 static bool
 read_words(GLuint b, unsigned first, unsigned n, uint32_t *out)
 {
-   glBindBuffer(E2E_GL_SHADER_STORAGE_BUFFER, b);
-   const uint32_t *m = glMapBufferRange(E2E_GL_SHADER_STORAGE_BUFFER,
-                                        first * 4, n * 4, GL_MAP_READ_BIT);
-   if (!m) {
-      printf("FAIL map\n");
-      return false;
-   }
-   memcpy(out, m, n * 4);
-   glUnmapBuffer(E2E_GL_SHADER_STORAGE_BUFFER);
-   return true;
+   return e2e_gl_read_buffer(E2E_GL_SHADER_STORAGE_BUFFER, b, first * 4,
+                             n * 4, out);
 }
 
 static bool
 check(const char *what, uint32_t got, uint32_t want)
 {
-   if (got != want) {
-      printf("FAIL %s: %u, expected %u\n", what, got, want);
-      return false;
-   }
-   if (!quiet)
-      printf("ok   %s = %u\n", what, got);
-   return true;
+   return e2e_gl_check(what, got, want, quiet);
 }
 
 /* 1: ids, a uniform, an input range, atomics, gl_NumWorkGroups,
@@ -135,7 +91,8 @@ check(const char *what, uint32_t got, uint32_t want)
 static bool
 test_ids(void)
 {
-   GLuint p = compute_program(
+   GLuint p = e2e_gl_compute_program(
+      header,
       "layout(local_size_x = 4, local_size_y = 2) in;\n"
       "layout(std430, binding = 2) buffer Out {\n"
       "   uint count; vec3 pad; uint v[];\n"
@@ -224,7 +181,8 @@ test_ids(void)
 static bool
 test_shared(void)
 {
-   GLuint p = compute_program(
+   GLuint p = e2e_gl_compute_program(
+      header,
       "layout(local_size_x = 8) in;\n"
       "layout(std430, binding = 0) buffer Data { uint d[]; };\n"
       "shared uint t[8];\n"
@@ -304,15 +262,8 @@ test_fragment(void)
    uint32_t zero[2] = { 0, 0 };
    GLuint b = storage(sizeof(zero), zero);
    glBindBufferBase(E2E_GL_SHADER_STORAGE_BUFFER, 3, b);
-   static const float quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-   GLuint vbo, vao;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad;
+   e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glUseProgram(p);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -322,8 +273,7 @@ test_fragment(void)
       return false;
    ok &= check("fragments counted", r[0], W * H);
    ok &= check("largest gl_FragCoord.x", r[1], W - 1);
-   glDeleteBuffers(1, &vbo);
-   glDeleteVertexArrays(1, &vao);
+   e2e_gl_vertices_delete(&quad);
    glDeleteBuffers(1, &b);
    glDeleteProgram(p);
    return ok;
@@ -344,21 +294,10 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   /* glGetStringi: a core context has no GL_EXTENSIONS string */
-   bool cs = false, ssbo = false;
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
-      cs |= e && !strcmp(e, "GL_ARB_compute_shader");
-      ssbo |= e && !strcmp(e, "GL_ARB_shader_storage_buffer_object");
-   }
-   if (!cs || !ssbo) {
-      printf("%s: no compute shaders or storage buffers\n",
-             opts.no_skip ? "FAIL" : "SKIP");
-      e2e_gl_close(&gl);
-      return opts.no_skip ? 1 : E2E_SKIP;
-   }
+   if ((status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_compute_shader")) ||
+       (status = e2e_gl_need_extension(&gl, &opts,
+                                       "GL_ARB_shader_storage_buffer_object")))
+      return status;
    dispatch = (dispatch_fn)eglGetProcAddress("glDispatchCompute");
    dispatch_indirect =
       (dispatch_indirect_fn)eglGetProcAddress("glDispatchComputeIndirect");
@@ -376,7 +315,5 @@ main(int argc, char **argv)
    bool ok = test_ids();
    ok &= test_shared();
    ok &= test_fragment();
-   e2e_gl_close(&gl);
-   printf("%s\n", ok ? "PASS" : "FAIL");
-   return ok ? 0 : 1;
+   return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -88,15 +88,8 @@ main(int argc, char **argv)
 
    glUseProgram(prog);
    glUniform1i(glGetUniformLocation(prog, "t"), 0);
-   static const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vao, buf;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &buf);
-   glBindBuffer(GL_ARRAY_BUFFER, buf);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad;
+   e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glViewport(0, 0, 4, 4);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    GLubyte px[4 * 4 * 4];
@@ -127,10 +120,6 @@ main(int argc, char **argv)
       printf("ok   DEPTH_COMPONENT32 renderbuffer complete\n");
    }
 
-   e2e_gl_close(&gl);
-   if (!ok)
-      printf("FAIL\n");
-   else if (!quiet)
-      printf("PASS\n");
-   return ok ? 0 : 1;
+   e2e_gl_vertices_delete(&quad);
+   return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -363,18 +363,6 @@ frag_coord_conventions(bool quiet)
    return ok;
 }
 
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      if (!strcmp((const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i), name))
-         return true;
-   }
-   return false;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -403,8 +391,8 @@ main(int argc, char **argv)
       (get_tex_level_parameteriv_fn)eglGetProcAddress(
          "glGetTexLevelParameteriv"),
    };
-   if (!has_extension("GL_ARB_texture_multisample") ||
-       !has_extension("GL_ARB_depth_clamp") || !f.tex_image_2d_ms ||
+   if (!e2e_gl_has_extension("GL_ARB_texture_multisample") ||
+       !e2e_gl_has_extension("GL_ARB_depth_clamp") || !f.tex_image_2d_ms ||
        !f.tex_image_3d_ms || !f.sample_maski || !f.get_multisamplefv ||
        !f.get_tex_level_parameteriv) {
       printf("%s: GL_ARB_texture_multisample or GL_ARB_depth_clamp "
@@ -423,15 +411,8 @@ main(int argc, char **argv)
       e2e_gl_close(&gl);
       return 1;
    }
-   static const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vao, buf;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &buf);
-   glBindBuffer(GL_ARRAY_BUFFER, buf);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad_vertices;
+   e2e_gl_vec2_vertices(&quad_vertices, e2e_gl_quad_strip, 4);
 
    GLuint tex[2];
    ok &= fill_textures(&f, flat, tex, quiet);
@@ -467,12 +448,12 @@ main(int argc, char **argv)
 
    ok &= depth_clamp(flat, quiet);
    ok &= frag_coord_conventions(quiet);
-   if (has_extension("GL_ARB_vertex_array_bgra"))
+   if (e2e_gl_has_extension("GL_ARB_vertex_array_bgra"))
       ok &= vertex_array_bgra(quiet);
    else
       printf("%s GL_ARB_vertex_array_bgra missing\n",
              opts.no_skip ? "FAIL" : "SKIP");
-   ok &= !opts.no_skip || has_extension("GL_ARB_vertex_array_bgra");
+   ok &= !opts.no_skip || e2e_gl_has_extension("GL_ARB_vertex_array_bgra");
 
    e2e_gl_close(&gl);
    printf("%s\n", ok ? "PASS" : "FAIL");

@@ -19,13 +19,19 @@
  *   3 an R32UI 2D array of 4x4x3 written through a layered binding:
  *     texel (x, y, l) = 100 l + 10 y + x; then layer 1 alone bound as a
  *     2D image (non-layered binding) and read back by a second dispatch
- *     into a storage buffer: word 4 y + x = 100 + 10 y + x.
+ *     into a storage buffer: word 4 y + x = 100 + 10 y + x.  The same
+ *     with a 4x4x3 3D texture (its slices are layers of a layered
+ *     binding, GL 4.6 section 8.26).
  *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
  *     a 16x8 quad: texel (x, y) = (x, y, 7, 1).
  *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
  *     of a 2x2 R32UI image (16 each) and imageAtomicMax x - y into a 1x1
  *     R32I image holding -5 (7 = 7 - 0); imageAtomicCompSwap of 0 by 9
  *     on a 1x1 R32UI image holding 0 (9: only the first swap matches).
+ *   6 a red 4x4 RGBA8 texture attached to a framebuffer and bound as a
+ *     read-only image of the current program, cleared to blue, then read
+ *     through the image by a draw into another framebuffer: every pixel
+ *     is blue (the clear must land in the storage the image reads).
  * Image uniforms get their units with glUniform1i.
  * On Debian's llvmpipe every check passes but the unknown barrier bit,
  * for which Mesa raises no error (GL 4.6 section 7.13.2 asks for
@@ -79,46 +85,10 @@ static const char header[] =
    "#extension GL_ARB_shader_image_load_store : require\n"
    "#extension GL_ARB_shader_image_size : require\n";
 
-static GLuint
-compute_program(const char *body)
-{
-   char src[2048];
-   snprintf(src, sizeof(src), "%s%s", header, body);
-   const char *s = src;
-   GLuint sh = glCreateShader(E2E_GL_COMPUTE_SHADER);
-   glShaderSource(sh, 1, &s, NULL);
-   glCompileShader(sh);
-   GLint ok = 0;
-   char log[2048];
-   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-      fprintf(stderr, "compile: %s\n", log);
-      return 0;
-   }
-   GLuint p = glCreateProgram();
-   glAttachShader(p, sh);
-   glLinkProgram(p);
-   glDeleteShader(sh);
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link: %s\n", log);
-      return 0;
-   }
-   return p;
-}
-
 static bool
 check(const char *what, double got, double want)
 {
-   if (got != want) {
-      printf("FAIL %s: %g, expected %g\n", what, got, want);
-      return false;
-   }
-   if (!quiet)
-      printf("ok   %s = %g\n", what, got);
-   return true;
+   return e2e_gl_check(what, got, want, quiet);
 }
 
 /* An image uniform's unit (glUniform1i, GL 4.6 section 7.6.1; layout
@@ -214,7 +184,8 @@ texture_2d(GLenum internal, GLsizei w, GLsizei h, GLenum format,
 static bool
 test_rgba32f(void)
 {
-   GLuint p = compute_program(
+   GLuint p = e2e_gl_compute_program(
+      header,
       "layout(local_size_x = 4, local_size_y = 4) in;\n"
       "layout(rgba32f) readonly uniform image2D src;\n"
       "layout(rgba32f) writeonly uniform image2D dst;\n"
@@ -267,16 +238,21 @@ test_rgba32f(void)
 
 /* 3: a layered R32UI array, then one layer of it */
 static bool
-test_array(void)
+test_layers(GLenum target, const char *type)
 {
-   GLuint wr = compute_program(
-      "layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) in;\n"
-      "layout(r32ui) writeonly uniform uimage2DArray a;\n"
-      "void main() {\n"
-      "   ivec3 p = ivec3(gl_LocalInvocationID);\n"
-      "   imageStore(a, p, uvec4(100 * p.z + 10 * p.y + p.x));\n"
-      "}\n");
-   GLuint rd = compute_program(
+   char body[512];
+   snprintf(body, sizeof(body),
+            "layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) "
+            "in;\n"
+            "layout(r32ui) writeonly uniform %s a;\n"
+            "void main() {\n"
+            "   ivec3 p = ivec3(gl_LocalInvocationID);\n"
+            "   imageStore(a, p, uvec4(100 * p.z + 10 * p.y + p.x));\n"
+            "}\n",
+            type);
+   GLuint wr = e2e_gl_compute_program(header, body);
+   GLuint rd = e2e_gl_compute_program(
+      header,
       "layout(local_size_x = 4, local_size_y = 4) in;\n"
       "layout(r32ui) readonly uniform uimage2D one;\n"
       "layout(std430, binding = 1) buffer B { uint w[16]; };\n"
@@ -288,8 +264,8 @@ test_array(void)
       return false;
    GLuint t;
    glGenTextures(1, &t);
-   glBindTexture(GL_TEXTURE_2D_ARRAY, t);
-   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32UI, 4, 4, 3);
+   glBindTexture(target, t);
+   glTexStorage3D(target, 1, GL_R32UI, 4, 4, 3);
    bind_image(2, t, 0, GL_TRUE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(wr);
    set_unit(wr, "a", 2);
@@ -308,18 +284,17 @@ test_array(void)
    set_unit(rd, "one", 3);
    dispatch(1, 1, 1);
    memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
-   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "array dispatches", quiet);
-   const uint32_t *m = glMapBufferRange(E2E_GL_SHADER_STORAGE_BUFFER, 0,
-                                        sizeof(zero), GL_MAP_READ_BIT);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, type, quiet);
+   uint32_t m[16];
+   if (!e2e_gl_read_buffer(E2E_GL_SHADER_STORAGE_BUFFER, b, 0, sizeof(m), m))
+      return false;
    unsigned bad = 0;
-   for (unsigned i = 0; m && i < 16; i++) {
+   for (unsigned i = 0; i < 16; i++) {
       uint32_t want = 100 + 10 * (i / 4) + i % 4;
       if (m[i] != want && bad++ < 4)
          printf("FAIL layer 1 word %u: %u, expected %u\n", i, m[i], want);
    }
-   if (m)
-      glUnmapBuffer(E2E_GL_SHADER_STORAGE_BUFFER);
-   ok &= check("layer 1 words wrong", m ? bad : 99, 0);
+   ok &= check("layer 1 words wrong", bad, 0);
    glDeleteBuffers(1, &b);
    glDeleteTextures(1, &t);
    glDeleteProgram(wr);
@@ -352,15 +327,8 @@ test_fragment(void)
    GLuint t = texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
                          NULL);
    bind_image(4, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA8UI);
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo, vao;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad;
+   e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glUseProgram(p);
    set_unit(p, "img", 4);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
@@ -380,9 +348,88 @@ test_fragment(void)
       }
    }
    ok &= check("fragment texels wrong", bad, 0);
+   e2e_gl_vertices_delete(&quad);
+   glDeleteTextures(1, &t);
+   glDeleteProgram(p);
+   return ok;
+}
+
+/* 6: a read-only image of a texture just cleared as an FBO attachment */
+static bool
+test_cleared_attachment(void)
+{
+   static const char *const attribs[] = {"pos", NULL};
+   static const char vs[] =
+      "#version 330\n"
+      "in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   static const char fs[] =
+      "#version 330\n"
+      "#extension GL_ARB_shader_image_load_store : require\n"
+      "layout(rgba8) readonly uniform image2D src;\n"
+      "out vec4 c;\n"
+      "void main() { c = imageLoad(src, ivec2(gl_FragCoord.xy)); }\n";
+   GLuint p = e2e_gl_program(vs, fs, attribs);
+   if (!p)
+      return false;
+   /* Red texels and the default, mipmapped minification filter: the
+    * texture has one level, so its storage is remade when it is first
+    * used as an image, which happens inside the glClear below (the
+    * program with the image is current). */
+   uint8_t red[4][4][4];
+   for (unsigned i = 0; i < 16; i++)
+      memcpy(red[i / 4][i % 4], (uint8_t[4]){255, 0, 0, 255}, 4);
+   GLuint tex[2], fbo[2];
+   glGenTextures(2, tex);
+   glGenFramebuffers(2, fbo);
+   for (unsigned i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, red);
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_TEXTURE_2D, tex[i], 0);
+   }
+   glUseProgram(p);
+   set_unit(p, "src", 0);
+   bind_image(0, tex[0], 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA8);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+   glViewport(0, 0, 4, 4);
+   glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+
+   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   GLuint vbo, vao;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   /* The cleared blue, through the image: GL 4.6 section 8.26 reads the
+    * texture's level 0, which the clear wrote (section 17.4.3). */
+   uint8_t out[4][4][4];
+   memset(out, 0, sizeof(out));
+   glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "cleared image draw", quiet);
+   unsigned bad = 0;
+   for (unsigned i = 0; i < 16; i++) {
+      const uint8_t *px = out[i / 4][i % 4];
+      if ((px[0] != 0 || px[1] != 0 || px[2] != 255 || px[3] != 255) &&
+          bad++ < 2)
+         printf("FAIL cleared image pixel %u: %u %u %u %u\n", i, px[0],
+                px[1], px[2], px[3]);
+   }
+   ok &= check("pixels not the cleared colour", bad, 0);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   glDeleteFramebuffers(2, fbo);
+   glDeleteTextures(2, tex);
    glDeleteBuffers(1, &vbo);
    glDeleteVertexArrays(1, &vao);
-   glDeleteTextures(1, &t);
    glDeleteProgram(p);
    return ok;
 }
@@ -399,7 +446,8 @@ int_texture(GLenum internal, GLenum format, GLsizei size, const void *data)
 static bool
 test_atomics(void)
 {
-   GLuint p = compute_program(
+   GLuint p = e2e_gl_compute_program(
+      header,
       "layout(local_size_x = 4, local_size_y = 4) in;\n"
       "layout(r32ui) uniform uimage2D counts;\n"
       "layout(r32i) uniform iimage2D mx;\n"
@@ -461,20 +509,10 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   bool have = false, cs = false;
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
-      have |= e && !strcmp(e, "GL_ARB_shader_image_load_store");
-      cs |= e && !strcmp(e, "GL_ARB_compute_shader");
-   }
-   if (!have || !cs) {
-      printf("%s: no image load/store or compute shaders\n",
-             opts.no_skip ? "FAIL" : "SKIP");
-      e2e_gl_close(&gl);
-      return opts.no_skip ? 1 : E2E_SKIP;
-   }
+   if ((status = e2e_gl_need_extension(&gl, &opts,
+                                       "GL_ARB_shader_image_load_store")) ||
+       (status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_compute_shader")))
+      return status;
    dispatch = (dispatch_fn)eglGetProcAddress("glDispatchCompute");
    memory_barrier = (barrier_fn)eglGetProcAddress("glMemoryBarrier");
    bind_image = (bind_image_fn)eglGetProcAddress("glBindImageTexture");
@@ -486,10 +524,10 @@ main(int argc, char **argv)
    }
    bool ok = test_api();
    ok &= test_rgba32f();
-   ok &= test_array();
+   ok &= test_layers(GL_TEXTURE_2D_ARRAY, "uimage2DArray");
+   ok &= test_layers(GL_TEXTURE_3D, "uimage3D");
    ok &= test_fragment();
    ok &= test_atomics();
-   e2e_gl_close(&gl);
-   printf("%s\n", ok ? "PASS" : "FAIL");
-   return ok ? 0 : 1;
+   ok &= test_cleared_attachment();
+   return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -39,8 +39,6 @@
 #define E2E_GL_TEXTURE_CUBE_MAP_ARRAY 0x9009
 #define E2E_GL_TEXTURE_CUBE_MAP_SEAMLESS 0x884F
 
-static const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
-
 /* A full-window quad's vertex shader for the fragment-only checks. */
 static const char quad_vs[] = "#version 130\n"
                               "in vec2 pos;\n"
@@ -298,14 +296,8 @@ main(int argc, char **argv)
       status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_seamless_cube_map");
    if (status)
       return status;
-   GLuint vao, buf;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &buf);
-   glBindBuffer(GL_ARRAY_BUFFER, buf);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad_vertices;
+   e2e_gl_vec2_vertices(&quad_vertices, e2e_gl_quad_strip, 4);
    glViewport(0, 0, 4, 4);
 
    ok &= per_stage_units(quiet);
@@ -313,10 +305,5 @@ main(int argc, char **argv)
    ok &= seamless(quiet);
    ok &= unit_conflict(quiet);
 
-   e2e_gl_close(&gl);
-   if (!ok)
-      printf("FAIL\n");
-   else if (!quiet)
-      printf("PASS\n");
-   return ok ? 0 : 1;
+   return e2e_gl_finish(&gl, ok, quiet);
 }

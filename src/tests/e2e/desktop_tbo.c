@@ -229,13 +229,7 @@ main(int argc, char **argv)
    glGetIntegerv(GL_MAJOR_VERSION, &major);
    glGetIntegerv(GL_MINOR_VERSION, &minor);
    bool gl31 = major * 10 + minor >= 31;
-   bool ext = false;
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; ++i) {
-      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
-      ext |= e && strcmp(e, "GL_ARB_texture_buffer_object") == 0;
-   }
+   bool ext = e2e_gl_has_extension("GL_ARB_texture_buffer_object");
    tex_buffer = (tex_buffer_fn)eglGetProcAddress("glTexBuffer");
    tex_buffer_range =
       (tex_buffer_range_fn)eglGetProcAddress("glTexBufferRange");
@@ -359,15 +353,8 @@ main(int argc, char **argv)
       }
    }
 
-   static const GLfloat quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vao, vbo;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad_vertices;
+   e2e_gl_vec2_vertices(&quad_vertices, e2e_gl_quad_strip, 4);
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
 

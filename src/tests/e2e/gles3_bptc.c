@@ -195,19 +195,6 @@ test_bc6h(void)
    probe(3, 3, 200, 128, 128, 255, 1, "BC6H signed texel 15");
 }
 
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
-      if (e && !strcmp(e, name))
-         return true;
-   }
-   return false;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -227,7 +214,7 @@ main(int argc, char **argv)
    int rc = e2e_gl_open(&gl, &opts);
    if (rc)
       return rc;
-   if (!has_extension("GL_EXT_texture_compression_bptc")) {
+   if (!e2e_gl_has_extension("GL_EXT_texture_compression_bptc")) {
       fprintf(stderr, "no GL_EXT_texture_compression_bptc\n");
       e2e_gl_close(&gl);
       return opts.no_skip ? 1 : 77;

@@ -73,6 +73,39 @@ draw_words(void **state)
    assert_int_equal(word(buf + 20), 3);
 }
 
+/* An indirect draw: the Indirect Buffer words instead of count, instances
+ * and start (genxml: "indirect buffer present", bit 26). */
+static void
+indirect_draw_words(void **state)
+{
+   uint8_t buf[64] = {0};
+   uint8_t *p = buf;
+   struct agx_vdm_draw d = {.primitive = AGX_PRIMITIVE_TRIANGLES,
+                            .count = 99,
+                            .instances = 99,
+                            .indirect_va = 0x56789abcd0ull};
+   agx_vdm_draw(&p, &d);
+   assert_int_equal(p - buf, 12);
+   assert_int_equal(word(buf), 0x600 | (1 << 26) | (3u << 29));
+   assert_int_equal(word(buf + 4), 0x56);
+   assert_int_equal(word(buf + 8), 0x789abcd0);
+
+   /* Indexed u32 from 0x12_0000_0100 (64 bytes readable): buffer lo,
+    * the indirect words, the buffer size. */
+   p = buf;
+   d.index_size_B = 4;
+   d.index_va = 0x1200000100ull;
+   d.index_extent_B = 64;
+   agx_vdm_draw(&p, &d);
+   assert_int_equal(p - buf, 20);
+   assert_int_equal(word(buf), 0x12 | 0x600 | (2 << 17) | (1 << 20) |
+                                  (1 << 21) | (1 << 26) | (3u << 29));
+   assert_int_equal(word(buf + 4), 0x100);
+   assert_int_equal(word(buf + 8), 0x56);
+   assert_int_equal(word(buf + 12), 0x789abcd0);
+   assert_int_equal(word(buf + 16), 16);
+}
+
 /* The prepacked fast path writes the same bytes as the full packer. */
 static void
 draw_packed_matches(void **state)
@@ -248,6 +281,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(draw_words),
       cmocka_unit_test(draw_packed_matches),
+      cmocka_unit_test(indirect_draw_words),
       cmocka_unit_test(ppp_sizes_and_order),
       cmocka_unit_test(stream_decodes_cleanly),
       cmocka_unit_test(render_command_fields),

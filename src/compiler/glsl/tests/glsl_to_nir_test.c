@@ -397,6 +397,78 @@ test_texture_lookups(void **state)
    ralloc_free(mem);
 }
 
+/* A stand-in texture unit for gathers: x the reference (-1 without),
+ * y the coordinate count, z the array flag, w 100 (component + 1) plus
+ * 10 x + y of the offset. */
+static bool
+gather_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+           nir_const_value *result)
+{
+   (void)data;
+   if (tex->op != nir_texop_tg4)
+      return false;
+   int oi = nir_tex_instr_src_index(tex, nir_tex_src_offset);
+   int ri = nir_tex_instr_src_index(tex, nir_tex_src_comparator);
+   int off = oi >= 0 ? 10 * srcs[oi][0].i32 + srcs[oi][1].i32 : 0;
+   result[0].f32 = ri >= 0 ? srcs[ri][0].f32 : -1.0f;
+   result[1].f32 = (float)tex->coord_components;
+   result[2].f32 = tex->is_array ? 1.0f : 0.0f;
+   result[3].f32 = (float)(100 * (int)(tex->component + 1) + off);
+   return true;
+}
+
+static void
+test_gathers(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   /* GLSL 4.00 section 8.9.3: textureGatherOffsets is texel i0j0 (the w
+    * of a gather) of the footprint at each of the four offsets; comp
+    * selects the channel (2: 300 + offset); a shadow gather takes refZ as
+    * its reference and gathers channel 0; textureGatherOffset on a 2D
+    * array passes the layer (3 coordinates). */
+   struct glsl_program *p = test_link(
+      mem, 330, false, NULL, MESA_SHADER_FRAGMENT,
+      "#version 330\n"
+      "#extension GL_ARB_gpu_shader5 : require\n"
+      "uniform sampler2D s;\n"
+      "uniform sampler2DShadow ss;\n"
+      "uniform sampler2DArray sa;\n"
+      "out vec4 o[3];\n"
+      "void main() {\n"
+      "   const ivec2 offs[4] = ivec2[4](ivec2(1, 2), ivec2(3, 4),\n"
+      "                                  ivec2(5, 6), ivec2(7, 1));\n"
+      "   o[0] = textureGatherOffsets(s, vec2(0.5), offs, 2);\n"
+      "   o[1] = textureGather(ss, vec2(0.5), 0.25);\n"
+      "   o[2] = textureGatherOffset(sa, vec3(0.5), ivec2(3, 4));\n"
+      "}\n",
+      MESA_SHADER_NONE, NULL);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   struct test_uniforms u;
+   test_uniforms_init(&u, p);
+   nir_const_value out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.uniforms = u.cells;
+   es.num_uniform_cells = TEST_CELLS;
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   es.tex = gather_tex;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   const float want[3][4] = {
+      { 312.0f, 334.0f, 356.0f, 371.0f },
+      { 0.25f, 2.0f, 0.0f, 100.0f },
+      { -1.0f, 3.0f, 1.0f, 134.0f },
+   };
+   for (unsigned k = 0; k < 3; k++) {
+      for (unsigned i = 0; i < 4; i++)
+         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
+                            want[k][i], 0);
+   }
+   ralloc_free(mem);
+}
+
 static void
 test_io_blocks(void **state)
 {
@@ -461,6 +533,7 @@ main(void)
       cmocka_unit_test(test_constructors_and_matrices),
       cmocka_unit_test(test_builtins),
       cmocka_unit_test(test_texture_lookups),
+      cmocka_unit_test(test_gathers),
       cmocka_unit_test(test_io_blocks),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

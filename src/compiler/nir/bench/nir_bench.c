@@ -27,6 +27,7 @@
 #include "nir.h"
 #include "nir_passes.h"
 #include "nir_random_shader.h"
+#include "util/u_math.h"
 
 static double
 cpu_s(void)
@@ -52,19 +53,55 @@ count_instrs(nir_shader *s, unsigned *blocks)
    return n;
 }
 
+/* Instruction memory by instruction type: what a walk reads. */
+static void
+print_mix(const char *label, nir_shader *s)
+{
+   static const char *const names[] = {
+      [nir_instr_type_alu] = "alu", [nir_instr_type_deref] = "deref",
+      [nir_instr_type_tex] = "tex", [nir_instr_type_intrinsic] = "intrinsic",
+      [nir_instr_type_load_const] = "load_const",
+      [nir_instr_type_jump] = "jump", [nir_instr_type_undef] = "undef",
+      [nir_instr_type_phi] = "phi",
+   };
+   unsigned count[ARRAY_SIZE(names)] = { 0 }, blocks = 0;
+   size_t bytes[ARRAY_SIZE(names)] = { 0 }, total = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         blocks++;
+         nir_foreach_instr(instr, block) {
+            count[instr->type]++;
+            bytes[instr->type] += nir_instr_mem_size(instr);
+         }
+      }
+   }
+   for (unsigned t = 0; t < ARRAY_SIZE(names); t++)
+      total += bytes[t];
+   printf("  %s: %.2f MiB of instructions, %u blocks of %zu bytes\n", label,
+          total / (1024.0 * 1024.0), blocks, sizeof(nir_block));
+   for (unsigned t = 0; t < ARRAY_SIZE(names); t++) {
+      if (count[t])
+         printf("    %-12s %7u  %9zu bytes  %6.1f each  %5.1f%%\n", names[t],
+                count[t], bytes[t], (double)bytes[t] / count[t],
+                100.0 * bytes[t] / (total ? total : 1));
+   }
+}
+
 static void
 usage(FILE *fp)
 {
    fprintf(fp,
            "usage: nir-bench [--instructions N] [--scale K] [--seed S]\n"
-           "                 [--repeat R] [--passes]\n"
+           "                 [--repeat R] [--passes] [--runs] [--mix]\n"
            "  Builds random shaders of about N (default 20000) and K*N\n"
            "  (default K = 4) instructions and times nir_optimize and\n"
            "  nir_validate on each R times (default 7, alternating sizes),\n"
            "  printing the best and the median run of each and the ratios\n"
            "  K*N / N.  --passes adds the time of\n"
-           "  every pass of the loop at both sizes.  --scale 1 measures one\n"
-           "  size only.\n");
+           "  every pass of the loop at both sizes, --runs every pass run\n"
+           "  in order (and the first round against the others), --mix\n"
+           "  the memory each instruction type takes at N.  --scale 1\n"
+           "  measures one size only.\n");
 }
 
 #define MAX_REPEAT 99
@@ -195,6 +232,46 @@ measure_once(uint64_t seed, measurement *m, unsigned *sum)
    return true;
 }
 
+/* The pass runs of the fastest nir_optimize at both sizes, in order, and
+ * the first round (one run of every pass, on the shader as built) against
+ * the rest (on the shader as it shrinks towards the optimised one). */
+static void
+print_runs(const measurement *small, const measurement *big, unsigned scale)
+{
+   const nir_optimize_stats *a = &small->stats, *b = &big->stats;
+   unsigned n = MAX2(a->num_logged, b->num_logged);
+   double round1[2] = { 0 }, rest[2] = { 0 };
+   printf("pass runs of nir_optimize (the fastest run of each size; live "
+          "instruction memory after the run):\n");
+   for (unsigned r = 0; r < n; r++) {
+      bool ha = r < a->num_logged, hb = r < b->num_logged;
+      const char *name =
+         a->passes[ha ? a->log[r].pass : b->log[r].pass].name;
+      double ta = ha ? a->log[r].seconds : 0, tb = hb ? b->log[r].seconds : 0;
+      bool first = r < a->num_passes;
+      (first ? round1 : rest)[0] += ta;
+      (first ? round1 : rest)[1] += tb;
+      printf("  %3u %-26s", r, name);
+      if (ha)
+         printf(" %c %8.3f ms %6.2f MiB", a->log[r].progress ? '+' : ' ',
+                ta * 1e3, a->log[r].live_B / (1024.0 * 1024.0));
+      else
+         printf(" %22s", "");
+      if (hb)
+         printf("  | %c %8.3f ms %6.2f MiB", b->log[r].progress ? '+' : ' ',
+                tb * 1e3, b->log[r].live_B / (1024.0 * 1024.0));
+      if (ha && hb && ta > 0)
+         printf("  x%5.2f", tb / ta);
+      if (ha && hb && a->log[r].pass != b->log[r].pass)
+         printf("  (%uN: %s)", scale, b->passes[b->log[r].pass].name);
+      printf("\n");
+   }
+   printf("  first round %.3f -> %.3f ms x%.2f; the other runs %.3f -> "
+          "%.3f ms x%.2f\n", round1[0] * 1e3, round1[1] * 1e3,
+          round1[1] / (round1[0] > 0 ? round1[0] : 1e-9), rest[0] * 1e3,
+          rest[1] * 1e3, rest[1] / (rest[0] > 0 ? rest[0] : 1e-9));
+}
+
 static int
 compare_double(const void *a, const void *b)
 {
@@ -258,7 +335,7 @@ int
 main(int argc, char **argv)
 {
    unsigned target = 20000, repeat = 7, scale = 4;
-   bool passes = false;
+   bool passes = false, mix = false, runs = false;
    uint64_t seed = 1;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -274,6 +351,10 @@ main(int argc, char **argv)
          repeat = (unsigned)strtoul(argv[++i], NULL, 10);
       } else if (!strcmp(argv[i], "--passes")) {
          passes = true;
+      } else if (!strcmp(argv[i], "--mix")) {
+         mix = true;
+      } else if (!strcmp(argv[i], "--runs")) {
+         runs = true;
       } else {
          fprintf(stderr, "nir-bench: unknown argument '%s'\n", argv[i]);
          usage(stderr);
@@ -315,6 +396,14 @@ main(int argc, char **argv)
       printf("\n"); /* keeps the walk from being optimised away */
    summarise(&small);
    print_size("N", &small);
+   if (mix) {
+      static const nir_shader_compiler_options copts = { 0 };
+      nir_shader *s = nir_random_shader(NULL, seed, &small.ro, &copts);
+      print_mix("as built", s);
+      nir_optimize(s);
+      print_mix("optimised", s);
+      ralloc_free(s);
+   }
    if (scale == 1)
       return 0;
    summarise(&big);
@@ -348,6 +437,8 @@ main(int argc, char **argv)
           " instructions)\n", walk,
           small.instr_mem_B / (1024.0 * 1024.0),
           big.instr_mem_B / (1024.0 * 1024.0));
+   if (runs)
+      print_runs(&small, &big, scale);
    if (passes) {
       printf("per pass of nir_optimize (runs with progress / runs, at N and "
              "%uN; the fastest run of each size):\n", scale);

@@ -450,6 +450,12 @@ static void
 agx_set_polygon_stipple(struct pipe_context *pctx,
                         const struct pipe_poly_stipple *stipple)
 {
+   struct agx_context *ctx = agx_context(pctx);
+
+   /* Read by the fragment shader (AGX_SYSVAL_POLY_STIPPLE_*): pushed
+    * again with the rasterizer state. */
+   ctx->poly_stipple = *stipple;
+   ctx->dirty |= AGX_DIRTY_RS;
 }
 
 /* ARB_sample_shading: above 1, draws shade every sample

@@ -221,6 +221,7 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   const struct agx_draw_params *p)
 {
    const struct agx_stage_state *st = &ctx->stage[stage];
+   uint64_t stipple_va = 0;
 
    for (unsigned i = 0; i < cs->info.nr_push; ++i) {
       const struct agx_push_range *r = &cs->info.push[i];
@@ -323,6 +324,16 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                             : (uint32_t)(va >> 32);
                break;
             }
+            case AGX_SYSVAL_POLY_STIPPLE_LO:
+            case AGX_SYSVAL_POLY_STIPPLE_HI:
+               if (!stipple_va)
+                  stipple_va = agx_pool_upload(
+                     &batch->pool, ctx->poly_stipple.stipple,
+                     sizeof(ctx->poly_stipple.stipple), 16);
+               data[w] = r->index + w == AGX_SYSVAL_POLY_STIPPLE_LO
+                            ? (uint32_t)stipple_va
+                            : (uint32_t)(stipple_va >> 32);
+               break;
             case AGX_SYSVAL_GS_VS_VERTICES:
                data[w] = ctx->gs_pass ? ctx->gs_pass->vs_vertices : 0;
                break;
@@ -830,7 +841,7 @@ agx_max_index(const struct pipe_draw_info *info, const void *indices,
    return max;
 }
 
-static bool
+bool
 agx_uses_user_vbs(struct agx_context *ctx)
 {
    for (unsigned i = 0; i < ctx->nr_vb; ++i) {
@@ -882,6 +893,19 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * new batch marks everything dirty), blending and the point sprite
     * origin (FS): look them up only then.
     */
+   /* Polygon stipple applies to polygons drawn filled (GL 2.1 section
+    * 3.5.6): a fragment-shader variant (agx_fs_key::poly_stipple). */
+   bool polygons = info->mode >= PIPE_PRIM_TRIANGLES &&
+                   info->mode <= PIPE_PRIM_POLYGON;
+   bool stipple = ctx->rast && ctx->rast->base.poly_stipple_enable &&
+                  polygons &&
+                  (ctx->rast->base.fill_front == PIPE_POLYGON_MODE_FILL ||
+                   ctx->rast->base.fill_back == PIPE_POLYGON_MODE_FILL);
+   if (stipple != ctx->poly_stipple_on) {
+      ctx->poly_stipple_on = stipple;
+      ctx->dirty |= AGX_DIRTY_RS;
+   }
+
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    /* Capturing strips, loops and fans takes a variant per topology. */
    unsigned xfb_prim =
@@ -978,6 +1002,12 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       } else {
          struct agx_resource *ib = agx_resource(info->index.resource);
          uint64_t offset = (uint64_t)draw->start * isz;
+         /* indirect: the hardware adds the first index to the whole
+          * buffer's address */
+         if (ctx->indirect) {
+            offset = 0;
+            bytes = (uint32_t)MIN2(ib->layout.size_B, UINT32_MAX & ~3u);
+         }
          agx_batch_reads(batch, info->index.resource);
          index_va = ib->bo->va + offset;
          index_extent = offset < ib->layout.size_B
@@ -1059,7 +1089,13 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    if (!ctx->gs_pass)
       agx_xfb_done(ctx, vs, &xfb);
 
-   if (!info->index_size && !ctx->dirty_draw_header &&
+   uint64_t indirect_va = 0;
+   if (ctx->indirect) {
+      struct agx_resource *ind = agx_resource(ctx->indirect->buffer);
+      agx_batch_reads(batch, ctx->indirect->buffer);
+      indirect_va = ind->bo->va + ctx->indirect->offset;
+   }
+   if (!info->index_size && !indirect_va && !ctx->dirty_draw_header &&
        ctx->draw_header_prim == info->mode) {
       agx_vdm_draw_packed(&batch->vdm_head, ctx->draw_header, draw->count,
                           info->instance_count, draw->start);
@@ -1078,9 +1114,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .index_extent_B = index_extent,
       .restart = info->index_size && info->primitive_restart,
       .restart_index = info->restart_index,
+      .indirect_va = indirect_va,
    };
    agx_vdm_draw(&batch->vdm_head, &d);
-   if (!info->index_size) {
+   if (!info->index_size && !indirect_va) {
       ctx->draw_header = agx_vdm_draw_header(&d);
       ctx->draw_header_prim = info->mode;
       ctx->dirty_draw_header = false;
@@ -1088,6 +1125,15 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
 
    ctx->dirty = 0;
    batch->draws++;
+}
+
+void
+agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
+                const struct pipe_draw_start_count_bias *draw)
+{
+   if (!agx_draw_per_sample(ctx, info, draw) &&
+       !agx_gs_draw(ctx, info, draw) && !agx_draw_converted(ctx, info, draw))
+      agx_draw_one(ctx, info, draw);
 }
 
 static void
@@ -1098,15 +1144,11 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
 {
    struct agx_context *ctx = agx_context(pctx);
    if (indirect) {
-      u_logw("asahi", "indirect draws are not implemented; skipped");
+      agx_draw_indirect(ctx, info, indirect);
       return;
    }
-   for (unsigned i = 0; i < num_draws; ++i) {
-      if (!agx_draw_per_sample(ctx, info, &draws[i]) &&
-          !agx_gs_draw(ctx, info, &draws[i]) &&
-          !agx_draw_converted(ctx, info, &draws[i]))
-         agx_draw_one(ctx, info, &draws[i]);
-   }
+   for (unsigned i = 0; i < num_draws; ++i)
+      agx_draw_direct(ctx, info, &draws[i]);
 }
 
 void

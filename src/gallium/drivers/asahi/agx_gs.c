@@ -196,6 +196,17 @@ agx_gs_decompose(unsigned mode, const uint32_t *v, unsigned n, bool first,
          PUT(first ? 0 : i + 2);
       }
       return 3;
+   case PIPE_PRIM_POLYGON:
+      /* the fan (0, i + 1, i + 2), with vertex 0 where the hardware takes
+       * the provoking vertex from (first or last): a polygon's flat
+       * values are its first vertex's in both conventions (GL 3.2
+       * compatibility, table 2.12) */
+      for (unsigned i = 0; i + 2 < n; ++i) {
+         PUT(first ? 0 : i + 1);
+         PUT(first ? i + 1 : i + 2);
+         PUT(first ? i + 2 : 0);
+      }
+      return 3;
    case PIPE_PRIM_QUADS:
       for (unsigned i = 0; i + 3 < n; i += 4) {
          for (unsigned k = 0; k < 4; ++k)
@@ -674,6 +685,9 @@ agx_gs_primitive_id(struct agx_context *ctx, struct agx_uncompiled_shader *vs,
           : mode == PIPE_PRIM_QUADS                    ? 3
                                                        : 5;
       prim = MESA_PRIM_QUADS;
+      break;
+   case PIPE_PRIM_POLYGON:
+      k = 6, prim = MESA_PRIM_POLYGON;
       break;
    default:
       return NULL;

@@ -61,7 +61,8 @@ image_dimension(enum pipe_texture_target target, bool layered)
 {
    switch (target) {
    case PIPE_TEXTURE_3D:
-      return AGX_TEXTURE_DIMENSION_3D;
+      /* one slice of it: a 2D image */
+      return layered ? AGX_TEXTURE_DIMENSION_3D : AGX_TEXTURE_DIMENSION_2D;
    case PIPE_TEXTURE_1D_ARRAY:
    case PIPE_TEXTURE_2D_ARRAY:
    case PIPE_TEXTURE_CUBE:
@@ -73,10 +74,16 @@ image_dimension(enum pipe_texture_target target, bool layered)
    }
 }
 
-/* Does the view cover several layers (an array, cube or 3D binding)? */
+/* Does the view cover several layers (an array, cube or 3D binding)?  A
+ * 3D view of all the level's slices is taken as layered even when the
+ * level has one (a layered binding: GL 4.6 section 8.26). */
 static bool
 view_layered(const struct pipe_image_view *v)
 {
+   if (v->resource->target == PIPE_TEXTURE_3D)
+      return v->u.tex.first_layer == 0 &&
+             v->u.tex.last_layer + 1 >=
+                u_minify(v->resource->depth0, v->u.tex.level);
    return v->u.tex.last_layer > v->u.tex.first_layer ||
           v->resource->target == PIPE_TEXTURE_CUBE ||
           v->resource->target == PIPE_TEXTURE_CUBE_ARRAY;
@@ -106,29 +113,27 @@ pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
       return agx_pack_texture_desc(tex, &d) && agx_pack_pbe_desc(pbe, &d);
    }
 
-   bool layered = view_layered(v);
-   unsigned first_layer = v->u.tex.first_layer;
-   unsigned last_layer = v->u.tex.last_layer;
-   /* one slice of a 3D texture is not an image the descriptors can
-    * name (not yet) */
-   if (v->resource->target == PIPE_TEXTURE_3D) {
-      if (first_layer != 0)
-         return false;
-      first_layer = last_layer = 0;
-   }
    struct agx_view_desc d = {
       .layout = &rsrc->layout,
       .base_va = rsrc->bo->va,
       .format = v->format,
-      .dimension = image_dimension(v->resource->target, layered),
+      .dimension = image_dimension(v->resource->target, view_layered(v)),
       .first_level = v->u.tex.level,
       .last_level = v->u.tex.level,
-      .first_layer = first_layer,
-      .last_layer = last_layer,
+      .first_layer = v->u.tex.first_layer,
+      .last_layer = v->u.tex.last_layer,
       .swizzle = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
                   PIPE_SWIZZLE_W},
    };
-   return agx_pack_texture_desc(tex, &d) && agx_pack_pbe_desc(pbe, &d);
+   if (!agx_pack_texture_desc(tex, &d))
+      return false;
+   /* ail lays the slices of a 3D image out as the layers of a 2D array
+    * (one layer stride apart, at every level), so stores write them
+    * through a 2D-array PBE of the level's slices (the compiler gives
+    * z as the layer, agx_nir_lower_image.c) */
+   if (d.dimension == AGX_TEXTURE_DIMENSION_3D)
+      d.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   return agx_pack_pbe_desc(pbe, &d);
 }
 
 /* Descriptors of no image: loads read 0, stores go to a sink.  AGX has no
@@ -236,9 +241,8 @@ agx_image_atomic_record(const struct agx_stage_state *st, unsigned index,
    } else {
       const struct ail_layout *l = &rsrc->layout;
       unsigned level = v->u.tex.level;
-      /* 3D images: not addressed yet (out of bounds) */
-      if (v->resource->target == PIPE_TEXTURE_3D ||
-          level >= l->levels_allocated ||
+      /* 3D images: their slices are layers (ail) */
+      if (level >= l->levels_allocated ||
           util_format_get_blocksize(l->format) != 4)
          return;
       va += ail_get_layer_level_B(l, v->u.tex.first_layer, level);

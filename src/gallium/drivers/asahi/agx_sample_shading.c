@@ -20,7 +20,10 @@
  * Not drawn per sample (shaded once per pixel, which GL allows only
  * without min_samples > 1): draws while transform feedback is active
  * (each pass would capture again).  PRIMITIVES_GENERATED counts the first
- * pass only; occlusion queries count every pass's samples.
+ * pass only.  Occlusion queries count each sample once: a pass's other
+ * samples are killed by its sample mask, and killed samples are not
+ * counted (GL 4.6 section 4.2.1 counts samples that pass), so the
+ * passes' counts add up to one per-sample draw's.
  */
 #include "agx_state.h"
 

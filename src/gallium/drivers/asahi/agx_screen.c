@@ -113,6 +113,16 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return -8;
    case PIPE_CAP_MAX_TEXEL_OFFSET:
       return 7;
+   /* Gathers of any channel (texture_sample's gather_r/g/b/a modes,
+    * applegpu), offsets packed 4 bits a component as for other lookups;
+    * Mesa's driver reports the same (alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_pipe.c). */
+   case PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS:
+      return 4;
+   case PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET:
+      return -8;
+   case PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET:
+      return 7;
    case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
       return 4;
    case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:
@@ -157,6 +167,9 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
     * 65535 workgroups per dimension (the CDM words hold threads in 32
     * bits).  Storage buffer bindings start on 16 bytes, like Mesa's. */
    case PIPE_CAP_COMPUTE:
+      return 1;
+   /* pipe_draw_indirect_info (agx_draw_indirect.c) */
+   case PIPE_CAP_DRAW_INDIRECT:
       return 1;
    case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_X:
    case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Y:

@@ -380,6 +380,10 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
             }
          }
       }
+      key->fs.logicop_enable = ctx->blend && ctx->blend->base.logicop_enable;
+      if (key->fs.logicop_enable)
+         key->fs.logicop_func = (uint8_t)ctx->blend->base.logicop_func;
+      key->fs.poly_stipple = ctx->poly_stipple_on;
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
       agx_sample_shading_key(ctx, &key->fs);
       key->fs.point_coord_lower_left =

@@ -180,7 +180,7 @@ struct agx_uncompiled_shader {
     * fragment shader gl_PrimitiveID (agx_gs.c; points, lines, triangles,
     * quads).  Fragment shaders: gl_PrimitiveID is read. */
    uint64_t outputs, outputs_flat, outputs_linear;
-   struct agx_uncompiled_shader *primitive_id_gs[6];
+   struct agx_uncompiled_shader *primitive_id_gs[7];
    bool reads_primitive_id;
    /* Fragment shaders: gl_SampleID or gl_SamplePosition is read, which
     * makes shading per sample (GL 4.6 section 14.3.1.1). */
@@ -351,7 +351,15 @@ struct agx_context {
     * agx_sample_shading.c). */
    unsigned min_samples;
    int shade_sample;
+   /* The indirect draw being recorded reads its count, instances and
+    * start from this buffer (NULL: a direct draw; agx_draw_indirect.c). */
+   const struct pipe_draw_indirect_info *indirect;
    unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* set_polygon_stipple, and whether the draw being recorded stipples
+    * (filled polygons with the rasterizer's poly_stipple_enable: the
+    * fragment key's poly_stipple). */
+   struct pipe_poly_stipple poly_stipple;
+   bool poly_stipple_on;
    /* Coefficient binding table of the bound VS/FS pair in this batch
     * (USC offset; valid unless shaders, rasterizer or batch changed).
     */
@@ -435,6 +443,18 @@ bool agx_gs_prepare(struct pipe_context *pctx,
                     struct agx_uncompiled_shader *so);
 void agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
                   const struct pipe_draw_start_count_bias *draw);
+/* Whether a bound vertex buffer is user memory (uploaded per draw). */
+bool agx_uses_user_vbs(struct agx_context *ctx);
+/* A direct draw through the path it needs: per sample, with a geometry
+ * shader, as converted triangles, or agx_draw_one (agx_draw.c). */
+void agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
+                     const struct pipe_draw_start_count_bias *draw);
+/* agx_draw_indirect.c: a draw with pipe_draw_indirect_info, by the
+ * hardware's indirect Index List words when the draw needs no count on
+ * the CPU, else by reading the parameters back. */
+void agx_draw_indirect(struct agx_context *ctx,
+                       const struct pipe_draw_info *info,
+                       const struct pipe_draw_indirect_info *indirect);
 
 static inline struct agx_context *
 agx_context(struct pipe_context *p)

@@ -24,9 +24,12 @@
  * draws of points, lines and triangles are drawn without indices: the
  * driver writes the vertex numbers (index + base vertex) to the batch's
  * memory and the vertex shader fetches vertex number i
- * (AGX_XFB_UNROLL_INDEXED).  Indexed strips, loops and fans, quads and
- * polygons are drawn but capture nothing yet.
+ * (AGX_XFB_UNROLL_INDEXED); indexed strips, loops and fans the same
+ * way, the driver unrolling their vertex numbers into separate
+ * primitives (restart runs split).  Quads and polygons are drawn but
+ * capture nothing yet.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/log.h"
@@ -91,6 +94,9 @@ agx_set_so_targets(struct pipe_context *pctx, unsigned n,
       ctx->dirty |= AGX_DIRTY_VS; /* the variant key changes */
 }
 
+static unsigned agx_xfb_vertices_per_prim(enum pipe_prim_type mode,
+                                          enum pipe_prim_type *list);
+
 void
 agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
             struct agx_xfb_key *key)
@@ -100,9 +106,9 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
       return;
    key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
    unsigned mode = ctx->xfb_prim & ~AGX_XFB_PRIM_INDEXED;
+   enum pipe_prim_type list = PIPE_PRIM_POINTS;
    if ((ctx->xfb_prim & AGX_XFB_PRIM_INDEXED) &&
-       (mode == PIPE_PRIM_POINTS || mode == PIPE_PRIM_LINES ||
-        mode == PIPE_PRIM_TRIANGLES))
+       agx_xfb_vertices_per_prim(mode, &list))
       key->unroll = AGX_XFB_UNROLL_INDEXED;
    switch (ctx->xfb_prim & AGX_XFB_PRIM_INDEXED ? 0 : ctx->xfb_prim) {
    case PIPE_PRIM_LINE_STRIP:
@@ -186,14 +192,75 @@ agx_prims_of(enum pipe_prim_type mode, uint64_t count)
    }
 }
 
-/* The vertex numbers of an indexed draw (index + base vertex, 32 bits)
- * in the batch's memory, for AGX_XFB_UNROLL_INDEXED; false when the
- * indices cannot be read. */
+/* Appends to out the vertices of the separate primitives `mode` makes of
+ * the restart-free run v[0..n), in the order the compiler unrolls
+ * non-indexed draws (agx_compile.h, enum agx_xfb_unroll); returns how
+ * many it appended (out may be NULL to count). */
+static unsigned
+agx_xfb_unroll_run(enum pipe_prim_type mode, const uint32_t *v, unsigned n,
+                   uint32_t *out)
+{
+   unsigned k = 0;
+#define PUT(x)                                                               \
+   do {                                                                      \
+      if (out)                                                               \
+         out[k] = v[x];                                                      \
+      k++;                                                                   \
+   } while (0)
+   switch (mode) {
+   case PIPE_PRIM_POINTS:
+   case PIPE_PRIM_LINES:
+   case PIPE_PRIM_TRIANGLES: {
+      unsigned vpp = mode == PIPE_PRIM_POINTS  ? 1
+                     : mode == PIPE_PRIM_LINES ? 2
+                                               : 3;
+      for (unsigned i = 0; i < n - n % vpp; ++i)
+         PUT(i);
+      break;
+   }
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      for (unsigned p = 0; p + 1 < n; ++p) {
+         PUT(p);
+         PUT(p + 1);
+      }
+      if (mode == PIPE_PRIM_LINE_LOOP && n >= 2) {
+         PUT(n - 1);
+         PUT(0);
+      }
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+      /* odd triangles with their first two swapped (the strip's winding) */
+      for (unsigned p = 0; p + 2 < n; ++p) {
+         PUT(p % 2 ? p + 1 : p);
+         PUT(p % 2 ? p : p + 1);
+         PUT(p + 2);
+      }
+      break;
+   case PIPE_PRIM_TRIANGLE_FAN:
+      for (unsigned p = 0; p + 2 < n; ++p) {
+         PUT(0);
+         PUT(p + 1);
+         PUT(p + 2);
+      }
+      break;
+   default:
+      break;
+   }
+#undef PUT
+   return k;
+}
+
+/* The vertex numbers (index + base vertex, 32 bits) of the separate
+ * primitives of an indexed draw, in the batch's memory, for
+ * AGX_XFB_UNROLL_INDEXED: restart runs split (GL 3.1 section 2.8.1),
+ * strips, loops and fans unrolled.  *prims: the primitives they make.
+ * False when the indices cannot be read. */
 static bool
 agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
                 const struct pipe_draw_info *info,
                 const struct pipe_draw_start_count_bias *draw,
-                struct agx_xfb_draw *out)
+                unsigned vpp, uint64_t *prims, struct agx_xfb_draw *out)
 {
    unsigned isz = info->index_size;
    const uint8_t *src;
@@ -211,11 +278,14 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
          return false;
    }
    src += (size_t)draw->start * isz;
-   struct agx_ptr t =
-      agx_pool_alloc(&batch->pool, MAX2(draw->count, 1) * 4, 64);
-   if (!t.cpu)
+   uint32_t *v = malloc(MAX2(draw->count, 1) * sizeof(uint32_t));
+   bool *restart = calloc(MAX2(draw->count, 1), sizeof(bool));
+   if (!v || !restart) {
+      free(v);
+      free(restart);
       return false;
-   uint32_t *v = t.cpu, max = 0;
+   }
+   uint32_t max = 0;
    for (unsigned i = 0; i < draw->count; ++i) {
       /* (user index arrays need not be aligned) */
       uint16_t i16 = 0;
@@ -228,12 +298,41 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
       } else {
          memcpy(&idx, src + 4 * (size_t)i, 4);
       }
+      restart[i] = info->primitive_restart && idx == info->restart_index;
       v[i] = (uint32_t)((int64_t)idx + draw->index_bias);
-      max = MAX2(max, v[i]);
+      if (!restart[i])
+         max = MAX2(max, v[i]);
    }
+   /* Count, then write, run by run. */
+   struct agx_ptr t = {0};
+   unsigned total = 0;
+   for (unsigned pass = 0; pass < 2; ++pass) {
+      uint32_t *list = pass ? t.cpu : NULL;
+      unsigned k = 0;
+      for (unsigned i = 0; i < draw->count;) {
+         unsigned n = 0;
+         while (i + n < draw->count && !restart[i + n])
+            n++;
+         k += agx_xfb_unroll_run(info->mode, v + i, n, list ? list + k : NULL);
+         i += n + 1;
+      }
+      total = k;
+      if (!pass) {
+         t = agx_pool_alloc(&batch->pool, MAX2(total, 1) * 4, 64);
+         if (!t.cpu)
+            break;
+      }
+   }
+   free(v);
+   free(restart);
+   if (!t.cpu)
+      return false;
+   *prims = total / vpp;
+   enum pipe_prim_type list = info->mode;
+   agx_xfb_vertices_per_prim(info->mode, &list);
    out->indexed = true;
    out->unrolled = true;
-   out->list = info->mode;
+   out->list = list;
    out->indices_va = t.gpu;
    out->max_index = max;
    out->first = 0;
@@ -259,15 +358,19 @@ agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
    enum pipe_prim_type list = info->mode;
    unsigned vpp = agx_xfb_vertices_per_prim(info->mode, &list);
    if (!vpp || (info->index_size &&
-                (list != info->mode || key->unroll != AGX_XFB_UNROLL_INDEXED ||
-                 !agx_xfb_indices(ctx, batch, info, draw, out)))) {
+                (key->unroll != AGX_XFB_UNROLL_INDEXED ||
+                 !agx_xfb_indices(ctx, batch, info, draw, vpp, &prims,
+                                  out)))) {
       static bool warned;
       if (!warned)
-         u_logw("asahi", "transform feedback of indexed draws, quads and "
-                         "polygons is not implemented; not captured");
+         u_logw("asahi", "transform feedback of quads and polygons (or "
+                         "of indices not readable yet) is not "
+                         "implemented; not captured");
       warned = true;
       return;
    }
+   /* (restart runs make fewer primitives than the count alone) */
+   out->generated = prims * info->instance_count;
    out->vertices = (uint32_t)(prims * vpp);
    if (list != info->mode) {
       out->unrolled = true;

@@ -494,6 +494,11 @@ enum pipe_cap {
    PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Z,
    PIPE_CAP_MAX_COMPUTE_THREADS_PER_BLOCK,
    PIPE_CAP_MAX_COMPUTE_SHARED_MEMORY,
+   /* textureGather: components a gather may select (0: none, 1: red
+    * only, 4: any) and the range of its offsets */
+   PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS,
+   PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET,
+   PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET,
    PIPE_CAP_COUNT,
 };
 

@@ -21,6 +21,8 @@
  *  - min_samples: set_min_samples(4) with a shader that writes
  *    gl_SampleMaskIn[0] as red: per-sample shading sees only the bit of
  *    the sample it shades (GL 4.6 section 15.2.2), 1 << s;
+ *  - occlusion_per_sample: an occlusion counter around a per-sample
+ *    draw counts every sample once (W x H x 4), not once per pass;
  *  - sample_mask: without per-sample shading, gl_SampleMask[0] = 0x5
  *    keeps samples 0 and 2 only (GL 4.6 section 17.3.1); 1 and 3 keep
  *    the clear colour.
@@ -233,6 +235,35 @@ sample_mask(void **state)
    run_case(b.shader, 0, want_mask_5);
 }
 
+/* Occlusion counting across the per-sample passes: a full-target quad
+ * shaded per sample (min_samples 4) passes every sample of every pixel
+ * once, and SAMPLES_PASSED counts samples (GL 4.6 section 4.2.1):
+ * W x H x 4, not that times the 4 passes. */
+static void
+occlusion_per_sample(void **state)
+{
+   nir_builder b = fs_builder("occlusion_fs");
+   asahi_test_output(&b, FRAG_RESULT_DATA0, nir_imm_vec4(&b, 0, 1, 0, 1),
+                     nir_type_float32);
+   struct ms_env e;
+   if (!ms_init(&e, b.shader))
+      skip();
+   struct pipe_context *ctx = e.t.ctx;
+   ctx->set_min_samples(ctx, SAMPLES);
+   struct pipe_query *q =
+      ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+   assert_non_null(q);
+   assert_true(ctx->begin_query(ctx, q));
+   ms_draw(&e);
+   assert_true(ctx->end_query(ctx, q));
+   union pipe_query_result r = {0};
+   assert_true(ctx->get_query_result(ctx, q, true, &r));
+   if (expect_pixels())
+      assert_int_equal(r.u64, W * H * SAMPLES);
+   ctx->destroy_query(ctx, q);
+   ms_fini(&e);
+}
+
 int
 main(void)
 {
@@ -240,6 +271,7 @@ main(void)
       cmocka_unit_test(sample_id),
       cmocka_unit_test(min_samples),
       cmocka_unit_test(sample_mask),
+      cmocka_unit_test(occlusion_per_sample),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,185 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The linker's rules for separate shader objects (ARB_separate_shader_
+ * objects, GL 4.6 7.3/7.4.1): inputs with a location meet the output at
+ * that location whatever its name, a separable program may start at its
+ * geometry stage, a program pipeline's stages keep their own uniforms,
+ * and a geometry input array's location counts one vertex.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "glsl_link_test_util.h"
+#include "nir.h"
+
+static int
+var_location(nir_shader *nir, nir_variable_mode mode, const char *name)
+{
+   nir_foreach_variable_with_modes(v, nir, mode) {
+      if (v->name && !strcmp(v->name, name))
+         return v->data.location;
+   }
+   return -1;
+}
+
+/* GL 4.6 7.4.1: the vertex output b (location 3) feeds the fragment
+ * input a (location 3), not the output named a. */
+static void
+test_rendezvous_by_location(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 330\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 2) out vec3 a;\n"
+      "layout(location = 3) out vec3 b;\n"
+      "void main() { gl_Position = vec4(0.0); a = vec3(1.0);\n"
+      "              b = vec3(2.0); }\n";
+   static const char fs[] =
+      "#version 330\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 3) in vec3 a;\n"
+      "layout(location = 2) in vec3 b;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(a - b, 1.0); }\n";
+   struct glsl_program *p = test_link(mem, 330, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   assert_true(p->link_status);
+   nir_shader *v = p->nir[MESA_SHADER_VERTEX];
+   nir_shader *f = p->nir[MESA_SHADER_FRAGMENT];
+   int vb = var_location(v, nir_var_shader_out, "b");
+   int va = var_location(v, nir_var_shader_out, "a");
+   assert_true(vb >= 0 && va >= 0 && va != vb);
+   assert_int_equal(var_location(f, nir_var_shader_in, "a"), vb);
+   assert_int_equal(var_location(f, nir_var_shader_in, "b"), va);
+   ralloc_free(mem);
+}
+
+/* An input with a location and no output there does not fall back to
+ * the output of its name. */
+static void
+test_location_input_needs_location_output(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 330\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "out vec3 a;\n"
+      "void main() { gl_Position = vec4(0.0); a = vec3(1.0); }\n";
+   static const char fs[] =
+      "#version 330\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 5) in vec3 a;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(a, 1.0); }\n";
+   struct glsl_program *p = test_link(mem, 330, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   assert_false(p->link_status);
+   ralloc_free(mem);
+}
+
+static const char gs_src[] =
+   "#version 150\n"
+   "#extension GL_ARB_separate_shader_objects : require\n"
+   "layout(triangles) in;\n"
+   "layout(triangle_strip, max_vertices = 3) out;\n"
+   "layout(location = 2) in vec3 va[];\n"
+   "layout(location = 4) in vec3 vb[];\n"
+   "out vec3 g;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position; g = va[i] + vb[i];\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
+
+/* A geometry input array takes the locations of one vertex (va[] at 2
+ * does not reach vb[] at 4), and a separable program needs no vertex
+ * shader in front of its geometry shader (GL 4.6 7.3); an ordinary one
+ * does (GL 3.2 core 2.11.3). */
+static void
+test_separable_geometry(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_link_options sep = { .separable = true };
+   struct glsl_program *p = test_link(mem, 150, false, &sep,
+                                      MESA_SHADER_GEOMETRY, gs_src,
+                                      MESA_SHADER_VERTEX, NULL);
+   assert_non_null(p);
+   assert_true(p->link_status);
+   assert_non_null(p->nir[MESA_SHADER_GEOMETRY]);
+   struct glsl_program *q = test_link(mem, 150, false, NULL,
+                                      MESA_SHADER_GEOMETRY, gs_src,
+                                      MESA_SHADER_VERTEX, NULL);
+   assert_non_null(q);
+   assert_false(q->link_status);
+   ralloc_free(mem);
+}
+
+/* Stages of a program pipeline come from different programs: a uniform
+ * of one name in two of them is two uniforms, even of different types. */
+static void
+test_stage_uniforms(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 330\n"
+      "uniform float u;\n"
+      "void main() { gl_Position = vec4(u); }\n";
+   static const char fs[] =
+      "#version 330\n"
+      "uniform vec4 u;\n"
+      "out vec4 c;\n"
+      "void main() { c = u; }\n";
+   struct glsl_program *one = test_link(mem, 330, false, NULL,
+                                        MESA_SHADER_VERTEX, vs,
+                                        MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(one);
+   assert_false(one->link_status);
+   struct glsl_link_options apart = { .stage_uniforms = true };
+   struct glsl_program *two = test_link(mem, 330, false, &apart,
+                                        MESA_SHADER_VERTEX, vs,
+                                        MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(two);
+   assert_true(two->link_status);
+   unsigned named = 0, stages = 0;
+   for (unsigned i = 0; i < two->num_uniforms; i++) {
+      const struct glsl_program_uniform *e = &two->uniforms[i];
+      if (strcmp(e->name, "u"))
+         continue;
+      named++;
+      assert_int_equal(__builtin_popcount(e->stages), 1);
+      stages |= e->stages;
+   }
+   assert_int_equal(named, 2);
+   assert_int_equal(stages, (1u << MESA_SHADER_VERTEX) |
+                               (1u << MESA_SHADER_FRAGMENT));
+   ralloc_free(mem);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_rendezvous_by_location),
+      cmocka_unit_test(test_location_input_needs_location_output),
+      cmocka_unit_test(test_separable_geometry),
+      cmocka_unit_test(test_stage_uniforms),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

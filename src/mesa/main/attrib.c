@@ -1,0 +1,266 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The attribute stacks of compatibility contexts (GL 2.1 section 6.1.14,
+ * tables 6.3-6.43 "attribute" column): glPushAttrib/glPopAttrib and
+ * glPushClientAttrib/glPopClientAttrib, 16 deep each (GL_STACK_OVERFLOW
+ * and GL_STACK_UNDERFLOW beyond).  Table driven: each group bit names the
+ * regions of gl_context it saves (a field, a run of fields, or one field
+ * of each element of an array); a push copies the regions of the mask
+ * into one block, a pop copies them back and marks all state changed.
+ *
+ * Not saved (object bindings, which hold references, and state this
+ * front end keeps elsewhere): the texture bindings of GL_TEXTURE_BIT,
+ * the draw and read buffers of GL_COLOR_BUFFER_BIT and
+ * GL_PIXEL_MODE_BIT, the evaluator state of GL_EVAL_BIT, the list base of
+ * GL_LIST_BIT, the line stipple, and for GL_CLIENT_VERTEX_ARRAY_BIT the
+ * arrays themselves (only the client active texture).
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/attrib.h"
+#include "main/context.h"
+#include "state_tracker/st_context.h"
+#include "util/u_math.h"
+
+/* count elements of size bytes, stride bytes apart, from offset. */
+struct attrib_region {
+   GLbitfield group;
+   bool client;
+   size_t offset, size, stride;
+   unsigned count;
+};
+
+#define FIELD_SIZE(f) sizeof(((struct gl_context *)0)->f)
+/* One field. */
+#define F(g, f) {g, false, offsetof(struct gl_context, f), FIELD_SIZE(f), 0, 1}
+/* The fields from first up to (not including) end. */
+#define RUN(g, first, end)                                                   \
+   {g, false, offsetof(struct gl_context, first),                            \
+    offsetof(struct gl_context, end) - offsetof(struct gl_context, first),   \
+    0, 1}
+/* Field f of each of the n elements of array a. */
+#define EACH(g, a, f, n)                                                     \
+   {g, false, offsetof(struct gl_context, a[0].f), FIELD_SIZE(a[0].f),       \
+    sizeof(((struct gl_context *)0)->a[0]), n}
+/* Client state: one field, or a run. */
+#define CF(g, f) {g, true, offsetof(struct gl_context, f), FIELD_SIZE(f), 0, 1}
+#define CRUN(g, first, end)                                                  \
+   {g, true, offsetof(struct gl_context, first),                             \
+    offsetof(struct gl_context, end) - offsetof(struct gl_context, first),   \
+    0, 1}
+
+static const struct attrib_region regions[] = {
+   /* current: the current values, raster position, edge flag */
+   F(GL_CURRENT_BIT, CurrentAttrib),
+   F(GL_CURRENT_BIT, CurrentAttribType),
+   F(GL_CURRENT_BIT, FF.Raster),
+   F(GL_CURRENT_BIT, FF.EdgeFlag),
+   F(GL_POINT_BIT, FF.PointSize),
+   F(GL_LINE_BIT, LineWidth),
+   RUN(GL_POLYGON_BIT, Polygon.FrontFace, Polygon.Stipple),
+   F(GL_POLYGON_STIPPLE_BIT, Polygon.Stipple),
+   /* pixel: zoom, transfer scales and biases, index arithmetic, maps */
+   RUN(GL_PIXEL_MODE_BIT, PixelOps.ZoomX, PixelOps.UnpackSwapBytes),
+   F(GL_PIXEL_MODE_BIT, PixelOps.Maps),
+   F(GL_LIGHTING_BIT, Light.ShadeModel),
+   F(GL_LIGHTING_BIT, FF.Lighting),
+   RUN(GL_LIGHTING_BIT, FF.Light, FF.Imm),
+   F(GL_FOG_BIT, FF.Fog),
+   F(GL_DEPTH_BUFFER_BIT, Depth),
+   F(GL_STENCIL_BUFFER_BIT, Stencil),
+   F(GL_VIEWPORT_BIT, Viewport),
+   F(GL_TRANSFORM_BIT, Transform.Mode),
+   F(GL_TRANSFORM_BIT, Transform.EyeUserPlane),
+   F(GL_TRANSFORM_BIT, Transform.ClipPlaneEnabled),
+   F(GL_TRANSFORM_BIT, FF.Normalize),
+   F(GL_TRANSFORM_BIT, FF.RescaleNormal),
+   F(GL_TRANSFORM_BIT, DepthClamp),
+   /* color-buffer: alpha test, blending, logic op, masks, clear colour */
+   F(GL_COLOR_BUFFER_BIT, Color),
+   F(GL_COLOR_BUFFER_BIT, FF.Alpha),
+   F(GL_COLOR_BUFFER_BIT, FramebufferSRGB),
+   F(GL_HINT_BIT, Hint),
+   F(GL_SCISSOR_BIT, Scissor),
+   F(GL_MULTISAMPLE_BIT, Multisample),
+   /* texture: the environments and coordinate generation of every unit
+    * (enables included), the active unit */
+   F(GL_TEXTURE_BIT, FF.Tex),
+   F(GL_TEXTURE_BIT, ActiveTexture),
+   /* enable: every flag glEnable sets */
+   F(GL_ENABLE_BIT, FF.Alpha.Enabled),
+   F(GL_ENABLE_BIT, FF.Fog.Enabled),
+   F(GL_ENABLE_BIT, FF.ColorSum),
+   F(GL_ENABLE_BIT, FF.Lighting),
+   F(GL_ENABLE_BIT, FF.Normalize),
+   F(GL_ENABLE_BIT, FF.RescaleNormal),
+   F(GL_ENABLE_BIT, FF.ColorMaterial.Enabled),
+   EACH(GL_ENABLE_BIT, FF.Light, Enabled, FF_MAX_LIGHTS),
+   EACH(GL_ENABLE_BIT, FF.Tex, Enabled, FF_MAX_TEXTURE_UNITS),
+   EACH(GL_ENABLE_BIT, FF.Tex, GenEnabled, FF_MAX_TEXTURE_UNITS),
+   F(GL_ENABLE_BIT, Color.BlendEnabled),
+   F(GL_ENABLE_BIT, Color.BlendEnabledi),
+   F(GL_ENABLE_BIT, Color.Dither),
+   F(GL_ENABLE_BIT, Color.ColorLogicOpEnabled),
+   F(GL_ENABLE_BIT, Color.IndexLogicOpEnabled),
+   F(GL_ENABLE_BIT, Polygon.CullFlag),
+   F(GL_ENABLE_BIT, Polygon.OffsetFill),
+   F(GL_ENABLE_BIT, Polygon.OffsetLine),
+   F(GL_ENABLE_BIT, Polygon.OffsetPoint),
+   F(GL_ENABLE_BIT, Polygon.StippleFlag),
+   F(GL_ENABLE_BIT, Depth.Test),
+   F(GL_ENABLE_BIT, Stencil.Enabled),
+   F(GL_ENABLE_BIT, Scissor.Enabled),
+   F(GL_ENABLE_BIT, Multisample.SampleAlphaToCoverage),
+   F(GL_ENABLE_BIT, Multisample.SampleCoverage),
+   F(GL_ENABLE_BIT, Multisample.SampleMask),
+   F(GL_ENABLE_BIT, Multisample.SampleShading),
+   F(GL_ENABLE_BIT, Transform.ClipPlaneEnabled),
+   F(GL_ENABLE_BIT, FramebufferSRGB),
+   F(GL_ENABLE_BIT, DepthClamp),
+   F(GL_ENABLE_BIT, CubeMapSeamless),
+   F(GL_ENABLE_BIT, ProgramPointSize),
+   F(GL_ENABLE_BIT, VertexProgramTwoSide),
+   F(GL_ENABLE_BIT, PrimitiveRestart),
+   /* client: the pixel store modes, the client active texture */
+   CF(GL_CLIENT_PIXEL_STORE_BIT, Pixel),
+   CRUN(GL_CLIENT_PIXEL_STORE_BIT, PixelOps.UnpackSwapBytes,
+        PixelOps.Maps),
+   CF(GL_CLIENT_VERTEX_ARRAY_BIT, ClientActiveTexture),
+};
+
+/* Bytes the regions of mask take (client or server ones). */
+static size_t
+block_size(GLbitfield mask, bool client)
+{
+   size_t n = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(regions); i++) {
+      const struct attrib_region *r = &regions[i];
+      if ((r->group & mask) && r->client == client)
+         n += r->size * r->count;
+   }
+   return n;
+}
+
+/* Copies the regions of mask between the context and block (save: into
+ * the block). */
+static void
+copy_regions(struct gl_context *ctx, GLbitfield mask, bool client,
+             uint8_t *block, bool save)
+{
+   uint8_t *base = (uint8_t *)ctx;
+   for (unsigned i = 0; i < ARRAY_SIZE(regions); i++) {
+      const struct attrib_region *r = &regions[i];
+      if (!(r->group & mask) || r->client != client)
+         continue;
+      for (unsigned e = 0; e < r->count; e++) {
+         uint8_t *field = base + r->offset + e * r->stride;
+         if (save)
+            memcpy(block, field, r->size);
+         else
+            memcpy(field, block, r->size);
+         block += r->size;
+      }
+   }
+}
+
+/* The server (client false) or client stack and its depth; NULL with
+ * GL_INVALID_OPERATION where there are none (ES, forward-compatible
+ * contexts: appendix E). */
+static struct gl_attrib_entry *
+stack_of(struct gl_context *ctx, bool client, unsigned **depth,
+         const char *func)
+{
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(deprecated)", func);
+      return NULL;
+   }
+   *depth = client ? &ctx->ClientAttribDepth : &ctx->AttribDepth;
+   return client ? ctx->ClientAttribStack : ctx->AttribStack;
+}
+
+/* Pushes mask's state on the server (client false) or client stack. */
+static void
+push(struct gl_context *ctx, GLbitfield mask, bool client, const char *func)
+{
+   unsigned *depth;
+   struct gl_attrib_entry *stack = stack_of(ctx, client, &depth, func);
+
+   if (!stack)
+      return;
+   if (*depth >= MAX_ATTRIB_STACK_DEPTH) {
+      _mesa_error(ctx, GL_STACK_OVERFLOW, "%s", func);
+      return;
+   }
+   size_t size = block_size(mask, client);
+   uint8_t *block = malloc(size ? size : 1);
+   if (!block) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   copy_regions(ctx, mask, client, block, true);
+   stack[*depth].Mask = mask;
+   stack[*depth].Data = block;
+   (*depth)++;
+}
+
+static void
+pop(struct gl_context *ctx, bool client, const char *func)
+{
+   unsigned *depth;
+   struct gl_attrib_entry *stack = stack_of(ctx, client, &depth, func);
+
+   if (!stack)
+      return;
+   if (*depth == 0) {
+      _mesa_error(ctx, GL_STACK_UNDERFLOW, "%s", func);
+      return;
+   }
+   struct gl_attrib_entry *e = &stack[--(*depth)];
+   copy_regions(ctx, e->Mask, client, e->Data, false);
+   free(e->Data);
+   e->Data = NULL;
+   ctx->NewState |= ST_NEW_ALL;
+}
+
+void GLAPIENTRY
+_mesa_PushAttrib(GLbitfield mask)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   push(ctx, mask, false, "glPushAttrib");
+}
+
+void GLAPIENTRY
+_mesa_PopAttrib(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   pop(ctx, false, "glPopAttrib");
+}
+
+void GLAPIENTRY
+_mesa_PushClientAttrib(GLbitfield mask)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   push(ctx, mask, true, "glPushClientAttrib");
+}
+
+void GLAPIENTRY
+_mesa_PopClientAttrib(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   pop(ctx, true, "glPopClientAttrib");
+}
+
+void
+_mesa_free_attrib_stacks(struct gl_context *ctx)
+{
+   while (ctx->AttribDepth)
+      free(ctx->AttribStack[--ctx->AttribDepth].Data);
+   while (ctx->ClientAttribDepth)
+      free(ctx->ClientAttribStack[--ctx->ClientAttribDepth].Data);
+}

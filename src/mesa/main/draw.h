@@ -1,0 +1,32 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * What the drawing commands share (draw.c), for those in other files
+ * (draw_indirect.c).
+ */
+#ifndef MESA_DRAW_H
+#define MESA_DRAW_H
+
+#include <stdbool.h>
+
+#include "main/mtypes.h"
+
+/* The checks every drawing command makes after its own arguments': not
+ * between glBegin and glEnd, a vertex array object where one is needed, a
+ * complete framebuffer, then the blending, sampler, geometry-shader and
+ * transform-feedback rules for drawing mode (elements: an indexed
+ * draw).  Raises the error and returns false when one fails. */
+bool _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
+                        const char *func);
+
+/* Whether mode is a primitive mode of this context (else INVALID_ENUM). */
+bool _mesa_draw_mode_valid(struct gl_context *ctx, GLenum mode);
+
+/* ARB_draw_indirect (desktop GL 3.1 and later) and ES 3.1: the
+ * DRAW_INDIRECT_BUFFER target and glDraw{Arrays,Elements}Indirect. */
+bool _mesa_has_draw_indirect(const struct gl_context *ctx);
+
+#endif
