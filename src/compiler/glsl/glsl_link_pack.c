@@ -54,47 +54,73 @@ is_elem_access(const nir_src *use, nir_deref_instr *elem)
           &in->src[0] == use && elem;
 }
 
-/* Calls fn on every element deref (the deref_array that picks a scalar)
- * of var; returns false when some use of var is anything else. */
+typedef bool (*deref_fn)(nir_deref_instr *, void *);
+
+/* Calls fn on every deref of var itself (the deref_var instructions);
+ * false as soon as fn is. */
 static bool
-walk_elems(nir_function_impl *impl, nir_variable *var, bool per_vertex,
-           bool (*fn)(nir_deref_instr *, void *), void *data)
+each_var_deref(nir_function_impl *impl, nir_variable *var, deref_fn fn,
+               void *data)
 {
    nir_foreach_block(block, impl) {
       nir_foreach_instr_safe(instr, block) {
          if (instr->type != nir_instr_type_deref)
             continue;
          nir_deref_instr *d = nir_instr_as_deref(instr);
-         if (d->deref_type != nir_deref_type_var || d->var != var)
-            continue;
-         nir_foreach_use_including_if_safe(u, &d->def) {
-            if (nir_src_is_if(u))
-               return false;
-            nir_instr *p = nir_src_parent_instr(u);
-            if (p->type != nir_instr_type_deref)
-               return false;
-            nir_deref_instr *a = nir_instr_as_deref(p);
-            if (a->deref_type != nir_deref_type_array)
-               return false;
-            if (!per_vertex) {
-               if (!fn(a, data))
-                  return false;
-               continue;
-            }
-            nir_foreach_use_including_if_safe(u2, &a->def) {
-               if (nir_src_is_if(u2))
-                  return false;
-               nir_instr *p2 = nir_src_parent_instr(u2);
-               if (p2->type != nir_instr_type_deref ||
-                   nir_instr_as_deref(p2)->deref_type !=
-                      nir_deref_type_array ||
-                   !fn(nir_instr_as_deref(p2), data))
-                  return false;
-            }
-         }
+         if (d->deref_type == nir_deref_type_var && d->var == var &&
+             !fn(d, data))
+            return false;
       }
    }
    return true;
+}
+
+/* Calls fn on every array deref among the uses of d; false when a use is
+ * anything else, or fn is false. */
+static bool
+each_array_use(nir_deref_instr *d, deref_fn fn, void *data)
+{
+   nir_foreach_use_including_if_safe(u, &d->def) {
+      if (nir_src_is_if(u))
+         return false;
+      nir_instr *p = nir_src_parent_instr(u);
+      if (p->type != nir_instr_type_deref ||
+          nir_instr_as_deref(p)->deref_type != nir_deref_type_array ||
+          !fn(nir_instr_as_deref(p), data))
+         return false;
+   }
+   return true;
+}
+
+struct elem_walk {
+   bool per_vertex;
+   deref_fn fn;
+   void *data;
+};
+
+static bool
+elem_of_vertex(nir_deref_instr *a, void *data)
+{
+   const struct elem_walk *w = data;
+   return each_array_use(a, w->fn, w->data);
+}
+
+static bool
+elems_of_var(nir_deref_instr *d, void *data)
+{
+   const struct elem_walk *w = data;
+   return each_array_use(d, w->per_vertex ? elem_of_vertex : w->fn,
+                         w->per_vertex ? data : w->data);
+}
+
+/* Calls fn on every element deref (the deref_array that picks a scalar)
+ * of var; returns false when some use of var is anything else. */
+static bool
+walk_elems(nir_function_impl *impl, nir_variable *var, bool per_vertex,
+           deref_fn fn, void *data)
+{
+   struct elem_walk w = { per_vertex, fn, data };
+   return each_var_deref(impl, var, elems_of_var, &w);
 }
 
 static bool
@@ -168,27 +194,24 @@ rewrite_elem(nir_deref_instr *e, void *data)
    return true;
 }
 
+static bool
+retype_deref(nir_deref_instr *d, void *data)
+{
+   const bool *per_vertex = data;
+   d->type = d->var->type;
+   if (*per_vertex) {
+      nir_foreach_use_including_if(u, &d->def)
+         nir_instr_as_deref(nir_src_parent_instr(u))->type =
+            d->var->type->elem;
+   }
+   return true;
+}
+
 /* Retypes the variable's own derefs (and the vertex derefs). */
 static void
 retype(nir_function_impl *impl, nir_variable *var, bool per_vertex)
 {
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         if (instr->type != nir_instr_type_deref)
-            continue;
-         nir_deref_instr *d = nir_instr_as_deref(instr);
-         if (d->deref_type != nir_deref_type_var || d->var != var)
-            continue;
-         d->type = var->type;
-         if (!per_vertex)
-            continue;
-         nir_foreach_use_including_if(u, &d->def) {
-            nir_deref_instr *a =
-               nir_instr_as_deref(nir_src_parent_instr(u));
-            a->type = var->type->elem;
-         }
-      }
-   }
+   each_var_deref(impl, var, retype_deref, &per_vertex);
 }
 
 bool
@@ -224,4 +247,51 @@ link_packed_type(void *mem, const struct glsl_type *t, bool per_vertex)
       mem, glsl_vector_type(glsl_without_array(a)->base_type, 4),
       (a->length + 3) / 4);
    return per_vertex ? glsl_array_type(mem, p, t->length) : p;
+}
+
+/* Mixed packing (GLSL 4.60 chapter 11 counts components, whatever their
+ * types): a 32-bit scalar varying may take an element past the end of a
+ * scalar array varying of the same interpolation, filling the free
+ * components of the array's last packed location.  Only variables whose
+ * every use is a plain load or store move. */
+bool
+link_pack_absorb_can(nir_shader *nir, nir_variable *var)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   return is_packable_elem(var->type) && impl &&
+          each_var_deref(impl, var, check_elem, NULL);
+}
+
+void
+link_pack_grow(nir_shader *nir, nir_variable *host, unsigned length)
+{
+   host->type = nir_vtype_array(nir, host->type->elem, length);
+   retype(nir_shader_get_entrypoint(nir), host, false);
+}
+
+struct absorb {
+   nir_builder b;
+   nir_variable *host;
+   unsigned index;
+};
+
+static bool
+to_host_elem(nir_deref_instr *d, void *data)
+{
+   struct absorb *ab = data;
+   ab->b.cursor = nir_before_instr(&d->instr);
+   nir_deref_instr *e = nir_build_deref_array_imm(
+      &ab->b, nir_build_deref_var(&ab->b, ab->host), (int64_t)ab->index);
+   nir_def_rewrite_uses(&d->def, &e->def);
+   nir_instr_remove(&d->instr);
+   return true;
+}
+
+void
+link_pack_absorb(nir_shader *nir, nir_variable *host, nir_variable *var,
+                 unsigned index)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   struct absorb ab = { nir_builder_create(impl), host, index };
+   each_var_deref(impl, var, to_host_elem, &ab);
 }

@@ -89,6 +89,13 @@ void link_pack(nir_shader *nir, nir_variable *var, bool per_vertex);
 const struct glsl_type *link_packed_type(void *mem,
                                          const struct glsl_type *t,
                                          bool per_vertex);
+/* ... mixed packing: whether a 32-bit scalar varying's uses are plain
+ * loads and stores; growing a scalar array varying to `length`; moving
+ * the scalar to element `index` of it. */
+bool link_pack_absorb_can(nir_shader *nir, nir_variable *var);
+void link_pack_grow(nir_shader *nir, nir_variable *host, unsigned length);
+void link_pack_absorb(nir_shader *nir, nir_variable *host, nir_variable *var,
+                      unsigned index);
 void link_check_builtin_invariance(struct link *l,
                                    struct glsl_parse_state **const *by_stage,
                                    const unsigned *count);

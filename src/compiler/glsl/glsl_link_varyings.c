@@ -214,6 +214,78 @@ keep_output(struct link *l, gl_shader_stage ps, struct glsl_nir_var *o,
    add_varying(l, ps, o, o->type, slot, n, flat);
 }
 
+/* A used input without a location and its output: the pairs mixed
+ * packing may move. */
+static struct glsl_nir_var *
+free_pair(struct glsl_nir_stage *p, struct glsl_nir_var *in)
+{
+   if (!is_user_io(in, nir_var_shader_in) || !in->used || in->location >= 0)
+      return NULL;
+   struct glsl_nir_var *out = find_output(p, in);
+   return out && out->location < 0 && link_types_match(in->type, out->type)
+             ? out
+             : NULL;
+}
+
+static bool
+is_flat(const struct glsl_nir_var *v)
+{
+   return (v->qual & AST_Q_FLAT) || is_integer(v->type);
+}
+
+/* GLSL 4.60 chapter 11 counts varying components: when the pairs do
+ * not fit the locations even with scalar arrays packed four to a
+ * location, flat 32-bit scalars fill the free components of a flat
+ * scalar array's last packed location (glsl_link_pack.c), so that
+ * piglit's varying-packing-mixed-types float + uint + int[N - 2] fits.
+ * Not between a vertex and a geometry shader. */
+static void
+absorb_scalars(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
+{
+   struct glsl_nir_stage *p = l->stage[ps], *c = l->stage[cs];
+   nir_shader *pn = p->nir, *cn = c->nir;
+   unsigned need = 0;
+   struct glsl_nir_var *host = NULL, *host_out = NULL;
+   if (cs == MESA_SHADER_GEOMETRY)
+      return;
+   for (unsigned i = 0; i < c->num_vars; i++) {
+      struct glsl_nir_var *in = &c->vars[i];
+      if (!is_user_io(in, nir_var_shader_in) || !in->used)
+         continue;
+      struct glsl_nir_var *out = free_pair(p, in);
+      bool packable = out && link_pack_can(cn, in->var, false) &&
+                      link_pack_can(pn, out->var, false);
+      unsigned n = link_type_slots(in->type);
+      need += packable ? (n + 3) / 4 : n;
+      if (packable && !host && is_flat(in) && (n % 4) != 0) {
+         host = in;
+         host_out = out;
+      }
+   }
+   if (!host || need <= LINK_MAX_VARYING_SLOTS)
+      return;
+   unsigned len = (unsigned)host->type->length;
+   for (unsigned i = 0; i < c->num_vars && (len % 4) != 0; i++) {
+      struct glsl_nir_var *in = &c->vars[i];
+      struct glsl_nir_var *out = in == host ? NULL : free_pair(p, in);
+      if (!out || !is_flat(in) || glsl_type_is_array(in->type) ||
+          !link_pack_absorb_can(cn, in->var) ||
+          !link_pack_absorb_can(pn, out->var))
+         continue;
+      link_pack_grow(cn, host->var, len + 1);
+      link_pack_grow(pn, host_out->var, len + 1);
+      link_pack_absorb(cn, host->var, in->var, len);
+      link_pack_absorb(pn, host_out->var, out->var, len);
+      link_demote_var(cn, in->var);
+      link_demote_var(pn, out->var);
+      in->used = false;
+      len++;
+   }
+   const struct glsl_type *t =
+      glsl_array_type(l->prog, host->type->element, (int)len);
+   host->type = host_out->type = t;
+}
+
 static void
 link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
 {
@@ -223,6 +295,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
       return;
    bool *matched = rzalloc_array(l->prog, bool,
                                  p->num_vars ? p->num_vars : 1);
+   absorb_scalars(l, ps, cs);
 
    for (unsigned pass = 0; pass < 2 && !l->failed; pass++) {
       for (unsigned i = 0; i < c->num_vars && !l->failed; i++) {

@@ -21,7 +21,7 @@ bool
 _mesa_has_separate_shader_objects(const struct gl_context *ctx)
 {
    /* Desktop contexts have the extension; ES has it from 3.1 on. */
-   return !_mesa_is_gles(ctx) || ctx->Version >= 31;
+   return _mesa_is_desktop_or_gles31(ctx);
 }
 
 void GLAPIENTRY

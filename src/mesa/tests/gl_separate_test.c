@@ -263,6 +263,63 @@ test_validate_and_draw(void **state)
    gl_test_destroy(t);
 }
 
+static struct gl_test *
+es(const char *version, int minor)
+{
+   setenv("MESA_GLES_VERSION_OVERRIDE", version, 1);
+   struct gl_test *t = gl_test_create(3, minor, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   return t;
+}
+
+/* ES 3.1 7.3/7.4: separable programs and pipelines; a pipeline needs
+ * both a vertex and a fragment program (ES 3.1 11.1.3.11).  ES 3.0 has
+ * neither. */
+static void
+test_es31(void **state)
+{
+   struct gl_test *t = es("3.1", 1);
+   static const char *vs =
+      "#version 310 es\n"
+      "layout(location = 0) in vec4 pos;\n"
+      "layout(location = 1) out vec4 color;\n"
+      "void main() { gl_Position = pos; color = pos; }\n";
+   static const char *fs =
+      "#version 310 es\n"
+      "precision mediump float;\n"
+      "layout(location = 1) in vec4 color;\n"
+      "out vec4 result;\n"
+      "void main() { result = color; }\n";
+   GLuint v = separable(GL_VERTEX_SHADER, vs);
+   GLuint f = separable(GL_FRAGMENT_SHADER, fs);
+   GLuint pipe;
+   GLint ok = -1;
+   _mesa_GenProgramPipelines(1, &pipe);
+   _mesa_UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, v);
+   _mesa_ValidateProgramPipeline(pipe);
+   _mesa_GetProgramPipelineiv(pipe, GL_VALIDATE_STATUS, &ok);
+   assert_int_equal(ok, GL_FALSE);
+   _mesa_UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, f);
+   _mesa_ValidateProgramPipeline(pipe);
+   _mesa_GetProgramPipelineiv(pipe, GL_VALIDATE_STATUS, &ok);
+   assert_int_equal(ok, GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteProgramPipelines(1, &pipe);
+   _mesa_DeleteProgram(v);
+   _mesa_DeleteProgram(f);
+   gl_test_destroy(t);
+
+   t = es("3.0", 0);
+   GLuint p = _mesa_CreateProgram();
+   _mesa_GetProgramiv(p, GL_PROGRAM_SEPARABLE, &ok);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ProgramParameteri(p, GL_PROGRAM_SEPARABLE, GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_DeleteProgram(p);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -271,6 +328,7 @@ main(void)
       cmocka_unit_test(test_pipeline_objects),
       cmocka_unit_test(test_program_uniform),
       cmocka_unit_test(test_validate_and_draw),
+      cmocka_unit_test(test_es31),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -368,6 +368,21 @@ test_repeated_calls(void **state)
    ralloc_free(mem);
 }
 
+/* Runs the vertex, then the fragment stage (without inputs or
+ * uniforms) and checks the first colour output. */
+static void
+expect_color(const struct glsl_program *p, const float want[4])
+{
+   static nir_const_value vin[TEST_CELLS], vout[TEST_CELLS],
+      fout[TEST_CELLS];
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_VERTEX], vin, NULL, vout, &es));
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], vout, NULL, fout,
+                        &es));
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(fout[FRAG_RESULT_DATA0 * 4 + i].f32, want[i], 0);
+}
+
 /* GLSL 4.60 chapter 11 counts varyings in components: an array of
  * scalars packs four to a location, so float[64] (64 components, 16
  * locations) fits the 32 locations there are.  Element i is read back
@@ -398,15 +413,47 @@ test_scalar_array_packing(void **state)
    assert_non_null(p);
    if (!p->link_status)
       fail_msg("%s", p->info_log);
-   static nir_const_value vin[TEST_CELLS], vout[TEST_CELLS],
-      fout[TEST_CELLS];
-   nir_eval_state es;
-   assert_true(test_run(p->nir[MESA_SHADER_VERTEX], vin, NULL, vout, &es));
-   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], vout, NULL, fout,
-                        &es));
    const float want[4] = { 20.0f, 100.0f, 126.0f, 26.0f };
-   for (unsigned i = 0; i < 4; i++)
-      assert_float_equal(fout[FRAG_RESULT_DATA0 * 4 + i].f32, want[i], 0);
+   expect_color(p, want);
+   ralloc_free(mem);
+}
+
+/* Mixed packing: a flat float and a flat uint fill the two components
+ * left in the last location of a packed int[126], so 128 components of
+ * three types fit the 32 locations (GLSL 4.60 chapter 11; piglit
+ * varying-packing-mixed-types).  Each value arrives unchanged. */
+static void
+test_mixed_type_packing(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 130\n"
+      "flat out float f;\n"
+      "flat out uint u;\n"
+      "flat out int ia[126];\n"
+      "void main() {\n"
+      "   f = 3.5; u = 0xfedcba98u;\n"
+      "   for (int i = 0; i < 126; i++) ia[i] = i - 1000;\n"
+      "   gl_Position = vec4(0.0);\n"
+      "}\n";
+   static const char fs[] =
+      "#version 130\n"
+      "flat in float f;\n"
+      "flat in uint u;\n"
+      "flat in int ia[126];\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   c = vec4(f, float(u == 0xfedcba98u), float(ia[125]),\n"
+      "            float(ia[0]));\n"
+      "}\n";
+   struct glsl_program *p = test_link(mem, 130, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   const float want[4] = { 3.5f, 1.0f, -875.0f, -1000.0f };
+   expect_color(p, want);
    ralloc_free(mem);
 }
 
@@ -561,6 +608,7 @@ main(void)
       cmocka_unit_test(test_unsized_block_members),
       cmocka_unit_test(test_block_arrays),
       cmocka_unit_test(test_expressions),
+      cmocka_unit_test(test_mixed_type_packing),
       cmocka_unit_test(test_global_initializers),
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
