@@ -50,6 +50,7 @@ static const struct debug_named_value agx_debug_options[] = {
    {"novalidate", AGX_DBG_NOVALIDATE, "skip IR validation (debug builds)"},
    {"nopreamble", AGX_DBG_NOPREAMBLE, "no preamble: uniform-only work "
                                       "stays in the shader"},
+   {"no16", AGX_DBG_NO16, "no 16-bit arithmetic for mediump values"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -121,6 +122,13 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_buffer_texture);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
+   /* GLSL ES mediump float arithmetic at 16 bits (before ffma fusion,
+    * which then fuses 16-bit multiplies and adds) */
+   if (!(agx_compiler_debug() & AGX_DBG_NO16) && nir_lower_mediump(nir)) {
+      NIR_PASS_V(nir, nir_opt_constant_folding);
+      NIR_PASS_V(nir, nir_opt_cse);
+      NIR_PASS_V(nir, nir_opt_dce);
+   }
    /* fmadd costs what fadd does (applegpu: fmadd32/fmadd16). */
    if (nir_opt_fuse_ffma(nir)) {
       NIR_PASS_V(nir, nir_opt_dce);
@@ -364,10 +372,12 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
       t = pass_done(times, "cse", t);
       agx_opt_fold(ctx);
       t = pass_done(times, "fold", t);
-      agx_opt_sat(ctx);
-      t = pass_done(times, "sat", t);
+      /* DCE first: a conversion that every reader looked through
+       * (agx_isel.c fsrc_c) must not count as a second use for sat */
       agx_dce(ctx);
       t = pass_done(times, "dce", t);
+      agx_opt_sat(ctx);
+      t = pass_done(times, "sat", t);
       agx_schedule_loads(ctx);
       t = pass_done(times, "schedule_loads", t);
       ok = check(ctx, "cse+fold+dce");

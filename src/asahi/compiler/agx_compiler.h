@@ -337,6 +337,7 @@ enum agx_dbg {
    AGX_DBG_SHADERDB = 1u << 1,
    AGX_DBG_NOVALIDATE = 1u << 3,
    AGX_DBG_NOPREAMBLE = 1u << 4,
+   AGX_DBG_NO16 = 1u << 5,
 };
 
 #ifdef __cplusplus

@@ -148,7 +148,14 @@ const_value(nir_src *src, unsigned comp, uint32_t *value)
 }
 
 /* Float source (component c of the instruction) with neg/abs folded from
- * fneg/fabs producers. */
+ * fneg/fabs producers.  Float sources convert for free (applegpu: a
+ * 16-bit register is read as an f16, a 32-bit one as an f32, whatever
+ * the operation's width), so the value under an f2f32 of a 16-bit value
+ * is read directly, and so is the 32-bit value under an f2f16: the
+ * operation then rounds once instead of twice, which only mediump
+ * narrowing (nir_lower_mediump.c) produces and mediump allows.  The
+ * caller picks a form whose sources take the operand's width
+ * (agx_fits16). */
 static agx_operand
 fsrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
@@ -159,12 +166,23 @@ fsrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
    if (p->type == nir_instr_type_alu) {
       nir_alu_instr *m = nir_instr_as_alu(p);
       if ((m->op == nir_op_fneg || m->op == nir_op_fabs) &&
-          m->def.bit_size == 32) {
+          (m->def.bit_size == 32 || m->def.bit_size == 16)) {
          agx_operand o = fsrc_c(st, m, 0, comp);
          return m->op == nir_op_fneg ? agx_neg(o) : agx_abs(o);
       }
+      if ((m->op == nir_op_f2f32 && m->src[0].src.ssa->bit_size == 16) ||
+          (m->op == nir_op_f2f16 && m->src[0].src.ssa->bit_size == 32))
+         return fsrc_c(st, m, 0, comp);
    }
    return get_src(st, &alu->src[i].src, comp);
+}
+
+/* Whether o can be a source of a 16-bit float form (fadd16, fmul16,
+ * fmadd16: 16-bit registers and uniforms, or immediates). */
+static bool
+agx_fits16(agx_operand o)
+{
+   return o.kind == AGX_ISA_KIND_IMM || o.size == 16;
 }
 
 static agx_operand
@@ -198,15 +216,22 @@ enum {
 };
 
 static agx_operand
-emit_bitop(struct isel *st, unsigned tt, agx_operand a, agx_operand b)
+emit_bitop_n(struct isel *st, unsigned size, unsigned tt, agx_operand a,
+             agx_operand b)
 {
-   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_BITOP);
    I->ops[AGX_ISA_BITOP_TT] = agx_isa_enum(tt, 4);
    I->ops[AGX_ISA_BITOP_D] = dst;
    I->ops[AGX_ISA_BITOP_A] = a;
    I->ops[AGX_ISA_BITOP_B] = b;
    return dst;
+}
+
+static agx_operand
+emit_bitop(struct isel *st, unsigned tt, agx_operand a, agx_operand b)
+{
+   return emit_bitop_n(st, 32, tt, a, b);
 }
 
 /* A 32-bit constant in a register (immediates of ALU sources are 8 bits). */
@@ -238,12 +263,14 @@ mem_base(struct isel *st, unsigned half)
    return r;
 }
 
+/* cc(a, b) ? x : y into a `size`-bit register (x and y are read at that
+ * width) */
 static agx_operand
-emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
-            agx_operand b, agx_operand x, agx_operand y)
+emit_cmpsel_n(struct isel *st, unsigned size, bool is_float, unsigned cc,
+              agx_operand a, agx_operand b, agx_operand x, agx_operand y)
 {
    enum agx_isa_op op = is_float ? AGX_ISA_OP_FCMPSEL : AGX_ISA_OP_ICMPSEL;
-   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, op);
    I->ops[AGX_ISA_ICMPSEL_CC] = agx_isa_enum(cc, 4);
    I->ops[AGX_ISA_ICMPSEL_D] = dst;
@@ -252,6 +279,13 @@ emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
    I->ops[AGX_ISA_ICMPSEL_X] = x;
    I->ops[AGX_ISA_ICMPSEL_Y] = y;
    return dst;
+}
+
+static agx_operand
+emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
+            agx_operand b, agx_operand x, agx_operand y)
+{
+   return emit_cmpsel_n(st, 32, is_float, cc, a, b, x, y);
 }
 
 /* Condition codes (applegpu.py IConditionDesc / FConditionDesc) */
@@ -273,13 +307,53 @@ enum {
 };
 
 static agx_operand
-emit_unop(struct isel *st, enum agx_isa_op op, agx_operand a)
+emit_unop_n(struct isel *st, unsigned size, enum agx_isa_op op, agx_operand a)
 {
-   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, op);
    I->ops[0] = dst;
    I->ops[1] = a;
    return dst;
+}
+
+static agx_operand
+emit_unop(struct isel *st, enum agx_isa_op op, agx_operand a)
+{
+   return emit_unop_n(st, 32, op, a);
+}
+
+/* a + b (sat: clamped to [0, 1]) into a `size`-bit register: fadd16 when
+ * every source fits it, else fadd32, which rounds to f32 first (the
+ * forms share their operand order, D A B S). */
+static agx_operand
+emit_fadd(struct isel *st, unsigned size, agx_operand a, agx_operand b,
+          bool sat)
+{
+   bool h = size == 16 && agx_fits16(a) && agx_fits16(b);
+   agx_operand r = agx_temp(st->ctx, size, 1);
+   agx_instr *I = agx_emit(&st->b, h ? AGX_ISA_OP_FADD16 : AGX_ISA_OP_FADD32);
+   I->ops[AGX_ISA_FADD32_D] = r;
+   I->ops[AGX_ISA_FADD32_A] = a;
+   I->ops[AGX_ISA_FADD32_B] = b;
+   if (sat)
+      I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
+   return r;
+}
+
+/* a * b + c the same way (fmadd16 / fmadd32: D A B C S) */
+static agx_operand
+emit_fma(struct isel *st, unsigned size, agx_operand a, agx_operand b,
+         agx_operand c)
+{
+   bool h = size == 16 && agx_fits16(a) && agx_fits16(b) && agx_fits16(c);
+   agx_operand r = agx_temp(st->ctx, size, 1);
+   agx_instr *I =
+      agx_emit(&st->b, h ? AGX_ISA_OP_FMADD16 : AGX_ISA_OP_FMADD32);
+   I->ops[AGX_ISA_FMADD32_D] = r;
+   I->ops[AGX_ISA_FMADD32_A] = a;
+   I->ops[AGX_ISA_FMADD32_B] = b;
+   I->ops[AGX_ISA_FMADD32_C] = c;
+   return r;
 }
 
 static agx_operand
@@ -310,8 +384,8 @@ match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
    if (p->type != nir_instr_type_alu)
       return false;
    nir_alu_instr *alu = nir_instr_as_alu(p);
-   if (alu->def.num_components != 1 || comp != 0 ||
-       alu->src[0].src.ssa->bit_size != 32)
+   unsigned sb = alu->src[0].src.ssa->bit_size;
+   if (alu->def.num_components != 1 || comp != 0 || (sb != 32 && sb != 16))
       return false;
 
    switch (alu->op) {
@@ -509,49 +583,98 @@ emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
    return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
 }
 
+/*
+ * A 16-bit result whose only uses widen it again (f2f32, at the end of a
+ * mediump chain: a store, a highp operation) is written as an f32 by the
+ * float forms that round into any destination width (fadd32, fmadd32,
+ * the unary ops; not fcmpsel or bitop, whose 16-bit sources would be read
+ * as words), and the f2f32 becomes a copy: one instruction less, and more
+ * precision than mediump asks for.  The same goes for a result that only
+ * a widened fsat reads, so that agx_opt_sat can fold the saturate.
+ */
+static bool
+widened_in_place(nir_alu_instr *alu)
+{
+   if (alu->def.bit_size != 16)
+      return false;
+   switch (alu->op) {
+   case nir_op_fadd:
+   case nir_op_fsub:
+   case nir_op_fmul:
+   case nir_op_ffma:
+   case nir_op_fsat:
+   case nir_op_frcp:
+   case nir_op_frsq:
+   case nir_op_fexp2:
+   case nir_op_flog2:
+   case nir_op_ffloor:
+   case nir_op_fceil:
+   case nir_op_ftrunc:
+   case nir_op_fround_even:
+   case nir_op_fddx:
+   case nir_op_fddy:
+      break;
+   default:
+      return false;
+   }
+   nir_foreach_use_including_if(src, &alu->def) {
+      if (nir_src_is_if(src))
+         return false;
+      nir_instr *u = nir_src_parent_instr(src);
+      if (u->type != nir_instr_type_alu)
+         return false;
+      nir_alu_instr *ua = nir_instr_as_alu(u);
+      if (ua->op != nir_op_f2f32 &&
+          !(ua->op == nir_op_fsat && widened_in_place(ua)))
+         return false;
+   }
+   return true;
+}
+
 /* One component of a per-component ALU instruction. */
 static agx_operand
 emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
 {
    const agx_operand zero = agx_isa_imm(0, 8);
    const agx_operand fzero = agx_isa_fimm(0);
+   /* the result's width: 16-bit floats (mediump) or 32-bit words */
+   const unsigned sz =
+      alu->def.bit_size == 16 && !widened_in_place(alu) ? 16 : 32;
+   const uint32_t sign = sz == 16 ? 0x8000u : 0x80000000u;
 #define F(i) fsrc_c(st, alu, i, c)
 #define S(i) isrc_c(st, alu, i, c)
 
    switch (alu->op) {
    case nir_op_fadd:
-      return emit_binop(st, AGX_ISA_OP_FADD32, 32, F(0), F(1));
+      return emit_fadd(st, sz, F(0), F(1), false);
    case nir_op_fsub:
-      return emit_binop(st, AGX_ISA_OP_FADD32, 32, F(0), agx_neg(F(1)));
+      return emit_fadd(st, sz, F(0), agx_neg(F(1)), false);
    case nir_op_fmul:
-   case nir_op_ffma: {
       /* fmul is a*b + -0.0: the hardware's fmul rounds a -0 product to +0
        * (it is fma(a, b, +0), docs/simulator.rst), IEEE keeps -0; Mesa's
        * agx_compile.c multiplies the same way. */
-      agx_operand r = agx_temp(st->ctx, 32, 1);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
-      I->ops[AGX_ISA_FMADD32_D] = r;
-      I->ops[AGX_ISA_FMADD32_A] = F(0);
-      I->ops[AGX_ISA_FMADD32_B] = F(1);
-      I->ops[AGX_ISA_FMADD32_C] =
-         alu->op == nir_op_ffma ? F(2) : agx_neg(fzero);
-      return r;
-   }
-   case nir_op_fsat: {
+      return emit_fma(st, sz, F(0), F(1), agx_neg(fzero));
+   case nir_op_ffma:
+      return emit_fma(st, sz, F(0), F(1), F(2));
+   case nir_op_fsat:
       /* x + 0 with .sat: clamps to [0, 1], NaN and -0 to +0 */
-      agx_operand r = agx_temp(st->ctx, 32, 1);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
-      I->ops[AGX_ISA_FADD32_D] = r;
-      I->ops[AGX_ISA_FADD32_A] = F(0);
-      I->ops[AGX_ISA_FADD32_B] = fzero;
-      I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
-      return r;
+      return emit_fadd(st, sz, F(0), fzero, true);
+   case nir_op_f2f16:
+   case nir_op_f2f32: {
+      /* x + -0 rounded into the destination's width (round to nearest
+       * even); -0 keeps every x, signed zeros included */
+      agx_operand x = S(0);
+      if (x.size == sz)
+         return x; /* widened in place */
+      return emit_fadd(st, sz, x, agx_neg(fzero), false);
    }
    case nir_op_fneg:
       /* Bitwise, so that NaN payloads and denormals survive like NIR's */
-      return emit_bitop(st, AGX_TT_XOR, S(0), imm32(st, 0x80000000));
+      return emit_bitop_n(st, sz, AGX_TT_XOR, S(0),
+                          agx_mov_imm(&st->b, sz, sign));
    case nir_op_fabs:
-      return emit_bitop(st, AGX_TT_AND, S(0), imm32(st, 0x7fffffff));
+      return emit_bitop_n(st, sz, AGX_TT_AND, S(0),
+                          agx_mov_imm(&st->b, sz, sign - 1));
    case nir_op_fmin:
    case nir_op_fmax: {
       /* One fcmpsel with the "NaN loses" orders ltn/gtn (applegpu
@@ -573,14 +696,14 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       for (unsigned i = 0; i < 2; ++i) {
          uint32_t k;
          if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k) ||
-             k != (min ? 0x80000000u : 0))
+             k != (min ? sign : 0))
             continue;
          agx_operand v = S(1 - i), kk = S(i);
-         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, v, kk,
-                            v, kk);
+         return emit_cmpsel_n(st, sz, true, min ? AGX_FCC_LTN : AGX_FCC_GTN,
+                              v, kk, v, kk);
       }
-      return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, y, x, y,
-                         x);
+      return emit_cmpsel_n(st, sz, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, y,
+                           x, y, x);
    }
    case nir_op_fsin:
    case nir_op_fcos: {
@@ -603,25 +726,25 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
                         emit_unop(st, AGX_ISA_OP_SIN_PT_2, f), f);
    }
    case nir_op_frcp:
-      return emit_unop(st, AGX_ISA_OP_RCP, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_RCP, F(0));
    case nir_op_frsq:
-      return emit_unop(st, AGX_ISA_OP_RSQRT, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_RSQRT, F(0));
    case nir_op_fexp2:
-      return emit_unop(st, AGX_ISA_OP_EXP2, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_EXP2, F(0));
    case nir_op_flog2:
-      return emit_unop(st, AGX_ISA_OP_LOG2, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_LOG2, F(0));
    case nir_op_ffloor:
-      return emit_unop(st, AGX_ISA_OP_FLOOR, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_FLOOR, F(0));
    case nir_op_fceil:
-      return emit_unop(st, AGX_ISA_OP_CEIL, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_CEIL, F(0));
    case nir_op_ftrunc:
-      return emit_unop(st, AGX_ISA_OP_TRUNC, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_TRUNC, F(0));
    case nir_op_fround_even:
-      return emit_unop(st, AGX_ISA_OP_RINT, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_RINT, F(0));
    case nir_op_fddx:
-      return emit_unop(st, AGX_ISA_OP_DFDX, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_DFDX, F(0));
    case nir_op_fddy:
-      return emit_unop(st, AGX_ISA_OP_DFDY, F(0));
+      return emit_unop_n(st, sz, AGX_ISA_OP_DFDY, F(0));
 
    case nir_op_iadd:
       return emit_binop(st, AGX_ISA_OP_IADD, 32, S(0), S(1));
@@ -712,10 +835,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       /* a comparison feeding the select is fused into it */
       struct agx_cmp cmp;
       if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
-         return emit_cmpsel(st, cmp.is_float, cmp.cc, cmp.a, cmp.b,
-                            cmp.invert ? S(2) : S(1), cmp.invert ? S(1) : S(2));
+         return emit_cmpsel_n(st, sz, cmp.is_float, cmp.cc, cmp.a, cmp.b,
+                              cmp.invert ? S(2) : S(1),
+                              cmp.invert ? S(1) : S(2));
       /* cond == 0 ? else : then */
-      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
+      return emit_cmpsel_n(st, sz, false, AGX_ICC_UEQ, S(0), zero, S(2),
+                           S(1));
    }
 
    case nir_op_flt32:
@@ -777,6 +902,47 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
 #undef S
 }
 
+/* The operations selected at 16 bits too (sources and result): the
+ * float arithmetic nir_lower_mediump.c narrows, the conversions at its
+ * boundaries and selects of 16-bit values.  (No 16-bit integer
+ * arithmetic: nothing produces it yet.) */
+static bool
+alu_takes_16bit(nir_op op)
+{
+   switch (op) {
+   case nir_op_fadd:
+   case nir_op_fsub:
+   case nir_op_fmul:
+   case nir_op_ffma:
+   case nir_op_fsat:
+   case nir_op_fneg:
+   case nir_op_fabs:
+   case nir_op_fmin:
+   case nir_op_fmax:
+   case nir_op_frcp:
+   case nir_op_frsq:
+   case nir_op_fexp2:
+   case nir_op_flog2:
+   case nir_op_ffloor:
+   case nir_op_fceil:
+   case nir_op_ftrunc:
+   case nir_op_fround_even:
+   case nir_op_fddx:
+   case nir_op_fddy:
+   case nir_op_flt32:
+   case nir_op_fge32:
+   case nir_op_feq32:
+   case nir_op_fneu32:
+   case nir_op_bcsel:
+   case nir_op_b32csel:
+   case nir_op_f2f16:
+   case nir_op_f2f32:
+      return true;
+   default:
+      return false;
+   }
+}
+
 static void
 emit_alu(struct isel *st, nir_alu_instr *alu)
 {
@@ -824,16 +990,17 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
       return;
    }
 
+   bool half_ok = alu_takes_16bit(alu->op);
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
       /* booleans are kept as 0 / ~0 words whatever their NIR size */
       unsigned sb = alu->src[i].src.ssa->bit_size;
-      if (sb != 32 && sb != 1) {
+      if (sb != 32 && sb != 1 && !(sb == 16 && half_ok)) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", sb,
                   nir_op_infos[alu->op].name);
          return;
       }
    }
-   if (alu->def.bit_size != 32) {
+   if (alu->def.bit_size != 32 && !(alu->def.bit_size == 16 && half_ok)) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", alu->def.bit_size,
                nir_op_infos[alu->op].name);
       return;
@@ -3015,7 +3182,8 @@ emit_phis_of_block(struct isel *st, nir_block *block)
       if (instr->type != nir_instr_type_phi)
          break;
       nir_phi_instr *phi = nir_instr_as_phi(instr);
-      if (phi->def.bit_size != 32 && phi->def.bit_size != 1) {
+      if (phi->def.bit_size != 32 && phi->def.bit_size != 16 &&
+          phi->def.bit_size != 1) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit phis",
                   phi->def.bit_size);
          return;
@@ -3027,9 +3195,11 @@ emit_phis_of_block(struct isel *st, nir_block *block)
             st->phis = reralloc_array_size(st->ctx->mem, st->phis,
                                            sizeof(*st->phis), st->phis_cap);
          }
-         agx_operand web = agx_temp(st->ctx, 32, 1);
+         /* 16-bit floats keep their width; the rest are words */
+         unsigned size = phi->def.bit_size == 16 ? 16 : 32;
+         agx_operand web = agx_temp(st->ctx, size, 1);
          st->phis[st->nr_phis++] = (struct pending_phi){phi, c, web};
-         dst[c] = agx_temp(st->ctx, 32, 1);
+         dst[c] = agx_temp(st->ctx, size, 1);
          agx_mov_to(&st->b, dst[c], web);
       }
    }

@@ -39,8 +39,7 @@
  * 4.00 section 4.1.7) becomes first an if-chain on the index with one
  * access per element, the last element standing for any index past it
  * (GLSL leaves that undefined), as agx_nir_lower_tex_deref.c does for
- * samplers.  Two levels of run-time indices are rejected by instruction
- * selection (AGX_COMPILE_UNSUPPORTED).
+ * samplers; arrays of arrays level by level, one round a level.
  */
 
 #include <string.h>
@@ -308,17 +307,35 @@ is_image_access(const nir_intrinsic_instr *intr, void *data)
           op == nir_intrinsic_image_deref_atomic_swap;
 }
 
-/* The access on element k of the array `parent` (its other sources and
- * indices unchanged). */
+/* The deref d made again on `base` where its ancestor `from` was (the
+ * derefs between them, arrays and structure members, kept). */
+static nir_deref_instr *
+rebuild_on(nir_builder *b, nir_deref_instr *d, nir_deref_instr *from,
+           nir_deref_instr *base)
+{
+   if (d == from)
+      return base;
+   nir_deref_instr *p = rebuild_on(b, nir_deref_instr_parent(d), from, base);
+   if (d->deref_type == nir_deref_type_struct)
+      return nir_build_deref_struct(b, p, d->field_index);
+   return nir_build_deref_array(b, p, d->arr_index.ssa);
+}
+
+/* The access with the run-time array deref `dyn` of its image deref
+ * replaced by element k of the array (its other sources and indices
+ * unchanged). */
 static nir_def *
 access_element(nir_builder *b, nir_intrinsic_instr *intr,
-               nir_deref_instr *parent, unsigned k)
+               nir_deref_instr *dyn, unsigned k)
 {
    const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
    nir_def *srcs[8];
    for (unsigned i = 0; i < info->num_srcs && i < 8; ++i)
       srcs[i] = intr->src[i].ssa;
-   srcs[0] = &nir_build_deref_array_imm(b, parent, k)->def;
+   nir_deref_instr *parent = nir_deref_instr_parent(dyn);
+   srcs[0] = &rebuild_on(b, nir_src_as_deref(intr->src[0]), dyn,
+                         nir_build_deref_array_imm(b, parent, k))
+                 ->def;
    nir_intrinsic_instr *c = nir_build_intrinsic(
       b, intr->intrinsic, intr->num_components,
       info->has_dest ? intr->def.bit_size : 32, srcs,
@@ -327,38 +344,45 @@ access_element(nir_builder *b, nir_intrinsic_instr *intr,
    return info->has_dest ? &c->def : NULL;
 }
 
-/* Elements first .. first + n - 1 under ifs on index. */
+/* Elements first .. first + n - 1 of dyn's array under ifs on its
+ * index. */
 static nir_def *
 access_chain(nir_builder *b, nir_intrinsic_instr *intr,
-             nir_deref_instr *parent, nir_def *index, unsigned first,
-             unsigned n)
+             nir_deref_instr *dyn, unsigned first, unsigned n)
 {
    if (n == 1)
-      return access_element(b, intr, parent, first);
+      return access_element(b, intr, dyn, first);
+   nir_def *index = dyn->arr_index.ssa;
    nir_if *nif = nir_push_if(b, nir_ieq(b, index, nir_imm_int(b, (int)first)));
-   nir_def *a = access_element(b, intr, parent, first);
+   nir_def *a = access_element(b, intr, dyn, first);
    nir_push_else(b, nif);
-   nir_def *r = access_chain(b, intr, parent, index, first + 1, n - 1);
+   nir_def *r = access_chain(b, intr, dyn, first + 1, n - 1);
    nir_pop_if(b, nif);
    return a ? nir_if_phi(b, a, r) : NULL;
 }
 
-/* Run-time element of an image array (of a variable): its array deref. */
+/* An array deref with a run-time index on the way from the image's
+ * variable to the image (any level of an array of arrays, or of an
+ * array inside a structure), or NULL. */
 static nir_deref_instr *
 dynamic_element(nir_intrinsic_instr *intr)
 {
-   nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
-   if (d->deref_type != nir_deref_type_array ||
-       d->arr_index.ssa->parent_instr->type == nir_instr_type_load_const)
-      return NULL;
-   nir_deref_instr *p = nir_deref_instr_parent(d);
-   if (!p || p->deref_type != nir_deref_type_var || !p->type ||
-       p->type->kind != NIR_VTYPE_ARRAY || !p->type->length)
-      return NULL;
-   return d;
+   for (nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+        d && d->deref_type != nir_deref_type_var;
+        d = nir_deref_instr_parent(d)) {
+      if (d->deref_type != nir_deref_type_array ||
+          d->arr_index.ssa->parent_instr->type == nir_instr_type_load_const)
+         continue;
+      nir_deref_instr *p = nir_deref_instr_parent(d);
+      if (p && p->type && p->type->kind == NIR_VTYPE_ARRAY &&
+          p->type->length)
+         return d;
+   }
+   return NULL;
 }
 
-/* Accesses through a run-time element of an image array: if-chains. */
+/* Accesses through a run-time element of an image array: if-chains (one
+ * level of run-time index at a time). */
 static bool
 lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
@@ -368,7 +392,7 @@ lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    nir_deref_instr *p = nir_deref_instr_parent(d);
    b->cursor = nir_before_instr(&intr->instr);
-   nir_def *r = access_chain(b, intr, p, d->arr_index.ssa, 0, p->type->length);
+   nir_def *r = access_chain(b, intr, d, 0, p->type->length);
    if (r)
       nir_def_rewrite_uses(&intr->def, r);
    nir_instr_remove(&intr->instr);
@@ -395,8 +419,10 @@ lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 bool
 agx_nir_lower_image(nir_shader *nir)
 {
-   bool progress =
-      agx_nir_lower_collected(nir, is_image_access, lower_dynamic, NULL);
+   bool progress = false;
+   /* each round takes away one level of run-time indices */
+   while (agx_nir_lower_collected(nir, is_image_access, lower_dynamic, NULL))
+      progress = true;
    progress |= nir_shader_intrinsics_pass(
       nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
       NULL);

@@ -18,8 +18,8 @@
  * whose sources can move (free when pushed; a device_load and its wait
  * per invocation when read from memory), a driver system value
  * (load_sysval_agx), or a scalar ALU operation of 16 or 32 bits on
- * values that can move (derivatives excepted).  Of those, the 32-bit ones
- * the shader still needs (used by something that cannot move, or by an
+ * values that can move (derivatives excepted).  Of those, the 32-bit and
+ * 16-bit ones (the latter kept as f32) the shader still needs (used by something that cannot move, or by an
  * if) are stored when that saves an instruction: ALU operations read
  * uniform registers as they are, other uses (vectors, stores, ifs) need a
  * move from one.  The preamble computes them, in program order, and
@@ -53,8 +53,10 @@ struct preamble_state {
 static bool
 free_op(nir_op op)
 {
-   /* moves and the source modifiers the consumer absorbs */
-   return op == nir_op_mov || op == nir_op_fneg || op == nir_op_fabs;
+   /* moves, the source modifiers the consumer absorbs and the float
+    * width conversions it mostly absorbs (agx_isel.c fsrc_c) */
+   return op == nir_op_mov || op == nir_op_fneg || op == nir_op_fabs ||
+          op == nir_op_f2f16 || op == nir_op_f2f32;
 }
 
 static bool
@@ -263,7 +265,7 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
       {
          nir_def *def = nir_instr_def(instr);
          if (!def || ps.state[def->index] != MOVABLE ||
-             def->bit_size != 32 ||
+             (def->bit_size != 32 && def->bit_size != 16) ||
              halves_used + 2 * util_bitcount(nir_def_components_read(def)) >
                 max_halves)
             continue;
@@ -310,9 +312,17 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
                comps[c] = nir_imm_zero(&mb, 1, def->bit_size);
                continue;
             }
-            emit_store_preamble(&pb, nir_channel(&pb, map[def->index], c),
-                               slot);
-            comps[c] = emit_load_preamble(&mb, def->bit_size, slot);
+            nir_def *v = nir_channel(&pb, map[def->index], c);
+            if (def->bit_size == 16) {
+               /* a 16-bit float (mediump) is kept as an f32: widening
+                * and narrowing again is exact, and the shader's float
+                * operations read the f32 uniform directly */
+               emit_store_preamble(&pb, nir_f2f32(&pb, v), slot);
+               comps[c] = nir_f2f16(&mb, emit_load_preamble(&mb, 32, slot));
+            } else {
+               emit_store_preamble(&pb, v, slot);
+               comps[c] = emit_load_preamble(&mb, 32, slot);
+            }
             slot += 2;
          }
          old_defs[nr_rewrites] = def;

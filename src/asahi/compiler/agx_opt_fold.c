@@ -10,10 +10,14 @@
  * uniform, integers below 256 as 8-bit immediates, and floats that are
  * exactly an 8-bit "minifloat" as float immediates (keeping the use's
  * neg/abs).  The copies then die (agx_dce).  This saves the moves and,
- * more importantly, the registers they held.
+ * more importantly, the registers they held.  16-bit constants fold the
+ * same way (a 16-bit source reads an integer immediate zero-extended and
+ * a float immediate as that value in f16, which holds every minifloat).
  */
 
 #include <string.h>
+
+#include "util/half_float.h"
 
 #include "agx_compiler.h"
 
@@ -79,7 +83,8 @@ agx_opt_fold(agx_context *ctx)
       agx_foreach_src(I, i)
       {
          agx_operand o = I->ops[i];
-         if (!agx_is_ssa(o) || o.size != 32 || o.count != 1)
+         if (!agx_is_ssa(o) || (o.size != 32 && o.size != 16) ||
+             o.count != 1)
             continue;
          agx_instr *M = def[o.value];
          if (ndefs[o.value] != 1 || M->op != AGX_OP_MOV)
@@ -88,18 +93,24 @@ agx_opt_fold(agx_context *ctx)
          agx_operand s = M->ops[1];
          unsigned acc = info->operands[i].accepts;
 
-         if (s.kind == AGX_ISA_KIND_UREG && s.size == 32 &&
+         if (s.kind == AGX_ISA_KIND_UREG && s.size == 32 && o.size == 32 &&
              (acc & AGX_ISA_ACCEPTS_UREG)) {
             s.flags = o.flags;
             I->ops[i] = s;
          } else if (s.kind == AGX_ISA_KIND_IMM) {
             uint32_t v = (uint32_t)s.value;
             uint8_t bits;
+            /* minifloat_bits looks at f32 bits */
+            uint32_t fv = v;
+            if (o.size == 16) {
+               float f = util_half_to_float((uint16_t)v);
+               memcpy(&fv, &f, sizeof(fv));
+            }
             if ((acc & AGX_ISA_ACCEPTS_IMM) && v < 256 && !o.flags) {
                I->ops[i] = agx_isa_imm(v, 8);
             } else if ((acc & AGX_ISA_ACCEPTS_FIMM) &&
                        !(o.flags & ~(AGX_ISA_ABS | AGX_ISA_NEG)) &&
-                       minifloat_bits(v, &bits)) {
+                       minifloat_bits(fv, &bits)) {
                agx_operand f = agx_isa_fimm(bits);
                f.flags = o.flags;
                I->ops[i] = f;

@@ -5,7 +5,7 @@
 
 /*
  * Saturate folding: selection writes fsat as a separate `fadd32.sat x,
- * 0.0`.  When x is the result of fadd32, fmul32 or fmadd32 in the same
+ * 0.0`.  When x is the result of fadd, fmul or fmadd (32 or 16) in the same
  * block and nothing else reads it, that instruction saturates its own
  * result instead (every float ALU instruction has .sat on its
  * destination: Fact: dougallj/applegpu, the `S` bit of the float
@@ -33,23 +33,33 @@ sat_index(const agx_instr *I)
       return AGX_ISA_FMUL32_S;
    case AGX_ISA_OP_FMADD32:
       return AGX_ISA_FMADD32_S;
+   case AGX_ISA_OP_FADD16:
+      return AGX_ISA_FADD16_S;
+   case AGX_ISA_OP_FMUL16:
+      return AGX_ISA_FMUL16_S;
+   case AGX_ISA_OP_FMADD16:
+      return AGX_ISA_FMADD16_S;
    default:
       return -1;
    }
 }
 
-/* Is I `fadd32.sat d, x, +0.0` with x a plain 32-bit SSA value? */
+/* Is I `fadd32.sat d, x, +0.0` (or fadd16) with x a plain SSA value of
+ * d's width, or a 32-bit x and a 16-bit d?  fadd16 has fadd32's operand
+ * order. */
 static bool
 is_plain_fsat(const agx_instr *I)
 {
-   if (I->op != AGX_ISA_OP_FADD32 || !I->ops[AGX_ISA_FADD32_S].value)
+   if ((I->op != AGX_ISA_OP_FADD32 && I->op != AGX_ISA_OP_FADD16) ||
+       !I->ops[AGX_ISA_FADD32_S].value)
       return false;
    agx_operand d = I->ops[AGX_ISA_FADD32_D];
    agx_operand x = I->ops[AGX_ISA_FADD32_A];
    agx_operand z = I->ops[AGX_ISA_FADD32_B];
-   return agx_is_ssa(d) && agx_is_ssa(x) && x.size == 32 && x.count == 1 &&
-          !x.flags && z.kind == AGX_ISA_KIND_FIMM && z.value == 0 &&
-          !z.flags;
+   return agx_is_ssa(d) && agx_is_ssa(x) &&
+          (x.size == d.size || (x.size == 32 && d.size == 16)) &&
+          x.count == 1 && !x.flags && z.kind == AGX_ISA_KIND_FIMM &&
+          z.value == 0 && !z.flags;
 }
 
 void
@@ -90,8 +100,14 @@ agx_opt_sat(agx_context *ctx)
          /* D is operand 0 of all three forms */
          if (s < 0 || uses[v] != 1 || P->block != I->block ||
              P->ops[s].value || !agx_is_ssa(P->ops[0]) ||
-             P->ops[0].value != (int64_t)v || P->ops[0].size != 32 ||
-             P->ops[0].count != 1)
+             P->ops[0].value != (int64_t)v || P->ops[0].count != 1)
+            continue;
+         /* A narrowing saturate (f32 x into an f16 d, mediump code) folds
+          * into a 32-bit form, which rounds to f32 and then into any
+          * destination width: the same two roundings. */
+         if (P->ops[0].size != I->ops[AGX_ISA_FADD32_D].size &&
+             P->op != AGX_ISA_OP_FADD32 && P->op != AGX_ISA_OP_FMUL32 &&
+             P->op != AGX_ISA_OP_FMADD32)
             continue;
          agx_operand d = I->ops[AGX_ISA_FADD32_D];
          P->ops[0] = d;

@@ -826,7 +826,10 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
    }
    if (c->failed)
       return none;
+   if (g2n_builtin_follows_arguments(n->name))
+      g2n_prec_begin(c, c->operand_prec, n->vtype->base_type);
    struct g2n_val r = fn(c, &a);
+   g2n_prec_end(c);
    for (k = 0; k < a.n && !c->failed; k++) {
       if (is_out[k] && a.out[k].type)
          g2n_store_lval(c, &outs[k], g2n_convert(c, a.out[k],

@@ -612,7 +612,9 @@ incdec(struct g2n *c, struct ast_node *n)
    }
    struct g2n_val old = g2n_load_lval(c, &lv);
    int op = n->kind == AST_PRE_INC || n->kind == AST_POST_INC ? '+' : '-';
+   g2n_prec_begin(c, g2n_lval_prec(c, n->a), lv.type->base_type);
    struct g2n_val nv = g2n_binop(c, op, old, one_like(c, lv.type), lv.type);
+   g2n_prec_end(c);
    g2n_store_lval(c, &lv, nv);
    return n->kind == AST_PRE_INC || n->kind == AST_PRE_DEC ? nv : old;
 }
@@ -630,7 +632,11 @@ assign(struct g2n *c, struct ast_node *n)
       return v;
    if (n->op != '=') {
       struct g2n_val old = g2n_load_lval(c, &lv);
+      g2n_prec_begin(c, g2n_prec_max(c->operand_prec,
+                                     g2n_lval_prec(c, n->a)),
+                     lv.type->base_type);
       v = g2n_binop(c, n->op, old, v, lv.type);
+      g2n_prec_end(c);
    }
    v = g2n_convert(c, v, lv.type);
    g2n_store_lval(c, &lv, v);
@@ -707,6 +713,7 @@ unary(struct g2n *c, struct ast_node *n)
    if (c->failed)
       return v;
    nir_builder *b = &c->b;
+   g2n_prec_begin(c, c->operand_prec, v.type->base_type);
    for (unsigned i = 0; i < v.type->matrix_columns && i < 4; i++) {
       nir_def *x = v.col[i];
       switch (n->op) {
@@ -723,6 +730,7 @@ unary(struct g2n *c, struct ast_node *n)
          break;
       }
    }
+   g2n_prec_end(c);
    return v;
 }
 
@@ -784,8 +792,8 @@ infer_type(struct ast_node *n)
    return glsl_simple_type(st->sampled_type, 4, 1);
 }
 
-struct g2n_val
-g2n_expr(struct g2n *c, struct ast_node *n)
+static struct g2n_val
+expr(struct g2n *c, struct ast_node *n)
 {
    struct g2n_val none = { .type = n->vtype };
    if (c->failed)
@@ -849,7 +857,14 @@ g2n_expr(struct g2n *c, struct ast_node *n)
       struct g2n_val b = g2n_expr(c, n->b);
       if (c->failed)
          return none;
-      return g2n_binop(c, n->op, a, b, n->vtype);
+      /* a comparison's operation is on its operands' type */
+      g2n_prec_begin(c, c->operand_prec, n->vtype->base_type ==
+                                               GLSL_TYPE_BOOL
+                                            ? a.type->base_type
+                                            : n->vtype->base_type);
+      struct g2n_val r = g2n_binop(c, n->op, a, b, n->vtype);
+      g2n_prec_end(c);
+      return r;
    }
    case AST_UNARY:
       return unary(c, n);
@@ -908,6 +923,20 @@ g2n_expr(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "unexpected expression");
       return none;
    }
+}
+
+/* Translates n, keeping its precision rank (glsl_to_nir_prec.c): the
+ * highest of its direct operands is gathered in operand_prec while they
+ * are translated. */
+struct g2n_val
+g2n_expr(struct g2n *c, struct ast_node *n)
+{
+   unsigned outer = c->operand_prec;
+   c->operand_prec = G2N_PREC_NONE;
+   struct g2n_val v = expr(c, n);
+   c->expr_prec = g2n_node_prec(c, n, c->operand_prec);
+   c->operand_prec = g2n_prec_max(outer, c->expr_prec);
+   return v;
 }
 
 /* ---- initializers ------------------------------------------------------------ */

@@ -155,6 +155,7 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       sym->type = pt;
       sym->field = -1;
       sym->var_index = -1;
+      sym->prec = g2n_decl_prec(c, q, pt);
       if (q & (AST_Q_OUT | AST_Q_INOUT)) {
          args[i].out = true;
          if (!g2n_lvalue(c, a, &args[i].lv)) {

@@ -113,6 +113,9 @@ struct g2n_sym {
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;
    unsigned qual;
+   /* GLSL ES: the declared or default precision (AST_Q_HIGHP/MEDIUMP/
+    * LOWP; 0: unknown, taken as highp) */
+   unsigned prec;
 };
 
 struct g2n_scope {
@@ -161,6 +164,10 @@ struct g2n {
    /* Default precisions at the current global declaration (GLSL ES
     * 4.5.3): AST_Q_HIGHP/MEDIUMP/LOWP or 0 when none. */
    unsigned default_prec_float, default_prec_int;
+   /* GLSL ES 3.00 4.5.2: the precision of the expression translated last
+    * (expr_prec) and the highest of the direct operands of the one being
+    * translated (operand_prec), as G2N_PREC_* ranks. */
+   unsigned expr_prec, operand_prec;
    bool ubo_row_major_default;  /* layout(row_major) uniform; */
    unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
    struct util_dynarray ssbos;  /* struct glsl_nir_block: storage blocks */
@@ -209,6 +216,33 @@ nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
 /* glsl_to_nir_fold.c: folds the constant part of a boolean condition
  * (*d may become a load_const); 1 or 0 when it is constant, else -1. */
 int g2n_fold_bool(struct g2n *c, nir_def **d);
+
+/* glsl_to_nir_prec.c: precision qualifiers (GLSL ES 3.00 4.5) */
+enum {
+   G2N_PREC_NONE,   /* constants: no precision of their own */
+   G2N_PREC_LOW,    /* lowp and mediump */
+   G2N_PREC_HIGH,   /* highp, unknown, and all of desktop GLSL */
+};
+/* The precision a declaration with qualifiers q and type t gets: its own
+ * or the default in effect (AST_Q_* bits, 0 when none is known). */
+unsigned g2n_decl_prec(struct g2n *c, unsigned q, const struct glsl_type *t);
+/* The rank of what the l-value expression n reads. */
+unsigned g2n_lval_prec(struct g2n *c, const struct ast_node *n);
+/* The rank of expression n, whose direct operands had rank `operands`. */
+unsigned g2n_node_prec(struct g2n *c, const struct ast_node *n,
+                       unsigned operands);
+/* Marks the ALU instructions emitted next as mediump when an operation
+ * of rank `rank` on (or giving) values of base type `base` may be
+ * computed at 16 bits; g2n_prec_end stops. */
+void g2n_prec_begin(struct g2n *c, unsigned rank, enum glsl_base_type base);
+void g2n_prec_end(struct g2n *c);
+/* min, max, mix ...: built-ins whose arithmetic follows the arguments */
+bool g2n_builtin_follows_arguments(const char *name);
+static inline unsigned
+g2n_prec_max(unsigned a, unsigned b)
+{
+   return a > b ? a : b;
+}
 
 /* glsl_to_nir_expr.c */
 struct g2n_val g2n_expr(struct g2n *c, struct ast_node *n);

@@ -391,6 +391,8 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
    case AST_DECL_STMT:
       if (n->a && n->a->kind == AST_DECL_LIST)
          g2n_local_decl(c, n->a);
+      else if (n->a && n->a->kind == AST_PRECISION)
+         g2n_stmt(c, n->a);
       break;
    case AST_DECL_LIST:
       g2n_local_decl(c, n);
@@ -447,9 +449,19 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
                           NIR_INTRINSIC_NUM_INDEX_FLAGS);
       c->shader->info.uses_discard = true;
       break;
+   case AST_PRECISION:
+      /* Only a raise to highp is kept (to the end of the function, not
+       * only of the scope): precision is then never lower than the
+       * shader asks (GLSL ES 3.00 4.5.4). */
+      if (n->type && (n->type->flags & AST_Q_HIGHP) && n->type->builtin) {
+         if (n->type->builtin->base_type == GLSL_TYPE_FLOAT)
+            c->default_prec_float = AST_Q_HIGHP;
+         else if (n->type->builtin->base_type == GLSL_TYPE_INT)
+            c->default_prec_int = AST_Q_HIGHP;
+      }
+      break;
    default:
-      /* Precision statements, struct definitions, labels outside a
-       * switch: nothing to run. */
+      /* Struct definitions, labels outside a switch: nothing to run. */
       break;
    }
 }

@@ -634,6 +634,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          else if (!prec && (bt->base_type == GLSL_TYPE_INT ||
                             bt->base_type == GLSL_TYPE_UINT))
             prec = c->default_prec_int;
+         sym->prec = g2n_decl_prec(c, q, t);
          record_var(c, sym, d->name, t, (q & ~AST_Q_PRECISION) | prec,
                     n->type, mode == nir_var_uniform ? d->a : NULL, false);
       }
@@ -656,6 +657,7 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       sym->field = -1;
       sym->var_index = -1;
       sym->var = g2n_temp(c, t, d->name);
+      sym->prec = g2n_decl_prec(c, n->type ? n->type->flags : 0, t);
       /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
       if (d->a)
          emit_initializer(c, sym->var, t, d->a);

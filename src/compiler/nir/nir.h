@@ -377,6 +377,9 @@ typedef struct nir_alu_instr {
    nir_instr instr;
    nir_op op;
    bool exact;                /* forbid transforms that change rounding */
+   /* The source language allows computing it at 16 bits (GLSL ES
+    * mediump/lowp; nir_lower_mediump.c narrows it). */
+   bool mediump;
    nir_def def;
    nir_alu_src src[];
 } nir_alu_instr;

@@ -22,6 +22,7 @@ typedef struct nir_builder {
    nir_shader *shader;
    nir_function_impl *impl;
    bool exact;                /* mark new ALU instructions exact */
+   bool mediump;              /* mark new ALU instructions mediump */
 } nir_builder;
 
 nir_builder nir_builder_at(nir_cursor cursor);

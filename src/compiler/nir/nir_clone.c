@@ -85,6 +85,7 @@ clone_instr(clone_state *st, const nir_instr *instr)
       const nir_alu_instr *alu = nir_instr_as_alu(instr);
       nir_alu_instr *n = nir_alu_instr_create(s, alu->op);
       n->exact = alu->exact;
+      n->mediump = alu->mediump;
       for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
          set_src(st, &n->src[i].src, &alu->src[i].src);
          memcpy(n->src[i].swizzle, alu->src[i].swizzle,

@@ -256,6 +256,10 @@ cse_block(nir_block *block, struct set *table)
          if (instr->type == nir_instr_type_alu &&
              nir_instr_as_alu(instr)->exact)
             nir_instr_as_alu(other)->exact = true;
+         /* one of them must be computed at full precision: both are */
+         if (instr->type == nir_instr_type_alu &&
+             !nir_instr_as_alu(instr)->mediump)
+            nir_instr_as_alu(other)->mediump = false;
          nir_def_rewrite_uses(nir_instr_def(instr), nir_instr_def(other));
          nir_instr_remove(instr);
          progress = true;

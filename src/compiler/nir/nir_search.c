@@ -23,6 +23,7 @@ typedef struct {
    nir_def *def[MAX_VARS];
    uint8_t swz[MAX_VARS][NIR_MAX_VEC_COMPONENTS];
    bool any_exact;
+   bool any_highp;   /* a matched operation is not mediump */
 } bindings;
 
 typedef struct {
@@ -114,6 +115,7 @@ match_op(match_state *ms, unsigned node, nir_alu_instr *alu,
    if (n->bit_size && nir_alu_instr_eval_bit_size(alu) != n->bit_size)
       return false;
    ms->bind.any_exact |= alu->exact;
+   ms->bind.any_highp |= !alu->mediump;
 
    unsigned num = nir_op_infos[alu->op].num_inputs;
    bindings saved = ms->bind;
@@ -267,6 +269,8 @@ try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu,
 
       nir_builder b = nir_builder_at(nir_before_instr(&alu->instr));
       b.exact = alu->exact;
+      /* mediump only when every matched operation was */
+      b.mediump = !ms.bind.any_highp;
       nir_def *v = build(&ms, &b, rule->replace, alu->def.bit_size);
       assert(v->bit_size == alu->def.bit_size &&
              v->num_components == alu->def.num_components);

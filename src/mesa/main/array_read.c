@@ -168,7 +168,9 @@ _mesa_array_read(const struct gl_array_reader *r, unsigned attrib, GLuint v,
    bool packed = a->Type == GL_INT_2_10_10_10_REV ||
                  a->Type == GL_UNSIGNED_INT_2_10_10_10_REV;
    size_t bytes = packed ? 4 : (size_t)n * elem;
-   size_t offset = (size_t)v * (size_t)a->EffectiveStride;
+   /* An instanced array gives every vertex of instance 0 its first
+    * element (GL 3.3 section 2.8.3, ARB_instanced_arrays). */
+   size_t offset = a->Divisor ? 0 : (size_t)v * (size_t)a->EffectiveStride;
 
    if (!bytes || offset > r->size_B[attrib] ||
        r->size_B[attrib] - offset < bytes)

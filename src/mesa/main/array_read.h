@@ -48,8 +48,9 @@ void _mesa_array_reader_fini(struct gl_array_reader *r);
 /* The vertex number of the draw's element i. */
 GLuint _mesa_array_reader_vertex(const struct gl_array_reader *r, GLsizei i);
 
-/* The value of attribute attrib of vertex v, missing components (0, 0,
- * 0, 1); false when the array is not read or v lies beyond its data. */
+/* The value of attribute attrib of vertex v (of instance 0), missing
+ * components (0, 0, 0, 1); false when the array is not read or v lies
+ * beyond its data. */
 bool _mesa_array_read(const struct gl_array_reader *r, unsigned attrib,
                       GLuint v, GLfloat out[4]);
 

@@ -18,6 +18,7 @@
 #include "main/draw.h"
 #include "main/hash.h"
 #include "main/shaderimage.h"
+#include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
 
@@ -162,12 +163,8 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
    _mesa_compute_unbind_buffer(ctx, obj);
    if (vao->IndexBuffer == obj)
       _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
-      if (vao->Attrib[i].Buffer == obj) {
-         _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
-         ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
-      }
-   }
+   if (_mesa_vao_unbind_buffer(vao, obj))
+      ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
 }
 
 void GLAPIENTRY
@@ -193,6 +190,19 @@ _mesa_DeleteBuffers(GLsizei n, const GLuint *buffers)
    }
 }
 
+struct gl_buffer_object *
+_mesa_new_buffer_object(struct gl_context *ctx, GLuint name)
+{
+   struct gl_buffer_object *obj = new_buffer(name);
+
+   if (!obj || !_mesa_name_insert(ctx->Shared->Buffers, name, obj)) {
+      free(obj);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "buffer object %u", name);
+      return NULL;
+   }
+   return obj;
+}
+
 void GLAPIENTRY
 _mesa_BindBuffer(GLenum target, GLuint buffer)
 {
@@ -207,17 +217,12 @@ _mesa_BindBuffer(GLenum target, GLuint buffer)
    if (buffer) {
       void *found = _mesa_name_lookup(ctx->Shared->Buffers, buffer);
 
-      if (found && found != GL_NAME_RESERVED) {
-         obj = found;
-      } else {
-         /* ES: binding an unused name creates the object. */
-         obj = new_buffer(buffer);
-         if (!obj || !_mesa_name_insert(ctx->Shared->Buffers, buffer, obj)) {
-            free(obj);
-            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindBuffer");
-            return;
-         }
-      }
+      /* ES: binding an unused name creates the object. */
+      obj = found && found != GL_NAME_RESERVED
+               ? found
+               : _mesa_new_buffer_object(ctx, buffer);
+      if (!obj)
+         return;
    }
    _mesa_reference_buffer_object(binding, obj);
    if (target == GL_ELEMENT_ARRAY_BUFFER)
@@ -765,6 +770,8 @@ get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
       if (_mesa_get_compute_indexed(ctx, pname, index, out, &ok, func))
          return ok;
       if (_mesa_get_image_indexed(ctx, pname, index, out, &ok, func))
+         return ok;
+      if (_mesa_get_vertex_binding_indexed(ctx, pname, index, out, &ok, func))
          return ok;
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;

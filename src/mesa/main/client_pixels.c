@@ -4,12 +4,13 @@
  */
 
 /*
- * The client pixel codec (client_pixels.h).  Sources: GL 3.3 compatibility spec section 3.7.2 "Unpacking" (tables
- * 3.5 types, 3.6 formats, 3.8 packed bit fields), "Conversion to
- * floating-point" (section 2.1.6: c / (2^b - 1) unsigned,
- * max(c / (2^(b-1) - 1), -1) signed), "Conversion to RGB" and "Final
- * expansion to RGBA"; EXT_texture_integer for the integer formats;
- * GL 3.0 section 3.7.2 for DEPTH_STENCIL.
+ * The client pixel codec (client_pixels.h).  Sources: GL 3.3
+ * compatibility spec section 3.7.2 "Unpacking" (tables 3.5 types, 3.6
+ * formats, 3.8 packed bit fields), "Conversion to floating-point"
+ * (section 2.1.6: c / (2^b - 1) unsigned, max(c / (2^(b-1) - 1), -1)
+ * signed), "Conversion to RGB" and "Final expansion to RGBA";
+ * EXT_texture_integer for the integer formats; GL 3.0 section 3.7.2 for
+ * DEPTH_STENCIL.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/pbo.h"
+#include "main/pixel.h"
 #include "util/half_float.h"
 #include "util/u_math.h"
 
@@ -463,6 +465,17 @@ _mesa_base_format_components(GLenum base)
    }
 }
 
+/* GL 2.1 section 3.8.1: texture images go through the pixel transfer
+ * operations like glDrawPixels' (section 3.6.5), then the final
+ * conversion clamps the components to [0, 1]. */
+static void
+transfer_row(const struct gl_context *ctx, float *rgba, size_t n)
+{
+   _mesa_transfer_rgba(ctx, rgba, n);
+   for (size_t i = 0; i < 4 * n; i++)
+      rgba[i] = rgba[i] > 0.0f ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : 0.0f;
+}
+
 /* One RGBA texel as base format base keeps it, read back as RGBA. */
 static void
 reduce_to_base(uint32_t t[4], GLenum base, uint32_t one)
@@ -497,12 +510,26 @@ reduce_to_base(uint32_t t[4], GLenum base, uint32_t one)
    }
 }
 
+bool
+_mesa_client_unpack_changes(const struct gl_context *ctx, GLenum format,
+                            GLenum type)
+{
+   const struct pixel_packed_type *pk = _mesa_pixel_packed_type(type);
+   unsigned elem_B = pk ? pk->size_B : _mesa_pixel_type_size(type);
+
+   if (ctx->PixelOps.UnpackSwapBytes && elem_B > 1)
+      return true;
+   return !_mesa_is_client_integer_format(format) &&
+          _mesa_rgba_transfer_active(ctx);
+}
+
 void *
 _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
                           GLenum type, GLenum base, int w, int h, int d,
                           const void *pixels)
 {
    bool integer = _mesa_is_client_integer_format(format);
+   bool transfer = !integer && _mesa_rgba_transfer_active(ctx);
    uint32_t one = integer ? 1 : f32_bits(1.0f);
    unsigned bpp = _mesa_client_pixel_size(format, type);
    struct gl_pixel_layout in, out;
@@ -522,6 +549,8 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
          uint32_t(*t)[4] = (uint32_t(*)[4])dst;
          unpack_rgba(format, type, src, ctx->PixelOps.UnpackSwapBytes,
                      (unsigned)w, t);
+         if (transfer)
+            transfer_row(ctx, (float *)dst, (size_t)w);
          for (int x = 0; x < w; x++)
             reduce_to_base(t[x], base, one);
       }

@@ -133,6 +133,13 @@ void _mesa_client_pack_rgba_float(GLenum format, GLenum type,
  * INTENSITY, RED: 1; LUMINANCE_ALPHA, RG: 2; RGB: 3; else 4). */
 unsigned _mesa_base_format_components(GLenum base);
 
+/* Do ctx's unpack modes change the values of a colour upload of
+ * (format, type): swapped bytes of multi-byte elements, or, for
+ * non-integer formats, the pixel transfer operations?  Such uploads go
+ * through _mesa_client_unpack_image. */
+bool _mesa_client_unpack_changes(const struct gl_context *ctx,
+                                 GLenum format, GLenum type);
+
 /* A w x h x d image at pixels, laid out by ctx's unpack state, unpacked
  * into a new buffer laid out by the same state with 16-byte pixels (so
  * an upload reading _mesa_client_unpacked_format finds each texel where
@@ -140,8 +147,9 @@ unsigned _mesa_base_format_components(GLenum base);
  * format base and expanded back to RGBA as sampling reads it (GL 3.3
  * compatibility table 3.15 and section 3.9.16: L = R, I = R, missing
  * colour 0, missing alpha 1), so that storage with more channels than
- * the base format holds what the base format would.  NULL when out of
- * memory; free() the result. */
+ * the base format holds what the base format would; bytes swapped and
+ * (non-integer formats) through the pixel transfer operations as ctx
+ * says.  NULL when out of memory; free() the result. */
 void *_mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
                                 GLenum type, GLenum base, int w, int h, int d,
                                 const void *pixels);

@@ -16,6 +16,7 @@
 
 #include "main/context.h"
 #include "main/debug_output.h"
+#include "main/ffstate.h"
 #include "main/hash.h"
 #include "util/hash_table.h"
 
@@ -586,6 +587,15 @@ _mesa_GetPointerv(GLenum pname, void **params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
+   /* GL 2.1 table 6.64 (select.c, feedback.c). */
+   if ((pname == GL_FEEDBACK_BUFFER_POINTER ||
+        pname == GL_SELECTION_BUFFER_POINTER) &&
+       _mesa_has_ff(ctx)) {
+      *params = pname == GL_FEEDBACK_BUFFER_POINTER
+                   ? (void *)ctx->FF.Select.FbBuffer
+                   : (void *)ctx->FF.Select.Buffer;
+      return;
+   }
    switch (pname) {
    case GL_DEBUG_CALLBACK_FUNCTION:
       *params = (void *)ctx->Debug.Callback;

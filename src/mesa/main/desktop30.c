@@ -187,6 +187,14 @@ is_float_format(enum pipe_format format)
    return false;
 }
 
+bool
+_mesa_read_color_clamped(const struct gl_context *ctx, enum pipe_format buffer)
+{
+   if (ctx->Color.ClampReadColor == GL_FIXED_ONLY)
+      return !is_float_format(buffer) && !util_format_is_pure_integer(buffer);
+   return ctx->Color.ClampReadColor == GL_TRUE;
+}
+
 void
 _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
                        enum pipe_format client, GLsizei width, GLsizei height,
@@ -194,15 +202,10 @@ _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
 {
    const struct util_format_description *d =
       util_format_description(client);
-   bool clamp;
 
    if (_mesa_is_gles(ctx) || !d || width <= 0 || height <= 0)
       return;
-   if (ctx->Color.ClampReadColor == GL_FIXED_ONLY)
-      clamp = !is_float_format(buffer) &&
-              !util_format_is_pure_integer(buffer);
-   else
-      clamp = ctx->Color.ClampReadColor == GL_TRUE;
+   bool clamp = _mesa_read_color_clamped(ctx, buffer);
    /* Only 32-bit float client formats hold values outside [0, 1] that a
     * clamp changes (a fixed-point buffer read as UNSIGNED_BYTE already
     * is in range). */

@@ -13,6 +13,11 @@
 /* GL 3.0 section 4.3.2: clamps the float texels glReadPixels wrote to
  * [0, 1] when CLAMP_READ_COLOR asks it for the read buffer's format
  * (buffer) in a desktop context. */
+/* Does glReadPixels clamp colours read from a buffer of this format to
+ * [0, 1] (GL 3.0 glClampColor(GL_CLAMP_READ_COLOR): FIXED_ONLY clamps
+ * fixed-point buffers)? */
+bool _mesa_read_color_clamped(const struct gl_context *ctx,
+                              enum pipe_format buffer);
 void _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
                             enum pipe_format client, GLsizei width,
                             GLsizei height, void *pixels);

@@ -151,7 +151,8 @@ _mesa_DrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
       return;
    bool depth = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
    bool stencil = format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
-   if (!buffers_present(ctx, ctx->DrawBuffer, depth, stencil, func))
+   if (!buffers_present(ctx, ctx->DrawBuffer, depth, stencil, func) ||
+       _mesa_feedback_pixels(ctx, GL_DRAW_PIXEL_TOKEN))
       return;
    if (!ctx->FF.Raster.Valid || !width || !height)
       return;
@@ -241,7 +242,8 @@ bitmap_draw(struct gl_context *ctx, GLsizei width, GLsizei height,
    struct gl_ff_raster *r = &ctx->FF.Raster;
    if (!r->Valid)
       return;
-   if (bytes && !ctx->CondRender.Skip) {
+   if (!_mesa_feedback_pixels(ctx, GL_BITMAP_TOKEN) && bytes &&
+       !ctx->CondRender.Skip) {
       /* GL 2.1 section 3.7: the lower left corner at
        * (floor(x - xorig), floor(y - yorig)), one fragment a bit (no
        * zoom), the raster colour and depth.  A raster position a
@@ -404,7 +406,8 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no read buffer)", func);
       return;
    }
-   if (!ctx->FF.Raster.Valid || !width || !height)
+   if (_mesa_feedback_pixels(ctx, GL_COPY_PIXEL_TOKEN) ||
+       !ctx->FF.Raster.Valid || !width || !height)
       return;
    struct gl_renderbuffer *color = _mesa_color_read_buffer(ctx);
    if (type == GL_COLOR &&

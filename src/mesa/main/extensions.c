@@ -187,6 +187,10 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_draw_indirect", API_GL, 0, has_draw_indirect},
    /* draw.c's *BaseInstance draws (EXT_base_instance's in ES) */
    {"GL_ARB_base_instance", API_GL, 0},
+   /* fbobject_params.c */
+   {"GL_ARB_framebuffer_no_attachments", API_GL, 0},
+   /* varray_binding.c */
+   {"GL_ARB_vertex_attrib_binding", API_GL, 0},
    {"GL_EXT_framebuffer_blit", API_GL, 0},
    {"GL_EXT_texture_swizzle", API_GL, 0},
    {"GL_EXT_texture_integer", API_GL, 0},

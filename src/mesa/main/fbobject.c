@@ -363,8 +363,15 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
          h = rb->Height < h ? rb->Height : h;
       }
    }
-   if (!any)
+   /* ES 3.1 section 9.4.2 / GL 4.3 section 9.4.2: no attachment is
+    * complete when the default width and height are not zero; it is then
+    * that size. */
+   if (!any && (!fb->DefaultWidth || !fb->DefaultHeight))
       return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+   if (!any) {
+      w = fb->DefaultWidth;
+      h = fb->DefaultHeight;
+   }
 
    /* Separate depth and stencil images are not supported together. */
    const struct gl_renderbuffer *d = fb->Attachment[BUFFER_DEPTH];
@@ -388,7 +395,13 @@ _mesa_framebuffer_samples(const struct gl_framebuffer *fb)
       if (rb && rb->texture)
          return rb->Samples > 1 ? rb->Samples : 0;
    }
-   return 0;
+   /* Without attachments (ARB_framebuffer_no_attachments): the default
+    * samples rounded up to a count the hardware has, a power of two (it
+    * was checked against MAX_FRAMEBUFFER_SAMPLES). */
+   unsigned s = fb->Name && fb->DefaultSamples > 0 ? 2 : 0;
+   while (s && s < (unsigned)fb->DefaultSamples)
+      s *= 2;
+   return s;
 }
 
 bool
@@ -449,6 +462,12 @@ framebuffer_binding(struct gl_context *ctx, GLenum target)
    default:
       return NULL;
    }
+}
+
+struct gl_framebuffer **
+_mesa_framebuffer_binding(struct gl_context *ctx, GLenum target)
+{
+   return framebuffer_binding(ctx, target);
 }
 
 GLenum GLAPIENTRY

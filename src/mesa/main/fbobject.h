@@ -21,7 +21,8 @@ bool _mesa_draw_framebuffer_complete(struct gl_context *ctx, const char *func);
 bool _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func);
 
 /* SAMPLES of a framebuffer (0 when single-sampled): that of its first
- * attachment; meaningful when it is complete. */
+ * attachment, or without attachments its default samples rounded up to
+ * a power of two; meaningful when it is complete. */
 unsigned _mesa_framebuffer_samples(const struct gl_framebuffer *fb);
 
 /* False, with GL_INVALID_OPERATION recorded, when the read framebuffer
@@ -40,6 +41,16 @@ void _mesa_reference_renderbuffer(struct gl_renderbuffer **dst,
 /* Detaches a texture being deleted from the bound framebuffers. */
 void _mesa_detach_texture(struct gl_context *ctx,
                           struct gl_texture_object *tex);
+
+/* The binding point GL_FRAMEBUFFER, GL_DRAW_FRAMEBUFFER or
+ * GL_READ_FRAMEBUFFER names in this context; NULL for other enums. */
+struct gl_framebuffer **_mesa_framebuffer_binding(struct gl_context *ctx,
+                                                  GLenum target);
+
+/* fbobject_params.c: MAX_FRAMEBUFFER_{WIDTH,HEIGHT,LAYERS,SAMPLES}; false
+ * when pname is not one (*known: whether this context has it). */
+bool _mesa_get_framebuffer_limit(struct gl_context *ctx, GLenum pname,
+                                 GLint *value, bool *known);
 
 void _mesa_free_framebuffer_objects(struct gl_context *ctx);
 void _mesa_free_renderbuffer(struct gl_renderbuffer *rb);

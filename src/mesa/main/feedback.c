@@ -13,10 +13,12 @@
  * face culling discards write nothing; in polygon mode GL_LINE or
  * GL_POINT their edges or vertices are written as lines or points.
  *
+ * glBitmap, glDrawPixels and glCopyPixels write their token and the
+ * raster position (drawpix.c asks _mesa_feedback_pixels).
+ *
  * Not done: lit colours (the vertex's colour attribute is written, as
  * with lighting off), flat shading's provoking colour, edge flags,
- * vertex shaders, and the glBitmap, glDrawPixels and glCopyPixels
- * tokens.
+ * vertex shaders.
  */
 #include "main/context.h"
 #include "main/ffstate.h"
@@ -100,20 +102,45 @@ _mesa_PassThrough(GLfloat token)
    _mesa_feedback_token(ctx, token);
 }
 
+/* A vertex in window coordinates (w: 1 / w_c) as the buffer's type
+ * lays it out. */
+static void
+put_window_vertex(struct gl_context *ctx, const GLfloat win[4],
+                  const GLfloat color[4], const GLfloat tex[4])
+{
+   const struct feedback_layout *l = layout_of(ctx->FF.Select.FbType);
+
+   for (unsigned c = 0; l && c < l->coords; c++)
+      _mesa_feedback_token(ctx, win[c]);
+   for (unsigned c = 0; l && l->color && c < 4; c++)
+      _mesa_feedback_token(ctx, color[c]);
+   for (unsigned c = 0; l && l->tex && c < 4; c++)
+      _mesa_feedback_token(ctx, tex[c]);
+}
+
 static void
 put_vertex(struct gl_context *ctx, const struct sw_vertex *v)
 {
-   const struct feedback_layout *l = layout_of(ctx->FF.Select.FbType);
    GLfloat win[4];
 
-   if (!l || !_mesa_sw_window(ctx, v->pos, win))
-      return;
-   for (unsigned c = 0; c < l->coords; c++)
-      _mesa_feedback_token(ctx, win[c]);
-   for (unsigned c = 0; l->color && c < 4; c++)
-      _mesa_feedback_token(ctx, v->color[c]);
-   for (unsigned c = 0; l->tex && c < 4; c++)
-      _mesa_feedback_token(ctx, v->tex[c]);
+   if (_mesa_sw_window(ctx, v->pos, win))
+      put_window_vertex(ctx, win, v->color, v->tex);
+}
+
+bool
+_mesa_feedback_pixels(struct gl_context *ctx, GLenum token)
+{
+   const struct gl_ff_raster *r = &ctx->FF.Raster;
+
+   if (ctx->FF.Select.Mode == GL_RENDER)
+      return false;
+   if (ctx->FF.Select.Mode == GL_FEEDBACK && r->Valid) {
+      const GLfloat win[4] = {r->Pos[0], r->Pos[1], r->Pos[2],
+                              r->Pos[3] != 0.0f ? 1.0f / r->Pos[3] : 1.0f};
+      _mesa_feedback_token(ctx, (GLfloat)token);
+      put_window_vertex(ctx, win, r->Color, r->TexCoord);
+   }
+   return true;
 }
 
 static void

@@ -377,6 +377,10 @@ void _mesa_feedback_draw(struct gl_context *ctx, GLenum mode, GLint first,
                          const void *indices, GLint basevertex);
 /* One value into the feedback buffer (in GL_FEEDBACK mode). */
 void _mesa_feedback_token(struct gl_context *ctx, GLfloat value);
+/* glBitmap, glDrawPixels, glCopyPixels outside GL_RENDER mode (sections
+ * 5.2-5.3): true when they must not draw; in GL_FEEDBACK mode token and
+ * the raster position are written when it is valid. */
+bool _mesa_feedback_pixels(struct gl_context *ctx, GLenum token);
 
 /* The context has the fixed-function state (compatibility, not ES or
  * forward-compatible). */

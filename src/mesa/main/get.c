@@ -323,6 +323,18 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          set_i(v, cs_n, cs_state);
       return known;
    }
+   GLint fb_limit;
+   if (_mesa_get_framebuffer_limit(ctx, pname, &fb_limit, &known)) {
+      if (known)
+         int1(v, fb_limit);
+      return known;
+   }
+   GLint binding_limit;
+   if (_mesa_get_vertex_binding_limit(ctx, pname, &binding_limit, &known)) {
+      if (known)
+         int1(v, binding_limit);
+      return known;
+   }
    GLint image_limit;
    if (_mesa_get_image_state(ctx, pname, &image_limit, &known)) {
       if (known)

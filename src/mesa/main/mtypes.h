@@ -98,6 +98,20 @@ struct gl_vertex_attrib {
    GLuint Divisor;
    const GLubyte *Ptr;              /* client pointer, or offset into Buffer */
    struct gl_buffer_object *Buffer; /* NULL: client memory */
+   /* ARB_vertex_attrib_binding / ES 3.1 section 10.3 (varray_binding.c):
+    * a generic attribute reads the buffer binding BindingIndex at
+    * RelativeOffset; Buffer, Ptr, EffectiveStride and Divisor above are
+    * derived from that binding. */
+   GLuint BindingIndex;
+   GLuint RelativeOffset;
+};
+
+/* A vertex buffer binding point of a VAO (ES 3.1 table 20.3). */
+struct gl_vertex_binding {
+   struct gl_buffer_object *Buffer; /* NULL: client memory */
+   GLintptr Offset;                 /* or the client pointer */
+   GLsizei Stride;
+   GLuint Divisor;
 };
 
 /* Vertex array objects (varray.c). */
@@ -108,6 +122,8 @@ struct gl_vertex_array_object {
     * (indexed by VERT_ATTRIB_*, shader_enums.h). */
    struct gl_vertex_attrib Attrib[VERT_ATTRIB_COUNT];
    struct gl_buffer_object *IndexBuffer;
+   /* The generic attributes' buffer bindings (varray_binding.c). */
+   struct gl_vertex_binding Bindings[MAX_VERTEX_ATTRIBS];
 };
 
 /* Shader objects (shaderapi.c). */
@@ -424,6 +440,11 @@ struct gl_framebuffer {
    /* Layers of a complete layered framebuffer (GL 3.2 section 4.4.7), 0
     * when it is not layered: set by _mesa_framebuffer_status. */
    unsigned Layers;
+   /* ARB_framebuffer_no_attachments / ES 3.1 section 9.2.1
+    * (fbobject_params.c): the size of a framebuffer object without
+    * attachments. */
+   GLint DefaultWidth, DefaultHeight, DefaultLayers, DefaultSamples;
+   bool DefaultFixedSampleLocations;
 };
 
 struct gl_constants {

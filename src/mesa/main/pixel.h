@@ -94,26 +94,6 @@ void _mesa_transfer_stencil(const struct gl_context *ctx, uint32_t *s,
 void _mesa_index_to_rgba(const struct gl_context *ctx, const uint32_t *idx,
                          GLfloat *rgba, size_t n);
 
-/* Texture images through the pixel transfer operations (GL 2.1 section
- * 3.8.1: TexImage unpacks like DrawPixels): when the state of a
- * compatibility context changes colour images of format/type, the image
- * as tightly packed RGBA floats (the caller frees it), else NULL.  Upload
- * it with the unpack modes of _mesa_tight_unpack_begin in force. */
-GLfloat *_mesa_transfer_tex_image(struct gl_context *ctx, GLsizei width,
-                                  GLsizei height, GLenum format,
-                                  GLenum type, const void *pixels);
-
-struct gl_buffer_object;
-struct gl_unpack_saved {
-   GLint alignment, row_length, image_height;
-   GLint skip_pixels, skip_rows, skip_images;
-   struct gl_buffer_object *buffer;
-};
-void _mesa_tight_unpack_begin(struct gl_context *ctx,
-                              struct gl_unpack_saved *saved);
-void _mesa_tight_unpack_end(struct gl_context *ctx,
-                            const struct gl_unpack_saved *saved);
-
 /* glBitmap in display lists (drawpix.c): a DL_BITMAP node owns its
  * unpacked bits; replaying draws them, freeing a list frees them. */
 struct gl_dl_node;

@@ -20,6 +20,7 @@
 #include "state_tracker/st_draw.h"
 #include "state_tracker/st_format_convert.h"
 #include "util/format/u_format.h"
+#include "util/u_math.h"
 
 /* The colour buffer glReadPixels reads (ES 3.0.6 section 4.3.1); also
  * glCopyPixels' (pixel.h). */
@@ -191,7 +192,8 @@ read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
-   _mesa_read_rect(ctx, _mesa_color_read_buffer(ctx), x, y, width, height,
+   struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
+   _mesa_read_rect(ctx, rb, x, y, width, height,
                    PIPE_FORMAT_R32G32B32A32_FLOAT, rgba);
    _mesa_transfer_rgba(ctx, &rgba[0][0], n);
    /* GL 2.1 section 4.3.2 (the glReadPixels reference page): a luminance
@@ -199,6 +201,15 @@ read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    if (format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA) {
       for (size_t i = 0; i < n; i++)
          rgba[i][0] += rgba[i][1] + rgba[i][2];
+   }
+   /* The final clamp (GL 3.0 section 4.3.2, CLAMP_READ_COLOR), which
+    * float types see: the luminance sum too. */
+   if (rb && rb->texture &&
+       _mesa_read_color_clamped(ctx, rb->texture->format)) {
+      for (size_t i = 0; i < n; i++) {
+         for (unsigned c = 0; c < 4; c++)
+            rgba[i][c] = CLAMP(rgba[i][c], 0.0f, 1.0f);
+      }
    }
    for (GLsizei r = 0; r < height; r++)
       _mesa_client_pack_rgba_float(

@@ -101,7 +101,9 @@ stored_components(enum pipe_format storage)
  * base internal format base go through client_pixels.h: when no pipe
  * format describes the pair, or when the storage keeps components the
  * base format drops (luminance in RGBA8, RED in RGBA16 where R16 cannot
- * render), which the conversion reduces to the base format's? */
+ * render), which the conversion reduces to the base format's, or when
+ * the unpacking changes the values (swapped bytes, the pixel transfer
+ * operations)? */
 static bool
 converted_pair(struct gl_context *ctx, GLenum format, GLenum type,
                GLenum base, enum pipe_format storage)
@@ -111,7 +113,8 @@ converted_pair(struct gl_context *ctx, GLenum format, GLenum type,
       return false;
    return _mesa_client_format(ctx, format, type, &enum_ok) ==
              PIPE_FORMAT_NONE ||
-          stored_components(storage) > _mesa_base_format_components(base);
+          stored_components(storage) > _mesa_base_format_components(base) ||
+          _mesa_client_unpack_changes(ctx, format, type);
 }
 
 /* The texels an upload into storage (an image of base format base)
@@ -360,31 +363,16 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       if (!data && width && height)
          return;
    }
-   /* Compatibility contexts: the pixel transfer operations (pixel.h);
-    * otherwise client pixel groups no pipe format describes
-    * (client_pixels.h). */
-   struct gl_unpack_saved tight;
+   /* Client pixel groups no pipe format describes, swapped bytes, the
+    * pixel transfer operations (client_pixels.h). */
    void *tmp = NULL;
-   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
-                                            client_type, data);
-   if (xfer) {
-      _mesa_tight_unpack_begin(ctx, &tight);
-      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
-      data = xfer;
-   } else {
-      data = client_texels(ctx, format, client_type, width, height, 1, data,
-                           base_of((GLenum)internalformat), storage, &src,
-                           &tmp);
-   }
+   data = client_texels(ctx, format, client_type, width, height, 1, data,
+                        base_of((GLenum)internalformat), storage, &src, &tmp);
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
    free(tmp);
-   if (xfer) {
-      _mesa_tight_unpack_end(ctx, &tight);
-      free(xfer);
-   }
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
@@ -496,27 +484,14 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       &map, func);
    if (!data)
       return;
-   struct gl_unpack_saved tight;
    void *tmp = NULL;
-   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
-                                            type, data);
-   if (xfer) {
-      _mesa_tight_unpack_begin(ctx, &tight);
-      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
-      data = xfer;
-   } else {
-      data = client_texels(ctx, format, type, width, height, 1, data,
-                           base_of(img->InternalFormat), img->PipeFormat,
-                           &src, &tmp);
-   }
+   data = client_texels(ctx, format, type, width, height, 1, data,
+                        base_of(img->InternalFormat), img->PipeFormat, &src,
+                        &tmp);
    if (data)
       st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
                        src, data);
    free(tmp);
-   if (xfer) {
-      _mesa_tight_unpack_end(ctx, &tight);
-      free(xfer);
-   }
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;

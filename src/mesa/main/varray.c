@@ -28,6 +28,11 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
       vao->Attrib[i].Type = GL_FLOAT;
       vao->Attrib[i].EffectiveStride = 16;
    }
+   /* ES 3.1 table 20.3: attribute i reads binding i, of stride 16 */
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
+      vao->Attrib[VERT_ATTRIB_GENERIC0 + i].BindingIndex = i;
+      vao->Bindings[i].Stride = 16;
+   }
 }
 
 static void
@@ -35,6 +40,8 @@ free_vao(struct gl_vertex_array_object *vao)
 {
    for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++)
       _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      _mesa_reference_buffer_object(&vao->Bindings[i].Buffer, NULL);
    _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
    free(vao);
 }
@@ -132,23 +139,17 @@ attrib_pointer(struct gl_context *ctx, const char *func, GLuint index,
                         stride, pointer);
 }
 
-void
-_mesa_attrib_pointer(struct gl_context *ctx, const char *func,
-                     unsigned index, GLint size, GLenum type, bool normalized,
-                     bool integer, GLsizei stride, const void *pointer)
+bool
+_mesa_attrib_format_valid(struct gl_context *ctx, const char *func,
+                          GLint size, GLenum type, bool normalized,
+                          bool integer)
 {
-   struct gl_vertex_attrib *a;
-
    /* GL 3.2 section 2.8 (ARB_vertex_array_bgra): size BGRA, desktop GL's
     * float arrays only (VertexAttribIPointer's sizes are 1-4). */
    bool bgra = size == GL_BGRA && !integer && !_mesa_is_gles(ctx);
    if ((size < 1 || size > 4) && !bgra) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
-      return;
-   }
-   if (stride < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(stride=%d)", func, stride);
-      return;
+      return false;
    }
    /* GL 3.2 section 2.8: BGRA is for normalized unsigned bytes (this
     * before the type's own check, as piglit and Mesa order them: a BGRA
@@ -163,16 +164,37 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(BGRA with type 0x%x, normalized %d)", func, type,
                   normalized);
-      return;
+      return false;
    }
    if (!valid_attrib_type(ctx, type, integer)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
-      return;
+      return false;
    }
    if (packed && size != 4 && !bgra) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
+      return false;
+   }
+   return true;
+}
+
+void
+_mesa_attrib_pointer(struct gl_context *ctx, const char *func,
+                     unsigned index, GLint size, GLenum type, bool normalized,
+                     bool integer, GLsizei stride, const void *pointer)
+{
+   struct gl_vertex_attrib *a;
+
+   /* (the size is checked first, as Mesa and piglit order them) */
+   bool size_ok = (size >= 1 && size <= 4) ||
+                  (size == GL_BGRA && !integer && !_mesa_is_gles(ctx));
+   /* ES 3.1 section 10.3.1: MAX_VERTEX_ATTRIB_STRIDE */
+   if (size_ok && (stride < 0 || (_mesa_is_gles31(ctx) &&
+                                  stride > MESA_MAX_VERTEX_ATTRIB_STRIDE))) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(stride=%d)", func, stride);
       return;
    }
+   if (!_mesa_attrib_format_valid(ctx, func, size, type, normalized, integer))
+      return;
 
    /* GL 3.0 appendix E: forward-compatible contexts have no client
     * arrays and no default vertex array object. */
@@ -197,6 +219,18 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
       stride ? stride : (GLsizei)_mesa_vertex_attrib_size_B(type, size);
    a->Ptr = pointer;
    _mesa_reference_buffer_object(&a->Buffer, ctx->ArrayBuffer);
+   /* GL 4.6 section 10.3.2: a generic array's own binding gets the
+    * buffer, pointer and stride */
+   if (index < VERT_ATTRIB_GENERIC0 + MAX_VERTEX_ATTRIBS) {
+      unsigned k = index - VERT_ATTRIB_GENERIC0;
+      struct gl_vertex_binding *b = &ctx->VAO->Bindings[k];
+      a->BindingIndex = k;
+      a->RelativeOffset = 0;
+      _mesa_reference_buffer_object(&b->Buffer, ctx->ArrayBuffer);
+      b->Offset = (GLintptr)(uintptr_t)pointer;
+      b->Stride = a->EffectiveStride;
+      _mesa_vao_update_binding(ctx->VAO, k);
+   }
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
 }
 
@@ -361,6 +395,13 @@ get_attrib(struct gl_context *ctx, GLuint index, GLenum pname, GLint *out,
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
          break;
       *out = (GLint)a->Divisor;
+      return true;
+   case GL_VERTEX_ATTRIB_BINDING:
+   case GL_VERTEX_ATTRIB_RELATIVE_OFFSET:
+      if (!_mesa_has_vertex_attrib_binding(ctx))
+         break;
+      *out = (GLint)(pname == GL_VERTEX_ATTRIB_BINDING ? a->BindingIndex
+                                                        : a->RelativeOffset);
       return true;
    default:
       break;
@@ -581,7 +622,10 @@ _mesa_VertexAttribDivisor(GLuint index, GLuint divisor)
       _mesa_error(ctx, GL_INVALID_VALUE, "glVertexAttribDivisor(index)");
       return;
    }
-   ctx->VAO->Attrib[index].Divisor = divisor;
+   /* GL 4.6 section 10.3.2: the attribute's own binding, of divisor */
+   ctx->VAO->Attrib[index].BindingIndex = index;
+   ctx->VAO->Bindings[index].Divisor = divisor;
+   _mesa_vao_update_binding(ctx->VAO, index);
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
 }
 

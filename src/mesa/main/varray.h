@@ -24,6 +24,37 @@ void _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
                           bool normalized, bool integer, GLsizei stride,
                           const void *pointer);
 
+/* ES 3.1 table 20.41's MAX_VERTEX_ATTRIB_STRIDE (the minimum). */
+#define MESA_MAX_VERTEX_ATTRIB_STRIDE 2048
+
+/* The size and type checks of the *Pointer and *Format commands (GL 4.6
+ * section 10.3.1): INVALID_VALUE for a size, INVALID_ENUM for a type,
+ * INVALID_OPERATION for BGRA or packed types with the wrong size or
+ * type; false when one is raised. */
+bool _mesa_attrib_format_valid(struct gl_context *ctx, const char *func,
+                               GLint size, GLenum type, bool normalized,
+                               bool integer);
+
+/* varray_binding.c (ARB_vertex_attrib_binding, ES 3.1 section 10.3.1). */
+bool _mesa_has_vertex_attrib_binding(const struct gl_context *ctx);
+/* Derives generic attribute i's Buffer, Ptr, EffectiveStride and Divisor
+ * from its binding; for every attribute reading binding. */
+void _mesa_vao_update_attrib(struct gl_vertex_array_object *vao, unsigned i);
+void _mesa_vao_update_binding(struct gl_vertex_array_object *vao,
+                              unsigned binding);
+/* Unbinds obj from the bindings and arrays of vao; whether any held it. */
+bool _mesa_vao_unbind_buffer(struct gl_vertex_array_object *vao,
+                             struct gl_buffer_object *obj);
+/* glGetIntegeri_v/glGetInteger64i_v of VERTEX_BINDING_*: false when
+ * pname is not one (else *ok says whether *out was set). */
+bool _mesa_get_vertex_binding_indexed(struct gl_context *ctx, GLenum pname,
+                                      GLuint index, GLint64 *out, bool *ok,
+                                      const char *func);
+/* MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, _BINDINGS, _STRIDE: false when pname
+ * is not one of them (*known: whether this context has it). */
+bool _mesa_get_vertex_binding_limit(struct gl_context *ctx, GLenum pname,
+                                    GLint *value, bool *known);
+
 /* Enables or disables array `index` (VERT_ATTRIB_*) of the bound VAO. */
 void _mesa_enable_array(struct gl_context *ctx, unsigned index, bool enable);
 

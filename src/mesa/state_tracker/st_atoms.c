@@ -75,6 +75,8 @@ update_framebuffer(struct st_context *st)
          state.zsbuf = st_renderbuffer_surface(st, zs);
       if (state.nr_cbufs && state.cbufs[0])
          state.samples = state.cbufs[0]->texture->nr_samples;
+      else if (fb->Name && !zs)
+         state.samples = (uint8_t)_mesa_framebuffer_samples(fb);
    }
    st->pipe->set_framebuffer_state(st->pipe, &state);
    st->fb = state;

@@ -15,12 +15,15 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_context.h"
 #include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/formats_es3.h"
+#include "main/pixel.h"
+#include "state_tracker/st_context.h"
 
 static float
 f(uint32_t bits)
@@ -164,6 +167,50 @@ test_codec_groups(void **state)
    assert_int_equal(_mesa_pixel_group_size_B(GL_RGBA_INTEGER, GL_FLOAT), 0);
 }
 
+/* Texture uploads honour UNPACK_SWAP_BYTES and the pixel transfer
+ * operations (GL 2.1 section 3.8.1): which uploads the conversion takes
+ * (multi-byte elements swapped; transfer operations for non-integer
+ * formats), and what it makes of a 5_6_5 texel with its bytes swapped
+ * (memory 0xf8 0x00: 0xf800 once swapped on a little-endian host, red
+ * 1) and of RED_SCALE 0.5
+ * (red 1 -> 0.5). */
+static void
+test_unpack_modes(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   struct gl_context *ctx = &t->ctx->ctx;
+
+   assert_false(_mesa_client_unpack_changes(ctx, GL_RGBA, GL_UNSIGNED_SHORT));
+   _mesa_PixelStorei(GL_UNPACK_SWAP_BYTES, GL_TRUE);
+   assert_true(_mesa_client_unpack_changes(ctx, GL_RGB,
+                                           GL_UNSIGNED_SHORT_5_6_5));
+   assert_true(_mesa_client_unpack_changes(ctx, GL_RGBA_INTEGER, GL_INT));
+   assert_false(_mesa_client_unpack_changes(ctx, GL_RGBA, GL_UNSIGNED_BYTE));
+
+   const uint8_t texel[2] = {0xf8, 0x00};
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   float *out = _mesa_client_unpack_image(ctx, GL_RGB, GL_UNSIGNED_SHORT_5_6_5,
+                                          GL_RGB, 1, 1, 1, texel);
+   assert_non_null(out);
+   assert_true(out[0] == 1.0f && out[1] == 0.0f && out[2] == 0.0f &&
+               out[3] == 1.0f);
+   free(out);
+
+   _mesa_PixelStorei(GL_UNPACK_SWAP_BYTES, GL_FALSE);
+   _mesa_PixelTransferf(GL_RED_SCALE, 0.5f);
+   assert_true(_mesa_client_unpack_changes(ctx, GL_RGBA, GL_UNSIGNED_BYTE));
+   assert_false(_mesa_client_unpack_changes(ctx, GL_RGBA_INTEGER,
+                                            GL_UNSIGNED_BYTE));
+   const uint8_t rgba[4] = {255, 255, 0, 255};
+   out = _mesa_client_unpack_image(ctx, GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA, 1,
+                                   1, 1, rgba);
+   assert_non_null(out);
+   assert_true(out[0] == 0.5f && out[1] == 1.0f && out[3] == 1.0f);
+   free(out);
+   gl_test_destroy(t);
+}
+
 /* EXT_texture_integer's formats in a compatibility context: uploaded
  * through the conversion, reduced to the base format (table 3.15), the
  * extension and RGBA_INTEGER_MODE_EXT. */
@@ -211,6 +258,7 @@ main(void)
       cmocka_unit_test(test_unpack_orders),
       cmocka_unit_test(test_pack),
       cmocka_unit_test(test_codec_groups),
+      cmocka_unit_test(test_unpack_modes),
       cmocka_unit_test(test_integer_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -101,6 +101,9 @@ test_feedback_types(void **state)
    assert_int_equal(v, GL_4D_COLOR_TEXTURE);
    _mesa_GetIntegerv(GL_FEEDBACK_BUFFER_SIZE, &v);
    assert_int_equal(v, 64);
+   void *ptr = NULL;
+   _mesa_GetPointerv(GL_FEEDBACK_BUFFER_POINTER, &ptr);
+   assert_ptr_equal(ptr, buf);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
@@ -147,6 +150,33 @@ test_feedback_primitives(void **state)
    _mesa_Vertex2f(0.5f, 0.5f);
    _mesa_End();
    assert_int_equal(_mesa_RenderMode(GL_RENDER), -1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* Section 5.3: the pixel rectangles draw nothing in feedback mode and
+ * write their token and the raster position (window (4, 4, 0.5) for
+ * the origin); glBitmap moves the raster position still. */
+static void
+test_feedback_pixels(void **state)
+{
+   struct gl_test *t = compat21();
+   static const GLubyte bits[4] = {0xff, 0xff, 0xff, 0xff};
+   static const GLubyte rgba[4] = {255, 255, 255, 255};
+   GLfloat buf[32];
+
+   _mesa_RasterPos2f(0.0f, 0.0f);
+   _mesa_FeedbackBuffer(32, GL_3D, buf);
+   _mesa_RenderMode(GL_FEEDBACK);
+   _mesa_DrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   _mesa_Bitmap(8, 1, 0, 0, 2, 1, bits);
+   _mesa_CopyPixels(0, 0, 1, 1, GL_COLOR);
+   static const GLfloat want[] = {
+      GL_DRAW_PIXEL_TOKEN, 4, 4, 0.5f, GL_BITMAP_TOKEN, 4, 4, 0.5f,
+      GL_COPY_PIXEL_TOKEN, 6, 5, 0.5f,
+   };
+   assert_int_equal(_mesa_RenderMode(GL_RENDER), ARRAY_SIZE(want));
+   assert_floats(buf, want, ARRAY_SIZE(want));
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
@@ -297,6 +327,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_feedback_types),
       cmocka_unit_test(test_feedback_primitives),
+      cmocka_unit_test(test_feedback_pixels),
       cmocka_unit_test(test_dlist_array_draws),
       cmocka_unit_test(test_array_element),
       cmocka_unit_test(test_nesting_and_call_lists),

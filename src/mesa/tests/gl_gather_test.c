@@ -17,22 +17,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "gl_test_context.h"
-
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      if (!strcmp((const char *)_mesa_GetStringi(GL_EXTENSIONS, (GLuint)i),
-                  name))
-         return true;
-   }
-   return false;
-}
 
 static void
 test_desktop(void **state)
@@ -40,7 +26,7 @@ test_desktop(void **state)
    (void)state;
    struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
    assert_non_null(t);
-   assert_true(has_extension("GL_ARB_texture_gather"));
+   assert_true(gl_test_has_extension("GL_ARB_texture_gather"));
    GLint v = 0;
    _mesa_GetIntegerv(GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB, &v);
    assert_int_equal(v, 4);
@@ -75,7 +61,7 @@ test_es3(void **state)
    struct gl_test *t = gl_test_create(3, 0, 8, 8);
    unsetenv("MESA_GLES_VERSION_OVERRIDE");
    assert_non_null(t);
-   assert_false(has_extension("GL_ARB_texture_gather"));
+   assert_false(gl_test_has_extension("GL_ARB_texture_gather"));
    GLint v = 123;
    _mesa_GetIntegerv(GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);

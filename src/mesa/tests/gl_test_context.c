@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gl_test_context.h"
 #include "noop_public.h"
@@ -99,4 +100,17 @@ gl_test_program(const char *vs, const char *fs)
       return 0;
    }
    return prog;
+}
+
+bool
+gl_test_has_extension(const char *name)
+{
+   GLint n = 0;
+   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, name))
+         return true;
+   }
+   return false;
 }

@@ -31,4 +31,7 @@ void gl_test_destroy(struct gl_test *t);
  * with the logs printed). */
 GLuint gl_test_program(const char *vs, const char *fs);
 
+/* Is name one of the current context's GL_EXTENSIONS (glGetStringi)? */
+bool gl_test_has_extension(const char *name);
+
 #endif

@@ -396,3 +396,64 @@ e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet)
       printf("PASS\n");
    return ok ? 0 : 1;
 }
+
+int
+e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
+                     struct e2e_gl_options *opts, bool *quiet, const char *vs,
+                     const char *fs, GLuint *prog)
+{
+   int status = e2e_gl_start(gl, argc, argv, opts, quiet);
+
+   *prog = 0;
+   if (status)
+      return status;
+   *prog = e2e_gl_program(vs, fs, NULL);
+   if (!*prog) {
+      e2e_gl_close(gl);
+      return 1;
+   }
+   return 0;
+}
+
+GLint
+e2e_gl_integer(GLenum pname)
+{
+   GLint v = -1;
+   glGetIntegerv(pname, &v);
+   return v;
+}
+
+GLint
+e2e_gl_integer_i(GLenum pname, GLuint index)
+{
+   GLint v = -1;
+   glGetIntegeri_v(pname, index, &v);
+   return v;
+}
+
+GLuint
+e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
+                  GLenum usage)
+{
+   GLuint b;
+
+   glGenBuffers(1, &b);
+   glBindBuffer(target, b);
+   glBufferData(target, size, data, usage);
+   return b;
+}
+
+bool
+e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4], int tol,
+                  const char *what, bool quiet)
+{
+   uint8_t *px = malloc((size_t)w * h * 4);
+   bool ok = false;
+
+   if (px) {
+      glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      ok = e2e_gl_probe(px, w, x, y, want, tol, what, quiet);
+   }
+   free(px);
+   return ok;
+}

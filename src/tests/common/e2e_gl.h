@@ -126,6 +126,26 @@ struct e2e_gl_vertices {
 void e2e_gl_vec2_vertices(struct e2e_gl_vertices *v, const float *xy, int n);
 void e2e_gl_vertices_delete(struct e2e_gl_vertices *v);
 
+/* e2e_gl_start, then *prog = e2e_gl_program(vs, fs, NULL): 0 when both
+ * worked; a failed program closes gl and gives 1. */
+int e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
+                         struct e2e_gl_options *opts, bool *quiet,
+                         const char *vs, const char *fs, GLuint *prog);
+
+/* glGetIntegerv / glGetIntegeri_v of one value (-1 when nothing was
+ * written). */
+GLint e2e_gl_integer(GLenum pname);
+GLint e2e_gl_integer_i(GLenum pname, GLuint index);
+
+/* A new buffer, left bound to target, holding size bytes of data. */
+GLuint e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
+                         GLenum usage);
+
+/* Reads the w x h RGBA8 image at (0, 0) of the read framebuffer and
+ * probes (x, y) as e2e_gl_probe does. */
+bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
+                       int tol, const char *what, bool quiet);
+
 /* A program's end: closes gl, prints "FAIL", or "PASS" unless quiet, and
  * gives the exit status. */
 int e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet);

@@ -65,11 +65,8 @@ static const char header[] =
 static GLuint
 storage(GLsizeiptr size, const void *data)
 {
-   GLuint b;
-   glGenBuffers(1, &b);
-   glBindBuffer(E2E_GL_SHADER_STORAGE_BUFFER, b);
-   glBufferData(E2E_GL_SHADER_STORAGE_BUFFER, size, data, GL_DYNAMIC_COPY);
-   return b;
+   return e2e_gl_new_buffer(E2E_GL_SHADER_STORAGE_BUFFER, size, data,
+                            GL_DYNAMIC_COPY);
 }
 
 /* Words [first, first + n) of buffer b. */

@@ -23,7 +23,10 @@
  *     with a 4x4x3 3D texture (its slices are layers of a layered
  *     binding, GL 4.6 section 8.26).
  *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
- *     a 16x8 quad: texel (x, y) = (x, y, 7, 1).
+ *     a 16x8 quad: texel (x, y) = (x, y, 7, 1); the same stores from a
+ *     vertex shader drawing 128 points (vertex i for texel (i % 16,
+ *     i / 16); the driver does not offer vertex images yet, but the link
+ *     does not check MAX_VERTEX_IMAGE_UNIFORMS, so this runs).
  *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
  *     of a 2x2 R32UI image (16 each) and imageAtomicMax x - y into a 1x1
  *     R32I image holding -5 (7 = 7 - 0); imageAtomicCompSwap of 0 by 9
@@ -77,6 +80,12 @@ static barrier_fn memory_barrier;
 static bind_image_fn bind_image;
 static get_tex_image_fn get_tex_image;
 static bool quiet;
+
+/* The vertex shader of the draws that cover the target with a quad. */
+static const char pos_vs[] =
+   "#version 330\n"
+   "in vec2 pos;\n"
+   "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
 
 static const char header[] =
    "#version 330\n"
@@ -302,15 +311,12 @@ test_layers(GLenum target, const char *type)
    return ok;
 }
 
-/* 4: stores from a fragment shader */
+/* 4: stores from a fragment shader, or from a vertex shader drawing one
+ * point a texel (vertex i for texel (i % W, i / W)) */
 static bool
-test_fragment(void)
+test_stage_stores(bool vertex)
 {
    static const char *const attribs[] = {"pos", NULL};
-   static const char vs[] =
-      "#version 330\n"
-      "in vec2 pos;\n"
-      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
    static const char fs[] =
       "#version 330\n"
       "#extension GL_ARB_shader_image_load_store : require\n"
@@ -321,7 +327,22 @@ test_fragment(void)
       "   imageStore(img, p, uvec4(p, 7, 1));\n"
       "   c = vec4(0.0, 1.0, 0.0, 1.0);\n"
       "}\n";
-   GLuint p = e2e_gl_program(vs, fs, attribs);
+   static const char vs_store[] =
+      "#version 330\n"
+      "#extension GL_ARB_shader_image_load_store : require\n"
+      "layout(rgba8ui) writeonly uniform uimage2D img;\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_VertexID % 16, gl_VertexID / 16);\n"
+      "   imageStore(img, p, uvec4(p, 7, 1));\n"
+      "   gl_Position = vec4(2.0, 2.0, 0.0, 1.0);\n"
+      "}\n";
+   static const char fs_plain[] =
+      "#version 330\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(1.0); }\n";
+   const char *what = vertex ? "vertex" : "fragment";
+   GLuint p = vertex ? e2e_gl_program(vs_store, fs_plain, attribs)
+                     : e2e_gl_program(pos_vs, fs, attribs);
    if (!p)
       return false;
    GLuint t = texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
@@ -331,9 +352,14 @@ test_fragment(void)
    e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glUseProgram(p);
    set_unit(p, "img", 4);
-   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   if (vertex) {
+      glDisableVertexAttribArray(0);
+      glDrawArrays(GL_POINTS, 0, W * H);
+   } else {
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   }
    memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
-   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "fragment draw", quiet);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, what, quiet);
    uint8_t out[H][W][4];
    memset(out, 0xff, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, t);
@@ -343,11 +369,12 @@ test_fragment(void)
       for (int x = 0; x < W; x++) {
          uint8_t want[4] = {(uint8_t)x, (uint8_t)y, 7, 1};
          if (memcmp(out[y][x], want, 4) && bad++ < 4)
-            printf("FAIL fragment texel (%d, %d): %u %u %u %u\n", x, y,
+            printf("FAIL %s texel (%d, %d): %u %u %u %u\n", what, x, y,
                    out[y][x][0], out[y][x][1], out[y][x][2], out[y][x][3]);
       }
    }
-   ok &= check("fragment texels wrong", bad, 0);
+   ok &= check(vertex ? "vertex texels wrong" : "fragment texels wrong", bad,
+               0);
    e2e_gl_vertices_delete(&quad);
    glDeleteTextures(1, &t);
    glDeleteProgram(p);
@@ -359,17 +386,13 @@ static bool
 test_cleared_attachment(void)
 {
    static const char *const attribs[] = {"pos", NULL};
-   static const char vs[] =
-      "#version 330\n"
-      "in vec2 pos;\n"
-      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
    static const char fs[] =
       "#version 330\n"
       "#extension GL_ARB_shader_image_load_store : require\n"
       "layout(rgba8) readonly uniform image2D src;\n"
       "out vec4 c;\n"
       "void main() { c = imageLoad(src, ivec2(gl_FragCoord.xy)); }\n";
-   GLuint p = e2e_gl_program(vs, fs, attribs);
+   GLuint p = e2e_gl_program(pos_vs, fs, attribs);
    if (!p)
       return false;
    /* Red texels and the default, mipmapped minification filter: the
@@ -398,15 +421,8 @@ test_cleared_attachment(void)
    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
 
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo, vao;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad;
+   e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    /* The cleared blue, through the image: GL 4.6 section 8.26 reads the
@@ -428,8 +444,7 @@ test_cleared_attachment(void)
    glViewport(0, 0, W, H);
    glDeleteFramebuffers(2, fbo);
    glDeleteTextures(2, tex);
-   glDeleteBuffers(1, &vbo);
-   glDeleteVertexArrays(1, &vao);
+   e2e_gl_vertices_delete(&quad);
    glDeleteProgram(p);
    return ok;
 }
@@ -526,7 +541,8 @@ main(int argc, char **argv)
    ok &= test_rgba32f();
    ok &= test_layers(GL_TEXTURE_2D_ARRAY, "uimage2DArray");
    ok &= test_layers(GL_TEXTURE_3D, "uimage3D");
-   ok &= test_fragment();
+   ok &= test_stage_stores(false);
+   ok &= test_stage_stores(true);
    ok &= test_atomics();
    ok &= test_cleared_attachment();
    return e2e_gl_finish(&gl, ok, quiet);

@@ -6,7 +6,8 @@
 /*
  * glReadPixels of the desktop client formats no pipe format describes
  * (GL 2.1 section 4.3.2 and tables 3.5-3.8): LUMINANCE (L = R + G + B,
- * clamped: the glReadPixels reference page), LUMINANCE_ALPHA, BGR,
+ * clamped: the glReadPixels reference page; with GL_FLOAT too, the buffer
+ * being fixed-point), LUMINANCE_ALPHA, BGR,
  * ABGR_EXT, UNSIGNED_SHORT_5_6_5_REV with RGB, with PACK_SWAP_BYTES and
  * with RED_SCALE/RED_BIAS (the pixel transfer operations apply to what
  * glReadPixels returns).  The window is cleared to (0.2, 0.4, 0.6, 0.8):
@@ -89,6 +90,14 @@ main(int argc, char **argv)
    ok &= check(b, (const uint8_t[]){255}, 1, "LUMINANCE", quiet);
    glReadPixels(1, 1, 1, 1, E2E_GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, b);
    ok &= check(b, (const uint8_t[]){255, 204}, 2, "LUMINANCE_ALPHA", quiet);
+   /* GL_FLOAT too: a fixed-point buffer's reads are clamped
+    * (CLAMP_READ_COLOR is FIXED_ONLY), the sum with them. */
+   float l = 0.0f;
+   glReadPixels(1, 1, 1, 1, GL_LUMINANCE, GL_FLOAT, &l);
+   if (l != 1.0f || !quiet)
+      printf("%s LUMINANCE, FLOAT: %g (want 1)\n", l == 1.0f ? "ok  " : "FAIL",
+             l);
+   ok &= l == 1.0f;
    glReadPixels(1, 1, 1, 1, E2E_GL_BGR, GL_UNSIGNED_BYTE, b);
    ok &= check(b, (const uint8_t[]){153, 102, 51}, 3, "BGR", quiet);
    glReadPixels(1, 1, 1, 1, E2E_GL_ABGR_EXT, GL_UNSIGNED_BYTE, b);

@@ -94,16 +94,6 @@ static const char cs[] =
    "   }\n"
    "}\n";
 
-static GLuint
-buffer(GLenum target, GLsizeiptr size, const void *data)
-{
-   GLuint b;
-   glGenBuffers(1, &b);
-   glBindBuffer(target, b);
-   glBufferData(target, size, data, GL_DYNAMIC_COPY);
-   return b;
-}
-
 /* 1 */
 static bool
 versions(void)
@@ -132,8 +122,10 @@ compute(bool *ok)
       return 0;
    }
    static const uint32_t zero[8] = {0};
-   GLuint cmd = buffer(GL_SHADER_STORAGE_BUFFER, 16, zero);
-   GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, sizeof(zero), zero);
+   GLuint cmd = e2e_gl_new_buffer(GL_SHADER_STORAGE_BUFFER, 16, zero,
+                                GL_DYNAMIC_COPY);
+   GLuint out = e2e_gl_new_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(zero),
+                                zero, GL_DYNAMIC_COPY);
    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, cmd);
    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, out);
    glUseProgram(p);
@@ -186,9 +178,7 @@ errors(GLuint cmd, GLuint vao)
 static bool
 probe(int x, int y, const uint8_t want[4], const char *what)
 {
-   uint8_t px[W * H * 4];
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
-   return e2e_gl_probe(px, W, x, y, want, 1, what, quiet);
+   return e2e_gl_probe_read(W, H, x, y, want, 1, what, quiet);
 }
 
 int
@@ -229,9 +219,11 @@ main(int argc, char **argv)
    /* 5 */
    static const GLubyte indices[6] = {0, 1, 2, 1, 3, 2};
    static const GLuint elements_cmd[5] = {3, 1, 3, 0, 0};
-   GLuint ib = buffer(GL_ELEMENT_ARRAY_BUFFER, sizeof(indices), indices);
-   GLuint eb = buffer(GL_DRAW_INDIRECT_BUFFER, sizeof(elements_cmd),
-                      elements_cmd);
+   GLuint ib = e2e_gl_new_buffer(GL_ELEMENT_ARRAY_BUFFER, sizeof(indices),
+                                 indices, GL_STATIC_DRAW);
+   GLuint eb = e2e_gl_new_buffer(GL_DRAW_INDIRECT_BUFFER,
+                                 sizeof(elements_cmd), elements_cmd,
+                                 GL_STATIC_DRAW);
    glClear(GL_COLOR_BUFFER_BIT);
    glDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_BYTE, NULL);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "glDrawElementsIndirect", quiet);
@@ -243,7 +235,8 @@ main(int argc, char **argv)
    static const GLubyte colours[2][4] = {{0, 255, 0, 255},
                                          {255, 255, 255, 255}};
    GLuint coloured = e2e_gl_program(vs_colour, fs_colour, NULL);
-   GLuint cb = buffer(GL_ARRAY_BUFFER, sizeof(colours), colours);
+   GLuint cb = e2e_gl_new_buffer(GL_ARRAY_BUFFER, sizeof(colours), colours,
+                                 GL_STATIC_DRAW);
    glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
    glVertexAttribDivisor(1, 1);
    glEnableVertexAttribArray(1);

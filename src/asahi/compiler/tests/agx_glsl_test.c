@@ -24,6 +24,7 @@
 #include "compiler/glsl/glsl_state.h"
 #include "nir_eval.h"
 #include "util/u_math.h"
+#include "asahi/compiler/agx_compiler.h"
 #include "agx_test_nir.h"
 #include "agx_test_util.h"
 
@@ -100,6 +101,7 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
    struct glsl_program *prog = l.prog;
    nir_shader *vs_ref = prog->nir[MESA_SHADER_VERTEX];
    nir_shader *fs_ref = prog->nir[MESA_SHADER_FRAGMENT];
+   bool mediump = strstr(fs_src, "mediump") != NULL;
    nir_shader *vs = nir_shader_clone(l.mem, vs_ref);
    nir_shader *fs = nir_shader_clone(l.mem, fs_ref);
    assert_true(agx_preprocess_nir(vs));
@@ -260,7 +262,12 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
          unsigned want = (unsigned)floor(v + 0.5);
          bool tie = v - floor(v) == 0.5;
          unsigned got = tib[4 * lane + c];
-         if (got != want && !(tie && got + 1 == want))
+         /* mediump arithmetic (16-bit on AGX; GLSL ES 3.00 4.5.1:
+          * relative precision 2^-10) may cross a rounding boundary of
+          * the 8-bit target: one step either way */
+         bool near = got + 1 == want || got == want + 1;
+         if (got != want && !(tie && got + 1 == want) &&
+             !(mediump && near))
             fail_msg("pixel %u channel %u: %u, expected %u", lane, c, got,
                      want);
       }
@@ -815,6 +822,91 @@ stage_info(const char *vs_src, const char *fs_src, gl_shader_stage stage)
    return info;
 }
 
+/* mediump arithmetic (GLSL ES 1.00 section 4.5): fs_mp's chain from the
+ * colour, its compare and min/max run at 16 bits; fs_hp, the same at
+ * highp, and fs_mixed, whose highp local keeps the operations reading it
+ * at highp (GLSL ES 3.00 4.5.2), must not use 16-bit arithmetic for
+ * those. */
+static const char *fs_mp =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   vec3 c = v_color * 0.75 + u_tint.xyz * 0.25;\n"
+   "   float m = max(c.x, c.y) - min(c.y, c.z);\n"
+   "   c = m > 0.125 ? c * c : c + 0.0625;\n"
+   "   gl_FragColor = vec4(clamp(c, 0.0, 1.0), v_k);\n"
+   "}\n";
+static const char *fs_hp =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   vec3 c = v_color * 0.75 + u_tint.xyz * 0.25;\n"
+   "   float m = max(c.x, c.y) - min(c.y, c.z);\n"
+   "   c = m > 0.125 ? c * c : c + 0.0625;\n"
+   "   gl_FragColor = vec4(clamp(c, 0.0, 1.0), v_k);\n"
+   "}\n";
+static const char *fs_mixed =
+   "precision mediump float;\n"
+   "varying highp vec3 v_color;\n"
+   "void main() {\n"
+   "   highp vec3 h = v_color * 0.75;\n"
+   "   highp vec3 c = h * h + h;\n"
+   "   gl_FragColor = vec4(c, 1.0);\n"
+   "}\n";
+
+/* Instructions of the fragment shader that compute 16-bit floats
+ * (fadd16/fmul16/fmadd16, or anything writing a 16-bit register but the
+ * mov_imm of a constant). */
+static unsigned
+count_16bit_ops(const char *fs_src)
+{
+   struct linked l = link_pair(vs1, fs_src);
+   nir_shader *s =
+      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   unsigned n = 0;
+   for (size_t off = 0; off < bin.size_B;) {
+      struct agx_isa_instr I;
+      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &I);
+      if (len <= 0 || I.op == AGX_ISA_OP_STOP)
+         break;
+      off += (size_t)len;
+      if (I.op == AGX_ISA_OP_FADD16 || I.op == AGX_ISA_OP_FMUL16 ||
+          I.op == AGX_ISA_OP_FMADD16 ||
+          (I.op != AGX_ISA_OP_MOV_IMM16 &&
+           I.operands[0].kind == AGX_ISA_KIND_REG &&
+           I.operands[0].size == 16))
+         n++;
+   }
+   ralloc_free(l.mem);
+   return n;
+}
+
+static void
+test_glsl_mediump(void **state)
+{
+   (void)state;
+   unsigned saved = agx_compiler_debug();
+   assert_true(count_16bit_ops(fs_mp) > 0);
+   assert_int_equal(count_16bit_ops(fs_hp), 0);
+   assert_int_equal(count_16bit_ops(fs_mixed), 0);
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(count_16bit_ops(fs_mp), 0);
+   agx_compiler_set_debug(saved);
+   /* on the simulator, within mediump precision of the highp result */
+   check_program(vs1, fs_mp, false);
+}
+
 static void
 test_glsl_scratch_arrays(void **state)
 {
@@ -1041,6 +1133,7 @@ main(void)
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
+      cmocka_unit_test(test_glsl_mediump),
       cmocka_unit_test(test_glsl_spilling),
       cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),

@@ -40,6 +40,38 @@ void main()
 }
 """
 
+# An array of arrays of images indexed at run time at both levels: an
+# if-chain a level, one image_write per element (4).
+AOA_IMAGES = """#version 330
+#extension GL_ARB_shader_image_load_store : require
+#extension GL_ARB_arrays_of_arrays : require
+uniform int n, m;
+writeonly uniform image2D tex[2][2];
+out vec4 o;
+void main()
+{
+   imageStore(tex[n][m], ivec2(gl_FragCoord.xy), vec4(1.0));
+   o = vec4(0.0);
+}
+"""
+
+# Gathers: channel 1 (gather_g), a shadow gather (gather_r with its
+# reference) and textureGatherOffsets as four gathers of channel 2
+# (gather_b): six texture_sample gathers.
+GATHERS = """#version 150
+#extension GL_ARB_gpu_shader5 : require
+uniform sampler2D s;
+uniform sampler2DShadow ss;
+in vec2 uv;
+out vec4 o;
+void main()
+{
+   const ivec2 offs[4] = ivec2[4](ivec2(0), ivec2(1), ivec2(2), ivec2(3));
+   o = textureGather(s, uv, 1) + textureGather(ss, uv, 0.5) +
+       textureGatherOffsets(s, uv, offs, 2);
+}
+"""
+
 
 def run(tool, *args):
     return subprocess.run([tool, *args], capture_output=True, text=True,
@@ -116,6 +148,23 @@ def main(tool, data):
         r = run(tool, '--stats', geom)
         expect(r.returncode == 1 and 'no vertex shader' in r.stderr,
                'a lone .geom is a link error: %r' % r.stderr)
+
+        aoa = os.path.join(tmp, 'aoa.frag')
+        with open(aoa, 'w') as f:
+            f.write(AOA_IMAGES)
+        r = run(tool, '--disasm', aoa)
+        expect(r.returncode == 0 and r.stdout.count('image_write') == 4,
+               'arrays of arrays of images: %r' % r.stderr)
+        gathers = os.path.join(tmp, 'gathers.frag')
+        with open(gathers, 'w') as f:
+            f.write(GATHERS)
+        r = run(tool, '--disasm', gathers)
+        lines = [l for l in r.stdout.splitlines() if 'texture_sample' in l]
+        expect(r.returncode == 0 and len(lines) == 6 and
+               sum('gather_g' in l for l in lines) == 1 and
+               sum('gather_b' in l for l in lines) == 4 and
+               sum('gather_r' in l for l in lines) == 1,
+               'gathers: %r %r' % (lines, r.stderr))
 
         r = run(tool, os.path.join(tmp, 'missing.frag'))
         expect(r.returncode == 2, 'missing file')

@@ -350,6 +350,27 @@ test_builtins(void **state)
 }
 
 /* The callback sees the lookup: returns (s, t, texture index, op). */
+/* Runs the linked program's fragment shader on the NIR interpreter with
+ * its default uniforms and the texture unit `tex`; its outputs in out. */
+static void
+run_fs_with_tex(struct glsl_program *p, nir_eval_tex_cb tex,
+                nir_const_value *out)
+{
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   struct test_uniforms u;
+   test_uniforms_init(&u, p);
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.uniforms = u.cells;
+   es.num_uniform_cells = TEST_CELLS;
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   es.tex = tex;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+}
+
 static bool
 echo_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
          nir_const_value *result)
@@ -377,20 +398,8 @@ test_texture_lookups(void **state)
       "   gl_FragColor = texture2DProj(arr[1], vec3(0.5, 1.5, 2.0));\n"
       "}\n",
       MESA_SHADER_NONE, NULL);
-   assert_non_null(p);
-   if (!p->link_status)
-      fail_msg("%s", p->info_log);
-   struct test_uniforms u;
-   test_uniforms_init(&u, p);
    nir_const_value out[TEST_CELLS] = { 0 };
-   nir_eval_state es;
-   memset(&es, 0, sizeof(es));
-   es.uniforms = u.cells;
-   es.num_uniform_cells = TEST_CELLS;
-   es.outputs = out;
-   es.num_output_cells = TEST_CELLS;
-   es.tex = echo_tex;
-   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   run_fs_with_tex(p, echo_tex, out);
    const float want[4] = { 0.25f, 0.75f, 1.0f, (float)nir_texop_tex };
    for (unsigned i = 0; i < 4; i++)
       assert_float_equal(out[FRAG_RESULT_COLOR * 4 + i].f32, want[i], 0);
@@ -442,20 +451,8 @@ test_gathers(void **state)
       "   o[2] = textureGatherOffset(sa, vec3(0.5), ivec2(3, 4));\n"
       "}\n",
       MESA_SHADER_NONE, NULL);
-   assert_non_null(p);
-   if (!p->link_status)
-      fail_msg("%s", p->info_log);
-   struct test_uniforms u;
-   test_uniforms_init(&u, p);
    nir_const_value out[TEST_CELLS] = { 0 };
-   nir_eval_state es;
-   memset(&es, 0, sizeof(es));
-   es.uniforms = u.cells;
-   es.num_uniform_cells = TEST_CELLS;
-   es.outputs = out;
-   es.num_output_cells = TEST_CELLS;
-   es.tex = gather_tex;
-   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   run_fs_with_tex(p, gather_tex, out);
    const float want[3][4] = {
       { 312.0f, 334.0f, 356.0f, 371.0f },
       { 0.25f, 2.0f, 0.0f, 100.0f },

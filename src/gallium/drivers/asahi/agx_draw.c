@@ -859,8 +859,9 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    if (ctx->reset)
       return;
-   if ((!ctx->fb.nr_cbufs && !ctx->fb.zsbuf) || !ctx->fb.width ||
-       !ctx->fb.height)
+   /* (a framebuffer without attachments has a size too:
+    * ARB_framebuffer_no_attachments; its draws have only side effects) */
+   if (!ctx->fb.width || !ctx->fb.height)
       return;
    if (!ctx->rast || !ctx->zs || !ctx->velems ||
        !ctx->stage[PIPE_SHADER_VERTEX].shader ||
@@ -889,10 +890,6 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
          return;
    }
 
-   /* Variants depend on the vertex elements (VS), the framebuffer (FS, a
-    * new batch marks everything dirty), blending and the point sprite
-    * origin (FS): look them up only then.
-    */
    /* Polygon stipple applies to polygons drawn filled (GL 2.1 section
     * 3.5.6): a fragment-shader variant (agx_fs_key::poly_stipple). */
    bool polygons = info->mode >= PIPE_PRIM_TRIANGLES &&
@@ -906,6 +903,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       ctx->dirty |= AGX_DIRTY_RS;
    }
 
+   /* Variants depend on the vertex elements (VS), the framebuffer (FS, a
+    * new batch marks everything dirty), blending and the point sprite
+    * origin (FS): look them up only then.
+    */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    /* Capturing strips, loops and fans takes a variant per topology. */
    unsigned xfb_prim =

@@ -59,6 +59,7 @@
 #include "compiler/nir/nir_builder.h"
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
+#include "util/u_math.h"
 #include "util/u_inlines.h"
 
 #include "asahi/compiler/agx_compile.h"
@@ -409,6 +410,61 @@ points_to_quads(void **state)
    env_fini(&e);
 }
 
+/* Draws with a 256-byte stream output target bound and the primitive
+ * queries around the draw; flushes, then reads the counts and the first
+ * nr_got captured vec4s back. */
+static void
+captured_draw(struct env *e, const struct pipe_draw_info *info,
+              const struct pipe_draw_start_count_bias *draw,
+              uint64_t *generated, uint64_t *written, float (*got)[4],
+              unsigned nr_got)
+{
+   struct pipe_context *ctx = e->t.ctx;
+   struct pipe_query *q =
+      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+   struct pipe_query *qw =
+      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
+   assert_non_null(q);
+   assert_non_null(qw);
+   struct pipe_resource *xfb = pipe_buffer_create(
+      e->t.screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_DEFAULT, 256);
+   struct pipe_stream_output_target *t =
+      ctx->create_stream_output_target(ctx, xfb, 0, 256);
+   unsigned offset = 0;
+   ctx->set_stream_output_targets(ctx, 1, &t, &offset);
+   ctx->begin_query(ctx, q);
+   ctx->begin_query(ctx, qw);
+   ctx->draw_vbo(ctx, info, 0, NULL, draw, 1);
+   ctx->end_query(ctx, q);
+   ctx->end_query(ctx, qw);
+   ctx->set_stream_output_targets(ctx, 0, NULL, NULL);
+   ctx->flush(ctx, NULL, 0);
+   union pipe_query_result g = {0}, w = {0};
+   assert_true(ctx->get_query_result(ctx, q, true, &g));
+   assert_true(ctx->get_query_result(ctx, qw, true, &w));
+   *generated = g.u64;
+   *written = w.u64;
+   pipe_buffer_read(ctx, xfb, 0, nr_got * 4 * sizeof(float), got);
+   ctx->stream_output_target_destroy(ctx, t);
+   pipe_resource_reference(&xfb, NULL);
+   ctx->destroy_query(ctx, q);
+   ctx->destroy_query(ctx, qw);
+}
+
+/* Captured vertex v's components in comps (a bit each) equal want[v]. */
+static void
+expect_captured(float (*got)[4], const float (*want)[4], unsigned n,
+                unsigned comps)
+{
+   for (unsigned v = 0; v < n; ++v) {
+      u_foreach_bit (c, comps) {
+         if (got[v][c] != want[v][c])
+            fail_msg("captured vertex %u component %u is %f, want %f", v, c,
+                     got[v][c], want[v][c]);
+      }
+   }
+}
+
 static void
 triangle_twice(void **state)
 {
@@ -425,51 +481,19 @@ triangle_twice(void **state)
                                  .index.user = indices,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
-   struct pipe_context *ctx = e.t.ctx;
-   struct pipe_query *q =
-      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
-   struct pipe_query *qw =
-      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
-   assert_non_null(q);
-   assert_non_null(qw);
-   struct pipe_resource *xfb = pipe_buffer_create(
-      e.t.screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_DEFAULT, 256);
-   struct pipe_stream_output_target *t =
-      ctx->create_stream_output_target(ctx, xfb, 0, 256);
-   unsigned offset = 0;
-   ctx->set_stream_output_targets(ctx, 1, &t, &offset);
-   ctx->begin_query(ctx, q);
-   ctx->begin_query(ctx, qw);
-   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
-   ctx->end_query(ctx, q);
-   ctx->end_query(ctx, qw);
-   ctx->set_stream_output_targets(ctx, 0, NULL, NULL);
-   ctx->flush(ctx, NULL, 0);
+   uint64_t generated = 0, written = 0;
+   float got[6][4];
+   captured_draw(&e, &info, &draw, &generated, &written, got, 6);
    check_pixels(&e, want_two_triangles);
-   union pipe_query_result generated = {0}, written = {0};
-   assert_true(ctx->get_query_result(ctx, q, true, &generated));
-   assert_true(ctx->get_query_result(ctx, qw, true, &written));
    if (getenv("ASAHI_TEST_EXPECT_PIXELS")) {
-      assert_int_equal(generated.u64, 2);
-      assert_int_equal(written.u64, 2);
+      assert_int_equal(generated, 2);
+      assert_int_equal(written, 2);
       static const float want[6][4] = {
          {-1, -1, 0, 1}, {0, -1, 0, 1}, {-1, 0, 0, 1},
          {0, -1, 0, 1},  {1, -1, 0, 1}, {0, 0, 0, 1},
       };
-      float got[6][4];
-      pipe_buffer_read(ctx, xfb, 0, sizeof(got), got);
-      for (unsigned v = 0; v < 6; ++v) {
-         for (unsigned c = 0; c < 4; ++c) {
-            if (got[v][c] != want[v][c])
-               fail_msg("captured vertex %u component %u is %f, want %f", v,
-                        c, got[v][c], want[v][c]);
-         }
-      }
+      expect_captured(got, want, 6, 0xf);
    }
-   ctx->stream_output_target_destroy(ctx, t);
-   pipe_resource_reference(&xfb, NULL);
-   ctx->destroy_query(ctx, q);
-   ctx->destroy_query(ctx, qw);
    env_fini(&e);
 }
 
@@ -509,49 +533,20 @@ indexed_strip_capture(void **state)
                                  .restart_index = 0xffff,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 8};
-   struct pipe_query *q =
-      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
-   struct pipe_query *qw =
-      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
-   assert_non_null(q);
-   assert_non_null(qw);
-   struct pipe_resource *xfb = pipe_buffer_create(
-      e.t.screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_DEFAULT, 256);
-   struct pipe_stream_output_target *t =
-      ctx->create_stream_output_target(ctx, xfb, 0, 256);
-   unsigned offset = 0;
-   ctx->set_stream_output_targets(ctx, 1, &t, &offset);
-   ctx->begin_query(ctx, q);
-   ctx->begin_query(ctx, qw);
-   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
-   ctx->end_query(ctx, q);
-   ctx->end_query(ctx, qw);
-   ctx->set_stream_output_targets(ctx, 0, NULL, NULL);
-   ctx->flush(ctx, NULL, 0);
-   union pipe_query_result generated = {0}, written = {0};
-   assert_true(ctx->get_query_result(ctx, q, true, &generated));
-   assert_true(ctx->get_query_result(ctx, qw, true, &written));
+   uint64_t generated = 0, written = 0;
+   float got[9][4];
+   captured_draw(&e, &info, &draw, &generated, &written, got, 9);
    if (getenv("ASAHI_TEST_EXPECT_PIXELS")) {
-      assert_int_equal(generated.u64, 3);
-      assert_int_equal(written.u64, 3);
+      assert_int_equal(generated, 3);
+      assert_int_equal(written, 3);
       static const unsigned order[9] = {3, 2, 1, 1, 2, 0, 0, 1, 2};
-      float got[9][4];
-      pipe_buffer_read(ctx, xfb, 0, sizeof(got), got);
-      for (unsigned v = 0; v < 9; ++v) {
-         /* x, y, w: z is captured after the driver's clip-space depth
-          * rewrite (agx_nir_lower_clip_m1_1), a separate known bug */
-         for (unsigned c = 0; c < 4; c += c == 1 ? 2 : 1) {
-            float want = verts[4 * order[v] + c];
-            if (got[v][c] != want)
-               fail_msg("captured vertex %u component %u is %f, want %f", v,
-                        c, got[v][c], want);
-         }
-      }
+      float want[9][4];
+      for (unsigned v = 0; v < 9; ++v)
+         memcpy(want[v], &verts[4 * order[v]], sizeof(want[v]));
+      /* x, y, w: z is captured after the driver's clip-space depth
+       * rewrite (agx_nir_lower_clip_m1_1), a separate known bug */
+      expect_captured(got, (const float(*)[4])want, 9, 0xb);
    }
-   ctx->stream_output_target_destroy(ctx, t);
-   pipe_resource_reference(&xfb, NULL);
-   ctx->destroy_query(ctx, q);
-   ctx->destroy_query(ctx, qw);
    ctx->bind_vs_state(ctx, e.vs);
    ctx->delete_vs_state(ctx, xvs);
    env_fini(&e);
