@@ -583,21 +583,18 @@ emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
    return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
 }
 
-/*
- * A 16-bit result whose only uses widen it again (f2f32, at the end of a
- * mediump chain: a store, a highp operation) is written as an f32 by the
- * float forms that round into any destination width (fadd32, fmadd32,
- * the unary ops; not fcmpsel or bitop, whose 16-bit sources would be read
- * as words), and the f2f32 becomes a copy: one instruction less, and more
- * precision than mediump asks for.  The same goes for a result that only
- * a widened fsat reads, so that agx_opt_sat can fold the saturate.
- */
-static bool
-widened_in_place(nir_alu_instr *alu)
+/* The operations selected at 16 bits too (sources and result): the
+ * float arithmetic nir_lower_mediump.c narrows, the conversions at its
+ * boundaries and selects of 16-bit values, by forms that round into a
+ * destination of either width (HALF_ANY_DST: fadd32, fmadd32, the unary
+ * ops) or that need a 16-bit one for a 16-bit result (fcmpsel, bitop).
+ * (No 16-bit integer arithmetic: nothing produces it yet.) */
+enum half_kind { HALF_NONE, HALF_ANY_DST, HALF_16_DST };
+
+static enum half_kind
+half_kind(nir_op op)
 {
-   if (alu->def.bit_size != 16)
-      return false;
-   switch (alu->op) {
+   switch (op) {
    case nir_op_fadd:
    case nir_op_fsub:
    case nir_op_fmul:
@@ -613,10 +610,39 @@ widened_in_place(nir_alu_instr *alu)
    case nir_op_fround_even:
    case nir_op_fddx:
    case nir_op_fddy:
-      break;
+      return HALF_ANY_DST;
+   case nir_op_fneg:
+   case nir_op_fabs:
+   case nir_op_fmin:
+   case nir_op_fmax:
+   case nir_op_flt32:
+   case nir_op_fge32:
+   case nir_op_feq32:
+   case nir_op_fneu32:
+   case nir_op_bcsel:
+   case nir_op_b32csel:
+   case nir_op_f2f16:
+   case nir_op_f2f32:
+      return HALF_16_DST;
    default:
-      return false;
+      return HALF_NONE;
    }
+}
+
+/*
+ * A 16-bit result whose only uses widen it again (f2f32, at the end of a
+ * mediump chain: a store, a highp operation) is written as an f32 by the
+ * float forms that round into any destination width (fadd32, fmadd32,
+ * the unary ops; not fcmpsel or bitop, whose 16-bit sources would be read
+ * as words), and the f2f32 becomes a copy: one instruction less, and more
+ * precision than mediump asks for.  The same goes for a result that only
+ * a widened fsat reads, so that agx_opt_sat can fold the saturate.
+ */
+static bool
+widened_in_place(nir_alu_instr *alu)
+{
+   if (alu->def.bit_size != 16 || half_kind(alu->op) != HALF_ANY_DST)
+      return false;
    nir_foreach_use_including_if(src, &alu->def) {
       if (nir_src_is_if(src))
          return false;
@@ -902,45 +928,10 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
 #undef S
 }
 
-/* The operations selected at 16 bits too (sources and result): the
- * float arithmetic nir_lower_mediump.c narrows, the conversions at its
- * boundaries and selects of 16-bit values.  (No 16-bit integer
- * arithmetic: nothing produces it yet.) */
 static bool
 alu_takes_16bit(nir_op op)
 {
-   switch (op) {
-   case nir_op_fadd:
-   case nir_op_fsub:
-   case nir_op_fmul:
-   case nir_op_ffma:
-   case nir_op_fsat:
-   case nir_op_fneg:
-   case nir_op_fabs:
-   case nir_op_fmin:
-   case nir_op_fmax:
-   case nir_op_frcp:
-   case nir_op_frsq:
-   case nir_op_fexp2:
-   case nir_op_flog2:
-   case nir_op_ffloor:
-   case nir_op_fceil:
-   case nir_op_ftrunc:
-   case nir_op_fround_even:
-   case nir_op_fddx:
-   case nir_op_fddy:
-   case nir_op_flt32:
-   case nir_op_fge32:
-   case nir_op_feq32:
-   case nir_op_fneu32:
-   case nir_op_bcsel:
-   case nir_op_b32csel:
-   case nir_op_f2f16:
-   case nir_op_f2f32:
-      return true;
-   default:
-      return false;
-   }
+   return half_kind(op) != HALF_NONE;
 }
 
 static void

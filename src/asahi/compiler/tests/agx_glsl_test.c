@@ -803,20 +803,29 @@ pressure_vs(void *mem, bool divergent)
    return s;
 }
 
+/* One stage of a linked pair, compiled (RGBA8 render target) into *bin
+ * under l->mem. */
+static void
+compile_stage(struct linked *l, gl_shader_stage stage,
+              struct agx_shader_binary *bin)
+{
+   nir_shader *s = nir_shader_clone(l->mem, l->prog->nir[stage]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   if (stage == MESA_SHADER_FRAGMENT)
+      key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l->mem, bin, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
 /* Compile one stage of a pair for the stack assertions. */
 static struct agx_shader_info
 stage_info(const char *vs_src, const char *fs_src, gl_shader_stage stage)
 {
    struct linked l = link_pair(vs_src, fs_src);
-   nir_shader *s = nir_shader_clone(l.mem, l.prog->nir[stage]);
-   assert_true(agx_preprocess_nir(s));
-   struct agx_shader_key key = {0};
-   if (stage == MESA_SHADER_FRAGMENT)
-      key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
    struct agx_shader_binary bin;
-   char error[256] = "";
-   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile_stage(&l, stage, &bin);
    struct agx_shader_info info = bin.info;
    ralloc_free(l.mem);
    return info;
@@ -827,28 +836,18 @@ stage_info(const char *vs_src, const char *fs_src, gl_shader_stage stage)
  * highp, and fs_mixed, whose highp local keeps the operations reading it
  * at highp (GLSL ES 3.00 4.5.2), must not use 16-bit arithmetic for
  * those. */
-static const char *fs_mp =
-   "precision mediump float;\n"
-   "varying vec3 v_color;\n"
-   "varying float v_k;\n"
-   "uniform vec4 u_tint;\n"
-   "void main() {\n"
-   "   vec3 c = v_color * 0.75 + u_tint.xyz * 0.25;\n"
-   "   float m = max(c.x, c.y) - min(c.y, c.z);\n"
-   "   c = m > 0.125 ? c * c : c + 0.0625;\n"
-   "   gl_FragColor = vec4(clamp(c, 0.0, 1.0), v_k);\n"
-   "}\n";
-static const char *fs_hp =
-   "precision highp float;\n"
-   "varying vec3 v_color;\n"
-   "varying float v_k;\n"
-   "uniform vec4 u_tint;\n"
-   "void main() {\n"
-   "   vec3 c = v_color * 0.75 + u_tint.xyz * 0.25;\n"
-   "   float m = max(c.x, c.y) - min(c.y, c.z);\n"
-   "   c = m > 0.125 ? c * c : c + 0.0625;\n"
-   "   gl_FragColor = vec4(clamp(c, 0.0, 1.0), v_k);\n"
-   "}\n";
+#define FS_PREC_BODY                                                     \
+   "varying vec3 v_color;\n"                                              \
+   "varying float v_k;\n"                                                 \
+   "uniform vec4 u_tint;\n"                                               \
+   "void main() {\n"                                                      \
+   "   vec3 c = v_color * 0.75 + u_tint.xyz * 0.25;\n"                   \
+   "   float m = max(c.x, c.y) - min(c.y, c.z);\n"                        \
+   "   c = m > 0.125 ? c * c : c + 0.0625;\n"                             \
+   "   gl_FragColor = vec4(clamp(c, 0.0, 1.0), v_k);\n"                   \
+   "}\n"
+static const char *fs_mp = "precision mediump float;\n" FS_PREC_BODY;
+static const char *fs_hp = "precision highp float;\n" FS_PREC_BODY;
 static const char *fs_mixed =
    "precision mediump float;\n"
    "varying highp vec3 v_color;\n"
@@ -865,15 +864,8 @@ static unsigned
 count_16bit_ops(const char *fs_src)
 {
    struct linked l = link_pair(vs1, fs_src);
-   nir_shader *s =
-      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
-   assert_true(agx_preprocess_nir(s));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
    struct agx_shader_binary bin;
-   char error[256] = "";
-   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile_stage(&l, MESA_SHADER_FRAGMENT, &bin);
    unsigned n = 0;
    for (size_t off = 0; off < bin.size_B;) {
       struct agx_isa_instr I;
