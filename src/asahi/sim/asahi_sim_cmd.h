@@ -152,6 +152,17 @@ struct sim_draw {
    struct sim_draw *next; /* all draws of the pass, for freeing */
 };
 
+/* A coefficient register's contents.  Interpolated: the plane
+ * A x + B y + C in framebuffer pixels (abc).  Flat: A = B = 0 and C is
+ * the provoking vertex's 32-bit output word, copied without any float
+ * conversion (FACTS-AGX.md 3.6), so integers whose bits look like a
+ * signalling NaN keep them. */
+struct sim_plane {
+   double abc[3];
+   bool flat;
+   uint32_t bits;
+};
+
 struct sim_prim {
    const struct sim_draw *draw;
    /* A point is a square: covered where min <= centre < max (x[0], y[0]
@@ -163,8 +174,8 @@ struct sim_prim {
    bool backfacing;
    double z_plane[3]; /* window z over window pixels */
    unsigned layer;    /* framebuffer layer (vertex output, clamped) */
-   /* Plane equations in framebuffer pixels: nr_cf x {A, B, C}. */
-   double (*planes)[3];
+   /* One per coefficient register (nr_cf). */
+   struct sim_plane *planes;
 };
 
 struct sim_render {

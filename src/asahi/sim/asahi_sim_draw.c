@@ -162,18 +162,29 @@ transform(struct draw_ctx *c, uint32_t i)
    project(c, v);
 }
 
+/* The vertex output word behind a slot; 0 for the slots the hardware
+ * makes itself (1 / w, and z when selected), which are never words 0-3
+ * (the position). */
+static unsigned
+slot_word(const struct draw_ctx *c, unsigned slot)
+{
+   bool z = c->s->ppp.output_select.frag_coord_z;
+   if (slot == 0 || (z && slot == 1))
+      return 0;
+   return 4 + slot - (z ? 2 : 1);
+}
+
 /* The value a slot has at a vertex. */
 static double
 slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
            bool linear, bool *ok)
 {
-   bool z = c->s->ppp.output_select.frag_coord_z;
+   unsigned word = slot_word(c, slot);
    *ok = true;
    if (slot == 0)
       return v->inv_w;
-   if (z && slot == 1)
+   if (word == 0)
       return v->z;
-   unsigned word = 4 + slot - (z ? 2 : 1);
    if (word >= c->uvs_words) {
       *ok = false;
       return 0;
@@ -258,44 +269,83 @@ source_value(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
    return true;
 }
 
+/* Component k of binding cf at vertex v as the word a flat coefficient
+ * register gets: an output word or the primitive ID as it is (no float
+ * round trip, which would quiet a signalling NaN); the rest (1 / w, z,
+ * blends of clipped vertices) are computed values, rounded to float. */
+static bool
+source_bits(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
+            const struct vertex *v, uint32_t *out)
+{
+   unsigned word = slot_word(c, cf->base_slot + k);
+   if (cf->source == AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID) {
+      *out = c->prim_id;
+      return true;
+   }
+   if (cf->source == AGX_COEFFICIENT_SOURCE_VARYING && !v->derived &&
+       word != 0 && word < c->uvs_words) {
+      *out = v->uvs[word];
+      return true;
+   }
+   double f;
+   if (!source_value(c, cf, k, v, &f))
+      return false;
+   float r = (float)f;
+   memcpy(out, &r, sizeof(*out));
+   return true;
+}
+
+static void
+flat_plane(struct sim_plane *out, uint32_t bits)
+{
+   memset(out, 0, sizeof(*out));
+   out->flat = true;
+   out->bits = bits;
+}
+
+/* The vertex a flat shade model copies; 3 for the interpolated ones. */
+static unsigned
+provoking_vertex(enum agx_shade_model m)
+{
+   return m == AGX_SHADE_MODEL_FLAT_VERTEX_0   ? 0
+          : m == AGX_SHADE_MODEL_FLAT_VERTEX_1 ? 1
+          : m == AGX_SHADE_MODEL_FLAT_VERTEX_2 ? 2
+                                               : 3;
+}
+
 static bool
 setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
-                   const struct vertex *const orig[3], double (*planes)[3])
+                   const struct vertex *const orig[3],
+                   struct sim_plane *planes)
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
    for (unsigned b = 0; b < c->nr_bindings; b++) {
       const struct AGX_CF_BINDING *cf = &c->bindings[b];
       for (unsigned k = 0; k < cf->components; k++) {
-         bool flat = cf->shade_model != AGX_SHADE_MODEL_LINEAR &&
-                     cf->shade_model != AGX_SHADE_MODEL_PERSPECTIVE;
+         struct sim_plane *out = &planes[cf->base_cf + k];
+         unsigned pv = provoking_vertex(cf->shade_model);
+         if (pv < 3) {
+            /* From the unclipped primitive's provoking vertex. */
+            uint32_t bits;
+            if (!source_bits(c, cf, k, orig[pv], &bits))
+               return false;
+            flat_plane(out, bits);
+            continue;
+         }
          double f[3];
          for (unsigned i = 0; i < 3; i++) {
-            /* Flat values come from the unclipped primitive's vertices. */
-            if (!source_value(c, cf, k, flat ? orig[i] : v[i], &f[i]))
+            if (!source_value(c, cf, k, v[i], &f[i]))
                return false;
          }
-
-         double *out = planes[cf->base_cf + k];
          switch (cf->shade_model) {
-         case AGX_SHADE_MODEL_FLAT_VERTEX_0:
-         case AGX_SHADE_MODEL_FLAT_VERTEX_1:
-         case AGX_SHADE_MODEL_FLAT_VERTEX_2: {
-            unsigned pv = cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_0 ? 0
-                          : cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_1
-                             ? 1
-                             : 2;
-            out[0] = out[1] = 0;
-            out[2] = f[pv];
-            break;
-         }
          case AGX_SHADE_MODEL_LINEAR:
-            plane(v, f, out);
+            plane(v, f, out->abc);
             break;
          case AGX_SHADE_MODEL_PERSPECTIVE: {
             double g[3];
             for (unsigned i = 0; i < 3; i++)
                g[i] = f[i] * v[i]->inv_w;
-            plane(v, g, out);
+            plane(v, g, out->abc);
             break;
          }
          default:
@@ -766,8 +816,7 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
       for (unsigned b = 0; ok && b < c->nr_bindings; b++) {
          const struct AGX_CF_BINDING *cf = &c->bindings[b];
          for (unsigned k = 0; k < cf->components; k++) {
-            double *out = p.planes[cf->base_cf + k];
-            out[0] = out[1] = 0;
+            double *out = p.planes[cf->base_cf + k].abc;
             if (cf->source == AGX_COEFFICIENT_SOURCE_POINT_COORD) {
                if (k == 0) {
                   out[0] = 1 / size;
@@ -780,16 +829,13 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
                }
                continue;
             }
-            const struct vertex *src = v;
-            if (orig && cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_0)
-               src = orig[0];
-            else if (orig && cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_1)
-               src = orig[1];
-            else if (orig && cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_2)
-               src = orig[2];
-            ok = source_value(c, cf, k, src, &out[2]);
+            unsigned pv = provoking_vertex(cf->shade_model);
+            const struct vertex *src = orig && pv < 3 ? orig[pv] : v;
+            uint32_t bits = 0;
+            ok = source_bits(c, cf, k, src, &bits);
             if (!ok)
                break;
+            flat_plane(&p.planes[cf->base_cf + k], bits);
          }
       }
       c->prim_id = next;

@@ -430,15 +430,18 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
          return sim_fail(tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
                          "out of memory");
       for (unsigned i = 0; i < d->nr_cf; i++) {
-         const double *pl = p->planes[i];
-         b.coefficients[i][0] = (float)pl[0];
-         b.coefficients[i][1] = (float)pl[1];
-         /* Constant planes (flat varyings, integers among them) keep
-          * their C as it is: adding 0 * x0 would turn -0.0 into +0.0. */
-         b.coefficients[i][2] =
-            pl[0] == 0 && pl[1] == 0
-               ? (float)pl[2]
-               : (float)(pl[2] + pl[0] * tile->x0 + pl[1] * tile->y0);
+         const struct sim_plane *pl = &p->planes[i];
+         if (pl->flat) {
+            /* The word itself (calloc left A = B = 0): no float
+             * arithmetic, which would quiet NaN bits or make -0.0 +0.0. */
+            memcpy(&b.coefficients[i][2], &pl->bits, sizeof(pl->bits));
+            continue;
+         }
+         /* Interpolated planes move to the tile's origin. */
+         b.coefficients[i][0] = (float)pl->abc[0];
+         b.coefficients[i][1] = (float)pl->abc[1];
+         b.coefficients[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
+                                        pl->abc[1] * tile->y0);
       }
    }
 

@@ -15,9 +15,9 @@
  * Not saved (object bindings, which hold references, and state this
  * front end keeps elsewhere): the texture bindings of GL_TEXTURE_BIT,
  * the draw and read buffers of GL_COLOR_BUFFER_BIT and
- * GL_PIXEL_MODE_BIT, the evaluator state of GL_EVAL_BIT, the list base of
- * GL_LIST_BIT, the line stipple, and for GL_CLIENT_VERTEX_ARRAY_BIT the
- * arrays themselves (only the client active texture).
+ * GL_PIXEL_MODE_BIT, and for GL_CLIENT_VERTEX_ARRAY_BIT the arrays
+ * themselves (only the client active texture).  The evaluator maps' control points are in no group (GL 2.1
+ * table 6.39 "-"); their enables, GL_AUTO_NORMAL and the grids are.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -63,6 +63,17 @@ static const struct attrib_region regions[] = {
    F(GL_CURRENT_BIT, FF.EdgeFlag),
    F(GL_POINT_BIT, FF.PointSize),
    F(GL_LINE_BIT, LineWidth),
+   F(GL_LINE_BIT, Line),
+   /* eval: the map enables (also enable state), the grids */
+   EACH(GL_EVAL_BIT | GL_ENABLE_BIT, FF.Eval.Map1, Enabled, FF_EVAL_TARGETS),
+   EACH(GL_EVAL_BIT | GL_ENABLE_BIT, FF.Eval.Map2, Enabled, FF_EVAL_TARGETS),
+   F(GL_EVAL_BIT | GL_ENABLE_BIT, FF.Eval.AutoNormal),
+   F(GL_EVAL_BIT, FF.Eval.Grid1N),
+   F(GL_EVAL_BIT, FF.Eval.Grid2UN),
+   F(GL_EVAL_BIT, FF.Eval.Grid2VN),
+   F(GL_EVAL_BIT, FF.Eval.Grid1),
+   F(GL_EVAL_BIT, FF.Eval.Grid2),
+   F(GL_LIST_BIT, FF.Lists.Base),
    RUN(GL_POLYGON_BIT, Polygon.FrontFace, Polygon.Stipple),
    F(GL_POLYGON_STIPPLE_BIT, Polygon.Stipple),
    /* pixel: zoom, transfer scales and biases, index arithmetic, maps */
@@ -113,6 +124,7 @@ static const struct attrib_region regions[] = {
    F(GL_ENABLE_BIT, Polygon.OffsetLine),
    F(GL_ENABLE_BIT, Polygon.OffsetPoint),
    F(GL_ENABLE_BIT, Polygon.StippleFlag),
+   F(GL_ENABLE_BIT, Line.StippleFlag),
    F(GL_ENABLE_BIT, Depth.Test),
    F(GL_ENABLE_BIT, Stencil.Enabled),
    F(GL_ENABLE_BIT, Scissor.Enabled),

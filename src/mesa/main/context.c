@@ -266,6 +266,9 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Polygon.FrontFace = GL_CCW;
    ctx->Polygon.CullFaceMode = GL_BACK;
    ctx->LineWidth = 1.0f;
+   /* GL 2.1 table 6.12: the line stipple is all 1s, repeated once. */
+   ctx->Line.StippleFactor = 1;
+   ctx->Line.StipplePattern = 0xffff;
    ctx->Multisample.SampleCoverageValue = 1.0f;
    ctx->Hint.GenerateMipmap = GL_DONT_CARE;
    ctx->Hint.FragmentShaderDerivative = GL_DONT_CARE;

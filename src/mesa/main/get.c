@@ -297,7 +297,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          int1(v, gl32_state);
       return true;
    }
-   GLfloat ff_value[16];
+   GLfloat ff_value[16]; /* at most a matrix */
    unsigned ff_n;
    enum ff_value_kind ff_kind;
    if (_mesa_get_ff_state(ctx, pname, ff_value, &ff_n, &ff_kind)) {
@@ -307,7 +307,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       } else if (ff_kind == FF_VALUE_BOOL) {
          bool1(v, ff_value[0] != 0.0f);
       } else {
-         int1(v, (GLint)ff_value[0]);
+         /* Integer vectors too (GL_MAP2_GRID_SEGMENTS: two). */
+         GLint ints[16];
+         for (unsigned i = 0; i < ff_n; i++)
+            ints[i] = (GLint)ff_value[i];
+         set_i(v, ff_n, ints);
       }
       return true;
    }
@@ -524,6 +528,18 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
          return false;
       bool1(v, ctx->Polygon.StippleFlag);
+      return true;
+   case GL_LINE_STIPPLE: /* raster.c */
+   case GL_LINE_STIPPLE_PATTERN:
+   case GL_LINE_STIPPLE_REPEAT:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      if (pname == GL_LINE_STIPPLE)
+         bool1(v, ctx->Line.StippleFlag);
+      else
+         int1(v, pname == GL_LINE_STIPPLE_REPEAT
+                    ? ctx->Line.StippleFactor
+                    : (GLint)ctx->Line.StipplePattern);
       return true;
    case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);

@@ -688,6 +688,12 @@ struct gl_context {
    } Light;
 
    GLfloat LineWidth;
+   /* GL_LINE_STIPPLE and glLineStipple (compatibility, raster.c). */
+   struct {
+      bool StippleFlag;
+      GLint StippleFactor; /* 1..256 */
+      GLushort StipplePattern;
+   } Line;
 
    struct {
       bool SampleAlphaToCoverage;

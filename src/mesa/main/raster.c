@@ -15,6 +15,7 @@
 #include "main/texture_multisample.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
+#include "util/u_math.h"
 
 static void
 clamp_size(struct gl_context *ctx, GLsizei *w, GLsizei *h)
@@ -122,6 +123,22 @@ _mesa_LineWidth(GLfloat width)
       return;
    }
    ctx->LineWidth = width;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+/* GL 2.1 section 3.4.2: the factor is clamped to [1, 256]; removed from
+ * core and ES contexts. */
+void GLAPIENTRY
+_mesa_LineStipple(GLint factor, GLushort pattern)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glLineStipple(deprecated)");
+      return;
+   }
+   ctx->Line.StippleFactor = CLAMP(factor, 1, 256);
+   ctx->Line.StipplePattern = pattern;
    ctx->NewState |= ST_NEW_RASTERIZER;
 }
 
@@ -276,6 +293,11 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
       return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
                 ? NULL
                 : &ctx->Polygon.StippleFlag;
+   case GL_LINE_STIPPLE: /* compatibility */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->Line.StippleFlag;
    case GL_INDEX_LOGIC_OP:
       *dirty = 0;
       return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)

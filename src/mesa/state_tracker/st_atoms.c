@@ -247,6 +247,12 @@ update_rasterizer(struct st_context *st)
       st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
    r.multisample = st->fb.samples > 1;
    r.line_width = ctx->LineWidth;
+   /* GL 2.1 section 3.4.2; gallium holds the repeat factor minus one. */
+   r.line_stipple_enable = ctx->Line.StippleFlag;
+   if (r.line_stipple_enable) {
+      r.line_stipple_factor = (unsigned)(ctx->Line.StippleFactor - 1);
+      r.line_stipple_pattern = ctx->Line.StipplePattern;
+   }
    r.point_size = 1.0f;
 
    /* User clip planes (GL 3.0 2.17): the enables; update_clip_planes

@@ -81,6 +81,90 @@ test_groups(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 2.1 table 6.39: the map enables and GL_AUTO_NORMAL are in the eval
+ * and enable groups, the grids in the eval group only. */
+static void
+test_eval_group(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat21();
+
+   _mesa_PushAttrib(GL_EVAL_BIT);
+   _mesa_Enable(GL_MAP1_VERTEX_3);
+   _mesa_Enable(GL_MAP2_COLOR_4);
+   _mesa_Enable(GL_AUTO_NORMAL);
+   _mesa_MapGrid1f(7, 2.0f, 3.0f);
+   _mesa_MapGrid2f(4, 0.0f, 0.5f, 9, -1.0f, 1.0f);
+   _mesa_PopAttrib();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_false(_mesa_IsEnabled(GL_MAP1_VERTEX_3));
+   assert_false(_mesa_IsEnabled(GL_MAP2_COLOR_4));
+   assert_false(_mesa_IsEnabled(GL_AUTO_NORMAL));
+   assert_int_equal(get_int(GL_MAP1_GRID_SEGMENTS), 1);
+   GLint segs[2];
+   _mesa_GetIntegerv(GL_MAP2_GRID_SEGMENTS, segs);
+   assert_int_equal(segs[0], 1);
+   assert_int_equal(segs[1], 1);
+   GLfloat dom[4];
+   _mesa_GetFloatv(GL_MAP1_GRID_DOMAIN, dom);
+   assert_true(dom[0] == 0.0f && dom[1] == 1.0f);
+
+   /* The enable group brings the enables back, not the grid. */
+   _mesa_PushAttrib(GL_ENABLE_BIT);
+   _mesa_Enable(GL_MAP2_VERTEX_4);
+   _mesa_Enable(GL_AUTO_NORMAL);
+   _mesa_MapGrid1f(5, 0.0f, 2.0f);
+   _mesa_PopAttrib();
+   assert_false(_mesa_IsEnabled(GL_MAP2_VERTEX_4));
+   assert_false(_mesa_IsEnabled(GL_AUTO_NORMAL));
+   assert_int_equal(get_int(GL_MAP1_GRID_SEGMENTS), 5);
+
+   /* The list base is the list group's (GL 2.1 table 6.46). */
+   _mesa_ListBase(10);
+   _mesa_PushAttrib(GL_LIST_BIT);
+   _mesa_ListBase(42);
+   _mesa_PopAttrib();
+   assert_int_equal(get_int(GL_LIST_BASE), 10);
+   gl_test_destroy(t);
+}
+
+/* GL 2.1 section 3.4.2 and table 6.12: the line stipple's defaults, the
+ * factor clamped to [1, 256], the pattern and repeat in the line group,
+ * the enable in the line and enable groups. */
+static void
+test_line_stipple(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat21();
+
+   assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
+   assert_int_equal(get_int(GL_LINE_STIPPLE_PATTERN), 0xffff);
+   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 1);
+   _mesa_LineStipple(300, 0x0f0f);
+   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 256);
+   _mesa_LineStipple(-4, 0x00ff);
+   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_LineStipple(3, 0xaaaa);
+   _mesa_PushAttrib(GL_LINE_BIT);
+   _mesa_LineStipple(5, 0x1234);
+   _mesa_Enable(GL_LINE_STIPPLE);
+   assert_true(_mesa_IsEnabled(GL_LINE_STIPPLE));
+   _mesa_PopAttrib();
+   assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
+   assert_int_equal(get_int(GL_LINE_STIPPLE_PATTERN), 0xaaaa);
+   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 3);
+
+   _mesa_PushAttrib(GL_ENABLE_BIT);
+   _mesa_Enable(GL_LINE_STIPPLE);
+   _mesa_LineStipple(2, 0x0001);
+   _mesa_PopAttrib();
+   assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
+   assert_int_equal(get_int(GL_LINE_STIPPLE_PATTERN), 0x0001);
+   gl_test_destroy(t);
+}
+
 /* 16 pushes fit; the 17th overflows and changes nothing; 16 pops, then
  * one underflows.  The client stack counts on its own. */
 static void
@@ -148,6 +232,11 @@ test_core(void **state)
    assert_non_null(t);
    _mesa_PushAttrib(GL_ALL_ATTRIB_BITS);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* Line stipple was removed too (appendix E). */
+   _mesa_LineStipple(2, 0x00ff);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_Enable(GL_LINE_STIPPLE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }
 
@@ -156,6 +245,8 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_groups),
+      cmocka_unit_test(test_eval_group),
+      cmocka_unit_test(test_line_stipple),
       cmocka_unit_test(test_depth_limits),
       cmocka_unit_test(test_inside_begin_end),
       cmocka_unit_test(test_core),

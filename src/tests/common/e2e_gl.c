@@ -120,6 +120,21 @@ e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
    return e2e_gl_open(gl, opts);
 }
 
+int
+e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w, int h,
+                    bool *quiet)
+{
+   struct e2e_gl_options opts = {
+      .width = w,
+      .height = h,
+      .es_major = 2,
+      .es_minor = 1,
+      .desktop = true,
+   };
+
+   return e2e_gl_start(gl, argc, argv, &opts, quiet);
+}
+
 void
 e2e_gl_close(struct e2e_gl *gl)
 {

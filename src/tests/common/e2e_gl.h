@@ -56,6 +56,11 @@ void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
 int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
                  struct e2e_gl_options *opts, bool *quiet);
 
+/* e2e_gl_start with a desktop OpenGL 2.1 (compatibility) context of
+ * w x h: what the fixed-function programs start with. */
+int e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w,
+                        int h, bool *quiet);
+
 /* 0 when the context is current, E2E_SKIP when the stack offers no
  * surfaceless display, config or context of that version (unless
  * no_skip), 1 on any other failure.  Messages go to stderr. */

@@ -80,15 +80,8 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 2,
-      .es_minor = 1,
-      .desktop = true,
-   };
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
    if (status)
       return status;
 

@@ -291,6 +291,12 @@ static const char *const fs_resolve_source =
    "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
    "stop\n";
 
+/* The red flat varying's C coefficient, its 32 bits as they are. */
+static const char *const fs_flat_bits_source =
+   "TODO.ldcf r0_r1_r2, cf1\n"
+   "st_tile r2, i32, 0, x, 0, 1, 0\n"
+   "stop\n";
+
 /* The pixel's coverage mask into the red byte of its covered samples. */
 static const char *const fs_coverage_source =
    "get_sr r0, sr60\n"
@@ -726,7 +732,8 @@ cf_table(struct builder *b, enum scene_shading shading, bool flat_first)
       cfg.components = 4;
       cfg.shade_model = shading == SCENE_PERSPECTIVE
                            ? AGX_SHADE_MODEL_PERSPECTIVE
-                        : shading != SCENE_FLAT ? AGX_SHADE_MODEL_LINEAR
+                        : shading != SCENE_FLAT && shading != SCENE_FLAT_BITS
+                           ? AGX_SHADE_MODEL_LINEAR
                         : flat_first         ? AGX_SHADE_MODEL_FLAT_VERTEX_0
                                                 : AGX_SHADE_MODEL_FLAT_VERTEX_2;
       cfg.source = AGX_COEFFICIENT_SOURCE_VARYING;
@@ -769,6 +776,8 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
                            : p->shading == SCENE_TEXTURED ? fs_textured_source
                            : p->shading == SCENE_RESOLVE  ? fs_resolve_source
                            : p->shading == SCENE_COVERAGE ? fs_coverage_source
+                           : p->shading == SCENE_FLAT_BITS
+                              ? fs_flat_bits_source
                                                           : fs_iter_source;
    uint64_t tex_va = 0, sampler_va = 0;
    if (p->shading == SCENE_TEXTURED)

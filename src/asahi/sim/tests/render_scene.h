@@ -46,6 +46,10 @@ enum scene_shading {
    SCENE_COVERAGE,    /* the red byte of every sample the fragment
                        * covers is its coverage mask (sr60), stored raw
                        * (i8); other channels keep the clear colour */
+   SCENE_FLAT_BITS,   /* as SCENE_FLAT, but the fragment shader reads
+                       * the red coefficient register with ldcf and
+                       * stores its C word raw (i32) as the pixel's 4
+                       * bytes */
 };
 
 struct scene_params {

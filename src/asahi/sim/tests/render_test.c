@@ -683,6 +683,63 @@ test_strip_provoking(void **state)
 }
 
 /*
+ * Flat varyings are words, not numbers: the coefficient register of a
+ * flat varying holds the provoking vertex's 32 bits unchanged (FACTS-AGX.md
+ * 3.6), so a flat int whose bits read as a signalling NaN (0x7f955555),
+ * the all-ones NaN (-1) or a negative denormal (0x80000001) reaches ldcf
+ * as it left the vertex shader.  The other vertices carry other words, the
+ * first vertex is cut by depth clipping in the `clip` runs (flat values
+ * come from the original vertices), and the pixel's 4 bytes are the word.
+ */
+static void
+check_flat_bits(struct fixture *f, uint32_t bits, bool first, bool clip)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.shading = SCENE_FLAT_BITS;
+   p.flat_first = first;
+   p.depth_clip = clip;
+   const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
+   const double zn[3] = {clip ? -0.5 : 0.5, 0.5, 0.5};
+   const uint32_t other[3] = {0x3f800000u, 0x7fc00000u, 0x00000001u};
+   unsigned pv = first ? 0 : 2;
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.pos[i][2] = (float)zn[i];
+      uint32_t w = i == pv ? bits : other[i];
+      memcpy(&p.vcolour[i][0], &w, sizeof(w));
+   }
+   build(f, &p, &s, true);
+
+   unsigned seen = 0;
+   for (unsigned y = 6; y < 26; y++) {
+      for (unsigned x = 6; x + y < 30; x++) {
+         if (clip && ndc_z_at(win, zn, x, y) < 0.05)
+            continue; /* clipped away, or on the new edge */
+         uint32_t got;
+         memcpy(&got, scene_pixel(&p, &s, x, y), sizeof(got));
+         if (got != bits)
+            fail_msg("pixel (%u, %u) holds 0x%08x, expected 0x%08x", x, y,
+                     got, bits);
+         seen++;
+      }
+   }
+   assert_true(seen > 50);
+}
+
+static void
+test_flat_bits(void **state)
+{
+   const uint32_t words[] = {0x7f955555u, 0xffffffffu, 0x80000001u};
+   for (unsigned i = 0; i < 3; i++) {
+      check_flat_bits(*state, words[i], false, false);
+      check_flat_bits(*state, words[i], true, false);
+      check_flat_bits(*state, words[i], false, true);
+   }
+}
+
+/*
  * Depth: two flat-coloured triangles in one indexed draw.  A, red, is the
  * right triangle at z = 0.5; B, green, a triangle of the same shape
  * further right at z = 0.25 (the scene's viewport has scale_z 1 and
@@ -1517,6 +1574,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_flat, setup, teardown),
       cmocka_unit_test_setup_teardown(test_strip_provoking, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_flat_bits, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_clipped, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),

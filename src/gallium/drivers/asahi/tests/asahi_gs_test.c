@@ -612,27 +612,27 @@ want_left_right(int x, int y)
    return x < 32 ? 1 : 2;
 }
 
+/* Draws count vertices of verts (vec4 each) as mode with the
+ * pass-through primitive-ID program, in the given provoking convention,
+ * and checks the target against want. */
 static void
-check_primitive_id_of_quads(bool flatshade_first)
+check_primitive_id(const float *verts, size_t size, enum pipe_prim_type mode,
+                   unsigned count, bool flatshade_first,
+                   int (*want)(int x, int y))
 {
-   static const float verts[] = {
-      -1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1,
-      0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
-   };
    struct env e;
-   if (!env_init(&e, verts, sizeof(verts), GS_NONE_PRIMID, false))
+   if (!env_init(&e, verts, size, GS_NONE_PRIMID, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
    struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    rs.flatshade_first = flatshade_first;
    void *rso = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, rso);
-   struct pipe_draw_info info = {.mode = PIPE_PRIM_QUADS,
-                                 .instance_count = 1};
-   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 8};
+   struct pipe_draw_info info = {.mode = mode, .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = count};
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
-   check_pixels(&e, want_left_right);
+   check_pixels(&e, want);
    ctx->bind_rasterizer_state(ctx, e.t.rs);
    ctx->delete_rasterizer_state(ctx, rso);
    env_fini(&e);
@@ -645,8 +645,13 @@ static void
 primitive_id_without_gs(void **state)
 {
    (void)state;
-   check_primitive_id_of_quads(false);
-   check_primitive_id_of_quads(true);
+   static const float verts[] = {
+      -1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1,
+      0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
+   };
+   for (unsigned first = 0; first < 2; ++first)
+      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_QUADS, 8, first,
+                         want_left_right);
 }
 
 static int
@@ -667,25 +672,9 @@ primitive_id_of_polygon(void **state)
    static const float verts[] = {
       -1, -1, 0, 1, 1, -1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1,
    };
-   for (unsigned first = 0; first < 2; ++first) {
-      struct env e;
-      if (!env_init(&e, verts, sizeof(verts), GS_NONE_PRIMID, false))
-         skip();
-      struct pipe_context *ctx = e.t.ctx;
-      struct pipe_rasterizer_state rs = asahi_test_rasterizer();
-      rs.flatshade_first = first;
-      void *rso = ctx->create_rasterizer_state(ctx, &rs);
-      ctx->bind_rasterizer_state(ctx, rso);
-      struct pipe_draw_info info = {.mode = PIPE_PRIM_POLYGON,
-                                    .instance_count = 1};
-      struct pipe_draw_start_count_bias draw = {.start = 0, .count = 5};
-      ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
-      ctx->flush(ctx, NULL, 0);
-      check_pixels(&e, want_all_red);
-      ctx->bind_rasterizer_state(ctx, e.t.rs);
-      ctx->delete_rasterizer_state(ctx, rso);
-      env_fini(&e);
-   }
+   for (unsigned first = 0; first < 2; ++first)
+      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_POLYGON, 5, first,
+                         want_all_red);
 }
 
 static int
