@@ -55,6 +55,12 @@ has_buffer_textures(const struct gl_context *ctx)
 }
 
 static bool
+has_stencil_texturing(const struct gl_context *ctx)
+{
+   return ctx->Const.StencilTexturing;
+}
+
+static bool
 has_advanced_blend(const struct gl_context *ctx)
 {
    return ctx->Const.AdvancedBlend;
@@ -223,6 +229,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_compression_rgtc", API_GL, 0},
    {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
    {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
+   /* DEPTH_STENCIL_TEXTURE_MODE (texobj.c, st_texture.c) */
+   {"GL_ARB_stencil_texturing", API_GL, 0, has_stencil_texturing},
    /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
    {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},

@@ -305,6 +305,9 @@ struct gl_texture_object {
    GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
    bool GenerateMipmap; /* GENERATE_MIPMAP (compatibility, teximage.c) */
+   /* DEPTH_STENCIL_TEXTURE_MODE is STENCIL_INDEX (ES 3.1 section 8.10,
+    * ARB_stencil_texturing): depth/stencil textures read stencil. */
+   bool StencilSampling;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
    struct pipe_resource *pt;
@@ -484,6 +487,9 @@ struct gl_constants {
    /* PIPE_CAP_BLEND_EQUATION_ADVANCED: KHR_blend_equation_advanced and
     * _coherent. */
    bool AdvancedBlend;
+   /* The driver samples the stencil of depth/stencil textures
+    * (X24S8_UINT and X32_S8X24_UINT views): ARB_stencil_texturing. */
+   bool StencilTexturing;
    /* GL 3.2 / ARB_texture_multisample (st_context.c): multisample
     * textures exist; the largest colour, depth and integer counts. */
    bool TextureMultisample;

@@ -469,6 +469,14 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       t->DepthMode = e;
       t->stamp++;
       break;
+   case GL_DEPTH_STENCIL_TEXTURE_MODE:
+      if (!_mesa_has_stencil_texturing(ctx))
+         goto bad_pname;
+      if (e != GL_DEPTH_COMPONENT && e != GL_STENCIL_INDEX)
+         goto bad_param;
+      t->StencilSampling = e == GL_STENCIL_INDEX;
+      t->stamp++; /* the view's format depends on it */
+      break;
    case GL_GENERATE_MIPMAP:
       /* GL 1.4; compatibility contexts only (GL 3.0 appendix E) */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
@@ -641,6 +649,11 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
          break;
       *out = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE;
       return true;
+   case GL_DEPTH_STENCIL_TEXTURE_MODE:
+      if (!_mesa_has_stencil_texturing(ctx))
+         break;
+      *out = t->StencilSampling ? GL_STENCIL_INDEX : GL_DEPTH_COMPONENT;
+      return true;
    case GL_GENERATE_MIPMAP:
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
          break;
@@ -764,8 +777,11 @@ complete_with(const struct gl_context *ctx, const struct gl_texture_object *t,
                    min_filter == GL_NEAREST_MIPMAP_NEAREST);
    bool depth = f && (f->base == GL_DEPTH_COMPONENT ||
                       f->base == GL_DEPTH_STENCIL);
+   /* ES 3.1 section 8.17 (GL 4.3 section 8.17): stencil read from a
+    * depth/stencil texture is an integer, so it needs NEAREST too. */
+   bool stencil = f && f->base == GL_DEPTH_STENCIL && t->StencilSampling;
    if (!nearest && f &&
-       (_mesa_format_info_is_integer(f) ||
+       (_mesa_format_info_is_integer(f) || stencil ||
         (!depth && !_mesa_is_filterable((struct gl_context *)ctx, f)) ||
         (depth && compare_mode == GL_NONE && _mesa_is_gles(ctx) &&
          ctx->Version >= 30)))

@@ -23,6 +23,16 @@ _mesa_has_cube_map_arrays(const struct gl_context *ctx)
    return ctx->API != ST_PROFILE_OPENGL_ES2 && ctx->Const.TextureCubeMapArray;
 }
 
+/* DEPTH_STENCIL_TEXTURE_MODE: core in ES 3.1 (section 8.10), desktop
+ * through ARB_stencil_texturing when the driver samples stencil. */
+static inline bool
+_mesa_has_stencil_texturing(const struct gl_context *ctx)
+{
+   if (ctx->API == ST_PROFILE_OPENGL_ES2)
+      return ctx->Version >= 31;
+   return ctx->Const.StencilTexturing;
+}
+
 /* TEXTURE_2D_INDEX ... for a bind target of this context; -1 if none. */
 int _mesa_tex_target_index(struct gl_context *ctx, GLenum target);
 

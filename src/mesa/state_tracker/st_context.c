@@ -626,6 +626,13 @@ st_context_create(struct pipe_screen *screen,
    st->ctx.Const.MaxDualSourceDrawBuffers = dual > 0 ? 1 : 0;
    st->ctx.Const.AdvancedBlend =
       screen->get_param(screen, PIPE_CAP_BLEND_EQUATION_ADVANCED) > 0;
+   st->ctx.Const.StencilTexturing =
+      screen->is_format_supported(screen, PIPE_FORMAT_X24S8_UINT,
+                                  PIPE_TEXTURE_2D, 0, 0,
+                                  PIPE_BIND_SAMPLER_VIEW) &&
+      screen->is_format_supported(screen, PIPE_FORMAT_X32_S8X24_UINT,
+                                  PIPE_TEXTURE_2D, 0, 0,
+                                  PIPE_BIND_SAMPLER_VIEW);
    /* GL 3.2 (or its extensions in 3.0/3.1 contexts): multisample
     * textures and depth clamping. */
    st_init_texture_multisample_limits(st);

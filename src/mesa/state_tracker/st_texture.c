@@ -602,6 +602,23 @@ float_shadow_lookups(struct gl_program_exec *exec)
    return exec->float_shadow_lookups == 2;
 }
 
+/* The view format that reads the stencil of a depth/stencil format
+ * (PIPE_FORMAT_NONE when it has none). */
+static enum pipe_format
+stencil_view_format(enum pipe_format f)
+{
+   switch (f) {
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+      return PIPE_FORMAT_X24S8_UINT;
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT:
+      return PIPE_FORMAT_X32_S8X24_UINT;
+   case PIPE_FORMAT_S8_UINT:
+      return PIPE_FORMAT_S8_UINT;
+   default:
+      return PIPE_FORMAT_NONE;
+   }
+}
+
 static struct pipe_sampler_view *
 texture_view(struct st_context *st, struct gl_texture_object *t,
              bool float_shadow)
@@ -622,6 +639,16 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
                  : float_shadow && t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                     ? GL_LUMINANCE
                     : t->DepthMode;
+   /* ES 3.1 section 8.10 (ARB_stencil_texturing): in STENCIL_INDEX mode
+    * a depth/stencil texture reads its stencil index as an unsigned
+    * integer in the red component, (S, 0, 0, 1), whatever the depth
+    * texture mode. */
+   enum pipe_format view_format = t->pt->format;
+   if (t->StencilSampling &&
+       stencil_view_format(t->pt->format) != PIPE_FORMAT_NONE) {
+      view_format = stencil_view_format(t->pt->format);
+      mode = GL_STENCIL_INDEX;
+   }
 
    if (t->view && t->view->context == st->pipe && t->view_stamp == t->stamp &&
        t->view->texture == t->pt && t->view_depth_mode == mode)
@@ -635,7 +662,8 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
                      o = PIPE_SWIZZLE_1;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
       const unsigned inten[4] = {d, d, d, d}, alpha[4] = {z, z, z, d};
-      const unsigned *m = mode == GL_RED         ? red
+      const unsigned *m = mode == GL_RED || mode == GL_STENCIL_INDEX
+                             ? red
                           : mode == GL_INTENSITY ? inten
                           : mode == GL_ALPHA     ? alpha
                                                  : lum;
@@ -657,7 +685,7 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
          swz[i] = chan[swz[i]];
    }
    struct pipe_sampler_view templ = {
-      .format = t->pt->format,
+      .format = view_format,
       .target = t->pt->target,
       .swizzle_r = swz[0],
       .swizzle_g = swz[1],

@@ -415,6 +415,25 @@ test_tex_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* DEPTH_STENCIL_TEXTURE_MODE is ES 3.1's (section 8.10; gl.xml lists it
+ * from ES 3.1): an unknown pname in an older ES context (the noop driver
+ * makes ES 2.0 ones), set or queried. */
+static void
+test_no_stencil_texturing_before_es31(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLint v = 7;
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 5);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE,
+                       GL_STENCIL_INDEX);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(v, 7);
+   gl_test_destroy(t);
+}
+
 /* Pixel buffer objects (GL 2.1 / ES 3.0): ReadPixels into a pack
  * buffer at an offset; a range past the buffer's end is an error. */
 static void
@@ -535,6 +554,7 @@ main(void)
       cmocka_unit_test(test_draw_buffers_and_clears),
       cmocka_unit_test(test_read_draw_bindings),
       cmocka_unit_test(test_tex_storage),
+      cmocka_unit_test(test_no_stencil_texturing_before_es31),
       cmocka_unit_test(test_pixel_buffers),
       cmocka_unit_test(test_texture_parameters),
    };

@@ -73,6 +73,14 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
 
    pctx->buffer_unmap(pctx, dt);
    pctx->buffer_unmap(pctx, st);
+
+   /* The raw maps above are the depth planes: copy the S8 planes too. */
+   if (src->target != PIPE_BUFFER && agx_resource(src)->separate_stencil &&
+       agx_resource(dst)->separate_stencil)
+      agx_resource_copy_region(
+         pctx, &agx_resource(dst)->separate_stencil->base, dst_level, dstx,
+         dsty, dstz, &agx_resource(src)->separate_stencil->base, src_level,
+         src_box);
 }
 
 /* The resource holding a depth/stencil resource's stencil, or NULL. */

@@ -382,6 +382,12 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE));
    }
 
+   /* Stencil views of Z24S8 and Z32F_S8X24 textures read their S8 plane
+    * (agx_texture.c). */
+   if (format == PIPE_FORMAT_X24S8_UINT ||
+       format == PIPE_FORMAT_X32_S8X24_UINT)
+      return bindings == PIPE_BIND_SAMPLER_VIEW;
+
    const struct agx_format_info *info = agx_format_info(format);
    if (!info)
       return false;

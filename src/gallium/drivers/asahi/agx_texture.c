@@ -392,10 +392,16 @@ agx_pack_view(void *out, const struct pipe_sampler_view *view)
 
    struct agx_resource *rsrc = agx_resource(view->texture);
    /* Depth is sampled from the depth plane as stored (Z24 formats are
-    * kept as Z32F). */
+    * kept as Z32F); stencil views (X24S8_UINT, X32_S8X24_UINT) read the
+    * separate S8 plane as an 8-bit unsigned integer. */
    enum pipe_format format = view->format;
-   if (util_format_has_depth(format))
+   if (util_format_has_depth(format)) {
       format = rsrc->layout.format;
+   } else if (util_format_has_stencil(format)) {
+      if (rsrc->separate_stencil)
+         rsrc = rsrc->separate_stencil;
+      format = rsrc->layout.format;
+   }
    struct agx_view_desc v = {
       .layout = &rsrc->layout,
       .base_va = rsrc->bo->va,
@@ -444,8 +450,12 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
          struct pipe_sampler_view *view = i < st->nr_views ? st->views[i]
                                                            : NULL;
          agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, view);
-         if (view && view->texture)
+         if (view && view->texture) {
             agx_batch_reads(batch, view->texture);
+            struct agx_resource *zs = agx_resource(view->texture);
+            if (view->texture->target != PIPE_BUFFER && zs->separate_stencil)
+               agx_batch_reads(batch, &zs->separate_stencil->base);
+         }
       }
       if (st->nr_images)
          agx_pack_image_descriptors(ctx, batch, stage, t.cpu, t.gpu);

@@ -201,10 +201,13 @@ dri_screen_get_info(struct asahi_dri_screen *s,
       s->info.pipe_driver = s->pipe_driver;
       s->info.vendor = p->get_vendor ? p->get_vendor(p) : "asahi-gl";
       s->info.renderer = p->get_name ? p->get_name(p) : s->pipe_driver;
-      s->info.max_gles_version = probe_version(s, ST_PROFILE_OPENGL_ES2, 3, 0);
-      if (!s->info.max_gles_version)
-         s->info.max_gles_version =
-            probe_version(s, ST_PROFILE_OPENGL_ES2, 2, 0);
+      /* ES contexts get the version asked for, so ask from the newest
+       * down (3.1 when the driver has what st_context.c asks for it). */
+      static const int gles_versions[][2] = {{3, 1}, {3, 0}, {2, 0}};
+      s->info.max_gles_version = 0;
+      for (unsigned i = 0; i < 3 && !s->info.max_gles_version; i++)
+         s->info.max_gles_version = probe_version(
+            s, ST_PROFILE_OPENGL_ES2, gles_versions[i][0], gles_versions[i][1]);
       /* Forward-compatible 3.0/3.1 contexts are made on the core API
        * too (egl_context.c), so ask from 3.0 up. */
       s->info.max_gl_core_version =

@@ -22,6 +22,7 @@
 #include "dri_priv.h"
 
 extern const struct asahi_dri_interface asahi_dri_interface;
+extern int fake_st_max_gles;
 static const struct asahi_dri_interface *dri = &asahi_dri_interface;
 
 static void
@@ -73,6 +74,20 @@ test_no_device_is_noop(void **state)
    assert_int_equal(info.max_gl_compat_version, 0);
    assert_true(info.caps & ASAHI_DRI_CAP_FENCE);
    dri->screen_destroy(s);
+}
+
+/* A front end that grants ES 3.1 makes the screen report 31, so that EGL
+ * and the contexts it makes agree (the version is probed newest first). */
+static void
+test_reports_es31(void **state)
+{
+   fake_st_max_gles = 31;
+   struct asahi_dri_screen *s = noop_screen();
+   struct asahi_dri_screen_info info;
+   dri->screen_get_info(s, &info);
+   assert_int_equal(info.max_gles_version, 31);
+   dri->screen_destroy(s);
+   fake_st_max_gles = 30;
 }
 
 static void
@@ -238,6 +253,7 @@ main(void)
       cmocka_unit_test(test_pipe_driver_rule),
       cmocka_unit_test(test_table_header),
       cmocka_unit_test(test_no_device_is_noop),
+      cmocka_unit_test(test_reports_es31),
       cmocka_unit_test(test_refusals),
       cmocka_unit_test(test_configs),
       cmocka_unit_test(test_contexts_and_drawables),

@@ -6,7 +6,9 @@
 /*
  * A stand-in for the GL front end (st_api.h) for the DRI frontend tests:
  * OpenGL ES 2.0-3.0 contexts only (ES 2.0 requests get 3.0, as the
- * contract allows), framebuffers without storage, one GL function.
+ * contract allows; fake_st_max_gles raises the top to 3.1, which then
+ * grants exactly the version asked for, as the real front end does),
+ * framebuffers without storage, one GL function.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,9 @@ struct st_framebuffer {
 
 static _Thread_local struct st_context *fake_current;
 
+/* The newest ES version granted, major * 10 + minor (30 or 31). */
+int fake_st_max_gles = 30;
+
 struct st_context *
 st_context_create(struct pipe_screen *screen,
                   const struct st_context_attribs *attribs,
@@ -38,14 +43,15 @@ st_context_create(struct pipe_screen *screen,
       *error = ST_CONTEXT_ERROR_BAD_API;
       return NULL;
    }
-   if (attribs->major * 10 + attribs->minor > 30) {
+   int requested = attribs->major * 10 + attribs->minor;
+   if (requested > fake_st_max_gles) {
       *error = ST_CONTEXT_ERROR_BAD_VERSION;
       return NULL;
    }
    struct st_context *ctx = calloc(1, sizeof(*ctx));
    ctx->screen = screen;
    ctx->major = 3;
-   ctx->minor = 0;
+   ctx->minor = requested == 31 ? 1 : 0;
    *error = ST_CONTEXT_SUCCESS;
    return ctx;
 }
