@@ -112,6 +112,18 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
    return 0;
 }
 
+struct e2e_gl_options
+e2e_gl_version_options(int w, int h, int major, int minor, bool desktop)
+{
+   return (struct e2e_gl_options){
+      .width = w,
+      .height = h,
+      .es_major = major,
+      .es_minor = minor,
+      .desktop = desktop,
+   };
+}
+
 int
 e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
              struct e2e_gl_options *opts, bool *quiet)
@@ -124,13 +136,7 @@ int
 e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w, int h,
                     bool *quiet)
 {
-   struct e2e_gl_options opts = {
-      .width = w,
-      .height = h,
-      .es_major = 2,
-      .es_minor = 1,
-      .desktop = true,
-   };
+   struct e2e_gl_options opts = e2e_gl_version_options(w, h, 2, 1, true);
 
    return e2e_gl_start(gl, argc, argv, &opts, quiet);
 }

@@ -51,6 +51,11 @@ struct e2e_gl {
 void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
                         bool *quiet);
 
+/* The options of a w x h window and a context of version major.minor:
+ * ES, or desktop OpenGL when desktop is set (other fields zero). */
+struct e2e_gl_options e2e_gl_version_options(int w, int h, int major,
+                                             int minor, bool desktop);
+
 /* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
  * with. */
 int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,

@@ -456,13 +456,8 @@ main(int argc, char **argv)
 {
    struct e2e_gl gl;
    bool quiet = false;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 3,
-      .desktop = true,
-   };
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(W, H, 3, 3, true);
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;

@@ -212,13 +212,8 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 0,
-      .desktop = true,
-   };
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(W, H, 3, 0, true);
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)

@@ -140,12 +140,8 @@ probe(int x, int y, const uint8_t want[4], const char *what)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 1,
-   };
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(W, H, 3, 1, false);
    struct e2e_gl gl;
    GLuint prog;
    int status =

@@ -412,12 +412,8 @@ test_cube(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 0,
-   };
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(W, H, 3, 0, false);
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet"))
          quiet = true;

@@ -189,12 +189,8 @@ test_srgb_s3tc(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 0,
-   };
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(W, H, 3, 0, false);
    struct e2e_gl gl;
    int rc = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (rc)
