@@ -1591,16 +1591,23 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
        * layers (GL 3.0 section 4.4.2: 1D arrays too, where the 1D array
        * textures exist). */
       bool ms_array = tex && tex->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      /* Desktop cube maps too, the layer naming the face (GL 4.6 section
+       * 9.2.8, a clarification Mesa takes in every desktop context; not
+       * in ES 3.2 section 9.2.8). */
+      bool cube = tex && tex->Target == GL_TEXTURE_CUBE_MAP &&
+                  !_mesa_is_gles(ctx);
       /* (cube map arrays: layer-face 6 * cube + face, GL 4.0 4.4.2) */
       if (!tex || (tex->Target != GL_TEXTURE_3D &&
                    tex->Target != GL_TEXTURE_2D_ARRAY &&
                    tex->Target != GL_TEXTURE_CUBE_MAP_ARRAY &&
-                   tex->Target != GL_TEXTURE_1D_ARRAY && !ms_array)) {
+                   tex->Target != GL_TEXTURE_1D_ARRAY && !ms_array &&
+                   !cube)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTextureLayer(texture=%u)", texture);
          return;
       }
-      GLint max_layer = tex->Target == GL_TEXTURE_3D
+      GLint max_layer = cube ? 6
+                        : tex->Target == GL_TEXTURE_3D
                            ? ctx->Const.Max3DTextureSize
                            : ctx->Const.MaxArrayTextureLayers;
       if (level < 0 || level >= MAX_TEXTURE_LEVELS || layer < 0 ||
@@ -1615,7 +1622,10 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
       fb->Att[index].Type = GL_TEXTURE;
       _mesa_reference_texobj(&fb->Att[index].Texture, tex);
       fb->Att[index].TextureLevel = level;
-      fb->Att[index].Layer = layer;
+      if (tex->Target == GL_TEXTURE_CUBE_MAP)
+         fb->Att[index].CubeFace = (GLuint)layer;
+      else
+         fb->Att[index].Layer = layer;
    }
    mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
