@@ -115,41 +115,39 @@ walk_type(struct walk *w, const char *name, const struct glsl_type *t,
    add_entry(w, name, t, 1, false, offset_B);
 }
 
+/* What walk_type makes of a uniform of type t: its entries (an array of
+ * a basic type is one), or with per_element their locations (one per
+ * element of each entry). */
 static unsigned
-count_leaves(const struct glsl_type *t)
+count_entries(const struct glsl_type *t, bool per_element)
 {
    if (t->base_type == GLSL_TYPE_ARRAY) {
       const struct glsl_type *et = t->element;
-      if (et->base_type != GLSL_TYPE_ARRAY &&
+      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
+      if (!per_element && et->base_type != GLSL_TYPE_ARRAY &&
           et->base_type != GLSL_TYPE_STRUCT)
          return 1;
-      return (t->length > 0 ? (unsigned)t->length : 1) * count_leaves(et);
+      return len * count_entries(et, per_element);
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
       unsigned n = 0;
       for (unsigned i = 0; i < t->num_fields; i++)
-         n += count_leaves(t->fields[i].type);
+         n += count_entries(t->fields[i].type, per_element);
       return n;
    }
    return 1;
 }
 
-/* The locations a uniform of type t takes: one per element of each
- * entry walk_type makes. */
+static unsigned
+count_leaves(const struct glsl_type *t)
+{
+   return count_entries(t, false);
+}
+
 static unsigned
 count_locations(const struct glsl_type *t)
 {
-   if (t->base_type == GLSL_TYPE_ARRAY) {
-      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
-      return len * count_locations(t->element);
-   }
-   if (t->base_type == GLSL_TYPE_STRUCT) {
-      unsigned n = 0;
-      for (unsigned i = 0; i < t->num_fields; i++)
-         n += count_locations(t->fields[i].type);
-      return n;
-   }
-   return 1;
+   return count_entries(t, true);
 }
 
 /* Marks locations first .. first + n - 1 taken; false (with the error)
