@@ -38,7 +38,7 @@ instr_can_cse(nir_instr *instr)
       const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
       /* Loads of storage nothing in the shader can write. */
       if (intr->intrinsic == nir_intrinsic_load_deref) {
-         nir_instr *d = intr->src[0].ssa->parent_instr;
+         nir_instr *d = nir_def_instr(intr->src[0].ssa);
          return d->type == nir_instr_type_deref &&
                 !(nir_instr_as_deref(d)->modes &
                   ~(nir_var_shader_in | nir_var_uniform | nir_var_mem_ubo |
@@ -65,7 +65,7 @@ hash_alu_src(const nir_alu_instr *alu, unsigned i)
    uint32_t h = util_hash_pointer(alu->src[i].src.ssa);
    unsigned n = nir_ssa_alu_instr_src_components(alu, i);
    for (unsigned c = 0; c < n; c++)
-      h = hash_mix(h, alu->src[i].swizzle[c]);
+      h = hash_mix(h, nir_alu_src_swizzle(&alu->src[i], c));
    return h;
 }
 
@@ -149,7 +149,7 @@ alu_srcs_equal(const nir_alu_instr *a, unsigned ia, const nir_alu_instr *b,
    if (a->src[ia].src.ssa != b->src[ib].src.ssa)
       return false;
    unsigned n = nir_ssa_alu_instr_src_components(a, ia);
-   return memcmp(a->src[ia].swizzle, b->src[ib].swizzle, n) == 0;
+   return nir_alu_src_swizzle_equal(&a->src[ia], &b->src[ib], n);
 }
 
 static bool

@@ -227,8 +227,8 @@ test_cse_tex(void **state)
              nir_instr_as_alu(instr)->op != nir_op_fadd)
             continue;
          nir_alu_instr *add = nir_instr_as_alu(instr);
-         if (add->src[0].src.ssa->parent_instr->type == nir_instr_type_alu &&
-             nir_instr_as_alu(add->src[0].src.ssa->parent_instr)->op ==
+         if (nir_def_instr(add->src[0].src.ssa)->type == nir_instr_type_alu &&
+             nir_instr_as_alu(nir_def_instr(add->src[0].src.ssa))->op ==
                 nir_op_mov) {
             assert_ptr_equal(add->src[0].src.ssa, add->src[1].src.ssa);
             ralloc_free(f.ctx);
@@ -635,7 +635,7 @@ test_lower_idiv_exact(void **state)
          } while (again);
          nir_intrinsic_instr *st = nir_instr_as_intrinsic(
             nir_block_last_instr(nir_start_block(f.b.impl)));
-         nir_instr *pi = st->src[1].ssa->parent_instr;
+         nir_instr *pi = nir_def_instr(st->src[1].ssa);
          assert_int_equal(pi->type, nir_instr_type_load_const);
          nir_load_const_instr *lc = nir_instr_as_load_const(pi);
          int64_t x = vals[i], y = vals[j];
@@ -920,7 +920,7 @@ stored_constant(fixture *f)
          if (intr->intrinsic != nir_intrinsic_store_deref ||
              nir_src_as_deref(intr->src[0])->var != f->outi)
             continue;
-         nir_instr *v = intr->src[1].ssa->parent_instr;
+         nir_instr *v = nir_def_instr(intr->src[1].ssa);
          assert_int_equal(v->type, nir_instr_type_load_const);
          return nir_instr_as_load_const(v)->value[0].i32;
       }
