@@ -138,7 +138,7 @@ get_src(struct isel *st, nir_src *src, unsigned comp)
 static bool
 const_value(nir_src *src, unsigned comp, uint32_t *value)
 {
-   nir_instr *p = src->ssa->parent_instr;
+   nir_instr *p = nir_def_instr(src->ssa);
    if (p->type != nir_instr_type_load_const)
       return false;
    nir_load_const_instr *lc = nir_instr_as_load_const(p);
@@ -160,8 +160,8 @@ static agx_operand
 fsrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
    nir_def *def = alu->src[i].src.ssa;
-   unsigned comp = alu->src[i].swizzle[c];
-   nir_instr *p = def->parent_instr;
+   unsigned comp = nir_alu_src_swizzle(&alu->src[i], c);
+   nir_instr *p = nir_def_instr(def);
 
    if (p->type == nir_instr_type_alu) {
       nir_alu_instr *m = nir_instr_as_alu(p);
@@ -188,7 +188,7 @@ agx_fits16(agx_operand o)
 static agx_operand
 isrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
-   return get_src(st, &alu->src[i].src, alu->src[i].swizzle[c]);
+   return get_src(st, &alu->src[i].src, nir_alu_src_swizzle(&alu->src[i], c));
 }
 
 static agx_operand
@@ -380,7 +380,7 @@ struct agx_cmp {
 static bool
 match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
 {
-   nir_instr *p = src->ssa->parent_instr;
+   nir_instr *p = nir_def_instr(src->ssa);
    if (p->type != nir_instr_type_alu)
       return false;
    nir_alu_instr *alu = nir_instr_as_alu(p);
@@ -423,7 +423,7 @@ static agx_operand
 shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
 {
    uint32_t v;
-   if (const_value(&alu->src[1].src, alu->src[1].swizzle[c], &v))
+   if (const_value(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], c), &v))
       return agx_isa_imm(v & 31, 8);
    return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c), agx_isa_imm(31, 8));
 }
@@ -489,9 +489,10 @@ emit_bitfield_extract(struct isel *st, nir_alu_instr *alu, unsigned c,
    const agx_operand zero = agx_isa_imm(0, 8);
    agx_operand x = isrc_c(st, alu, 0, c);
    uint32_t off = 0, bits = 0;
-   bool const_off = const_value(&alu->src[1].src, alu->src[1].swizzle[c], &off);
-   bool const_bits =
-      const_value(&alu->src[2].src, alu->src[2].swizzle[c], &bits);
+   bool const_off =
+      const_value(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], c), &off);
+   bool const_bits = const_value(&alu->src[2].src,
+                                 nir_alu_src_swizzle(&alu->src[2], c), &bits);
 
    if (const_off && const_bits) {
       if (bits == 0 || bits > 32 || off > 31 || off + bits > 32)
@@ -527,9 +528,10 @@ emit_bitfield_insert(struct isel *st, nir_alu_instr *alu, unsigned c)
    agx_operand base = isrc_c(st, alu, 0, c);
    agx_operand ins = isrc_c(st, alu, 1, c);
    uint32_t off = 0, bits = 0;
-   bool const_off = const_value(&alu->src[2].src, alu->src[2].swizzle[c], &off);
-   bool const_bits =
-      const_value(&alu->src[3].src, alu->src[3].swizzle[c], &bits);
+   bool const_off =
+      const_value(&alu->src[2].src, nir_alu_src_swizzle(&alu->src[2], c), &off);
+   bool const_bits = const_value(&alu->src[3].src,
+                                 nir_alu_src_swizzle(&alu->src[3], c), &bits);
 
    if (const_bits && bits == 0)
       return base;
@@ -721,7 +723,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
        * for NIR too, at the same cost. */
       for (unsigned i = 0; i < 2; ++i) {
          uint32_t k;
-         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k) ||
+         if (!const_value(&alu->src[i].src,
+                          nir_alu_src_swizzle(&alu->src[i], c), &k) ||
              k != (min ? sign : 0))
             continue;
          agx_operand v = S(1 - i), kk = S(i);
@@ -860,7 +863,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_bcsel: {
       /* a comparison feeding the select is fused into it */
       struct agx_cmp cmp;
-      if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
+      if (match_cmp(st, &alu->src[0].src, nir_alu_src_swizzle(&alu->src[0], c),
+                    &cmp))
          return emit_cmpsel_n(st, sz, cmp.is_float, cmp.cc, cmp.a, cmp.b,
                               cmp.invert ? S(2) : S(1),
                               cmp.invert ? S(1) : S(2));
