@@ -644,27 +644,68 @@ bi_derivative(struct g2n *c, struct bargs *a)
                           nir_fabs(b, nir_fddy(b, x))));
 }
 
-/* interpolateAtCentroid/Sample/Offset (GLSL 4.00 8.13.2): there are no
- * interpolate-at intrinsics yet, so the interpolant is read at the
- * fragment's own interpolation point and moved to the offset to first
- * order, x + dFdx(x) * offset.x + dFdy(x) * offset.y (exact for a
- * varying linear in window coordinates); centroid and sample read the
- * pixel centre (exact for covered pixels of single-sampled targets). */
+/* interpolateAtCentroid/Sample/Offset (GLSL 4.00 8.13.2) of an input
+ * that is not a fragment shader input variable (which the checker
+ * rejects; reached only through forms g2n_interpolate_call does not
+ * take): the value at the fragment's own point. */
 static struct g2n_val
 bi_interpolate(struct g2n *c, struct bargs *a)
 {
+   (void)c;
+   return ret(a, a->v[0].col[0]);
+}
+
+/* interpolateAt*: interp_deref_at on the interpolant's deref (an input
+ * variable, an element or member of one; GLSL 4.40's swizzles after it),
+ * which nir_lower_io turns into load_input_at.  The second source is the
+ * sample index or the offset; the centroid form passes zeros. */
+static bool
+g2n_interpolate_call(struct g2n *c, struct ast_node *n, struct g2n_val *r)
+{
+   static const struct {
+      const char *name;
+      nir_interp_at at;
+   } forms[] = {
+      { "interpolateAtCentroid", nir_interp_at_centroid },
+      { "interpolateAtSample", nir_interp_at_sample },
+      { "interpolateAtOffset", nir_interp_at_offset },
+   };
+   int form = -1;
+   for (unsigned i = 0; i < ARRAY_SIZE(forms); i++) {
+      if (!strcmp(n->name, forms[i].name))
+         form = (int)i;
+   }
+   if (form < 0 || !n->list.head)
+      return false;
    nir_builder *b = &c->b;
-   /* as they are: arg() would widen x to the offset's two components */
-   nir_def *x = a->v[0].col[0];
-   if (strcmp(a->name, "interpolateAtOffset"))
-      return ret(a, x);
-   nir_def *o = a->v[1].col[0];
-   /* each offset component, for every component of x */
-   static const unsigned sx[4] = { 0, 0, 0, 0 }, sy[4] = { 1, 1, 1, 1 };
-   unsigned n = x->num_components;
-   nir_def *dx = nir_fmul(b, nir_fddx(b, x), nir_swizzle(b, o, sx, n));
-   nir_def *dy = nir_fmul(b, nir_fddy(b, x), nir_swizzle(b, o, sy, n));
-   return ret(a, nir_fadd(b, x, nir_fadd(b, dx, dy)));
+   struct g2n_lval lv;
+   if (!g2n_lvalue(c, n->list.head, &lv) || c->failed || !lv.deref ||
+       lv.ubo || lv.dyn_index || lv.deref->modes != nir_var_shader_in ||
+       lv.dtype->base_type != GLSL_TYPE_FLOAT ||
+       glsl_type_is_matrix(lv.dtype) || glsl_type_is_array(lv.dtype))
+      return false;
+
+   nir_def *pos = nir_imm_zero(b, 2, 32);
+   if (forms[form].at != nir_interp_at_centroid) {
+      struct ast_node *e = n->list.head->next;
+      if (!e)
+         return false;
+      nir_def *v = g2n_expr(c, e).col[0];
+      if (c->failed || !v)
+         return false;
+      /* the sample index in .x (an int), or the vec2 offset */
+      pos = v->num_components == 2 ? v : nir_vec2(b, v, nir_imm_int(b, 0));
+   }
+   nir_def *srcs[2] = { &lv.deref->def, pos };
+   unsigned nc = lv.dtype->vector_elements;
+   nir_def *v = &nir_build_intrinsic(
+                   b, nir_intrinsic_interp_deref_at, nc, 32, srcs,
+                   NIR_INTRINSIC_INTERP_AT, (int)forms[form].at,
+                   NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+   if (lv.nswz)
+      v = nir_swizzle(b, v, lv.swz, lv.nswz);
+   *r = g2n_basic(n->vtype, v);
+   return true;
 }
 
 /* ---- the family table ------------------------------------------------------- */
@@ -781,6 +822,8 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
    struct g2n_val mem_r;
    if (g2n_mem_call(c, n, &mem_r))
       return mem_r;
+   if (g2n_interpolate_call(c, n, &mem_r) || c->failed)
+      return c->failed ? none : mem_r;
    builtin_fn fn = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
       if (!strcmp(families[i].name, n->name))
