@@ -529,6 +529,68 @@ bi_integer(struct g2n *c, struct bargs *a)
    return ret(a, r);
 }
 
+/* uaddCarry, usubBorrow, umulExtended and imulExtended (GLSL 4.00 8.8):
+ * the carry of a + b is whether the 32-bit sum wrapped below a, the
+ * borrow of a - b whether a < b; the products' high words are
+ * [iu]mul_high, their low ones the ordinary product. */
+static struct g2n_val
+bi_extended(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   nir_def *x = arg(c, a, 0), *y = arg(c, a, 1);
+   if (!strcmp(n, "uaddCarry")) {
+      nir_def *sum = nir_iadd(b, x, y);
+      a->out[2] = g2n_basic(a->v[2].type, nir_b2i32(b, nir_ult(b, sum, x)));
+      return ret(a, sum);
+   }
+   if (!strcmp(n, "usubBorrow")) {
+      a->out[2] = g2n_basic(a->v[2].type, nir_b2i32(b, nir_ult(b, x, y)));
+      return ret(a, nir_isub(b, x, y));
+   }
+   bool is_signed = n[0] == 'i';
+   a->out[2] = g2n_basic(a->v[2].type, is_signed ? nir_imul_high(b, x, y)
+                                                 : nir_umul_high(b, x, y));
+   a->out[3] = g2n_basic(a->v[3].type, nir_imul(b, x, y));
+   return (struct g2n_val){ .type = a->rt };
+}
+
+/* frexp and ldexp (GLSL 4.00 8.3) on the fp32 encoding: frexp's
+ * significand keeps x's sign and mantissa with the exponent of [0.5, 1),
+ * its exponent is the biased one less 126; zero (and denormals, which
+ * AGX flushes) give 0 and 0.  ldexp multiplies by two powers of two made
+ * from halves of the exponent, clamped to [-254, 254] (beyond, the
+ * result is out of range either way: undefined). */
+static struct g2n_val
+bi_frexp(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   if (!strcmp(a->name, "frexp")) {
+      nir_def *biased = nir_ubitfield_extract(b, x, nir_imm_int_like(b, 23, x),
+                                              nir_imm_int_like(b, 8, x));
+      nir_def *zero = nir_ieq(b, biased, nir_imm_int_like(b, 0, x));
+      nir_def *e = nir_bcsel(b, zero, nir_imm_int_like(b, 0, x),
+                             nir_iadd(b, biased, nir_imm_int_like(b, -126, x)));
+      nir_def *m = nir_ior(b, nir_iand(b, x, nir_imm_int_like(b, (int32_t)0x807fffff, x)),
+                           nir_imm_int_like(b, 0x3f000000, x));
+      a->out[1] = g2n_basic(a->v[1].type, e);
+      return ret(a, nir_bcsel(b, zero, nir_iand(b, x, nir_imm_int_like(
+                                                   b, (int32_t)0x80000000, x)),
+                              m));
+   }
+   nir_def *e = nir_imin(b, nir_imax(b, arg(c, a, 1),
+                                     nir_imm_int_like(b, -254, x)),
+                         nir_imm_int_like(b, 254, x));
+   nir_def *e1 = nir_ishr(b, e, nir_imm_int(b, 1));
+   nir_def *e2 = nir_isub(b, e, e1);
+   nir_def *p1 = nir_ishl(b, nir_iadd(b, e1, nir_imm_int_like(b, 127, x)),
+                          nir_imm_int(b, 23));
+   nir_def *p2 = nir_ishl(b, nir_iadd(b, e2, nir_imm_int_like(b, 127, x)),
+                          nir_imm_int(b, 23));
+   return ret(a, nir_fmul(b, nir_fmul(b, x, p1), p2));
+}
+
 /* ---- packing (8.4) ---------------------------------------------------------- */
 
 /* pack{U,S}norm{2x16,4x8} (GLSL 4.60 8.4): each component clamped to
@@ -752,6 +814,9 @@ static const struct {
    { "bitfieldExtract", bi_integer }, { "bitfieldInsert", bi_integer },
    { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
    { "findLSB", bi_integer }, { "findMSB", bi_integer },
+   { "uaddCarry", bi_extended }, { "usubBorrow", bi_extended },
+   { "umulExtended", bi_extended }, { "imulExtended", bi_extended },
+   { "frexp", bi_frexp }, { "ldexp", bi_frexp },
    { "ftransform", bi_ftransform },
    { "dFdx", bi_derivative }, { "dFdy", bi_derivative },
    { "fwidth", bi_derivative }, { "dFdxFine", bi_derivative },
