@@ -164,7 +164,7 @@ split_outer_dynamic(nir_builder *b, nir_tex_instr *tex)
       return false;
    for (unsigned i = 1; i < n; i++) {
       if (path[i]->deref_type != nir_deref_type_array ||
-          path[i]->arr_index.ssa->parent_instr->type ==
+          nir_def_instr(path[i]->arr_index.ssa)->type ==
              nir_instr_type_load_const)
          continue;
       unsigned length = path[i - 1]->type->length;
