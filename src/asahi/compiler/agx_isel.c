@@ -1558,62 +1558,48 @@ emit_iter(struct isel *st, unsigned cf, unsigned n, bool proj,
    return emit_iter_at(st, cf, n, proj, interp, sample, NULL);
 }
 
+/* n registers of a vector value as components */
 static void
-emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
+vec_to_comps(struct isel *st, agx_operand *dst, unsigned n, agx_operand v)
 {
-   unsigned n = intr->def.num_components;
-   agx_operand *dst = def_ops(st, &intr->def);
-   unsigned slot;
-   int cf = fs_input_cf(st, intr, &slot);
-   if (cf < 0)
-      return;
-
-   if (st->flat_slot[slot]) {
-      /* ldcf gives A, B, C of the plane; a flat value is C */
-      for (unsigned c = 0; c < n; ++c) {
-         agx_operand parts[3];
-         emit_ldcf(st, (unsigned)cf + c, parts);
-         dst[c] = parts[2];
-      }
-      return;
-   }
-   /* noperspective: the plane is in screen space, iter without W.
-    * centroid inputs: the hardware's centroid mode (applegpu's
-    * interpolation field, 2; Mesa agx_compile.c iterates centroid inputs
-    * with it) */
-   bool proj = !st->linear_slot[slot];
-   agx_operand none = {0};
-   agx_instr *I;
-   agx_operand v = emit_iter_at(st, (unsigned)cf, n, proj,
-                                st->centroid_slot[slot] ? 2 : 0, none, &I);
-   if (proj)
-      at_shaded_sample(st, I, AGX_ISA_ITERPROJ_INTERPOLATION,
-                       AGX_ISA_ITERPROJ_S);
-   else
-      at_shaded_sample(st, I, AGX_ISA_ITER_INTERPOLATION, AGX_ISA_ITER_S);
    if (n == 1)
       dst[0] = v;
    else
       agx_split(&st->b, dst, n, v);
 }
 
-/* interpolateAtCentroid/Sample/Offset (load_input_at; GLSL 4.00 8.13.2).
- * Centroid and sample are the iteration modes of that name (the sample
- * index masked to the samples there are: an index out of range is
- * undefined; one sample: the centre, which is where GL puts it).  An
- * offset o from the pixel centre evaluates the planes themselves: with P
- * the value iterated at the centre, <A, B> a component's plane slopes
- * (ldcf) and, for perspective-correct inputs, W the W plane (cf0) at the
- * centre and dW = Aw o.x + Bw o.y,
+/* A flat input's n components from cf: ldcf gives A, B, C of the plane;
+ * a flat value is C. */
+static void
+emit_flat_input(struct isel *st, unsigned cf, unsigned n, agx_operand *dst)
+{
+   for (unsigned c = 0; c < n; ++c) {
+      agx_operand parts[3];
+      emit_ldcf(st, cf + c, parts);
+      dst[c] = parts[2];
+   }
+}
+
+/* Fragment inputs: load_input where the input's qualifiers say, and
+ * interpolateAtCentroid/Sample/Offset's load_input_at (GLSL 4.00 8.13.2).
+ * noperspective inputs are planes in screen space (iter without W);
+ * centroid ones use the hardware's centroid mode (applegpu's
+ * interpolation field, 2; Mesa agx_compile.c iterates centroid inputs
+ * with it).  For load_input_at, centroid and sample are the iteration
+ * modes of that name (the sample index masked to the samples there are:
+ * an index out of range is undefined; one sample: the centre, which is
+ * where GL puts it).  An offset o from the pixel centre evaluates the
+ * planes themselves: with P the value iterated at the centre, <A, B> a
+ * component's plane slopes (ldcf) and, for perspective-correct inputs, W
+ * the W plane (cf0) at the centre and dW = Aw o.x + Bw o.y,
  *    noperspective  P + A o.x + B o.y
  *    perspective    (N + dN) / (W + dW) = P + (dN - P dW) / (W + dW)
  * which gives P itself, exactly, for a zero offset. */
 static void
-emit_fs_load_input_at(struct isel *st, nir_intrinsic_instr *intr)
+emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 {
    unsigned n = intr->def.num_components;
    agx_operand *dst = def_ops(st, &intr->def);
-   nir_interp_at at = nir_intrinsic_interp_at(intr);
    const struct agx_fs_key *key = &st->ctx->key->fs;
    unsigned slot;
    int cf = fs_input_cf(st, intr, &slot);
@@ -1621,40 +1607,45 @@ emit_fs_load_input_at(struct isel *st, nir_intrinsic_instr *intr)
       return;
 
    if (st->flat_slot[slot]) {
-      for (unsigned c = 0; c < n; ++c) {
-         agx_operand parts[3];
-         emit_ldcf(st, (unsigned)cf + c, parts);
-         dst[c] = parts[2];
-      }
+      emit_flat_input(st, (unsigned)cf, n, dst);
       return;
    }
    bool proj = !st->linear_slot[slot];
-   agx_operand none = {0};
-   agx_operand v;
-   if (at == nir_interp_at_centroid) {
-      v = emit_iter(st, (unsigned)cf, n, proj, 2, none);
-   } else if (at == nir_interp_at_sample && key->nr_samples > 1) {
+   bool at = intr->intrinsic == nir_intrinsic_load_input_at;
+   nir_interp_at where = at ? nir_intrinsic_interp_at(intr)
+                            : nir_interp_at_centroid;
+   unsigned interp = st->centroid_slot[slot] ? 2 : 0;
+   agx_operand sample = {0};
+   if (at && where == nir_interp_at_centroid) {
+      interp = 2;
+   } else if (at && where == nir_interp_at_sample && key->nr_samples > 1) {
+      /* 3: the sample whose index the r16 source holds (1 takes an
+       * immediate; agx_isa_desc.py, iter's S operand) */
       agx_operand s = emit_bitop(st, AGX_TT_AND, get_src(st, &intr->src[1], 0),
                                  int_operand(st, key->nr_samples - 1u));
       agx_operand halves[2];
       agx_split(&st->b, halves, 2, s);
-      /* 3: the sample whose index the r16 source holds (1 takes an
-       * immediate; agx_isa_desc.py, iter's S operand) */
-      v = emit_iter(st, (unsigned)cf, n, proj, 3, halves[0]);
-   } else {
-      v = emit_iter(st, (unsigned)cf, n, proj, 0, none);
+      interp = 3;
+      sample = halves[0];
+   } else if (at) {
+      interp = 0;
    }
-   agx_operand p[4];
-   if (n == 1)
-      p[0] = v;
-   else
-      agx_split(&st->b, p, n, v);
-   if (at != nir_interp_at_offset) {
-      for (unsigned c = 0; c < n; ++c)
-         dst[c] = p[c];
+   agx_instr *I;
+   agx_operand v = emit_iter_at(st, (unsigned)cf, n, proj, interp, sample,
+                                &I);
+   if (!at && proj)
+      at_shaded_sample(st, I, AGX_ISA_ITERPROJ_INTERPOLATION,
+                       AGX_ISA_ITERPROJ_S);
+   else if (!at)
+      at_shaded_sample(st, I, AGX_ISA_ITER_INTERPOLATION, AGX_ISA_ITER_S);
+   if (!at || where != nir_interp_at_offset) {
+      vec_to_comps(st, dst, n, v);
       return;
    }
 
+   agx_operand p[4];
+   agx_operand none = {0};
+   vec_to_comps(st, p, n, v);
    agx_operand ox = get_src(st, &intr->src[1], 0);
    agx_operand oy = get_src(st, &intr->src[1], 1);
    agx_operand w = {0}, dw = {0};
@@ -2630,7 +2621,7 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
          emit_fs_load_input(st, intr);
       break;
    case nir_intrinsic_load_input_at:
-      emit_fs_load_input_at(st, intr);
+      emit_fs_load_input(st, intr);
       break;
    case nir_intrinsic_store_output:
       emit_store_output(st, intr);

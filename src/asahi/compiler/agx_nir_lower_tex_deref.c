@@ -98,6 +98,37 @@ emit_element(nir_builder *b, nir_tex_instr *tex, const nir_sampler_index *t,
                       : tex->sampler_index);
 }
 
+typedef nir_def *(*element_fn)(nir_builder *b, unsigned k, void *data);
+
+/* Elements k .. length - 1 as an if-chain on the dynamic index, fn
+ * making element k. */
+static nir_def *
+emit_ladder(nir_builder *b, nir_def *index, unsigned k, unsigned length,
+            element_fn fn, void *data)
+{
+   if (k + 1 >= length)
+      return fn(b, k, data);
+   nir_if *nif =
+      nir_push_if(b, nir_ieq(b, index, nir_imm_int_like(b, k, index)));
+   nir_def *then_def = fn(b, k, data);
+   nir_push_else(b, nif);
+   nir_def *else_def = emit_ladder(b, index, k + 1, length, fn, data);
+   nir_pop_if(b, nif);
+   return nir_if_phi(b, then_def, else_def);
+}
+
+struct indexed {
+   nir_tex_instr *tex;
+   const nir_sampler_index *t, *s;
+};
+
+static nir_def *
+indexed_element(nir_builder *b, unsigned k, void *data)
+{
+   const struct indexed *e = data;
+   return emit_element(b, e->tex, e->t, e->s, k);
+}
+
 /* Several array levels indexed at run time (s[n].tex[m], GLSL 4.00
  * section 4.1.7 allows any dynamically uniform index): the outermost one
  * becomes an if-chain over its elements, each branch a copy of tex whose
@@ -122,22 +153,19 @@ rebuild_chain(nir_builder *b, nir_deref_instr **path, unsigned n,
    return d;
 }
 
+struct split {
+   nir_tex_instr *tex;
+   nir_deref_instr **path;
+   unsigned n, level;
+};
+
 static nir_def *
-split_chain(nir_builder *b, nir_tex_instr *tex, nir_deref_instr **path,
-            unsigned n, unsigned level, unsigned k, unsigned length)
+split_element(nir_builder *b, unsigned k, void *data)
 {
-   nir_deref_instr *d = rebuild_chain(b, path, n, level, k);
-   if (k + 1 >= length)
-      return emit_copy(b, tex, d, tex->texture_index, tex->sampler_index);
-   nir_def *index = path[level]->arr_index.ssa;
-   nir_if *nif = nir_push_if(b, nir_ieq(b, index, nir_imm_int_like(b, k,
-                                                                   index)));
-   nir_def *then_def =
-      emit_copy(b, tex, d, tex->texture_index, tex->sampler_index);
-   nir_push_else(b, nif);
-   nir_def *else_def = split_chain(b, tex, path, n, level, k + 1, length);
-   nir_pop_if(b, nif);
-   return nir_if_phi(b, then_def, else_def);
+   const struct split *sp = data;
+   nir_deref_instr *d = rebuild_chain(b, sp->path, sp->n, sp->level, k);
+   return emit_copy(b, sp->tex, d, sp->tex->texture_index,
+                    sp->tex->sampler_index);
 }
 
 static bool
@@ -171,28 +199,14 @@ split_outer_dynamic(nir_builder *b, nir_tex_instr *tex)
       if (length == 0)
          return false;
       b->cursor = nir_before_instr(&tex->instr);
-      nir_def *res = split_chain(b, tex, path, n, i, 0, length);
+      struct split sp = { tex, path, n, i };
+      nir_def *res = emit_ladder(b, path[i]->arr_index.ssa, 0, length,
+                                 split_element, &sp);
       nir_def_rewrite_uses(&tex->def, res);
       nir_instr_remove(&tex->instr);
       return true;
    }
    return false;
-}
-
-/* Elements k .. length - 1 as an if-chain on the dynamic index. */
-static nir_def *
-emit_chain(nir_builder *b, nir_tex_instr *tex, const nir_sampler_index *t,
-           const nir_sampler_index *s, nir_def *index, unsigned k,
-           unsigned length)
-{
-   if (k + 1 >= length)
-      return emit_element(b, tex, t, s, k);
-   nir_if *nif = nir_push_if(b, nir_ieq(b, index, nir_imm_int(b, (int)k)));
-   nir_def *then_def = emit_element(b, tex, t, s, k);
-   nir_push_else(b, nif);
-   nir_def *else_def = emit_chain(b, tex, t, s, index, k + 1, length);
-   nir_pop_if(b, nif);
-   return nir_if_phi(b, then_def, else_def);
 }
 
 static bool
@@ -227,7 +241,9 @@ lower_tex_deref(nir_builder *b, nir_tex_instr *tex)
       return false;
 
    b->cursor = nir_before_instr(instr);
-   nir_def *res = dynamic ? emit_chain(b, tex, tp, sp, dynamic, 0, length)
+   struct indexed e = { tex, tp, sp };
+   nir_def *res = dynamic ? emit_ladder(b, dynamic, 0, length,
+                                        indexed_element, &e)
                           : emit_element(b, tex, tp, sp, 0);
    nir_def_rewrite_uses(&tex->def, res);
    nir_instr_remove(instr);

@@ -47,7 +47,6 @@
 
 /* GL 3.2 / ARB_gpu_shader5 tokens and entry points that the ES 3.0
  * headers lack. */
-#define E2E_GL_GEOMETRY_SHADER 0x8DD9
 #define E2E_GL_GEOMETRY_SHADER_INVOCATIONS 0x887F
 #define E2E_GL_MAX_GEOMETRY_SHADER_INVOCATIONS 0x8E5A
 #define E2E_GL_MIN_FRAGMENT_INTERPOLATION_OFFSET 0x8E5B
@@ -146,34 +145,14 @@ check_limits(bool quiet)
    return ok;
 }
 
-static GLuint
-compile(GLenum type, const char *src)
-{
-   GLuint sh = glCreateShader(type);
-   glShaderSource(sh, 1, &src, NULL);
-   glCompileShader(sh);
-   GLint status = 0;
-   glGetShaderiv(sh, GL_COMPILE_STATUS, &status);
-   if (!status) {
-      char log[1024] = "";
-      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-      fprintf(stderr, "compile: %s\n", log);
-   }
-   return sh;
-}
-
 static bool
 check_invocations(bool quiet)
 {
-   GLuint prog = glCreateProgram();
-   GLuint sh[3] = {compile(GL_VERTEX_SHADER, gs_vs),
-                   compile(E2E_GL_GEOMETRY_SHADER, gs),
-                   compile(GL_FRAGMENT_SHADER, gs_fs)};
-   for (unsigned k = 0; k < 3; k++) {
-      glAttachShader(prog, sh[k]);
-      glDeleteShader(sh[k]);
+   GLuint prog = e2e_gl_program_gs(gs_vs, gs, gs_fs, NULL);
+   if (!prog) {
+      printf("FAIL the invocations program\n");
+      return false;
    }
-   glLinkProgram(prog);
    GLint n = 0;
    glGetProgramiv(prog, E2E_GL_GEOMETRY_SHADER_INVOCATIONS, &n);
    bool ok = e2e_gl_check("GL_GEOMETRY_SHADER_INVOCATIONS", n, 3, quiet);
