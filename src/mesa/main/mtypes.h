@@ -194,7 +194,11 @@ struct gl_program_exec {
       gl_shader_stage stage;
       const char *text;
    } *sources;
-   unsigned serial; /* unique per link, for pipelines' caches */
+   /* Never the same for two executables of one process, even when one
+    * is allocated where a freed one was: what caches of "the executable
+    * last used" compare (pipelines', the state tracker's constants;
+    * _mesa_new_program_exec).  Never 0. */
+   unsigned serial;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
@@ -227,10 +228,9 @@ link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs)
    if (!linked || !linked->link_status)
       goto fail;
 
-   struct gl_program_exec *exec = rzalloc_size(mem, sizeof(*exec));
+   struct gl_program_exec *exec = _mesa_new_program_exec(mem);
    if (!exec)
       goto fail;
-   exec->mem = mem;
    exec->linked = linked;
    exec->uniforms_size_B = linked->uniform_storage_size_B;
    /* One more vec4 slot for the state tracker's own values, as for the
@@ -282,8 +282,6 @@ st_ff_free_exec(struct st_context *st, struct gl_program_exec *exec)
 {
    if (!exec)
       return;
-   if (st->const_exec == exec)
-      st->const_exec = NULL;
    st_release_program_exec(exec);
    ralloc_free(exec->mem);
 }
