@@ -86,6 +86,9 @@ enum ff_mat_prop {
 };
 #define FF_MAT_BIT(face, prop) (1u << ((face) * FF_MAT_PROPS + (prop)))
 #define FF_MAT_ATTRIB0 1 /* generic attributes 1 ... 10 */
+/* The line stipple counter of a vertex (line_stipple.c), read by the
+ * fixed-function program as ff_stipple. */
+#define FF_STIPPLE_ATTRIB 15
 
 /* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
 #define FF_MAX_LIGHTS 8
@@ -362,6 +365,19 @@ void _mesa_free_dlists(struct gl_context *ctx);
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
 
+/* A draw (as st_draw_gl gets it) of stippled lines without a program,
+ * redrawn as segments carrying their stipple counters (line_stipple.c);
+ * false when the draw is not one (the caller draws it). */
+bool _mesa_line_stipple_draw(struct gl_context *ctx, GLenum mode,
+                             GLint first, GLsizei count, GLenum index_type,
+                             const void *indices, GLsizei instances,
+                             GLint basevertex);
+/* The same for quads, quad strips and polygons in polygon modes other
+ * than GL_FILL (polygon_mode.c). */
+bool _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode,
+                             GLint first, GLsizei count, GLenum index_type,
+                             const void *indices, GLsizei instances,
+                             GLint basevertex);
 /* A draw in GL_SELECT (or GL_FEEDBACK) render mode: nothing is drawn;
  * selection records the window z range of the primitives that are not
  * clipped away (select.c). */

@@ -697,6 +697,9 @@ struct gl_context {
       bool StippleFlag;
       GLint StippleFactor; /* 1..256 */
       GLushort StipplePattern;
+      /* A draw of line_stipple.c is under way (its segments carry their
+       * stipple counters; st_ff_key::line_stipple). */
+      bool StippleDraw;
    } Line;
 
    struct {

@@ -1,0 +1,143 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Polygon modes GL_LINE and GL_POINT of quads, quad strips and polygons
+ * without a program (GL 2.1 section 3.5.4): the boundary edges of each
+ * polygon are drawn as lines, or its vertices as points, by the mode of
+ * the polygon's facing.  The hardware splits such primitives into
+ * triangles, whose inner edges would show, so the draw is redrawn from
+ * copies of its vertices (vertex_copy.h): each polygon's facing comes
+ * from its signed area in window coordinates (section 3.5.1), a culled
+ * one is dropped, a filled one becomes a fan of triangles, the others
+ * lines or points.  With flat shading every copy takes the colours of the
+ * polygon's provoking vertex (section 2.14.7: the last of a quad, the
+ * first of a polygon).
+ */
+#include <string.h>
+
+#include "main/context.h"
+#include "main/ffstate.h"
+#include "main/shaderobj.h"
+#include "main/vertex_copy.h"
+
+static bool
+wants_unfilled(const struct gl_context *ctx, GLenum mode, GLsizei instances)
+{
+   return (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON) &&
+          (ctx->Polygon.FrontMode != GL_FILL ||
+           ctx->Polygon.BackMode != GL_FILL) &&
+          !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
+          instances == 1 && ctx->FF.Select.Mode == GL_RENDER &&
+          !_mesa_program_in_use(ctx);
+}
+
+/* The copies of one polygon's elements e[0..n-1], provoked by element p,
+ * sorted into what its face's mode draws. */
+static void
+put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
+            GLsizei p)
+{
+   const struct gl_vertex_copy *vc = out[0];
+   struct gl_context *ctx = vc->ctx;
+   double area = 0.0;
+
+   for (unsigned i = 0; i < n; i++) {
+      const struct gl_vertex_copy_win *a = &vc->win[e[i]];
+      const struct gl_vertex_copy_win *b = &vc->win[e[(i + 1) % n]];
+      if (!a->ok)
+         return; /* behind the eye: not drawn (no clipping here) */
+      area += (double)a->x * b->y - (double)b->x * a->y;
+   }
+   if (area == 0.0)
+      return;
+   bool front = (area > 0.0) == (ctx->Polygon.FrontFace == GL_CCW);
+   if (ctx->Polygon.CullFlag &&
+       (ctx->Polygon.CullFaceMode == GL_FRONT_AND_BACK ||
+        (ctx->Polygon.CullFaceMode == GL_FRONT) == front))
+      return;
+   GLenum fill = front ? ctx->Polygon.FrontMode : ctx->Polygon.BackMode;
+   struct gl_vertex_copy *dst = out[fill == GL_FILL ? 0
+                                    : fill == GL_LINE ? 1 : 2];
+   /* a fan, the edges, or the points */
+   GLsizei list[3 * 64];
+   unsigned k = 0;
+   for (unsigned i = 0; i < n && k + 3 <= sizeof(list) / sizeof(list[0]);
+        i++) {
+      if (fill == GL_FILL) {
+         if (i + 2 < n) {
+            list[k++] = e[0];
+            list[k++] = e[i + 1];
+            list[k++] = e[i + 2];
+         }
+      } else {
+         list[k++] = e[i];
+         if (fill == GL_LINE)
+            list[k++] = e[(i + 1) % n];
+      }
+   }
+   bool flat = ctx->Light.ShadeModel == GL_FLAT;
+   unsigned colors[2] = {_mesa_vertex_copy_slot(dst, VERT_ATTRIB_COLOR0),
+                         _mesa_vertex_copy_slot(dst, VERT_ATTRIB_COLOR1)};
+   for (unsigned i = 0; i < k; i++) {
+      GLfloat *v = _mesa_vertex_copy_put(dst, list[i]);
+      if (!flat || list[i] == p)
+         continue;
+      GLfloat *pv = _mesa_vertex_copy_put(dst, p);
+      for (unsigned c = 0; c < 2; c++) {
+         if (dst->read & (1u << (VERT_ATTRIB_COLOR0 + c)))
+            memcpy(v + 4 * colors[c], pv + 4 * colors[c], 4 * sizeof(GLfloat));
+      }
+      dst->num--; /* the provoking vertex's copy was scratch */
+   }
+}
+
+bool
+_mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                        GLsizei count, GLenum index_type, const void *indices,
+                        GLsizei instances, GLint basevertex)
+{
+   if (!wants_unfilled(ctx, mode, instances))
+      return false;
+   if (count < 3)
+      return true;
+   if (count > 64 && mode == GL_POLYGON)
+      return false; /* longer polygons are drawn as the hardware does */
+
+   /* The copies drawn filled, as lines, as points: at most 4 per
+    * element (the 8 edge ends of a strip's quad per 2 elements), and one
+    * of scratch (put_polygon). */
+   struct gl_vertex_copy vc[3];
+   struct gl_vertex_copy *out[3] = {&vc[0], &vc[1], &vc[2]};
+   unsigned cap = 4 * (unsigned)count + 8;
+   bool ok = true;
+   for (unsigned i = 0; i < 3; i++)
+      ok &= _mesa_vertex_copy_init(ctx, &vc[i], 0, cap + 1, first, count,
+                                   index_type, indices, basevertex);
+   if (ok) {
+      GLsizei e[64];
+      if (mode == GL_POLYGON) {
+         for (GLsizei i = 0; i < count; i++)
+            e[i] = i;
+         put_polygon(out, e, (unsigned)count, 0);
+      } else {
+         bool strip = mode == GL_QUAD_STRIP;
+         for (GLsizei i = 0; i + 3 < count; i += strip ? 2 : 4) {
+            /* a strip's quad i: 2i, 2i+1, 2i+3, 2i+2 around it */
+            e[0] = i;
+            e[1] = i + 1;
+            e[2] = strip ? i + 3 : i + 2;
+            e[3] = strip ? i + 2 : i + 3;
+            put_polygon(out, e, 4, i + 3);
+         }
+      }
+      _mesa_vertex_copy_draw(&vc[0], GL_TRIANGLES);
+      _mesa_vertex_copy_draw(&vc[1], GL_LINES);
+      _mesa_vertex_copy_draw(&vc[2], GL_POINTS);
+   }
+   for (unsigned i = 0; i < 3; i++)
+      _mesa_vertex_copy_fini(&vc[i]);
+   return true;
+}

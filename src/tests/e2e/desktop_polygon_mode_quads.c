@@ -1,0 +1,113 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Polygon modes of quads (GL 2.1 section 3.5.4) in a desktop 2.1 context
+ * without a program: a quad in mode GL_LINE draws its four boundary edges
+ * only (not the diagonal of the triangles a renderer may split it into),
+ * in GL_POINT its four corners, and the mode is that of the quad's
+ * facing (section 3.5.1: counter-clockwise in the window is front).
+ *
+ * The window is 40 x 16, cleared to black, with glOrtho(0, 40, 0, 16);
+ * corners lie at pixel centres.  glPolygonMode(GL_FRONT, GL_LINE) and
+ * glPolygonMode(GL_BACK, GL_FILL), then one glDrawArrays(GL_QUADS) of
+ *  - a counter-clockwise (front) square with corners (2, 2) and (12, 12):
+ *    its bottom edge at (7, 2) and left edge at (2, 7) green, its centre
+ *    (7, 7), on both diagonals, black;
+ *  - a clockwise (back) square with corners (20, 2) and (30, 12): filled,
+ *    so its centre (25, 7) is green.
+ * Then glPolygonMode(GL_FRONT_AND_BACK, GL_POINT) and a GL_QUAD_STRIP of
+ * one quad, (32, 2), (38, 2), (32, 8), (38, 8), as points: corner
+ * (32, 2) green, the middle of its bottom edge (35, 2) black.
+ */
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+#include <stdio.h>
+
+#include "e2e_gl.h"
+
+#define W 40
+#define H 16
+#define E2E_GL_QUADS 0x0007
+#define E2E_GL_QUAD_STRIP 0x0008
+#define E2E_GL_LINE 0x1B01
+#define E2E_GL_POINT 0x1B00
+#define E2E_GL_FILL 0x1B02
+#define E2E_GL_PROJECTION 0x1701
+#define E2E_GL_VERTEX_ARRAY 0x8074
+
+typedef void (*polygon_mode_fn)(GLenum, GLenum);
+typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
+typedef void (*matrix_mode_fn)(GLenum);
+typedef void (*ortho_fn)(double, double, double, double, double, double);
+typedef void (*vertex_pointer_fn)(GLint, GLenum, GLsizei, const void *);
+typedef void (*enable_client_state_fn)(GLenum);
+
+int
+main(int argc, char **argv)
+{
+   bool quiet = false, ok = true;
+   struct e2e_gl gl;
+   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   if (status)
+      return status;
+
+   polygon_mode_fn polygon_mode =
+      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
+   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
+   matrix_mode_fn matrix_mode =
+      (matrix_mode_fn)eglGetProcAddress("glMatrixMode");
+   ortho_fn ortho = (ortho_fn)eglGetProcAddress("glOrtho");
+   vertex_pointer_fn vertex_pointer =
+      (vertex_pointer_fn)eglGetProcAddress("glVertexPointer");
+   enable_client_state_fn enable_client_state =
+      (enable_client_state_fn)eglGetProcAddress("glEnableClientState");
+   if (!polygon_mode || !color3f || !matrix_mode || !ortho ||
+       !vertex_pointer || !enable_client_state) {
+      printf("FAIL: compatibility entry points missing\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+
+   /* Pixel centres: (x + 0.5, y + 0.5). */
+   static const GLfloat quads[] = {
+      2.5f,  2.5f, 12.5f, 2.5f, 12.5f, 12.5f, 2.5f,  12.5f, /* ccw */
+      20.5f, 2.5f, 20.5f, 12.5f, 30.5f, 12.5f, 30.5f, 2.5f, /* cw */
+   };
+   static const GLfloat strip[] = {32.5f, 2.5f, 38.5f, 2.5f,
+                                   32.5f, 8.5f, 38.5f, 8.5f};
+   matrix_mode(E2E_GL_PROJECTION);
+   ortho(0, W, 0, H, -1, 1);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   color3f(0, 1, 0);
+   enable_client_state(E2E_GL_VERTEX_ARRAY);
+   polygon_mode(GL_FRONT, E2E_GL_LINE);
+   polygon_mode(GL_BACK, E2E_GL_FILL);
+   vertex_pointer(2, GL_FLOAT, 0, quads);
+   glDrawArrays(E2E_GL_QUADS, 0, 8);
+   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
+   vertex_pointer(2, GL_FLOAT, 0, strip);
+   glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
+
+   static uint8_t pixels[W * H * 4];
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   ok &= e2e_gl_probe(pixels, W, 7, 2, green, 0, "front quad: bottom edge",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 2, 7, green, 0, "front quad: left edge",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 7, 7, black, 0,
+                      "front quad: no diagonal through the centre", quiet);
+   ok &= e2e_gl_probe(pixels, W, 25, 7, green, 0, "back quad: filled",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 32, 2, green, 0, "points: a corner",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 35, 2, black, 0,
+                      "points: no edge between corners", quiet);
+   return e2e_gl_finish(&gl, ok, quiet);
+}
