@@ -13,8 +13,9 @@
  * from its signed area in window coordinates (section 3.5.1), a culled
  * one is dropped, a filled one becomes a fan of triangles, the others
  * lines or points.  With flat shading every copy takes the colours of the
- * polygon's provoking vertex (section 2.14.7: the last of a quad, the
- * first of a polygon).
+ * polygon's provoking vertex (section 2.14.7: the last of a quad, or its
+ * first with glProvokingVertex's first-vertex convention; the first of a
+ * polygon).
  */
 #include <string.h>
 
@@ -124,13 +125,17 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
          put_polygon(out, e, (unsigned)count, 0);
       } else {
          bool strip = mode == GL_QUAD_STRIP;
+         /* GL 3.2 compatibility table 2.12 (quads follow the
+          * convention): the quad's first or last vertex */
+         bool first_pv =
+            ctx->Light.ProvokingVertex == GL_FIRST_VERTEX_CONVENTION;
          for (GLsizei i = 0; i + 3 < count; i += strip ? 2 : 4) {
             /* a strip's quad i: 2i, 2i+1, 2i+3, 2i+2 around it */
             e[0] = i;
             e[1] = i + 1;
             e[2] = strip ? i + 3 : i + 2;
             e[3] = strip ? i + 2 : i + 3;
-            put_polygon(out, e, 4, i + 3);
+            put_polygon(out, e, 4, first_pv ? i : i + 3);
          }
       }
       _mesa_vertex_copy_draw(&vc[0], GL_TRIANGLES);
