@@ -114,13 +114,20 @@ struct gl_vertex_binding {
    GLuint Divisor;
 };
 
+/* The compatibility profile's arrays no shader reads, after the
+ * attributes of shader_enums.h (GL 2.1 section 2.8): edge flags (read by
+ * the front end, main/polygon_mode.c) and colour indices (state only). */
+#define VERT_ATTRIB_EDGEFLAG VERT_ATTRIB_COUNT
+#define VERT_ATTRIB_COLOR_INDEX (VERT_ATTRIB_COUNT + 1)
+#define VERT_ATTRIB_CLIENT_COUNT (VERT_ATTRIB_COUNT + 2)
+
 /* Vertex array objects (varray.c). */
 struct gl_vertex_array_object {
    GLuint Name;
    bool EverBound;
    /* Generic arrays, then the compatibility profile's conventional ones
-    * (indexed by VERT_ATTRIB_*, shader_enums.h). */
-   struct gl_vertex_attrib Attrib[VERT_ATTRIB_COUNT];
+    * (indexed by VERT_ATTRIB_*, shader_enums.h, then the two above). */
+   struct gl_vertex_attrib Attrib[VERT_ATTRIB_CLIENT_COUNT];
    struct gl_buffer_object *IndexBuffer;
    /* The generic attributes' buffer bindings (varray_binding.c). */
    struct gl_vertex_binding Bindings[MAX_VERTEX_ATTRIBS];

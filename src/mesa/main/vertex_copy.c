@@ -31,8 +31,12 @@ _mesa_vertex_copy_init(struct gl_context *ctx, struct gl_vertex_copy *vc,
    vc->stride = 4 * (unsigned)util_bitcount(vc->layout);
    vc->count = count;
    vc->capacity = capacity;
-   bool ok = _mesa_array_reader_init(ctx, &vc->reader, vc->read, first,
-                                     count, index_type, indices, basevertex);
+   /* (and the edge flags, which are not copied: polygon_mode.c) */
+   uint32_t want = vc->read;
+   if (ctx->VAO->Attrib[VERT_ATTRIB_EDGEFLAG].Enabled)
+      want |= 1u << VERT_ATTRIB_EDGEFLAG;
+   bool ok = _mesa_array_reader_init(ctx, &vc->reader, want, first, count,
+                                     index_type, indices, basevertex);
    vc->vertex = malloc((size_t)MAX2(count, 1) * sizeof(GLuint));
    vc->win = calloc((size_t)MAX2(count, 1), sizeof(*vc->win));
    vc->data = malloc((size_t)MAX2(capacity, 1) * vc->stride * sizeof(GLfloat));
