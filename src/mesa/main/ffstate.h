@@ -132,6 +132,7 @@ enum gl_dl_op {
    DL_WINDOW_POS, /* glWindowPos* */
    DL_DRAW,       /* an array draw's vertices (dlist_draw.c), in args */
    DL_EVAL_MAP,   /* glMap1, glMap2 with their points (eval.c), in args */
+   DL_POLYGON_STIPPLE, /* the rows unpacked at compile time, in args */
 };
 
 struct gl_dl_node {
@@ -365,6 +366,9 @@ void _mesa_free_dlists(struct gl_context *ctx);
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
 
+/* glPolygonStipple compiled into a list (polygon_stipple.c). */
+void _mesa_polygon_stipple_replay(struct gl_context *ctx,
+                                  const struct gl_dl_node *n);
 /* A draw (as st_draw_gl gets it) of stippled lines without a program,
  * redrawn as segments carrying their stipple counters (line_stipple.c);
  * false when the draw is not one (the caller draws it). */
