@@ -165,7 +165,8 @@ struct gl_ff_raster {
    GLfloat Pos[4]; /* window x, y, z and clip w */
    bool Valid;
    GLfloat Distance;
-   GLfloat Color[4], SecondaryColor[4], TexCoord[4];
+   GLfloat Color[4], SecondaryColor[4];
+   GLfloat TexCoord[FF_MAX_TEXTURE_UNITS][4]; /* of each unit */
 };
 
 /* GL_MAX_NAME_STACK_DEPTH (GL 2.1 table 6.64: at least 64). */
