@@ -205,71 +205,66 @@ _mesa_IndexPointer(GLenum type, GLsizei stride, const void *pointer)
 
 /* GL_EXT_vertex_array: the arrays as above; count (the elements the
  * application means to use) is only checked. */
-static bool
-ext_count_ok(GLsizei stride, GLsizei count, const char *func)
+static void
+ext_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
+            GLsizei count, const void *pointer, const char *func)
 {
-   GET_CURRENT_CONTEXT(ctx);
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (ctx && (stride < 0 || count < 0)) {
+   if (stride < 0 || count < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(stride=%d, count=%d)", func,
                   stride, count);
-      return false;
+      return;
    }
-   return ctx != NULL;
+   conventional_pointer(cap, size, type, stride, pointer, func);
 }
 
 void GLAPIENTRY
 _mesa_VertexPointerEXT(GLint size, GLenum type, GLsizei stride,
                        GLsizei count, const void *pointer)
 {
-   if (ext_count_ok(stride, count, "glVertexPointerEXT"))
-      conventional_pointer(GL_VERTEX_ARRAY, size, type, stride, pointer,
-                           "glVertexPointerEXT");
+   ext_pointer(GL_VERTEX_ARRAY, size, type, stride, count, pointer,
+               "glVertexPointerEXT");
 }
 
 void GLAPIENTRY
 _mesa_NormalPointerEXT(GLenum type, GLsizei stride, GLsizei count,
                        const void *pointer)
 {
-   if (ext_count_ok(stride, count, "glNormalPointerEXT"))
-      conventional_pointer(GL_NORMAL_ARRAY, 3, type, stride, pointer,
-                           "glNormalPointerEXT");
+   ext_pointer(GL_NORMAL_ARRAY, 3, type, stride, count, pointer,
+               "glNormalPointerEXT");
 }
 
 void GLAPIENTRY
 _mesa_ColorPointerEXT(GLint size, GLenum type, GLsizei stride,
                       GLsizei count, const void *pointer)
 {
-   if (ext_count_ok(stride, count, "glColorPointerEXT"))
-      conventional_pointer(GL_COLOR_ARRAY, size, type, stride, pointer,
-                           "glColorPointerEXT");
+   ext_pointer(GL_COLOR_ARRAY, size, type, stride, count, pointer,
+               "glColorPointerEXT");
 }
 
 void GLAPIENTRY
 _mesa_IndexPointerEXT(GLenum type, GLsizei stride, GLsizei count,
                       const void *pointer)
 {
-   if (ext_count_ok(stride, count, "glIndexPointerEXT"))
-      conventional_pointer(GL_INDEX_ARRAY, 1, type, stride, pointer,
-                           "glIndexPointerEXT");
+   ext_pointer(GL_INDEX_ARRAY, 1, type, stride, count, pointer,
+               "glIndexPointerEXT");
 }
 
 void GLAPIENTRY
 _mesa_TexCoordPointerEXT(GLint size, GLenum type, GLsizei stride,
                          GLsizei count, const void *pointer)
 {
-   if (ext_count_ok(stride, count, "glTexCoordPointerEXT"))
-      conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, type, stride,
-                           pointer, "glTexCoordPointerEXT");
+   ext_pointer(GL_TEXTURE_COORD_ARRAY, size, type, stride, count, pointer,
+               "glTexCoordPointerEXT");
 }
 
 void GLAPIENTRY
 _mesa_EdgeFlagPointerEXT(GLsizei stride, GLsizei count,
                          const GLboolean *pointer)
 {
-   if (ext_count_ok(stride, count, "glEdgeFlagPointerEXT"))
-      conventional_pointer(GL_EDGE_FLAG_ARRAY, 1, GL_UNSIGNED_BYTE, stride,
-                           pointer, "glEdgeFlagPointerEXT");
+   ext_pointer(GL_EDGE_FLAG_ARRAY, 1, GL_UNSIGNED_BYTE, stride, count,
+               pointer, "glEdgeFlagPointerEXT");
 }
 
 void GLAPIENTRY

@@ -36,7 +36,6 @@
 #define E2E_GL_QUADS 0x0007
 #define E2E_GL_LINE 0x1B01
 #define E2E_GL_FILL 0x1B02
-#define E2E_GL_PROJECTION 0x1701
 #define E2E_GL_VERTEX_ARRAY 0x8074
 #define E2E_GL_INDEX_ARRAY 0x8077
 #define E2E_GL_EDGE_FLAG_ARRAY 0x8079
@@ -47,8 +46,6 @@
 
 typedef void (*polygon_mode_fn)(GLenum, GLenum);
 typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
-typedef void (*matrix_mode_fn)(GLenum);
-typedef void (*ortho_fn)(double, double, double, double, double, double);
 typedef void (*vertex_pointer_ext_fn)(GLint, GLenum, GLsizei, GLsizei,
                                       const void *);
 typedef void (*edge_flag_pointer_fn)(GLsizei, const void *);
@@ -68,16 +65,13 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
    if (status)
       return status;
 
    polygon_mode_fn polygon_mode =
       (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
    color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   matrix_mode_fn matrix_mode =
-      (matrix_mode_fn)eglGetProcAddress("glMatrixMode");
-   ortho_fn ortho = (ortho_fn)eglGetProcAddress("glOrtho");
    vertex_pointer_ext_fn vertex_pointer_ext =
       (vertex_pointer_ext_fn)eglGetProcAddress("glVertexPointerEXT");
    edge_flag_pointer_fn edge_flag_pointer =
@@ -88,9 +82,9 @@ main(int argc, char **argv)
       (enum_fn)eglGetProcAddress("glEnableClientState");
    get_pointerv_fn get_pointerv =
       (get_pointerv_fn)eglGetProcAddress("glGetPointerv");
-   if (!polygon_mode || !color3f || !matrix_mode || !ortho ||
-       !vertex_pointer_ext || !edge_flag_pointer || !index_pointer ||
-       !enable_client_state || !get_pointerv) {
+   if (!polygon_mode || !color3f || !vertex_pointer_ext ||
+       !edge_flag_pointer || !index_pointer || !enable_client_state ||
+       !get_pointerv) {
       printf("FAIL: compatibility entry points missing\n");
       e2e_gl_close(&gl);
       return 1;
@@ -112,10 +106,6 @@ main(int argc, char **argv)
       {28.5f, 12.5f, GL_TRUE}, {18.5f, 12.5f, GL_FALSE},
    };
    static const GLshort colour_indices[8] = {0};
-   matrix_mode(E2E_GL_PROJECTION);
-   ortho(0, W, 0, H, -1, 1);
-   glClearColor(0, 0, 0, 1);
-   glClear(GL_COLOR_BUFFER_BIT);
    vertex_pointer_ext(2, GL_FLOAT, (GLsizei)sizeof(v[0]), 8, &v[0].x);
    edge_flag_pointer((GLsizei)sizeof(v[0]), &v[0].flag);
    index_pointer(GL_SHORT, 2 * (GLsizei)sizeof(GLshort), colour_indices);

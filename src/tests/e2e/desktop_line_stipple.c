@@ -44,7 +44,6 @@
 #define E2E_GL_LINE_STRIP_ENUM 0x0003
 #define E2E_GL_LINE_LOOP_ENUM 0x0002
 #define E2E_GL_LINE_STIPPLE 0x0B24
-#define E2E_GL_PROJECTION 0x1701
 
 typedef void (*line_stipple_fn)(GLint, GLushort);
 typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
@@ -52,8 +51,6 @@ typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
 typedef void (*begin_fn)(GLenum);
 typedef void (*end_fn)(void);
 typedef void (*vertex2f_fn)(GLfloat, GLfloat);
-typedef void (*matrix_mode_fn)(GLenum);
-typedef void (*ortho_fn)(double, double, double, double, double, double);
 
 static begin_fn begin;
 static end_fn end;
@@ -118,7 +115,7 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
    if (status)
       return status;
 
@@ -126,23 +123,15 @@ main(int argc, char **argv)
       (line_stipple_fn)eglGetProcAddress("glLineStipple");
    rectf_fn rectf = (rectf_fn)eglGetProcAddress("glRectf");
    color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   matrix_mode_fn matrix_mode =
-      (matrix_mode_fn)eglGetProcAddress("glMatrixMode");
-   ortho_fn ortho = (ortho_fn)eglGetProcAddress("glOrtho");
    begin = (begin_fn)eglGetProcAddress("glBegin");
    end = (end_fn)eglGetProcAddress("glEnd");
    vertex2f = (vertex2f_fn)eglGetProcAddress("glVertex2f");
-   if (!line_stipple || !rectf || !color3f || !matrix_mode || !ortho ||
-       !begin || !end || !vertex2f) {
+   if (!line_stipple || !rectf || !color3f || !begin || !end || !vertex2f) {
       printf("FAIL: compatibility entry points missing\n");
       e2e_gl_close(&gl);
       return 1;
    }
 
-   matrix_mode(E2E_GL_PROJECTION);
-   ortho(0, W, 0, H, -1, 1);
-   glClearColor(0, 0, 0, 1);
-   glClear(GL_COLOR_BUFFER_BIT);
    color3f(0, 1, 0);
    glEnable(E2E_GL_LINE_STIPPLE);
    ok &= glIsEnabled(E2E_GL_LINE_STIPPLE) == GL_TRUE;

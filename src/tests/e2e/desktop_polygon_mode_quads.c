@@ -44,7 +44,6 @@
 #define E2E_GL_LINE 0x1B01
 #define E2E_GL_POINT 0x1B00
 #define E2E_GL_FILL 0x1B02
-#define E2E_GL_PROJECTION 0x1701
 #define E2E_GL_VERTEX_ARRAY 0x8074
 #define E2E_GL_COLOR_ARRAY 0x8076
 #define E2E_GL_FLAT 0x1D00
@@ -53,8 +52,6 @@
 
 typedef void (*polygon_mode_fn)(GLenum, GLenum);
 typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
-typedef void (*matrix_mode_fn)(GLenum);
-typedef void (*ortho_fn)(double, double, double, double, double, double);
 typedef void (*vertex_pointer_fn)(GLint, GLenum, GLsizei, const void *);
 typedef void (*enable_client_state_fn)(GLenum);
 typedef void (*color_pointer_fn)(GLint, GLenum, GLsizei, const void *);
@@ -65,16 +62,13 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
    if (status)
       return status;
 
    polygon_mode_fn polygon_mode =
       (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
    color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   matrix_mode_fn matrix_mode =
-      (matrix_mode_fn)eglGetProcAddress("glMatrixMode");
-   ortho_fn ortho = (ortho_fn)eglGetProcAddress("glOrtho");
    vertex_pointer_fn vertex_pointer =
       (vertex_pointer_fn)eglGetProcAddress("glVertexPointer");
    enable_client_state_fn enable_client_state =
@@ -83,9 +77,9 @@ main(int argc, char **argv)
       (color_pointer_fn)eglGetProcAddress("glColorPointer");
    enum_fn shade_model = (enum_fn)eglGetProcAddress("glShadeModel");
    enum_fn provoking_vertex = (enum_fn)eglGetProcAddress("glProvokingVertex");
-   if (!polygon_mode || !color3f || !matrix_mode || !ortho ||
-       !vertex_pointer || !enable_client_state || !color_pointer ||
-       !shade_model || !provoking_vertex) {
+   if (!polygon_mode || !color3f || !vertex_pointer ||
+       !enable_client_state || !color_pointer || !shade_model ||
+       !provoking_vertex) {
       printf("FAIL: compatibility entry points missing\n");
       e2e_gl_close(&gl);
       return 1;
@@ -98,10 +92,6 @@ main(int argc, char **argv)
    };
    static const GLfloat strip[] = {32.5f, 2.5f, 38.5f, 2.5f,
                                    32.5f, 8.5f, 38.5f, 8.5f};
-   matrix_mode(E2E_GL_PROJECTION);
-   ortho(0, W, 0, H, -1, 1);
-   glClearColor(0, 0, 0, 1);
-   glClear(GL_COLOR_BUFFER_BIT);
    color3f(0, 1, 0);
    enable_client_state(E2E_GL_VERTEX_ARRAY);
    polygon_mode(GL_FRONT, E2E_GL_LINE);
