@@ -50,7 +50,7 @@ _mesa_array_reader_init(struct gl_context *ctx, struct gl_array_reader *r,
    r->index_type = index_type;
    r->indices = indices;
    r->basevertex = basevertex;
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++) {
       const struct gl_vertex_attrib *a = &vao->Attrib[i];
       if (!(want & (1u << i)) || !a->Enabled)
          continue;
@@ -82,7 +82,7 @@ _mesa_array_reader_init(struct gl_context *ctx, struct gl_array_reader *r,
 void
 _mesa_array_reader_fini(struct gl_array_reader *r)
 {
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++)
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++)
       free(r->copy[i]);
    free(r->index_copy);
    memset(r, 0, sizeof(*r));
@@ -159,7 +159,8 @@ bool
 _mesa_array_read(const struct gl_array_reader *r, unsigned attrib, GLuint v,
                  GLfloat out[4])
 {
-   if (attrib >= VERT_ATTRIB_COUNT || !(r->enabled & (1u << attrib)))
+   if (attrib >= VERT_ATTRIB_CLIENT_COUNT ||
+       !(r->enabled & (1u << attrib)))
       return false;
    const struct gl_vertex_attrib *a = &r->ctx->VAO->Attrib[attrib];
    bool bgra = a->Size == GL_BGRA;

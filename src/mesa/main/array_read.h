@@ -23,9 +23,10 @@
 struct gl_array_reader {
    struct gl_context *ctx;
    uint32_t enabled; /* bit per VERT_ATTRIB_*: an array is read */
-   const GLubyte *base[VERT_ATTRIB_COUNT];
-   size_t size_B[VERT_ATTRIB_COUNT]; /* readable bytes, SIZE_MAX: any */
-   GLubyte *copy[VERT_ATTRIB_COUNT];  /* owned copies of buffer data */
+   const GLubyte *base[VERT_ATTRIB_CLIENT_COUNT];
+   /* readable bytes, SIZE_MAX: any */
+   size_t size_B[VERT_ATTRIB_CLIENT_COUNT];
+   GLubyte *copy[VERT_ATTRIB_CLIENT_COUNT]; /* owned copies of buffer data */
    /* The draw: glDrawArrays' first, or indices of index_type. */
    GLint first, basevertex;
    GLsizei count;

@@ -18,6 +18,7 @@
 #include "main/debug_output.h"
 #include "main/ffstate.h"
 #include "main/hash.h"
+#include "main/varray.h"
 #include "util/hash_table.h"
 
 static bool
@@ -596,6 +597,8 @@ _mesa_GetPointerv(GLenum pname, void **params)
                    : (void *)ctx->FF.Select.Buffer;
       return;
    }
+   if (_mesa_get_array_pointer(ctx, pname, params))
+      return;
    switch (pname) {
    case GL_DEBUG_CALLBACK_FUNCTION:
       *params = (void *)ctx->Debug.Callback;

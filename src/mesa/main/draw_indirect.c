@@ -48,7 +48,7 @@ es_arrays_allowed(struct gl_context *ctx, const char *func)
                   func);
       return false;
    }
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++) {
       const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[i];
       if (a->Enabled && !a->Buffer) {
          _mesa_error(ctx, GL_INVALID_OPERATION,

@@ -333,6 +333,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_sample_shading", API_GL, 0, has_sample_shading},
    /* 3D textures (GL 1.2; glTexImage3DEXT ... alias the core ones). */
    {"GL_EXT_texture3D", API_GL, 0},
+   /* The vertex arrays before GL 1.1: glVertexPointerEXT & co. with
+    * their counts (varray_compat.c), glDrawArraysEXT ... aliased. */
+   {"GL_EXT_vertex_array", API_COMPAT, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

@@ -138,7 +138,7 @@ _mesa_feedback_pixels(struct gl_context *ctx, GLenum token)
       const GLfloat win[4] = {r->Pos[0], r->Pos[1], r->Pos[2],
                               r->Pos[3] != 0.0f ? 1.0f / r->Pos[3] : 1.0f};
       _mesa_feedback_token(ctx, (GLfloat)token);
-      put_window_vertex(ctx, win, r->Color, r->TexCoord);
+      put_window_vertex(ctx, win, r->Color, r->TexCoord[0]);
    }
    return true;
 }

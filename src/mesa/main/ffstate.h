@@ -86,6 +86,9 @@ enum ff_mat_prop {
 };
 #define FF_MAT_BIT(face, prop) (1u << ((face) * FF_MAT_PROPS + (prop)))
 #define FF_MAT_ATTRIB0 1 /* generic attributes 1 ... 10 */
+/* The line stipple counter of a vertex (line_stipple.c), read by the
+ * fixed-function program as ff_stipple. */
+#define FF_STIPPLE_ATTRIB 15
 
 /* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
 #define FF_MAX_LIGHTS 8
@@ -129,6 +132,7 @@ enum gl_dl_op {
    DL_WINDOW_POS, /* glWindowPos* */
    DL_DRAW,       /* an array draw's vertices (dlist_draw.c), in args */
    DL_EVAL_MAP,   /* glMap1, glMap2 with their points (eval.c), in args */
+   DL_POLYGON_STIPPLE, /* the rows unpacked at compile time, in args */
 };
 
 struct gl_dl_node {
@@ -161,7 +165,8 @@ struct gl_ff_raster {
    GLfloat Pos[4]; /* window x, y, z and clip w */
    bool Valid;
    GLfloat Distance;
-   GLfloat Color[4], SecondaryColor[4], TexCoord[4];
+   GLfloat Color[4], SecondaryColor[4];
+   GLfloat TexCoord[FF_MAX_TEXTURE_UNITS][4]; /* of each unit */
 };
 
 /* GL_MAX_NAME_STACK_DEPTH (GL 2.1 table 6.64: at least 64). */
@@ -362,6 +367,22 @@ void _mesa_free_dlists(struct gl_context *ctx);
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
 
+/* glPolygonStipple compiled into a list (polygon_stipple.c). */
+void _mesa_polygon_stipple_replay(struct gl_context *ctx,
+                                  const struct gl_dl_node *n);
+/* A draw (as st_draw_gl gets it) of stippled lines without a program,
+ * redrawn as segments carrying their stipple counters (line_stipple.c);
+ * false when the draw is not one (the caller draws it). */
+bool _mesa_line_stipple_draw(struct gl_context *ctx, GLenum mode,
+                             GLint first, GLsizei count, GLenum index_type,
+                             const void *indices, GLsizei instances,
+                             GLint basevertex);
+/* The same for quads, quad strips and polygons in polygon modes other
+ * than GL_FILL (polygon_mode.c). */
+bool _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode,
+                             GLint first, GLsizei count, GLenum index_type,
+                             const void *indices, GLsizei instances,
+                             GLint basevertex);
 /* A draw in GL_SELECT (or GL_FEEDBACK) render mode: nothing is drawn;
  * selection records the window z range of the primitives that are not
  * clipped away (select.c). */

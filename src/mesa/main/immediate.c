@@ -78,48 +78,6 @@ _mesa_Begin(GLenum mode)
    memcpy(imm->MatBegin, ctx->FF.Material, sizeof(imm->MatBegin));
 }
 
-/* GL 2.1 section 3.5.4: in polygon mode LINE or POINT, only the edges
- * (or the vertices) that begin at a vertex whose edge flag is set are
- * drawn, for independent triangles, quads and polygons (strips and fans
- * have no edge flags, section 2.6.2).  The hardware has no edge flags:
- * when both faces share one such mode and nothing is culled (the facing
- * does not matter then), the primitive becomes a list of those lines or
- * points.  The indices, or 0 when the primitive is drawn as it is. */
-static unsigned
-edge_indices(struct gl_context *ctx, GLenum mode, const bool *edge,
-             unsigned count, GLuint **out, GLenum *prim)
-{
-   GLenum fill = ctx->Polygon.FrontMode;
-   unsigned group = mode == GL_TRIANGLES ? 3 : mode == GL_QUADS ? 4
-                    : mode == GL_POLYGON ? count : 0;
-
-   if (!group || fill == GL_FILL || ctx->Polygon.BackMode != fill ||
-       ctx->Polygon.CullFlag)
-      return 0;
-   bool all = true;
-   for (unsigned i = 0; i < count; i++)
-      all &= edge[i];
-   if (all)
-      return 0;
-   GLuint *idx = malloc((size_t)count * 2 * sizeof(GLuint));
-   if (!idx)
-      return 0;
-   unsigned n = 0;
-   for (unsigned first = 0; group >= 3 && first + group <= count;
-        first += group) {
-      for (unsigned i = 0; i < group; i++) {
-         if (!edge[first + i])
-            continue;
-         idx[n++] = first + i;
-         if (fill == GL_LINE)
-            idx[n++] = first + (i + 1) % group;
-      }
-   }
-   *out = idx;
-   *prim = fill == GL_LINE ? GL_LINES : GL_POINTS;
-   return n ? n : ~0u;
-}
-
 /* Draws the vertices through a private VAO of client arrays. */
 void
 _mesa_imm_draw(struct gl_context *ctx, GLenum mode, uint32_t layout,
@@ -144,6 +102,20 @@ _mesa_imm_draw(struct gl_context *ctx, GLenum mode, uint32_t layout,
       a->EffectiveStride = stride;
       a->Ptr = (const GLubyte *)(data + 4 * slot);
    }
+   /* GL 2.1 section 2.6.2: the edge flags as an edge flag array, for
+    * the polygons drawn as lines or points (polygon_mode.c). */
+   bool all_edges = true;
+   for (unsigned i = 0; edge && i < count; i++)
+      all_edges &= edge[i];
+   if (!all_edges) {
+      _Static_assert(sizeof(bool) == 1, "edge flags read as bytes");
+      struct gl_vertex_attrib *a = &vao->Attrib[VERT_ATTRIB_EDGEFLAG];
+      a->Enabled = true;
+      a->Size = 1;
+      a->Type = GL_UNSIGNED_BYTE;
+      a->Stride = a->EffectiveStride = (GLsizei)sizeof(bool);
+      a->Ptr = (const GLubyte *)edge;
+   }
    vao->EverBound = true;
    struct gl_vertex_array_object *saved = ctx->VAO;
    ctx->VAO = vao;
@@ -152,14 +124,7 @@ _mesa_imm_draw(struct gl_context *ctx, GLenum mode, uint32_t layout,
     * (glEnd, a DL_DRAW node): it is not compiled again. */
    bool replaying = ctx->FF.Lists.Replaying;
    ctx->FF.Lists.Replaying = true;
-   GLuint *idx = NULL;
-   GLenum prim;
-   unsigned n = edge ? edge_indices(ctx, mode, edge, count, &idx, &prim) : 0;
-   if (n == 0)
-      _mesa_DrawArrays(mode, 0, (GLsizei)count);
-   else if (n != ~0u) /* ~0: no edge is flagged */
-      _mesa_DrawElements(prim, (GLsizei)n, GL_UNSIGNED_INT, idx);
-   free(idx);
+   _mesa_DrawArrays(mode, 0, (GLsizei)count);
    ctx->FF.Lists.Replaying = replaying;
    ctx->VAO = saved;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;

@@ -114,13 +114,20 @@ struct gl_vertex_binding {
    GLuint Divisor;
 };
 
+/* The compatibility profile's arrays no shader reads, after the
+ * attributes of shader_enums.h (GL 2.1 section 2.8): edge flags (read by
+ * the front end, main/polygon_mode.c) and colour indices (state only). */
+#define VERT_ATTRIB_EDGEFLAG VERT_ATTRIB_COUNT
+#define VERT_ATTRIB_COLOR_INDEX (VERT_ATTRIB_COUNT + 1)
+#define VERT_ATTRIB_CLIENT_COUNT (VERT_ATTRIB_COUNT + 2)
+
 /* Vertex array objects (varray.c). */
 struct gl_vertex_array_object {
    GLuint Name;
    bool EverBound;
    /* Generic arrays, then the compatibility profile's conventional ones
-    * (indexed by VERT_ATTRIB_*, shader_enums.h). */
-   struct gl_vertex_attrib Attrib[VERT_ATTRIB_COUNT];
+    * (indexed by VERT_ATTRIB_*, shader_enums.h, then the two above). */
+   struct gl_vertex_attrib Attrib[VERT_ATTRIB_CLIENT_COUNT];
    struct gl_buffer_object *IndexBuffer;
    /* The generic attributes' buffer bindings (varray_binding.c). */
    struct gl_vertex_binding Bindings[MAX_VERTEX_ATTRIBS];
@@ -194,7 +201,11 @@ struct gl_program_exec {
       gl_shader_stage stage;
       const char *text;
    } *sources;
-   unsigned serial; /* unique per link, for pipelines' caches */
+   /* Never the same for two executables of one process, even when one
+    * is allocated where a freed one was: what caches of "the executable
+    * last used" compare (pipelines', the state tracker's constants;
+    * _mesa_new_program_exec).  Never 0. */
+   unsigned serial;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -699,6 +710,9 @@ struct gl_context {
       bool StippleFlag;
       GLint StippleFactor; /* 1..256 */
       GLushort StipplePattern;
+      /* A draw of line_stipple.c is under way (its segments carry their
+       * stipple counters; st_ff_key::line_stipple). */
+      bool StippleDraw;
    } Line;
 
    struct {

@@ -10,9 +10,15 @@
  * operations), glGetPolygonStipple packs it back like glReadPixels.  The
  * pattern is kept as pipe_poly_stipple's rows: row y of the window
  * pattern in word y, pixel x in bit 31 - x.  GL_POLYGON_STIPPLE
- * (raster.c) sets pipe_rasterizer_state::poly_stipple_enable.
+ * (raster.c) sets pipe_rasterizer_state::poly_stipple_enable.  In a
+ * display list glPolygonStipple keeps the pattern as unpacked at compile
+ * time (DL_POLYGON_STIPPLE).
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "main/context.h"
+#include "main/ffstate.h"
 #include "main/pbo.h"
 #include "main/pixel.h"
 #include "state_tracker/st_context.h"
@@ -30,6 +36,27 @@ stipple_allowed(struct gl_context *ctx, const char *func)
    return true;
 }
 
+/* The pattern goes in (GL 2.1 section 2.6.3: not between glBegin and
+ * glEnd). */
+static void
+set_stipple(struct gl_context *ctx, const uint32_t rows[STIPPLE_SIZE],
+            const char *func)
+{
+   if (_mesa_inside_begin_end(ctx, func))
+      return;
+   memcpy(ctx->Polygon.Stipple, rows, STIPPLE_SIZE * sizeof(rows[0]));
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+void
+_mesa_polygon_stipple_replay(struct gl_context *ctx,
+                             const struct gl_dl_node *n)
+{
+   set_stipple(ctx, n->args, "glCallList(glPolygonStipple)");
+}
+
+/* GL 2.1 section 5.4: in a list, the pattern is unpacked when the list is
+ * made (with the unpack modes of then) and set when it runs. */
 void GLAPIENTRY
 _mesa_PolygonStipple(const GLubyte *mask)
 {
@@ -48,13 +75,23 @@ _mesa_PolygonStipple(const GLubyte *mask)
    _mesa_unpack_image(ctx, STIPPLE_SIZE, STIPPLE_SIZE, GL_COLOR_INDEX,
                       GL_BITMAP, src, PIXEL_INDEX, bits);
    _mesa_unmap_pbo(ctx, &map);
+   uint32_t rows[STIPPLE_SIZE];
    for (unsigned y = 0; y < STIPPLE_SIZE; y++) {
-      uint32_t row = 0;
+      rows[y] = 0;
       for (unsigned x = 0; x < STIPPLE_SIZE; x++)
-         row |= (bits[y * STIPPLE_SIZE + x] & 1u) << (31 - x);
-      ctx->Polygon.Stipple[y] = row;
+         rows[y] |= (bits[y * STIPPLE_SIZE + x] & 1u) << (31 - x);
    }
-   ctx->NewState |= ST_NEW_RASTERIZER;
+   if (_mesa_dlist_compiling(ctx)) {
+      uint32_t *copy = malloc(sizeof(rows));
+      if (!copy) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glPolygonStipple");
+         return;
+      }
+      memcpy(copy, rows, sizeof(rows));
+      if (_mesa_dlist_save_data(ctx, DL_POLYGON_STIPPLE, copy))
+         return; /* GL_COMPILE */
+   }
+   set_stipple(ctx, rows, "glPolygonStipple");
 }
 
 void GLAPIENTRY

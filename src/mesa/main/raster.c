@@ -139,7 +139,8 @@ _mesa_LineStipple(GLint factor, GLushort pattern)
    }
    ctx->Line.StippleFactor = CLAMP(factor, 1, 256);
    ctx->Line.StipplePattern = pattern;
-   ctx->NewState |= ST_NEW_RASTERIZER;
+   /* and the fixed-function program's ff_line_stipple (line_stipple.c) */
+   ctx->NewState |= ST_NEW_RASTERIZER | ST_NEW_CONSTANTS;
 }
 
 /* ARB_sample_shading (GL 4.6 section 14.3.1.1): the fraction of samples

@@ -36,7 +36,8 @@ _mesa_init_raster_pos(struct gl_context *ctx)
    for (unsigned c = 0; c < 4; c++)
       r->Color[c] = 1.0f;
    r->SecondaryColor[3] = 1.0f;
-   r->TexCoord[3] = 1.0f;
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++)
+      r->TexCoord[u][3] = 1.0f;
 }
 
 /* The attributes a raster position takes from the current values. */
@@ -47,11 +48,11 @@ take_current(struct gl_context *ctx, struct gl_ff_raster *r)
           sizeof(r->Color));
    memcpy(r->SecondaryColor, ctx->CurrentAttrib[VERT_ATTRIB_COLOR1],
           sizeof(r->SecondaryColor));
-   unsigned unit = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
-                      ? ctx->ActiveTexture
-                      : 0;
-   memcpy(r->TexCoord, ctx->CurrentAttrib[VERT_ATTRIB_TEX0 + unit],
-          sizeof(r->TexCoord));
+   /* every unit's (GL 2.1 section 2.13: one set per texture coordinate
+    * unit) */
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++)
+      memcpy(r->TexCoord[u], ctx->CurrentAttrib[VERT_ATTRIB_TEX0 + u],
+             sizeof(r->TexCoord[u]));
 }
 
 /* Compiles the command (op) into the list being made; true when it is
@@ -179,7 +180,16 @@ _mesa_get_raster_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       *kind = FF_VALUE_FLOAT_NORM;
       return true;
    case GL_CURRENT_RASTER_TEXTURE_COORDS:
-      memcpy(f, r->TexCoord, 4 * sizeof(GLfloat));
+      /* of the active unit; none past the coordinate units (GL 2.1
+       * table 6.5: INVALID_OPERATION) */
+      if (ctx->ActiveTexture >= FF_MAX_TEXTURE_UNITS) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glGet(raster texture "
+                     "coordinates of unit %u)", ctx->ActiveTexture);
+         *n = 0;
+         *kind = FF_VALUE_FLOAT;
+         return true;
+      }
+      memcpy(f, r->TexCoord[ctx->ActiveTexture], 4 * sizeof(GLfloat));
       *n = 4;
       *kind = FF_VALUE_FLOAT;
       return true;

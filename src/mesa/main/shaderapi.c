@@ -8,6 +8,7 @@
  * creation, source, compilation through the GLSL front end, attachment,
  * linking through the GLSL linker, and their queries.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,20 @@ dup_string(const char *s)
    if (d)
       memcpy(d, s, n);
    return d;
+}
+
+struct gl_program_exec *
+_mesa_new_program_exec(void *mem)
+{
+   /* Starts at 1: 0 stands for "none" in the caches. */
+   static atomic_uint next_serial = 1;
+   struct gl_program_exec *exec = rzalloc_size(mem, sizeof(*exec));
+
+   if (!exec)
+      return NULL;
+   exec->mem = mem;
+   exec->serial = atomic_fetch_add(&next_serial, 1);
+   return exec;
 }
 
 static void
@@ -794,13 +809,10 @@ fixed_function_fs(void *mem, int version)
 }
 
 /* A separable program keeps its shaders' sources for the pipelines
- * (pipeline.c); every link gets a new serial. */
+ * (pipeline.c). */
 static bool
 keep_sources(struct gl_program_object *prog, struct gl_program_exec *exec)
 {
-   static unsigned serial;
-
-   exec->serial = ++serial;
    exec->separable = prog->Separable;
    if (!prog->Separable)
       return true;
@@ -937,14 +949,13 @@ _mesa_link_program_states(struct gl_context *ctx,
    }
 
    /* exec is freed through its ralloc context from now on. */
-   struct gl_program_exec *owned = rzalloc_size(mem, sizeof(*owned));
+   struct gl_program_exec *owned = _mesa_new_program_exec(mem);
    if (!owned) {
       ralloc_free(mem);
       link_failed(prog, "error: out of memory\n");
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
       return;
    }
-   owned->mem = mem;
    owned->linked = linked;
    owned->fixed_function_vs = fixed_vs;
    owned->uniforms_size_B = linked->uniform_storage_size_B;

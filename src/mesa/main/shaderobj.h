@@ -35,6 +35,11 @@ void _mesa_link_program_states(struct gl_context *ctx,
                                struct glsl_parse_state *const *states,
                                unsigned n, bool stage_uniforms);
 
+/* A zeroed executable owned by ralloc context mem, with its mem and a
+ * serial number no other executable has had (shaderapi.c); NULL when out
+ * of memory. */
+struct gl_program_exec *_mesa_new_program_exec(void *mem);
+
 /* The bound pipeline's executable for draws, NULL when none is bound or
  * it cannot be linked (pipeline.c). */
 struct gl_program_exec *_mesa_pipeline_exec(struct gl_context *ctx);

@@ -23,7 +23,7 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
 {
    memset(vao, 0, sizeof(*vao));
    vao->Name = name;
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++) {
       vao->Attrib[i].Size = 4;
       vao->Attrib[i].Type = GL_FLOAT;
       vao->Attrib[i].EffectiveStride = 16;
@@ -38,7 +38,7 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
 static void
 free_vao(struct gl_vertex_array_object *vao)
 {
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++)
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++)
       _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
    for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
       _mesa_reference_buffer_object(&vao->Bindings[i].Buffer, NULL);

@@ -71,6 +71,10 @@ enum conventional_kind {
    CONVENTIONAL_FLOAT_NORM, /* colours, normals: mapped to integers */
 };
 
+/* glGetPointerv of a conventional array (GL_VERTEX_ARRAY_POINTER ...):
+ * false when pname is not one (varray_compat.c). */
+bool _mesa_get_array_pointer(struct gl_context *ctx, GLenum pname,
+                             void **ptr);
 bool _mesa_client_array_enabled(struct gl_context *ctx, GLenum cap,
                                 bool *enabled);
 unsigned _mesa_get_conventional_state(struct gl_context *ctx, GLenum pname,

@@ -65,7 +65,7 @@ _mesa_vao_unbind_buffer(struct gl_vertex_array_object *vao,
       }
    }
    /* the conventional arrays have no bindings */
-   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++) {
       if (vao->Attrib[i].Buffer == obj) {
          _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
          changed = true;

@@ -16,8 +16,14 @@
  * gl_Normal, gl_Color, ... through the generic slot the linker gives them.
  *
  * GL_DOUBLE arrays are converted to floats at draw time
- * (state_tracker/st_draw_double.c).  Not here: the edge flag and colour
- * index arrays, interleaved arrays, immediate mode.
+ * (state_tracker/st_draw_double.c).  The edge flag and colour index
+ * arrays (glEdgeFlagPointer, glIndexPointer) are kept in the slots after
+ * the shaders' (VERT_ATTRIB_EDGEFLAG, VERT_ATTRIB_COLOR_INDEX): no shader
+ * reads them; the edge flags are read on the CPU where polygons are drawn
+ * as lines or points (polygon_mode.c), the colour indices are state only
+ * (RGBA rendering ignores them).  GL_EXT_vertex_array's names take a
+ * count they do not use.  Not here: interleaved arrays, immediate
+ * mode.
  * ES and forward-compatible contexts have none of this: INVALID_OPERATION.
  */
 #include "main/context.h"
@@ -38,6 +44,7 @@ struct conventional_array {
    bool any_int;         /* unsigned types too, and bytes */
    bool byte;            /* signed bytes (normals) */
    bool shorts;          /* short and int */
+   bool ubyte;           /* unsigned bytes (colour indices) */
 };
 
 #define SZ(n) (1u << (n))
@@ -54,6 +61,11 @@ static const struct conventional_array arrays[] = {
      false },
    { GL_TEXTURE_COORD_ARRAY, VERT_ATTRIB_TEX0,
      SZ(1) | SZ(2) | SZ(3) | SZ(4), false, false, false, true },
+   /* GLboolean values (the only type), and colour indices */
+   { GL_EDGE_FLAG_ARRAY, VERT_ATTRIB_EDGEFLAG, SZ(1), false, false, false,
+     false, true },
+   { GL_INDEX_ARRAY, VERT_ATTRIB_COLOR_INDEX, SZ(1), false, false, false,
+     true, true },
 };
 
 static const struct conventional_array *
@@ -87,6 +99,7 @@ type_allowed(const struct conventional_array *a, GLenum type)
    case GL_BYTE:
       return a->byte;
    case GL_UNSIGNED_BYTE:
+      return a->any_int || a->ubyte;
    case GL_UNSIGNED_SHORT:
    case GL_UNSIGNED_INT:
       return a->any_int;
@@ -174,6 +187,84 @@ _mesa_TexCoordPointer(GLint size, GLenum type, GLsizei stride,
 {
    conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, type, stride, pointer,
                         "glTexCoordPointer");
+}
+
+void GLAPIENTRY
+_mesa_EdgeFlagPointer(GLsizei stride, const void *pointer)
+{
+   conventional_pointer(GL_EDGE_FLAG_ARRAY, 1, GL_UNSIGNED_BYTE, stride,
+                        pointer, "glEdgeFlagPointer");
+}
+
+void GLAPIENTRY
+_mesa_IndexPointer(GLenum type, GLsizei stride, const void *pointer)
+{
+   conventional_pointer(GL_INDEX_ARRAY, 1, type, stride, pointer,
+                        "glIndexPointer");
+}
+
+/* GL_EXT_vertex_array: the arrays as above; count (the elements the
+ * application means to use) is only checked. */
+static void
+ext_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
+            GLsizei count, const void *pointer, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (stride < 0 || count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(stride=%d, count=%d)", func,
+                  stride, count);
+      return;
+   }
+   conventional_pointer(cap, size, type, stride, pointer, func);
+}
+
+void GLAPIENTRY
+_mesa_VertexPointerEXT(GLint size, GLenum type, GLsizei stride,
+                       GLsizei count, const void *pointer)
+{
+   ext_pointer(GL_VERTEX_ARRAY, size, type, stride, count, pointer,
+               "glVertexPointerEXT");
+}
+
+void GLAPIENTRY
+_mesa_NormalPointerEXT(GLenum type, GLsizei stride, GLsizei count,
+                       const void *pointer)
+{
+   ext_pointer(GL_NORMAL_ARRAY, 3, type, stride, count, pointer,
+               "glNormalPointerEXT");
+}
+
+void GLAPIENTRY
+_mesa_ColorPointerEXT(GLint size, GLenum type, GLsizei stride,
+                      GLsizei count, const void *pointer)
+{
+   ext_pointer(GL_COLOR_ARRAY, size, type, stride, count, pointer,
+               "glColorPointerEXT");
+}
+
+void GLAPIENTRY
+_mesa_IndexPointerEXT(GLenum type, GLsizei stride, GLsizei count,
+                      const void *pointer)
+{
+   ext_pointer(GL_INDEX_ARRAY, 1, type, stride, count, pointer,
+               "glIndexPointerEXT");
+}
+
+void GLAPIENTRY
+_mesa_TexCoordPointerEXT(GLint size, GLenum type, GLsizei stride,
+                         GLsizei count, const void *pointer)
+{
+   ext_pointer(GL_TEXTURE_COORD_ARRAY, size, type, stride, count, pointer,
+               "glTexCoordPointerEXT");
+}
+
+void GLAPIENTRY
+_mesa_EdgeFlagPointerEXT(GLsizei stride, GLsizei count,
+                         const GLboolean *pointer)
+{
+   ext_pointer(GL_EDGE_FLAG_ARRAY, 1, GL_UNSIGNED_BYTE, stride, count,
+               pointer, "glEdgeFlagPointerEXT");
 }
 
 void GLAPIENTRY
@@ -302,7 +393,41 @@ static const struct array_pname array_pnames[] = {
    { GL_TEXTURE_COORD_ARRAY_STRIDE, GL_TEXTURE_COORD_ARRAY, P_STRIDE },
    { GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING, GL_TEXTURE_COORD_ARRAY,
      P_BINDING },
+   { GL_EDGE_FLAG_ARRAY_STRIDE, GL_EDGE_FLAG_ARRAY, P_STRIDE },
+   { GL_EDGE_FLAG_ARRAY_BUFFER_BINDING, GL_EDGE_FLAG_ARRAY, P_BINDING },
+   { GL_INDEX_ARRAY_TYPE, GL_INDEX_ARRAY, P_TYPE },
+   { GL_INDEX_ARRAY_STRIDE, GL_INDEX_ARRAY, P_STRIDE },
+   { GL_INDEX_ARRAY_BUFFER_BINDING, GL_INDEX_ARRAY, P_BINDING },
 };
+
+/* GL 2.1 table 6.6-6.8: glGetPointerv of each array. */
+static const struct {
+   GLenum pname, cap;
+} array_pointers[] = {
+   { GL_VERTEX_ARRAY_POINTER, GL_VERTEX_ARRAY },
+   { GL_NORMAL_ARRAY_POINTER, GL_NORMAL_ARRAY },
+   { GL_COLOR_ARRAY_POINTER, GL_COLOR_ARRAY },
+   { GL_SECONDARY_COLOR_ARRAY_POINTER, GL_SECONDARY_COLOR_ARRAY },
+   { GL_FOG_COORD_ARRAY_POINTER, GL_FOG_COORD_ARRAY },
+   { GL_TEXTURE_COORD_ARRAY_POINTER, GL_TEXTURE_COORD_ARRAY },
+   { GL_EDGE_FLAG_ARRAY_POINTER, GL_EDGE_FLAG_ARRAY },
+   { GL_INDEX_ARRAY_POINTER, GL_INDEX_ARRAY },
+};
+
+bool
+_mesa_get_array_pointer(struct gl_context *ctx, GLenum pname, void **ptr)
+{
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+      return false;
+   for (unsigned k = 0; k < ARRAY_SIZE(array_pointers); k++) {
+      if (array_pointers[k].pname == pname) {
+         unsigned a = array_attrib(ctx, array_by_cap(array_pointers[k].cap));
+         *ptr = (void *)ctx->VAO->Attrib[a].Ptr;
+         return true;
+      }
+   }
+   return false;
+}
 
 static unsigned
 current(struct gl_context *ctx, unsigned attrib, unsigned n, GLfloat *f,

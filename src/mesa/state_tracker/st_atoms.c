@@ -599,7 +599,7 @@ update_constants(struct st_context *st)
       if (st->pipe->create_gs_state)
          st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_GEOMETRY, 0,
                                        false, NULL);
-      st->const_exec = exec;
+      st->const_serial = 0;
       st->const_valid = false;
       return true;
    }
@@ -626,7 +626,7 @@ update_constants(struct st_context *st)
       memcpy(dst, wpos, sizeof(wpos));
       exec->uniforms_stamp++;
    }
-   if (st->const_valid && st->const_exec == exec &&
+   if (st->const_valid && st->const_serial == exec->serial &&
        st->const_stamp == exec->uniforms_stamp)
       return true;
 
@@ -643,7 +643,7 @@ update_constants(struct st_context *st)
       st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_GEOMETRY, 0, false,
                                     &cb);
    pipe_resource_reference(&cb.buffer, NULL);
-   st->const_exec = exec;
+   st->const_serial = exec->serial;
    st->const_stamp = exec->uniforms_stamp;
    st->const_valid = true;
    return true;

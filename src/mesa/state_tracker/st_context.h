@@ -70,8 +70,10 @@ struct st_context {
    void *clear_vs, *clear_fs; /* st_clear_quad.c */
    void *clear_layered_vs;    /* st_clear_quad.c: gl_Layer = instance */
 
-   /* Constant buffer 0 as last uploaded. */
-   struct gl_program_exec *const_exec;
+   /* Constant buffer 0 as last uploaded: the serial of its executable
+    * (gl_program_exec::serial; 0 none), which stays valid to compare
+    * after the executable is freed, unlike a pointer. */
+   unsigned const_serial;
    unsigned const_stamp;
    bool const_valid;
 

@@ -430,6 +430,13 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
                         basevertex);
       return;
    }
+   /* Stippled lines, and quads and polygons drawn as lines or points,
+    * without a program (GL 2.1 sections 3.4.2, 3.5.4). */
+   if (_mesa_line_stipple_draw(ctx, mode, first, count, index_type, indices,
+                               instances, basevertex) ||
+       _mesa_polygon_mode_draw(ctx, mode, first, count, index_type, indices,
+                               instances, basevertex))
+      return;
    struct gl_program_exec *exec = _mesa_program_in_use(ctx)
                                      ? _mesa_current_exec(ctx)
                                      : st_ff_update(st);

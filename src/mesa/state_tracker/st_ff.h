@@ -76,6 +76,11 @@ struct st_ff_key {
     * FF_MAT_ATTRIB0 + bit, named ff_mat<bit> (bits FF_MAT_BIT: glMaterial
     * between glBegin and glEnd, immediate.c). */
    uint16_t mat_attribs;
+   /* A draw of line_stipple.c: the vertices carry their stipple counters
+    * (attribute ff_stipple, FF_STIPPLE_ATTRIB), the fragments are
+    * discarded by the pattern (uniform ff_line_stipple: factor,
+    * pattern). */
+   bool line_stipple;
 };
 
 /* Writes the shaders' GLSL in mem; NULL when out of memory. */

@@ -217,6 +217,21 @@ st_ff_fs_source(void *mem, const struct st_ff_key *key)
                                      "uniform vec4 ff_env%u;\n",
                                      sampler_types[k->target], u, u);
    }
+   /* GL 2.1 section 3.4.2: bit floor(s / factor) mod 16 of the pattern
+    * (s rounded: it is an integer at pixel centres, line_stipple.c). */
+   if (ok && key->line_stipple)
+      ok = ralloc_strcat(&s, "varying vec2 ff_stipple_s;\n"
+                             "uniform vec2 ff_line_stipple;\n"
+                             "void ff_line_stipple_test()\n"
+                             "{\n"
+                             "   float s = floor(ff_stipple_s.x / "
+                             "ff_stipple_s.y + 0.5);\n"
+                             "   float bit = mod(floor(s / "
+                             "ff_line_stipple.x), 16.0);\n"
+                             "   if (mod(floor(ff_line_stipple.y / "
+                             "exp2(bit)), 2.0) < 0.5)\n"
+                             "      discard;\n"
+                             "}\n");
    if (ok)
       ok = ralloc_strcat(&s, "uniform vec4 ff_fog_color;\n"
                              "uniform vec4 ff_fog_params;\n"
@@ -224,6 +239,8 @@ st_ff_fs_source(void *mem, const struct st_ff_key *key)
                              "void main()\n"
                              "{\n"
                              "   vec4 prev = gl_Color;\n");
+   if (ok && key->line_stipple)
+      ok = ralloc_strcat(&s, "   ff_line_stipple_test();\n");
    for (unsigned u = 0; ok && u < FF_MAX_TEXTURE_UNITS; u++) {
       if (key->unit[u].target)
          ok = lookup(&s, &key->unit[u], u);

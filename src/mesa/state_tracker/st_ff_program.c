@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
@@ -174,6 +175,7 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
    key->color_sum = ff->ColorSum || ff->Lighting;
    if (ff->Alpha.Enabled && ff->Alpha.Func != GL_ALWAYS)
       key->alpha_func = (uint16_t)ff->Alpha.Func;
+   key->line_stipple = ctx->Line.StippleDraw;
 }
 
 const struct glsl_program_uniform *
@@ -203,10 +205,11 @@ compile(void *mem, gl_shader_stage stage, const char *src)
 /* Links GLSL 1.10 sources written in mem (a ralloc context, which the
  * executable takes over; freed on failure). */
 static struct gl_program_exec *
-link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs)
+link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs,
+        bool line_stipple)
 {
    struct glsl_link_options opts = {0};
-   struct glsl_location_binding mats[2 * FF_MAT_PROPS];
+   struct glsl_location_binding mats[2 * FF_MAT_PROPS + 1];
    char names[2 * FF_MAT_PROPS][16];
 
    /* The per-vertex material attributes ff_mat<bit> (st_ff_vs.c). */
@@ -215,6 +218,9 @@ link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs)
       mats[opts.num_attrib_bindings++] = (struct glsl_location_binding){
          .name = names[b], .location = FF_MAT_ATTRIB0 + b};
    }
+   if (line_stipple)
+      mats[opts.num_attrib_bindings++] = (struct glsl_location_binding){
+         .name = "ff_stipple", .location = FF_STIPPLE_ATTRIB};
    opts.attrib_bindings = mats;
 
    struct glsl_parse_state *states[2] = {
@@ -227,10 +233,9 @@ link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs)
    if (!linked || !linked->link_status)
       goto fail;
 
-   struct gl_program_exec *exec = rzalloc_size(mem, sizeof(*exec));
+   struct gl_program_exec *exec = _mesa_new_program_exec(mem);
    if (!exec)
       goto fail;
-   exec->mem = mem;
    exec->linked = linked;
    exec->uniforms_size_B = linked->uniform_storage_size_B;
    /* One more vec4 slot for the state tracker's own values, as for the
@@ -264,7 +269,7 @@ link_key(const struct st_ff_key *key)
    if (!mem)
       return NULL;
    return link_in(mem, st_ff_vs_source(mem, key), st_ff_fs_source(mem, key),
-                  key->mat_attribs);
+                  key->mat_attribs, key->line_stipple);
 }
 
 struct gl_program_exec *
@@ -274,7 +279,7 @@ st_ff_link_sources(const char *vs, const char *fs)
 
    if (!mem)
       return NULL;
-   return link_in(mem, vs, fs, 0);
+   return link_in(mem, vs, fs, 0, false);
 }
 
 void
@@ -282,8 +287,6 @@ st_ff_free_exec(struct st_context *st, struct gl_program_exec *exec)
 {
    if (!exec)
       return;
-   if (st->const_exec == exec)
-      st->const_exec = NULL;
    st_release_program_exec(exec);
    ralloc_free(exec->mem);
 }
@@ -353,6 +356,9 @@ st_ff_update_uniforms(struct st_context *st, struct gl_program_exec *exec)
    diff |= store_vec4(exec, "ff_fog_params", fog, 4);
    diff |= store_vec4(exec, "ff_alpha_ref", &ff->Alpha.Ref, 1);
    diff |= store_vec4(exec, "ff_point_size", &ff->PointSize, 1);
+   const GLfloat stipple[2] = {(GLfloat)st->ctx.Line.StippleFactor,
+                               (GLfloat)st->ctx.Line.StipplePattern};
+   diff |= store_vec4(exec, "ff_line_stipple", stipple, 2);
    return diff;
 }
 

@@ -242,6 +242,12 @@ st_ff_vs_source(void *mem, const struct st_ff_key *key)
       if (ok)
          ok = ralloc_asprintf_append(&s, "attribute vec4 ff_mat%u;\n", b);
    }
+   /* The stipple counter, interpolated linearly in window space: times
+    * w_c, with w_c, which perspective-correct interpolation divides back
+    * out (GLSL 1.10 has no noperspective). */
+   if (ok && key->line_stipple)
+      ok = ralloc_strcat(&s, "attribute vec4 ff_stipple;\n"
+                             "varying vec2 ff_stipple_s;\n");
    if (ok && lit && key->light_mask)
       ok = ralloc_strcat(&s, light_fn);
    if (ok)
@@ -297,6 +303,9 @@ st_ff_vs_source(void *mem, const struct st_ff_key *key)
    }
    if (ok)
       ok = ralloc_strcat(&s, "   gl_PointSize = ff_point_size;\n");
+   if (ok && key->line_stipple)
+      ok = ralloc_strcat(&s, "   ff_stipple_s = vec2(ff_stipple.x, 1.0) * "
+                             "gl_Position.w;\n");
    if (ok && key->fog_mode) {
       ok = ralloc_strcat(&s, key->fog_coord
                                 ? "   gl_FogFragCoord = gl_FogCoord;\n"

@@ -235,8 +235,6 @@ release_exec_of(struct st_context *st, struct gl_program_exec *exec)
          link = &v->next;
       }
    }
-   if (st->const_exec == exec)
-      st->const_exec = NULL;
 }
 
 void

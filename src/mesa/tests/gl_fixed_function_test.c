@@ -289,6 +289,24 @@ test_raster_pos(void **state)
    assert_true(p[0] == 5 && p[1] == 6 && p[2] == 0 && p[3] == 1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
+   /* Section 2.13: texture coordinates of every unit, read back of the
+    * active one; none past the coordinate units (INVALID_OPERATION). */
+   _mesa_MultiTexCoord4f(GL_TEXTURE0, 0.125f, 0.25f, 0.375f, 0.5f);
+   _mesa_MultiTexCoord4f(GL_TEXTURE3, 0.5f, 0.625f, 0.75f, 0.875f);
+   _mesa_RasterPos2f(1, 1);
+   _mesa_MultiTexCoord4f(GL_TEXTURE3, 0, 0, 0, 1);
+   _mesa_ActiveTexture(GL_TEXTURE3);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_TEXTURE_COORDS, p);
+   assert_true(p[0] == 0.5f && p[1] == 0.625f && p[2] == 0.75f &&
+               p[3] == 0.875f);
+   _mesa_ActiveTexture(GL_TEXTURE0);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_TEXTURE_COORDS, p);
+   assert_true(p[0] == 0.125f && p[3] == 0.5f);
+   _mesa_ActiveTexture(GL_TEXTURE8);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_TEXTURE_COORDS, p);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_ActiveTexture(GL_TEXTURE0);
+
    _mesa_Begin(GL_POINTS);
    _mesa_RasterPos2f(1, 1);
    _mesa_End();

@@ -16,6 +16,12 @@
  * 0xf0 bytes (pixels 0-3 of every 8 on), odd rows 0x0f (pixels 4-7 on).
  * A full-window green quad is drawn stippled, then a red horizontal line
  * along row 6 (even) with the stipple still enabled.
+ *
+ * In a display list (GL 2.1 section 5.4) glPolygonStipple is compiled with
+ * its pattern unpacked at compile time: a GL_COMPILE list of an all-0x55
+ * pattern leaves the pattern as it was until glCallList, which sets 0x55
+ * even though GL_UNPACK_LSB_FIRST was turned on in between (0xaa had it
+ * been unpacked then).
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -35,6 +41,11 @@ typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
 typedef void (*begin_fn)(GLenum);
 typedef void (*end_fn)(void);
 typedef void (*vertex2f_fn)(GLfloat, GLfloat);
+typedef void (*new_list_fn)(GLuint, GLenum);
+typedef void (*end_list_fn)(void);
+typedef void (*call_list_fn)(GLuint);
+#define E2E_GL_COMPILE 0x1300
+#define E2E_GL_UNPACK_LSB_FIRST 0x0CF1
 
 int
 main(int argc, char **argv)
@@ -111,6 +122,27 @@ main(int argc, char **argv)
              "row 1: %02x)\n",
              same ? "ok  " : "FAIL", back[0], back[4]);
    ok &= same;
+
+   new_list_fn new_list = (new_list_fn)eglGetProcAddress("glNewList");
+   end_list_fn end_list = (end_list_fn)eglGetProcAddress("glEndList");
+   call_list_fn call_list = (call_list_fn)eglGetProcAddress("glCallList");
+   GLubyte listed[32 * 4];
+   for (unsigned i = 0; i < 32 * 4; i++)
+      listed[i] = 0x55;
+   new_list(1, E2E_GL_COMPILE);
+   polygon_stipple(listed);
+   end_list();
+   glPixelStorei(E2E_GL_UNPACK_LSB_FIRST, GL_TRUE);
+   get_polygon_stipple(back);
+   ok &= e2e_gl_check("GL_COMPILE leaves the pattern (row 0)", back[0],
+                      0xf0, quiet);
+   call_list(1);
+   glPixelStorei(E2E_GL_UNPACK_LSB_FIRST, GL_FALSE);
+   get_polygon_stipple(back);
+   ok &= e2e_gl_check("glCallList sets the pattern unpacked at compile "
+                      "time (row 0)", back[0], 0x55, quiet);
+   ok &= e2e_gl_check("(row 1)", back[4], 0x55, quiet);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "the list", quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)

@@ -132,10 +132,12 @@ agx_draw_converted(struct agx_context *ctx, const struct pipe_draw_info *info,
    bool first = ctx->rast && ctx->rast->base.flatshade_first;
 
    /* Polygon modes LINE and POINT draw the primitive's edges or
-    * vertices (GL 3.0 section 3.5.4): triangles would add their inner
-    * edges, so those stay hardware primitives. */
-   if (ctx->rast && (ctx->rast->base.fill_front != PIPE_POLYGON_MODE_FILL ||
-                     ctx->rast->base.fill_back != PIPE_POLYGON_MODE_FILL))
+    * vertices (GL 3.0 section 3.5.4): triangles would add inner edges to
+    * quads and polygons, so those stay hardware primitives; a fan's
+    * triangles are its own, edges and all. */
+   if (ctx->rast && info->mode != PIPE_PRIM_TRIANGLE_FAN &&
+       (ctx->rast->base.fill_front != PIPE_POLYGON_MODE_FILL ||
+        ctx->rast->base.fill_back != PIPE_POLYGON_MODE_FILL))
       return false;
    if (!agx_prim_needs_convert(info->mode, first) || ctx->nr_so_targets ||
        draw->count < 3)

@@ -1,0 +1,166 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Edge flag arrays (GL 2.1 sections 2.6.2, 2.8 and 3.5.4) in a desktop
+ * 2.1 context: glEdgeFlagPointer gives each vertex its flag, and in
+ * polygon mode GL_LINE only the edges of independent triangles, quads
+ * and polygons that start at a flagged vertex are drawn.  Also the array
+ * state of table 6.8 (GL_EDGE_FLAG_ARRAY_STRIDE, GL_INDEX_ARRAY_TYPE,
+ * GL_INDEX_ARRAY_STRIDE, glGetPointerv) and GL_EXT_vertex_array's
+ * glVertexPointerEXT.
+ *
+ * The window is 32 x 16, cleared to black, with glOrtho(0, 32, 0, 16);
+ * corners at pixel centres, flags TRUE, FALSE, TRUE, FALSE:
+ *  - a GL_POLYGON (2, 2), (12, 2), (12, 12), (2, 12) drawn with a GLSL
+ *    program (green) in glPolygonMode(GL_FRONT_AND_BACK, GL_LINE): its
+ *    bottom (7, 2) and top (7, 12) edges drawn, its right (12, 7) and left
+ *    (2, 7) ones and its inside not;
+ *  - without a program, glPolygonMode(GL_FRONT, GL_LINE) and
+ *    glPolygonMode(GL_BACK, GL_FILL): a counter-clockwise (front) GL_QUADS
+ *    quad (18, 2), (28, 2), (28, 12), (18, 12) the same way (bottom
+ *    (23, 2) drawn, right (28, 7) not), in the colour of its vertices.
+ */
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "e2e_gl.h"
+
+#define W 32
+#define H 16
+#define E2E_GL_POLYGON 0x0009
+#define E2E_GL_QUADS 0x0007
+#define E2E_GL_LINE 0x1B01
+#define E2E_GL_FILL 0x1B02
+#define E2E_GL_VERTEX_ARRAY 0x8074
+#define E2E_GL_INDEX_ARRAY 0x8077
+#define E2E_GL_EDGE_FLAG_ARRAY 0x8079
+#define E2E_GL_INDEX_ARRAY_TYPE 0x8085
+#define E2E_GL_INDEX_ARRAY_STRIDE 0x8086
+#define E2E_GL_EDGE_FLAG_ARRAY_STRIDE 0x808C
+#define E2E_GL_EDGE_FLAG_ARRAY_POINTER 0x8093
+
+typedef void (*polygon_mode_fn)(GLenum, GLenum);
+typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
+typedef void (*vertex_pointer_ext_fn)(GLint, GLenum, GLsizei, GLsizei,
+                                      const void *);
+typedef void (*edge_flag_pointer_fn)(GLsizei, const void *);
+typedef void (*index_pointer_fn)(GLenum, GLsizei, const void *);
+typedef void (*enum_fn)(GLenum);
+typedef void (*get_pointerv_fn)(GLenum, void **);
+
+static const char *vs =
+   "#version 110\n"
+   "void main() { gl_Position = ftransform(); }\n";
+static const char *fs =
+   "#version 110\n"
+   "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+
+int
+main(int argc, char **argv)
+{
+   bool quiet = false, ok = true;
+   struct e2e_gl gl;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   if (status)
+      return status;
+
+   polygon_mode_fn polygon_mode =
+      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
+   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
+   vertex_pointer_ext_fn vertex_pointer_ext =
+      (vertex_pointer_ext_fn)eglGetProcAddress("glVertexPointerEXT");
+   edge_flag_pointer_fn edge_flag_pointer =
+      (edge_flag_pointer_fn)eglGetProcAddress("glEdgeFlagPointer");
+   index_pointer_fn index_pointer =
+      (index_pointer_fn)eglGetProcAddress("glIndexPointer");
+   enum_fn enable_client_state =
+      (enum_fn)eglGetProcAddress("glEnableClientState");
+   get_pointerv_fn get_pointerv =
+      (get_pointerv_fn)eglGetProcAddress("glGetPointerv");
+   if (!polygon_mode || !color3f || !vertex_pointer_ext ||
+       !edge_flag_pointer || !index_pointer || !enable_client_state ||
+       !get_pointerv) {
+      printf("FAIL: compatibility entry points missing\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+   const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+   bool has_ext = ext && strstr(ext, "GL_EXT_vertex_array");
+   if (!has_ext || !quiet)
+      printf("%s GL_EXT_vertex_array advertised\n", has_ext ? "ok  " : "FAIL");
+   ok &= has_ext;
+
+   /* x, y and the flag of each vertex, interleaved */
+   static const struct {
+      GLfloat x, y;
+      GLboolean flag;
+   } v[8] = {
+      {2.5f, 2.5f, GL_TRUE},   {12.5f, 2.5f, GL_FALSE},
+      {12.5f, 12.5f, GL_TRUE}, {2.5f, 12.5f, GL_FALSE},
+      {18.5f, 2.5f, GL_TRUE},  {28.5f, 2.5f, GL_FALSE},
+      {28.5f, 12.5f, GL_TRUE}, {18.5f, 12.5f, GL_FALSE},
+   };
+   static const GLshort colour_indices[8] = {0};
+   vertex_pointer_ext(2, GL_FLOAT, (GLsizei)sizeof(v[0]), 8, &v[0].x);
+   edge_flag_pointer((GLsizei)sizeof(v[0]), &v[0].flag);
+   index_pointer(GL_SHORT, 2 * (GLsizei)sizeof(GLshort), colour_indices);
+   enable_client_state(E2E_GL_VERTEX_ARRAY);
+   enable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
+   enable_client_state(E2E_GL_INDEX_ARRAY);
+
+   GLint stride = 0, type = 0, index_stride = 0;
+   void *ptr = NULL;
+   glGetIntegerv(E2E_GL_EDGE_FLAG_ARRAY_STRIDE, &stride);
+   glGetIntegerv(E2E_GL_INDEX_ARRAY_TYPE, &type);
+   glGetIntegerv(E2E_GL_INDEX_ARRAY_STRIDE, &index_stride);
+   get_pointerv(E2E_GL_EDGE_FLAG_ARRAY_POINTER, &ptr);
+   ok &= e2e_gl_check("GL_EDGE_FLAG_ARRAY_STRIDE", stride,
+                      (double)sizeof(v[0]), quiet);
+   ok &= e2e_gl_check("GL_INDEX_ARRAY_TYPE", type, GL_SHORT, quiet);
+   ok &= e2e_gl_check("GL_INDEX_ARRAY_STRIDE", index_stride,
+                      2 * sizeof(GLshort), quiet);
+   ok &= e2e_gl_check("GL_EDGE_FLAG_ARRAY_POINTER is the flags",
+                      ptr == (const void *)&v[0].flag, 1, quiet);
+   ok &= e2e_gl_check("GL_INDEX_ARRAY enabled",
+                      glIsEnabled(E2E_GL_INDEX_ARRAY), GL_TRUE, quiet);
+
+   GLuint prog = e2e_gl_program(vs, fs, NULL);
+   ok &= e2e_gl_check("the program links", prog != 0, 1, quiet);
+   glUseProgram(prog);
+   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
+   glDrawArrays(E2E_GL_POLYGON, 0, 4);
+   glUseProgram(0);
+
+   polygon_mode(GL_FRONT, E2E_GL_LINE);
+   polygon_mode(GL_BACK, E2E_GL_FILL);
+   color3f(0, 0, 1);
+   glDrawArrays(E2E_GL_QUADS, 4, 4);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
+
+   static uint8_t pixels[W * H * 4];
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   static const uint8_t blue[4] = {0, 0, 255, 255};
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   ok &= e2e_gl_probe(pixels, W, 7, 2, green, 0,
+                      "program: bottom edge (flag TRUE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 7, 12, green, 0,
+                      "program: top edge (flag TRUE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 12, 7, black, 0,
+                      "program: right edge (flag FALSE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 2, 7, black, 0,
+                      "program: left edge (flag FALSE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 7, 7, black, 0, "program: inside", quiet);
+   ok &= e2e_gl_probe(pixels, W, 23, 2, blue, 0,
+                      "fixed function: bottom edge (flag TRUE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 28, 7, black, 0,
+                      "fixed function: right edge (flag FALSE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 23, 7, black, 0,
+                      "fixed function: inside", quiet);
+   return e2e_gl_finish(&gl, ok, quiet);
+}

@@ -1,0 +1,170 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Line stipple (GL 2.1 section 3.4.2) in a desktop 2.1 context without a
+ * program: a fragment of a line is kept only when bit floor(s / factor)
+ * mod 16 of the pattern is 1, s counting the fragments made since the
+ * counter was last reset: at each segment of GL_LINES, at the start of a
+ * strip or loop, never between their segments.  Window pixel (x, y) has
+ * its centre at (x + 0.5, y + 0.5), where the vertices below lie, so a
+ * segment from centre a to centre b makes the fragments of a up to, not
+ * including, b (section 3.4.1's diamond exit) and s is the distance from
+ * the first, in pixels, along the major axis.
+ *
+ * The window is 40 x 16, cleared to black, with glOrtho(0, 40, 0, 16):
+ *  - row 15, GL_LINES (0, 15)-(16, 15), pattern 0xffff: all on (then the
+ *    pattern changes between two stippled draws);
+ *  - row 0, GL_LINES (0, 0)-(16, 0) and (20, 0)-(36, 0), pattern 0x0f0f
+ *    (bits 0-3 and 8-11), factor 1: pixels 0-3, 8-11, 20-23, 28-31 on
+ *    (the second segment restarts at 20), 4-7, 12-15, 24-27 off;
+ *  - row 2, GL_LINE_STRIP (0, 2)-(5, 2)-(12, 2), same pattern: s = x
+ *    along both segments, so pixel 9 (s 9) is on, as it would not be
+ *    with a restart at pixel 5 (s 4);
+ *  - row 4, GL_LINES (0, 4)-(39, 4), pattern 0x0003, factor 2: s 0-3 on
+ *    and 32-35 (floor(s / 2) = 16 wraps to bit 0), 4-31 off;
+ *  - GL_LINE_LOOP (20, 8)-(30, 8)-(30, 14)-(20, 14), pattern 0x0f0f:
+ *    the bottom edge has s 0-9 at x 20-29, the right one s 10-15 at
+ *    y 8-13, the top one s 16-25 at x 30 down to 21, the closing left
+ *    one s 26-31 at y 14 down to 9;
+ *  - with the stipple still enabled, a filled glRectf (0, 8)-(4, 12): not
+ *    stippled (a polygon);
+ *  - row 6, GL_LINES (0, 6)-(16, 6) with GL_LINE_STIPPLE disabled: solid.
+ */
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+#include <stdio.h>
+
+#include "e2e_gl.h"
+
+#define W 40
+#define H 16
+#define E2E_GL_LINE_STRIP_ENUM 0x0003
+#define E2E_GL_LINE_LOOP_ENUM 0x0002
+#define E2E_GL_LINE_STIPPLE 0x0B24
+
+typedef void (*line_stipple_fn)(GLint, GLushort);
+typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
+typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
+typedef void (*begin_fn)(GLenum);
+typedef void (*end_fn)(void);
+typedef void (*vertex2f_fn)(GLfloat, GLfloat);
+
+static begin_fn begin;
+static end_fn end;
+static vertex2f_fn vertex2f;
+
+/* A primitive through pixel centres (x + 0.5, y + 0.5). */
+static void
+draw(GLenum mode, const int (*xy)[2], unsigned n)
+{
+   begin(mode);
+   for (unsigned i = 0; i < n; i++)
+      vertex2f((GLfloat)xy[i][0] + 0.5f, (GLfloat)xy[i][1] + 0.5f);
+   end();
+}
+
+/* Pixels (x, y) expected on (green) or off (black). */
+struct probe {
+   int x, y;
+   bool on;
+   const char *what;
+};
+
+static const struct probe probes[] = {
+   {13, 15, true, "pattern 0xffff: all on"},
+   {0, 0, true, "lines: s 0"},
+   {3, 0, true, "lines: s 3"},
+   {4, 0, false, "lines: s 4"},
+   {7, 0, false, "lines: s 7"},
+   {9, 0, true, "lines: s 9"},
+   {13, 0, false, "lines: s 13"},
+   {20, 0, true, "lines: the second segment restarts (s 0)"},
+   {24, 0, false, "lines: second segment s 4"},
+   {29, 0, true, "lines: second segment s 9"},
+   {2, 2, true, "strip: s 2"},
+   {6, 2, false, "strip: s 6 (second segment)"},
+   {9, 2, true, "strip: s 9, the counter goes on at a vertex"},
+   {11, 2, true, "strip: s 11"},
+   {1, 4, true, "factor 2: s 1"},
+   {3, 4, true, "factor 2: s 3"},
+   {4, 4, false, "factor 2: s 4"},
+   {20, 4, false, "factor 2: s 20"},
+   {33, 4, true, "factor 2: s 33 (bit 16 mod 16)"},
+   {36, 4, false, "factor 2: s 36"},
+   {25, 8, false, "loop bottom: s 5"},
+   {28, 8, true, "loop bottom: s 8"},
+   {30, 9, true, "loop right: s 11"},
+   {30, 10, false, "loop right: s 12"},
+   {30, 12, false, "loop right: s 14"},
+   {27, 14, true, "loop top: s 19"},
+   {26, 14, false, "loop top: s 20"},
+   {22, 14, true, "loop top: s 24"},
+   {20, 13, true, "loop closing edge: s 27"},
+   {20, 12, false, "loop closing edge: s 28"},
+   {20, 10, false, "loop closing edge: s 30"},
+   {2, 10, true, "a filled rectangle is not stippled"},
+   {5, 6, true, "stipple disabled: solid"},
+   {13, 6, true, "stipple disabled: solid"},
+};
+
+int
+main(int argc, char **argv)
+{
+   bool quiet = false, ok = true;
+   struct e2e_gl gl;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   if (status)
+      return status;
+
+   line_stipple_fn line_stipple =
+      (line_stipple_fn)eglGetProcAddress("glLineStipple");
+   rectf_fn rectf = (rectf_fn)eglGetProcAddress("glRectf");
+   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
+   begin = (begin_fn)eglGetProcAddress("glBegin");
+   end = (end_fn)eglGetProcAddress("glEnd");
+   vertex2f = (vertex2f_fn)eglGetProcAddress("glVertex2f");
+   if (!line_stipple || !rectf || !color3f || !begin || !end || !vertex2f) {
+      printf("FAIL: compatibility entry points missing\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+
+   color3f(0, 1, 0);
+   glEnable(E2E_GL_LINE_STIPPLE);
+   ok &= glIsEnabled(E2E_GL_LINE_STIPPLE) == GL_TRUE;
+
+   static const int lines[][2] = {{0, 0}, {16, 0}, {20, 0}, {36, 0}};
+   static const int strip[][2] = {{0, 2}, {5, 2}, {12, 2}};
+   static const int factor2[][2] = {{0, 4}, {39, 4}};
+   static const int loop[][2] = {{20, 8}, {30, 8}, {30, 14}, {20, 14}};
+   static const int solid[][2] = {{0, 6}, {16, 6}};
+   /* A stippled draw first, so that the pattern changes under a program
+    * already made for stippled lines. */
+   static const int top[][2] = {{0, 15}, {16, 15}};
+   line_stipple(1, 0xffff);
+   draw(GL_LINES, top, 2);
+   line_stipple(1, 0x0f0f);
+   draw(GL_LINES, lines, 4);
+   draw(E2E_GL_LINE_STRIP_ENUM, strip, 3);
+   draw(E2E_GL_LINE_LOOP_ENUM, loop, 4);
+   line_stipple(2, 0x0003);
+   draw(GL_LINES, factor2, 2);
+   rectf(0, 8, 4, 12);
+   glDisable(E2E_GL_LINE_STIPPLE);
+   draw(GL_LINES, solid, 2);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
+
+   static uint8_t pixels[W * H * 4];
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   for (unsigned i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
+      const struct probe *p = &probes[i];
+      ok &= e2e_gl_probe(pixels, W, p->x, p->y, p->on ? green : black, 0,
+                         p->what, quiet);
+   }
+   return e2e_gl_finish(&gl, ok, quiet);
+}

@@ -1,0 +1,150 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Polygon modes of quads (GL 2.1 section 3.5.4) in a desktop 2.1 context
+ * without a program: a quad in mode GL_LINE draws its four boundary edges
+ * only (not the diagonal of the triangles a renderer may split it into),
+ * in GL_POINT its four corners, and the mode is that of the quad's
+ * facing (section 3.5.1: counter-clockwise in the window is front).
+ *
+ * The window is 40 x 32, cleared to black, with glOrtho(0, 40, 0, 32);
+ * corners lie at pixel centres.  glPolygonMode(GL_FRONT, GL_LINE) and
+ * glPolygonMode(GL_BACK, GL_FILL), then one glDrawArrays(GL_QUADS) of
+ *  - a counter-clockwise (front) square with corners (2, 2) and (12, 12):
+ *    its bottom edge at (7, 2) and left edge at (2, 7) green, its centre
+ *    (7, 7), on both diagonals, black;
+ *  - a clockwise (back) square with corners (20, 2) and (30, 12): filled,
+ *    so its centre (25, 7) is green.
+ * Then glPolygonMode(GL_FRONT_AND_BACK, GL_POINT) and a GL_QUAD_STRIP of
+ * one quad, (32, 2), (38, 2), (32, 8), (38, 8), as points: corner
+ * (32, 2) green, the middle of its bottom edge (35, 2) black.
+ * Then flat shading with the first-vertex convention (GL 3.2 section
+ * 2.18.8, table 2.12) in GL_LINE mode, vertex colours red, blue, blue,
+ * blue: a quad with corners (2, 18) and (12, 28) has every edge red (its
+ * first vertex provokes it; (7, 18) and (12, 23) probed) where
+ * GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is true, else blue (its
+ * last vertex, as llvmpipe does); a triangle fan
+ * (22, 18), (32, 18), (32, 28), (22, 28) has triangle 1 provoked by its
+ * second vertex, blue ((27, 18) probed), and triangle 2 by its third,
+ * blue ((27, 28) probed), never the centre's red.
+ */
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+#include <stdio.h>
+
+#include "e2e_gl.h"
+
+#define W 40
+#define H 32
+#define E2E_GL_QUADS 0x0007
+#define E2E_GL_QUAD_STRIP 0x0008
+#define E2E_GL_LINE 0x1B01
+#define E2E_GL_POINT 0x1B00
+#define E2E_GL_FILL 0x1B02
+#define E2E_GL_VERTEX_ARRAY 0x8074
+#define E2E_GL_COLOR_ARRAY 0x8076
+#define E2E_GL_FLAT 0x1D00
+#define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
+#define E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION 0x8E4C
+
+typedef void (*polygon_mode_fn)(GLenum, GLenum);
+typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
+typedef void (*vertex_pointer_fn)(GLint, GLenum, GLsizei, const void *);
+typedef void (*enable_client_state_fn)(GLenum);
+typedef void (*color_pointer_fn)(GLint, GLenum, GLsizei, const void *);
+typedef void (*enum_fn)(GLenum);
+
+int
+main(int argc, char **argv)
+{
+   bool quiet = false, ok = true;
+   struct e2e_gl gl;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   if (status)
+      return status;
+
+   polygon_mode_fn polygon_mode =
+      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
+   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
+   vertex_pointer_fn vertex_pointer =
+      (vertex_pointer_fn)eglGetProcAddress("glVertexPointer");
+   enable_client_state_fn enable_client_state =
+      (enable_client_state_fn)eglGetProcAddress("glEnableClientState");
+   color_pointer_fn color_pointer =
+      (color_pointer_fn)eglGetProcAddress("glColorPointer");
+   enum_fn shade_model = (enum_fn)eglGetProcAddress("glShadeModel");
+   enum_fn provoking_vertex = (enum_fn)eglGetProcAddress("glProvokingVertex");
+   if (!polygon_mode || !color3f || !vertex_pointer ||
+       !enable_client_state || !color_pointer || !shade_model ||
+       !provoking_vertex) {
+      printf("FAIL: compatibility entry points missing\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+
+   /* Pixel centres: (x + 0.5, y + 0.5). */
+   static const GLfloat quads[] = {
+      2.5f,  2.5f, 12.5f, 2.5f, 12.5f, 12.5f, 2.5f,  12.5f, /* ccw */
+      20.5f, 2.5f, 20.5f, 12.5f, 30.5f, 12.5f, 30.5f, 2.5f, /* cw */
+   };
+   static const GLfloat strip[] = {32.5f, 2.5f, 38.5f, 2.5f,
+                                   32.5f, 8.5f, 38.5f, 8.5f};
+   color3f(0, 1, 0);
+   enable_client_state(E2E_GL_VERTEX_ARRAY);
+   polygon_mode(GL_FRONT, E2E_GL_LINE);
+   polygon_mode(GL_BACK, E2E_GL_FILL);
+   vertex_pointer(2, GL_FLOAT, 0, quads);
+   glDrawArrays(E2E_GL_QUADS, 0, 8);
+   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
+   vertex_pointer(2, GL_FLOAT, 0, strip);
+   glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
+   static const GLfloat flat[] = {2.5f,  18.5f, 12.5f, 18.5f, 12.5f, 28.5f,
+                                  2.5f,  28.5f, 22.5f, 18.5f, 32.5f, 18.5f,
+                                  32.5f, 28.5f, 22.5f, 28.5f};
+   static const GLfloat colors[] = {1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1,
+                                    1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1};
+   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
+   shade_model(E2E_GL_FLAT);
+   provoking_vertex(E2E_GL_FIRST_VERTEX_CONVENTION);
+   enable_client_state(E2E_GL_COLOR_ARRAY);
+   vertex_pointer(2, GL_FLOAT, 0, flat);
+   color_pointer(3, GL_FLOAT, 0, colors);
+   glDrawArrays(E2E_GL_QUADS, 0, 4);
+   glDrawArrays(GL_TRIANGLE_FAN, 4, 4);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
+
+   static uint8_t pixels[W * H * 4];
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   ok &= e2e_gl_probe(pixels, W, 7, 2, green, 0, "front quad: bottom edge",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 2, 7, green, 0, "front quad: left edge",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 7, 7, black, 0,
+                      "front quad: no diagonal through the centre", quiet);
+   ok &= e2e_gl_probe(pixels, W, 25, 7, green, 0, "back quad: filled",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 32, 2, green, 0, "points: a corner",
+                      quiet);
+   ok &= e2e_gl_probe(pixels, W, 35, 2, black, 0,
+                      "points: no edge between corners", quiet);
+   static const uint8_t red[4] = {255, 0, 0, 255};
+   static const uint8_t blue[4] = {0, 0, 255, 255};
+   GLboolean quads_follow = GL_FALSE;
+   glGetBooleanv(E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION,
+                 &quads_follow);
+   const uint8_t *quad = quads_follow ? red : blue;
+   ok &= e2e_gl_probe(pixels, W, 7, 18, quad, 0,
+                      "flat quad, first vertex: bottom edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 12, 23, quad, 0,
+                      "flat quad, first vertex: right edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 27, 18, blue, 0,
+                      "flat fan, first vertex: triangle 1", quiet);
+   ok &= e2e_gl_probe(pixels, W, 27, 28, blue, 0,
+                      "flat fan, first vertex: triangle 2", quiet);
+   return e2e_gl_finish(&gl, ok, quiet);
+}
