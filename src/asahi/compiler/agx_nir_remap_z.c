@@ -25,7 +25,7 @@
 static bool
 is_zero(const nir_src *src)
 {
-   const nir_instr *p = src->ssa->parent_instr;
+   const nir_instr *p = nir_def_instr(src->ssa);
    return p->type == nir_instr_type_load_const &&
           nir_const_value_as_uint(nir_instr_as_load_const(p)->value[0], 32) ==
              0;
