@@ -497,6 +497,10 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
       nir_lower_idiv(nir, &agx_nir_options.idiv);
       nir_lower_for_options(nir);
    }
+   /* After the captures: they keep gl_Position as written. */
+   if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.remap_z &&
+       agx_nir_remap_position_z(nir))
+      nir_lower_for_options(nir);
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
    t = pass_done(times, "clone", t);

@@ -224,6 +224,9 @@ struct agx_vs_key {
     * agx_varyings_vs::slot_word), whether their planes are enabled or
     * not; the clipper's words after the point size stay as they are. */
    bool clip_distance_varyings;
+   /* GL clip-space z: the rasteriser gets (z + w) / 2 of gl_Position,
+    * transform feedback the shader's own z (agx_nir_remap_z.c). */
+   bool remap_z;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum

@@ -13,7 +13,9 @@
  * written into it;
  * one that does not gets a resource of its own, and finalisation (before
  * sampling) copies all the levels the sampler needs into a new tree with
- * resource_copy_region.  Incomplete textures sample a 1x1 (0, 0, 0, 1).
+ * resource_copy_region (unless the only level sampled is such an image
+ * whose resource is already the tree: it becomes the tree as it is).
+ * Incomplete textures sample a 1x1 (0, 0, 0, 1).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +107,25 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
       .bind = tree_bind(st, format, target),
    };
    return st->screen->resource_create(st->screen, &templ);
+}
+
+/* Is pt the resource create_tree would make with these arguments? */
+static bool
+tree_is(struct st_context *st, const struct pipe_resource *pt,
+        enum pipe_texture_target target, enum pipe_format format,
+        unsigned width, unsigned height, unsigned depth, unsigned last_level)
+{
+   unsigned layers = target == PIPE_TEXTURE_CUBE ? 6
+                     : target == PIPE_TEXTURE_2D_ARRAY ||
+                           target == PIPE_TEXTURE_1D_ARRAY ||
+                           target == PIPE_TEXTURE_CUBE_ARRAY
+                        ? depth
+                        : 1;
+   return pt->target == target && pt->format == format &&
+          pt->width0 == width && pt->height0 == height &&
+          pt->depth0 == (target == PIPE_TEXTURE_3D ? depth : 1) &&
+          pt->array_size == layers && pt->last_level == last_level &&
+          pt->nr_samples <= 1 && pt->bind == tree_bind(st, format, target);
 }
 
 /* Converts client pixels (d images of h rows, src layout) to the
@@ -319,9 +340,19 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
       h0 = 1;
       d0 = (unsigned)b->Height;
    }
-   struct pipe_resource *pt =
-      create_tree(st, tree_target(t), b->PipeFormat, w0, h0, d0 ? d0 : 1,
-                  last);
+   struct pipe_resource *pt = NULL;
+   if (faces == 1 && base == 0 && last == 0 && b->pt && !b->pt_level &&
+       !b->pt_layer &&
+       tree_is(st, b->pt, tree_target(t), b->PipeFormat, w0, h0,
+               d0 ? d0 : 1, 0)) {
+      /* The one level sampled already has a resource of its own that is
+       * the tree this would make (a new texture given one image): it
+       * becomes the tree, without a copy. */
+      pipe_resource_reference(&pt, b->pt);
+   } else {
+      pt = create_tree(st, tree_target(t), b->PipeFormat, w0, h0,
+                       d0 ? d0 : 1, last);
+   }
    if (!pt)
       return false;
 

@@ -59,8 +59,9 @@ agx_gs_prepare(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
    so->gs = calloc(1, sizeof(*so->gs));
    if (!so->gs)
       return false;
-   /* (vertex shaders remap z: agx_nir_lower_clip_m1_1) */
-   if (!agx_nir_lower_gs(so->nir, true, so->gs, error, sizeof(error))) {
+   /* The vertex shader's captured outputs keep GL's z (its remap comes
+    * after the captures, agx_nir_remap_z.c): nothing to undo. */
+   if (!agx_nir_lower_gs(so->nir, false, so->gs, error, sizeof(error))) {
       u_logw("asahi", "%s", error);
       free(so->gs);
       so->gs = NULL;

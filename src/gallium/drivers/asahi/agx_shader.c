@@ -130,8 +130,6 @@ agx_create_shader_state(struct pipe_context *pctx,
          }
       }
    }
-   /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
-   agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
       u_logw("asahi",
              "%s shader: preprocessing failed; draws with it are "
@@ -338,6 +336,9 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       const struct agx_uncompiled_shader *fs =
          ctx->stage[PIPE_SHADER_FRAGMENT].shader;
       key->vs.clip_distance_varyings = fs && fs->reads_clip_distance;
+      /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0),
+       * remapped after the captures (agx_nir_remap_z.c). */
+      key->vs.remap_z = true;
       /* Passes of a geometry-shader draw (agx_gs.c): the vertex shader
        * stores its outputs, the others fetch no attributes. */
       if (ctx->gs_pass) {

@@ -478,8 +478,6 @@ void agx_init_shader_functions(struct pipe_context *pctx);
 struct agx_compiled_shader *agx_get_variant(struct agx_context *ctx,
                                             enum pipe_shader_type stage);
 
-/* agx_nir_lower_clip_m1_1.c: GL's [-w, w] clip-space z to [0, w] */
-bool agx_nir_lower_clip_m1_1(struct nir_shader *nir);
 
 /* agx_batch.c */
 struct agx_batch *agx_get_batch(struct agx_context *ctx);
