@@ -867,12 +867,8 @@ count_16bit_ops(const char *fs_src)
    struct agx_shader_binary bin;
    compile_stage(&l, MESA_SHADER_FRAGMENT, &bin);
    unsigned n = 0;
-   for (size_t off = 0; off < bin.size_B;) {
-      struct agx_isa_instr I;
-      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &I);
-      if (len <= 0 || I.op == AGX_ISA_OP_STOP)
-         break;
-      off += (size_t)len;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
       if (I.op == AGX_ISA_OP_FADD16 || I.op == AGX_ISA_OP_FMUL16 ||
           I.op == AGX_ISA_OP_FMADD16 ||
           (I.op != AGX_ISA_OP_MOV_IMM16 &&
