@@ -125,6 +125,10 @@ agx_preprocess_nir(nir_shader *nir)
    /* GLSL ES mediump float arithmetic at 16 bits (before ffma fusion,
     * which then fuses 16-bit multiplies and adds) */
    if (!(agx_compiler_debug() & AGX_DBG_NO16) && nir_lower_mediump(nir)) {
+      NIR_PASS_V(nir, nir_copy_prop);
+      NIR_PASS_V(nir, nir_opt_dce);
+      NIR_PASS_V(nir, agx_nir_narrow_inputs);
+      NIR_PASS_V(nir, nir_copy_prop);
       NIR_PASS_V(nir, nir_opt_constant_folding);
       NIR_PASS_V(nir, nir_opt_cse);
       NIR_PASS_V(nir, nir_opt_dce);

@@ -1495,8 +1495,11 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment input %u", slot);
       return;
    }
-   if (intr->def.bit_size != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit varyings");
+   /* 16-bit: a mediump input (agx_nir_narrow_inputs.c), interpolated or
+    * loaded into 16-bit registers, which convert the 32-bit planes */
+   unsigned size = intr->def.bit_size;
+   if (size != 32 && size != 16) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit varyings", size);
       return;
    }
 
@@ -1505,7 +1508,7 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    if (st->flat_slot[slot]) {
       /* ldcf gives A, B, C of the plane; a flat value is C */
       for (unsigned c = 0; c < n; ++c) {
-         agx_operand v = agx_temp(st->ctx, 32, 3);
+         agx_operand v = agx_temp(st->ctx, size, 3);
          agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_LDCF);
          I->ops[AGX_ISA_LDCF_D] = v;
          agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf + c};
@@ -1516,7 +1519,7 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       }
    } else if (st->linear_slot[slot]) {
       /* noperspective: the plane is in screen space, iter without W */
-      agx_operand v = agx_temp(st->ctx, 32, n);
+      agx_operand v = agx_temp(st->ctx, size, n);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
       I->ops[AGX_ISA_ITER_D] = v;
       agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
@@ -1529,7 +1532,7 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       else
          agx_split(&st->b, dst, n, v);
    } else {
-      agx_operand v = agx_temp(st->ctx, 32, n);
+      agx_operand v = agx_temp(st->ctx, size, n);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITERPROJ);
       I->ops[AGX_ISA_ITERPROJ_D] = v;
       agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};

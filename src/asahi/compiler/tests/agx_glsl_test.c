@@ -880,6 +880,87 @@ count_16bit_ops(const char *fs_src)
    return n;
 }
 
+/* A precision statement applies from where it stands to the end of its
+ * scope (GLSL ES 1.00 section 4.5.3): a function defined before
+ * `precision mediump float;` keeps the highp default its parameter and
+ * locals were declared under, one defined after it computes at 16
+ * bits. */
+#define FS_SHADE_FN                                                       \
+   "vec3 shade(vec3 x) {\n"                                               \
+   "   vec3 y = x * 0.75 + 0.125;\n"                                      \
+   "   return y * y;\n"                                                   \
+   "}\n"
+#define FS_SHADE_MAIN                                                     \
+   "void main() { gl_FragColor = vec4(shade(v_color), v_k); }\n"
+static const char *fs_fn_before =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n" FS_SHADE_FN "precision mediump float;\n" FS_SHADE_MAIN;
+static const char *fs_fn_after =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "precision mediump float;\n" FS_SHADE_FN FS_SHADE_MAIN;
+
+static void
+test_glsl_precision_scope(void **state)
+{
+   (void)state;
+   assert_int_equal(count_16bit_ops(fs_fn_before), 0);
+   assert_true(count_16bit_ops(fs_fn_after) > 0);
+   check_program(vs1, fs_fn_before, false);
+   check_program(vs1, fs_fn_after, false);
+}
+
+/* Fragment iterations (iter/iterproj) with 16-bit destinations. */
+static unsigned
+count_16bit_iters(const char *fs_src)
+{
+   struct linked l = link_pair(vs1, fs_src);
+   struct agx_shader_binary bin;
+   compile_stage(&l, MESA_SHADER_FRAGMENT, &bin);
+   unsigned n = 0;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
+      if ((I.op == AGX_ISA_OP_ITER || I.op == AGX_ISA_OP_ITERPROJ) &&
+          I.operands[0].size == 16)
+         n++;
+   }
+   ralloc_free(l.mem);
+   return n;
+}
+
+/* A global const declared under `precision mediump float` is mediump
+ * (GLSL ES 3.00 4.5.4), so arithmetic on it and a mediump varying is. */
+static const char *fs_const =
+   "precision mediump float;\n"
+   "const float K = 0.75;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   vec3 c = v_color - K;\n"
+   "   gl_FragColor = vec4(c * c, v_k);\n"
+   "}\n";
+
+/* mediump varyings that only mediump arithmetic reads are interpolated
+ * into 16-bit registers (v_color in fs_mp); highp ones, and v_k, stored
+ * as it is, are not.  The results stay within mediump precision on the
+ * simulator. */
+static void
+test_glsl_mediump_inputs(void **state)
+{
+   (void)state;
+   unsigned saved = agx_compiler_debug();
+   assert_int_equal(count_16bit_iters(fs_mp), 1);
+   assert_int_equal(count_16bit_iters(fs_hp), 0);
+   assert_int_equal(count_16bit_iters(fs_mixed), 0);
+   assert_true(count_16bit_ops(fs_const) > 0);
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(count_16bit_iters(fs_mp), 0);
+   agx_compiler_set_debug(saved);
+   check_program(vs1, fs_const, false);
+}
+
 static void
 test_glsl_mediump(void **state)
 {
@@ -1122,6 +1203,8 @@ main(void)
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_mediump),
+      cmocka_unit_test(test_glsl_precision_scope),
+      cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_spilling),
       cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
