@@ -501,6 +501,11 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
       nir_lower_idiv(nir, &agx_nir_options.idiv);
       nir_lower_for_options(nir);
    }
+   /* mediump colours stored at 16 bits where the targets take them */
+   if (nir->info.stage == MESA_SHADER_FRAGMENT &&
+       !(agx_compiler_debug() & AGX_DBG_NO16) &&
+       agx_nir_narrow_outputs(nir, &key->fs))
+      nir_opt_dce(nir);
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
    t = pass_done(times, "clone", t);

@@ -1558,7 +1558,7 @@ static void
 store_web(struct isel *st, agx_operand *web, agx_operand v)
 {
    if (web->kind == AGX_ISA_KIND_NONE)
-      *web = agx_temp(st->ctx, 32, 1);
+      *web = agx_temp(st->ctx, v.size == 16 ? 16 : 32, 1);
    agx_mov_to(&st->b, *web, v);
 }
 
@@ -1575,7 +1575,13 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    slot += off;
-   if (intr->src[0].ssa->bit_size != 32) {
+   /* 16-bit: fragment colours (agx_nir_narrow_outputs.c) */
+   bool colour = slot == FRAG_RESULT_COLOR ||
+                 (slot >= FRAG_RESULT_DATA0 &&
+                  slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS);
+   if (intr->src[0].ssa->bit_size != 32 &&
+       !(intr->src[0].ssa->bit_size == 16 &&
+         st->ctx->stage == MESA_SHADER_FRAGMENT && colour)) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit outputs");
       return;
    }
@@ -4199,11 +4205,19 @@ emit_fs_end(struct isel *st)
       bool packed = tib_format == 8 || tib_format == 12;
       unsigned nr_mem = desc->nr_channels;
 
-      /* the shader's colour, RGBA order */
+      /* the shader's colour, RGBA order, in 16-bit registers when the
+       * shader stored 16-bit values (agx_nir_narrow_outputs.c) */
+      bool half = false;
+      for (unsigned i = 0; i < 4; ++i) {
+         if (st->colour_mask[rt] & (1u << i))
+            half = st->colour[rt][i].size == 16;
+      }
       agx_operand c[4];
       for (unsigned i = 0; i < 4; ++i) {
          if (st->colour_mask[rt] & (1u << i))
             c[i] = st->colour[rt][i];
+         else if (half)
+            c[i] = agx_mov_imm(&st->b, 16, i == 3 ? 0x3c00 : 0);
          else
             c[i] = agx_mov_imm(&st->b, 32,
                                i == 3 ? (integer ? 1 : 0x3f800000) : 0);
@@ -4216,6 +4230,12 @@ emit_fs_end(struct isel *st)
       agx_operand d[4];
       bool blend = rk->blend.enable && !integer && !key->logicop_enable;
       bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
+      if (half && (blend || logic || packed)) {
+         /* (agx_nir_narrow_outputs.c leaves these 32-bit) */
+         agx_fail(st->ctx, AGX_COMPILE_INVALID,
+                  "16-bit colour for a blended or packed target");
+         return;
+      }
       if (blend || logic || (packed && write != 0xf)) {
          /* the destination in memory order, then RGBA order (16-bit
           * values widened to f32) */
@@ -4359,7 +4379,7 @@ emit_fs_end(struct isel *st)
             agx_operand parts[2];
             agx_split(&st->b, parts, 2, val);
             val = parts[0];
-         } else if (is16) {
+         } else if (is16 && val.size != 16) {
             /* f32 -> f16: an f32 add into a 16-bit register */
             agx_operand h = agx_temp(st->ctx, 16, 1);
             agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);

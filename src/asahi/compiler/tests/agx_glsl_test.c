@@ -961,6 +961,63 @@ test_glsl_mediump_inputs(void **state)
    check_program(vs1, fs_const, false);
 }
 
+/* A colour entirely mediump (v_k scaled, not passed on as it is). */
+static const char *fs_out16 =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   vec3 c = v_color * 0.75 + 0.125;\n"
+   "   gl_FragColor = vec4(c * c, v_k * 0.5);\n"
+   "}\n";
+
+/* The register width of the colour st_tile stores to a render target of
+ * format fmt (0 when there is no st_tile). */
+static unsigned
+st_tile_size(const char *fs_src, enum pipe_format fmt)
+{
+   struct linked l = link_pair(vs1, fs_src);
+   nir_shader *s =
+      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = fmt;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   unsigned size = 0;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
+      if (I.op == AGX_ISA_OP_ST_TILE)
+         size = I.operands[AGX_ISA_ST_TILE_R].size;
+   }
+   ralloc_free(l.mem);
+   return size;
+}
+
+/* A mediump colour goes to f16 and unorm8 targets from 16-bit registers
+ * (st_tile converts either width), to f32 ones and under no16 from
+ * 32-bit ones; on the simulator (RGBA8) it stays within mediump
+ * precision of the 32-bit reference. */
+static void
+test_glsl_mediump_outputs(void **state)
+{
+   (void)state;
+   unsigned saved = agx_compiler_debug();
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R8G8B8A8_UNORM), 16);
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R16G16B16A16_FLOAT),
+                    16);
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R32G32B32A32_FLOAT),
+                    32);
+   /* v_k stored as it is: a 32-bit value, the colour stays 32-bit */
+   assert_int_equal(st_tile_size(fs_const, PIPE_FORMAT_R8G8B8A8_UNORM), 32);
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R8G8B8A8_UNORM), 32);
+   agx_compiler_set_debug(saved);
+   check_program(vs1, fs_out16, false);
+}
+
 static void
 test_glsl_mediump(void **state)
 {
@@ -1205,6 +1262,7 @@ main(void)
       cmocka_unit_test(test_glsl_mediump),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
+      cmocka_unit_test(test_glsl_mediump_outputs),
       cmocka_unit_test(test_glsl_spilling),
       cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
