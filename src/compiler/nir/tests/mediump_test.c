@@ -284,12 +284,58 @@ test_boundaries(void **state)
    ralloc_free(ctx);
 }
 
+/* max(x + y, 0) marked, read only by highp work: computed at 32 bits on
+ * the widened sum (which then widens for free where it is computed), the
+ * constant operand too. */
+static void
+test_widened_select(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_def *in;
+   nir_variable *out;
+   nir_shader *s = make_shader(ctx, &in, &out);
+   nir_builder b = nir_builder_at(nir_after_impl(nir_shader_get_entrypoint(s)));
+   nir_def *x = nir_channel(&b, in, 0), *y = nir_channel(&b, in, 1);
+   b.mediump = true;
+   nir_def *sum = nir_fadd(&b, x, y);
+   nir_def *m = nir_fmax(&b, sum, nir_imm_float(&b, 0.0f));
+   b.mediump = false;
+   nir_store_var(&b, out, nir_fmul(&b, m, nir_channel(&b, in, 2)), 1);
+
+   assert_true(nir_lower_mediump(s));
+   nir_opt_dce(s);
+   assert_true(nir_validate_shader_msg(s, ctx, NULL));
+   assert_int_equal(sum->bit_size, 16);
+   /* the max that the store reads is a 32-bit one */
+   bool max32 = false, max16 = false;
+   nir_foreach_block(block, nir_shader_get_entrypoint(s)) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_alu ||
+             nir_instr_as_alu(instr)->op != nir_op_fmax)
+            continue;
+         max32 |= nir_instr_as_alu(instr)->def.bit_size == 32;
+         max16 |= nir_instr_as_alu(instr)->def.bit_size == 16;
+      }
+   }
+   assert_true(max32);
+   assert_false(max16);
+
+   /* 1.5 + -3 < 0: 0 * 2; 1.5 + 0.25 = 1.75, * 2 = 3.5 */
+   const float v[4] = { 1.5f, -3.0f, 2.0f, 0 };
+   assert_true(run(s, v) == 0.0f);
+   const float w[4] = { 1.5f, 0.25f, 2.0f, 0 };
+   assert_true(run(s, w) == 3.5f);
+   ralloc_free(ctx);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_trees),
       cmocka_unit_test(test_boundaries),
+      cmocka_unit_test(test_widened_select),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
