@@ -857,27 +857,46 @@ static const char *fs_mixed =
    "   gl_FragColor = vec4(c, 1.0);\n"
    "}\n";
 
-/* Instructions of the fragment shader that compute 16-bit floats
- * (fadd16/fmul16/fmadd16, or anything writing a 16-bit register but the
- * mov_imm of a constant). */
+/* Instructions of the fragment shader of (vs1, fs_src), compiled for a
+ * render target 0 of format fmt, for which match is true. */
+static unsigned
+count_fs_instrs(const char *fs_src, enum pipe_format fmt,
+                bool (*match)(const struct agx_isa_instr *I))
+{
+   struct linked l = link_pair(vs1, fs_src);
+   nir_shader *s =
+      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = fmt;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   unsigned n = 0;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);)
+      n += match(&I);
+   ralloc_free(l.mem);
+   return n;
+}
+
+/* Computes 16-bit floats: fadd16/fmul16/fmadd16, or anything writing a
+ * 16-bit register but the mov_imm of a constant. */
+static bool
+is_16bit_op(const struct agx_isa_instr *I)
+{
+   return I->op == AGX_ISA_OP_FADD16 || I->op == AGX_ISA_OP_FMUL16 ||
+          I->op == AGX_ISA_OP_FMADD16 ||
+          (I->op != AGX_ISA_OP_MOV_IMM16 &&
+           I->operands[0].kind == AGX_ISA_KIND_REG &&
+           I->operands[0].size == 16);
+}
+
 static unsigned
 count_16bit_ops(const char *fs_src)
 {
-   struct linked l = link_pair(vs1, fs_src);
-   struct agx_shader_binary bin;
-   compile_stage(&l, MESA_SHADER_FRAGMENT, &bin);
-   unsigned n = 0;
-   struct agx_isa_instr I;
-   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
-      if (I.op == AGX_ISA_OP_FADD16 || I.op == AGX_ISA_OP_FMUL16 ||
-          I.op == AGX_ISA_OP_FMADD16 ||
-          (I.op != AGX_ISA_OP_MOV_IMM16 &&
-           I.operands[0].kind == AGX_ISA_KIND_REG &&
-           I.operands[0].size == 16))
-         n++;
-   }
-   ralloc_free(l.mem);
-   return n;
+   return count_fs_instrs(fs_src, PIPE_FORMAT_R8G8B8A8_UNORM, is_16bit_op);
 }
 
 /* A precision statement applies from where it stands to the end of its
@@ -913,21 +932,17 @@ test_glsl_precision_scope(void **state)
 }
 
 /* Fragment iterations (iter/iterproj) with 16-bit destinations. */
+static bool
+is_16bit_iter(const struct agx_isa_instr *I)
+{
+   return (I->op == AGX_ISA_OP_ITER || I->op == AGX_ISA_OP_ITERPROJ) &&
+          I->operands[0].size == 16;
+}
+
 static unsigned
 count_16bit_iters(const char *fs_src)
 {
-   struct linked l = link_pair(vs1, fs_src);
-   struct agx_shader_binary bin;
-   compile_stage(&l, MESA_SHADER_FRAGMENT, &bin);
-   unsigned n = 0;
-   struct agx_isa_instr I;
-   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
-      if ((I.op == AGX_ISA_OP_ITER || I.op == AGX_ISA_OP_ITERPROJ) &&
-          I.operands[0].size == 16)
-         n++;
-   }
-   ralloc_free(l.mem);
-   return n;
+   return count_fs_instrs(fs_src, PIPE_FORMAT_R8G8B8A8_UNORM, is_16bit_iter);
 }
 
 /* A global const declared under `precision mediump float` is mediump
@@ -971,29 +986,19 @@ static const char *fs_out16 =
    "   gl_FragColor = vec4(c * c, v_k * 0.5);\n"
    "}\n";
 
-/* The register width of the colour st_tile stores to a render target of
- * format fmt (0 when there is no st_tile). */
+/* The colour stored by st_tile from 16-bit registers. */
+static bool
+is_16bit_store(const struct agx_isa_instr *I)
+{
+   return I->op == AGX_ISA_OP_ST_TILE &&
+          I->operands[AGX_ISA_ST_TILE_R].size == 16;
+}
+
+/* 16 when the colour is stored from 16-bit registers, else 32. */
 static unsigned
 st_tile_size(const char *fs_src, enum pipe_format fmt)
 {
-   struct linked l = link_pair(vs1, fs_src);
-   nir_shader *s =
-      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
-   assert_true(agx_preprocess_nir(s));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = fmt;
-   struct agx_shader_binary bin;
-   char error[256] = "";
-   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
-   unsigned size = 0;
-   struct agx_isa_instr I;
-   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
-      if (I.op == AGX_ISA_OP_ST_TILE)
-         size = I.operands[AGX_ISA_ST_TILE_R].size;
-   }
-   ralloc_free(l.mem);
-   return size;
+   return count_fs_instrs(fs_src, fmt, is_16bit_store) ? 16 : 32;
 }
 
 /* A mediump colour goes to f16 and unorm8 targets from 16-bit registers
