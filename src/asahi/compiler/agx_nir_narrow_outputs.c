@@ -65,7 +65,7 @@ slot_takes_16(const struct agx_fs_key *key, unsigned slot)
 static nir_def *
 half_of(nir_builder *b, nir_def *def, unsigned comp)
 {
-   nir_instr *p = def->parent_instr;
+   nir_instr *p = nir_def_instr(def);
    if (p->type == nir_instr_type_load_const) {
       nir_const_value v = nir_instr_as_load_const(p)->value[comp];
       float f = (float)nir_const_value_as_float(v, def->bit_size);
@@ -78,10 +78,12 @@ half_of(nir_builder *b, nir_def *def, unsigned comp)
       return NULL;
    nir_alu_instr *alu = nir_instr_as_alu(p);
    if (nir_op_is_vec(alu->op))
-      return half_of(b, alu->src[comp].src.ssa, alu->src[comp].swizzle[0]);
+      return half_of(b, alu->src[comp].src.ssa,
+                     nir_alu_src_swizzle(&alu->src[comp], 0));
    if (alu->op != nir_op_f2f32 || alu->src[0].src.ssa->bit_size != 16)
       return NULL;
-   return b ? nir_channel(b, alu->src[0].src.ssa, alu->src[0].swizzle[comp])
+   return b ? nir_channel(b, alu->src[0].src.ssa,
+                         nir_alu_src_swizzle(&alu->src[0], comp))
             : def;
 }
 
@@ -127,7 +129,7 @@ agx_nir_narrow_outputs(nir_shader *nir, const struct agx_fs_key *key)
          unsigned slot = nir_intrinsic_base(st);
          /* the offset source: constant 0 (indirect outputs are not
           * selected anyway) */
-         nir_instr *off = st->src[1].ssa->parent_instr;
+         nir_instr *off = nir_def_instr(st->src[1].ssa);
          bool direct = off->type == nir_instr_type_load_const &&
                        nir_instr_as_load_const(off)->value[0].u32 == 0;
          if (!direct || !slot_takes_16(key, slot) ||
