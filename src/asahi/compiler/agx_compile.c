@@ -126,6 +126,10 @@ agx_preprocess_nir(nir_shader *nir)
    /* GLSL ES mediump float arithmetic at 16 bits (before ffma fusion,
     * which then fuses 16-bit multiplies and adds) */
    if (!(agx_compiler_debug() & AGX_DBG_NO16) && nir_lower_mediump(nir)) {
+      NIR_PASS_V(nir, nir_copy_prop);
+      NIR_PASS_V(nir, nir_opt_dce);
+      NIR_PASS_V(nir, agx_nir_narrow_inputs);
+      NIR_PASS_V(nir, nir_copy_prop);
       NIR_PASS_V(nir, nir_opt_constant_folding);
       NIR_PASS_V(nir, nir_opt_cse);
       NIR_PASS_V(nir, nir_opt_dce);
@@ -501,6 +505,11 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.remap_z &&
        agx_nir_remap_position_z(nir))
       nir_lower_for_options(nir);
+   /* mediump colours stored at 16 bits where the targets take them */
+   if (nir->info.stage == MESA_SHADER_FRAGMENT &&
+       !(agx_compiler_debug() & AGX_DBG_NO16) &&
+       agx_nir_narrow_outputs(nir, &key->fs))
+      nir_opt_dce(nir);
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
    t = pass_done(times, "clone", t);

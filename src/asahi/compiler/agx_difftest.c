@@ -58,6 +58,7 @@
  */
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,13 +82,18 @@ static bool frag_stage;
 /* --stage compute: they run as compute shaders reading their inputs from
  * one storage buffer and writing their outputs to another (to_compute) */
 static bool compute_stage;
+/* --mediump: every ALU instruction is marked mediump (GLSL ES lowp and
+ * mediump arithmetic), so nir_lower_mediump computes what it can at 16
+ * bits; the reference is the interpreter on that NIR, and floats may
+ * differ within mediump precision (rule "mediump") */
+static bool mediump_mode;
 
 struct stats {
    unsigned passed, failed, unsupported;
    /* instructions of every form seen in the compiled binaries */
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
-   unsigned rsqrt_used, minmax_used;
+   unsigned rsqrt_used, minmax_used, mediump_used;
    char first_unsupported[160];
 };
 
@@ -114,8 +120,29 @@ usage(FILE *fp)
       "               outputs RGBA32 render targets; or as compute\n"
       "               shaders: inputs and outputs become storage buffer\n"
       "               loads and stores at gl_GlobalInvocationID.x\n"
+      "  --mediump    mark every ALU instruction mediump (16-bit\n"
+      "               arithmetic where nir_lower_mediump can); the\n"
+      "               interpreter runs the lowered NIR and floats may\n"
+      "               differ within mediump precision\n"
       "  --verbose    also print unsupported shaders' reasons\n"
       "  --help       this text\n");
+}
+
+/* Rule "mediump": a and b (finite) within the relative precision GLSL ES
+ * 3.00 section 4.5.1 gives mediump (2^-10), allowing a few roundings
+ * (the backend computes some 16-bit operations at 32 bits and fuses
+ * others, the interpreter rounds each to 16 bits), around the smallest
+ * normal binary16 value (2^-14) for results near zero. */
+static bool
+mediump_close(uint32_t a, uint32_t b)
+{
+   float x, y;
+   memcpy(&x, &a, 4);
+   memcpy(&y, &b, 4);
+   if (x != x || y != y || isinf(x) || isinf(y))
+      return false;
+   double scale = fmax(fmax(fabs(x), fabs(y)), 0x1p-14);
+   return fabs((double)x - (double)y) <= scale * 0x1p-7;
 }
 
 static bool
@@ -127,6 +154,10 @@ float_eq(uint32_t a, uint32_t b, bool approx, struct stats *st)
    bool bn = (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
    if (an && bn) {
       st->nan_used++;
+      return true;
+   }
+   if (mediump_mode && mediump_close(a, b)) {
+      st->mediump_used++;
       return true;
    }
    if (approx && !an && !bn && ((a ^ b) & 0x80000000) == 0) {
@@ -508,6 +539,23 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       };
    }
 
+   /* --mediump: the same shader at 32 bits, preprocessed alike, to tell
+    * outputs that precision changes from those it does not */
+   nir_shader *ref32 = NULL;
+   if (mediump_mode) {
+      ref32 = nir_shader_clone(mem, nir);
+      if (!agx_preprocess_nir(ref32))
+         ref32 = NULL;
+      nir_foreach_block(block, nir_shader_get_entrypoint(nir))
+      {
+         nir_foreach_instr(instr, block)
+         {
+            if (instr->type == nir_instr_type_alu)
+               nir_instr_as_alu(instr)->mediump = true;
+         }
+      }
+   }
+
    struct agx_shader_binary bin;
    char error[256] = "";
    if (!agx_preprocess_nir(nir)) {
@@ -800,6 +848,26 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                   st->lanes_skipped_ftz++;
                   break;
                }
+               if (!ok && ref32 && !compute_stage) {
+                  /* rule "mediump": an output that the 32-bit shader
+                   * computes otherwise too (beyond mediump precision: a
+                   * compare or conversion that rounding turns) may differ
+                   * from the 16-bit reference; the others may not */
+                  nir_const_value o32[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
+                  memset(o32, 0, sizeof(o32));
+                  es.outputs = o32;
+                  if (nir_eval_run(ref32, &es)) {
+                     uint32_t w32 = o32[4 * (out_base + slot) + c].u32;
+                     bool robust = w32 == want ||
+                                   (slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS &&
+                                    mediump_close(w32, want));
+                     if (!robust) {
+                        st->mediump_used++;
+                        ok = true;
+                     }
+                  }
+                  es.outputs = out;
+               }
                if (!ok && rsqrt) {
                   /* rule "rsqrt" */
                   st->rsqrt_used++;
@@ -877,6 +945,8 @@ main(int argc, char **argv)
             fprintf(stderr, "agx-difftest: unknown stage '%s'\n", v);
             return 2;
          }
+      } else if (!strcmp(argv[i], "--mediump")) {
+         mediump_mode = true;
       } else if (!strcmp(argv[i], "--verbose")) {
          verbose = true;
       } else {
@@ -884,6 +954,12 @@ main(int argc, char **argv)
          usage(stderr);
          return 2;
       }
+   }
+
+   if (mediump_mode && compute_stage) {
+      fprintf(stderr, "agx-difftest: --mediump is for the vertex and "
+                      "fragment stages\n");
+      return 2;
    }
 
    struct stats st;
@@ -900,9 +976,9 @@ main(int argc, char **argv)
 
    printf("lanes compared %u, mismatches allowed by the ftz rule %u, by the "
           "rsqrt rule %u, by the minmax rule %u; rules used: nan %u, "
-          "approx %u\n",
+          "approx %u, mediump %u\n",
           st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used,
-          st.minmax_used, st.nan_used, st.approx_used);
+          st.minmax_used, st.nan_used, st.approx_used, st.mediump_used);
    /* Coverage of what the backend emits (agx_isel.c, agx_lower_pseudo.c):
     * reached forms with counts, then the ones never reached. */
    static const enum agx_isa_op emitted[] = {

@@ -1498,8 +1498,12 @@ fs_input_cf(struct isel *st, nir_intrinsic_instr *intr, unsigned *slot_out)
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment input %u", slot);
       return -1;
    }
-   if (intr->def.bit_size != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit varyings");
+   /* 16-bit: a mediump input (agx_nir_narrow_inputs.c), interpolated or
+    * loaded into 16-bit registers, which convert the 32-bit planes */
+   unsigned size = intr->def.bit_size;
+   if (size != 32 &&
+       !(size == 16 && intr->intrinsic == nir_intrinsic_load_input)) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit varyings", size);
       return -1;
    }
    *slot_out = slot;
@@ -1507,11 +1511,12 @@ fs_input_cf(struct isel *st, nir_intrinsic_instr *intr, unsigned *slot_out)
    return st->cf_of_slot[slot] + (int)nir_intrinsic_component(intr);
 }
 
-/* ldcf: the plane <A, B, C> of coefficient register cf. */
+/* ldcf: the plane <A, B, C> of coefficient register cf, in registers of
+ * `size` bits. */
 static void
-emit_ldcf(struct isel *st, unsigned cf, agx_operand parts[3])
+emit_ldcf(struct isel *st, unsigned cf, unsigned size, agx_operand parts[3])
 {
-   agx_operand v = agx_temp(st->ctx, 32, 3);
+   agx_operand v = agx_temp(st->ctx, size, 3);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_LDCF);
    I->ops[AGX_ISA_LDCF_D] = v;
    agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
@@ -1520,14 +1525,15 @@ emit_ldcf(struct isel *st, unsigned cf, agx_operand parts[3])
 }
 
 /* iter (noperspective) or iterproj (divided by the W plane, cf0) of n
- * registers from cf, at the point `interp` names (applegpu's
- * interpolation field: 0 centre, 1 sample `sample` (an immediate), 2
- * centroid, 3 sample `sample` (an r16)). */
+ * registers of `size` bits from cf, at the point `interp` names
+ * (applegpu's interpolation field: 0 centre, 1 sample `sample` (an
+ * immediate), 2 centroid, 3 sample `sample` (an r16)). */
 static agx_operand
-emit_iter_at(struct isel *st, unsigned cf, unsigned n, bool proj,
-             unsigned interp, agx_operand sample, agx_instr **out)
+emit_iter_at(struct isel *st, unsigned cf, unsigned n, unsigned size,
+             bool proj, unsigned interp, agx_operand sample,
+             agx_instr **out)
 {
-   agx_operand v = agx_temp(st->ctx, 32, n);
+   agx_operand v = agx_temp(st->ctx, size, n);
    agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
    agx_instr *I = agx_emit(&st->b, proj ? AGX_ISA_OP_ITERPROJ
                                         : AGX_ISA_OP_ITER);
@@ -1555,7 +1561,7 @@ static agx_operand
 emit_iter(struct isel *st, unsigned cf, unsigned n, bool proj,
           unsigned interp, agx_operand sample)
 {
-   return emit_iter_at(st, cf, n, proj, interp, sample, NULL);
+   return emit_iter_at(st, cf, n, 32, proj, interp, sample, NULL);
 }
 
 /* n registers of a vector value as components */
@@ -1571,11 +1577,12 @@ vec_to_comps(struct isel *st, agx_operand *dst, unsigned n, agx_operand v)
 /* A flat input's n components from cf: ldcf gives A, B, C of the plane;
  * a flat value is C. */
 static void
-emit_flat_input(struct isel *st, unsigned cf, unsigned n, agx_operand *dst)
+emit_flat_input(struct isel *st, unsigned cf, unsigned n, unsigned size,
+                agx_operand *dst)
 {
    for (unsigned c = 0; c < n; ++c) {
       agx_operand parts[3];
-      emit_ldcf(st, cf + c, parts);
+      emit_ldcf(st, cf + c, size, parts);
       dst[c] = parts[2];
    }
 }
@@ -1606,8 +1613,9 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    if (cf < 0)
       return;
 
+   unsigned size = intr->def.bit_size;
    if (st->flat_slot[slot]) {
-      emit_flat_input(st, (unsigned)cf, n, dst);
+      emit_flat_input(st, (unsigned)cf, n, size, dst);
       return;
    }
    bool proj = !st->linear_slot[slot];
@@ -1631,8 +1639,8 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       interp = 0;
    }
    agx_instr *I;
-   agx_operand v = emit_iter_at(st, (unsigned)cf, n, proj, interp, sample,
-                                &I);
+   agx_operand v = emit_iter_at(st, (unsigned)cf, n, size, proj, interp,
+                                sample, &I);
    if (!at && proj)
       at_shaded_sample(st, I, AGX_ISA_ITERPROJ_INTERPOLATION,
                        AGX_ISA_ITERPROJ_S);
@@ -1652,13 +1660,13 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    if (proj) {
       agx_operand wp[3];
       w = emit_iter(st, 0, 1, false, 0, none);
-      emit_ldcf(st, 0, wp);
+      emit_ldcf(st, 0, 32, wp);
       dw = emit_fma(st, 32, wp[0], ox, emit_binop(st, AGX_ISA_OP_FMUL32, 32,
                                                   wp[1], oy));
    }
    for (unsigned c = 0; c < n; ++c) {
       agx_operand pl[3];
-      emit_ldcf(st, (unsigned)cf + c, pl);
+      emit_ldcf(st, (unsigned)cf + c, 32, pl);
       agx_operand d = emit_fma(st, 32, pl[0], ox,
                                emit_binop(st, AGX_ISA_OP_FMUL32, 32, pl[1],
                                           oy));
@@ -1677,7 +1685,7 @@ static void
 store_web(struct isel *st, agx_operand *web, agx_operand v)
 {
    if (web->kind == AGX_ISA_KIND_NONE)
-      *web = agx_temp(st->ctx, 32, 1);
+      *web = agx_temp(st->ctx, v.size == 16 ? 16 : 32, 1);
    agx_mov_to(&st->b, *web, v);
 }
 
@@ -1694,7 +1702,13 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    slot += off;
-   if (intr->src[0].ssa->bit_size != 32) {
+   /* 16-bit: fragment colours (agx_nir_narrow_outputs.c) */
+   bool colour = slot == FRAG_RESULT_COLOR ||
+                 (slot >= FRAG_RESULT_DATA0 &&
+                  slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS);
+   if (intr->src[0].ssa->bit_size != 32 &&
+       !(intr->src[0].ssa->bit_size == 16 &&
+         st->ctx->stage == MESA_SHADER_FRAGMENT && colour)) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit outputs");
       return;
    }
@@ -4332,11 +4346,19 @@ emit_fs_end(struct isel *st)
       bool packed = tib_format == 8 || tib_format == 12;
       unsigned nr_mem = desc->nr_channels;
 
-      /* the shader's colour, RGBA order */
+      /* the shader's colour, RGBA order, in 16-bit registers when the
+       * shader stored 16-bit values (agx_nir_narrow_outputs.c) */
+      bool half = false;
+      for (unsigned i = 0; i < 4; ++i) {
+         if (st->colour_mask[rt] & (1u << i))
+            half = st->colour[rt][i].size == 16;
+      }
       agx_operand c[4];
       for (unsigned i = 0; i < 4; ++i) {
          if (st->colour_mask[rt] & (1u << i))
             c[i] = st->colour[rt][i];
+         else if (half)
+            c[i] = agx_mov_imm(&st->b, 16, i == 3 ? 0x3c00 : 0);
          else
             c[i] = agx_mov_imm(&st->b, 32,
                                i == 3 ? (integer ? 1 : 0x3f800000) : 0);
@@ -4348,6 +4370,12 @@ emit_fs_end(struct isel *st)
 
       bool blend = rk->blend.enable && !integer && !key->logicop_enable;
       bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
+      if (half && (blend || logic || packed)) {
+         /* (agx_nir_narrow_outputs.c leaves these 32-bit) */
+         agx_fail(st->ctx, AGX_COMPILE_INVALID,
+                  "16-bit colour for a blended or packed target");
+         return;
+      }
       bool reads_dst = blend || logic || (packed && write != 0xf);
       /* ld_tile reads one sample, the lowest its mask names, so a
        * read-modify-write of a multisampled target runs once per sample
@@ -4506,7 +4534,7 @@ emit_fs_end(struct isel *st)
                agx_operand parts[2];
                agx_split(&st->b, parts, 2, val);
                val = parts[0];
-            } else if (is16) {
+            } else if (is16 && val.size != 16) {
                /* f32 -> f16: an f32 add into a 16-bit register */
                agx_operand h = agx_temp(st->ctx, 16, 1);
                agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "agx_compiler.h"
+#include "util/u_math.h"
 
 #define AGX_NR_HALVES 256
 #define AGX_FIRST_FREE_HALF 4
@@ -63,6 +64,47 @@ value_align(const struct agx_value *v)
 {
    unsigned a = v->size == 64 ? 4 : v->size == 32 ? 2 : 1;
    return v->align > a ? v->align : a;
+}
+
+/* Arithmetic whose lanes read every source before writing the one
+ * destination (applegpu: the ALU forms), unlike loads, texture and
+ * interpolation, whose results arrive while sources may still be read,
+ * and the pseudo instructions lowered into several moves. */
+static bool
+reads_before_writing(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_FADD16:
+   case AGX_ISA_OP_FADD32:
+   case AGX_ISA_OP_FMUL16:
+   case AGX_ISA_OP_FMUL32:
+   case AGX_ISA_OP_FMADD16:
+   case AGX_ISA_OP_FMADD32:
+   case AGX_ISA_OP_FCMPSEL:
+   case AGX_ISA_OP_ICMPSEL:
+   case AGX_ISA_OP_IADD:
+   case AGX_ISA_OP_ISUB:
+   case AGX_ISA_OP_IMADD:
+   case AGX_ISA_OP_BITOP:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Is value group `owner` a source of I, an instruction that may write a
+ * register its sources die in? */
+static bool
+dies_at(const agx_instr *I, int32_t *rep, unsigned owner)
+{
+   if (!I)
+      return false;
+   for (unsigned i = 0; i < I->nr_ops; ++i) {
+      if (!((I->writes >> i) & 1) && agx_is_ssa(I->ops[i]) &&
+          find_rep(rep, I->ops[i].value) == owner)
+         return true;
+   }
+   return false;
 }
 
 /* Out of registers at position `pos`: list the values live there (every
@@ -375,6 +417,11 @@ agx_ra(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v)
       elem[v].vec = -1;
 
+   /* The ALU instruction defining each value, when it has one scalar
+    * destination (else NULL): its destination may take the register of
+    * a source read there for the last time (see dies_at) */
+   const agx_instr **alu_def = calloc(n ? n : 1, sizeof(*alu_def));
+
    /* The copies coalescing may remove, in program order, so that it
     * need not walk every instruction again */
    struct copy {
@@ -432,6 +479,12 @@ agx_ra(agx_context *ctx)
                   break;
                h->from[h->nr_from++] = (int32_t)I->ops[i].value;
             }
+         }
+         if (util_bitcount(I->writes) == 1 &&
+             reads_before_writing(I->op)) {
+            const agx_operand *d = &I->ops[__builtin_ctz(I->writes)];
+            if (agx_is_ssa(*d) && d->count <= 1)
+               alu_def[d->value] = I;
          }
          agx_foreach_op(I, i)
          {
@@ -537,6 +590,15 @@ agx_ra(agx_context *ctx)
    for (unsigned h = 0; h < AGX_NR_HALVES; ++h)
       owner[h] = -1;
 
+   /* reserved[h]: the position of a collect whose vector is to take half
+    * h (an element placed already put the vector there), so that values
+    * free to go anywhere leave it to the collect's other elements: a
+    * coordinate's y computed after x then lands beside it instead of
+    * being copied there.  Only a preference: a value finding nothing
+    * else takes a reserved half. */
+   unsigned reserved[AGX_NR_HALVES];
+   memset(reserved, 0, sizeof(reserved));
+
    unsigned max_half = AGX_FIRST_FREE_HALF;
    bool ok = true;
    /* the intervals holding registers, a min-heap on their ends */
@@ -633,10 +695,16 @@ agx_ra(agx_context *ctx)
          int at = base + eh->off;
          bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
                      at % align == 0 && at + size <= AGX_NR_HALVES;
-         for (unsigned h = at; fits && h < at + size; ++h)
-            fits = owner[h] < 0;
-         if (fits)
+         for (unsigned h = at; fits && h < at + size; ++h) {
+            fits = owner[h] < 0 ||
+                   (iv[owner[h]].end == iv[k].start &&
+                    dies_at(alu_def[iv[k].value], rep, iv[owner[h]].value));
+         }
+         if (fits) {
             reg = at;
+            for (unsigned h = base; h < base + vsize; ++h)
+               reserved[h] = MAX2(reserved[h], eh->pos);
+         }
       }
 
       if (reg >= 0) {
@@ -648,16 +716,24 @@ agx_ra(agx_context *ctx)
                reg = -1;
          }
       } else {
+         /* the first free place, outside the reserved halves if any */
+         int any = -1;
          for (unsigned r = AGX_FIRST_FREE_HALF; r + size <= AGX_NR_HALVES;
               r += align) {
-            bool free = true;
-            for (unsigned h = r; h < r + size && free; ++h)
+            bool free = true, kept = false;
+            for (unsigned h = r; h < r + size && free; ++h) {
                free = owner[h] < 0;
-            if (free) {
+               kept |= reserved[h] > iv[k].start;
+            }
+            if (free && any < 0)
+               any = (int)r;
+            if (free && !kept) {
                reg = (int)r;
                break;
             }
          }
+         if (reg < 0)
+            reg = any;
       }
 
       if (reg < 0) {
@@ -696,6 +772,7 @@ agx_ra(agx_context *ctx)
    free(slot_of);
    free(ndefs);
    free(gdefs);
+   free(alu_def);
 #undef ALIASABLE
    free(rep);
    if (!ok)

@@ -85,17 +85,44 @@ same_signature(const struct ast_node *a, const struct ast_node *b)
    }
 }
 
+/* GLSL ES 4.5.3: vertex shaders default to highp; fragment shaders
+ * have mediump int and no float default. */
+static void
+initial_precisions(struct g2n *c)
+{
+   bool vs = c->stage == MESA_SHADER_VERTEX;
+   c->default_prec_float = vs ? AST_Q_HIGHP : 0;
+   c->default_prec_int = vs ? AST_Q_HIGHP : AST_Q_MEDIUMP;
+}
+
+/* A global precision statement n: the default it sets from here on. */
+static void
+global_precision(struct g2n *c, const struct ast_node *n)
+{
+   const struct glsl_type *t = n->type->builtin;
+   unsigned p = n->type->flags & AST_Q_PRECISION;
+   if (t && t->base_type == GLSL_TYPE_FLOAT)
+      c->default_prec_float = p;
+   else if (t && t->base_type == GLSL_TYPE_INT)
+      c->default_prec_int = p;
+}
+
 static void
 collect_functions(struct g2n *c, struct glsl_parse_state *st)
 {
    struct ast_list *unit = &st->unit;
+   initial_precisions(c);
    for (struct ast_node *n = unit->head; n; n = n->next) {
+      if (n->kind == AST_PRECISION)
+         global_precision(c, n);
       if (n->kind != AST_FUNCTION || !n->is_definition)
          continue;
       struct g2n_func *f = rzalloc(c->mem, struct g2n_func);
       f->fn = n;
       f->st = st;
       f->name = n->name;
+      f->default_prec_float = c->default_prec_float;
+      f->default_prec_int = c->default_prec_int;
       for (struct ast_node *p = n->list.head; p; p = p->next) {
          if (p->vtype && p->vtype->base_type != GLSL_TYPE_VOID)
             f->nparams++;
@@ -118,22 +145,12 @@ collect_functions(struct g2n *c, struct glsl_parse_state *st)
 static void
 declare_globals(struct g2n *c, struct ast_list *unit)
 {
-   /* GLSL ES 4.5.3: vertex shaders default to highp; fragment shaders
-    * have mediump int and no float default. */
-   bool vs = c->stage == MESA_SHADER_VERTEX;
-   c->default_prec_float = vs ? AST_Q_HIGHP : 0;
-   c->default_prec_int = vs ? AST_Q_HIGHP : AST_Q_MEDIUMP;
+   initial_precisions(c);
    for (struct ast_node *n = unit->head; n && !c->failed; n = n->next) {
       switch (n->kind) {
-      case AST_PRECISION: {
-         const struct glsl_type *t = n->type->builtin;
-         unsigned p = n->type->flags & AST_Q_PRECISION;
-         if (t && t->base_type == GLSL_TYPE_FLOAT)
-            c->default_prec_float = p;
-         else if (t && t->base_type == GLSL_TYPE_INT)
-            c->default_prec_int = p;
+      case AST_PRECISION:
+         global_precision(c, n);
          break;
-      }
       case AST_DECL_LIST:
       case AST_BLOCK:
          g2n_global_decl(c, n);
@@ -327,6 +344,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
                c.st = shaders[i];
          }
       }
+      c.default_prec_float = main_def->default_prec_float;
+      c.default_prec_int = main_def->default_prec_int;
       g2n_push_scope(&c);
       g2n_stmt(&c, main_def->fn->a);
       g2n_pop_scope(&c);

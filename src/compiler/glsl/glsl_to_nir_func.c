@@ -140,6 +140,10 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       g2n_fail(c, n, "too many function calls to inline");
       return result;
    }
+   /* The parameters and body take the default precisions where the
+    * function is defined; the arguments are the caller's expressions. */
+   unsigned caller_prec_float = c->default_prec_float;
+   unsigned caller_prec_int = c->default_prec_int;
    unsigned np = n->list.count;
    struct arg *args = rzalloc_array(c->mem, struct arg, np ? np : 1);
    struct g2n_sym **syms = rzalloc_array(c->mem, struct g2n_sym *,
@@ -155,7 +159,11 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       sym->type = pt;
       sym->field = -1;
       sym->var_index = -1;
+      c->default_prec_float = f->default_prec_float;
+      c->default_prec_int = f->default_prec_int;
       sym->prec = g2n_decl_prec(c, q, pt);
+      c->default_prec_float = caller_prec_float;
+      c->default_prec_int = caller_prec_int;
       if (q & (AST_Q_OUT | AST_Q_INOUT)) {
          args[i].out = true;
          if (!g2n_lvalue(c, a, &args[i].lv)) {
@@ -223,6 +231,8 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    j->up = NULL; /* break/continue never cross a function boundary */
    c->jumps = j;
    c->inline_depth++;
+   c->default_prec_float = f->default_prec_float;
+   c->default_prec_int = f->default_prec_int;
 
    nir_loop *loop = nir_push_loop(b);
    g2n_stmt(c, f->fn->a);
@@ -231,6 +241,8 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    nir_pop_loop(b, loop);
 
    c->inline_depth--;
+   c->default_prec_float = caller_prec_float;
+   c->default_prec_int = caller_prec_int;
    c->jumps = saved_jumps;
    c->st = saved_st;
    c->scope = saved;

@@ -143,6 +143,10 @@ struct g2n_func {
    struct glsl_parse_state *st;  /* the shader defining it */
    const char *name;
    unsigned nparams;
+   /* The default precisions in force where the definition stands (GLSL
+    * ES 1.00 4.5.3: a precision statement applies from where it appears
+    * to the end of its scope), for its parameters and body. */
+   unsigned default_prec_float, default_prec_int;
    struct g2n_func *next;      /* same name */
 };
 

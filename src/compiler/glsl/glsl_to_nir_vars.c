@@ -612,6 +612,9 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       sym->decl = d;
       sym->decl_st = c->st;
       sym->qual = q;
+      /* globals kept in the shader (const and plain ones) have their
+       * declared or default precision too (GLSL ES 3.00 4.5.4) */
+      sym->prec = g2n_decl_prec(c, q, t);
       if (mode == nir_var_function_temp) {
          sym->var = g2n_temp(c, t, d->name);
          if (d->a)

@@ -191,8 +191,13 @@ cheap_to_widen(nir_def *s, nir_alu_instr *user)
       return true;
    if (p->type != nir_instr_type_alu)
       return false;
+   /* a constant this pass converted (constant folding comes later) */
+   nir_alu_instr *pa = nir_instr_as_alu(p);
+   if (pa->op == nir_op_f2f16 &&
+       nir_def_instr(pa->src[0].src.ssa)->type == nir_instr_type_load_const)
+      return true;
    bool float_result;
-   if (!narrowable(nir_instr_as_alu(p)->op, &float_result) || !float_result)
+   if (!narrowable(pa->op, &float_result) || !float_result)
       return false;
    nir_foreach_use_including_if(src, s) {
       if (nir_src_is_if(src) || nir_src_parent_instr(src) != &user->instr)

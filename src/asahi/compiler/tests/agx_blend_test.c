@@ -49,20 +49,9 @@ test_blend(void **state)
    void *mem = ralloc_context(NULL);
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "blend", mem);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in,
-                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
-   in->data.location = VARYING_SLOT_VAR0;
-   in->data.driver_location = VARYING_SLOT_VAR0;
-   nir_def *c = nir_load_var(&b, in);
-   for (unsigned rt = 0; rt < 3; ++rt) {
-      nir_variable *out = nir_variable_create(
-         b.shader, nir_var_shader_out,
-         nir_vtype_vector(b.shader, nir_type_float32, 4), "o");
-      out->data.location = FRAG_RESULT_DATA0 + rt;
-      out->data.driver_location = FRAG_RESULT_DATA0 + rt;
-      nir_store_var(&b, out, c, 0xf);
-   }
+   nir_def *c = nir_load_var(
+      &b, agx_test_var(b.shader, nir_var_shader_in, 4, VARYING_SLOT_VAR0, "c"));
+   agx_test_store_rts(&b, 3, c);
    assert_true(agx_preprocess_nir(b.shader));
 
    struct agx_shader_key key = {0};
@@ -95,10 +84,7 @@ test_blend(void **state)
    const float A[4] = {1.0f / 64, -1.0f / 128, 0, 1.0f / 256};
    const float C[4] = {0.25f, 0.75f, 0.5f, 0.375f};
    assert_int_equal(fs->nr_bindings, 2);
-   for (unsigned i = 0; i < 4; ++i) {
-      planes[fs->bindings[1].cf_base + i][0] = A[i];
-      planes[fs->bindings[1].cf_base + i][2] = C[i];
-   }
+   agx_test_linear_planes(planes, fs->bindings[1].cf_base, A, C);
 
    const float k[4] = {0.5f, 2.0f, -1.0f, 0.25f};
    struct agx_test_draw draw = {0};
@@ -192,12 +178,8 @@ test_formats(void **state)
    void *mem = ralloc_context(NULL);
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "formats", mem);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in,
-                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
-   in->data.location = VARYING_SLOT_VAR0;
-   in->data.driver_location = VARYING_SLOT_VAR0;
-   nir_def *c = nir_load_var(&b, in);
+   nir_def *c = nir_load_var(
+      &b, agx_test_var(b.shader, nir_var_shader_in, 4, VARYING_SLOT_VAR0, "c"));
    nir_def *ints = nir_imm_ivec4(&b, -5, 300, -32768, 7);
    for (unsigned rt = 0; rt < 3; ++rt) {
       bool integer = rt == 1;
@@ -245,10 +227,7 @@ test_formats(void **state)
    float planes[8][3] = {{0, 0, 1}};
    const float A[4] = {1.0f / 64, -1.0f / 128, 0, 1.0f / 256};
    const float C[4] = {0.25f, 0.75f, 0.5f, 0.375f};
-   for (unsigned i = 0; i < 4; ++i) {
-      planes[fs->bindings[1].cf_base + i][0] = A[i];
-      planes[fs->bindings[1].cf_base + i][2] = C[i];
-   }
+   agx_test_linear_planes(planes, fs->bindings[1].cf_base, A, C);
    struct agx_test_draw draw = {0};
 
    uint8_t tib[32 * BPP2], init[32 * BPP2];
@@ -305,12 +284,8 @@ test_dual_source(void **state)
    void *mem = ralloc_context(NULL);
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "dual", mem);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in,
-                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
-   in->data.location = VARYING_SLOT_VAR0;
-   in->data.driver_location = VARYING_SLOT_VAR0;
-   nir_def *c = nir_load_var(&b, in);
+   nir_def *c = nir_load_var(
+      &b, agx_test_var(b.shader, nir_var_shader_in, 4, VARYING_SLOT_VAR0, "c"));
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
    nir_variable *o0 =
       nir_variable_create(b.shader, nir_var_shader_out, vec4, "o0");
@@ -346,10 +321,7 @@ test_dual_source(void **state)
    float planes[8][3] = {{0, 0, 1}};
    const float A[4] = {1.0f / 64, -1.0f / 128, 0, 1.0f / 256};
    const float C[4] = {0.25f, 0.75f, 0.5f, 0.125f};
-   for (unsigned i = 0; i < 4; ++i) {
-      planes[fs->bindings[1].cf_base + i][0] = A[i];
-      planes[fs->bindings[1].cf_base + i][2] = C[i];
-   }
+   agx_test_linear_planes(planes, fs->bindings[1].cf_base, A, C);
    struct agx_test_draw draw = {0};
 
    uint8_t tib[32 * 16], init[32 * 16];

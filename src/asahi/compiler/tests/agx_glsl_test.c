@@ -857,31 +857,170 @@ static const char *fs_mixed =
    "   gl_FragColor = vec4(c, 1.0);\n"
    "}\n";
 
-/* Instructions of the fragment shader that compute 16-bit floats
- * (fadd16/fmul16/fmadd16, or anything writing a 16-bit register but the
- * mov_imm of a constant). */
+/* Instructions of the fragment shader of (vs1, fs_src), compiled for a
+ * render target 0 of format fmt, for which match is true. */
+static unsigned
+count_fs_instrs(const char *fs_src, enum pipe_format fmt,
+                bool (*match)(const struct agx_isa_instr *I))
+{
+   struct linked l = link_pair(vs1, fs_src);
+   nir_shader *s =
+      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = fmt;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   unsigned n = 0;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);)
+      n += match(&I);
+   ralloc_free(l.mem);
+   return n;
+}
+
+/* Computes 16-bit floats: fadd16/fmul16/fmadd16, or anything writing a
+ * 16-bit register but the mov_imm of a constant. */
+static bool
+is_16bit_op(const struct agx_isa_instr *I)
+{
+   return I->op == AGX_ISA_OP_FADD16 || I->op == AGX_ISA_OP_FMUL16 ||
+          I->op == AGX_ISA_OP_FMADD16 ||
+          (I->op != AGX_ISA_OP_MOV_IMM16 &&
+           I->operands[0].kind == AGX_ISA_KIND_REG &&
+           I->operands[0].size == 16);
+}
+
 static unsigned
 count_16bit_ops(const char *fs_src)
 {
-   struct linked l = link_pair(vs1, fs_src);
-   struct agx_shader_binary bin;
-   compile_stage(&l, MESA_SHADER_FRAGMENT, &bin);
-   unsigned n = 0;
-   for (size_t off = 0; off < bin.size_B;) {
-      struct agx_isa_instr I;
-      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &I);
-      if (len <= 0 || I.op == AGX_ISA_OP_STOP)
-         break;
-      off += (size_t)len;
-      if (I.op == AGX_ISA_OP_FADD16 || I.op == AGX_ISA_OP_FMUL16 ||
-          I.op == AGX_ISA_OP_FMADD16 ||
-          (I.op != AGX_ISA_OP_MOV_IMM16 &&
-           I.operands[0].kind == AGX_ISA_KIND_REG &&
-           I.operands[0].size == 16))
-         n++;
-   }
-   ralloc_free(l.mem);
-   return n;
+   return count_fs_instrs(fs_src, PIPE_FORMAT_R8G8B8A8_UNORM, is_16bit_op);
+}
+
+/* A precision statement applies from where it stands to the end of its
+ * scope (GLSL ES 1.00 section 4.5.3): a function defined before
+ * `precision mediump float;` keeps the highp default its parameter and
+ * locals were declared under, one defined after it computes at 16
+ * bits. */
+#define FS_SHADE_FN                                                       \
+   "vec3 shade(vec3 x) {\n"                                               \
+   "   vec3 y = x * 0.75 + 0.125;\n"                                      \
+   "   return y * y;\n"                                                   \
+   "}\n"
+#define FS_SHADE_MAIN                                                     \
+   "void main() { gl_FragColor = vec4(shade(v_color), v_k); }\n"
+static const char *fs_fn_before =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n" FS_SHADE_FN "precision mediump float;\n" FS_SHADE_MAIN;
+static const char *fs_fn_after =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "precision mediump float;\n" FS_SHADE_FN FS_SHADE_MAIN;
+
+static void
+test_glsl_precision_scope(void **state)
+{
+   (void)state;
+   assert_int_equal(count_16bit_ops(fs_fn_before), 0);
+   assert_true(count_16bit_ops(fs_fn_after) > 0);
+   check_program(vs1, fs_fn_before, false);
+   check_program(vs1, fs_fn_after, false);
+}
+
+/* Fragment iterations (iter/iterproj) with 16-bit destinations. */
+static bool
+is_16bit_iter(const struct agx_isa_instr *I)
+{
+   return (I->op == AGX_ISA_OP_ITER || I->op == AGX_ISA_OP_ITERPROJ) &&
+          I->operands[0].size == 16;
+}
+
+static unsigned
+count_16bit_iters(const char *fs_src)
+{
+   return count_fs_instrs(fs_src, PIPE_FORMAT_R8G8B8A8_UNORM, is_16bit_iter);
+}
+
+/* A global const declared under `precision mediump float` is mediump
+ * (GLSL ES 3.00 4.5.4), so arithmetic on it and a mediump varying is. */
+static const char *fs_const =
+   "precision mediump float;\n"
+   "const float K = 0.75;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   vec3 c = v_color - K;\n"
+   "   gl_FragColor = vec4(c * c, v_k);\n"
+   "}\n";
+
+/* mediump varyings that only mediump arithmetic reads are interpolated
+ * into 16-bit registers (v_color in fs_mp); highp ones, and v_k, stored
+ * as it is, are not.  The results stay within mediump precision on the
+ * simulator. */
+static void
+test_glsl_mediump_inputs(void **state)
+{
+   (void)state;
+   unsigned saved = agx_compiler_debug();
+   assert_int_equal(count_16bit_iters(fs_mp), 1);
+   assert_int_equal(count_16bit_iters(fs_hp), 0);
+   assert_int_equal(count_16bit_iters(fs_mixed), 0);
+   assert_true(count_16bit_ops(fs_const) > 0);
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(count_16bit_iters(fs_mp), 0);
+   agx_compiler_set_debug(saved);
+   check_program(vs1, fs_const, false);
+}
+
+/* A colour entirely mediump (v_k scaled, not passed on as it is). */
+static const char *fs_out16 =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   vec3 c = v_color * 0.75 + 0.125;\n"
+   "   gl_FragColor = vec4(c * c, v_k * 0.5);\n"
+   "}\n";
+
+/* The colour stored by st_tile from 16-bit registers. */
+static bool
+is_16bit_store(const struct agx_isa_instr *I)
+{
+   return I->op == AGX_ISA_OP_ST_TILE &&
+          I->operands[AGX_ISA_ST_TILE_R].size == 16;
+}
+
+/* 16 when the colour is stored from 16-bit registers, else 32. */
+static unsigned
+st_tile_size(const char *fs_src, enum pipe_format fmt)
+{
+   return count_fs_instrs(fs_src, fmt, is_16bit_store) ? 16 : 32;
+}
+
+/* A mediump colour goes to f16 and unorm8 targets from 16-bit registers
+ * (st_tile converts either width), to f32 ones and under no16 from
+ * 32-bit ones; on the simulator (RGBA8) it stays within mediump
+ * precision of the 32-bit reference. */
+static void
+test_glsl_mediump_outputs(void **state)
+{
+   (void)state;
+   unsigned saved = agx_compiler_debug();
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R8G8B8A8_UNORM), 16);
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R16G16B16A16_FLOAT),
+                    16);
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R32G32B32A32_FLOAT),
+                    32);
+   /* v_k stored as it is: a 32-bit value, the colour stays 32-bit */
+   assert_int_equal(st_tile_size(fs_const, PIPE_FORMAT_R8G8B8A8_UNORM), 32);
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(st_tile_size(fs_out16, PIPE_FORMAT_R8G8B8A8_UNORM), 32);
+   agx_compiler_set_debug(saved);
+   check_program(vs1, fs_out16, false);
 }
 
 static void
@@ -1126,6 +1265,9 @@ main(void)
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_mediump),
+      cmocka_unit_test(test_glsl_precision_scope),
+      cmocka_unit_test(test_glsl_mediump_inputs),
+      cmocka_unit_test(test_glsl_mediump_outputs),
       cmocka_unit_test(test_glsl_spilling),
       cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),

@@ -50,14 +50,7 @@ run(unsigned func, uint32_t (*op)(uint32_t s, uint32_t d))
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "logicop", mem);
    nir_def *c = nir_imm_vec4(&b, 0.25f, 0.75f, 0.375f, 1.0f);
-   for (unsigned rt = 0; rt < 3; ++rt) {
-      nir_variable *out = nir_variable_create(
-         b.shader, nir_var_shader_out,
-         nir_vtype_vector(b.shader, nir_type_float32, 4), "o");
-      out->data.location = FRAG_RESULT_DATA0 + rt;
-      out->data.driver_location = FRAG_RESULT_DATA0 + rt;
-      nir_store_var(&b, out, c, 0xf);
-   }
+   agx_test_store_rts(&b, 3, c);
    assert_true(agx_preprocess_nir(b.shader));
 
    struct agx_shader_key key = {0};

@@ -23,6 +23,16 @@ agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
    return v;
 }
 
+void
+agx_test_store_rts(nir_builder *b, unsigned nr, nir_def *value)
+{
+   for (unsigned rt = 0; rt < nr; ++rt) {
+      nir_variable *out = agx_test_var(b->shader, nir_var_shader_out, 4,
+                                       FRAG_RESULT_DATA0 + rt, "o");
+      nir_store_var(b, out, value, 0xf);
+   }
+}
+
 nir_def *
 agx_test_tex(nir_builder *b, const struct agx_test_tex *t)
 {

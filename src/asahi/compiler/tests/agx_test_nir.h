@@ -32,6 +32,10 @@ void agx_test_draw_vertices(struct agx_test_draw *draw, void *vtx,
 nir_variable *agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n,
                            int loc, const char *name);
 
+/* Stores value (a float vec4) to nr float vec4 outputs, at
+ * FRAG_RESULT_DATA0 on, of the fragment shader b builds. */
+void agx_test_store_rts(nir_builder *b, unsigned nr, nir_def *value);
+
 /* A texture instruction with a float vec4 result: op on texture and
  * sampler `index`, of dimension dim, with the sources in src (entries
  * with a NULL def are left out; a coordinate gives coord_components). */

@@ -331,3 +331,27 @@ agx_test_check_waits(const uint8_t *code, size_t size, char *err,
    }
    return true;
 }
+
+bool
+agx_test_next_instr(const struct agx_shader_binary *bin, size_t *off,
+                    struct agx_isa_instr *I)
+{
+   if (*off >= bin->size_B)
+      return false;
+   int len = agx_isa_decode(bin->code + *off, bin->size_B - *off, I);
+   if (len <= 0 || I->op == AGX_ISA_OP_STOP)
+      return false;
+   *off += (size_t)len;
+   return true;
+}
+
+void
+agx_test_linear_planes(float (*planes)[3], unsigned cf_base,
+                       const float A[4], const float C[4])
+{
+   for (unsigned i = 0; i < 4; ++i) {
+      planes[cf_base + i][0] = A[i];
+      planes[cf_base + i][1] = 0.0f;
+      planes[cf_base + i][2] = C[i];
+   }
+}

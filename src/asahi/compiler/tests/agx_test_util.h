@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "asahi/compiler/agx_compile.h"
+#include "asahi/isa/agx_isa.h"
 #include "asahi/sim/asahi_sim.h"
 #include "asahi/sim/asahi_sim_texture.h"
 
@@ -76,6 +77,19 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
                 const struct agx_test_draw *draw, const float (*planes)[3],
                 unsigned nr_planes, uint8_t *tib, unsigned bytes_per_pixel,
                 uint32_t *killed, char *error, size_t error_size);
+
+/* Walks a binary: decodes the instruction at *off into I and moves *off
+ * past it.  False at the stop instruction, the end of the code or bytes
+ * that do not decode, so `for (size_t off = 0;
+ * agx_test_next_instr(bin, &off, &I);)` visits the shader's body. */
+bool agx_test_next_instr(const struct agx_shader_binary *bin, size_t *off,
+                         struct agx_isa_instr *I);
+
+/* Coefficient planes of a vec4 varying that varies along x only:
+ * channel i of the binding at cf_base is A[i] * x + C[i] (W plane
+ * untouched). */
+void agx_test_linear_planes(float (*planes)[3], unsigned cf_base,
+                            const float A[4], const float C[4]);
 
 /* Disassemble every instruction up to the padding after stop, reassemble
  * the text and compare the bytes.  Returns true when identical; otherwise

@@ -177,18 +177,14 @@ test_fragment_sample_masked(void **state)
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
    unsigned masks = 0, n = 0;
-   for (size_t off = 0; off < bin.size_B;) {
-      struct agx_isa_instr d;
-      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &d);
-      if (len <= 0 || d.op == AGX_ISA_OP_STOP)
-         break;
+   struct agx_isa_instr d;
+   for (size_t off = 0; agx_test_next_instr(&bin, &off, &d);) {
       if (d.op == AGX_ISA_OP_TEXTURE_SAMPLE) {
          unsigned m = (unsigned)d.operands[AGX_ISA_TEXTURE_SAMPLE_MASK].value;
          masks |= m << (4 * n++);
          assert_int_equal(d.operands[AGX_ISA_TEXTURE_SAMPLE_R].count,
                           util_bitcount(m));
       }
-      off += (size_t)len;
    }
    assert_int_equal(n, 2);
    assert_true(masks == (0xa | 0x1 << 4) || masks == (0x1 | 0xa << 4));
@@ -356,12 +352,8 @@ test_fragment_shadow_encoding(void **state)
    assert_int_equal(bin.info.nr_samplers, 2);
 
    unsigned seen = 0;
-   for (size_t at = 0; at < bin.size_B;) {
-      struct agx_isa_instr I;
-      int n = agx_isa_decode(bin.code + at, bin.size_B - at, &I);
-      if (n <= 0 || I.op == AGX_ISA_OP_STOP)
-         break;
-      at += (size_t)n;
+   struct agx_isa_instr I;
+   for (size_t at = 0; agx_test_next_instr(&bin, &at, &I);) {
       if (I.op != AGX_ISA_OP_TEXTURE_SAMPLE)
          continue;
       const struct agx_isa_operand *cmp =

@@ -243,6 +243,36 @@ test_trees(void **state)
    assert_true(narrowed > 200);
 }
 
+/* The shader the tests below build on: b after the load of in, x and y
+ * its first two channels. */
+struct fixture {
+   void *ctx;
+   nir_shader *s;
+   nir_def *in, *x, *y;
+   nir_variable *out;
+   nir_builder b;
+};
+
+static void
+fixture_init(struct fixture *f)
+{
+   f->ctx = ralloc_context(NULL);
+   f->s = make_shader(f->ctx, &f->in, &f->out);
+   f->b = nir_builder_at(nir_after_impl(nir_shader_get_entrypoint(f->s)));
+   f->x = nir_channel(&f->b, f->in, 0);
+   f->y = nir_channel(&f->b, f->in, 1);
+}
+
+/* Lowers the shader (which must change), then removes what is dead and
+ * validates it. */
+static void
+fixture_lower(struct fixture *f)
+{
+   assert_true(nir_lower_mediump(f->s));
+   nir_opt_dce(f->s);
+   assert_true(nir_validate_shader_msg(f->s, f->ctx, NULL));
+}
+
 /* Unmarked operations and comparisons of marked ones: the first stay at
  * 32 bits, the second compare 16-bit operands and still give a boolean;
  * a select of two widened halves is made at 16 bits. */
@@ -250,24 +280,20 @@ static void
 test_boundaries(void **state)
 {
    (void)state;
-   void *ctx = ralloc_context(NULL);
-   nir_def *in;
-   nir_variable *out;
-   nir_shader *s = make_shader(ctx, &in, &out);
-   nir_builder b = nir_builder_at(nir_after_impl(nir_shader_get_entrypoint(s)));
-   nir_def *x = nir_channel(&b, in, 0), *y = nir_channel(&b, in, 1);
-   nir_def *hi = nir_fadd(&b, x, y); /* unmarked: highp */
-   b.mediump = true;
-   nir_def *p = nir_fmul(&b, x, y);
-   nir_def *q = nir_fadd(&b, x, nir_imm_float(&b, 1.0f));
-   nir_def *lt = nir_flt(&b, p, q);
-   b.mediump = false;
-   nir_def *sel = nir_bcsel(&b, lt, p, q);
-   nir_store_var(&b, out, nir_fadd(&b, sel, hi), 1);
+   struct fixture f;
+   fixture_init(&f);
+   nir_builder *b = &f.b;
+   nir_def *hi = nir_fadd(b, f.x, f.y); /* unmarked: highp */
+   b->mediump = true;
+   nir_def *p = nir_fmul(b, f.x, f.y);
+   nir_def *q = nir_fadd(b, f.x, nir_imm_float(b, 1.0f));
+   nir_def *lt = nir_flt(b, p, q);
+   b->mediump = false;
+   nir_def *sel = nir_bcsel(b, lt, p, q);
+   nir_store_var(b, f.out, nir_fadd(b, sel, hi), 1);
 
-   assert_true(nir_lower_mediump(s));
-   nir_opt_dce(s);
-   assert_true(nir_validate_shader_msg(s, ctx, NULL));
+   fixture_lower(&f);
+   nir_shader *s = f.s;
    assert_int_equal(hi->bit_size, 32);
    assert_int_equal(p->bit_size, 16);
    assert_int_equal(q->bit_size, 16);
@@ -281,7 +307,48 @@ test_boundaries(void **state)
    assert_true(run(s, v) == 5.0f);
    const float w[4] = { 3.0f, 2.0f, 0, 0 };
    assert_true(run(s, w) == 9.0f); /* q = 4 < p = 6: 4 + 5 */
-   ralloc_free(ctx);
+   ralloc_free(f.ctx);
+}
+
+/* max(x + y, 0) marked, read only by highp work: computed at 32 bits on
+ * the widened sum (which then widens for free where it is computed), the
+ * constant operand too. */
+static void
+test_widened_select(void **state)
+{
+   (void)state;
+   struct fixture f;
+   fixture_init(&f);
+   nir_builder *b = &f.b;
+   b->mediump = true;
+   nir_def *sum = nir_fadd(b, f.x, f.y);
+   nir_def *m = nir_fmax(b, sum, nir_imm_float(b, 0.0f));
+   b->mediump = false;
+   nir_store_var(b, f.out, nir_fmul(b, m, nir_channel(b, f.in, 2)), 1);
+
+   fixture_lower(&f);
+   nir_shader *s = f.s;
+   assert_int_equal(sum->bit_size, 16);
+   /* the max that the store reads is a 32-bit one */
+   bool max32 = false, max16 = false;
+   nir_foreach_block(block, nir_shader_get_entrypoint(s)) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_alu ||
+             nir_instr_as_alu(instr)->op != nir_op_fmax)
+            continue;
+         max32 |= nir_instr_as_alu(instr)->def.bit_size == 32;
+         max16 |= nir_instr_as_alu(instr)->def.bit_size == 16;
+      }
+   }
+   assert_true(max32);
+   assert_false(max16);
+
+   /* 1.5 + -3 < 0: 0 * 2; 1.5 + 0.25 = 1.75, * 2 = 3.5 */
+   const float v[4] = { 1.5f, -3.0f, 2.0f, 0 };
+   assert_true(run(s, v) == 0.0f);
+   const float w[4] = { 1.5f, 0.25f, 2.0f, 0 };
+   assert_true(run(s, w) == 3.5f);
+   ralloc_free(f.ctx);
 }
 
 int
@@ -290,6 +357,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_trees),
       cmocka_unit_test(test_boundaries),
+      cmocka_unit_test(test_widened_select),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
