@@ -61,6 +61,13 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_R16G16_SINT] = RT(R16G16, SINT, I16, 4, 2),
    [PIPE_FORMAT_R16G16B16A16_SINT] = RT(R16G16B16A16, SINT, I16, 8, 4),
    [PIPE_FORMAT_R16G16B16A16_UNORM] = RT(R16G16B16A16, UNORM, U16NORM, 8, 4),
+   /* One and two 16-bit unorm channels render too (u16norm tilebuffer:
+    * fact: alexvorxx/Mesa-VirGL src/asahi/layout/formats.c).  Sampled only,
+    * GL_R16 and GL_RG16 textures were stored as RGBA16 (the renderable
+    * fallback), which images read through another format of the same
+    * texel size (GL 4.6 table 8.27) cannot reinterpret. */
+   [PIPE_FORMAT_R16_UNORM] = RT(R16, UNORM, U16NORM, 2, 1),
+   [PIPE_FORMAT_R16G16_UNORM] = RT(R16G16, UNORM, U16NORM, 4, 2),
    /* Packed words: st_tile packs four (three) float registers. */
    [PIPE_FORMAT_R10G10B10A2_UNORM] = RT(R10G10B10A2, UNORM, RGB10A2, 4, 4),
    [PIPE_FORMAT_B10G10R10A2_UNORM] = RT(R10G10B10A2, UNORM, RGB10A2, 4, 4),
@@ -85,8 +92,6 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_A8R8G8B8_UNORM] = TEX(R8G8B8A8, UNORM),
    [PIPE_FORMAT_X8R8G8B8_UNORM] = TEX(R8G8B8A8, UNORM),
    [PIPE_FORMAT_X8B8G8R8_UNORM] = TEX(R8G8B8A8, UNORM),
-   [PIPE_FORMAT_R16_UNORM] = TEX(R16, UNORM),
-   [PIPE_FORMAT_R16G16_UNORM] = TEX(R16G16, UNORM),
    [PIPE_FORMAT_R16_SNORM] = TEX(R16, SNORM),
    [PIPE_FORMAT_R16G16_SNORM] = TEX(R16G16, SNORM),
    [PIPE_FORMAT_R16G16B16A16_SNORM] = TEX(R16G16B16A16, SNORM),

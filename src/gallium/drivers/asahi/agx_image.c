@@ -119,7 +119,13 @@ pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
       .format = v->format,
       .dimension = image_dimension(v->resource->target, view_layered(v)),
       .first_level = v->u.tex.level,
-      .last_level = v->u.tex.level,
+      /* the resource's last level, not the view's: the texture unit
+       * derives the layer stride of layers that are not page-aligned
+       * from the levels up to last_level (as the simulator does,
+       * asahi_sim_sampler.c), so a one-level view of a mipmapped array
+       * would step through its layers too short; loads use LOD 0, the
+       * bound level, anyway */
+      .last_level = rsrc->layout.levels ? rsrc->layout.levels - 1u : 0u,
       .first_layer = v->u.tex.first_layer,
       .last_layer = v->u.tex.last_layer,
       .swizzle = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
