@@ -59,6 +59,16 @@ st_init_image_limits(struct st_context *st)
    }
    c->MaxImageUnits = most;
    c->MaxCombinedImageUniforms = most;
+   /* Multisample images: the largest count the driver takes as a shader
+    * image of a 2D texture (GL 4.2 table 6.54 allows 0). */
+   static const unsigned counts[] = {16, 8, 4, 2};
+   c->MaxImageSamples = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(counts) && !c->MaxImageSamples; i++) {
+      if (screen->is_format_supported(screen, PIPE_FORMAT_R32G32B32A32_UINT,
+                                      PIPE_TEXTURE_2D, counts[i], counts[i],
+                                      PIPE_BIND_SHADER_IMAGE))
+         c->MaxImageSamples = (GLint)counts[i];
+   }
 }
 
 /* The pipe view of image unit u; false when it has none. */
@@ -103,6 +113,7 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
     * the whole level; otherwise layer `Layer` of it (0 for others). */
    bool has_layers = t->Target == GL_TEXTURE_1D_ARRAY ||
                      t->Target == GL_TEXTURE_2D_ARRAY ||
+                     t->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
                      t->Target == GL_TEXTURE_CUBE_MAP ||
                      t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
                      t->Target == GL_TEXTURE_3D;

@@ -25,8 +25,7 @@
  *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
  *     a 16x8 quad: texel (x, y) = (x, y, 7, 1); the same stores from a
  *     vertex shader drawing 128 points (vertex i for texel (i % 16,
- *     i / 16); the driver does not offer vertex images yet, but the link
- *     does not check MAX_VERTEX_IMAGE_UNIFORMS, so this runs).
+ *     i / 16)).
  *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
  *     of a 2x2 R32UI image (16 each) and imageAtomicMax x - y into a 1x1
  *     R32I image holding -5 (7 = 7 - 0); imageAtomicCompSwap of 0 by 9
