@@ -64,8 +64,11 @@ image_index(nir_deref_instr *d)
    return (int)r.base;
 }
 
+/* The texture operation of an image load, or (size) a size query of
+ * `ncomp` components. */
 static nir_def *
-image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
+image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size,
+          unsigned ncomp)
 {
    nir_sampler_dim dim = (nir_sampler_dim)nir_intrinsic_image_dim(intr);
    bool array = nir_intrinsic_image_array(intr);
@@ -103,8 +106,7 @@ image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
       tex->src[1].src.ssa =
          nir_channels(b, intr->src[1].ssa, (1u << n) - 1);
    }
-   nir_def_init(&tex->instr, &tex->def,
-                size ? intr->def.num_components : 4, 32);
+   nir_def_init(&tex->instr, &tex->def, size ? ncomp : 4, 32);
    nir_builder_instr_insert(b, &tex->instr);
    return &tex->def;
 }
@@ -354,8 +356,16 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
 
    b->cursor = nir_before_instr(&intr->instr);
-   nir_def *r =
-      image_tex(b, intr, AGX_IMAGE_TS_BASE + 2 * (unsigned)index, size);
+   unsigned reg = AGX_IMAGE_TS_BASE + 2 * (unsigned)index;
+   nir_def *r = image_tex(b, intr, reg, size, intr->def.num_components);
+   if (!size && nir_intrinsic_image_dim(intr) == NIR_SAMPLER_DIM_BUF) {
+      /* buffer texel fetches clamp the index (agx_nir_lower_buffer_
+       * texture.c); a load past the buffer image reads zero (GL 4.6
+       * section 8.26) */
+      nir_def *n = image_tex(b, intr, reg, true, 1);
+      nir_def *in = nir_ult(b, nir_channel(b, intr->src[1].ssa, 0), n);
+      r = nir_bcsel(b, in, r, nir_imm_zero(b, 4, 32));
+   }
    nir_def_rewrite_uses(&intr->def, r);
    nir_instr_remove(&intr->instr);
    return true;

@@ -29,7 +29,9 @@
  *     same texel size, bits as they are); imageStore of (0.25, 1.0) to an
  *     rg16 image stores (16384, 65535) (round(v * 65535)); layer 2 of a
  *     mipmapped 4x4x3 GL_RG8_SNORM array texel (x, y) holding bytes
- *     (x + 4 y + 16 l, -(x + 4 y + 16 l)) loads as those / 127.
+ *     (x + 4 y + 16 l, -(x + 4 y + 16 l)) loads as those / 127; the
+ *     RG16 texture through an rgba32f unit (texel sizes differ: an
+ *     invalid access, GL 4.6 section 8.26) loads 0.
  */
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
@@ -540,6 +542,26 @@ test_formats(void)
                 v[i][0], v[i][1], want, -want);
    }
    ok &= check("rg8_snorm layer 2 texels wrong", bad, 0);
+
+   /* the RG16 texture (4-byte texels) through an rgba32f unit: texel
+    * sizes differ, so the access is invalid and loads read 0 (GL 4.6
+    * section 8.26, table 8.27) */
+   GLuint rz = e2e_gl_compute_program(
+      header,
+      "layout(local_size_x = 1) in;\n"
+      "layout(rgba32f) readonly uniform image2D wide;\n"
+      "layout(std430, binding = 1) buffer B { vec4 v; };\n"
+      "void main() { v = imageLoad(wide, ivec2(1, 1)) + 1.0; }\n");
+   if (!rz)
+      return false;
+   bind_image(3, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
+   glUseProgram(rz);
+   set_unit(rz, "wide", 3);
+   float one[4];
+   ok &= run_to_buffer(rz, 4, (uint32_t *)one);
+   for (unsigned c = 0; c < 4; c++)
+      ok &= check("incompatible texel size load + 1", one[c], 1.0);
+   glDeleteProgram(rz);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "format images", quiet);
    glDeleteTextures(1, &t16);
    glDeleteTextures(1, &tun);

@@ -46,10 +46,13 @@ agx_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader,
          memset(&v->u, 0, sizeof(v->u));
       }
    }
-   st->nr_images = 0;
+   /* The table covers every slot given a view, empty ones too (null
+    * descriptors): the shader may still address them (an image unit
+    * with no usable texture, GL 4.6 section 8.26). */
+   st->nr_images = images ? MIN2(start + count, AGX_MAX_IMAGES) : 0;
    for (unsigned slot = 0; slot < AGX_MAX_IMAGES; ++slot) {
       if (st->images[slot].resource)
-         st->nr_images = slot + 1;
+         st->nr_images = MAX2(st->nr_images, slot + 1);
    }
    st->tables.valid = false;
    ctx->dirty |= AGX_DIRTY_TEXTURES;
@@ -110,7 +113,8 @@ pack_sample_pbe(uint8_t *pbe, const struct pipe_image_view *v,
    if (!bs || bs != util_format_get_blocksize(l->format))
       return false;
    uint64_t size_el = l->layer_stride_B / bs * layers;
-   if (size_el > UINT32_MAX)
+   /* (the PBE's height field holds up to 16384 rows: cmdbuf.xml) */
+   if (DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH) > 16384)
       return false;
    struct ail_layout lin = agx_buffer_layout(v->format, (unsigned)size_el);
    struct agx_view_desc d = {
