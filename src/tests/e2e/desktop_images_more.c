@@ -32,6 +32,7 @@
  *     (x + 4 y + 16 l, -(x + 4 y + 16 l)) loads as those / 127; the
  *     RG16 texture through an rgba32f unit (texel sizes differ: an
  *     invalid access, GL 4.6 section 8.26) loads 0.
+ *   5 glMultiDrawArraysIndirect (see test_multi_draw_indirect).
  */
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
@@ -47,6 +48,7 @@
 
 /* Tokens of GL 3.2-4.3 the ES 3.0 headers lack. */
 #define E2E_GL_GEOMETRY_SHADER 0x8DD9
+#define E2E_GL_DRAW_INDIRECT_BUFFER 0x8F3F
 #define E2E_GL_SHADER_STORAGE_BUFFER 0x90D2
 #define E2E_GL_TEXTURE_2D_MULTISAMPLE 0x9100
 #define E2E_GL_TEXTURE_2D_MULTISAMPLE_ARRAY 0x9102
@@ -571,6 +573,81 @@ test_formats(void)
    return ok;
 }
 
+typedef void (*multi_draw_fn)(GLenum, const void *, GLsizei, GLsizei);
+
+/* 5: glMultiDrawArraysIndirect (ARB_multi_draw_indirect, GL 4.6 section
+ * 10.4), as piglit's host-mem-barrier uses it with vertex images: two
+ * commands 32 bytes apart, (count 4, 1 instance, first 0) and (count 4,
+ * 1 instance, first 8), each vertex storing 1 at texel gl_VertexID:
+ * texels 0-3 and 8-11 are 1, 4-7 and 12-15 0.  A stride that is not a
+ * multiple of four and a negative count are INVALID_VALUE. */
+static bool
+test_multi_draw_indirect(void)
+{
+   multi_draw_fn multi_draw =
+      (multi_draw_fn)eglGetProcAddress("glMultiDrawArraysIndirect");
+   bool ok = check("GL_ARB_multi_draw_indirect",
+                   e2e_gl_has_extension("GL_ARB_multi_draw_indirect"), 1);
+   if (!multi_draw || !ok)
+      return false;
+   static const char vs[] =
+      "#version 330\n"
+      "#extension GL_ARB_shader_image_load_store : require\n"
+      "layout(r32ui) writeonly uniform uimage2D m;\n"
+      "void main() {\n"
+      "   imageStore(m, ivec2(gl_VertexID, 0), uvec4(1u));\n"
+      "   gl_Position = vec4(2.0, 2.0, 0.0, 1.0);\n"
+      "}\n";
+   static const char fs[] =
+      "#version 330\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(1.0); }\n";
+   GLint linked = 0;
+   GLuint p = program(vs, NULL, fs, &linked);
+   if (!linked)
+      return false;
+   uint32_t cmds[16] = {4, 1, 0, 0, 0, 0, 0, 0, 4, 1, 8, 0};
+   GLuint buf, vao;
+   glGenBuffers(1, &buf);
+   glBindBuffer(E2E_GL_DRAW_INDIRECT_BUFFER, buf);
+   glBufferData(E2E_GL_DRAW_INDIRECT_BUFFER, sizeof(cmds), cmds,
+                GL_STATIC_DRAW);
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   uint32_t zero[16] = {0};
+   GLuint t = texture_2d(GL_R32UI, 16, 1, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                         zero);
+   bind_image(0, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
+   glUseProgram(p);
+   set_unit(p, "m", 0);
+   multi_draw(GL_POINTS, NULL, 2, 6);
+   ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "stride 6", quiet);
+   multi_draw(GL_POINTS, NULL, -1, 0);
+   ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "drawcount -1", quiet);
+   multi_draw(GL_POINTS, NULL, 2, 32);
+   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "glMultiDrawArraysIndirect",
+                             quiet);
+   uint32_t out[16];
+   memset(out, 0xff, sizeof(out));
+   glBindTexture(GL_TEXTURE_2D, t);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   unsigned bad = 0;
+   for (unsigned i = 0; i < 16; i++) {
+      uint32_t want = (i & 4) ? 0 : 1;
+      if (out[i] != want && bad++ < 4)
+         printf("FAIL multi-draw texel %u: %u, expected %u\n", i, out[i],
+                want);
+   }
+   ok &= check("multi-draw texels wrong", bad, 0);
+   glBindBuffer(E2E_GL_DRAW_INDIRECT_BUFFER, 0);
+   glDeleteBuffers(1, &buf);
+   glDeleteVertexArrays(1, &vao);
+   glDeleteTextures(1, &t);
+   glDeleteProgram(p);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -608,5 +685,6 @@ main(int argc, char **argv)
    ok &= test_limits();
    ok &= test_multisample();
    ok &= test_formats();
+   ok &= test_multi_draw_indirect();
    return e2e_gl_finish(&gl, ok, quiet);
 }
