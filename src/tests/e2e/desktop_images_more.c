@@ -47,7 +47,6 @@
 #define H 8
 
 /* Tokens of GL 3.2-4.3 the ES 3.0 headers lack. */
-#define E2E_GL_GEOMETRY_SHADER 0x8DD9
 #define E2E_GL_DRAW_INDIRECT_BUFFER 0x8F3F
 #define E2E_GL_SHADER_STORAGE_BUFFER 0x90D2
 #define E2E_GL_TEXTURE_2D_MULTISAMPLE 0x9100
@@ -90,62 +89,6 @@ static bool
 check(const char *what, double got, double want)
 {
    return e2e_gl_check(what, got, want, quiet);
-}
-
-static void
-set_unit(GLuint p, const char *name, GLint unit)
-{
-   glUniform1i(glGetUniformLocation(p, name), unit);
-}
-
-static GLuint
-texture_2d(GLenum internal, GLsizei w, GLsizei h, GLenum format,
-           GLenum type, const void *data)
-{
-   GLuint t;
-   glGenTextures(1, &t);
-   glBindTexture(GL_TEXTURE_2D, t);
-   glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type,
-                data);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   return t;
-}
-
-static GLuint
-shader(GLenum stage, const char *src)
-{
-   GLuint s = glCreateShader(stage);
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   GLint ok = 0;
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "compile failed: %s\n", log);
-   }
-   return s;
-}
-
-/* A program of the given shaders (gs may be NULL); *linked says whether
- * it linked.  0 when a shader does not compile. */
-static GLuint
-program(const char *vs, const char *gs, const char *fs, GLint *linked)
-{
-   const char *src[3] = {vs, gs, fs};
-   const GLenum stage[3] = {GL_VERTEX_SHADER, E2E_GL_GEOMETRY_SHADER,
-                            GL_FRAGMENT_SHADER};
-   GLuint p = glCreateProgram();
-   for (unsigned i = 0; i < 3; i++) {
-      if (!src[i])
-         continue;
-      GLuint s = shader(stage[i], src[i]);
-      glAttachShader(p, s);
-      glDeleteShader(s);
-   }
-   glLinkProgram(p);
-   glGetProgramiv(p, GL_LINK_STATUS, linked);
-   return p;
 }
 
 /* The first `n` words of a w-wide R32UI texture against want(i). */
@@ -210,24 +153,23 @@ test_stages(void)
       "#version 330\n"
       "out vec4 c;\n"
       "void main() { c = vec4(1.0); }\n";
-   GLint linked = 0, linked_gs = 0;
-   GLuint p = program(vs, NULL, fs, &linked);
-   GLuint pg = program(vs_plain, gs, fs_plain, &linked_gs);
-   bool ok = check("vertex/fragment image program links", linked, 1);
-   ok &= check("geometry image program links", linked_gs, 1);
+   GLuint p = e2e_gl_program(vs, fs, NULL);
+   GLuint pg = e2e_gl_program_gs(vs_plain, gs, fs_plain);
+   bool ok = check("vertex/fragment image program links", p != 0, 1);
+   ok &= check("geometry image program links", pg != 0, 1);
    GLuint t[3];
    for (unsigned i = 0; i < 3; i++)
-      t[i] = texture_2d(GL_R32UI, W, H, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                        NULL);
+      t[i] = e2e_gl_texture_2d(GL_R32UI, W, H, GL_RED_INTEGER,
+                               GL_UNSIGNED_INT, NULL);
    GLuint vao;
    glGenVertexArrays(1, &vao);
    glBindVertexArray(vao);
-   if (linked) {
+   if (p) {
       bind_image(0, t[0], 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
       bind_image(1, t[1], 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
       glUseProgram(p);
-      set_unit(p, "a", 0);
-      set_unit(p, "b", 1);
+      e2e_gl_uniform_unit(p, "a", 0);
+      e2e_gl_uniform_unit(p, "b", 1);
       glDrawArrays(GL_POINTS, 0, W * H);
       memory_barrier(E2E_GL_ALL_BARRIER_BITS);
       ok &= e2e_gl_expect_error(GL_NO_ERROR, "vertex/fragment draw", quiet);
@@ -236,10 +178,10 @@ test_stages(void)
       ok &= check("fragment reads of vertex stores wrong",
                   count_wrong(t[1], W * H, 1001, "fragment"), 0);
    }
-   if (linked_gs) {
+   if (pg) {
       bind_image(2, t[2], 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
       glUseProgram(pg);
-      set_unit(pg, "g", 2);
+      e2e_gl_uniform_unit(pg, "g", 2);
       glDrawArrays(GL_POINTS, 0, W * H);
       memory_barrier(E2E_GL_ALL_BARRIER_BITS);
       ok &= e2e_gl_expect_error(GL_NO_ERROR, "geometry draw", quiet);
@@ -293,16 +235,16 @@ test_limits(void)
       "#version 330\n"
       "out vec4 c;\n"
       "void main() { c = vec4(1.0); }\n";
-   GLint linked = 1;
+   /* (the failing links print their logs on stderr) */
    char *vs = images_shader(true, max_v + 1);
-   GLuint p = program(vs, NULL, fs_plain, &linked);
-   ok &= check("too many vertex images link", linked, 0);
+   GLuint p = e2e_gl_program(vs, fs_plain, NULL);
+   ok &= check("too many vertex images link", p != 0, 0);
    glDeleteProgram(p);
    free(vs);
 
    vs = images_shader(true, max_v);
-   p = program(vs, NULL, fs_plain, &linked);
-   ok &= check("MAX_VERTEX_IMAGE_UNIFORMS vertex images link", linked, 1);
+   p = e2e_gl_program(vs, fs_plain, NULL);
+   ok &= check("MAX_VERTEX_IMAGE_UNIFORMS vertex images link", p != 0, 1);
    glDeleteProgram(p);
    free(vs);
 
@@ -313,8 +255,8 @@ test_limits(void)
    if (nf >= 1 && nf <= max_f) {
       vs = images_shader(true, nv);
       char *fs = images_shader(false, nf);
-      p = program(vs, NULL, fs, &linked);
-      ok &= check("too many combined images link", linked, 0);
+      p = e2e_gl_program(vs, fs, NULL);
+      ok &= check("too many combined images link", p != 0, 0);
       glDeleteProgram(p);
       free(vs);
       free(fs);
@@ -414,12 +356,12 @@ test_multisample(void)
 
    bind_image(0, t[0], 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
    glUseProgram(wr);
-   set_unit(wr, "ms", 0);
+   e2e_gl_uniform_unit(wr, "ms", 0);
    dispatch(1, 1, 1);
    memory_barrier(E2E_GL_ALL_BARRIER_BITS);
    glUseProgram(rd);
-   set_unit(rd, "ms", 0);
-   set_unit(rd, "tex", 0);
+   e2e_gl_uniform_unit(rd, "ms", 0);
+   e2e_gl_uniform_unit(rd, "tex", 0);
    glActiveTexture(GL_TEXTURE0);
    glBindTexture(E2E_GL_TEXTURE_2D_MULTISAMPLE, t[0]);
    uint32_t m[2 * 16 * 4];
@@ -439,12 +381,12 @@ test_multisample(void)
 
    bind_image(1, t[1], 0, GL_FALSE, 1, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(wr_layer);
-   set_unit(wr_layer, "one", 1);
+   e2e_gl_uniform_unit(wr_layer, "one", 1);
    dispatch(1, 1, 1);
    memory_barrier(E2E_GL_ALL_BARRIER_BITS);
    bind_image(2, t[1], 0, GL_TRUE, 0, E2E_GL_READ_ONLY, GL_R32UI);
    glUseProgram(rd_layer);
-   set_unit(rd_layer, "arr", 2);
+   e2e_gl_uniform_unit(rd_layer, "arr", 2);
    uint32_t l[16];
    if (!run_to_buffer(rd_layer, 16, l))
       return false;
@@ -496,13 +438,15 @@ test_formats(void)
       rg[i][0] = (uint16_t)(1000 * i + 1);
       rg[i][1] = (uint16_t)(60000 - i);
    }
-   GLuint t16 = texture_2d(E2E_GL_RG16, 2, 2, GL_RG, GL_UNSIGNED_SHORT, rg);
-   GLuint tun = texture_2d(E2E_GL_RG16, 2, 2, GL_RG, GL_UNSIGNED_SHORT, NULL);
+   GLuint t16 =
+      e2e_gl_texture_2d(E2E_GL_RG16, 2, 2, GL_RG, GL_UNSIGNED_SHORT, rg);
+   GLuint tun =
+      e2e_gl_texture_2d(E2E_GL_RG16, 2, 2, GL_RG, GL_UNSIGNED_SHORT, NULL);
    bind_image(0, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_R32UI);
    bind_image(1, tun, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, E2E_GL_RG16);
    glUseProgram(rd);
-   set_unit(rd, "words", 0);
-   set_unit(rd, "un", 1);
+   e2e_gl_uniform_unit(rd, "words", 0);
+   e2e_gl_uniform_unit(rd, "un", 1);
    uint32_t w[4];
    bool ok = run_to_buffer(rd, 4, w);
    for (unsigned i = 0; ok && i < 4; i++)
@@ -532,7 +476,7 @@ test_formats(void)
                    sn);
    bind_image(2, ta, 0, GL_TRUE, 0, E2E_GL_READ_ONLY, GL_RG8_SNORM);
    glUseProgram(rs);
-   set_unit(rs, "sn", 2);
+   e2e_gl_uniform_unit(rs, "sn", 2);
    float v[16][2];
    ok &= run_to_buffer(rs, 32, (uint32_t *)v);
    unsigned bad = 0;
@@ -558,7 +502,7 @@ test_formats(void)
       return false;
    bind_image(3, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
    glUseProgram(rz);
-   set_unit(rz, "wide", 3);
+   e2e_gl_uniform_unit(rz, "wide", 3);
    float one[4];
    ok &= run_to_buffer(rz, 4, (uint32_t *)one);
    for (unsigned c = 0; c < 4; c++)
@@ -602,9 +546,8 @@ test_multi_draw_indirect(void)
       "#version 330\n"
       "out vec4 c;\n"
       "void main() { c = vec4(1.0); }\n";
-   GLint linked = 0;
-   GLuint p = program(vs, NULL, fs, &linked);
-   if (!linked)
+   GLuint p = e2e_gl_program(vs, fs, NULL);
+   if (!p)
       return false;
    uint32_t cmds[16] = {4, 1, 0, 0, 0, 0, 0, 0, 4, 1, 8, 0};
    GLuint buf, vao;
@@ -615,11 +558,11 @@ test_multi_draw_indirect(void)
    glGenVertexArrays(1, &vao);
    glBindVertexArray(vao);
    uint32_t zero[16] = {0};
-   GLuint t = texture_2d(GL_R32UI, 16, 1, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                         zero);
+   GLuint t = e2e_gl_texture_2d(GL_R32UI, 16, 1, GL_RED_INTEGER,
+                                GL_UNSIGNED_INT, zero);
    bind_image(0, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(p);
-   set_unit(p, "m", 0);
+   e2e_gl_uniform_unit(p, "m", 0);
    multi_draw(GL_POINTS, NULL, 2, 6);
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "stride 6", quiet);
    multi_draw(GL_POINTS, NULL, -1, 0);
@@ -651,35 +594,38 @@ test_multi_draw_indirect(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 3,
-      .desktop = true,
-      .forward_compatible = true,
-   };
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 3, true);
+   opts.forward_compatible = true;
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   if ((status = e2e_gl_need_extension(&gl, &opts,
-                                       "GL_ARB_shader_image_load_store")) ||
-       (status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_compute_shader")))
-      return status;
-   dispatch = (dispatch_fn)eglGetProcAddress("glDispatchCompute");
-   memory_barrier = (barrier_fn)eglGetProcAddress("glMemoryBarrier");
-   bind_image = (bind_image_fn)eglGetProcAddress("glBindImageTexture");
-   get_tex_image = (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
-   tex_image_ms =
-      (tex_ms_fn)eglGetProcAddress("glTexImage2DMultisample");
-   tex_image_ms3 =
-      (tex_ms3_fn)eglGetProcAddress("glTexImage3DMultisample");
-   if (!dispatch || !memory_barrier || !bind_image || !get_tex_image ||
-       !tex_image_ms || !tex_image_ms3) {
-      printf("FAIL: an entry point is missing\n");
-      e2e_gl_close(&gl);
-      return 1;
+   static const char *const needed[] = {"GL_ARB_shader_image_load_store",
+                                        "GL_ARB_compute_shader"};
+   for (unsigned i = 0; i < 2; i++) {
+      if ((status = e2e_gl_need_extension(&gl, &opts, needed[i])))
+         return status;
+   }
+   /* the GL 3.2-4.3 entry points the ES headers do not declare */
+   typedef void (*any_fn)(void);
+   static const struct {
+      const char *name;
+      any_fn *fn;
+   } procs[] = {
+      {"glDispatchCompute", (any_fn *)&dispatch},
+      {"glMemoryBarrier", (any_fn *)&memory_barrier},
+      {"glBindImageTexture", (any_fn *)&bind_image},
+      {"glGetTexImage", (any_fn *)&get_tex_image},
+      {"glTexImage2DMultisample", (any_fn *)&tex_image_ms},
+      {"glTexImage3DMultisample", (any_fn *)&tex_image_ms3},
+   };
+   for (unsigned i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
+      *procs[i].fn = (any_fn)eglGetProcAddress(procs[i].name);
+      if (!*procs[i].fn) {
+         printf("FAIL: %s is missing\n", procs[i].name);
+         e2e_gl_close(&gl);
+         return 1;
+      }
    }
    bool ok = test_stages();
    ok &= test_limits();
