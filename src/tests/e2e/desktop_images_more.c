@@ -33,6 +33,7 @@
  *     RG16 texture through an rgba32f unit (texel sizes differ: an
  *     invalid access, GL 4.6 section 8.26) loads 0.
  *   5 glMultiDrawArraysIndirect (see test_multi_draw_indirect).
+ *   6 snorm colour attachments (see test_snorm_render).
  */
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
@@ -57,6 +58,7 @@
 #define E2E_GL_MAX_COMBINED_IMAGE_UNIFORMS 0x90CF
 #define E2E_GL_ALL_BARRIER_BITS 0xFFFFFFFF
 #define E2E_GL_RG16 0x822C
+#define E2E_GL_RG16_SNORM 0x8F99
 #define E2E_GL_READ_ONLY 0x88B8
 #define E2E_GL_WRITE_ONLY 0x88B9
 #define E2E_GL_READ_WRITE 0x88BA
@@ -517,6 +519,44 @@ test_formats(void)
    return ok;
 }
 
+/* 6: snorm formats render on desktop (as Mesa renders them with
+ * EXT_texture_snorm), so piglit's multisample snorm images exist: an
+ * RG8_SNORM texture is a complete colour attachment, glClearBufferfv of
+ * (-1, 64 / 127) stores bytes (-127, 64) (GL 4.6 equation 2.4: round(f *
+ * 127)), and a 4-sample RG16_SNORM texture is made without error. */
+static bool
+test_snorm_render(void)
+{
+   GLuint t = e2e_gl_texture_2d(GL_RG8_SNORM, 4, 4, GL_RG, GL_BYTE, NULL);
+   GLuint fb;
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_TEXTURE_2D, t, 0);
+   bool ok = check("RG8_SNORM attachment complete",
+                   glCheckFramebufferStatus(GL_FRAMEBUFFER),
+                   GL_FRAMEBUFFER_COMPLETE);
+   const float c[4] = {-1.0f, 64.0f / 127.0f, 0.0f, 1.0f};
+   glClearBufferfv(GL_COLOR, 0, c);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   int8_t out[16][2];
+   memset(out, 0, sizeof(out));
+   glBindTexture(GL_TEXTURE_2D, t);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_BYTE, out);
+   ok &= check("snorm clear r", out[5][0], -127);
+   ok &= check("snorm clear g", out[5][1], 64);
+   GLuint ms;
+   glGenTextures(1, &ms);
+   glBindTexture(E2E_GL_TEXTURE_2D_MULTISAMPLE, ms);
+   tex_image_ms(E2E_GL_TEXTURE_2D_MULTISAMPLE, 4, E2E_GL_RG16_SNORM, 4, 4,
+                GL_TRUE);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "multisample RG16_SNORM", quiet);
+   glDeleteTextures(1, &ms);
+   glDeleteFramebuffers(1, &fb);
+   glDeleteTextures(1, &t);
+   return ok;
+}
+
 typedef void (*multi_draw_fn)(GLenum, const void *, GLsizei, GLsizei);
 
 /* 5: glMultiDrawArraysIndirect (ARB_multi_draw_indirect, GL 4.6 section
@@ -632,5 +672,6 @@ main(int argc, char **argv)
    ok &= test_multisample();
    ok &= test_formats();
    ok &= test_multi_draw_indirect();
+   ok &= test_snorm_render();
    return e2e_gl_finish(&gl, ok, quiet);
 }
