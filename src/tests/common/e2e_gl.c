@@ -256,15 +256,15 @@ e2e_gl_texture_2d(GLenum internal, GLsizei w, GLsizei h, GLenum format,
 }
 
 GLuint
-e2e_gl_program_gs(const char *vs, const char *gs, const char *fs)
+e2e_gl_program_gs(const char *vs, const char *gs, const char *fs,
+                  const char *const *attribs)
 {
-   /* GL_GEOMETRY_SHADER (GL 3.2; the ES 3.0 headers lack it) */
    const GLuint shaders[3] = {
       compile(GL_VERTEX_SHADER, 1, &vs),
-      compile(0x8DD9, 1, &gs),
+      compile(0x8DD9 /* GL_GEOMETRY_SHADER */, 1, &gs),
       compile(GL_FRAGMENT_SHADER, 1, &fs),
    };
-   return link(shaders, 3, NULL);
+   return link(shaders, 3, attribs);
 }
 
 GLuint

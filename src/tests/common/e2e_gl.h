@@ -118,9 +118,10 @@ void e2e_gl_uniform_unit(GLuint p, const char *name, GLint unit);
 GLuint e2e_gl_texture_2d(GLenum internal, GLsizei w, GLsizei h,
                          GLenum format, GLenum type, const void *data);
 
-/* e2e_gl_program with a geometry shader between the stages (desktop
- * GL 3.2), no attribute bindings. */
-GLuint e2e_gl_program_gs(const char *vs, const char *gs, const char *fs);
+/* e2e_gl_program with a geometry shader between the two (desktop GL 3.2
+ * and later). */
+GLuint e2e_gl_program_gs(const char *vs, const char *gs, const char *fs,
+                         const char *const *attribs);
 
 /* A linked program of one compute shader whose source is header then
  * body (header may be ""); 0 (with the log on stderr) when compiling or

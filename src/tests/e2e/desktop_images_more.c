@@ -156,7 +156,7 @@ test_stages(void)
       "out vec4 c;\n"
       "void main() { c = vec4(1.0); }\n";
    GLuint p = e2e_gl_program(vs, fs, NULL);
-   GLuint pg = e2e_gl_program_gs(vs_plain, gs, fs_plain);
+   GLuint pg = e2e_gl_program_gs(vs_plain, gs, fs_plain, NULL);
    bool ok = check("vertex/fragment image program links", p != 0, 1);
    ok &= check("geometry image program links", pg != 0, 1);
    GLuint t[3];
