@@ -373,22 +373,24 @@ enum agx_push_kind {
     * size in bytes (buffer_size, clamped to the resource), then 0.  An
     * unbound slot has size 0 (every access is then out of bounds). */
    AGX_PUSH_SSBO,
-   /* 8 words (16 halves) addressing the 32-bit texels of image `index`
-    * for atomics (agx_nir_lower_image.c), as the driver fills them:
+   /* 8 words (16 halves) addressing the texels of image `index` in
+    * units of the view format's texel (32-bit words for atomics; samples
+    * of multisample images) for atomics and multisample stores
+    * (agx_nir_lower_image.c), as the driver fills them:
     *   0-1  GPU address of layer 0 of the bound level
     *   2-4  width, height, layers of the binding (width 0: no image, or
-    *        one whose texels are not 32-bit: every atomic is out of
+    *        one whose texels cannot be addressed: every access is out of
     *        bounds)
-    *   5    0 for a linear image, else 1 | tile width log2 << 8 |
-    *        tile height log2 << 16 (ail's twiddled tiles, in texels)
-    *   6    linear: the row stride in 32-bit words; twiddled: tiles per
-    *        row
-    *   7    the layer stride in 32-bit words
-    * The word of texel (x, y, layer) is layer * w7 + y * w6 + x
-    * (linear), or layer * w7 + (tile index << (log2 w + log2 h)) + the
-    * texel's Morton index in its tile (x bits even, y bits odd), the tile
-    * index being (y >> log2 h) * w6 + (x >> log2 w) (ail's
-    * ail_get_element_offset_B). */
+    *   5    bit 0 and bits 8-20 0 for a linear image, else 1 | tile width
+    *        log2 << 8 | tile height log2 << 16 (ail's twiddled tiles, in
+    *        pixels); bits 24-26 the log2 of the sample count
+    *   6    linear: the row stride in texels; twiddled: tiles per row
+    *   7    the layer stride in texels
+    * The pixel index of (x, y, layer) is y * w6 + x (linear), or (tile
+    * index << (log2 w + log2 h)) + the pixel's Morton index in its tile
+    * (x bits even, y bits odd), the tile index being (y >> log2 h) * w6
+    * + (x >> log2 w) (ail's ail_get_element_offset_B); the texel of
+    * sample s is layer * w7 + (pixel index << log2 samples) + s. */
    AGX_PUSH_IMAGE_ATOMIC,
 };
 

@@ -16,6 +16,8 @@
  *   (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
  *   agx_emit_image_load), buffer images buffer texels
  *   (agx_nir_lower_buffer_texture.c runs after this pass).
+ *   Multisample images fetch the sample (txf_ms, the sample index the
+ *   intrinsic's third source).
  * - imageSize is a size query (txs) of that register; the driver pushes
  *   the sizes imageSize() reports.
  *
@@ -24,7 +26,9 @@
  *   images at row 0 (1D arrays: the layer after it), cube faces and the
  *   slices of 3D images as layers, rectangles as 2D, buffer texels at
  *   (i % AGX_BUFFER_TEXTURE_WIDTH, i / AGX_BUFFER_TEXTURE_WIDTH) of the
- *   driver's linear 2D image.
+ *   driver's linear 2D image.  Multisample images are written through
+ *   the driver's PBE of their samples as such a linear image, at the
+ *   sample's index from the addressing record below.
  *
  * - imageAtomic* are atomics on the texel's 32-bit word in memory, as
  *   Mesa's driver does them (global atomics on the computed texel
@@ -60,8 +64,11 @@ image_index(nir_deref_instr *d)
    return (int)r.base;
 }
 
+/* The texture operation of an image load, or (size) a size query of
+ * `ncomp` components. */
 static nir_def *
-image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
+image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size,
+          unsigned ncomp)
 {
    nir_sampler_dim dim = (nir_sampler_dim)nir_intrinsic_image_dim(intr);
    bool array = nir_intrinsic_image_array(intr);
@@ -74,18 +81,24 @@ image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
       dim = NIR_SAMPLER_DIM_2D;
       array = true;
    }
-   if (dim == NIR_SAMPLER_DIM_RECT)
+   if (dim == NIR_SAMPLER_DIM_RECT || (size && dim == NIR_SAMPLER_DIM_MS))
       dim = NIR_SAMPLER_DIM_2D;
+   /* multisample images: a texelFetch of the sample (txf_ms: the
+    * instruction's tex_2d_ms / tex_2d_ms_array forms) */
+   bool ms = dim == NIR_SAMPLER_DIM_MS;
 
    nir_tex_instr *tex = nir_tex_instr_create(b->shader, size ? 1 : 2);
-   tex->op = size ? nir_texop_txs : nir_texop_txf;
+   tex->op = size ? nir_texop_txs : ms ? nir_texop_txf_ms : nir_texop_txf;
    tex->sampler_dim = dim;
    tex->is_array = array;
    tex->texture_index = reg;
    tex->sampler_index = 0;
+   /* stores between two loads of one texel change what the second reads
+    * (piglit's restrict program: two image uniforms on one unit) */
+   tex->storage_image = !size;
    tex->dest_type = nir_type_uint32;
-   tex->src[0].src_type = nir_tex_src_lod;
-   tex->src[0].src.ssa = nir_imm_int(b, 0);
+   tex->src[0].src_type = ms ? nir_tex_src_ms_index : nir_tex_src_lod;
+   tex->src[0].src.ssa = ms ? intr->src[2].ssa : nir_imm_int(b, 0);
    if (!size) {
       unsigned n = ncoord + (array ? 1 : 0);
       tex->coord_components = n;
@@ -93,8 +106,7 @@ image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
       tex->src[1].src.ssa =
          nir_channels(b, intr->src[1].ssa, (1u << n) - 1);
    }
-   nir_def_init(&tex->instr, &tex->def,
-                size ? intr->def.num_components : 4, 32);
+   nir_def_init(&tex->instr, &tex->def, size ? ncomp : 4, 32);
    nir_builder_instr_insert(b, &tex->instr);
    return &tex->def;
 }
@@ -109,6 +121,18 @@ not_helper(nir_builder *b)
       return nir_imm_true(b);
    return nir_inot(b, nir_load_system_value(
                          b, nir_intrinsic_load_helper_invocation, 1));
+}
+
+/* Texel i of a linear 2D image AGX_BUFFER_TEXTURE_WIDTH texels wide (a
+ * power of two): (i % width, i / width). */
+static void
+buffer_xy(nir_builder *b, nir_def *i, nir_def **x, nir_def **y)
+{
+   unsigned shift = 0;
+   while ((1u << shift) < AGX_BUFFER_TEXTURE_WIDTH)
+      shift++;
+   *y = nir_ushr(b, i, nir_imm_int(b, (int)shift));
+   *x = nir_iand(b, i, nir_imm_int(b, AGX_BUFFER_TEXTURE_WIDTH - 1));
 }
 
 /* The store's coordinate as (x, y, layer, 0) of a 2D image or array;
@@ -127,14 +151,9 @@ store_coord(nir_builder *b, nir_intrinsic_instr *intr, bool *array)
       layer = *array ? y : zero;
       y = zero;
       break;
-   case NIR_SAMPLER_DIM_BUF: {
-      unsigned shift = 0;
-      while ((1u << shift) < AGX_BUFFER_TEXTURE_WIDTH)
-         shift++;
-      y = nir_ushr(b, x, nir_imm_int(b, (int)shift));
-      x = nir_iand(b, x, nir_imm_int(b, AGX_BUFFER_TEXTURE_WIDTH - 1));
+   case NIR_SAMPLER_DIM_BUF:
+      buffer_xy(b, x, &x, &y);
       break;
-   }
    case NIR_SAMPLER_DIM_CUBE:
    case NIR_SAMPLER_DIM_3D:
       /* faces, and the slices of a 3D image: ail lays both out as the
@@ -202,9 +221,9 @@ spread_bits(nir_builder *b, nir_def *v)
    return v;
 }
 
-/* (x, y, layer) of an atomic's coordinate, by the image's dimension. */
+/* (x, y, layer) of an access's coordinate, by the image's dimension. */
 static void
-atomic_xyl(nir_builder *b, nir_intrinsic_instr *intr, nir_def **xyl)
+access_xyl(nir_builder *b, nir_intrinsic_instr *intr, nir_def **xyl)
 {
    nir_sampler_dim dim = (nir_sampler_dim)nir_intrinsic_image_dim(intr);
    bool array = nir_intrinsic_image_array(intr);
@@ -223,13 +242,15 @@ atomic_xyl(nir_builder *b, nir_intrinsic_instr *intr, nir_def **xyl)
    }
 }
 
-static bool
-lower_atomic(nir_builder *b, nir_intrinsic_instr *intr, unsigned image)
+/* The texel of the access in the driver's addressing record of the image
+ * (agx_compile.h, AGX_PUSH_IMAGE_ATOMIC: words for atomics, samples of
+ * multisample images), and whether it lies inside the binding (*in). */
+static nir_def *
+texel_index(nir_builder *b, nir_intrinsic_instr *intr, unsigned image,
+            nir_def **in_out)
 {
-   bool swap = intr->intrinsic == nir_intrinsic_image_deref_atomic_swap;
-   b->cursor = nir_before_instr(&intr->instr);
    nir_def *xyl[3];
-   atomic_xyl(b, intr, xyl);
+   access_xyl(b, intr, xyl);
 
    nir_def *in = nir_ult(b, xyl[0], info(b, image, 2));
    in = nir_iand(b, in, nir_ult(b, xyl[1], info(b, image, 3)));
@@ -255,7 +276,54 @@ lower_atomic(nir_builder *b, nir_intrinsic_instr *intr, unsigned image)
    nir_def *word = nir_bcsel(b, nir_ine(b, nir_iand(b, tiling, one),
                                         nir_imm_int(b, 0)),
                              twiddled, linear);
+   if (nir_intrinsic_image_dim(intr) == NIR_SAMPLER_DIM_MS) {
+      /* the pixel's samples follow one another; a sample past the
+       * image's count is outside it (GL 4.6 section 8.26) */
+      nir_def *log2s = nir_iand(b, nir_ushr(b, tiling, nir_imm_int(b, 24)),
+                                nir_imm_int(b, 7));
+      nir_def *sample = intr->src[2].ssa;
+      in = nir_iand(b, in, nir_ult(b, sample, nir_ishl(b, one, log2s)));
+      word = nir_iadd(b, nir_ishl(b, word, log2s), sample);
+   }
    word = nir_iadd(b, word, nir_imul(b, xyl[2], info(b, image, 7)));
+   *in_out = in;
+   return word;
+}
+
+/* imageStore to a multisample image: through the driver's PBE of its
+ * samples as a linear 2D image AGX_BUFFER_TEXTURE_WIDTH texels wide
+ * (agx_image.c), at the sample's texel (as Mesa's driver stores them:
+ * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c,
+ * lower_multisampled_store).  Stores outside the image are dropped. */
+static bool
+lower_ms_store(nir_builder *b, nir_intrinsic_instr *intr, unsigned image)
+{
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *in;
+   nir_def *i = texel_index(b, intr, image, &in);
+   nir_def *zero = nir_imm_int(b, 0);
+   nir_def *xy[4] = {NULL, NULL, zero, zero};
+   buffer_xy(b, i, &xy[0], &xy[1]);
+   nir_def *value = intr->src[3].ssa;
+   nir_def *srcs[2] = {nir_vec(b, xy, 4), value};
+   nir_if *nif = nir_push_if(b, nir_iand(b, in, not_helper(b)));
+   nir_build_intrinsic(b, nir_intrinsic_image_store_agx,
+                       value->num_components, 32, srcs, NIR_INTRINSIC_BASE,
+                       (int)(AGX_IMAGE_TS_BASE + 2 * image + 1),
+                       NIR_INTRINSIC_IMAGE_ARRAY, 0,
+                       NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   nir_pop_if(b, nif);
+   nir_instr_remove(&intr->instr);
+   return true;
+}
+
+static bool
+lower_atomic(nir_builder *b, nir_intrinsic_instr *intr, unsigned image)
+{
+   bool swap = intr->intrinsic == nir_intrinsic_image_deref_atomic_swap;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *in;
+   nir_def *word = texel_index(b, intr, image, &in);
 
    in = nir_iand(b, in, not_helper(b));
    nir_def *none = nir_imm_int(b, 0);
@@ -288,8 +356,16 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
 
    b->cursor = nir_before_instr(&intr->instr);
-   nir_def *r =
-      image_tex(b, intr, AGX_IMAGE_TS_BASE + 2 * (unsigned)index, size);
+   unsigned reg = AGX_IMAGE_TS_BASE + 2 * (unsigned)index;
+   nir_def *r = image_tex(b, intr, reg, size, intr->def.num_components);
+   if (!size && nir_intrinsic_image_dim(intr) == NIR_SAMPLER_DIM_BUF) {
+      /* buffer texel fetches clamp the index (agx_nir_lower_buffer_
+       * texture.c); a load past the buffer image reads zero (GL 4.6
+       * section 8.26) */
+      nir_def *n = image_tex(b, intr, reg, true, 1);
+      nir_def *in = nir_ult(b, nir_channel(b, intr->src[1].ssa, 0), n);
+      r = nir_bcsel(b, in, r, nir_imm_zero(b, 4, 32));
+   }
    nir_def_rewrite_uses(&intr->def, r);
    nir_instr_remove(&intr->instr);
    return true;
@@ -411,6 +487,9 @@ lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    int i = image_index(nir_src_as_deref(intr->src[0]));
    if (i < 0 || i >= AGX_MAX_IMAGES)
       return false;
+   if (intr->intrinsic == nir_intrinsic_image_deref_store &&
+       nir_intrinsic_image_dim(intr) == NIR_SAMPLER_DIM_MS)
+      return lower_ms_store(b, intr, (unsigned)i);
    if (intr->intrinsic == nir_intrinsic_image_deref_store)
       return lower_store(b, intr, AGX_IMAGE_TS_BASE + 2 * (unsigned)i + 1);
    return lower_atomic(b, intr, (unsigned)i);

@@ -66,6 +66,7 @@ emit_copy(nir_builder *b, nir_tex_instr *tex, nir_deref_instr *deref,
    c->sampler_dim = tex->sampler_dim;
    c->is_array = tex->is_array;
    c->is_shadow = tex->is_shadow;
+   c->storage_image = tex->storage_image;
    c->dest_type = tex->dest_type;
    c->coord_components = tex->coord_components;
    c->component = tex->component;

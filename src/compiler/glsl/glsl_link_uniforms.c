@@ -50,6 +50,43 @@ struct walk {
    unsigned next_image;
 };
 
+/* The active image uniforms (array elements each) a stage uses, against
+ * GL_MAX_<STAGE>_IMAGE_UNIFORMS and, over all stages, against
+ * GL_MAX_COMBINED_IMAGE_UNIFORMS: exceeding either is a link error
+ * (ARB_shader_image_load_store, its image uniform limits; GL 4.6 table
+ * 23.57-23.62 lists them). */
+static void
+check_image_limits(struct link *l)
+{
+   const struct glsl_link_options *o = l->opts;
+   if (!o || !o->image_limits_set)
+      return;
+   unsigned per_stage[MESA_SHADER_STAGES] = {0}, total = 0;
+   for (unsigned i = 0; i < l->prog->num_uniforms; i++) {
+      const struct glsl_program_uniform *e = &l->prog->uniforms[i];
+      if (e->image_index < 0)
+         continue;
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (e->stages & (1u << s)) {
+            per_stage[s] += e->array_size;
+            total += e->array_size;
+         }
+      }
+   }
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      if (per_stage[s] > o->max_stage_images[s]) {
+         link_error(l, "the %s shader uses %u image uniforms, more than "
+                    "its limit of %u", gl_shader_stage_name(s),
+                    per_stage[s], o->max_stage_images[s]);
+         return;
+      }
+   }
+   if (total > o->max_combined_images)
+      link_error(l, "the program uses %u image uniforms in all, more than "
+                 "the %u of GL_MAX_COMBINED_IMAGE_UNIFORMS", total,
+                 o->max_combined_images);
+}
+
 static void
 add_entry(struct walk *w, const char *name, const struct glsl_type *t,
           unsigned array_size, bool is_array, unsigned offset_B)
@@ -385,4 +422,5 @@ link_uniforms(struct link *l)
    prog->num_uniform_locations = end_location;
    prog->num_samplers = w.next_sampler;
    prog->num_images = w.next_image;
+   check_image_limits(l);
 }

@@ -75,7 +75,13 @@ assign(struct glsl_parse_state *st, int op, struct ast_node *a,
 }
 
 /* Adds qualifier bit q to t, noting when the pre-4.20 order is broken
- * (invariant, interpolation, storage, precision; layout first). */
+ * (invariant, interpolation, storage, precision; layout first).  Memory
+ * qualifiers (coherent, volatile, restrict, readonly, writeonly) have no
+ * place in that order: Mesa's parser, the reference, takes them before
+ * or after any other qualifier (alexvorxx/Mesa-VirGL
+ * src/compiler/glsl/glsl_parser.yy, "memory_qualifier type_qualifier"),
+ * and piglit's ARB_shader_image_load_store programs declare
+ * "coherent layout(rgba32ui) uniform" in GLSL 1.50. */
 static void
 add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
          GLSL_YYLTYPE loc)
@@ -85,7 +91,7 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
       AST_Q_INVARIANT | AST_Q_PRECISE,
       AST_Q_INTERP,
       AST_Q_CENTROID | AST_Q_SAMPLE | AST_Q_PATCH,
-      AST_Q_STORAGE | AST_Q_SUBROUTINE | AST_Q_MEMORY,
+      AST_Q_STORAGE | AST_Q_SUBROUTINE,
       AST_Q_PRECISION,
    };
    int rank = -1, max_rank = -1;
@@ -95,7 +101,7 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
       if (rank_bits[i] & t->flags)
          max_rank = i;
    }
-   if (rank < max_rank)
+   if (rank >= 0 && rank < max_rank)
       t->order_error |= q;
    /* Repeats: layout may repeat; the rest count as duplicates. */
    if ((t->flags & q) && q != AST_Q_LAYOUT)
@@ -471,13 +477,15 @@ type_qualifier
        for (unsigned b = 0; b < 32; b++)
           if (q & (1u << b)) add_qual(st, $$, 1u << b, @2);
        if ($2->layout) {
-          /* A later layout(...) group: numbered for glsl_check_layout.c */
+          /* A later layout(...) group: numbered for glsl_check_layout.c
+           * (group 0 when no layout(...) came before, e.g. after a
+           * memory qualifier) */
           struct ast_layout_id **p = &$$->layout;
-          unsigned group = 0;
-          while (*p) { group = (*p)->group; p = &(*p)->next; }
+          unsigned groups = 0;
+          while (*p) { groups = (*p)->group + 1; p = &(*p)->next; }
           *p = $2->layout;
           for (struct ast_layout_id *l = *p; l; l = l->next)
-             l->group = group + 1;
+             l->group = groups;
        }
        if ($2->subroutine_list) {
           $$->subroutine_list = true;

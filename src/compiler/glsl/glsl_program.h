@@ -410,6 +410,13 @@ struct glsl_link_options {
    /* Uniforms of one name in two stages are two uniforms (a program
     * pipeline's stages come from different programs, GL 4.6 7.4). */
    bool stage_uniforms;
+   /* Image uniform limits, used when image_limits_set:
+    * GL_MAX_<STAGE>_IMAGE_UNIFORMS by gl_shader_stage and
+    * GL_MAX_COMBINED_IMAGE_UNIFORMS (an image used by two stages counts
+    * twice).  Exceeding one is a link error. */
+   bool image_limits_set;
+   unsigned max_stage_images[MESA_SHADER_STAGES];
+   unsigned max_combined_images;
 };
 
 #define GLSL_DEFAULT_ABO_SLOT_BASE 8

@@ -68,19 +68,25 @@ g2n_image_call(struct g2n *c, const char *name, struct g2n_val *args,
          NIR_INTRINSIC_NUM_INDEX_FLAGS);
       return g2n_basic(rt, &in->def);
    }
-   if (dim == NIR_SAMPLER_DIM_MS) {
-      g2n_fail(c, NULL, "'%s' on multisample images is not translated yet",
-               name);
-      return none;
-   }
    if (nargs < 2 || !args[1].col[0]) {
       g2n_fail(c, NULL, "'%s' without a coordinate", name);
       return none;
    }
    nir_def *coord = coord_vec4(b, args[1].col[0]);
+   /* Multisample images take the sample number after the coordinate
+    * (GLSL 4.20 section 8.12); it is the intrinsics' third source, and
+    * the data arguments come one later. */
+   unsigned ms = dim == NIR_SAMPLER_DIM_MS ? 1 : 0;
+   if (ms && (nargs < 3 || !args[2].col[0])) {
+      g2n_fail(c, NULL, "'%s' without a sample", name);
+      return none;
+   }
+   nir_def *sample = ms ? args[2].col[0] : zero;
+   args += ms;
+   nargs -= ms;
 
    if (!strcmp(name, "imageLoad")) {
-      nir_def *srcs[4] = { image, coord, zero, zero };
+      nir_def *srcs[4] = { image, coord, sample, zero };
       nir_intrinsic_instr *in = nir_build_intrinsic(
          b, nir_intrinsic_image_deref_load, 4, 32, srcs,
          NIR_INTRINSIC_IMAGE_DIM, (int)dim, NIR_INTRINSIC_IMAGE_ARRAY, arr,
@@ -92,7 +98,7 @@ g2n_image_call(struct g2n *c, const char *name, struct g2n_val *args,
          g2n_fail(c, NULL, "imageStore without data");
          return none;
       }
-      nir_def *srcs[5] = { image, coord, zero, args[2].col[0], zero };
+      nir_def *srcs[5] = { image, coord, sample, args[2].col[0], zero };
       nir_build_intrinsic(b, nir_intrinsic_image_deref_store, 4, 32, srcs,
                           NIR_INTRINSIC_IMAGE_DIM, (int)dim,
                           NIR_INTRINSIC_IMAGE_ARRAY, arr,
@@ -111,7 +117,7 @@ g2n_image_call(struct g2n *c, const char *name, struct g2n_val *args,
       nir_atomic_op op = it->sampled_type == GLSL_TYPE_UINT
                             ? image_atomics[i].uop
                             : image_atomics[i].sop;
-      nir_def *srcs[5] = { image, coord, zero, args[2].col[0],
+      nir_def *srcs[5] = { image, coord, sample, args[2].col[0],
                            swap ? args[3].col[0] : NULL };
       nir_intrinsic_instr *in = nir_build_intrinsic(
          b, swap ? nir_intrinsic_image_deref_atomic_swap

@@ -526,6 +526,10 @@ typedef struct nir_tex_instr {
    unsigned texture_index, sampler_index;
    unsigned num_srcs;
    nir_tex_src *src;
+   /* A load of a storage image (imageLoad made a texture fetch): the
+    * shader may write the memory it reads, so it is never merged with
+    * another fetch (nir_opt_cse). */
+   bool storage_image;
 } nir_tex_instr;
 
 int nir_tex_instr_src_index(const nir_tex_instr *tex, nir_tex_src_type t);

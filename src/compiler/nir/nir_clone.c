@@ -117,6 +117,7 @@ clone_instr(clone_state *st, const nir_instr *instr)
       n->sampler_dim = t->sampler_dim;
       n->is_array = t->is_array;
       n->is_shadow = t->is_shadow;
+      n->storage_image = t->storage_image;
       n->dest_type = t->dest_type;
       n->coord_components = t->coord_components;
       n->component = t->component;

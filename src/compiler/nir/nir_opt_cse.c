@@ -30,8 +30,9 @@ instr_can_cse(nir_instr *instr)
    switch (instr->type) {
    case nir_instr_type_alu:
    case nir_instr_type_load_const:
-   case nir_instr_type_tex:
       return true;
+   case nir_instr_type_tex:
+      return !nir_instr_as_tex(instr)->storage_image;
    case nir_instr_type_deref:
       return nir_instr_as_deref(instr)->deref_type != nir_deref_type_cast;
    case nir_instr_type_intrinsic: {

@@ -5,7 +5,8 @@
 
 /*
  * glDrawArraysIndirect and glDrawElementsIndirect (ARB_draw_indirect, GL
- * 4.0; ES 3.1 section 10.5): the draw's parameters come from a buffer
+ * 4.0; ES 3.1 section 10.5), and their glMultiDraw*Indirect forms
+ * (ARB_multi_draw_indirect, GL 4.3): the draw's parameters come from a buffer
  * object bound to DRAW_INDIRECT_BUFFER (or, in a compatibility context
  * with none bound, from client memory).  The commands' errors are
  * checked here; the parameters are then read back and drawn as the
@@ -181,4 +182,48 @@ _mesa_DrawElementsIndirect(GLenum mode, GLenum type, const void *indirect)
    st_draw_gl(ctx->st, mode, 0, clamp_count(w[0]), type,
               (const void *)(uintptr_t)first_byte, clamp_count(w[1]),
               base_vertex, w[4]);
+}
+
+/* GL 4.6 section 10.4 (ARB_multi_draw_indirect): drawcount commands
+ * stride bytes apart (0: packed, one command's size); INVALID_VALUE for
+ * a negative count or a stride that is not a multiple of four. */
+static bool
+multi_ok(struct gl_context *ctx, GLsizei drawcount, GLsizei stride,
+         const char *func)
+{
+   if (drawcount < 0 || stride % 4) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(drawcount=%d, stride=%d)",
+                  func, drawcount, stride);
+      return false;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_MultiDrawArraysIndirect(GLenum mode, const void *indirect,
+                              GLsizei drawcount, GLsizei stride)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (!multi_ok(ctx, drawcount, stride, "glMultiDrawArraysIndirect"))
+      return;
+   /* (offsets into the buffer: integer arithmetic, indirect may be 0) */
+   uintptr_t at = (uintptr_t)indirect;
+   uintptr_t step = stride ? (uintptr_t)(intptr_t)stride : 4 * ARRAYS_WORDS;
+   for (GLsizei i = 0; i < drawcount; i++, at += step)
+      _mesa_DrawArraysIndirect(mode, (const void *)at);
+}
+
+void GLAPIENTRY
+_mesa_MultiDrawElementsIndirect(GLenum mode, GLenum type,
+                                const void *indirect, GLsizei drawcount,
+                                GLsizei stride)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (!multi_ok(ctx, drawcount, stride, "glMultiDrawElementsIndirect"))
+      return;
+   uintptr_t at = (uintptr_t)indirect;
+   uintptr_t step =
+      stride ? (uintptr_t)(intptr_t)stride : 4 * ELEMENTS_WORDS;
+   for (GLsizei i = 0; i < drawcount; i++, at += step)
+      _mesa_DrawElementsIndirect(mode, type, (const void *)at);
 }

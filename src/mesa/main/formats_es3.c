@@ -334,6 +334,15 @@ _mesa_is_color_renderable(struct gl_context *ctx,
       return true;
    if (_mesa_is_gles(ctx) && ctx->Version < 30)
       return false;
+   /* Desktop: the sized R, RG and RGBA snorm formats render where the
+    * driver can (as Mesa renders them with EXT_texture_snorm:
+    * alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c,
+    * _mesa_base_fbo_format); multisample images of them need it. */
+   if (!_mesa_is_gles(ctx) && f->type == GL_SIGNED_NORMALIZED &&
+       f->base != GL_RGB && f->base != GL_LUMINANCE &&
+       f->base != GL_LUMINANCE_ALPHA && f->base != GL_ALPHA &&
+       f->base != GL_INTENSITY && f->base != f->internalformat)
+      return true;
    return f->flags & GL_FMT_FLOAT_RENDERABLE;
 }
 

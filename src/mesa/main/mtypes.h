@@ -535,6 +535,9 @@ struct gl_constants {
    GLint MaxImageUnits;
    GLint MaxImageUniforms[MESA_SHADER_STAGES];
    GLint MaxCombinedImageUniforms;
+   /* GL_MAX_IMAGE_SAMPLES: the largest sample count of a multisample
+    * texture bound to an image unit (0: none; st_image.c). */
+   GLint MaxImageSamples;
    /* ARB_texture_cube_map_array (texobj.c): the driver's
     * PIPE_CAP_CUBE_MAP_ARRAY. */
    bool TextureCubeMapArray;

@@ -930,6 +930,11 @@ _mesa_link_program_states(struct gl_context *ctx,
    opts.abo_slot_base = (unsigned)ctx->Const.MaxShaderStorageBufferBindings;
    opts.separable = prog->Separable;
    opts.stage_uniforms = stage_uniforms;
+   /* image uniform limits (st_image.c sets them from the driver) */
+   opts.image_limits_set = true;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      opts.max_stage_images[s] = (unsigned)ctx->Const.MaxImageUniforms[s];
+   opts.max_combined_images = (unsigned)ctx->Const.MaxCombinedImageUniforms;
    opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
    opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 

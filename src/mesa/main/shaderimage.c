@@ -184,8 +184,7 @@ _mesa_get_image_state(struct gl_context *ctx, GLenum pname, GLint *value,
       *value = c->MaxImageUnits + c->MaxDrawBuffers;
       return true;
    case GL_MAX_IMAGE_SAMPLES:
-      /* no multisample images */
-      *value = 0;
+      *value = c->MaxImageSamples;
       return true;
    case GL_MAX_VERTEX_IMAGE_UNIFORMS:
       *value = c->MaxImageUniforms[MESA_SHADER_VERTEX];

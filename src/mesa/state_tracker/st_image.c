@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "main/formats_es3.h"
 #include "main/shaderimage.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
@@ -25,6 +26,7 @@
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 #include "util/u_inlines.h"
+#include "util/format/u_format.h"
 #include "util/u_math.h"
 
 void
@@ -59,6 +61,58 @@ st_init_image_limits(struct st_context *st)
    }
    c->MaxImageUnits = most;
    c->MaxCombinedImageUniforms = most;
+   /* Multisample images: the largest count the driver takes as a shader
+    * image of a 2D texture (GL 4.2 table 6.54 allows 0). */
+   static const unsigned counts[] = {16, 8, 4, 2};
+   c->MaxImageSamples = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(counts) && !c->MaxImageSamples; i++) {
+      if (screen->is_format_supported(screen, PIPE_FORMAT_R32G32B32A32_UINT,
+                                      PIPE_TEXTURE_2D, counts[i], counts[i],
+                                      PIPE_BIND_SHADER_IMAGE))
+         c->MaxImageSamples = (GLint)counts[i];
+   }
+}
+
+/* Can a texture of this internal format and storage be read through an
+ * image of pipe format `view` (GL 4.6 section 8.26: a sized internal
+ * format must be one of table 8.26's; table 8.27, compatibility by size:
+ * the texel sizes must match)?  Accesses through a unit failing this are
+ * invalid: loads read zero, stores do nothing. */
+static bool
+formats_compatible(GLenum internalformat, enum pipe_format storage,
+                   enum pipe_format view)
+{
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+   if (f && f->base != internalformat &&
+       _mesa_image_format_to_pipe(internalformat) == PIPE_FORMAT_NONE)
+      return false;
+   return util_format_get_blocksize(storage) ==
+          util_format_get_blocksize(view);
+}
+
+/* Is a level above the base one consistent with it (GL 4.6 section
+ * 8.26: an incomplete texture's images are invalid; here the bound
+ * level's size and format against the base level's, GL 4.6 section
+ * 8.17)? */
+static bool
+level_consistent(const struct gl_texture_object *t, unsigned level)
+{
+   unsigned base = (unsigned)t->BaseLevel;
+   if (level == base || base >= MAX_TEXTURE_LEVELS ||
+       level >= MAX_TEXTURE_LEVELS)
+      return true;
+   const struct gl_texture_image *b = &t->Image[0][base];
+   const struct gl_texture_image *i = &t->Image[0][level];
+   unsigned d = level - base;
+   bool rows_are_layers = t->Target == GL_TEXTURE_1D_ARRAY;
+   bool slices = t->Target == GL_TEXTURE_3D;
+   return i->InternalFormat == b->InternalFormat &&
+          i->Width == (GLsizei)u_minify((unsigned)b->Width, d) &&
+          i->Height == (rows_are_layers
+                           ? b->Height
+                           : (GLsizei)u_minify((unsigned)b->Height, d)) &&
+          i->Depth == (slices ? (GLsizei)u_minify((unsigned)b->Depth, d)
+                              : b->Depth);
 }
 
 /* The pipe view of image unit u; false when it has none. */
@@ -81,6 +135,11 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
       if (!bo || !bo->buffer || t->BufferOffset < 0 ||
           t->BufferOffset >= bo->Size)
          return false;
+      enum pipe_format bf =
+         _mesa_image_format_to_pipe(t->BufferObjectFormat);
+      if (bf != PIPE_FORMAT_NONE &&
+          util_format_get_blocksize(bf) != util_format_get_blocksize(v->format))
+         return false;
       GLsizeiptr avail = bo->Size - t->BufferOffset;
       v->resource = bo->buffer;
       v->u.buf.offset = (unsigned)t->BufferOffset;
@@ -90,10 +149,17 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
       return true;
    }
 
-   if (!t->Target || !st_finalize_texture(st, t) || !t->pt ||
+   /* GL 4.6 section 8.26: a level outside [base, max] is invalid */
+   if (!t->Target || u->Level < t->BaseLevel || u->Level > t->MaxLevel ||
+       !st_finalize_texture(st, t) || !t->pt ||
        (unsigned)u->Level > t->pt->last_level)
       return false;
    struct pipe_resource *pt = t->pt;
+   const struct gl_texture_image *img =
+      &t->Image[0][MIN2((unsigned)u->Level, MAX_TEXTURE_LEVELS - 1)];
+   if (!formats_compatible(img->InternalFormat, pt->format, v->format) ||
+       !level_consistent(t, (unsigned)u->Level))
+      return false;
    unsigned layers = pt->target == PIPE_TEXTURE_3D
                         ? u_minify(pt->depth0, (unsigned)u->Level)
                         : pt->array_size;
@@ -103,6 +169,7 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
     * the whole level; otherwise layer `Layer` of it (0 for others). */
    bool has_layers = t->Target == GL_TEXTURE_1D_ARRAY ||
                      t->Target == GL_TEXTURE_2D_ARRAY ||
+                     t->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
                      t->Target == GL_TEXTURE_CUBE_MAP ||
                      t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
                      t->Target == GL_TEXTURE_3D;

@@ -190,6 +190,8 @@ stage_name(GLenum stage)
       return "fragment";
    case GL_COMPUTE_SHADER:
       return "compute";
+   case 0x8DD9:
+      return "geometry";
    default:
       return "a";
    }
@@ -256,6 +258,26 @@ e2e_gl_program(const char *vs, const char *fs, const char *const *attribs)
       compile(GL_FRAGMENT_SHADER, 1, &fs),
    };
    return link(shaders, 2, attribs);
+}
+
+void
+e2e_gl_uniform_unit(GLuint p, const char *name, GLint unit)
+{
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, name), unit);
+}
+
+GLuint
+e2e_gl_texture_2d(GLenum internal, GLsizei w, GLsizei h, GLenum format,
+                  GLenum type, const void *data)
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type,
+                data);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   return t;
 }
 
 GLuint

@@ -116,6 +116,16 @@ bool e2e_gl_expect_error(GLenum want, const char *what, bool quiet);
  * (names in rb[]) of which the first is its colour attachment 0. */
 GLuint e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb);
 
+/* Sets the unit of sampler or image uniform `name` of program p (made
+ * current first). */
+void e2e_gl_uniform_unit(GLuint p, const char *name, GLint unit);
+
+/* A new 2D texture, left bound, of w x h texels of internal format
+ * `internal` from data (format, type; data may be NULL), with nearest
+ * minification (one level is then complete). */
+GLuint e2e_gl_texture_2d(GLenum internal, GLsizei w, GLsizei h,
+                         GLenum format, GLenum type, const void *data);
+
 /* e2e_gl_program with a geometry shader between the two (desktop GL 3.2
  * and later). */
 GLuint e2e_gl_program_gs(const char *vs, const char *gs, const char *fs,

@@ -25,8 +25,7 @@
  *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
  *     a 16x8 quad: texel (x, y) = (x, y, 7, 1); the same stores from a
  *     vertex shader drawing 128 points (vertex i for texel (i % 16,
- *     i / 16); the driver does not offer vertex images yet, but the link
- *     does not check MAX_VERTEX_IMAGE_UNIFORMS, so this runs).
+ *     i / 16)).
  *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
  *     of a 2x2 R32UI image (16 each) and imageAtomicMax x - y into a 1x1
  *     R32I image holding -5 (7 = 7 - 0); imageAtomicCompSwap of 0 by 9
@@ -100,14 +99,6 @@ check(const char *what, double got, double want)
    return e2e_gl_check(what, got, want, quiet);
 }
 
-/* An image uniform's unit (glUniform1i, GL 4.6 section 7.6.1; layout
- * binding needs GLSL 4.20 or ARB_shading_language_420pack). */
-static void
-set_unit(GLuint p, const char *name, GLint unit)
-{
-   glUniform1i(glGetUniformLocation(p, name), unit);
-}
-
 static GLint
 unit_state(GLenum pname, GLuint unit)
 {
@@ -176,19 +167,6 @@ test_api(void)
    return ok;
 }
 
-static GLuint
-texture_2d(GLenum internal, GLsizei w, GLsizei h, GLenum format,
-           GLenum type, const void *data)
-{
-   GLuint t;
-   glGenTextures(1, &t);
-   glBindTexture(GL_TEXTURE_2D, t);
-   glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type,
-                data);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   return t;
-}
-
 /* 2: load, size and store of RGBA32F */
 static bool
 test_rgba32f(void)
@@ -214,13 +192,13 @@ test_rgba32f(void)
          in[y][x][3] = 1.0f;
       }
    }
-   GLuint src = texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, in);
-   GLuint dst = texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, NULL);
+   GLuint src = e2e_gl_texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, in);
+   GLuint dst = e2e_gl_texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, NULL);
    bind_image(0, src, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
    bind_image(1, dst, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA32F);
    glUseProgram(p);
-   set_unit(p, "src", 0);
-   set_unit(p, "dst", 1);
+   e2e_gl_uniform_unit(p, "src", 0);
+   e2e_gl_uniform_unit(p, "dst", 1);
    dispatch(2, 2, 1);
    memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, "rgba32f dispatch", quiet);
@@ -277,7 +255,7 @@ test_layers(GLenum target, const char *type)
    glTexStorage3D(target, 1, GL_R32UI, 4, 4, 3);
    bind_image(2, t, 0, GL_TRUE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(wr);
-   set_unit(wr, "a", 2);
+   e2e_gl_uniform_unit(wr, "a", 2);
    dispatch(1, 1, 1);
    memory_barrier(E2E_GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 
@@ -290,7 +268,7 @@ test_layers(GLenum target, const char *type)
    glBindBufferBase(E2E_GL_SHADER_STORAGE_BUFFER, 1, b);
    bind_image(3, t, 0, GL_FALSE, 1, E2E_GL_READ_ONLY, GL_R32UI);
    glUseProgram(rd);
-   set_unit(rd, "one", 3);
+   e2e_gl_uniform_unit(rd, "one", 3);
    dispatch(1, 1, 1);
    memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, type, quiet);
@@ -345,13 +323,13 @@ test_stage_stores(bool vertex)
                      : e2e_gl_program(pos_vs, fs, attribs);
    if (!p)
       return false;
-   GLuint t = texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
-                         NULL);
+   GLuint t = e2e_gl_texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER,
+                                GL_UNSIGNED_BYTE, NULL);
    bind_image(4, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA8UI);
    struct e2e_gl_vertices quad;
    e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glUseProgram(p);
-   set_unit(p, "img", 4);
+   e2e_gl_uniform_unit(p, "img", 4);
    if (vertex) {
       glDisableVertexAttribArray(0);
       glDrawArrays(GL_POINTS, 0, W * H);
@@ -414,7 +392,7 @@ test_cleared_attachment(void)
                              GL_TEXTURE_2D, tex[i], 0);
    }
    glUseProgram(p);
-   set_unit(p, "src", 0);
+   e2e_gl_uniform_unit(p, "src", 0);
    bind_image(0, tex[0], 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA8);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
    glViewport(0, 0, 4, 4);
@@ -452,8 +430,9 @@ test_cleared_attachment(void)
 static GLuint
 int_texture(GLenum internal, GLenum format, GLsizei size, const void *data)
 {
-   GLuint t = texture_2d(internal, size, size, format,
-                         internal == GL_R32I ? GL_INT : GL_UNSIGNED_INT, data);
+   GLuint t = e2e_gl_texture_2d(
+      internal, size, size, format,
+      internal == GL_R32I ? GL_INT : GL_UNSIGNED_INT, data);
    return t;
 }
 
@@ -484,9 +463,9 @@ test_atomics(void)
    bind_image(1, mx, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32I);
    bind_image(2, sw, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
    glUseProgram(p);
-   set_unit(p, "counts", 0);
-   set_unit(p, "mx", 1);
-   set_unit(p, "sw", 2);
+   e2e_gl_uniform_unit(p, "counts", 0);
+   e2e_gl_uniform_unit(p, "mx", 1);
+   e2e_gl_uniform_unit(p, "sw", 2);
    dispatch(2, 2, 1);
    memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, "atomic dispatch", quiet);

@@ -46,10 +46,13 @@ agx_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader,
          memset(&v->u, 0, sizeof(v->u));
       }
    }
-   st->nr_images = 0;
+   /* The table covers every slot given a view, empty ones too (null
+    * descriptors): the shader may still address them (an image unit
+    * with no usable texture, GL 4.6 section 8.26). */
+   st->nr_images = images ? MIN2(start + count, AGX_MAX_IMAGES) : 0;
    for (unsigned slot = 0; slot < AGX_MAX_IMAGES; ++slot) {
       if (st->images[slot].resource)
-         st->nr_images = slot + 1;
+         st->nr_images = MAX2(st->nr_images, slot + 1);
    }
    st->tables.valid = false;
    ctx->dirty |= AGX_DIRTY_TEXTURES;
@@ -57,8 +60,11 @@ agx_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader,
 
 /* The hardware dimension an image of this target is addressed with. */
 static unsigned
-image_dimension(enum pipe_texture_target target, bool layered)
+image_dimension(enum pipe_texture_target target, bool layered, bool ms)
 {
+   if (ms)
+      return layered ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MS
+                     : AGX_TEXTURE_DIMENSION_2D_MS;
    switch (target) {
    case PIPE_TEXTURE_3D:
       /* one slice of it: a 2D image */
@@ -89,6 +95,37 @@ view_layered(const struct pipe_image_view *v)
           v->resource->target == PIPE_TEXTURE_CUBE_ARRAY;
 }
 
+/* The PBE of a multisample image: its samples in memory order as the
+ * texels of a linear 2D image AGX_BUFFER_TEXTURE_WIDTH wide, from the
+ * view's first layer to the end of its last (ail keeps a pixel's samples
+ * together in one element), as Mesa's driver stores to multisample
+ * images (fact: alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c,
+ * lower_multisampled_store, and shaders/texture.cl,
+ * libagx_image_texel_address).  The compiler computes the sample's index
+ * (agx_nir_lower_image.c, from AGX_PUSH_IMAGE_ATOMIC). */
+static bool
+pack_sample_pbe(uint8_t *pbe, const struct pipe_image_view *v,
+                struct agx_resource *rsrc)
+{
+   const struct ail_layout *l = &rsrc->layout;
+   unsigned bs = util_format_get_blocksize(v->format);
+   unsigned layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+   if (!bs || bs != util_format_get_blocksize(l->format))
+      return false;
+   uint64_t size_el = l->layer_stride_B / bs * layers;
+   /* (the PBE's height field holds up to 16384 rows: cmdbuf.xml) */
+   if (DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH) > 16384)
+      return false;
+   struct ail_layout lin = agx_buffer_layout(v->format, (unsigned)size_el);
+   struct agx_view_desc d = {
+      .layout = &lin,
+      .base_va = rsrc->bo->va + l->layer_stride_B * v->u.tex.first_layer,
+      .format = v->format,
+      .dimension = AGX_TEXTURE_DIMENSION_2D,
+   };
+   return agx_pack_pbe_desc(pbe, &d);
+}
+
 static bool
 pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
 {
@@ -113,13 +150,20 @@ pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
       return agx_pack_texture_desc(tex, &d) && agx_pack_pbe_desc(pbe, &d);
    }
 
+   bool ms = rsrc->layout.sample_count_sa > 1;
    struct agx_view_desc d = {
       .layout = &rsrc->layout,
       .base_va = rsrc->bo->va,
       .format = v->format,
-      .dimension = image_dimension(v->resource->target, view_layered(v)),
+      .dimension = image_dimension(v->resource->target, view_layered(v), ms),
       .first_level = v->u.tex.level,
-      .last_level = v->u.tex.level,
+      /* the resource's last level, not the view's: the texture unit
+       * derives the layer stride of layers that are not page-aligned
+       * from the levels up to last_level (as the simulator does,
+       * asahi_sim_sampler.c), so a one-level view of a mipmapped array
+       * would step through its layers too short; loads use LOD 0, the
+       * bound level, anyway */
+      .last_level = rsrc->layout.levels ? rsrc->layout.levels - 1u : 0u,
       .first_layer = v->u.tex.first_layer,
       .last_layer = v->u.tex.last_layer,
       .swizzle = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
@@ -127,6 +171,8 @@ pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
    };
    if (!agx_pack_texture_desc(tex, &d))
       return false;
+   if (ms)
+      return pack_sample_pbe(pbe, v, rsrc);
    /* ail lays the slices of a 3D image out as the layers of a 2D array
     * (one layer stride apart, at every level), so stores write them
     * through a 2D-array PBE of the level's slices (the compiler gives
@@ -228,14 +274,17 @@ agx_image_atomic_record(const struct agx_stage_state *st, unsigned index,
       return;
    const struct pipe_image_view *v = &st->images[index];
    struct agx_resource *rsrc = agx_resource(v->resource);
-   if (!rsrc->bo || util_format_get_blocksize(v->format) != 4)
+   /* in texels of the view's format (words for the 32-bit formats of
+    * atomics; samples of multisample images) */
+   unsigned bs = util_format_get_blocksize(v->format);
+   if (!rsrc->bo || !bs)
       return;
    uint64_t va = rsrc->bo->va;
 
    if (v->resource->target == PIPE_BUFFER) {
       /* one row of texels from the view's offset */
       va += v->u.buf.offset;
-      out[2] = v->u.buf.size / 4;
+      out[2] = v->u.buf.size / bs;
       out[3] = out[4] = 1;
       out[6] = out[2];
    } else {
@@ -243,19 +292,21 @@ agx_image_atomic_record(const struct agx_stage_state *st, unsigned index,
       unsigned level = v->u.tex.level;
       /* 3D images: their slices are layers (ail) */
       if (level >= l->levels_allocated ||
-          util_format_get_blocksize(l->format) != 4)
+          util_format_get_blocksize(l->format) != bs)
          return;
       va += ail_get_layer_level_B(l, v->u.tex.first_layer, level);
       out[2] = u_minify(l->width_px, level);
       out[3] = u_minify(l->height_px, level);
       out[4] = v->u.tex.last_layer - v->u.tex.first_layer + 1;
-      out[7] = (uint32_t)(l->layer_stride_B / 4);
+      out[7] = (uint32_t)(l->layer_stride_B / bs);
+      /* a pixel's samples follow one another (ail: one element) */
+      out[5] = util_logbase2(l->sample_count_sa) << 24;
       if (l->tiling == AIL_TILING_LINEAR) {
-         out[6] = ail_get_linear_stride_B(l) / 4;
+         out[6] = ail_get_linear_stride_B(l) / bs;
       } else if (l->tiling == AIL_TILING_TWIDDLED) {
          struct ail_tile t = l->tilesize_el[level];
-         out[5] = 1 | util_logbase2(t.width_el) << 8 |
-                  util_logbase2(t.height_el) << 16;
+         out[5] |= 1 | util_logbase2(t.width_el) << 8 |
+                   util_logbase2(t.height_el) << 16;
          out[6] = DIV_ROUND_UP(l->stride_el[level], t.width_el);
       } else {
          out[2] = 0; /* compressed: no texel addresses */

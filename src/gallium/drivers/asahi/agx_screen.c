@@ -241,9 +241,7 @@ agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
     * then, so they are not offered yet; not through the geometry
     * emulation yet. */
    if (param == PIPE_SHADER_CAP_MAX_SHADER_IMAGES)
-      return shader == PIPE_SHADER_FRAGMENT || shader == PIPE_SHADER_COMPUTE
-                ? AGX_MAX_IMAGES
-                : 0;
+      return AGX_MAX_IMAGES;
    if (param == PIPE_SHADER_CAP_MAX_SHADER_BUFFERS)
       return shader == PIPE_SHADER_GEOMETRY ? 0 : AGX_MAX_SSBOS;
    if (shader == PIPE_SHADER_COMPUTE &&
@@ -350,8 +348,10 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
          return false;
       /* 2D arrays too: multisample array textures (GL 3.2), rendered
        * one layer at a time. */
+      /* (and multisample images: agx_image.c) */
       if ((target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY) ||
-          !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
+          !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL |
+                        PIPE_BIND_SHADER_IMAGE)))
          return false;
    }
 
@@ -414,7 +414,13 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
        agx_tib_format_of(format) != (int)info->tib_format)
       return false;
 
-   if (bindings & (PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER))
+   if (bindings & PIPE_BIND_SHADER_BUFFER)
+      return false;
+   /* Shader images: formats the texture unit reads and the PBE writes
+    * texel by texel (agx_image.c), not block-compressed ones. */
+   if ((bindings & PIPE_BIND_SHADER_IMAGE) &&
+       (util_format_is_compressed(format) ||
+        util_format_is_depth_or_stencil(format)))
       return false;
 
    return true;
