@@ -702,7 +702,9 @@ agx_ra(agx_context *ctx)
          }
          if (fits) {
             reg = at;
-            for (unsigned h = base; h < base + vsize; ++h)
+            /* a vector may reach past the file: reserve what exists */
+            for (unsigned h = base; h < base + vsize && h < AGX_NR_HALVES;
+                 ++h)
                reserved[h] = MAX2(reserved[h], eh->pos);
          }
       }
