@@ -273,8 +273,8 @@ uses_frag_coord(const struct glsl_parse_state *sh)
  * gl_FragCoord, every one that uses it redeclares it, all with the same
  * layout qualifiers.  The shaders without the redeclaration are searched
  * for a use only when another one has it: the search walks a whole
- * syntax tree, which on a large shader cost a third of the cache misses
- * of linking it. */
+ * syntax tree (on the 40,000-statement bench shader, 7 % of the last-level
+ * cache misses of linking it). */
 static void
 check_frag_coord_layouts(struct g2n *c, struct glsl_parse_state *const *sh,
                          unsigned n)
