@@ -1119,6 +1119,7 @@ test_cse_chain_in_one_run(void **state)
    /* (floor(-|x|))^2 at x = 2.5: 9 */
    const float in[4] = { 2.5f, 0, 0, 0 };
    assert_true(run_out4(&f, in) == 9.0f);
+   ralloc_free(f.ctx);
 }
 
 /* x * y + z becomes one ffma; values whose products are exact give the
