@@ -208,8 +208,21 @@ static void
 gather_stats(agx_context *ctx, struct agx_shader_binary *out)
 {
    struct agx_shader_info *info = &out->info;
+   /* loads pending since the last wait, and the sum of their positions */
+   unsigned pending = 0, pending_pos = 0;
    agx_foreach_instr_global(ctx, I)
    {
+      if (I->op == AGX_ISA_OP_WAIT) {
+         /* a load at p and this wait at w: w - p - 1 in between */
+         info->async_cover += pending * (info->nr_instrs - 1) - pending_pos;
+         pending = pending_pos = 0;
+         info->nr_waits++;
+      }
+      if (agx_is_async_load(I->op)) {
+         info->nr_async++;
+         pending++;
+         pending_pos += info->nr_instrs;
+      }
       info->nr_instrs++;
       switch (I->op) {
       case AGX_ISA_OP_STOP:

@@ -648,6 +648,12 @@ struct agx_shader_info {
    unsigned preamble_offset;
    unsigned preamble_halves;
    unsigned nr_preamble_gprs, nr_preamble_instrs;
+   /* Statistics (asahi-compiler --bench, not in the SHADER-DB line): the
+    * shader's `wait` instructions, its asynchronous loads (device, stack
+    * and threadgroup loads, texture lookups, atomics), and the
+    * instructions between each load and the wait that covers it, summed
+    * (how much of the loads' latency other work can hide). */
+   unsigned nr_waits, nr_async, async_cover;
 };
 
 /* Uniform halves the preamble may fill (a quarter of the file). */

@@ -190,6 +190,27 @@ agx_is_pseudo(unsigned op)
    }                                                                           \
    else
 
+/* Instructions that write their destination registers asynchronously:
+ * a `wait` must cover them before the registers are read or written
+ * (agx_insert_waits.c).  A device atomic returns the old value the same
+ * way (Mesa's atomic carries a scoreboard slot: alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_opcodes.py). */
+static inline bool
+agx_is_async_load(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_DEVICE_LOAD:
+   case AGX_ISA_OP_STACK_LOAD:
+   case AGX_ISA_OP_TEXTURE_SAMPLE:
+   case AGX_ISA_OP_TEXTURE_LOAD:
+   case AGX_ISA_OP_THREADGROUP_LOAD:
+   case AGX_ISA_OP_ATOMIC:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* ---- operands ----------------------------------------------------------- */
 
 static inline agx_operand
