@@ -148,6 +148,10 @@ typedef struct agx_context {
     * registers: spilling a member of a coalesced group frees nothing
     * while its partners keep the group's hull) */
    bool ra_hulls_only;
+   /* agx_ra fails with AGX_COMPILE_TOO_BIG when it needs more halves
+    * than this (0: no budget but the register file), and then sets
+    * ra_over_budget to the halves it needed */
+   unsigned ra_max_halves, ra_over_budget;
    /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;
@@ -331,8 +335,13 @@ bool agx_ra(agx_context *ctx);
 /* After agx_ra failed: spill some of ctx->ra_candidates to the stack.
  * Returns false when none can be spilled. */
 bool agx_spill(agx_context *ctx);
-/* Before RA: loads move up their block (bounded), selection's waits go */
-void agx_schedule_loads(agx_context *ctx);
+/* Before RA: list scheduling within blocks (agx_schedule.c), letting a
+ * region's register demand grow by at most `slack` halves over its
+ * original order's; selection's waits go. */
+void agx_schedule(agx_context *ctx, unsigned slack);
+/* The instruction order of every block, to put back later */
+agx_instr **agx_save_order(agx_context *ctx);
+void agx_restore_order(agx_context *ctx, agx_instr **order);
 void agx_lower_pseudo(agx_context *ctx);
 /* After agx_lower_pseudo: one wait where a pending load's result is
  * needed, instead of one after every load. */
@@ -359,6 +368,7 @@ enum agx_dbg {
    AGX_DBG_NOVALIDATE = 1u << 3,
    AGX_DBG_NOPREAMBLE = 1u << 4,
    AGX_DBG_NO16 = 1u << 5,
+   AGX_DBG_NOSCHED = 1u << 6,
 };
 
 #ifdef __cplusplus

@@ -591,50 +591,6 @@ test_insert_waits(void **state)
    ralloc_free(f.mem);
 }
 
-/* agx_schedule_loads: A = load(vid); s = A + 1 (waits for A); B =
- * load(vid) moves up next to A (one wait then serves both), C = load(s)
- * stays (s is defined in between); selection's waits go. */
-static agx_instr *
-load_ssa(agx_builder *b, agx_operand dst, agx_operand index)
-{
-   agx_instr *I = agx_emit(b, AGX_ISA_OP_DEVICE_LOAD);
-   I->ops[AGX_ISA_DEVICE_LOAD_R] = dst;
-   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(0, 64);
-   I->ops[AGX_ISA_DEVICE_LOAD_O] = index;
-   agx_emit(b, AGX_ISA_OP_WAIT)->ops[AGX_ISA_WAIT_I] = agx_isa_imm(0, 1);
-   return I;
-}
-
-static void
-test_schedule_loads(void **state)
-{
-   (void)state;
-   struct fixture f;
-   setup(&f);
-   agx_builder *b = &f.b;
-   agx_operand vid = agx_temp(f.ctx, 32, 1);
-   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
-   P->ops[0] = vid;
-   P->ops[1] = agx_isa_imm(10, 16);
-   f.ctx->values[vid.value].fixed = 10;
-
-   agx_operand a = agx_temp(f.ctx, 32, 1), s = agx_temp(f.ctx, 32, 1);
-   agx_operand bv = agx_temp(f.ctx, 32, 1), c = agx_temp(f.ctx, 32, 1);
-   agx_instr *A = load_ssa(b, a, vid);
-   agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, agx_isa_imm(1, 8));
-   agx_instr *B = load_ssa(b, bv, vid);
-   agx_instr *C = load_ssa(b, c, s);
-   st_var(b, bv, 0);
-   st_var(b, c, 1);
-
-   agx_schedule_loads(f.ctx);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_WAIT), 0);
-   assert_ptr_equal(list_entry(A->link.next, agx_instr, link), B);
-   assert_ptr_equal(list_entry(B->link.next, agx_instr, link), S);
-   assert_ptr_equal(list_entry(S->link.next, agx_instr, link), C);
-   ralloc_free(f.mem);
-}
-
 static void
 test_spill(void **state)
 {
@@ -742,7 +698,6 @@ main(void)
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_insert_waits),
-      cmocka_unit_test(test_schedule_loads),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
    };
