@@ -478,12 +478,11 @@ gl_uniform_words(nir_shader *nir)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
          if (intr->intrinsic != nir_intrinsic_load_uniform ||
-             intr->src[0].ssa->parent_instr->type !=
-                nir_instr_type_load_const)
+             nir_def_instr(intr->src[0].ssa)->type != nir_instr_type_load_const)
             continue;
-         unsigned off =
-            nir_instr_as_load_const(intr->src[0].ssa->parent_instr)
-               ->value[0].u32;
+         unsigned off = nir_instr_as_load_const(nir_def_instr(intr->src[0].ssa))
+                           ->value[0]
+                           .u32;
          words = MAX2(words, 4 * (nir_intrinsic_base(intr) + off) +
                                 intr->def.num_components);
       }

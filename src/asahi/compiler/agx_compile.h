@@ -331,6 +331,10 @@ struct agx_fs_key {
     * are in GPU memory at AGX_SYSVAL_POLY_STIPPLE_LO/_HI (the driver's
     * pipe_poly_stipple). */
    bool poly_stipple;
+   /* GL_MULTISAMPLE disabled on a multisampled pass
+    * (pipe_rasterizer_state::multisample false): gl_SampleMaskIn reads 1
+    * (the single-sample rasterization of GL 4.6 section 14.3.1). */
+   bool multisample_off;
 };
 
 struct agx_shader_key {

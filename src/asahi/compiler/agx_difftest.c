@@ -321,9 +321,9 @@ to_compute(nir_shader *nir)
             continue;
          bool load = intr->intrinsic == nir_intrinsic_load_input;
          nir_src *osrc = &intr->src[load ? 0 : 1];
-         if (osrc->ssa->parent_instr->type != nir_instr_type_load_const)
+         if (nir_def_instr(osrc->ssa)->type != nir_instr_type_load_const)
             return false;
-         off = nir_instr_as_load_const(osrc->ssa->parent_instr)->value[0].u32;
+         off = nir_instr_as_load_const(nir_def_instr(osrc->ssa))->value[0].u32;
          int base = nir_intrinsic_base(intr) + (int)off;
          unsigned comp = nir_intrinsic_component(intr);
          int cell_block;
@@ -377,7 +377,7 @@ to_compute(nir_shader *nir)
 static bool
 is_const_bits(nir_src *src, unsigned comp, uint32_t bits)
 {
-   nir_instr *p = src->ssa->parent_instr;
+   nir_instr *p = nir_def_instr(src->ssa);
    if (p->type != nir_instr_type_load_const || src->ssa->bit_size != 32)
       return false;
    return nir_instr_as_load_const(p)->value[comp].u32 == bits;
@@ -395,8 +395,10 @@ glsl_minmax(nir_builder *b, nir_instr *instr, void *data)
       return false;
    bool min = alu->op == nir_op_fmin;
    uint32_t zero = min ? 0x80000000u : 0;
-   if (is_const_bits(&alu->src[0].src, alu->src[0].swizzle[0], zero) ||
-       is_const_bits(&alu->src[1].src, alu->src[1].swizzle[0], zero))
+   if (is_const_bits(&alu->src[0].src, nir_alu_src_swizzle(&alu->src[0], 0),
+                     zero) ||
+       is_const_bits(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], 0),
+                     zero))
       return false;
    b->cursor = nir_before_instr(instr);
    nir_def *x = nir_ssa_for_alu_src(b, alu, 0);

@@ -138,7 +138,7 @@ get_src(struct isel *st, nir_src *src, unsigned comp)
 static bool
 const_value(nir_src *src, unsigned comp, uint32_t *value)
 {
-   nir_instr *p = src->ssa->parent_instr;
+   nir_instr *p = nir_def_instr(src->ssa);
    if (p->type != nir_instr_type_load_const)
       return false;
    nir_load_const_instr *lc = nir_instr_as_load_const(p);
@@ -160,8 +160,8 @@ static agx_operand
 fsrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
    nir_def *def = alu->src[i].src.ssa;
-   unsigned comp = alu->src[i].swizzle[c];
-   nir_instr *p = def->parent_instr;
+   unsigned comp = nir_alu_src_swizzle(&alu->src[i], c);
+   nir_instr *p = nir_def_instr(def);
 
    if (p->type == nir_instr_type_alu) {
       nir_alu_instr *m = nir_instr_as_alu(p);
@@ -188,7 +188,7 @@ agx_fits16(agx_operand o)
 static agx_operand
 isrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
-   return get_src(st, &alu->src[i].src, alu->src[i].swizzle[c]);
+   return get_src(st, &alu->src[i].src, nir_alu_src_swizzle(&alu->src[i], c));
 }
 
 static agx_operand
@@ -380,7 +380,7 @@ struct agx_cmp {
 static bool
 match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
 {
-   nir_instr *p = src->ssa->parent_instr;
+   nir_instr *p = nir_def_instr(src->ssa);
    if (p->type != nir_instr_type_alu)
       return false;
    nir_alu_instr *alu = nir_instr_as_alu(p);
@@ -423,7 +423,7 @@ static agx_operand
 shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
 {
    uint32_t v;
-   if (const_value(&alu->src[1].src, alu->src[1].swizzle[c], &v))
+   if (const_value(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], c), &v))
       return agx_isa_imm(v & 31, 8);
    return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c), agx_isa_imm(31, 8));
 }
@@ -489,9 +489,10 @@ emit_bitfield_extract(struct isel *st, nir_alu_instr *alu, unsigned c,
    const agx_operand zero = agx_isa_imm(0, 8);
    agx_operand x = isrc_c(st, alu, 0, c);
    uint32_t off = 0, bits = 0;
-   bool const_off = const_value(&alu->src[1].src, alu->src[1].swizzle[c], &off);
-   bool const_bits =
-      const_value(&alu->src[2].src, alu->src[2].swizzle[c], &bits);
+   bool const_off =
+      const_value(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], c), &off);
+   bool const_bits = const_value(&alu->src[2].src,
+                                 nir_alu_src_swizzle(&alu->src[2], c), &bits);
 
    if (const_off && const_bits) {
       if (bits == 0 || bits > 32 || off > 31 || off + bits > 32)
@@ -527,9 +528,10 @@ emit_bitfield_insert(struct isel *st, nir_alu_instr *alu, unsigned c)
    agx_operand base = isrc_c(st, alu, 0, c);
    agx_operand ins = isrc_c(st, alu, 1, c);
    uint32_t off = 0, bits = 0;
-   bool const_off = const_value(&alu->src[2].src, alu->src[2].swizzle[c], &off);
-   bool const_bits =
-      const_value(&alu->src[3].src, alu->src[3].swizzle[c], &bits);
+   bool const_off =
+      const_value(&alu->src[2].src, nir_alu_src_swizzle(&alu->src[2], c), &off);
+   bool const_bits = const_value(&alu->src[3].src,
+                                 nir_alu_src_swizzle(&alu->src[3], c), &bits);
 
    if (const_bits && bits == 0)
       return base;
@@ -721,7 +723,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
        * for NIR too, at the same cost. */
       for (unsigned i = 0; i < 2; ++i) {
          uint32_t k;
-         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k) ||
+         if (!const_value(&alu->src[i].src,
+                          nir_alu_src_swizzle(&alu->src[i], c), &k) ||
              k != (min ? sign : 0))
             continue;
          agx_operand v = S(1 - i), kk = S(i);
@@ -860,7 +863,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_bcsel: {
       /* a comparison feeding the select is fused into it */
       struct agx_cmp cmp;
-      if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
+      if (match_cmp(st, &alu->src[0].src, nir_alu_src_swizzle(&alu->src[0], c),
+                    &cmp))
          return emit_cmpsel_n(st, sz, cmp.is_float, cmp.cc, cmp.a, cmp.b,
                               cmp.invert ? S(2) : S(1),
                               cmp.invert ? S(1) : S(2));
@@ -1705,8 +1709,8 @@ emit_sample_sysval(struct isel *st, nir_intrinsic_instr *intr)
       break;
    }
    case nir_intrinsic_load_sample_mask_in:
-      if (!fs) {
-         dst[0] = agx_mov_imm(&st->b, 32, 0);
+      if (!fs || key->multisample_off) {
+         dst[0] = agx_mov_imm(&st->b, 32, fs ? 1 : 0);
       } else if (per_sample) {
          dst[0] = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 124),
                              agx_isa_imm(1u << key->sample_id, 8));
@@ -2336,12 +2340,23 @@ emit_compute_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       return true;
    case nir_intrinsic_load_helper_invocation:
       /* is_active_thread (sr63) is 0 for helper lanes (Mesa's
-       * load_helper_invocation); only fragment shaders have them */
-      if (st->ctx->stage == MESA_SHADER_FRAGMENT)
-         def_ops(st, &intr->def)[0] =
-            emit_cmpsel(st, false, AGX_ICC_UEQ, emit_get_sr(st, 63),
-                        agx_isa_imm(0, 8), imm32(st, ~0u), agx_isa_imm(0, 8));
-      else
+       * load_helper_invocation); only fragment shaders have them.  A
+       * per-sample variant's lane whose pixel does not cover the shaded
+       * sample is a helper too: per-sample shading has no invocation
+       * there (GL 4.6 section 14.3.1.1), so its stores and atomics must
+       * not happen. */
+      if (st->ctx->stage == MESA_SHADER_FRAGMENT) {
+         const struct agx_fs_key *fk = &st->ctx->key->fs;
+         agx_operand active = emit_get_sr(st, 63);
+         agx_operand z = agx_isa_imm(0, 8);
+         if (fk->per_sample && fk->nr_samples > 1) {
+            agx_operand bit = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 124),
+                                         agx_isa_imm(1u << fk->sample_id, 8));
+            active = emit_cmpsel(st, false, AGX_ICC_UEQ, bit, z, z, active);
+         }
+         def_ops(st, &intr->def)[0] = emit_cmpsel(
+            st, false, AGX_ICC_UEQ, active, z, imm32(st, ~0u), z);
+      } else
          def_ops(st, &intr->def)[0] = agx_mov_imm(&st->b, 32, 0);
       return true;
    case nir_intrinsic_barrier:
@@ -4210,174 +4225,189 @@ emit_fs_end(struct isel *st)
       if (!write)
          continue;
 
-      agx_operand d[4];
       bool blend = rk->blend.enable && !integer && !key->logicop_enable;
       bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
-      if (blend || logic || (packed && write != 0xf)) {
-         /* the destination in memory order, then RGBA order (16-bit
-          * values widened to f32) */
-         wait_tile(st, true, &touched);
-         agx_operand dv = agx_temp(st->ctx, is16 ? 16 : 32, nr_mem);
-         agx_instr *L = agx_emit(&st->b, AGX_ISA_OP_LD_TILE);
-         L->ops[AGX_ISA_LD_TILE_R] = dv;
-         L->ops[AGX_ISA_LD_TILE_F] = agx_isa_enum(tib_format, 4);
-         L->ops[AGX_ISA_LD_TILE_MASK] =
-            agx_isa_enum((1u << nr_mem) - 1, 4);
-         L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
-         L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
-         agx_operand dm[4];
-         if (nr_mem == 1)
-            dm[0] = dv;
-         else
-            agx_split(&st->b, dm, nr_mem, dv);
-         for (unsigned m = 0; is16 && m < nr_mem; ++m) {
-            agx_operand w = agx_temp(st->ctx, 32, 1);
-            agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
-            X->ops[AGX_ISA_FADD32_D] = w;
-            X->ops[AGX_ISA_FADD32_A] = dm[m];
-            X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
-            dm[m] = w;
-         }
-         for (unsigned i = 0; i < 4; ++i) {
-            unsigned m = desc->swizzle[i];
-            if (m < nr_mem)
-               d[i] = dm[m];
+      bool reads_dst = blend || logic || (packed && write != 0xf);
+      /* ld_tile reads one sample, the lowest its mask names, so a
+       * read-modify-write of a multisampled target runs once per sample
+       * (each sample blends with its own destination, GL 4.6 section
+       * 17.3: the per-fragment operations are per sample), or for the
+       * shaded sample alone in a per-sample variant. */
+      bool each_sample = reads_dst && key->nr_samples > 1;
+      unsigned passes = each_sample && !key->per_sample ? key->nr_samples : 1;
+      agx_operand src[4];
+      memcpy(src, c, sizeof(src));
+      for (unsigned pass = 0; pass < passes; ++pass) {
+         unsigned smp = key->per_sample ? key->sample_id : pass;
+         agx_operand smask = agx_isa_imm(each_sample ? 1u << smp : 0xff, 8);
+         memcpy(c, src, sizeof(c));
+         agx_operand d[4];
+         if (reads_dst) {
+            /* the destination in memory order, then RGBA order (16-bit
+             * values widened to f32) */
+            wait_tile(st, true, &touched);
+            agx_operand dv = agx_temp(st->ctx, is16 ? 16 : 32, nr_mem);
+            agx_instr *L = agx_emit(&st->b, AGX_ISA_OP_LD_TILE);
+            L->ops[AGX_ISA_LD_TILE_R] = dv;
+            L->ops[AGX_ISA_LD_TILE_F] = agx_isa_enum(tib_format, 4);
+            L->ops[AGX_ISA_LD_TILE_MASK] =
+               agx_isa_enum((1u << nr_mem) - 1, 4);
+            L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
+            L->ops[AGX_ISA_LD_TILE_S] = smask;
+            agx_operand dm[4];
+            if (nr_mem == 1)
+               dm[0] = dv;
             else
-               d[i] = agx_mov_imm(&st->b, 32,
-                                  m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
-         }
-      }
-      if (blend) {
-
-         agx_operand k[4] = {{0}};
-         const struct agx_blend_key *bk = &rk->blend;
-         bool uses_k = false, uses_s1 = false;
-         for (unsigned f = 0; f < 4; ++f) {
-            unsigned v = f == 0   ? bk->rgb_src
-                         : f == 1 ? bk->rgb_dst
-                         : f == 2 ? bk->alpha_src
-                                  : bk->alpha_dst;
-            uses_k |= v == AGX_BLENDFACTOR_CONST_COLOR ||
-                      v == AGX_BLENDFACTOR_CONST_ALPHA ||
-                      v == AGX_BLENDFACTOR_INV_CONST_COLOR ||
-                      v == AGX_BLENDFACTOR_INV_CONST_ALPHA;
-            uses_s1 |= v == AGX_BLENDFACTOR_SRC1_COLOR ||
-                       v == AGX_BLENDFACTOR_SRC1_ALPHA ||
-                       v == AGX_BLENDFACTOR_INV_SRC1_COLOR ||
-                       v == AGX_BLENDFACTOR_INV_SRC1_ALPHA;
-         }
-         if (uses_k) {
-            unsigned u =
-               agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BLEND_COLOR_R, 8);
+               agx_split(&st->b, dm, nr_mem, dv);
+            for (unsigned m = 0; is16 && m < nr_mem; ++m) {
+               agx_operand w = agx_temp(st->ctx, 32, 1);
+               agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+               X->ops[AGX_ISA_FADD32_D] = w;
+               X->ops[AGX_ISA_FADD32_A] = dm[m];
+               X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+               dm[m] = w;
+            }
             for (unsigned i = 0; i < 4; ++i) {
-               k[i] = agx_temp(st->ctx, 32, 1);
-               agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
-               if (unorm)
-                  k[i] = fsat(st, k[i]);
+               unsigned m = desc->swizzle[i];
+               if (m < nr_mem)
+                  d[i] = dm[m];
+               else
+                  d[i] = agx_mov_imm(&st->b, 32,
+                                     m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
             }
          }
+         if (blend) {
 
-         /* fixed point targets: source clamped to [0, 1] (GL 4.6 17.3.6) */
-         agx_operand sc[4];
-         for (unsigned i = 0; i < 4; ++i)
-            sc[i] = unorm ? fsat(st, c[i]) : c[i];
-
-         /* The second source (ARB_blend_func_extended), render target 0
-          * only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1).  Channels the
-          * shader did not write are undefined in GL; they read as 0 here.
-          * Used only as a factor, so clamped like one. */
-         agx_operand s1[4] = {{0}};
-         for (unsigned i = 0; uses_s1 && i < 4; ++i) {
-            if (rt == 0 && (st->colour1_mask & (1u << i)))
-               s1[i] = unorm ? fsat(st, st->colour1[i]) : st->colour1[i];
-            else
-               s1[i] = agx_mov_imm(&st->b, 32, 0);
-         }
-
-         agx_operand adv[4];
-         if (bk->advanced)
-            blend_advanced(st, bk->advanced, sc, d, adv);
-         for (unsigned i = 0; i < 4; ++i) {
-            if (!(write & (1u << i)))
-               continue;
-            if (bk->advanced) {
-               c[i] = adv[i];
-               continue;
+            agx_operand k[4] = {{0}};
+            const struct agx_blend_key *bk = &rk->blend;
+            bool uses_k = false, uses_s1 = false;
+            for (unsigned f = 0; f < 4; ++f) {
+               unsigned v = f == 0   ? bk->rgb_src
+                            : f == 1 ? bk->rgb_dst
+                            : f == 2 ? bk->alpha_src
+                                     : bk->alpha_dst;
+               uses_k |= v == AGX_BLENDFACTOR_CONST_COLOR ||
+                         v == AGX_BLENDFACTOR_CONST_ALPHA ||
+                         v == AGX_BLENDFACTOR_INV_CONST_COLOR ||
+                         v == AGX_BLENDFACTOR_INV_CONST_ALPHA;
+               uses_s1 |= v == AGX_BLENDFACTOR_SRC1_COLOR ||
+                          v == AGX_BLENDFACTOR_SRC1_ALPHA ||
+                          v == AGX_BLENDFACTOR_INV_SRC1_COLOR ||
+                          v == AGX_BLENDFACTOR_INV_SRC1_ALPHA;
             }
-            bool a = i == 3;
-            unsigned func = a ? bk->alpha_func : bk->rgb_func;
-            agx_operand sf = blend_factor(st, a ? bk->alpha_src : bk->rgb_src,
-                                          i, sc, s1, d, k);
-            agx_operand df = blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst,
-                                          i, sc, s1, d, k);
-            c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
-         }
-      }
-      for (unsigned i = 0; logic && i < 4; ++i) {
-         unsigned m = desc->swizzle[i];
-         if ((write & (1u << i)) && m < nr_mem)
-            c[i] = logicop_channel(st, key->logicop_func, c[i], d[i],
-                                   desc->channel[m].size, integer);
-      }
+            if (uses_k) {
+               unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                                     AGX_SYSVAL_BLEND_COLOR_R, 8);
+               for (unsigned i = 0; i < 4; ++i) {
+                  k[i] = agx_temp(st->ctx, 32, 1);
+                  agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
+                  if (unorm)
+                     k[i] = fsat(st, k[i]);
+               }
+            }
 
-      /* Order against earlier pixels; then say that every sample
-       * survives (discarded lanes are inactive here).  A program that
-       * neither discards, nor emits depth, nor drops samples runs no
-       * sample_mask at all: the hardware then keeps every covered sample
-       * (Fact: alexvorxx/Mesa-VirGL src/asahi/compiler, whose sample mask
-       * lowering leaves such programs without one). */
-      wait_tile(st, false, &touched);
-      if (!masked && keep_all && !st->ctx->info->can_discard &&
-          !st->ctx->info->writes_depth)
-         masked = true;
-      if (!masked) {
-         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
-         I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
-         I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
-         masked = true;
-      }
+            /* fixed point targets: source clamped to [0, 1] (GL 4.6 17.3.6) */
+            agx_operand sc[4];
+            for (unsigned i = 0; i < 4; ++i)
+               sc[i] = unorm ? fsat(st, c[i]) : c[i];
 
-      /* masked store of the written channels, in memory order (memory
-       * channel m holds the component the format's swizzle puts there;
-       * padding channels are not written) */
-      agx_operand v[4];
-      unsigned n = 0, mem_mask = 0;
-      for (unsigned m = 0; m < nr_mem; ++m) {
-         unsigned ch = 4;
-         for (unsigned i = 0; i < 4; ++i) {
-            if (desc->swizzle[i] == m)
-               ch = i;
+            /* The second source (ARB_blend_func_extended), render target 0
+             * only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1).  Channels the
+             * shader did not write are undefined in GL; they read as 0 here.
+             * Used only as a factor, so clamped like one. */
+            agx_operand s1[4] = {{0}};
+            for (unsigned i = 0; uses_s1 && i < 4; ++i) {
+               if (rt == 0 && (st->colour1_mask & (1u << i)))
+                  s1[i] = unorm ? fsat(st, st->colour1[i]) : st->colour1[i];
+               else
+                  s1[i] = agx_mov_imm(&st->b, 32, 0);
+            }
+
+            agx_operand adv[4];
+            if (bk->advanced)
+               blend_advanced(st, bk->advanced, sc, d, adv);
+            for (unsigned i = 0; i < 4; ++i) {
+               if (!(write & (1u << i)))
+                  continue;
+               if (bk->advanced) {
+                  c[i] = adv[i];
+                  continue;
+               }
+               bool a = i == 3;
+               unsigned func = a ? bk->alpha_func : bk->rgb_func;
+               unsigned fs = a ? bk->alpha_src : bk->rgb_src;
+               unsigned fd = a ? bk->alpha_dst : bk->rgb_dst;
+               agx_operand sf = blend_factor(st, fs, i, sc, s1, d, k);
+               agx_operand df = blend_factor(st, fd, i, sc, s1, d, k);
+               c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
+            }
          }
-         if (ch == 4 || (!(write & (1u << ch)) && !packed))
+         for (unsigned i = 0; logic && i < 4; ++i) {
+            unsigned m = desc->swizzle[i];
+            if ((write & (1u << i)) && m < nr_mem)
+               c[i] = logicop_channel(st, key->logicop_func, c[i], d[i],
+                                      desc->channel[m].size, integer);
+         }
+
+         /* Order against earlier pixels; then say that every sample
+          * survives (discarded lanes are inactive here).  A program that
+          * neither discards, nor emits depth, nor drops samples runs no
+          * sample_mask at all: the hardware then keeps every covered sample
+          * (Fact: alexvorxx/Mesa-VirGL src/asahi/compiler, whose sample mask
+          * lowering leaves such programs without one). */
+         wait_tile(st, false, &touched);
+         if (!masked && keep_all && !st->ctx->info->can_discard &&
+             !st->ctx->info->writes_depth)
+            masked = true;
+         if (!masked) {
+            agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+            I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+            I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
+            masked = true;
+         }
+
+         /* masked store of the written channels, in memory order (memory
+          * channel m holds the component the format's swizzle puts there;
+          * padding channels are not written) */
+         agx_operand v[4];
+         unsigned n = 0, mem_mask = 0;
+         for (unsigned m = 0; m < nr_mem; ++m) {
+            unsigned ch = 4;
+            for (unsigned i = 0; i < 4; ++i) {
+               if (desc->swizzle[i] == m)
+                  ch = i;
+            }
+            if (ch == 4 || (!(write & (1u << ch)) && !packed))
+               continue;
+            agx_operand val = write & (1u << ch) ? c[ch] : d[ch];
+            if (is16 && integer) {
+               /* the low half */
+               agx_operand parts[2];
+               agx_split(&st->b, parts, 2, val);
+               val = parts[0];
+            } else if (is16) {
+               /* f32 -> f16: an f32 add into a 16-bit register */
+               agx_operand h = agx_temp(st->ctx, 16, 1);
+               agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+               X->ops[AGX_ISA_FADD32_D] = h;
+               X->ops[AGX_ISA_FADD32_A] = val;
+               X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+               val = h;
+            }
+            v[n++] = val;
+            mem_mask |= 1u << m;
+         }
+         if (!n)
             continue;
-         agx_operand val = write & (1u << ch) ? c[ch] : d[ch];
-         if (is16 && integer) {
-            /* the low half */
-            agx_operand parts[2];
-            agx_split(&st->b, parts, 2, val);
-            val = parts[0];
-         } else if (is16) {
-            /* f32 -> f16: an f32 add into a 16-bit register */
-            agx_operand h = agx_temp(st->ctx, 16, 1);
-            agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
-            X->ops[AGX_ISA_FADD32_D] = h;
-            X->ops[AGX_ISA_FADD32_A] = val;
-            X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
-            val = h;
-         }
-         v[n++] = val;
-         mem_mask |= 1u << m;
+         agx_operand vec = n == 1 ? v[0] : agx_collect(&st->b, n, v);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
+         I->ops[AGX_ISA_ST_TILE_R] = vec;
+         I->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(tib_format, 4);
+         I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(mem_mask, 4);
+         I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
+         I->ops[AGX_ISA_ST_TILE_S] = smask;
+         st->ctx->info->tib_writes |= 1u << rt;
       }
-      if (!n)
-         continue;
-      agx_operand vec = n == 1 ? v[0] : agx_collect(&st->b, n, v);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
-      I->ops[AGX_ISA_ST_TILE_R] = vec;
-      I->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(tib_format, 4);
-      I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(mem_mask, 4);
-      I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
-      I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
-      st->ctx->info->tib_writes |= 1u << rt;
    }
 
    /* No colour stored: the samples dropped still must not reach depth

@@ -74,7 +74,7 @@ agx_nir_lower_clip_distance(nir_shader *nir)
          if (d->deref_type != nir_deref_type_array ||
              nir_deref_instr_get_variable(d) != old)
             continue;
-         nir_instr *idx = d->arr_index.ssa->parent_instr;
+         nir_instr *idx = nir_def_instr(d->arr_index.ssa);
          if (idx->type != nir_instr_type_load_const) {
             /* the outputs and indirect inputs passes leave constant
              * indices only */

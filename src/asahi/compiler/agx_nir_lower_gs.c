@@ -318,9 +318,9 @@ lower_input(nir_builder *b, struct gs_state *st, nir_intrinsic_instr *intr)
    unsigned c0 = nir_intrinsic_component(intr), n = intr->def.num_components;
    nir_src *off = &intr->src[1];
    if (st->pos_z_halved && nir_intrinsic_base(intr) == VARYING_SLOT_POS &&
-       off->ssa->parent_instr->type == nir_instr_type_load_const &&
+       nir_def_instr(off->ssa)->type == nir_instr_type_load_const &&
        nir_const_value_as_uint(
-          nir_instr_as_load_const(off->ssa->parent_instr)->value[0], 32) ==
+          nir_instr_as_load_const(nir_def_instr(off->ssa))->value[0], 32) ==
           0 &&
        c0 <= 2 && c0 + n > 2) {
       nir_def *w = c0 + n > 3 ? nir_channel(b, v, 3 - c0)
@@ -364,7 +364,7 @@ indexed_at_run_time(nir_function_impl *impl, nir_variable *var)
             continue;
          nir_deref_instr *d = nir_instr_as_deref(instr);
          if (d->deref_type == nir_deref_type_array &&
-             d->arr_index.ssa->parent_instr->type !=
+             nir_def_instr(d->arr_index.ssa)->type !=
                 nir_instr_type_load_const &&
              deref_root(d) == var)
             return true;
@@ -593,12 +593,12 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
       nir_intrinsic_instr *intr = *p;
       nir_src *off = &intr->src[1];
       if (intr->intrinsic != nir_intrinsic_load_per_vertex_input ||
-          off->ssa->parent_instr->type != nir_instr_type_load_const)
+          nir_def_instr(off->ssa)->type != nir_instr_type_load_const)
          continue;
       uint32_t end =
          (uint32_t)nir_intrinsic_base(intr) + 1 +
          (uint32_t)nir_const_value_as_uint(
-            nir_instr_as_load_const(off->ssa->parent_instr)->value[0], 32);
+            nir_instr_as_load_const(nir_def_instr(off->ssa))->value[0], 32);
       if (end <= VARYING_SLOT_MAX && end > info->input_slots)
          info->input_slots = (uint8_t)end;
    }

@@ -371,7 +371,7 @@ dynamic_element(nir_intrinsic_instr *intr)
         d && d->deref_type != nir_deref_type_var;
         d = nir_deref_instr_parent(d)) {
       if (d->deref_type != nir_deref_type_array ||
-          d->arr_index.ssa->parent_instr->type == nir_instr_type_load_const)
+          nir_def_instr(d->arr_index.ssa)->type == nir_instr_type_load_const)
          continue;
       nir_deref_instr *p = nir_deref_instr_parent(d);
       if (p && p->type && p->type->kind == NIR_VTYPE_ARRAY &&

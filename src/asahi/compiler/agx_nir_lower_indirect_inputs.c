@@ -30,7 +30,7 @@ indexed_at_run_time(nir_instr *instr, nir_variable *var)
       return false;
    nir_deref_instr *d = nir_instr_as_deref(instr);
    if (d->deref_type != nir_deref_type_array ||
-       d->arr_index.ssa->parent_instr->type == nir_instr_type_load_const)
+       nir_def_instr(d->arr_index.ssa)->type == nir_instr_type_load_const)
       return false;
    for (nir_deref_instr *p = d; p; p = nir_deref_instr_parent(p)) {
       if (p->deref_type == nir_deref_type_var)

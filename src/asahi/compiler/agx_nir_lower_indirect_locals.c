@@ -47,7 +47,7 @@ struct access {
 static bool
 is_const(nir_def *def)
 {
-   return def->parent_instr->type == nir_instr_type_load_const;
+   return nir_def_instr(def)->type == nir_instr_type_load_const;
 }
 
 static unsigned

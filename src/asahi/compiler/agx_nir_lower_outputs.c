@@ -42,7 +42,7 @@ retarget_deref(nir_builder *b, nir_instr *instr, void *data)
    }
    if (d->deref_type == nir_deref_type_cast)
       return false;
-   nir_deref_instr *parent = nir_instr_as_deref(d->parent.ssa->parent_instr);
+   nir_deref_instr *parent = nir_instr_as_deref(nir_def_instr(d->parent.ssa));
    if (parent->modes != nir_var_function_temp || d->modes != nir_var_shader_out)
       return false;
    d->modes = nir_var_function_temp;

@@ -40,7 +40,8 @@ lower_sqrt(nir_builder *b, nir_alu_instr *alu, void *data)
             continue;
          /* in place: the walk may be about to visit it */
          rcp->op = nir_op_frsq;
-         rcp->src[0].swizzle[0] = alu->src[0].swizzle[0];
+         nir_alu_src_set_swizzle(&rcp->src[0], 0,
+                                 nir_alu_src_swizzle(&alu->src[0], 0));
          nir_instr_rewrite_src(user, &rcp->src[0].src, alu->src[0].src.ssa);
       }
       if (nir_def_is_unused(&alu->def)) {
@@ -51,7 +52,7 @@ lower_sqrt(nir_builder *b, nir_alu_instr *alu, void *data)
 
    unsigned swiz[NIR_MAX_VEC_COMPONENTS];
    for (unsigned c = 0; c < alu->def.num_components; ++c)
-      swiz[c] = alu->src[0].swizzle[c];
+      swiz[c] = nir_alu_src_swizzle(&alu->src[0], c);
    nir_def *x =
       nir_swizzle(b, alu->src[0].src.ssa, swiz, alu->def.num_components);
    nir_def_rewrite_uses(&alu->def, nir_frcp(b, nir_frsq(b, x)));

@@ -91,12 +91,12 @@ guarded_access(nir_builder *b, nir_intrinsic_instr *intr, uint32_t k)
                            NIR_INTRINSIC_NUM_INDEX_FLAGS)
           ->def;
    nir_def *cond;
-   if (offset->parent_instr->type == nir_instr_type_load_const &&
-       nir_instr_as_load_const(offset->parent_instr)->value[0].u32 <=
+   if (nir_def_instr(offset)->type == nir_instr_type_load_const &&
+       nir_instr_as_load_const(nir_def_instr(offset))->value[0].u32 <=
           UINT32_MAX - bytes) {
       /* a constant offset (a block member): one compare */
       uint32_t end =
-         nir_instr_as_load_const(offset->parent_instr)->value[0].u32 + bytes;
+         nir_instr_as_load_const(nir_def_instr(offset))->value[0].u32 + bytes;
       cond = nir_uge(b, size, nir_imm_int(b, (int)end));
    } else {
       nir_def *fits = nir_uge(b, size, nir_imm_int(b, (int)bytes));
@@ -148,8 +148,9 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    nir_def *binding = intr->src[binding_src(intr->intrinsic)].ssa;
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *v;
-   if (binding->parent_instr->type == nir_instr_type_load_const) {
-      uint32_t k = nir_instr_as_load_const(binding->parent_instr)->value[0].u32;
+   if (nir_def_instr(binding)->type == nir_instr_type_load_const) {
+      uint32_t k =
+         nir_instr_as_load_const(nir_def_instr(binding))->value[0].u32;
       v = guarded_access(b, intr, k);
    } else {
       v = binding_chain(b, intr, binding, 0, AGX_MAX_SSBOS - 1);
@@ -169,7 +170,7 @@ is_lowered(const nir_intrinsic_instr *intr, void *data)
       return false;
    /* get_ssbo_size of a constant binding is what isel reads */
    return intr->intrinsic != nir_intrinsic_get_ssbo_size ||
-          intr->src[s].ssa->parent_instr->type != nir_instr_type_load_const;
+          nir_def_instr(intr->src[s].ssa)->type != nir_instr_type_load_const;
 }
 
 bool

@@ -33,7 +33,7 @@ static void
 value_bounds(nir_def *def, unsigned c, unsigned depth, uint32_t *lo,
              uint32_t *hi)
 {
-   nir_instr *p = def->parent_instr;
+   nir_instr *p = nir_def_instr(def);
    *lo = 0;
    *hi = UINT32_MAX;
    if (depth > 8 || def->bit_size != 32)
@@ -49,10 +49,10 @@ value_bounds(nir_def *def, unsigned c, unsigned depth, uint32_t *lo,
        alu->op != nir_op_imul && alu->op != nir_op_ishl)
       return;
    uint32_t alo, ahi, blo, bhi;
-   value_bounds(alu->src[0].src.ssa, alu->src[0].swizzle[c], depth + 1, &alo,
-                &ahi);
-   value_bounds(alu->src[1].src.ssa, alu->src[1].swizzle[c], depth + 1, &blo,
-                &bhi);
+   value_bounds(alu->src[0].src.ssa, nir_alu_src_swizzle(&alu->src[0], c),
+                depth + 1, &alo, &ahi);
+   value_bounds(alu->src[1].src.ssa, nir_alu_src_swizzle(&alu->src[1], c),
+                depth + 1, &blo, &bhi);
    if (alu->op == nir_op_umin) {
       *lo = MIN2(alo, blo);
       *hi = MIN2(ahi, bhi);
@@ -123,7 +123,7 @@ is_dynamic_load(const nir_intrinsic_instr *intr, void *data)
 {
    (void)data;
    return intr->intrinsic == nir_intrinsic_load_ubo &&
-          intr->src[0].ssa->parent_instr->type != nir_instr_type_load_const;
+          nir_def_instr(intr->src[0].ssa)->type != nir_instr_type_load_const;
 }
 
 bool

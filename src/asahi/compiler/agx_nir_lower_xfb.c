@@ -71,10 +71,10 @@ agx_nir_lower_xfb(nir_shader *nir, const struct agx_xfb_key *key)
       if (intr->intrinsic != nir_intrinsic_store_output)
          continue;
       nir_src *offset = &intr->src[1];
-      if (offset->ssa->parent_instr->type != nir_instr_type_load_const)
+      if (nir_def_instr(offset->ssa)->type != nir_instr_type_load_const)
          continue;
       nir_load_const_instr *lc =
-         nir_instr_as_load_const(offset->ssa->parent_instr);
+         nir_instr_as_load_const(nir_def_instr(offset->ssa));
       unsigned slot = (unsigned)nir_intrinsic_base(intr) +
                       (unsigned)nir_const_value_as_uint(lc->value[0], 32);
       unsigned comp = nir_intrinsic_component(intr);

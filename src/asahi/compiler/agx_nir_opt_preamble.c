@@ -88,9 +88,9 @@ classify(const struct preamble_state *ps, nir_instr *instr, unsigned *cost)
           intr->def.bit_size != 32 || !movable_src(ps, &intr->src[0]))
          return false;
       /* pushed: free; else a device_load and its wait */
-      bool pushed = !ps->uniforms_from_memory &&
-                    intr->src[0].ssa->parent_instr->type ==
-                       nir_instr_type_load_const;
+      bool pushed =
+         !ps->uniforms_from_memory &&
+         nir_def_instr(intr->src[0].ssa)->type == nir_instr_type_load_const;
       *cost = pushed ? 0 : 2;
       return true;
    }
@@ -152,7 +152,7 @@ mark_needed(nir_src *src, void *data)
    if (ps->needed[def->index])
       return true;
    ps->needed[def->index] = true;
-   nir_foreach_src(def->parent_instr, mark_needed, ps);
+   nir_foreach_src(nir_def_instr(def), mark_needed, ps);
    return true;
 }
 
@@ -191,8 +191,7 @@ copy_instr(nir_builder *b, nir_instr *instr, nir_def **map)
       n->exact = alu->exact;
       for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
          n->src[i].src.ssa = map[alu->src[i].src.ssa->index];
-         memcpy(n->src[i].swizzle, alu->src[i].swizzle,
-                sizeof(n->src[i].swizzle));
+         n->src[i].swz = alu->src[i].swz;
       }
       nir_def_init(&n->instr, &n->def, 1, alu->def.bit_size);
       nir_builder_instr_insert(b, &n->instr);

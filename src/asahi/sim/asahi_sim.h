@@ -96,6 +96,12 @@ struct asahi_sim_mem {
     * dropped, instead of stopping with ASAHI_SIM_FAULT.  The first such
     * access is still recorded in group->fault. */
    bool soft_faults;
+   /* Optional, and preferred to translate when set: a host pointer to va
+    * and, in *avail, how many bytes from there are mapped contiguously
+    * with the permission asked for (NULL when va is not mapped so).  The
+    * map must not change while a group runs: the group keeps the spans
+    * it found (asahi_sim_group.spans) until it is reset. */
+   void *(*lookup)(void *user, uint64_t va, bool write, uint64_t *avail);
 };
 
 /* A simple memory for tools and tests: a list of host buffers. */
@@ -224,6 +230,9 @@ struct asahi_sim_state_slot {
  * then per lane; 16-bit halves and 64-bit pairs are views of them
  * (rNl = bits 0..15, rNh = bits 16..31, rN_rN+1 = rN | rN+1 << 32).
  */
+/* Memory spans a group remembers (asahi_sim_group.spans). */
+#define ASAHI_SIM_SPANS 4
+
 struct asahi_sim_group {
    uint32_t r[ASAHI_SIM_GPRS][ASAHI_SIM_LANES];
    uint32_t u[ASAHI_SIM_UNIFORMS];
@@ -302,6 +311,15 @@ struct asahi_sim_group {
    struct asahi_sim_fault fault;
    bool faulted;
    char error[160];
+
+   /* The memory spans mem.lookup found (host pointer, GPU address, bytes,
+    * write permission), tried before asking again; cleared by a reset. */
+   struct asahi_sim_span {
+      uint8_t *host;
+      uint64_t va, size;
+      bool write;
+   } spans[ASAHI_SIM_SPANS];
+   unsigned next_span;
 
    /* Filled by asahi_sim_step; cleared by asahi_sim_set_code.  Call
     * asahi_sim_set_code again after changing the code bytes. */

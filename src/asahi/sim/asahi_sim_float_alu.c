@@ -20,6 +20,7 @@
  */
 
 #include <math.h>
+#include <string.h>
 
 #include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
@@ -34,6 +35,87 @@ write_float(struct asahi_sim_group *g, const struct agx_isa_operand *D,
       asahi_sim_write(g, D, lane, asahi_sim_double_to_f16(v));
    else
       asahi_sim_write(g, D, lane, asahi_sim_double_to_f32(v, true));
+}
+
+/* A 32-bit source as the float the arithmetic takes (flushed to zero,
+ * abs and neg applied to the bits); false for other kinds and sizes. */
+static bool
+fast_source(const struct asahi_sim_group *g, const struct agx_isa_operand *o,
+            uint32_t *uniform, const uint32_t **lanes)
+{
+   *lanes = NULL;
+   if (o->kind == AGX_ISA_KIND_FIMM) {
+      float f = (float)asahi_sim_minifloat((uint8_t)o->value);
+      memcpy(uniform, &f, sizeof(f));
+   } else if (o->kind == AGX_ISA_KIND_REG && o->size == 32) {
+      *lanes = g->r[((unsigned)o->value >> 1) % ASAHI_SIM_GPRS];
+   } else if (o->kind == AGX_ISA_KIND_UREG && o->size == 32) {
+      *uniform = (uint32_t)asahi_sim_read_raw(g, o, 0);
+   } else {
+      return false;
+   }
+   return true;
+}
+
+static float
+fast_value(const struct agx_isa_operand *o, uint32_t uniform,
+           const uint32_t *lanes, unsigned t)
+{
+   uint32_t bits = lanes ? lanes[t] : uniform;
+   if (o->kind != AGX_ISA_KIND_FIMM && !(bits & 0x7f800000u))
+      bits &= 0x80000000u;
+   if (o->flags & AGX_ISA_ABS)
+      bits &= 0x7fffffffu;
+   if (o->flags & AGX_ISA_NEG)
+      bits ^= 0x80000000u;
+   float f;
+   memcpy(&f, &bits, sizeof(f));
+   return f;
+}
+
+/*
+ * fmadd32/fadd32/fmul32 on 32-bit registers, uniforms and float
+ * immediates into a 32-bit register: C's fmaf rounds the exact a * b + c
+ * once to f32, which is what rounding to odd in double then to f32 gives
+ * (asahi_sim_fma_odd).  Returns the lanes left to the general path: those
+ * whose result is a NaN or below the normal range (where flushing and the
+ * canonical NaN apply), or all of them when the operands do not fit.
+ */
+static uint32_t
+fma32_fast(struct asahi_sim_group *g, const struct agx_isa_instr *I,
+           const struct agx_isa_operand *D, const struct agx_isa_operand *A,
+           const struct agx_isa_operand *B, const struct agx_isa_operand *C,
+           bool sat)
+{
+   uint32_t ua = 0, ub = 0x3f800000u, uc = 0;
+   const uint32_t *la = NULL, *lb = NULL, *lc = NULL;
+   if (D->kind != AGX_ISA_KIND_REG || D->size != 32 ||
+       !fast_source(g, A, &ua, &la) ||
+       (I->op != AGX_ISA_OP_FADD32 && !fast_source(g, B, &ub, &lb)) ||
+       (I->op == AGX_ISA_OP_FADD32 && !fast_source(g, B, &uc, &lc)) ||
+       (C && !fast_source(g, C, &uc, &lc)))
+      return g->exec;
+   static const struct agx_isa_operand one = {.kind = AGX_ISA_KIND_NONE};
+   const struct agx_isa_operand *ob = I->op == AGX_ISA_OP_FADD32 ? &one : B;
+   const struct agx_isa_operand *oc =
+      I->op == AGX_ISA_OP_FADD32 ? B : (C ? C : &one);
+   unsigned reg = ((unsigned)D->value >> 1) % ASAHI_SIM_GPRS;
+   uint32_t slow = 0;
+   foreach_active_lane (g, t) {
+      float r = fmaf(fast_value(A, ua, la, t), fast_value(ob, ub, lb, t),
+                     fast_value(oc, uc, lc, t));
+      if (r != r || (r != 0 && fabsf(r) < 0x1p-125f)) {
+         slow |= 1u << t;
+         continue;
+      }
+      if (sat)
+         r = r > 0 ? (r < 1 ? r : 1) : 0;
+      uint32_t bits;
+      memcpy(&bits, &r, sizeof(bits));
+      g->r[reg][t] = bits;
+   }
+   g->written[reg / 32] |= 1u << (reg % 32);
+   return slow;
 }
 
 static void
@@ -63,7 +145,10 @@ exec_fma(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       break;
    }
 
-   foreach_active_lane (g, t) {
+   uint32_t lanes = is32 ? fma32_fast(g, I, D, A, B, C, sat) : g->exec;
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+      if (!(lanes & (1u << t)))
+         continue;
       double a = asahi_sim_read_float(g, A, t);
       double b = asahi_sim_read_float(g, B, t);
       double r;

@@ -83,12 +83,43 @@ copy_or_fault(struct asahi_sim_group *g, void *host, uint64_t addr,
    return false;
 }
 
+/* Where a span starts looking back from an address: accesses of one
+ * group go back and forth within a buffer (lanes of a twiddled texture,
+ * vertices), so a span from a rounded-down address serves more of them. */
+#define SPAN_ALIGN_B (64u * 1024)
+
+static void *
+lookup_span(struct asahi_sim_group *g, uint64_t va, size_t size, bool write)
+{
+   for (unsigned i = 0; i < ASAHI_SIM_SPANS; i++) {
+      const struct asahi_sim_span *s = &g->spans[i];
+      if (s->host && s->write == write && va - s->va < s->size &&
+          size <= s->size - (va - s->va))
+         return s->host + (va - s->va);
+   }
+   uint64_t starts[2] = {va & ~(uint64_t)(SPAN_ALIGN_B - 1), va};
+   for (unsigned k = 0; k < 2; k++) {
+      uint64_t avail = 0;
+      uint8_t *host = g->mem.lookup(g->mem.user, starts[k], write, &avail);
+      uint64_t skip = va - starts[k];
+      if (!host || avail < skip || size > avail - skip)
+         continue;
+      struct asahi_sim_span *s = &g->spans[g->next_span];
+      g->next_span = (g->next_span + 1) % ASAHI_SIM_SPANS;
+      *s = (struct asahi_sim_span){host, starts[k], avail, write};
+      return host + skip;
+   }
+   return NULL;
+}
+
 bool
 asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
                      size_t size, bool write, enum asahi_sim_unit unit)
 {
    void *host = NULL;
-   if (g->mem.translate)
+   if (g->mem.lookup)
+      host = lookup_span(g, va, size, write);
+   else if (g->mem.translate)
       host = g->mem.translate(g->mem.user, va, size, write);
    return copy_or_fault(g, host, va, "at", data, size, write, unit);
 }

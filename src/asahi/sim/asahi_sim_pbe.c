@@ -101,12 +101,16 @@ read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
    return true;
 }
 
+/* The bytes pixel (x, y) sample `sample` of the tile stores, in the
+ * PBE's format. */
 static enum asahi_sim_status
-store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
+pack_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
+           uint8_t texel[16])
 {
    struct asahi_sim_group *g = b->g;
    uint32_t v[4] = {0, 0, 0, 0};
-   uint8_t raw[16] = {0}, texel[16] = {0};
+   uint8_t raw[16] = {0};
+   memset(texel, 0, 16);
    const enum agx_channel sw[4] = {b->d.swizzle_r, b->d.swizzle_g,
                                    b->d.swizzle_b, b->d.swizzle_a};
    bool integer = b->fmt == ASAHI_SIM_FMT_I8 || b->fmt == ASAHI_SIM_FMT_I16 ||
@@ -158,16 +162,91 @@ store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
                                 util_format_name(b->format));
    }
 
-   uint64_t off;
-   if (!ail_get_element_offset_B(&b->layout, b->d.level, x, y, &off))
-      return ASAHI_SIM_RUNNING;
+   return ASAHI_SIM_RUNNING;
+}
+
+/* The byte offset of pixel (x, y) sample 0 from the PBE's address; false
+ * for a pixel ail places nowhere. */
+static bool
+pixel_offset(const struct block *b, unsigned x, unsigned y, uint64_t *off)
+{
+   if (!ail_get_element_offset_B(&b->layout, b->d.level, x, y, off))
+      return false;
    if (b->layout.tiling != AIL_TILING_LINEAR)
-      off += ail_get_level_offset_B(&b->layout, b->d.level);
-   off += b->layer_off_B + (uint64_t)sample * b->texel_B;
-   return asahi_sim_mem_access(g, b->d.buffer + off, texel, b->texel_B, true,
-                               ASAHI_SIM_UNIT_TEXTURE)
+      *off += ail_get_level_offset_B(&b->layout, b->d.level);
+   *off += b->layer_off_B;
+   return true;
+}
+
+static enum asahi_sim_status
+store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
+{
+   uint8_t texel[16];
+   enum asahi_sim_status st = pack_pixel(b, x, y, sample, texel);
+   uint64_t off;
+   if (st != ASAHI_SIM_RUNNING || !pixel_offset(b, x, y, &off))
+      return st;
+   off += (uint64_t)sample * b->texel_B;
+   return asahi_sim_mem_access(b->g, b->d.buffer + off, texel, b->texel_B,
+                               true, ASAHI_SIM_UNIT_TEXTURE)
              ? ASAHI_SIM_RUNNING
              : ASAHI_SIM_FAULT;
+}
+
+#define SIM_BLOCK_MAX_PIXELS (32 * 32)
+
+/*
+ * The whole tile at once when the bytes it writes lie in one mapping: the
+ * offsets of its pixels first, one translation of the span between the
+ * lowest and the highest, then the stores into it (the same bytes
+ * store_pixel writes one by one).  False, having stored nothing, when the
+ * span is not mapped as one piece or the tile is larger than this path
+ * handles: the caller then stores pixel by pixel, with its faults.
+ */
+static bool
+store_tile_mapped(struct block *b, unsigned tw, unsigned th, uint32_t w,
+                  uint32_t h, enum asahi_sim_status *st)
+{
+   struct asahi_sim_group *g = b->g;
+   uint64_t offs[SIM_BLOCK_MAX_PIXELS];
+   uint64_t lo = UINT64_MAX, hi = 0;
+   if (tw * th > SIM_BLOCK_MAX_PIXELS || !g->mem.translate)
+      return false;
+   for (unsigned ly = 0; ly < th; ly++) {
+      for (unsigned lx = 0; lx < tw; lx++) {
+         unsigned x = g->frag.tile_origin[0] + lx;
+         unsigned y = g->frag.tile_origin[1] + ly;
+         uint64_t *o = &offs[ly * tw + lx];
+         if (x >= w || y >= h || !pixel_offset(b, x, y, o)) {
+            *o = UINT64_MAX;
+            continue;
+         }
+         lo = *o < lo ? *o : lo;
+         hi = *o > hi ? *o : hi;
+      }
+   }
+   *st = ASAHI_SIM_RUNNING;
+   if (lo > hi)
+      return true; /* nothing of the image in the tile */
+   uint64_t span = hi - lo + (uint64_t)b->samples * b->texel_B;
+   uint8_t *host = g->mem.translate(g->mem.user, b->d.buffer + lo,
+                                    (size_t)span, true);
+   if (!host)
+      return false;
+   for (unsigned i = 0; i < tw * th; i++) {
+      if (offs[i] == UINT64_MAX)
+         continue;
+      for (unsigned smp = 0; smp < b->samples; smp++) {
+         uint8_t texel[16];
+         *st = pack_pixel(b, g->frag.tile_origin[0] + i % tw,
+                          g->frag.tile_origin[1] + i / tw, smp, texel);
+         if (*st != ASAHI_SIM_RUNNING)
+            return true;
+         memcpy(host + (offs[i] - lo) + (uint64_t)smp * b->texel_B, texel,
+                b->texel_B);
+      }
+   }
+   return true;
 }
 
 static enum asahi_sim_status
@@ -304,6 +383,8 @@ asahi_sim_exec_block_store(struct asahi_sim_group *g,
    unsigned th = g->frag.tile_height ? g->frag.tile_height : 32;
    uint32_t w = ail_minify(b.d.width, b.d.level);
    uint32_t h = ail_minify(b.d.height, b.d.level);
+   if (store_tile_mapped(&b, tw, th, w, h, &st))
+      return st;
    for (unsigned ly = 0; ly < th; ly++) {
       for (unsigned lx = 0; lx < tw; lx++) {
          unsigned x = g->frag.tile_origin[0] + lx;

@@ -129,6 +129,57 @@ covered(const struct sim_prim *p, unsigned a, unsigned b, int64_t px,
           inside_edge(p->x[b], p->y[b], p->x[0], p->y[0], px, py);
 }
 
+/* floor(a / b) for b > 0. */
+static int64_t
+floor_div(int64_t a, int64_t b)
+{
+   int64_t q = a / b;
+   return q * b > a ? q - 1 : q;
+}
+
+/*
+ * The pixel columns [*lo, *hi] of a quad row (fixed-point sample rows
+ * ymin..ymax) that can hold a covered sample: for each edge a -> b, the x
+ * where its edge function can still be >= 0 somewhere in the rows, with a
+ * pixel of margin each side.  Only a bound: covered() decides each
+ * sample, so thin and long triangles no longer test every pixel of their
+ * bounding box.  False when no column can be covered.
+ */
+static bool
+row_span(const struct sim_prim *p, unsigned a, unsigned b, int64_t ymin,
+         int64_t ymax, int32_t *lo, int32_t *hi)
+{
+   const unsigned order[3] = {0, a, b};
+   int64_t xmin = INT64_MIN, xmax = INT64_MAX;
+   for (unsigned i = 0; i < 3; i++) {
+      unsigned s = order[i], e = order[(i + 1) % 3];
+      int64_t dx = p->x[e] - p->x[s], dy = p->y[e] - p->y[s];
+      /* The row that makes dx * (py - ay) largest. */
+      int64_t k = dx * ((dx >= 0 ? ymax : ymin) - p->y[s]);
+      if (dy == 0) {
+         if (k < 0)
+            return false;
+      } else if (dy > 0) {
+         int64_t m = p->x[s] + floor_div(k, dy);
+         xmax = m < xmax ? m : xmax;
+      } else {
+         int64_t m = p->x[s] - floor_div(k, -dy);
+         xmin = m > xmin ? m : xmin;
+      }
+   }
+   if (xmin > xmax)
+      return false;
+   if (xmin != INT64_MIN) {
+      int64_t c = floor_div(xmin, SIM_SUBPIXEL) - 1;
+      *lo = c > *lo ? (int32_t)c : *lo;
+   }
+   if (xmax != INT64_MAX) {
+      int64_t c = floor_div(xmax, SIM_SUBPIXEL) + 1;
+      *hi = c < *hi ? (int32_t)c : *hi;
+   }
+   return *lo <= *hi;
+}
+
 #define ASAHI_SIM_MAX_SAMPLES_TILE 4
 
 struct batch {
@@ -458,7 +509,12 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
 
    bool ok = true;
    for (int32_t qy = y0 & ~1; ok && qy <= y1; qy += 2) {
-      for (int32_t qx = x0 & ~1; ok && qx <= x1; qx += 2) {
+      int32_t sx0 = x0, sx1 = x1;
+      if (!p->is_rect &&
+          !row_span(p, wa, wb, (int64_t)qy * SIM_SUBPIXEL,
+                    (int64_t)(qy + 2) * SIM_SUBPIXEL, &sx0, &sx1))
+         continue;
+      for (int32_t qx = sx0 & ~1; ok && qx <= sx1; qx += 2) {
          uint32_t mask = 0;
          unsigned lane = b.nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {

@@ -145,6 +145,13 @@ sim_translate(void *user, uint64_t va, size_t size, bool write)
    return host && avail >= size ? host : NULL;
 }
 
+static void *
+sim_lookup(void *user, uint64_t va, bool write, uint64_t *avail)
+{
+   struct asahi_sim_gpu *gpu = user;
+   return gpu->lookup(gpu->user, va, write, avail);
+}
+
 /* ---- word lists -------------------------------------------------------- */
 
 static bool
@@ -423,6 +430,7 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
    g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){
       .translate = sim_translate,
+      .lookup = sim_lookup,
       .user = gpu,
       .soft_faults = gpu->soft_faults,
    };

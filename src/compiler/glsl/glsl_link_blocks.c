@@ -35,17 +35,17 @@ renumber(nir_shader *nir, const int *map, unsigned n)
             /* the block number is a constant, or first + index for an
              * element of a block array (whose blocks are consecutive in
              * both numberings) */
-            nir_instr *ci = intr->src[0].ssa->parent_instr;
+            nir_instr *ci = nir_def_instr(intr->src[0].ssa);
             nir_def *index = NULL; /* the element index, if any */
             if (ci->type == nir_instr_type_alu &&
                 nir_instr_as_alu(ci)->op == nir_op_iadd) {
                nir_alu_instr *add = nir_instr_as_alu(ci);
-               unsigned k = add->src[0].src.ssa->parent_instr->type ==
+               unsigned k = nir_def_instr(add->src[0].src.ssa)->type ==
                                   nir_instr_type_load_const
                                ? 0
                                : 1;
                index = add->src[1 - k].src.ssa;
-               ci = add->src[k].src.ssa->parent_instr;
+               ci = nir_def_instr(add->src[k].src.ssa);
             }
             if (ci->type != nir_instr_type_load_const)
                continue;

@@ -164,10 +164,10 @@ rewrite_elem(nir_deref_instr *e, void *data)
       nir_def *slot = nir_ushr(b, i, nir_imm_int(b, 2));
       nir_def *comp = nir_iand(b, i, nir_imm_int(b, 3));
       nir_deref_instr *p = nir_build_deref_array(b, parent, slot);
-      bool konst = i->parent_instr->type == nir_instr_type_load_const;
-      unsigned kc = konst
-         ? nir_instr_as_load_const(i->parent_instr)->value[0].u32 & 3
-         : 0;
+      bool konst = nir_def_instr(i)->type == nir_instr_type_load_const;
+      unsigned kc =
+         konst ? nir_instr_as_load_const(nir_def_instr(i))->value[0].u32 & 3
+               : 0;
       if (in->intrinsic == nir_intrinsic_load_deref) {
          nir_def *v = nir_load_deref(b, p);
          nir_def *r = konst ? nir_channel(b, v, kc) : pick(b, v, comp);

@@ -62,9 +62,9 @@ rewrite_blocks(nir_shader *nir, const int *map, unsigned n, int abo_base)
                continue;
             b.cursor = nir_before_instr(instr);
             nir_def *s = src->ssa, *r;
-            if (s->parent_instr->type == nir_instr_type_load_const) {
-               unsigned k = nir_instr_as_load_const(s->parent_instr)
-                               ->value[0].u32;
+            if (nir_def_instr(s)->type == nir_instr_type_load_const) {
+               unsigned k =
+                  nir_instr_as_load_const(nir_def_instr(s))->value[0].u32;
                if (k >= G2N_ABO_BLOCK)
                   r = nir_imm_int(&b, abo_base + (int)(k - G2N_ABO_BLOCK));
                else

@@ -11,7 +11,10 @@
  * driver_location.  The active ones are listed the way GL reports them:
  * structures are split into their leaves ("s.f", "s[1].f") and an array
  * of basic or sampler type is one entry "a[0]" with a size; each entry
- * takes one location per element.  Initializers are evaluated with the
+ * takes one location per element, consecutive over the uniform's entries:
+ * from its layout(location) when it has one (GLSL ES 3.10 4.4.3, GLSL
+ * 4.60 4.4.3), else the lowest run of free locations (after the explicit
+ * ones are placed).  Initializers are evaluated with the
  * NIR interpreter into the default contents of the storage; samplers
  * start at their layout(binding) unit (GLSL 4.20 4.4.6), else 0.
  */
@@ -30,6 +33,7 @@ struct uniform {
    struct ast_node *init;
    struct glsl_parse_state *init_unit;
    int binding;
+   int location;               /* layout(location), else -1 */
    unsigned prec;              /* AST_Q_* precision, 0 when none */
    bool used;
    unsigned stages;
@@ -111,23 +115,79 @@ walk_type(struct walk *w, const char *name, const struct glsl_type *t,
    add_entry(w, name, t, 1, false, offset_B);
 }
 
+/* What walk_type makes of a uniform of type t: its entries (an array of
+ * a basic type is one), or with per_element their locations (one per
+ * element of each entry). */
 static unsigned
-count_leaves(const struct glsl_type *t)
+count_entries(const struct glsl_type *t, bool per_element)
 {
    if (t->base_type == GLSL_TYPE_ARRAY) {
       const struct glsl_type *et = t->element;
-      if (et->base_type != GLSL_TYPE_ARRAY &&
+      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
+      if (!per_element && et->base_type != GLSL_TYPE_ARRAY &&
           et->base_type != GLSL_TYPE_STRUCT)
          return 1;
-      return (t->length > 0 ? (unsigned)t->length : 1) * count_leaves(et);
+      return len * count_entries(et, per_element);
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
       unsigned n = 0;
       for (unsigned i = 0; i < t->num_fields; i++)
-         n += count_leaves(t->fields[i].type);
+         n += count_entries(t->fields[i].type, per_element);
       return n;
    }
    return 1;
+}
+
+static unsigned
+count_leaves(const struct glsl_type *t)
+{
+   return count_entries(t, false);
+}
+
+static unsigned
+count_locations(const struct glsl_type *t)
+{
+   return count_entries(t, true);
+}
+
+/* Marks locations first .. first + n - 1 taken; false (with the error)
+ * when past GLSL_MAX_UNIFORM_LOCATIONS or already taken by another
+ * uniform (GLSL 4.60 4.4.3: a link error). */
+static bool
+take_locations(struct link *l, uint8_t *taken, unsigned first, unsigned n,
+               const char *name)
+{
+   if (first > GLSL_MAX_UNIFORM_LOCATIONS ||
+       n > GLSL_MAX_UNIFORM_LOCATIONS - first) {
+      link_error(l, "uniform '%s' at location %u does not fit below "
+                 "GL_MAX_UNIFORM_LOCATIONS (%u)", name, first,
+                 GLSL_MAX_UNIFORM_LOCATIONS);
+      return false;
+   }
+   for (unsigned i = first; i < first + n; i++) {
+      if (taken[i]) {
+         link_error(l, "uniform '%s' overlaps another at location %u", name,
+                    i);
+         return false;
+      }
+      taken[i] = 1;
+   }
+   return true;
+}
+
+/* The lowest location of a run of n free ones in taken[0 .. cap). */
+static unsigned
+free_locations(uint8_t *taken, unsigned cap, unsigned n)
+{
+   unsigned run = 0;
+   for (unsigned i = 0; i < cap; i++) {
+      run = taken[i] ? 0 : run + 1;
+      if (run == n) {
+         memset(taken + i + 1 - n, 1, n);
+         return i + 1 - n;
+      }
+   }
+   return cap; /* unreachable: cap leaves room for every uniform */
 }
 
 /* Sampler and image units from layout(binding): consecutive for arrays
@@ -205,6 +265,7 @@ link_uniforms(struct link *l)
             u->name = v->name;
             u->type = v->type;
             u->binding = -1;
+            u->location = -1;
             u->first_sampler = -1;
             u->first_image = -1;
          }
@@ -224,6 +285,14 @@ link_uniforms(struct link *l)
             u->used = true;
          if (v->binding >= 0)
             u->binding = v->binding;
+         if (v->location >= 0 && u->location >= 0 &&
+             v->location != u->location) {
+            link_error(l, "uniform '%s' has different locations in "
+                       "different shaders", v->name);
+            return;
+         }
+         if (v->location >= 0)
+            u->location = v->location;
       }
    }
 
@@ -247,7 +316,27 @@ link_uniforms(struct link *l)
    prog->uniforms = rzalloc_array(prog, struct glsl_program_uniform,
                                   entries ? entries : 1);
 
+   /* Explicit locations first (those of inactive uniforms stay reserved);
+    * the others fill the gaps from 0 up. */
+   unsigned cap = GLSL_MAX_UNIFORM_LOCATIONS;
+   for (unsigned k = 0; k < nu; k++) {
+      if (us[k].used && us[k].location < 0)
+         cap += count_locations(us[k].type);
+   }
+   uint8_t *taken = rzalloc_array(us, uint8_t, cap);
+   if (!taken) {
+      link_error(l, "out of memory");
+      return;
+   }
+   for (unsigned k = 0; k < nu; k++) {
+      if (us[k].location >= 0 &&
+          !take_locations(l, taken, (unsigned)us[k].location,
+                          count_locations(us[k].type), us[k].name))
+         return;
+   }
+
    struct walk w = { .l = l };
+   unsigned end_location = 0;
    for (unsigned k = 0; k < nu; k++) {
       struct uniform *u = &us[k];
       uint32_t *words = prog->uniform_defaults + u->slot * 4;
@@ -279,7 +368,13 @@ link_uniforms(struct link *l)
       if (!u->used)
          continue;
       w.u = u;
+      w.next_location = u->location >= 0
+                           ? (unsigned)u->location
+                           : free_locations(taken, cap,
+                                            count_locations(u->type));
       walk_type(&w, u->name, u->type, u->slot * 16);
+      if (w.next_location > end_location)
+         end_location = w.next_location;
       for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
          if (u->var[s] && u->first_sampler >= 0)
             u->var[s]->data.binding = (unsigned)u->first_sampler;
@@ -287,7 +382,7 @@ link_uniforms(struct link *l)
             u->var[s]->data.binding = (unsigned)u->first_image;
       }
    }
-   prog->num_uniform_locations = w.next_location;
+   prog->num_uniform_locations = end_location;
    prog->num_samplers = w.next_sampler;
    prog->num_images = w.next_image;
 }

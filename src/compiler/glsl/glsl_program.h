@@ -263,7 +263,7 @@ struct glsl_program {
    unsigned num_attribs;
    struct glsl_program_uniform *uniforms;
    unsigned num_uniforms;
-   unsigned num_uniform_locations;  /* GL_ACTIVE_UNIFORM locations used */
+   unsigned num_uniform_locations;  /* past the highest location used */
    struct glsl_program_varying *varyings;
    unsigned num_varyings;
    struct glsl_program_frag_output *frag_outputs;
@@ -348,6 +348,11 @@ nir_shader *glsl_program_bind_ssbos(void *mem_ctx,
  * HSL_SATURATION, 14 HSL_COLOR, 15 HSL_LUMINOSITY (the numbering of enum
  * pipe_advanced_blend_mode). */
 #define GLSL_BLEND_SUPPORT_ALL 0x7fffu
+
+/* Default-block uniform locations run below this (GL_MAX_UNIFORM_LOCATIONS:
+ * ES 3.1 table 20.45's minimum; layout(location) past it is a link
+ * error). */
+#define GLSL_MAX_UNIFORM_LOCATIONS 1024u
 /* The bits of one qualifier name ("blend_support_multiply" ...,
  * "blend_support_all_equations"), 0 for other names. */
 unsigned glsl_blend_support_bits(const char *name);

@@ -377,8 +377,8 @@ clamp_index(struct g2n *c, nir_def *idx, unsigned limit)
 {
    if (!limit)
       return idx;
-   if (idx->parent_instr->type == nir_instr_type_load_const) {
-      uint32_t v = nir_instr_as_load_const(idx->parent_instr)->value[0].u32;
+   if (nir_def_instr(idx)->type == nir_instr_type_load_const) {
+      uint32_t v = nir_instr_as_load_const(nir_def_instr(idx))->value[0].u32;
       if (v < limit)
          return idx;
    }
@@ -469,9 +469,9 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
          /* v.zyx[i] names one component of v itself. */
          *lv = base;
          lv->type = glsl_simple_type(base.dtype->base_type, 1, 1);
-         if (idx->parent_instr->type == nir_instr_type_load_const) {
-            unsigned k = nir_instr_as_load_const(idx->parent_instr)
-                            ->value[0].u32;
+         if (nir_def_instr(idx)->type == nir_instr_type_load_const) {
+            unsigned k =
+               nir_instr_as_load_const(nir_def_instr(idx))->value[0].u32;
             lv->swz[0] = base.swz[k < base.nswz ? k : 0];
             lv->nswz = 1;
          } else {

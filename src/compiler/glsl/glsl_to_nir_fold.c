@@ -20,7 +20,7 @@
 static void
 fold_tree(nir_shader *shader, nir_def *d, unsigned *budget)
 {
-   nir_instr *p = d->parent_instr;
+   nir_instr *p = nir_def_instr(d);
    if (!*budget || p->type != nir_instr_type_alu)
       return;
    (*budget)--;
@@ -34,7 +34,7 @@ int
 g2n_fold_bool(struct g2n *c, nir_def **d)
 {
    nir_builder *b = &c->b;
-   nir_instr *p = (*d)->parent_instr;
+   nir_instr *p = nir_def_instr((*d));
    if (p->type == nir_instr_type_alu) {
       /* Folding replaces instructions; the builder must append at the
        * end of its block, where nothing it points at can go away. */
@@ -52,7 +52,7 @@ g2n_fold_bool(struct g2n *c, nir_def **d)
       if (folded)
          *d = folded;
       b->cursor = nir_after_block(blk);
-      p = (*d)->parent_instr;
+      p = nir_def_instr((*d));
    }
    if (p->type != nir_instr_type_load_const)
       return -1;

@@ -189,11 +189,11 @@ g2n_geom_call(struct g2n *c, struct ast_node *n)
       nir_def *s = g2n_expr(c, n->list.head).col[0];
       if (c->failed)
          return true;
-      if (!s || s->parent_instr->type != nir_instr_type_load_const) {
+      if (!s || nir_def_instr(s)->type != nir_instr_type_load_const) {
          g2n_fail(c, n, "the stream of %s is not a constant", n->name);
          return true;
       }
-      stream = nir_instr_as_load_const(s->parent_instr)->value[0].u32;
+      stream = nir_instr_as_load_const(nir_def_instr(s))->value[0].u32;
    }
    nir_build_intrinsic(&c->b, emit ? nir_intrinsic_emit_vertex
                                    : nir_intrinsic_end_primitive,

@@ -173,12 +173,12 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
    if (op == nir_texop_tg4 && !shadow && next < nargs) {
       /* comp, a constant expression (glsl_check_texture.c) */
       nir_def *k = args[next].col[0];
-      if (!k || k->parent_instr->type != nir_instr_type_load_const) {
+      if (!k || nir_def_instr(k)->type != nir_instr_type_load_const) {
          g2n_fail(c, NULL, "the comp argument of '%s' is not constant",
                   name);
          return none;
       }
-      component = nir_instr_as_load_const(k->parent_instr)->value[0].u32;
+      component = nir_instr_as_load_const(nir_def_instr(k))->value[0].u32;
    }
    /* texture(samplerCubeArrayShadow, P, compare): the float after the
     * coordinate is the reference (GLSL 4.00 section 8.9), not a bias */

@@ -187,7 +187,7 @@ void
 nir_def_init(nir_instr *instr, nir_def *def, unsigned num_components,
              unsigned bit_size)
 {
-   def->parent_instr = instr;
+   assert(nir_def_instr(def) == instr);
    list_inithead(&def->uses);
    def->num_components = num_components;
    def->bit_size = bit_size;
@@ -211,8 +211,7 @@ nir_alu_instr_create(nir_shader *shader, nir_op op)
    for (unsigned i = 0; i < n; i++) {
       src_init(&alu->src[i].src);
       nir_src_set_parent_instr(&alu->src[i].src, &alu->instr);
-      for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
-         alu->src[i].swizzle[c] = c;
+      alu->src[i].swz = NIR_SWIZZLE_IDENTITY;
    }
    return alu;
 }
@@ -531,7 +530,7 @@ nir_def_components_read(const nir_def *def)
          unsigned n = nir_ssa_alu_instr_src_components(
             alu, (unsigned)(asrc - alu->src));
          for (unsigned c = 0; c < n; c++)
-            mask |= 1u << asrc->swizzle[c];
+            mask |= 1u << nir_alu_src_swizzle(asrc, c);
       } else {
          return (1u << def->num_components) - 1;
       }

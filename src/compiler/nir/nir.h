@@ -24,6 +24,7 @@
 
 #include <assert.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -248,8 +249,11 @@ typedef struct nir_variable {
 
 /* ---- SSA values --------------------------------------------------------- */
 
+/* The value an instruction computes.  Every instruction type with a value
+ * keeps its def right after its nir_instr, so the instruction is found
+ * from the def by subtraction (nir_def_instr()) instead of a pointer in
+ * every def: 8 bytes less per instruction with a value. */
 typedef struct nir_def {
-   struct nir_instr *parent_instr;
    struct list_head uses;     /* nir_src::use_link */
    unsigned index;
    uint8_t num_components;
@@ -349,11 +353,64 @@ typedef struct nir_instr {
 } nir_instr;
 
 static_assert(sizeof(nir_instr) <= 32, "nir_instr is in every instruction");
+static_assert(sizeof(nir_def) == 24, "nir_def is in most instructions");
 
+/* The instruction computing def (see nir_def). */
+static inline nir_instr *
+nir_def_instr(const nir_def *def)
+{
+   return (nir_instr *)((char *)def - sizeof(nir_instr));
+}
+
+/* An ALU source: the value and, for each component the instruction
+ * reads, which component of the value (4 bits each, component c in bits
+ * 4c..4c+3).  A byte per component made a source 48 bytes instead of 40,
+ * and ALU sources are most of an optimised shader.  Use the accessors. */
 typedef struct {
    nir_src src;
-   uint8_t swizzle[NIR_MAX_VEC_COMPONENTS];
+   uint64_t swz;
 } nir_alu_src;
+
+#define NIR_SWIZZLE_IDENTITY 0xfedcba9876543210ull
+
+static inline unsigned
+nir_alu_src_swizzle(const nir_alu_src *s, unsigned c)
+{
+   assert(c < NIR_MAX_VEC_COMPONENTS);
+   return (unsigned)(s->swz >> (4 * c)) & 0xfu;
+}
+
+static inline void
+nir_alu_src_set_swizzle(nir_alu_src *s, unsigned c, unsigned comp)
+{
+   assert(c < NIR_MAX_VEC_COMPONENTS && comp < NIR_MAX_VEC_COMPONENTS);
+   s->swz = (s->swz & ~(0xfull << (4 * c))) | ((uint64_t)comp << (4 * c));
+}
+
+/* Components 0..n-1 read comps[0..n-1]. */
+static inline void
+nir_alu_src_set_swizzles(nir_alu_src *s, const uint8_t *comps, unsigned n)
+{
+   for (unsigned c = 0; c < n; c++)
+      nir_alu_src_set_swizzle(s, c, comps[c]);
+}
+
+/* Components 0..n-1 all read component comp. */
+static inline void
+nir_alu_src_splat_swizzle(nir_alu_src *s, unsigned comp, unsigned n)
+{
+   for (unsigned c = 0; c < n; c++)
+      nir_alu_src_set_swizzle(s, c, comp);
+}
+
+/* Whether a and b read the same components in their first n. */
+static inline bool
+nir_alu_src_swizzle_equal(const nir_alu_src *a, const nir_alu_src *b,
+                          unsigned n)
+{
+   uint64_t mask = n >= 16 ? ~0ull : (1ull << (4 * n)) - 1;
+   return ((a->swz ^ b->swz) & mask) == 0;
+}
 
 typedef enum {
    NIR_OP_COMMUTATIVE = 1 << 0,
@@ -375,12 +432,12 @@ extern const nir_op_info nir_op_infos[nir_num_opcodes];
 
 typedef struct nir_alu_instr {
    nir_instr instr;
+   nir_def def;
    nir_op op;
    bool exact;                /* forbid transforms that change rounding */
    /* The source language allows computing it at 16 bits (GLSL ES
     * mediump/lowp; nir_lower_mediump.c narrows it). */
    bool mediump;
-   nir_def def;
    nir_alu_src src[];
 } nir_alu_instr;
 
@@ -410,6 +467,7 @@ typedef enum {
 
 typedef struct nir_deref_instr {
    nir_instr instr;
+   nir_def def;
    nir_deref_type deref_type;
    nir_variable_mode modes;
    const nir_vtype *type;
@@ -418,7 +476,6 @@ typedef struct nir_deref_instr {
    nir_src arr_index;         /* array */
    unsigned field_index;      /* struct */
    unsigned cast_stride;      /* cast: element stride in bytes, 0 unknown */
-   nir_def def;
 } nir_deref_instr;
 
 typedef enum {
@@ -459,6 +516,7 @@ typedef struct {
 
 typedef struct nir_tex_instr {
    nir_instr instr;
+   nir_def def;
    nir_texop op;
    nir_sampler_dim sampler_dim;
    bool is_array, is_shadow;
@@ -468,7 +526,6 @@ typedef struct nir_tex_instr {
    unsigned texture_index, sampler_index;
    unsigned num_srcs;
    nir_tex_src *src;
-   nir_def def;
 } nir_tex_instr;
 
 int nir_tex_instr_src_index(const nir_tex_instr *tex, nir_tex_src_type t);
@@ -498,6 +555,7 @@ extern const char *const
 
 typedef struct nir_intrinsic_instr {
    nir_instr instr;
+   nir_def def;
    nir_intrinsic_op intrinsic;
    uint8_t num_components;
    /* Constant indices: only the kinds the opcode carries, each in its
@@ -507,7 +565,6 @@ typedef struct nir_intrinsic_instr {
     * intrinsic, a quarter of a load: every walk over a large shader
     * reads them. */
    int32_t index_value[NIR_INTRINSIC_MAX_INDICES];
-   nir_def def;
    nir_src src[];
 } nir_intrinsic_instr;
 
@@ -571,10 +628,21 @@ typedef struct {
 
 typedef struct nir_phi_instr {
    nir_instr instr;
+   nir_def def;
    struct nir_shader *shader; /* whose memory holds the sources */
    struct list_head srcs;     /* nir_phi_src */
-   nir_def def;
 } nir_phi_instr;
+
+#define NIR_DEF_AFTER_INSTR(type)                                              \
+   static_assert(offsetof(type, def) == sizeof(nir_instr),                     \
+                 "nir_def_instr() needs the def right after the instr")
+NIR_DEF_AFTER_INSTR(nir_alu_instr);
+NIR_DEF_AFTER_INSTR(nir_deref_instr);
+NIR_DEF_AFTER_INSTR(nir_tex_instr);
+NIR_DEF_AFTER_INSTR(nir_intrinsic_instr);
+NIR_DEF_AFTER_INSTR(nir_load_const_instr);
+NIR_DEF_AFTER_INSTR(nir_undef_instr);
+NIR_DEF_AFTER_INSTR(nir_phi_instr);
 
 #define nir_foreach_phi_src(src, phi)                                          \
    list_for_each_entry(nir_phi_src, src, &(phi)->srcs, node)
@@ -630,7 +698,7 @@ nir_def *nir_instr_def(nir_instr *instr);
 static inline nir_deref_instr *
 nir_src_as_deref(nir_src src)
 {
-   return nir_instr_as_deref(src.ssa->parent_instr);
+   return nir_instr_as_deref(nir_def_instr(src.ssa));
 }
 
 static inline nir_deref_instr *

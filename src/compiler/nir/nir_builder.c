@@ -128,7 +128,7 @@ nir_build_alu_src_arr(nir_builder *b, nir_op op, nir_def **srcs)
        * broadcast (like GLSL's scalar-vector arithmetic). */
       if (!info->output_size && info->input_sizes[i] == 0 &&
           srcs[i]->num_components == 1)
-         memset(alu->src[i].swizzle, 0, shape.components);
+         nir_alu_src_splat_swizzle(&alu->src[i], 0, shape.components);
    }
    return nir_builder_alu_instr_finish_and_insert(b, alu);
 }
@@ -224,7 +224,7 @@ nir_swizzle(nir_builder *b, nir_def *src, const unsigned *swiz,
    nir_alu_instr *mov = nir_alu_instr_create(b->shader, nir_op_mov);
    mov->src[0].src.ssa = src;
    for (unsigned i = 0; i < num_components; i++)
-      mov->src[0].swizzle[i] = swiz[i];
+      nir_alu_src_set_swizzle(&mov->src[0], i, swiz[i]);
    mov->def.num_components = num_components;
    return nir_builder_alu_instr_finish_and_insert(b, mov);
 }
@@ -235,7 +235,7 @@ nir_ssa_for_alu_src(nir_builder *b, nir_alu_instr *alu, unsigned i)
    unsigned n = nir_ssa_alu_instr_src_components(alu, i);
    unsigned swiz[NIR_MAX_VEC_COMPONENTS];
    for (unsigned c = 0; c < n; c++)
-      swiz[c] = alu->src[i].swizzle[c];
+      swiz[c] = nir_alu_src_swizzle(&alu->src[i], c);
    return nir_swizzle(b, alu->src[i].src.ssa, swiz, n);
 }
 

@@ -88,8 +88,7 @@ clone_instr(clone_state *st, const nir_instr *instr)
       n->mediump = alu->mediump;
       for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
          set_src(st, &n->src[i].src, &alu->src[i].src);
-         memcpy(n->src[i].swizzle, alu->src[i].swizzle,
-                sizeof(n->src[i].swizzle));
+         n->src[i].swz = alu->src[i].swz;
       }
       nir_def_init(&n->instr, &n->def, alu->def.num_components,
                    alu->def.bit_size);

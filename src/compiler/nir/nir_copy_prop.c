@@ -21,9 +21,9 @@
 static nir_alu_instr *
 producing_copy(const nir_def *def)
 {
-   if (def->parent_instr->type != nir_instr_type_alu)
+   if (nir_def_instr(def)->type != nir_instr_type_alu)
       return NULL;
-   nir_alu_instr *alu = nir_instr_as_alu(def->parent_instr);
+   nir_alu_instr *alu = nir_instr_as_alu(nir_def_instr(def));
    return alu->op == nir_op_mov || nir_op_is_vec(alu->op) ? alu : NULL;
 }
 
@@ -35,7 +35,7 @@ step_back(nir_alu_instr *copy, const uint8_t *swz, unsigned n, uint8_t *out)
 {
    if (copy->op == nir_op_mov) {
       for (unsigned c = 0; c < n; c++)
-         out[c] = copy->src[0].swizzle[swz[c]];
+         out[c] = nir_alu_src_swizzle(&copy->src[0], swz[c]);
       return copy->src[0].src.ssa;
    }
    nir_def *origin = copy->src[swz[0]].src.ssa;
@@ -43,7 +43,7 @@ step_back(nir_alu_instr *copy, const uint8_t *swz, unsigned n, uint8_t *out)
       const nir_alu_src *part = &copy->src[swz[c]];
       if (part->src.ssa != origin)
          return NULL;
-      out[c] = part->swizzle[0];
+      out[c] = nir_alu_src_swizzle(part, 0);
    }
    return origin;
 }
@@ -56,11 +56,13 @@ prop_alu_src(nir_alu_instr *user, unsigned i)
    bool changed = false;
    nir_alu_instr *copy;
    while ((copy = producing_copy(s->src.ssa))) {
-      uint8_t next[NIR_MAX_VEC_COMPONENTS];
-      nir_def *origin = step_back(copy, s->swizzle, n, next);
+      uint8_t cur[NIR_MAX_VEC_COMPONENTS], next[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned c = 0; c < n; c++)
+         cur[c] = (uint8_t)nir_alu_src_swizzle(s, c);
+      nir_def *origin = step_back(copy, cur, n, next);
       if (!origin)
          break;
-      memcpy(s->swizzle, next, n);
+      nir_alu_src_set_swizzles(s, next, n);
       nir_src_set_ssa(&s->src, origin);
       changed = true;
    }

@@ -619,7 +619,7 @@ eval_alu(interp *in, nir_alu_instr *alu)
       unsigned n = nir_ssa_alu_instr_src_components(alu, i);
       nir_const_value *v = val(in, alu->src[i].src.ssa);
       for (unsigned c = 0; c < n; c++)
-         sb[c] = v[alu->src[i].swizzle[c]];
+         sb[c] = v[nir_alu_src_swizzle(&alu->src[i], c)];
       srcs[i] = sb;
       comps[i] = n;
    }

@@ -340,7 +340,6 @@ move_instr(nir_instr *old, void *dst, size_t size)
 
    nir_def *def = nir_instr_def(instr);
    if (def) {
-      def->parent_instr = instr;
       relink(&m, &def->uses);
       nir_foreach_use_including_if(use, def)
          use->ssa = def;

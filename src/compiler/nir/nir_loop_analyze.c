@@ -61,7 +61,7 @@ eval_def_uncached(nir_def *def, struct hash_table *env, cvec *out,
 {
    if (depth > 64)
       return false;
-   nir_instr *instr = def->parent_instr;
+   nir_instr *instr = nir_def_instr(def);
    if (instr->type == nir_instr_type_load_const) {
       memcpy(out->v, nir_instr_as_load_const(instr)->value,
              def->num_components * sizeof(nir_const_value));
@@ -81,7 +81,7 @@ eval_def_uncached(nir_def *def, struct hash_table *env, cvec *out,
          return false;
       unsigned n = nir_ssa_alu_instr_src_components(alu, i);
       for (unsigned c = 0; c < n; c++)
-         sw[i].v[c] = srcv[i].v[alu->src[i].swizzle[c]];
+         sw[i].v[c] = srcv[i].v[nir_alu_src_swizzle(&alu->src[i], c)];
       srcs[i] = sw[i].v;
       comps[i] = n;
    }

@@ -17,7 +17,8 @@
 static nir_def *
 src_chan(nir_builder *b, nir_alu_instr *alu, unsigned i, unsigned c)
 {
-   return nir_channel(b, alu->src[i].src.ssa, alu->src[i].swizzle[c]);
+   return nir_channel(b, alu->src[i].src.ssa,
+                      nir_alu_src_swizzle(&alu->src[i], c));
 }
 
 static const struct {
@@ -79,7 +80,8 @@ lower_alu(nir_builder *b, nir_alu_instr *alu)
       nir_alu_instr *s = nir_alu_instr_create(b->shader, alu->op);
       for (unsigned i = 0; i < info->num_inputs; i++) {
          s->src[i].src.ssa = alu->src[i].src.ssa;
-         s->src[i].swizzle[0] = alu->src[i].swizzle[c];
+         nir_alu_src_set_swizzle(&s->src[i], 0,
+                                 nir_alu_src_swizzle(&alu->src[i], c));
       }
       s->def.num_components = 1;
       s->exact = alu->exact;

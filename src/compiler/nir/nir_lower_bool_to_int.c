@@ -44,11 +44,11 @@ widens(nir_op op)
 static nir_def *
 convert_after(nir_builder *b, nir_def *def, unsigned bits)
 {
-   b->cursor = nir_after_instr(def->parent_instr);
-   if (def->parent_instr->type == nir_instr_type_phi)
-      b->cursor = nir_after_phis(def->parent_instr->block);
+   b->cursor = nir_after_instr(nir_def_instr(def));
+   if (nir_def_instr(def)->type == nir_instr_type_phi)
+      b->cursor = nir_after_phis(nir_def_instr(def)->block);
    nir_def *w = bits == 16 ? nir_b2b16(b, def) : nir_b2b32(b, def);
-   nir_def_rewrite_uses_after(def, w, w->parent_instr);
+   nir_def_rewrite_uses_after(def, w, nir_def_instr(w));
    return w;
 }
 

@@ -109,9 +109,9 @@ udivmod_rcp(nir_builder *b, nir_def *n, nir_def *d, bool inexact_rcp,
 static bool
 const_u32(nir_def *def, uint32_t *v)
 {
-   if (def->parent_instr->type != nir_instr_type_load_const)
+   if (nir_def_instr(def)->type != nir_instr_type_load_const)
       return false;
-   *v = nir_instr_as_load_const(def->parent_instr)->value[0].u32;
+   *v = nir_instr_as_load_const(nir_def_instr(def))->value[0].u32;
    return true;
 }
 
@@ -185,8 +185,10 @@ lower_division(nir_builder *b, nir_alu_instr *alu, void *data)
    b->cursor = nir_before_instr(&alu->instr);
    nir_def *comps[NIR_MAX_VEC_COMPONENTS];
    for (unsigned c = 0; c < alu->def.num_components; c++) {
-      nir_def *x = nir_channel(b, alu->src[0].src.ssa, alu->src[0].swizzle[c]);
-      nir_def *y = nir_channel(b, alu->src[1].src.ssa, alu->src[1].swizzle[c]);
+      nir_def *x = nir_channel(b, alu->src[0].src.ssa,
+                               nir_alu_src_swizzle(&alu->src[0], c));
+      nir_def *y = nir_channel(b, alu->src[1].src.ssa,
+                               nir_alu_src_swizzle(&alu->src[1], c));
       comps[c] = lower_scalar(b, o, alu->op, x, y);
    }
    nir_def_rewrite_uses(&alu->def, nir_vec(b, comps, alu->def.num_components));

@@ -67,8 +67,8 @@ emit(nir_builder *b, access *a, unsigned i, nir_deref_instr *parent)
       unsigned len = parent->type->kind == NIR_VTYPE_VECTOR
                         ? parent->type->components
                         : parent->type->length;
-      if (idx->parent_instr->type == nir_instr_type_load_const ||
-          len == 0 || len > a->max_length)
+      if (nir_def_instr(idx)->type == nir_instr_type_load_const || len == 0 ||
+          len > a->max_length)
          return emit(b, a, i + 1, nir_build_deref_array(b, parent, idx));
       return ladder(b, a, i, parent, idx, 0, len);
    }
@@ -95,7 +95,7 @@ needs_lowering(access *a, nir_variable_mode modes)
    for (unsigned i = 0; i < n; i++) {
       a->path[i] = chain[n - 1 - i];
       if (a->path[i]->deref_type == nir_deref_type_array &&
-          a->path[i]->arr_index.ssa->parent_instr->type !=
+          nir_def_instr(a->path[i]->arr_index.ssa)->type !=
              nir_instr_type_load_const)
          indirect = true;
    }

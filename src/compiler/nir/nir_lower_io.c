@@ -115,9 +115,9 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, nir_variable_mode modes,
    unsigned const_comp = 0;
    bool dynamic_comp = false;
    if (comp) {
-      if (comp->parent_instr->type == nir_instr_type_load_const)
+      if (nir_def_instr(comp)->type == nir_instr_type_load_const)
          const_comp = (unsigned)nir_const_value_as_uint(
-            nir_instr_as_load_const(comp->parent_instr)->value[0],
+            nir_instr_as_load_const(nir_def_instr(comp))->value[0],
             comp->bit_size);
       else
          dynamic_comp = true;

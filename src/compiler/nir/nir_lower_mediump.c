@@ -99,7 +99,7 @@ narrow(nir_builder *b, nir_alu_instr *alu)
       if (s->bit_size != 32)
          return false;
       if (is_selection(alu->op) && !widened_half(s) &&
-          s->parent_instr->type != nir_instr_type_load_const)
+          nir_def_instr(s)->type != nir_instr_type_load_const)
          return false;
    }
 
@@ -109,13 +109,13 @@ narrow(nir_builder *b, nir_alu_instr *alu)
       nir_def *h = nir_f2f16(b, nir_ssa_for_alu_src(b, alu, i));
       nir_instr_rewrite_src(&alu->instr, &alu->src[i].src, h);
       for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
-         alu->src[i].swizzle[c] = (uint8_t)c;
+         nir_alu_src_set_swizzle(&alu->src[i], c, (uint8_t)c);
    }
    if (float_result) {
       alu->def.bit_size = 16;
       b->cursor = nir_after_instr(&alu->instr);
       nir_def *w = nir_f2f32(b, &alu->def);
-      nir_def_rewrite_uses_after(&alu->def, w, w->parent_instr);
+      nir_def_rewrite_uses_after(&alu->def, w, nir_def_instr(w));
    }
    return true;
 }
@@ -124,12 +124,12 @@ narrow(nir_builder *b, nir_alu_instr *alu)
 static nir_def *
 widened_half(nir_def *d)
 {
-   nir_instr *p = d->parent_instr;
+   nir_instr *p = nir_def_instr(d);
    if (p->type != nir_instr_type_alu)
       return NULL;
    nir_alu_instr *w = nir_instr_as_alu(p);
    if (w->op != nir_op_f2f32 || w->src[0].src.ssa->bit_size != 16 ||
-       w->def.num_components != 1 || w->src[0].swizzle[0] != 0)
+       w->def.num_components != 1 || nir_alu_src_swizzle(&w->src[0], 0) != 0)
       return NULL;
    return w->src[0].src.ssa;
 }
@@ -142,22 +142,22 @@ fold(nir_builder *b, nir_alu_instr *alu)
 
    if (alu->op == nir_op_f2f16) {
       nir_def *x = widened_half(alu->src[0].src.ssa);
-      if (!x || alu->src[0].swizzle[0] != 0)
+      if (!x || nir_alu_src_swizzle(&alu->src[0], 0) != 0)
          return false;
       nir_def_rewrite_uses(&alu->def, x);
       return true;
    }
 
    if ((alu->op == nir_op_bcsel || alu->op == nir_op_b32csel) &&
-       alu->def.bit_size == 32 && alu->src[1].swizzle[0] == 0 &&
-       alu->src[2].swizzle[0] == 0) {
+       alu->def.bit_size == 32 && nir_alu_src_swizzle(&alu->src[1], 0) == 0 &&
+       nir_alu_src_swizzle(&alu->src[2], 0) == 0) {
       nir_def *x = widened_half(alu->src[1].src.ssa);
       nir_def *y = widened_half(alu->src[2].src.ssa);
       if (!x || !y)
          return false;
       b->cursor = nir_before_instr(&alu->instr);
       nir_def *c = nir_channel(b, alu->src[0].src.ssa,
-                               alu->src[0].swizzle[0]);
+                               nir_alu_src_swizzle(&alu->src[0], 0));
       nir_def *s = alu->op == nir_op_bcsel ? nir_bcsel(b, c, x, y)
                                            : nir_b32csel(b, c, x, y);
       nir_def_rewrite_uses(&alu->def, nir_f2f32(b, s));
@@ -186,7 +186,7 @@ only_widened(nir_def *d)
 static bool
 cheap_to_widen(nir_def *s, nir_alu_instr *user)
 {
-   nir_instr *p = s->parent_instr;
+   nir_instr *p = nir_def_instr(s);
    if (p->type == nir_instr_type_load_const)
       return true;
    if (p->type != nir_instr_type_alu)

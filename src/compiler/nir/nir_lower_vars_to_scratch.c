@@ -89,7 +89,7 @@ chain_var(nir_deref_instr *d, bool *indirect)
       if (d->deref_type == nir_deref_type_cast)
          return NULL;
       if (d->deref_type == nir_deref_type_array &&
-          d->arr_index.ssa->parent_instr->type != nir_instr_type_load_const)
+          nir_def_instr(d->arr_index.ssa)->type != nir_instr_type_load_const)
          *indirect = true;
    }
    return NULL;

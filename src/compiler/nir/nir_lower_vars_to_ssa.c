@@ -156,7 +156,7 @@ analyse_deref(state *st, nir_deref_instr *d)
             info->cell += nir_vtype_count_scalars(pt->fields[i].type);
          info->ok = true;
       } else {
-         nir_instr *ii = d->arr_index.ssa->parent_instr;
+         nir_instr *ii = nir_def_instr(d->arr_index.ssa);
          if (ii->type != nir_instr_type_load_const) {
             set_add(st->bad_vars, info->var);
             return;
@@ -297,7 +297,7 @@ merge_channels(nir_builder *b, nir_def *cur, nir_def *value, unsigned mask,
    for (unsigned c = 0; c < n; c++) {
       bool from_value = mask & (1u << c);
       vec->src[c].src.ssa = from_value ? value : cur;
-      vec->src[c].swizzle[0] = from_value && single ? 0 : c;
+      nir_alu_src_set_swizzle(&vec->src[c], 0, from_value && single ? 0 : c);
    }
    return nir_builder_alu_instr_finish_and_insert(b, vec);
 }

@@ -21,13 +21,13 @@ nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu)
    nir_const_value *srcs[16];
    unsigned comps[16];
    for (unsigned i = 0; i < info->num_inputs; i++) {
-      nir_instr *p = alu->src[i].src.ssa->parent_instr;
+      nir_instr *p = nir_def_instr(alu->src[i].src.ssa);
       if (p->type != nir_instr_type_load_const)
          return NULL;
       nir_load_const_instr *lc = nir_instr_as_load_const(p);
       unsigned n = nir_ssa_alu_instr_src_components(alu, i);
       for (unsigned c = 0; c < n; c++)
-         buf[i][c] = lc->value[alu->src[i].swizzle[c]];
+         buf[i][c] = lc->value[nir_alu_src_swizzle(&alu->src[i], c)];
       srcs[i] = buf[i];
       comps[i] = n;
    }

@@ -18,6 +18,7 @@
  */
 #include "nir_passes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/u_dynarray.h"
@@ -38,7 +39,7 @@ instr_can_cse(nir_instr *instr)
       const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
       /* Loads of storage nothing in the shader can write. */
       if (intr->intrinsic == nir_intrinsic_load_deref) {
-         nir_instr *d = intr->src[0].ssa->parent_instr;
+         nir_instr *d = nir_def_instr(intr->src[0].ssa);
          return d->type == nir_instr_type_deref &&
                 !(nir_instr_as_deref(d)->modes &
                   ~(nir_var_shader_in | nir_var_uniform | nir_var_mem_ubo |
@@ -65,7 +66,7 @@ hash_alu_src(const nir_alu_instr *alu, unsigned i)
    uint32_t h = util_hash_pointer(alu->src[i].src.ssa);
    unsigned n = nir_ssa_alu_instr_src_components(alu, i);
    for (unsigned c = 0; c < n; c++)
-      h = hash_mix(h, alu->src[i].swizzle[c]);
+      h = hash_mix(h, nir_alu_src_swizzle(&alu->src[i], c));
    return h;
 }
 
@@ -149,7 +150,7 @@ alu_srcs_equal(const nir_alu_instr *a, unsigned ia, const nir_alu_instr *b,
    if (a->src[ia].src.ssa != b->src[ib].src.ssa)
       return false;
    unsigned n = nir_ssa_alu_instr_src_components(a, ia);
-   return memcmp(a->src[ia].swizzle, b->src[ib].swizzle, n) == 0;
+   return nir_alu_src_swizzle_equal(&a->src[ia], &b->src[ib], n);
 }
 
 static bool
@@ -239,18 +240,106 @@ typedef struct {
    uint32_t hash;
 } added_instr;
 
+/*
+ * The table holds only instructions something later could equal.  An
+ * equal instruction reads the same values, so an instruction one of
+ * whose sources has no other user cannot be matched, and stays out
+ * (CSE_SKIPPED in pass_flags): most instructions of a large shader are
+ * such (chains of single-use values), and a table of every instruction
+ * in scope outgrows the caches, a miss per lookup.  A value gains users
+ * only when a duplicate of its instruction is folded into it; then its
+ * old users that were skipped, visited and still in scope may have
+ * become matchable and enter the table at once, before any new user is
+ * visited.  So the pass finds exactly what a table of every instruction
+ * would.
+ */
+enum { CSE_OTHER = 0, CSE_IN_TABLE = 1, CSE_SKIPPED = 2 };
+
+typedef struct {
+   struct set *table;
+   nir_block *block;                /* the block being walked */
+   struct util_dynarray **added_of; /* by block index; NULL off the path */
+   /* The instructions of `block` visited so far, in order (instr->index
+    * is the position): tells a visited one from one further down whose
+    * pass_flags are another pass's. */
+   struct util_dynarray visited;
+} cse_state;
+
 static bool
-cse_block(nir_block *block, struct set *table)
+src_has_other_users(nir_src *src, void *data)
+{
+   (void)data;
+   /* The list holds this source: one entry when next == prev. */
+   return src->ssa->uses.next != src->ssa->uses.prev;
+}
+
+static bool
+cannot_be_matched(nir_instr *instr)
+{
+   return !nir_foreach_src(instr, src_has_other_users, NULL);
+}
+
+static bool
+visited_in_scope(const cse_state *st, nir_instr *instr)
+{
+   if (!st->added_of[instr->block->index])
+      return false;
+   if (instr->block != st->block)
+      return true; /* an ancestor: walked to its end */
+   unsigned n = util_dynarray_num_elements(&st->visited, nir_instr *);
+   return instr->index < n &&
+          *util_dynarray_element(&st->visited, nir_instr *, instr->index) ==
+             instr;
+}
+
+static void
+add_to_table(cse_state *st, nir_instr *instr, uint32_t hash)
+{
+   instr->pass_flags = CSE_IN_TABLE;
+   added_instr a = { instr, hash };
+   util_dynarray_append(st->added_of[instr->block->index], added_instr, a);
+}
+
+/* def's instruction took over a duplicate's users.  If def had one user
+ * before, that user may have been left out for it and may now be
+ * matchable.  (With more users before, every user saw def shared.) */
+static void
+admit_earlier_user(cse_state *st, nir_src *only_use)
+{
+   if (!only_use || nir_src_is_if(only_use))
+      return;
+   nir_instr *user = nir_src_parent_instr(only_use);
+   if (user->pass_flags != CSE_SKIPPED || !visited_in_scope(st, user) ||
+       cannot_be_matched(user))
+      return;
+   bool found;
+   struct set_entry *e = set_search_or_add(st->table, user, &found);
+   if (!found)
+      add_to_table(st, user, e->hash);
+}
+
+static bool
+cse_block(cse_state *st, nir_block *block)
 {
    bool progress = false;
    struct util_dynarray added;
    util_dynarray_init(&added, NULL);
+   st->added_of[block->index] = &added;
+   st->block = block;
+   util_dynarray_clear(&st->visited);
 
    nir_foreach_instr_safe(instr, block) {
+      instr->index = util_dynarray_num_elements(&st->visited, nir_instr *);
+      util_dynarray_append(&st->visited, nir_instr *, instr);
+      instr->pass_flags = CSE_OTHER;
       if (!instr_can_cse(instr))
          continue;
+      if (cannot_be_matched(instr)) {
+         instr->pass_flags = CSE_SKIPPED;
+         continue;
+      }
       bool found;
-      struct set_entry *e = set_search_or_add(table, instr, &found);
+      struct set_entry *e = set_search_or_add(st->table, instr, &found);
       if (found) {
          nir_instr *other = (nir_instr *)e->key;
          if (instr->type == nir_instr_type_alu &&
@@ -260,25 +349,32 @@ cse_block(nir_block *block, struct set *table)
          if (instr->type == nir_instr_type_alu &&
              !nir_instr_as_alu(instr)->mediump)
             nir_instr_as_alu(other)->mediump = false;
-         nir_def_rewrite_uses(nir_instr_def(instr), nir_instr_def(other));
+         nir_def *kept = nir_instr_def(other);
+         nir_src *only_use = NULL;
+         if (!list_is_empty(&kept->uses) &&
+             kept->uses.next == kept->uses.prev)
+            only_use = list_first_entry(&kept->uses, nir_src, use_link);
+         nir_def_rewrite_uses(nir_instr_def(instr), kept);
          nir_instr_remove(instr);
+         admit_earlier_user(st, only_use);
          progress = true;
       } else {
-         added_instr a = { instr, e->hash };
-         util_dynarray_append(&added, added_instr, a);
+         add_to_table(st, instr, e->hash);
       }
    }
 
    for (unsigned i = 0; i < block->num_dom_children; i++)
-      progress |= cse_block(block->dom_children[i], table);
+      progress |= cse_block(st, block->dom_children[i]);
 
    /* In reverse order: the table then uses its entries as a stack. */
    unsigned n = util_dynarray_num_elements(&added, added_instr);
    for (unsigned i = n; i-- > 0;) {
       added_instr *a = util_dynarray_element(&added, added_instr, i);
-      set_remove(table, set_search_pre_hashed(table, a->hash, a->instr));
+      set_remove(st->table, set_search_pre_hashed(st->table, a->hash,
+                                                  a->instr));
    }
    util_dynarray_fini(&added);
+   st->added_of[block->index] = NULL;
    return progress;
 }
 
@@ -287,13 +383,21 @@ nir_opt_cse(nir_shader *shader)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      nir_metadata_require(impl, nir_metadata_dominance);
-      struct set *table = set_create(NULL, hash_instr, instrs_equal);
-      bool p = cse_block(nir_start_block(impl), table);
-      set_destroy(table, NULL);
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
+      nir_metadata_require(impl, nir_metadata_block_index |
+                                    nir_metadata_dominance);
+      cse_state st = {
+         .table = set_create(NULL, hash_instr, instrs_equal),
+         .added_of = calloc(impl->num_blocks, sizeof(*st.added_of)),
+      };
+      util_dynarray_init(&st.visited, NULL);
+      bool p = cse_block(&st, nir_start_block(impl));
+      util_dynarray_fini(&st.visited);
+      free(st.added_of);
+      set_destroy(st.table, NULL);
+      /* instr->index held positions in a block. */
+      nir_metadata_preserve(impl, p ? nir_metadata_block_index |
+                                         nir_metadata_dominance
+                                    : ~nir_metadata_instr_index);
       progress |= p;
    }
    return progress;

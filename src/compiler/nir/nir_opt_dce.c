@@ -23,7 +23,7 @@ static bool
 mark_src(nir_src *src, void *data)
 {
    dce_state *st = data;
-   nir_instr *instr = src->ssa->parent_instr;
+   nir_instr *instr = nir_def_instr(src->ssa);
    if (!instr->pass_flags) {
       instr->pass_flags = 1;
       st->live++;

@@ -113,7 +113,7 @@ static nir_load_const_instr *
 constant_condition(nir_shader *shader, nir_def *def, unsigned depth,
                    bool *folded_any)
 {
-   nir_instr *instr = def->parent_instr;
+   nir_instr *instr = nir_def_instr(def);
    if (instr->type == nir_instr_type_load_const)
       return nir_instr_as_load_const(instr);
    if (instr->type != nir_instr_type_alu || depth == MAX_FOLD_DEPTH)
@@ -128,7 +128,7 @@ constant_condition(nir_shader *shader, nir_def *def, unsigned depth,
    if (!folded)
       return NULL;
    *folded_any = true;
-   return nir_instr_as_load_const(folded->parent_instr);
+   return nir_instr_as_load_const(nir_def_instr(folded));
 }
 
 static bool

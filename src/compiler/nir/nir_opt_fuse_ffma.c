@@ -23,7 +23,7 @@ static nir_alu_instr *
 fusable_mul(nir_alu_instr *add, unsigned i)
 {
    nir_def *d = add->src[i].src.ssa;
-   nir_instr *parent = d->parent_instr;
+   nir_instr *parent = nir_def_instr(d);
 
    if (parent->type != nir_instr_type_alu)
       return NULL;
@@ -53,12 +53,13 @@ fuse(nir_builder *b, nir_alu_instr *add, void *data)
       for (unsigned k = 0; k < 2; k++) {
          fma->src[k].src.ssa = mul->src[k].src.ssa;
          for (unsigned c = 0; c < n; c++)
-            fma->src[k].swizzle[c] =
-               mul->src[k].swizzle[add->src[i].swizzle[c]];
+            nir_alu_src_set_swizzle(
+               &fma->src[k], c,
+               nir_alu_src_swizzle(&mul->src[k],
+                                   nir_alu_src_swizzle(&add->src[i], c)));
       }
       fma->src[2].src.ssa = add->src[1 - i].src.ssa;
-      memcpy(fma->src[2].swizzle, add->src[1 - i].swizzle,
-             sizeof(fma->src[2].swizzle));
+      fma->src[2].swz = add->src[1 - i].swz;
       fma->def.num_components = (uint8_t)n;
 
       b->cursor = nir_before_instr(&add->instr);

@@ -28,8 +28,8 @@ classify_phi(nir_phi_instr *phi, nir_def **value)
    *value = NULL;
    nir_foreach_phi_src(ps, phi) {
       nir_def *d = ps->src.ssa;
-      bool real = d != &phi->def &&
-                  d->parent_instr->type != nir_instr_type_undef;
+      bool real =
+         d != &phi->def && nir_def_instr(d)->type != nir_instr_type_undef;
       if (!real || d == *value)
          continue;
       if (*value)
@@ -52,7 +52,7 @@ simplify_phi(nir_function_impl *impl, nir_phi_instr *phi,
    case PHI_ONE_VALUE: {
       /* Setting undefs aside is only sound when the value reaches every
        * predecessor, i.e. strictly dominates the phi's block. */
-      nir_block *home = value->parent_instr->block;
+      nir_block *home = nir_def_instr(value)->block;
       if (home == block)
          return false;
       /* Computed on first need: most runs find no such phi, and the

@@ -55,11 +55,11 @@ print_alu_src(nir_alu_instr *alu, unsigned i, FILE *fp)
    unsigned n = nir_ssa_alu_instr_src_components(alu, i);
    bool identity = n == alu->src[i].src.ssa->num_components;
    for (unsigned c = 0; c < n; c++)
-      identity = identity && alu->src[i].swizzle[c] == c;
+      identity = identity && nir_alu_src_swizzle(&alu->src[i], c) == c;
    if (!identity) {
       fputc('.', fp);
       for (unsigned c = 0; c < n; c++)
-         fputc(swizzle_chars[alu->src[i].swizzle[c]], fp);
+         fputc(swizzle_chars[nir_alu_src_swizzle(&alu->src[i], c)], fp);
    }
 }
 

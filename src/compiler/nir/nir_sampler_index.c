@@ -71,7 +71,7 @@ nir_resolve_sampler_deref(const nir_deref_instr *d, nir_sampler_index *out)
       if (p->deref_type != nir_deref_type_array)
          return false;
       unsigned stride = opaque_slots(p->type, kind);
-      const nir_instr *ii = p->arr_index.ssa->parent_instr;
+      const nir_instr *ii = nir_def_instr(p->arr_index.ssa);
       if (ii->type == nir_instr_type_load_const) {
          out->base += stride * nir_instr_as_load_const(ii)->value[0].u32;
       } else {

@@ -78,13 +78,13 @@ match_src(match_state *ms, unsigned node, nir_alu_instr *alu, unsigned i,
    unsigned nc = ms->num_components;
    uint8_t new_swz[NIR_MAX_VEC_COMPONENTS];
    for (unsigned c = 0; c < nc; c++)
-      new_swz[c] = alu->src[i].swizzle[swz[c]];
+      new_swz[c] = nir_alu_src_swizzle(&alu->src[i], swz[c]);
    nir_def *def = alu->src[i].src.ssa;
 
    switch (n->kind) {
    case NIR_SEARCH_VARIABLE:
       if (n->must_be_const &&
-          def->parent_instr->type != nir_instr_type_load_const)
+          nir_def_instr(def)->type != nir_instr_type_load_const)
          return false;
       if (ms->bind.def[n->var]) {
          return ms->bind.def[n->var] == def &&
@@ -94,13 +94,13 @@ match_src(match_state *ms, unsigned node, nir_alu_instr *alu, unsigned i,
       memcpy(ms->bind.swz[n->var], new_swz, nc);
       return true;
    case NIR_SEARCH_OP:
-      if (def->parent_instr->type != nir_instr_type_alu)
+      if (nir_def_instr(def)->type != nir_instr_type_alu)
          return false;
-      return match_op(ms, node, nir_instr_as_alu(def->parent_instr), new_swz);
+      return match_op(ms, node, nir_instr_as_alu(nir_def_instr(def)), new_swz);
    default:
-      if (def->parent_instr->type != nir_instr_type_load_const)
+      if (nir_def_instr(def)->type != nir_instr_type_load_const)
          return false;
-      return const_matches(n, nir_instr_as_load_const(def->parent_instr),
+      return const_matches(n, nir_instr_as_load_const(nir_def_instr(def)),
                            new_swz, nc);
    }
 }
@@ -181,13 +181,13 @@ build_op(match_state *ms, nir_builder *b, const nir_search_node *n,
       nir_def *def;
       if (s->kind == NIR_SEARCH_VARIABLE) {
          def = ms->bind.def[s->var];
-         memcpy(alu->src[i].swizzle, ms->bind.swz[s->var], nc);
+         nir_alu_src_set_swizzles(&alu->src[i], ms->bind.swz[s->var], nc);
       } else if (s->kind == NIR_SEARCH_OP) {
          def = build(ms, b, (unsigned)n->src[i],
                      want ? want : (unsized ? unsized : bits_hint));
          /* A scalar result (a reduction) read per component. */
          if (def->num_components == 1 && !info->input_sizes[i])
-            memset(alu->src[i].swizzle, 0, nc);
+            nir_alu_src_splat_swizzle(&alu->src[i], 0, nc);
       } else {
          continue;
       }
@@ -220,7 +220,7 @@ build_op(match_state *ms, nir_builder *b, const nir_search_node *n,
    if (!folded)
       return def;
    /* The builder went on after alu, which is gone. */
-   b->cursor = nir_after_instr(folded->parent_instr);
+   b->cursor = nir_after_instr(nir_def_instr(folded));
    return folded;
 }
 

@@ -141,7 +141,7 @@ check_src_def(validate_state *st, nir_src *src, nir_instr *parent,
       return;
    }
    count_use(st, src);
-   nir_instr *di = src->ssa->parent_instr;
+   nir_instr *di = nir_def_instr(src->ssa);
    check(st, di && di->block, "source refers to a removed instruction");
    if (!di || !di->block)
       return;
@@ -178,7 +178,7 @@ validate_src(validate_state *st, nir_src *src, nir_instr *parent)
 static void
 validate_def(validate_state *st, nir_def *def, nir_instr *instr)
 {
-   check(st, def->parent_instr == instr, "def has the wrong parent");
+   check(st, nir_def_instr(def) == instr, "def has the wrong parent");
    check(st, valid_bit_size(def->bit_size), "bad bit size %u", def->bit_size);
    check(st, valid_num_components(def->num_components),
          "bad component count %u", def->num_components);
@@ -236,7 +236,7 @@ validate_alu(validate_state *st, nir_alu_instr *alu)
          continue;
       unsigned n = nir_ssa_alu_instr_src_components(alu, i);
       for (unsigned c = 0; c < n; c++)
-         check(st, alu->src[i].swizzle[c] < s->num_components,
+         check(st, nir_alu_src_swizzle(&alu->src[i], c) < s->num_components,
                "swizzle of source %u out of range", i);
       unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
       if (want) {
@@ -275,8 +275,8 @@ validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
             intr->src[i].ssa->num_components,
             nir_intrinsic_src_components(intr, i));
       if (info->src_components[i] < 0)
-         check(st, intr->src[i].ssa->parent_instr->type ==
-                      nir_instr_type_deref,
+         check(st,
+               nir_def_instr(intr->src[i].ssa)->type == nir_instr_type_deref,
                "source %u must be a deref", i);
    }
    if (info->has_dest) {
@@ -296,8 +296,8 @@ validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
             util_bitcount(info->index_mask));
    if ((intr->intrinsic == nir_intrinsic_load_deref ||
         intr->intrinsic == nir_intrinsic_store_deref) &&
-       intr->src[0].ssa && intr->src[0].ssa->parent_instr->type ==
-                              nir_instr_type_deref &&
+       intr->src[0].ssa &&
+       nir_def_instr(intr->src[0].ssa)->type == nir_instr_type_deref &&
        (intr->intrinsic == nir_intrinsic_load_deref || intr->src[1].ssa)) {
       nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
       if (d->type->kind == NIR_VTYPE_VECTOR) {
@@ -335,9 +335,9 @@ validate_deref(validate_state *st, nir_deref_instr *d)
       return;
    if (d->deref_type == nir_deref_type_cast)
       return;
-   check(st, d->parent.ssa->parent_instr->type == nir_instr_type_deref,
+   check(st, nir_def_instr(d->parent.ssa)->type == nir_instr_type_deref,
          "deref parent is not a deref");
-   if (d->parent.ssa->parent_instr->type != nir_instr_type_deref)
+   if (nir_def_instr(d->parent.ssa)->type != nir_instr_type_deref)
       return;
    nir_deref_instr *p = nir_src_as_deref(d->parent);
    check(st, p->modes == d->modes, "deref modes differ from parent");
@@ -398,7 +398,7 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
                       : nir_block_has_pred(block, ps->pred),
             "phi source from b%u, which is not a predecessor",
             ps->pred ? ps->pred->index : 0);
-      nir_instr *di = ps->src.ssa->parent_instr;
+      nir_instr *di = nir_def_instr(ps->src.ssa);
       if (di && di->block)
          check(st, nir_block_dominates(di->block, ps->pred),
                "phi source %%%u does not dominate predecessor b%u",
@@ -523,7 +523,7 @@ validate_cf_list(validate_state *st, struct list_head *list,
             count_use(st, c);
             check(st, c->ssa->num_components == 1,
                   "if condition must be scalar");
-            nir_instr *di = c->ssa->parent_instr;
+            nir_instr *di = nir_def_instr(c->ssa);
             nir_block *before = nir_cf_node_as_block_before(node);
             if (di && di->block)
                check(st, nir_block_dominates(di->block, before),

@@ -132,6 +132,7 @@ static const struct attrib_region regions[] = {
    F(GL_ENABLE_BIT, Multisample.SampleCoverage),
    F(GL_ENABLE_BIT, Multisample.SampleMask),
    F(GL_ENABLE_BIT, Multisample.SampleShading),
+   F(GL_ENABLE_BIT, Multisample.Enabled),
    F(GL_ENABLE_BIT, Transform.ClipPlaneEnabled),
    F(GL_ENABLE_BIT, FramebufferSRGB),
    F(GL_ENABLE_BIT, DepthClamp),

@@ -270,6 +270,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Line.StippleFactor = 1;
    ctx->Line.StipplePattern = 0xffff;
    ctx->Multisample.SampleCoverageValue = 1.0f;
+   ctx->Multisample.Enabled = true;
    ctx->Hint.GenerateMipmap = GL_DONT_CARE;
    ctx->Hint.FragmentShaderDerivative = GL_DONT_CARE;
    ctx->Hint.TextureCompression = GL_DONT_CARE;

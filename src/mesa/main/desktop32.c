@@ -9,7 +9,8 @@
  * bindings, the sample mask enable, DEPTH_CLAMP, TEXTURE_CUBE_MAP_SEAMLESS,
  * PROGRAM_POINT_SIZE and ARB_provoking_vertex's quads rule.  The
  * extensions they come from are offered to 3.0/3.1 contexts too when the
- * driver has them (extensions.c).
+ * driver has them (extensions.c).  ES 3.1 has the multisample texture
+ * ones but the array binding (ES 3.1 tables 20.4, 20.10, 20.46-20.47).
  */
 #include "main/context.h"
 #include "main/desktop32.h"
@@ -24,8 +25,8 @@ _mesa_get_desktop32_state(struct gl_context *ctx, GLenum pname, GLint *out,
    const struct gl_texture_unit *unit = &ctx->TexUnit[ctx->ActiveTexture];
 
    *is_bool = false;
-   if (_mesa_is_gles(ctx))
-      return false;
+   bool desktop = !_mesa_is_gles(ctx);
+   ms = ms && (desktop || pname != GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY);
    switch (pname) {
    case GL_MAX_SAMPLE_MASK_WORDS: /* table 6.52: at least 1 */
       *out = 1;
@@ -52,21 +53,22 @@ _mesa_get_desktop32_state(struct gl_context *ctx, GLenum pname, GLint *out,
    case GL_DEPTH_CLAMP: /* table 6.9 */
       *out = ctx->DepthClamp;
       *is_bool = true;
-      return c->DepthClamp;
+      return desktop && c->DepthClamp;
    case GL_TEXTURE_CUBE_MAP_SEAMLESS: /* table 6.20 */
       *out = ctx->CubeMapSeamless;
       *is_bool = true;
-      return true;
+      return desktop;
    case GL_PROGRAM_POINT_SIZE: /* table 6.12 */
       *out = ctx->ProgramPointSize;
       *is_bool = true;
-      return true;
+      return desktop;
    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
       /* ARB_provoking_vertex (table 6.52): quads take the vertex the
        * convention names (the asahi driver: agx_prim_convert.c).  The
        * GL 3.3 core profile has no quads and removed the state (GL 3.2
        * core table 6.45 listed it by mistake). */
-      if (ctx->API == ST_PROFILE_OPENGL_CORE && ctx->Version >= 33)
+      if (!desktop ||
+          (ctx->API == ST_PROFILE_OPENGL_CORE && ctx->Version >= 33))
          return false;
       *out = GL_TRUE;
       *is_bool = true;

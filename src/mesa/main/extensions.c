@@ -215,6 +215,8 @@ static const struct gl_extension_info extension_table[] = {
    /* separable programs and program pipelines (separate.c,
     * pipeline.c) */
    {"GL_ARB_separate_shader_objects", API_GL, 0},
+   /* the ES one: ES 3.1's pipelines with EXT names (separate_ext.c) */
+   {"GL_EXT_separate_shader_objects", API_ES, 20},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
     * luminance, luminance-alpha and intensity ones (formats_es3.c); also

@@ -1455,6 +1455,17 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
 
 /* --- ES 3.0 additions --------------------------------------------------- */
 
+/* Samples an integer format may have (ES 3.1 section 9.2.4, GL 3.2
+ * section 4.4.2.1): MAX_INTEGER_SAMPLES, none in ES 2.0/3.0. */
+static GLint
+max_integer_samples(const struct gl_context *ctx)
+{
+   if (_mesa_is_gles(ctx) && ctx->Version < 31)
+      return 0;
+   return _mesa_has_texture_multisample(ctx) ? ctx->Const.MaxIntegerSamples
+                                             : 0;
+}
+
 void GLAPIENTRY
 _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                                      GLenum internalformat, GLsizei width,
@@ -1488,12 +1499,11 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
    }
    /* ES 3.0.6 section 4.4.2.1: more than MAX_SAMPLES, or any samples of
     * an integer format, is an INVALID_OPERATION. */
-   /* Desktop GL 3.2 section 4.4.2.1: integer formats up to
+   /* Desktop GL 3.2 and ES 3.1 section 9.2.4: integer formats up to
     * MAX_INTEGER_SAMPLES (0 without multisample textures). */
    bool integer = util_format_is_pure_integer(format);
    if (samples > ctx->Const.MaxSamples ||
-       (integer && (_mesa_is_gles(ctx) ||
-                    samples > ctx->Const.MaxIntegerSamples))) {
+       (integer && samples > max_integer_samples(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;
@@ -1529,8 +1539,14 @@ _mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    enum pipe_format format;
+   /* ES 3.1 section 20.3 adds TEXTURE_2D_MULTISAMPLE; desktop
+    * (ARB_internalformat_query) the array target too. */
+   bool ms = _mesa_has_texture_multisample(ctx);
+   bool ms_target = ms && (target == GL_TEXTURE_2D_MULTISAMPLE ||
+                           (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY &&
+                            !_mesa_is_gles(ctx)));
 
-   if (target != GL_RENDERBUFFER) {
+   if (target != GL_RENDERBUFFER && !ms_target) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(target)");
       return;
    }
@@ -1548,12 +1564,18 @@ _mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetInternalformativ(count)");
       return;
    }
-   /* ES 3.0.6 section 6.1.15: the supported counts, largest first; none
-    * for integer formats (they cannot be multisampled in ES 3.0). */
+   /* ES 3.0.6 section 6.1.15: the supported counts, largest first; for
+    * integer formats those up to MAX_INTEGER_SAMPLES (none in ES 3.0). */
    unsigned counts[8];
-   unsigned n = util_format_is_pure_integer(format)
-                   ? 0
-                   : st_sample_counts(ctx->st, format, counts, 8);
+   unsigned n = st_sample_counts(ctx->st, format, counts, 8);
+   if (util_format_is_pure_integer(format)) {
+      unsigned k = 0;
+      for (unsigned i = 0; i < n; i++) {
+         if ((int)counts[i] <= max_integer_samples(ctx))
+            counts[k++] = counts[i];
+      }
+      n = k;
+   }
    if (pname == GL_NUM_SAMPLE_COUNTS) {
       if (count > 0)
          params[0] = (GLint)n;
@@ -1591,16 +1613,23 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
        * layers (GL 3.0 section 4.4.2: 1D arrays too, where the 1D array
        * textures exist). */
       bool ms_array = tex && tex->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      /* Desktop cube maps too, the layer naming the face (GL 4.6 section
+       * 9.2.8, a clarification Mesa takes in every desktop context; not
+       * in ES 3.2 section 9.2.8). */
+      bool cube = tex && tex->Target == GL_TEXTURE_CUBE_MAP &&
+                  !_mesa_is_gles(ctx);
       /* (cube map arrays: layer-face 6 * cube + face, GL 4.0 4.4.2) */
       if (!tex || (tex->Target != GL_TEXTURE_3D &&
                    tex->Target != GL_TEXTURE_2D_ARRAY &&
                    tex->Target != GL_TEXTURE_CUBE_MAP_ARRAY &&
-                   tex->Target != GL_TEXTURE_1D_ARRAY && !ms_array)) {
+                   tex->Target != GL_TEXTURE_1D_ARRAY && !ms_array &&
+                   !cube)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTextureLayer(texture=%u)", texture);
          return;
       }
-      GLint max_layer = tex->Target == GL_TEXTURE_3D
+      GLint max_layer = cube ? 6
+                        : tex->Target == GL_TEXTURE_3D
                            ? ctx->Const.Max3DTextureSize
                            : ctx->Const.MaxArrayTextureLayers;
       if (level < 0 || level >= MAX_TEXTURE_LEVELS || layer < 0 ||
@@ -1615,7 +1644,10 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
       fb->Att[index].Type = GL_TEXTURE;
       _mesa_reference_texobj(&fb->Att[index].Texture, tex);
       fb->Att[index].TextureLevel = level;
-      fb->Att[index].Layer = layer;
+      if (tex->Target == GL_TEXTURE_CUBE_MAP)
+         fb->Att[index].CubeFace = (GLuint)layer;
+      else
+         fb->Att[index].Layer = layer;
    }
    mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);

@@ -208,6 +208,20 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
        * 2^32 - 1 of glGetInteger64v (ES 3.0 section 6.1.2). */
       int1(v, 0x7fffffff);
       return true;
+   case GL_MAX_ELEMENTS_INDICES:
+   case GL_MAX_ELEMENTS_VERTICES:
+      /* glDrawRangeElements' recommended maxima (ES 3.0.6 section
+       * 2.9.3, table 6.28; GL 1.2 and later): nothing of ours slows down
+       * past a count, so a value apps sizing buffers by it can live
+       * with. */
+      int1(v, 65536);
+      return true;
+   case GL_MAX_UNIFORM_LOCATIONS:
+      /* ES 3.1 table 20.45 (explicit uniform locations, GLSL ES 3.10
+       * 4.4.3; desktop: GL 4.3, which we are not) */
+      *known = _mesa_is_gles(ctx) && ctx->Version >= 31;
+      int1(v, (GLint)GLSL_MAX_UNIFORM_LOCATIONS);
+      return true;
    case GL_MAX_SHADER_COMPILER_THREADS_KHR:
       *known = _mesa_is_gles(ctx);
       int1(v, (GLint)(ctx->MaxShaderCompilerThreadsPlus1 - 1));
@@ -738,6 +752,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_SAMPLE_COVERAGE:
       bool1(v, ctx->Multisample.SampleCoverage);
+      return true;
+   case GL_MULTISAMPLE: /* GL 4.6 table 23.10 */
+      if (_mesa_is_gles(ctx))
+         return false;
+      bool1(v, ctx->Multisample.Enabled);
       return true;
    case GL_SAMPLE_COVERAGE_INVERT:
       bool1(v, ctx->Multisample.SampleCoverageInvert);

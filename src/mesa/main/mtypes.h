@@ -708,6 +708,8 @@ struct gl_context {
        * (GL 4.6 section 14.3.1.1, table 23.10). */
       bool SampleShading;
       GLfloat MinSampleShadingValue;
+      /* MULTISAMPLE (GL 4.6 section 14.3.1, table 23.10; desktop). */
+      bool Enabled;
    } Multisample;
 
    struct {

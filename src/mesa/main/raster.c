@@ -320,6 +320,9 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_SAMPLE_COVERAGE:
       *dirty = ST_NEW_SAMPLE_MASK;
       return &ctx->Multisample.SampleCoverage;
+   case GL_MULTISAMPLE: /* GL 4.6 section 14.3.1; not in ES 2.0/3.x */
+      *dirty = ST_NEW_RASTERIZER | ST_NEW_SAMPLE_MASK | ST_NEW_BLEND;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->Multisample.Enabled;
    case GL_SAMPLE_SHADING: /* ARB_sample_shading */
       *dirty = ST_NEW_SAMPLE_MASK;
       return _mesa_is_gles(ctx) || !ctx->Const.SampleShading

@@ -20,8 +20,10 @@
 bool
 _mesa_has_separate_shader_objects(const struct gl_context *ctx)
 {
-   /* Desktop contexts have the extension; ES has it from 3.1 on. */
-   return _mesa_is_desktop_or_gles31(ctx);
+   /* Desktop contexts have ARB_separate_shader_objects, ES 3.1 has it
+    * in core, ES 2.0 and 3.0 contexts GL_EXT_separate_shader_objects
+    * (separate_ext.c). */
+   return _mesa_is_desktop_or_gles31(ctx) || _mesa_is_gles(ctx);
 }
 
 void GLAPIENTRY

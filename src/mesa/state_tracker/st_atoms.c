@@ -245,7 +245,9 @@ update_rasterizer(struct st_context *st)
    r.point_size_per_vertex = 1;
    r.sprite_coord_mode =
       st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
-   r.multisample = st->fb.samples > 1;
+   /* GL 4.6 section 14.3.1: MULTISAMPLE off rasterizes as single
+    * sampled (the driver: docs/gl.rst, Multisampling). */
+   r.multisample = st->fb.samples > 1 && ctx->Multisample.Enabled;
    r.line_width = ctx->LineWidth;
    /* GL 2.1 section 3.4.2; gallium holds the repeat factor minus one. */
    r.line_stipple_enable = ctx->Line.StippleFlag;
@@ -347,7 +349,9 @@ update_blend(struct st_context *st)
    b.logicop_enable = ctx->Color.ColorLogicOpEnabled;
    if (b.logicop_enable)
       b.logicop_func = _mesa_logicop_to_pipe(ctx->Color.LogicOp);
-   b.alpha_to_coverage = ctx->Multisample.SampleAlphaToCoverage;
+   /* (GL 4.6 section 17.3.1: only with MULTISAMPLE on) */
+   b.alpha_to_coverage = ctx->Multisample.SampleAlphaToCoverage &&
+                         ctx->Multisample.Enabled;
    b.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
    /* Same state for every render target (no indexed blend in ES 2/3). */
    b.rt[0].blend_enable = ctx->Color.BlendEnabled;
@@ -520,6 +524,11 @@ update_sample_mask(struct st_context *st)
    unsigned samples = st->fb.samples > 1 ? st->fb.samples : 1;
    unsigned mask = (1u << samples) - 1;
 
+   /* GL 4.6 sections 14.3.1.1 and 17.3.1: with MULTISAMPLE off neither
+    * the coverage operations nor sample shading apply. */
+   if (!ctx->Multisample.Enabled)
+      samples = 1;
+
    if (ctx->Multisample.SampleCoverage && samples > 1) {
       unsigned n =
          (unsigned)(ctx->Multisample.SampleCoverageValue * samples + 0.5f);
@@ -688,8 +697,9 @@ st_validate_state(struct st_context *st)
    dirty = ctx->NewState;
    if (!dirty)
       return true;
+   /* the gl_FragCoord transform; the rasterizer's multisample */
    if (dirty & ST_NEW_FRAMEBUFFER)
-      dirty |= ST_NEW_CONSTANTS; /* the gl_FragCoord transform */
+      dirty |= ST_NEW_CONSTANTS | ST_NEW_RASTERIZER;
 
    if (dirty & ST_NEW_FRAMEBUFFER)
       update_framebuffer(st);

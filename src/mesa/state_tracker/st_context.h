@@ -90,6 +90,9 @@ struct st_context {
    void *cs;         /* bound compute shader CSO (st_compute.c) */
    /* Programs of pixel rectangles by kind (st_pixel_quad.c). */
    struct gl_program_exec *pixel_exec[3];
+   /* Copies of client vertex arrays made, one per interleaved range a
+    * draw reads (st_draw_client.c); for tests. */
+   unsigned client_array_uploads;
 };
 
 static inline struct st_context *

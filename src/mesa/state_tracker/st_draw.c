@@ -18,6 +18,7 @@
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_draw_client.h"
 #include "state_tracker/st_ff.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
@@ -160,10 +161,15 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
    unsigned num_vb = 0, num_slots = attrib_slots(p, source);
    float current[MAX_VERTEX_ATTRIBS][4];
    unsigned num_current = 0;
+   struct st_client_span spans[MAX_VERTEX_ATTRIBS];
+   int client_span[MAX_VERTEX_ATTRIBS];
+   unsigned num_spans = 0;
    bool ok = true;
 
    memset(ve, 0, sizeof(ve));
    memset(vb, 0, sizeof(vb));
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      client_span[i] = -1;
    for (unsigned i = 0; i < num_slots; i++) {
       unsigned src = source[i];
       struct gl_vertex_attrib *a = &vao->Attrib[src];
@@ -213,44 +219,27 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          pipe_resource_reference(&vb[num_vb].buffer.resource,
                                  a->Buffer->buffer);
       } else {
-         /* Client memory: upload the range the draw reads. */
+         /* Client memory: uploaded below, one range per interleaved
+          * span. */
          size_t elem = _mesa_vertex_attrib_size_B(a->Type, a->Size);
-         size_t start = (size_t)min_index * a->EffectiveStride;
-         size_t size =
-            (size_t)(max_index - min_index) * a->EffectiveStride + elem;
-         if (a->Divisor) {
-            /* Per instance: elements 0 .. baseinstance + (instances - 1) /
-             * divisor (the pipe adds baseinstance to the element). */
-            start = 0;
-            size = ((size_t)baseinstance + (instances - 1) / a->Divisor) *
-                      a->EffectiveStride +
-                   elem;
-         }
-         unsigned off;
-
-         if (!a->Ptr ||
-             !u_upload_data(st->uploader, (unsigned)size, 16, a->Ptr + start,
-                            &off, &vb[num_vb].buffer.resource)) {
-            ok = false;
-            num_vb++;
-            break;
-         }
-         /* The upload starts at min_index's element, so shift back. */
-         if (off >= start) {
-            vb[num_vb].buffer_offset = (unsigned)(off - start);
-         } else {
-            /* Cannot shift below the buffer start: upload from 0. */
-            pipe_resource_reference(&vb[num_vb].buffer.resource, NULL);
-            if (!u_upload_data(st->uploader, (unsigned)(start + size), 16,
-                               a->Ptr, &off, &vb[num_vb].buffer.resource)) {
-               ok = false;
-               num_vb++;
-               break;
-            }
-            vb[num_vb].buffer_offset = off;
-         }
+         unsigned sp = st_client_span_add(spans, &num_spans, a, elem, num_vb);
+         client_span[i] = (int)sp;
+         ve[i].vertex_buffer_index = (uint8_t)spans[sp].vb;
+         if (spans[sp].vb != num_vb)
+            continue; /* joined an earlier array's buffer */
       }
       num_vb++;
+   }
+
+   for (unsigned sp = 0; ok && sp < num_spans; sp++)
+      ok = st_client_span_upload(st, &spans[sp], min_index, max_index,
+                                 instances, baseinstance, &vb[spans[sp].vb]);
+   for (unsigned i = 0; ok && i < num_slots; i++) {
+      if (client_span[i] >= 0) {
+         uintptr_t ptr = (uintptr_t)vao->Attrib[source[i]].Ptr;
+         uintptr_t base = (uintptr_t)spans[client_span[i]].base;
+         ve[i].src_offset = (uint16_t)(ptr - base);
+      }
    }
 
    if (ok && num_current) {

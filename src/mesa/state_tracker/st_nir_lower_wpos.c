@@ -40,7 +40,7 @@ lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       c[1] = nir_fadd(b, c[1], nir_imm_float(b, -0.5f));
    }
    nir_def *v = nir_vec(b, c, 4);
-   nir_def_rewrite_uses_after(&intr->def, v, v->parent_instr);
+   nir_def_rewrite_uses_after(&intr->def, v, nir_def_instr(v));
    return true;
 }
 

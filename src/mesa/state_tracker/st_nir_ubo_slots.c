@@ -47,17 +47,17 @@ st_nir_ubo_slots(nir_shader *nir, const struct glsl_program *p)
             if (intr->intrinsic != nir_intrinsic_load_ubo)
                continue;
             /* a constant block, or first + element index */
-            nir_instr *ci = intr->src[0].ssa->parent_instr;
+            nir_instr *ci = nir_def_instr(intr->src[0].ssa);
             nir_def *index = NULL;
             if (ci->type == nir_instr_type_alu &&
                 nir_instr_as_alu(ci)->op == nir_op_iadd) {
                nir_alu_instr *add = nir_instr_as_alu(ci);
-               unsigned k = add->src[0].src.ssa->parent_instr->type ==
+               unsigned k = nir_def_instr(add->src[0].src.ssa)->type ==
                                   nir_instr_type_load_const
                                ? 0
                                : 1;
                index = add->src[1 - k].src.ssa;
-               ci = add->src[k].src.ssa->parent_instr;
+               ci = nir_def_instr(add->src[k].src.ssa);
             }
             if (ci->type != nir_instr_type_load_const)
                continue;

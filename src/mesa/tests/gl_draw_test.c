@@ -19,6 +19,7 @@
 
 #include "gl_test_context.h"
 #include "pipe/p_context.h"
+#include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
 #include "nir.h"
 #include "util/ralloc.h"
@@ -421,6 +422,100 @@ test_client_arrays(void **state)
    gl_test_destroy(t);
 }
 
+/* Interleaved client arrays (one struct per vertex) are copied once per
+ * draw, as one range that every attribute's vertex element reads at its
+ * offset in the struct; an array elsewhere is a second copy. */
+static void
+test_interleaved_client_arrays(void **state)
+{
+   struct gl_test *t = spy_create(8, 8);
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; attribute vec3 n; attribute vec4 c;\n"
+      "attribute float w;\n"
+      "varying vec4 v; void main() { gl_Position = p * w; v = c + n.xyzx; }",
+      "precision mediump float; varying vec4 v;\n"
+      "void main() { gl_FragColor = v; }");
+
+   if (!prog) {
+      gl_test_destroy(t);
+      skip();
+   }
+   _mesa_UseProgram(prog);
+   struct vertex {
+      GLfloat pos[3];
+      GLfloat normal[3];
+      GLubyte colour[4];
+   } verts[6] = {{{0}}};
+   static const GLfloat weights[6] = {1, 1, 1, 1, 1, 1};
+   GLuint lp = (GLuint)_mesa_GetAttribLocation(prog, "p");
+   GLuint ln = (GLuint)_mesa_GetAttribLocation(prog, "n");
+   GLuint lc = (GLuint)_mesa_GetAttribLocation(prog, "c");
+   GLuint lw = (GLuint)_mesa_GetAttribLocation(prog, "w");
+   GLsizei stride = (GLsizei)sizeof(struct vertex); /* 28 */
+   _mesa_VertexAttribPointer(lp, 3, GL_FLOAT, GL_FALSE, stride, verts[0].pos);
+   _mesa_VertexAttribPointer(ln, 3, GL_FLOAT, GL_FALSE, stride,
+                             verts[0].normal);
+   _mesa_VertexAttribPointer(lc, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                             verts[0].colour);
+   _mesa_EnableVertexAttribArray(lp);
+   _mesa_EnableVertexAttribArray(ln);
+   _mesa_EnableVertexAttribArray(lc);
+   _mesa_VertexAttrib1f(lw, 1.0f);
+
+   unsigned before = t->ctx->client_array_uploads;
+   _mesa_DrawArrays(GL_TRIANGLES, 3, 3);
+   assert_int_equal(t->ctx->client_array_uploads - before, 1);
+   unsigned vb = spy.elements[lp].vertex_buffer_index;
+   assert_int_equal(spy.elements[ln].vertex_buffer_index, vb);
+   assert_int_equal(spy.elements[lc].vertex_buffer_index, vb);
+   assert_int_equal(spy.elements[lp].src_offset, 0);
+   assert_int_equal(spy.elements[ln].src_offset, 12);
+   assert_int_equal(spy.elements[lc].src_offset, 24);
+   assert_int_equal(spy.elements[lc].src_stride, 28);
+   /* the interleaved buffer and the current value of w */
+   assert_int_equal(spy.num_vbufs, 2);
+
+   /* A tightly packed array of its own: a second copy. */
+   _mesa_VertexAttribPointer(lw, 1, GL_FLOAT, GL_FALSE, 0, weights);
+   _mesa_EnableVertexAttribArray(lw);
+   before = t->ctx->client_array_uploads;
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 6);
+   assert_int_equal(t->ctx->client_array_uploads - before, 2);
+   assert_int_not_equal(spy.elements[lw].vertex_buffer_index,
+                        spy.elements[lp].vertex_buffer_index);
+   assert_int_equal(spy.elements[lw].src_offset, 0);
+   assert_int_equal(spy.num_vbufs, 2);
+   gl_test_destroy(t);
+}
+
+/* GL_MULTISAMPLE (GL 4.6 section 14.3.1, table 23.10): a desktop
+ * capability, on by default, kept by glPushAttrib's enable bit; ES 2.0
+ * and 3.x have none (INVALID_ENUM). */
+static void
+test_multisample_enable(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   assert_non_null(t);
+   assert_true(_mesa_IsEnabled(GL_MULTISAMPLE));
+   _mesa_Disable(GL_MULTISAMPLE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLboolean b = GL_TRUE;
+   _mesa_GetBooleanv(GL_MULTISAMPLE, &b);
+   assert_int_equal(b, GL_FALSE);
+   _mesa_PushAttrib(GL_ENABLE_BIT);
+   _mesa_Enable(GL_MULTISAMPLE);
+   assert_true(_mesa_IsEnabled(GL_MULTISAMPLE));
+   _mesa_PopAttrib();
+   assert_false(_mesa_IsEnabled(GL_MULTISAMPLE));
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_Enable(GL_MULTISAMPLE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* gl_FragCoord.y counts from GL's bottom row: for a 32-row window the
  * state tracker hands the driver y' = -y + 32 through a uniform slot past
  * the program's own storage. */
@@ -528,6 +623,8 @@ main(void)
       cmocka_unit_test(test_read_pixels_flip),
       cmocka_unit_test(test_draw),
       cmocka_unit_test(test_client_arrays),
+      cmocka_unit_test(test_interleaved_client_arrays),
+      cmocka_unit_test(test_multisample_enable),
       cmocka_unit_test(test_fragcoord_flip),
       cmocka_unit_test(test_compat_quads),
       cmocka_unit_test(test_compat_clip_planes),

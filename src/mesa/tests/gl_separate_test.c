@@ -310,12 +310,25 @@ test_es31(void **state)
    _mesa_DeleteProgram(f);
    gl_test_destroy(t);
 
+   /* ES 3.0 has separable programs through GL_EXT_separate_shader_objects
+    * (PROGRAM_SEPARABLE_EXT is PROGRAM_SEPARABLE), with its EXT entry
+    * points. */
    t = es("3.0", 0);
+   assert_true(gl_test_has_extension("GL_EXT_separate_shader_objects"));
    GLuint p = _mesa_CreateProgram();
-   _mesa_GetProgramiv(p, GL_PROGRAM_SEPARABLE, &ok);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_ProgramParameteri(p, GL_PROGRAM_SEPARABLE, GL_TRUE);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetProgramiv(p, GL_PROGRAM_SEPARABLE, &ok);
+   assert_int_equal(ok, GL_TRUE);
+   GLuint pipe3 = 0;
+   _mesa_GenProgramPipelinesEXT(1, &pipe3);
+   _mesa_BindProgramPipelineEXT(pipe3);
+   assert_true(_mesa_IsProgramPipelineEXT(pipe3));
+   _mesa_UseProgramStagesEXT(pipe3, GL_VERTEX_SHADER_BIT, p);
+   /* not linked */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DeleteProgramPipelinesEXT(1, &pipe3);
+   assert_false(_mesa_IsProgramPipelineEXT(pipe3));
    _mesa_DeleteProgram(p);
    gl_test_destroy(t);
 }

@@ -36,7 +36,7 @@ struct counts {
 static bool
 reads(nir_def *def, nir_intrinsic_op op, int binding, unsigned depth)
 {
-   nir_instr *p = def->parent_instr;
+   nir_instr *p = nir_def_instr(def);
    if (depth > 8)
       return false;
    if (p->type == nir_instr_type_intrinsic) {
@@ -45,7 +45,7 @@ reads(nir_def *def, nir_intrinsic_op op, int binding, unsigned depth)
          return false;
       if (binding < 0)
          return true;
-      nir_instr *b = i->src[0].ssa->parent_instr;
+      nir_instr *b = nir_def_instr(i->src[0].ssa);
       return b->type == nir_instr_type_load_const &&
              nir_instr_as_load_const(b)->value[0].u32 == (uint32_t)binding;
    }
@@ -86,7 +86,7 @@ count(nir_shader *nir, struct counts *c)
             continue;
          }
          c->access[intr->intrinsic]++;
-         nir_instr *b = intr->src[bs].ssa->parent_instr;
+         nir_instr *b = nir_def_instr(intr->src[bs].ssa);
          if (b->type != nir_instr_type_load_const) {
             c->dynamic_binding++;
             continue;

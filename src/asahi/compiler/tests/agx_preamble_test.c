@@ -89,7 +89,7 @@ count(nir_shader *s, struct census *c)
             c->intr[i->intrinsic]++;
             if (i->intrinsic == nir_intrinsic_store_preamble &&
                 c->stores < 8) {
-               nir_instr *p = i->src[0].ssa->parent_instr;
+               nir_instr *p = nir_def_instr(i->src[0].ssa);
                c->store_base[c->stores] = nir_intrinsic_base(i);
                c->stored_op[c->stores++] =
                   p->type == nir_instr_type_alu ? nir_instr_as_alu(p)->op

@@ -237,7 +237,7 @@ test_fragment_rect(void **state)
    nir_builder b = agx_test_uv_fs_builder(mem, "rect-fs", &c, &out);
    c = nir_fmul(&b, c, nir_imm_float(&b, 64.0f));
    nir_def *t = sample(&b, nir_texop_tex, 1, c, NULL);
-   nir_instr_as_tex(t->parent_instr)->sampler_dim = NIR_SAMPLER_DIM_RECT;
+   nir_instr_as_tex(nir_def_instr(t))->sampler_dim = NIR_SAMPLER_DIM_RECT;
    nir_store_var(&b, out, t, 0xf);
 
    nir_shader *nir = nir_shader_clone(mem, b.shader);

@@ -114,6 +114,13 @@ test_f32_rules(void **state)
          { 12, 0x00800000 });
    /* fmul is fma(a, b, +0): a -0 product gives +0. */
    CHECK("fmul32 r10, r11, 0.0", 10, 0, { 11, 0xbf800000u });
+   /* (1 - 2^-24) 2^-126 rounds up to the smallest normal, but the exact
+    * product is below it: flushed. */
+   CHECK("fmul32 r10, r11, r12", 10, 0, { 11, 0x3f7fffffu },
+         { 12, 0x00800000 });
+   /* abs and neg on register sources: |-2| * -(3) + 1 = -5. */
+   CHECK("fmadd32 r10, r11.abs, r12.neg, r13", 10, 0xc0a00000u,
+         { 11, 0xc0000000u }, { 12, 0x40400000 }, { 13, 0x3f800000 });
    /* Canonical NaN, also from invalid operations. */
    CHECK("fadd32 r10, r11, 1.0", 10, 0x7fc00000, { 11, 0xff800001u });
    CHECK("fadd32 r10, r11, r11.neg", 10, 0x7fc00000, { 11, 0x7f800000 });

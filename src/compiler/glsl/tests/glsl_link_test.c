@@ -231,6 +231,72 @@ test_unused_initialized_uniform(void **state)
    ralloc_free(mem);
 }
 
+/* Explicit uniform locations (GLSL ES 3.10 4.4.3): a uniform with
+ * layout(location) takes its location and, an array, the ones after; the
+ * others the lowest free ones; overlaps, a location at or past
+ * GL_MAX_UNIFORM_LOCATIONS (1024) and one uniform at two locations are
+ * link errors. */
+static const struct glsl_program_uniform *
+find_uniform(const struct glsl_program *p, const char *name)
+{
+   for (unsigned i = 0; i < p->num_uniforms; i++) {
+      if (!strcmp(p->uniforms[i].name, name))
+         return &p->uniforms[i];
+   }
+   fail_msg("no uniform %s", name);
+   return NULL;
+}
+
+static void
+test_explicit_uniform_locations(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   const char *vs = "#version 310 es\n"
+                    "layout(location = 1) uniform vec4 v;\n"
+                    "void main() { gl_Position = v; }\n";
+   const char *fs = "#version 310 es\n"
+                    "precision mediump float;\n"
+                    "uniform vec4 a;\n"
+                    "layout(location = 4) uniform vec4 b[2];\n"
+                    "uniform vec4 c[2];\n"
+                    "layout(location = 1) uniform highp vec4 v;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = a + b[1] + c[1] + v; }\n";
+   struct glsl_program *p = link2(mem, 310, true, NULL, vs, fs);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_int_equal(find_uniform(p, "v")->location, 1);
+   assert_int_equal(find_uniform(p, "b[0]")->location, 4);
+   /* a and c fill the gaps below and between, in declaration order */
+   assert_int_equal(find_uniform(p, "a")->location, 0);
+   assert_int_equal(find_uniform(p, "c[0]")->location, 2);
+   assert_int_equal(p->num_uniform_locations, 6);
+
+   const char *over = "#version 310 es\n"
+                      "precision mediump float;\n"
+                      "layout(location = 3) uniform vec4 d[2];\n"
+                      "layout(location = 4) uniform vec4 e;\n"
+                      "out vec4 o;\n"
+                      "void main() { o = d[0] + e; }\n";
+   const char *plain = "#version 310 es\n"
+                       "void main() { gl_Position = vec4(0.0); }\n";
+   p = link2(mem, 310, true, NULL, plain, over);
+   assert_false(p->link_status);
+   const char *far = "#version 310 es\n"
+                     "precision mediump float;\n"
+                     "layout(location = 1023) uniform vec4 f[2];\n"
+                     "out vec4 o;\n"
+                     "void main() { o = f[1]; }\n";
+   p = link2(mem, 310, true, NULL, plain, far);
+   assert_false(p->link_status);
+   const char *moved = "#version 310 es\n"
+                       "layout(location = 2) uniform vec4 v;\n"
+                       "void main() { gl_Position = v; }\n";
+   p = link2(mem, 310, true, NULL, moved, fs);
+   assert_false(p->link_status);
+   ralloc_free(mem);
+}
+
 static void
 test_link_errors(void **state)
 {
@@ -414,6 +480,7 @@ main(void)
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_unused_initialized_uniform),
       cmocka_unit_test(test_link_errors),
+      cmocka_unit_test(test_explicit_uniform_locations),
       cmocka_unit_test(test_uniform_block_std140),
       cmocka_unit_test(test_uniform_block_row_major),
    };

@@ -285,7 +285,7 @@ ubo_indices_used(nir_shader *nir)
             nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
             if (intr->intrinsic != nir_intrinsic_load_ubo)
                continue;
-            nir_instr *src = intr->src[0].ssa->parent_instr;
+            nir_instr *src = nir_def_instr(intr->src[0].ssa);
             assert_int_equal(src->type, nir_instr_type_load_const);
             mask |= 1u << nir_instr_as_load_const(src)->value[0].u32;
          }

@@ -79,8 +79,8 @@ fold(nir_op op, unsigned bits, const uint64_t *srcs, unsigned comp,
    nir_instr *last = nir_block_last_instr(blk);
    nir_intrinsic_instr *st = nir_instr_as_intrinsic(last);
    nir_def *v = st->src[1].ssa;
-   assert_int_equal(v->parent_instr->type, nir_instr_type_load_const);
-   nir_load_const_instr *lc = nir_instr_as_load_const(v->parent_instr);
+   assert_int_equal(nir_def_instr(v)->type, nir_instr_type_load_const);
+   nir_load_const_instr *lc = nir_instr_as_load_const(nir_def_instr(v));
    *out_bits = v->bit_size;
    uint64_t res = nir_const_value_as_uint(lc->value[comp], v->bit_size);
    ralloc_free(ctx);

@@ -118,7 +118,7 @@ test_validator_catches_structure(void **state)
    b = new_shader(ctx);
    nir_def *v2 = nir_imm_zero(&b, 2, 32);
    nir_def *s = nir_iadd(&b, v2, v2);
-   nir_instr_as_alu(s->parent_instr)->src[0].swizzle[1] = 3;
+   nir_alu_src_set_swizzle(&nir_instr_as_alu(nir_def_instr(s))->src[0], 1, 3);
    expect_invalid(&b, ctx, "swizzle");
 
    /* a phi missing a predecessor */
@@ -128,7 +128,7 @@ test_validator_catches_structure(void **state)
    nir_pop_if(&b, nif);
    nir_def *p = nir_if_phi(&b, one, nir_imm_int(&b, 2));
    (void)p;
-   nir_phi_instr *phi = nir_instr_as_phi(p->parent_instr);
+   nir_phi_instr *phi = nir_instr_as_phi(nir_def_instr(p));
    nir_phi_src *last = list_last_entry(&phi->srcs, nir_phi_src, node);
    nir_src_set_ssa(&last->src, NULL);
    list_del(&last->node);
@@ -140,7 +140,7 @@ test_validator_catches_structure(void **state)
    one = nir_imm_int(&b, 1);
    nir_pop_if(&b, nif);
    p = nir_if_phi(&b, one, nir_imm_int(&b, 2));
-   phi = nir_instr_as_phi(p->parent_instr);
+   phi = nir_instr_as_phi(nir_def_instr(p));
    last = list_last_entry(&phi->srcs, nir_phi_src, node);
    list_del(&last->node);
    expect_invalid(&b, ctx, "holds a removed phi source");
@@ -157,7 +157,7 @@ test_validator_catches_structure(void **state)
    nir_def *a = nir_imm_int(&b, 4);
    nir_def *n = nir_ineg(&b, a);
    (void)n;
-   list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
+   list_delinit(&nir_instr_as_alu(nir_def_instr(n))->src[0].src.use_link);
    expect_invalid(&b, ctx, "missing from its def's uses");
 
    /* a use list that kept the source of an instruction not in the shader
@@ -175,7 +175,7 @@ test_validator_catches_structure(void **state)
    b = new_shader(ctx);
    a = nir_imm_int(&b, 4);
    n = nir_ineg(&b, a);
-   list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
+   list_delinit(&nir_instr_as_alu(nir_def_instr(n))->src[0].src.use_link);
    stale = nir_alu_instr_create(b.shader, nir_op_ineg);
    stale->src[0].src.ssa = a;
    list_addtail(&stale->src[0].src.use_link, &a->uses);

@@ -216,8 +216,8 @@ test_trees(void **state)
          fail_msg("invalid IR after nir_lower_mediump:\n%s", msg);
 
       struct counts c = count(lo);
-      if (t.def->parent_instr->type == nir_instr_type_alu &&
-          nir_instr_as_alu(t.def->parent_instr)->mediump) {
+      if (nir_def_instr(t.def)->type == nir_instr_type_alu &&
+          nir_instr_as_alu(nir_def_instr(t.def))->mediump) {
          /* (trees of min/max/neg/abs alone stay at 32 bits) */
          assert_true(progress || c.f16_ops == 0);
          narrowed += c.f16_ops > 0;
@@ -272,7 +272,7 @@ test_boundaries(void **state)
    assert_int_equal(p->bit_size, 16);
    assert_int_equal(q->bit_size, 16);
    assert_int_equal(lt->bit_size, 1);
-   nir_alu_instr *cmp = nir_instr_as_alu(lt->parent_instr);
+   nir_alu_instr *cmp = nir_instr_as_alu(nir_def_instr(lt));
    assert_ptr_equal(cmp->src[0].src.ssa, p);
    assert_ptr_equal(cmp->src[1].src.ssa, q);
 

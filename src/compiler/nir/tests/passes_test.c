@@ -227,8 +227,8 @@ test_cse_tex(void **state)
              nir_instr_as_alu(instr)->op != nir_op_fadd)
             continue;
          nir_alu_instr *add = nir_instr_as_alu(instr);
-         if (add->src[0].src.ssa->parent_instr->type == nir_instr_type_alu &&
-             nir_instr_as_alu(add->src[0].src.ssa->parent_instr)->op ==
+         if (nir_def_instr(add->src[0].src.ssa)->type == nir_instr_type_alu &&
+             nir_instr_as_alu(nir_def_instr(add->src[0].src.ssa))->op ==
                 nir_op_mov) {
             assert_ptr_equal(add->src[0].src.ssa, add->src[1].src.ssa);
             ralloc_free(f.ctx);
@@ -635,7 +635,7 @@ test_lower_idiv_exact(void **state)
          } while (again);
          nir_intrinsic_instr *st = nir_instr_as_intrinsic(
             nir_block_last_instr(nir_start_block(f.b.impl)));
-         nir_instr *pi = st->src[1].ssa->parent_instr;
+         nir_instr *pi = nir_def_instr(st->src[1].ssa);
          assert_int_equal(pi->type, nir_instr_type_load_const);
          nir_load_const_instr *lc = nir_instr_as_load_const(pi);
          int64_t x = vals[i], y = vals[j];
@@ -920,7 +920,7 @@ stored_constant(fixture *f)
          if (intr->intrinsic != nir_intrinsic_store_deref ||
              nir_src_as_deref(intr->src[0])->var != f->outi)
             continue;
-         nir_instr *v = intr->src[1].ssa->parent_instr;
+         nir_instr *v = nir_def_instr(intr->src[1].ssa);
          assert_int_equal(v->type, nir_instr_type_load_const);
          return nir_instr_as_load_const(v)->value[0].i32;
       }
@@ -1096,6 +1096,31 @@ count_alu_op(fixture *f, nir_op op)
    return n;
 }
 
+/* Two copies of a chain of single-use values: when the first copy is
+ * walked, nothing else reads its values yet, and it only becomes
+ * matchable once the second copy's first instruction folds into it.
+ * One run still folds the whole second copy. */
+static void
+test_cse_chain_in_one_run(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *a = nir_ffloor(&f.b, nir_fneg(&f.b, nir_fabs(&f.b, x)));
+   nir_def *b2 = nir_ffloor(&f.b, nir_fneg(&f.b, nir_fabs(&f.b, x)));
+   nir_store_var(&f.b, f.out, nir_fmul(&f.b, a, b2), 1);
+   assert_true(nir_opt_cse(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_alu_op(&f, nir_op_fabs), 1);
+   assert_int_equal(count_alu_op(&f, nir_op_fneg), 1);
+   assert_int_equal(count_alu_op(&f, nir_op_ffloor), 1);
+   assert_false(nir_opt_cse(f.b.shader));
+   /* (floor(-|x|))^2 at x = 2.5: 9 */
+   const float in[4] = { 2.5f, 0, 0, 0 };
+   assert_true(run_out4(&f, in) == 9.0f);
+}
+
 /* x * y + z becomes one ffma; values whose products are exact give the
  * same result fused or not. */
 static void
@@ -1224,6 +1249,7 @@ main(void)
       cmocka_unit_test(test_algebraic_identity),
       cmocka_unit_test(test_cse),
       cmocka_unit_test(test_cse_tex),
+      cmocka_unit_test(test_cse_chain_in_one_run),
       cmocka_unit_test(test_vars_to_ssa_if),
       cmocka_unit_test(test_peephole_select),
       cmocka_unit_test(test_dead_cf_constant_if),

@@ -31,4 +31,12 @@ bool u_upload_data(struct u_upload_mgr *upload, unsigned size,
                    unsigned alignment, const void *data, unsigned *out_offset,
                    struct pipe_resource **out_buffer);
 
+/* The same at an offset of at least min_offset (the bytes before it are
+ * left unused): for data that is read from min_offset bytes before its
+ * start, as a vertex buffer of client elements from min_index on. */
+bool u_upload_data_from(struct u_upload_mgr *upload, unsigned min_offset,
+                        unsigned size, unsigned alignment, const void *data,
+                        unsigned *out_offset,
+                        struct pipe_resource **out_buffer);
+
 #endif

@@ -68,6 +68,10 @@ agx_draw_per_sample(struct agx_context *ctx, const struct pipe_draw_info *info,
    struct agx_uncompiled_shader *fs = ctx->stage[PIPE_SHADER_FRAGMENT].shader;
    if (ctx->shade_sample >= 0 || !fs || ctx->nr_so_targets)
       return false;
+   /* GL_MULTISAMPLE off: shaded once per pixel, gl_SampleID 0 (GL 4.6
+    * section 14.3.1.1 needs MULTISAMPLE on for sample shading). */
+   if (ctx->rast && !ctx->rast->base.multisample)
+      return false;
    if (ctx->min_samples <= 1 && !fs->reads_sample)
       return false;
    struct agx_batch *batch = agx_get_batch(ctx);

@@ -394,7 +394,13 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
                           agx_reads_colour(ctx->stage[stage].shader);
       /* The GL sample mask and alpha-to-coverage drop samples in the
        * shader (the hardware's sample_mask; Mesa does the same). */
-      if (key->fs.nr_samples > 1) {
+      if (key->fs.nr_samples > 1 && ctx->rast &&
+          !ctx->rast->base.multisample) {
+         /* GL_MULTISAMPLE off: no sample operations (the state tracker
+          * passes a full mask); rasterization stays per sample
+          * (docs/gl.rst, Multisampling). */
+         key->fs.multisample_off = true;
+      } else if (key->fs.nr_samples > 1) {
          unsigned all = (1u << key->fs.nr_samples) - 1;
          key->fs.sample_mask_disable = (uint8_t)(all & ~ctx->sample_mask);
          key->fs.alpha_to_coverage =

@@ -43,6 +43,9 @@ asahi_test_rasterizer(void)
       .depth_clip_far = 1,
       .line_width = 1.0f,
       .point_size = 1.0f,
+      /* GL_MULTISAMPLE's default: multisampled targets rasterize and
+       * shade per sample */
+      .multisample = 1,
    };
 }
 

@@ -48,7 +48,7 @@ void asahi_test_env_vertices(struct asahi_test_env *e, const float *verts,
                              unsigned count);
 
 /* The rasterizer state asahi_test_env_target binds: GL's pixel centres,
- * depth clipping, one-pixel lines and points. */
+ * depth clipping, one-pixel lines and points, multisampling on. */
 struct pipe_rasterizer_state asahi_test_rasterizer(void);
 
 /* Unbinds and releases everything the calls above made. */

@@ -1,0 +1,83 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Blending into a 4x multisampled renderbuffer (ES 3.0.6 section 4.1.7:
+ * blending is per sample, with each sample's own destination).  Two
+ * triangles split the window along its diagonal; each adds 0.25 red
+ * (GL_ONE, GL_ONE) onto a cleared target.  Every sample is covered by
+ * exactly one of them, so after the resolve (glBlitFramebuffer) every
+ * pixel, those the diagonal cuts included, is 0.25 red (64).  A pixel
+ * whose samples blended with another sample's destination shows more.
+ */
+#include <GLES3/gl3.h>
+#include <stdint.h>
+
+#include "e2e_gl.h"
+
+#define W 16
+#define H 16
+
+static const char vs[] = "#version 300 es\n"
+                         "in vec2 pos;\n"
+                         "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char fs[] = "#version 300 es\n"
+                         "precision mediump float;\n"
+                         "out vec4 o;\n"
+                         "void main() { o = vec4(0.25, 0.0, 0.0, 0.0); }\n";
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl gl;
+   bool quiet = false;
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, false);
+   GLuint prog;
+   int status =
+      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
+   if (status)
+      return status;
+
+   GLuint rb[2], fb[2];
+   glGenRenderbuffers(2, rb);
+   glGenFramebuffers(2, fb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+   for (int i = 0; i < 2; i++) {
+      glBindFramebuffer(GL_FRAMEBUFFER, fb[i]);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                GL_RENDERBUFFER, rb[i]);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+   bool ok = e2e_gl_check("samples", e2e_gl_integer(GL_SAMPLES), 4, quiet);
+   glViewport(0, 0, W, H);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUseProgram(prog);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_ONE, GL_ONE);
+   /* the lower right and upper left halves of the window */
+   static const float tris[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tris);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_BLEND);
+
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[0]);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[1]);
+   glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[1]);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "draw and resolve", quiet);
+
+   static const uint8_t want[4] = {64, 0, 0, 0};
+   ok &= e2e_gl_probe_read(W, H, 3, 12, want, 2, "upper left half", quiet);
+   ok &= e2e_gl_probe_read(W, H, 12, 3, want, 2, "lower right half", quiet);
+   /* the diagonal: pixels the edge cuts */
+   for (int i = 0; i < W; i++)
+      ok &= e2e_gl_probe_read(W, H, i, i, want, 2, "on the diagonal", true);
+   return e2e_gl_finish(&gl, ok, quiet);
+}
