@@ -430,6 +430,8 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
       t = pass_done(times, "cse", t);
       agx_opt_fold(ctx);
       t = pass_done(times, "fold", t);
+      agx_opt_promote_constants(ctx);
+      t = pass_done(times, "promote_constants", t);
       /* DCE first: a conversion that every reader looked through
        * (agx_isel.c fsrc_c) must not count as a second use for sat */
       agx_dce(ctx);

@@ -329,6 +329,7 @@ void agx_dce(agx_context *ctx);
 void agx_opt_fold(agx_context *ctx);
 void agx_opt_sat(agx_context *ctx);
 void agx_opt_cse(agx_context *ctx);
+void agx_opt_promote_constants(agx_context *ctx);
 void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);
 bool agx_ra(agx_context *ctx);

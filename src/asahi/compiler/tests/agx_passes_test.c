@@ -591,6 +591,63 @@ test_insert_waits(void **state)
    ralloc_free(f.mem);
 }
 
+/* agx_opt_promote_constants: pi (no immediate form) read by an fadd and
+ * an fmul, from two movs, takes one uniform both read; a constant a
+ * varying store reads stays a mov, and so does one already pushed full. */
+static void
+test_promote_constants(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+   const uint32_t pi = 0x40490fdb;
+   agx_operand z = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = z;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[z.value].fixed = 10;
+   f.ctx->next_uniform = 6; /* the range goes after the other pushes */
+
+   agx_operand x = agx_mov_imm(b, 32, pi), y = agx_temp(f.ctx, 32, 1);
+   agx_instr *A = emit2(b, AGX_ISA_OP_FADD32, y, z, x);
+   agx_operand w = agx_mov_imm(b, 32, pi), v = agx_temp(f.ctx, 32, 1);
+   agx_instr *M = emit2(b, AGX_ISA_OP_FMUL32, v, w, y);
+   agx_operand u = agx_mov_imm(b, 32, 0x12345678);
+   agx_instr *S = st_var(b, u, 0);
+   st_var(b, v, 1);
+
+   agx_opt_promote_constants(f.ctx);
+   assert_int_equal(f.info.nr_constants, 1);
+   assert_int_equal(f.info.constants[0], pi);
+   assert_int_equal(f.info.nr_push, 1);
+   const struct agx_push_range *r = &f.info.push[0];
+   assert_int_equal(r->kind, AGX_PUSH_CONSTANTS);
+   assert_int_equal(r->index, 0);
+   assert_int_equal(r->length, 2);
+   assert_true(r->uniform >= 6);
+   assert_int_equal(A->ops[2].kind, AGX_ISA_KIND_UREG);
+   assert_int_equal(A->ops[2].value, r->uniform);
+   assert_int_equal(M->ops[1].kind, AGX_ISA_KIND_UREG);
+   assert_int_equal(M->ops[1].value, r->uniform);
+   assert_true(agx_is_ssa(S->ops[AGX_ISA_ST_VAR_R]));
+   agx_dce(f.ctx);
+   assert_int_equal(count_op(f.ctx, AGX_OP_MOV), 1);
+
+   /* no uniform half below 256 left: nothing changes */
+   struct fixture g;
+   setup(&g);
+   g.ctx->next_uniform = 255;
+   agx_operand c = agx_mov_imm(&g.b, 32, pi), d = agx_temp(g.ctx, 32, 1);
+   agx_instr *B = emit2(&g.b, AGX_ISA_OP_FADD32, d, c, c);
+   st_var(&g.b, d, 0);
+   agx_opt_promote_constants(g.ctx);
+   assert_int_equal(g.info.nr_constants, 0);
+   assert_true(agx_is_ssa(B->ops[1]));
+   ralloc_free(g.mem);
+   ralloc_free(f.mem);
+}
+
 static void
 test_spill(void **state)
 {
@@ -698,6 +755,7 @@ main(void)
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_insert_waits),
+      cmocka_unit_test(test_promote_constants),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
    };
