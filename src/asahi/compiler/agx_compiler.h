@@ -215,6 +215,48 @@ agx_is_async_load(unsigned op)
    }
 }
 
+/* Arithmetic: the destination from the sources alone, no side effect,
+ * no memory, no lanes (agx_schedule.c moves it freely,
+ * agx_opt_promote_constants.c gives it uniform sources). */
+static inline bool
+agx_is_alu(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_FADD32:
+   case AGX_ISA_OP_FADD16:
+   case AGX_ISA_OP_FMADD32:
+   case AGX_ISA_OP_FMADD16:
+   case AGX_ISA_OP_FMUL32:
+   case AGX_ISA_OP_FMUL16:
+   case AGX_ISA_OP_FCMPSEL:
+   case AGX_ISA_OP_ICMPSEL:
+   case AGX_ISA_OP_BITOP:
+   case AGX_ISA_OP_IADD:
+   case AGX_ISA_OP_ISUB:
+   case AGX_ISA_OP_IMADD:
+   case AGX_ISA_OP_IMSUB:
+   case AGX_ISA_OP_BFI:
+   case AGX_ISA_OP_BFEIL:
+   case AGX_ISA_OP_EXTR:
+   case AGX_ISA_OP_ASR:
+   case AGX_ISA_OP_CONVERT:
+   case AGX_ISA_OP_FLOOR:
+   case AGX_ISA_OP_CEIL:
+   case AGX_ISA_OP_TRUNC:
+   case AGX_ISA_OP_RINT:
+   case AGX_ISA_OP_RCP:
+   case AGX_ISA_OP_RSQRT:
+   case AGX_ISA_OP_LOG2:
+   case AGX_ISA_OP_EXP2:
+   case AGX_ISA_OP_POPCOUNT:
+   case AGX_ISA_OP_BITREV:
+   case AGX_ISA_OP_FFS:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* ---- operands ----------------------------------------------------------- */
 
 static inline agx_operand

@@ -25,47 +25,12 @@
 
 #include "agx_compiler.h"
 
-/* An ALU instruction, whose sources may be uniforms where the encoding
- * accepts them */
-static bool
-is_alu(unsigned op)
-{
-   switch (op) {
-   case AGX_ISA_OP_FADD32:
-   case AGX_ISA_OP_FMADD32:
-   case AGX_ISA_OP_FMUL32:
-   case AGX_ISA_OP_FCMPSEL:
-   case AGX_ISA_OP_ICMPSEL:
-   case AGX_ISA_OP_BITOP:
-   case AGX_ISA_OP_IADD:
-   case AGX_ISA_OP_ISUB:
-   case AGX_ISA_OP_IMADD:
-   case AGX_ISA_OP_IMSUB:
-   case AGX_ISA_OP_BFI:
-   case AGX_ISA_OP_BFEIL:
-   case AGX_ISA_OP_EXTR:
-   case AGX_ISA_OP_ASR:
-   case AGX_ISA_OP_CONVERT:
-   case AGX_ISA_OP_FLOOR:
-   case AGX_ISA_OP_CEIL:
-   case AGX_ISA_OP_TRUNC:
-   case AGX_ISA_OP_RINT:
-   case AGX_ISA_OP_RCP:
-   case AGX_ISA_OP_RSQRT:
-   case AGX_ISA_OP_LOG2:
-   case AGX_ISA_OP_EXP2:
-      return true;
-   default:
-      return false;
-   }
-}
-
 /* Can source i of I read a 32-bit uniform instead? */
 static bool
 takes_uniform(const agx_instr *I, unsigned i)
 {
    const agx_operand *o = &I->ops[i];
-   if (!is_alu(I->op) || o->size != 32 || o->count != 1)
+   if (!agx_is_alu(I->op) || o->size != 32 || o->count != 1)
       return false;
    const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
    return info && (info->operands[i].accepts & AGX_ISA_ACCEPTS_UREG);

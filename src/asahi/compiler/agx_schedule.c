@@ -80,50 +80,23 @@ enum sched_res {
 static unsigned
 sched_class(unsigned op)
 {
+   if (agx_is_alu(op))
+      return 0;
    switch (op) {
    case AGX_OP_MOV:
    case AGX_OP_COLLECT:
    case AGX_OP_SPLIT:
-   case AGX_ISA_OP_FADD32:
-   case AGX_ISA_OP_FADD16:
-   case AGX_ISA_OP_FMADD32:
-   case AGX_ISA_OP_FMADD16:
-   case AGX_ISA_OP_FMUL32:
-   case AGX_ISA_OP_FMUL16:
-   case AGX_ISA_OP_FCMPSEL:
-   case AGX_ISA_OP_ICMPSEL:
-   case AGX_ISA_OP_BITOP:
-   case AGX_ISA_OP_IADD:
-   case AGX_ISA_OP_ISUB:
-   case AGX_ISA_OP_IMADD:
-   case AGX_ISA_OP_IMSUB:
-   case AGX_ISA_OP_BFI:
-   case AGX_ISA_OP_BFEIL:
-   case AGX_ISA_OP_EXTR:
    case AGX_ISA_OP_SHLHI:
    case AGX_ISA_OP_SHRHI:
-   case AGX_ISA_OP_ASR:
    case AGX_ISA_OP_ASRH:
    case AGX_ISA_OP_INTL:
    case AGX_ISA_OP_IUNOP:
    case AGX_ISA_OP_FUNOP:
-   case AGX_ISA_OP_CONVERT:
-   case AGX_ISA_OP_FLOOR:
-   case AGX_ISA_OP_CEIL:
-   case AGX_ISA_OP_TRUNC:
-   case AGX_ISA_OP_RINT:
-   case AGX_ISA_OP_RCP:
-   case AGX_ISA_OP_RSQRT:
    case AGX_ISA_OP_RSQRT_SPECIAL:
-   case AGX_ISA_OP_LOG2:
-   case AGX_ISA_OP_EXP2:
    case AGX_ISA_OP_SIN_PT_1:
    case AGX_ISA_OP_SIN_PT_2:
    case AGX_ISA_OP_MOV_IMM16:
    case AGX_ISA_OP_MOV_IMM32:
-   case AGX_ISA_OP_POPCOUNT:
-   case AGX_ISA_OP_BITREV:
-   case AGX_ISA_OP_FFS:
    case AGX_ISA_OP_ITER:
    case AGX_ISA_OP_ITERPROJ:
    case AGX_ISA_OP_LDCF:
