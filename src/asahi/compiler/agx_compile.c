@@ -100,6 +100,7 @@ agx_preprocess_nir(nir_shader *nir)
 
    bool progress = false;
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
+   NIR_PASS(progress, nir, nir_lower_interp_derefs);
    NIR_PASS(progress, nir, agx_nir_lower_indirect_inputs);
    NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
    NIR_PASS(progress, nir, agx_nir_lower_indirect_locals);

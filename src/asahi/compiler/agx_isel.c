@@ -1482,13 +1482,12 @@ at_shaded_sample(struct isel *st, agx_instr *I, unsigned interp_op,
    I->ops[sample_op] = agx_isa_imm(key->sample_id, 8);
 }
 
-static void
-emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
+/* The coefficient register of a fragment input's first component, -1
+ * (after failing) when it has none. */
+static int
+fs_input_cf(struct isel *st, nir_intrinsic_instr *intr, unsigned *slot_out)
 {
    unsigned slot = nir_intrinsic_base(intr);
-   unsigned comp = nir_intrinsic_component(intr);
-   unsigned n = intr->def.num_components;
-   agx_operand *dst = def_ops(st, &intr->def);
    uint32_t off;
 
    if (const_value(&intr->src[0], 0, &off))
@@ -1497,62 +1496,181 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       slot = VARYING_SLOT_MAX;
    if (slot >= VARYING_SLOT_MAX || st->cf_of_slot[slot] < 0) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment input %u", slot);
-      return;
+      return -1;
    }
    if (intr->def.bit_size != 32) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit varyings");
+      return -1;
+   }
+   *slot_out = slot;
+   st->ctx->info->reads_varyings = true;
+   return st->cf_of_slot[slot] + (int)nir_intrinsic_component(intr);
+}
+
+/* ldcf: the plane <A, B, C> of coefficient register cf. */
+static void
+emit_ldcf(struct isel *st, unsigned cf, agx_operand parts[3])
+{
+   agx_operand v = agx_temp(st->ctx, 32, 3);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_LDCF);
+   I->ops[AGX_ISA_LDCF_D] = v;
+   agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
+   I->ops[AGX_ISA_LDCF_I] = cfo;
+   agx_split(&st->b, parts, 3, v);
+}
+
+/* iter (noperspective) or iterproj (divided by the W plane, cf0) of n
+ * registers from cf, at the point `interp` names (applegpu's
+ * interpolation field: 0 centre, 1 sample `sample` (an immediate), 2
+ * centroid, 3 sample `sample` (an r16)). */
+static agx_operand
+emit_iter_at(struct isel *st, unsigned cf, unsigned n, bool proj,
+             unsigned interp, agx_operand sample, agx_instr **out)
+{
+   agx_operand v = agx_temp(st->ctx, 32, n);
+   agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
+   agx_instr *I = agx_emit(&st->b, proj ? AGX_ISA_OP_ITERPROJ
+                                        : AGX_ISA_OP_ITER);
+   if (proj) {
+      agx_operand w = {AGX_ISA_KIND_CF, 8, 1, 0, 0};
+      I->ops[AGX_ISA_ITERPROJ_D] = v;
+      I->ops[AGX_ISA_ITERPROJ_I] = cfo;
+      I->ops[AGX_ISA_ITERPROJ_J] = w;
+      I->ops[AGX_ISA_ITERPROJ_INTERPOLATION] = agx_isa_enum(interp, 2);
+      if (sample.kind != AGX_ISA_KIND_NONE)
+         I->ops[AGX_ISA_ITERPROJ_S] = sample;
+   } else {
+      I->ops[AGX_ISA_ITER_D] = v;
+      I->ops[AGX_ISA_ITER_I] = cfo;
+      I->ops[AGX_ISA_ITER_INTERPOLATION] = agx_isa_enum(interp, 2);
+      if (sample.kind != AGX_ISA_KIND_NONE)
+         I->ops[AGX_ISA_ITER_S] = sample;
+   }
+   if (out)
+      *out = I;
+   return v;
+}
+
+static agx_operand
+emit_iter(struct isel *st, unsigned cf, unsigned n, bool proj,
+          unsigned interp, agx_operand sample)
+{
+   return emit_iter_at(st, cf, n, proj, interp, sample, NULL);
+}
+
+/* n registers of a vector value as components */
+static void
+vec_to_comps(struct isel *st, agx_operand *dst, unsigned n, agx_operand v)
+{
+   if (n == 1)
+      dst[0] = v;
+   else
+      agx_split(&st->b, dst, n, v);
+}
+
+/* A flat input's n components from cf: ldcf gives A, B, C of the plane;
+ * a flat value is C. */
+static void
+emit_flat_input(struct isel *st, unsigned cf, unsigned n, agx_operand *dst)
+{
+   for (unsigned c = 0; c < n; ++c) {
+      agx_operand parts[3];
+      emit_ldcf(st, cf + c, parts);
+      dst[c] = parts[2];
+   }
+}
+
+/* Fragment inputs: load_input where the input's qualifiers say, and
+ * interpolateAtCentroid/Sample/Offset's load_input_at (GLSL 4.00 8.13.2).
+ * noperspective inputs are planes in screen space (iter without W);
+ * centroid ones use the hardware's centroid mode (applegpu's
+ * interpolation field, 2; Mesa agx_compile.c iterates centroid inputs
+ * with it).  For load_input_at, centroid and sample are the iteration
+ * modes of that name (the sample index masked to the samples there are:
+ * an index out of range is undefined; one sample: the centre, which is
+ * where GL puts it).  An offset o from the pixel centre evaluates the
+ * planes themselves: with P the value iterated at the centre, <A, B> a
+ * component's plane slopes (ldcf) and, for perspective-correct inputs, W
+ * the W plane (cf0) at the centre and dW = Aw o.x + Bw o.y,
+ *    noperspective  P + A o.x + B o.y
+ *    perspective    (N + dN) / (W + dW) = P + (dN - P dW) / (W + dW)
+ * which gives P itself, exactly, for a zero offset. */
+static void
+emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components;
+   agx_operand *dst = def_ops(st, &intr->def);
+   const struct agx_fs_key *key = &st->ctx->key->fs;
+   unsigned slot;
+   int cf = fs_input_cf(st, intr, &slot);
+   if (cf < 0)
+      return;
+
+   if (st->flat_slot[slot]) {
+      emit_flat_input(st, (unsigned)cf, n, dst);
+      return;
+   }
+   bool proj = !st->linear_slot[slot];
+   bool at = intr->intrinsic == nir_intrinsic_load_input_at;
+   nir_interp_at where = at ? nir_intrinsic_interp_at(intr)
+                            : nir_interp_at_centroid;
+   unsigned interp = st->centroid_slot[slot] ? 2 : 0;
+   agx_operand sample = {0};
+   if (at && where == nir_interp_at_centroid) {
+      interp = 2;
+   } else if (at && where == nir_interp_at_sample && key->nr_samples > 1) {
+      /* 3: the sample whose index the r16 source holds (1 takes an
+       * immediate; agx_isa_desc.py, iter's S operand) */
+      agx_operand s = emit_bitop(st, AGX_TT_AND, get_src(st, &intr->src[1], 0),
+                                 int_operand(st, key->nr_samples - 1u));
+      agx_operand halves[2];
+      agx_split(&st->b, halves, 2, s);
+      interp = 3;
+      sample = halves[0];
+   } else if (at) {
+      interp = 0;
+   }
+   agx_instr *I;
+   agx_operand v = emit_iter_at(st, (unsigned)cf, n, proj, interp, sample,
+                                &I);
+   if (!at && proj)
+      at_shaded_sample(st, I, AGX_ISA_ITERPROJ_INTERPOLATION,
+                       AGX_ISA_ITERPROJ_S);
+   else if (!at)
+      at_shaded_sample(st, I, AGX_ISA_ITER_INTERPOLATION, AGX_ISA_ITER_S);
+   if (!at || where != nir_interp_at_offset) {
+      vec_to_comps(st, dst, n, v);
       return;
    }
 
-   unsigned cf = st->cf_of_slot[slot] + comp;
-
-   if (st->flat_slot[slot]) {
-      /* ldcf gives A, B, C of the plane; a flat value is C */
-      for (unsigned c = 0; c < n; ++c) {
-         agx_operand v = agx_temp(st->ctx, 32, 3);
-         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_LDCF);
-         I->ops[AGX_ISA_LDCF_D] = v;
-         agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf + c};
-         I->ops[AGX_ISA_LDCF_I] = cfo;
-         agx_operand parts[3];
-         agx_split(&st->b, parts, 3, v);
-         dst[c] = parts[2];
-      }
-   } else if (st->linear_slot[slot]) {
-      /* noperspective: the plane is in screen space, iter without W */
-      agx_operand v = agx_temp(st->ctx, 32, n);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
-      I->ops[AGX_ISA_ITER_D] = v;
-      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
-      I->ops[AGX_ISA_ITER_I] = cfo;
-      if (st->centroid_slot[slot])
-         I->ops[AGX_ISA_ITER_INTERPOLATION] = agx_isa_enum(2, 2);
-      at_shaded_sample(st, I, AGX_ISA_ITER_INTERPOLATION, AGX_ISA_ITER_S);
-      if (n == 1)
-         dst[0] = v;
-      else
-         agx_split(&st->b, dst, n, v);
-   } else {
-      agx_operand v = agx_temp(st->ctx, 32, n);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITERPROJ);
-      I->ops[AGX_ISA_ITERPROJ_D] = v;
-      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
-      agx_operand w = {AGX_ISA_KIND_CF, 8, 1, 0, 0};
-      I->ops[AGX_ISA_ITERPROJ_I] = cfo;
-      I->ops[AGX_ISA_ITERPROJ_J] = w;
-      /* centroid inputs: the hardware's centroid mode (applegpu's
-       * interpolation field, 2; Mesa agx_compile.c iterates centroid
-       * inputs with it) */
-      if (st->centroid_slot[slot])
-         I->ops[AGX_ISA_ITERPROJ_INTERPOLATION] = agx_isa_enum(2, 2);
-      at_shaded_sample(st, I, AGX_ISA_ITERPROJ_INTERPOLATION,
-                       AGX_ISA_ITERPROJ_S);
-      if (n == 1)
-         dst[0] = v;
-      else
-         agx_split(&st->b, dst, n, v);
+   agx_operand p[4];
+   agx_operand none = {0};
+   vec_to_comps(st, p, n, v);
+   agx_operand ox = get_src(st, &intr->src[1], 0);
+   agx_operand oy = get_src(st, &intr->src[1], 1);
+   agx_operand w = {0}, dw = {0};
+   if (proj) {
+      agx_operand wp[3];
+      w = emit_iter(st, 0, 1, false, 0, none);
+      emit_ldcf(st, 0, wp);
+      dw = emit_fma(st, 32, wp[0], ox, emit_binop(st, AGX_ISA_OP_FMUL32, 32,
+                                                  wp[1], oy));
    }
-   st->ctx->info->reads_varyings = true;
+   for (unsigned c = 0; c < n; ++c) {
+      agx_operand pl[3];
+      emit_ldcf(st, (unsigned)cf + c, pl);
+      agx_operand d = emit_fma(st, 32, pl[0], ox,
+                               emit_binop(st, AGX_ISA_OP_FMUL32, 32, pl[1],
+                                          oy));
+      if (proj) {
+         /* (dN - P dW) / (W + dW) */
+         agx_operand num = emit_fma(st, 32, agx_neg(p[c]), dw, d);
+         agx_operand den = emit_fadd(st, 32, w, dw, false);
+         d = emit_binop(st, AGX_ISA_OP_FMUL32, 32, num,
+                        emit_unop(st, AGX_ISA_OP_RCP, den));
+      }
+      dst[c] = emit_fadd(st, 32, p[c], d, false);
+   }
 }
 
 static void
@@ -2501,6 +2619,9 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
          emit_vs_load_input(st, intr);
       else
          emit_fs_load_input(st, intr);
+      break;
+   case nir_intrinsic_load_input_at:
+      emit_fs_load_input(st, intr);
       break;
    case nir_intrinsic_store_output:
       emit_store_output(st, intr);
@@ -4460,7 +4581,8 @@ assign_cf(struct isel *st)
             reads_frag_z = true;
          if (intr->intrinsic == nir_intrinsic_load_point_coord)
             mask[VARYING_SLOT_PNTC] |= 0x3;
-         if (intr->intrinsic != nir_intrinsic_load_input)
+         if (intr->intrinsic != nir_intrinsic_load_input &&
+             intr->intrinsic != nir_intrinsic_load_input_at)
             continue;
          unsigned slot = nir_intrinsic_base(intr);
          unsigned comp = nir_intrinsic_component(intr);

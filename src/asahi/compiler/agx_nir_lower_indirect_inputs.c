@@ -15,6 +15,9 @@
  * its own coefficient registers, each attribute its own fetch: neither can
  * be addressed by a register value).
  *
+ * interpolateAt*'s accesses (interp_deref_at, constant-indexed by
+ * nir_lower_interp_derefs, which runs first) stay on the input.
+ *
  * Inputs indexed only by constants are left alone: they keep their loads
  * where the source has them.
  */
@@ -55,6 +58,28 @@ needs_twin(nir_function_impl *impl, nir_variable *var)
    return false;
 }
 
+/* The deref feeds only interpolateAt*s (nir_lower_interp_derefs gave
+ * them chains of their own): those stay on the input, which is where the
+ * hardware interpolates. */
+static bool
+only_interpolated(nir_deref_instr *d)
+{
+   nir_foreach_use_including_if(use, &d->def) {
+      if (nir_src_is_if(use))
+         return false;
+      nir_instr *user = nir_src_parent_instr(use);
+      if (user->type == nir_instr_type_deref) {
+         if (!only_interpolated(nir_instr_as_deref(user)))
+            return false;
+      } else if (user->type != nir_instr_type_intrinsic ||
+                 nir_instr_as_intrinsic(user)->intrinsic !=
+                    nir_intrinsic_interp_deref_at) {
+         return false;
+      }
+   }
+   return true;
+}
+
 struct retarget {
    nir_variable *from, *to;
 };
@@ -69,7 +94,7 @@ retarget_deref(nir_builder *b, nir_instr *instr, void *data)
       return false;
    nir_deref_instr *d = nir_instr_as_deref(instr);
    if (d->deref_type == nir_deref_type_var) {
-      if (d->var != r->from)
+      if (d->var != r->from || only_interpolated(d))
          return false;
       d->var = r->to;
       d->modes = nir_var_function_temp;

@@ -429,6 +429,20 @@ F('genFType uintBitsToFloat(genUType)', desk=330, es=300,
 FD('genFType fma(genFType, genFType, genFType)', desk=400, es=320)
 FD('genFType frexp(genFType, out genIType)', desk=400, es=310)
 FD('genFType ldexp(genFType, genIType)', desk=400, es=310)
+# ARB_gpu_shader5 brings the three above (GLSL 4.00's) and, from GLSL
+# 3.30 and 4.10, the bit encodings and six of the packing functions (its
+# sections 8.3 and 8.4): rows of their own, one extension a row.
+for _sig in ('genFType fma(genFType, genFType, genFType)',
+             'genFType frexp(genFType, out genIType)',
+             'genFType ldexp(genFType, genIType)',
+             'genIType floatBitsToInt(genFType)',
+             'genUType floatBitsToUint(genFType)',
+             'genFType intBitsToFloat(genIType)',
+             'genFType uintBitsToFloat(genUType)',
+             'uint packUnorm2x16(vec2)', 'uint packUnorm4x8(vec4)',
+             'uint packSnorm4x8(vec4)', 'vec2 unpackUnorm2x16(uint)',
+             'vec4 unpackUnorm4x8(uint)', 'vec4 unpackSnorm4x8(uint)'):
+    F(_sig, 0, 0, ext='GL_ARB_gpu_shader5')
 # packing
 F('uint packUnorm2x16(vec2)', desk=410, es=300,
   ext='GL_ARB_shading_language_packing')

@@ -6,7 +6,8 @@
 /*
  * The interpolant of interpolateAtCentroid/Sample/Offset (GLSL 4.00
  * 8.13, ARB_gpu_shader5): a fragment shader input variable, an element of
- * an input array or a member of an input block; not a temporary, uniform
+ * an input array, a member of an input block or structure (as Mesa and
+ * piglit's fs-interpolateAtCentroid-array-of-structs take it); not a temporary, uniform
  * or output, and before GLSL 4.40 not a swizzle of any of those
  * (ARB_gpu_shader5: "Component selection operators (e.g., ".xy") may not
  * be used"; piglit rejects even .xyzw).  GLSL 4.40 8.13.2 allows
@@ -29,8 +30,11 @@ check_interpolant(struct check *c, struct ast_node *n, const char *name,
    bool input = a->var && (a->var->qual & AST_Q_IN);
    /* Whole variable, array element, or block member: not a swizzle
     * (a field of a vector is one). */
+   const struct glsl_type *outer =
+      an && an->kind == AST_FIELD && an->a ? an->a->vtype : NULL;
    bool shape = a->whole_var || (an && an->kind == AST_INDEX) ||
                 (an && an->kind == AST_FIELD && a->member) ||
+                (outer && outer->base_type == GLSL_TYPE_STRUCT) ||
                 (!c->st->es && c->st->version >= 440);
    if (!input)
       check_error(c, n, "the interpolant of %s() must be a shader input",

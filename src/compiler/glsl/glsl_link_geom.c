@@ -184,12 +184,49 @@ output_components(const struct glsl_type *t)
    return t->vector_elements * t->matrix_columns;
 }
 
+/* The highest stream the shader emits to or ends a primitive of, -1
+ * when none. */
+static int
+last_stream(nir_shader *nir)
+{
+   int last = -1;
+   nir_foreach_function_impl(impl, nir) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+            if ((in->intrinsic == nir_intrinsic_emit_vertex ||
+                 in->intrinsic == nir_intrinsic_end_primitive) &&
+                (int)nir_intrinsic_stream_id(in) > last)
+               last = (int)nir_intrinsic_stream_id(in);
+         }
+      }
+   }
+   return last;
+}
+
 void
 link_geom_outputs(struct link *l)
 {
    struct glsl_nir_stage *gs = l->stage[MESA_SHADER_GEOMETRY];
    if (!gs)
       return;
+   /* ARB_gpu_shader5, Geometry Shader Outputs: streams numbered 0 to
+    * MAX_VERTEX_STREAMS - 1, others than 0 only with points for the
+    * output primitive. */
+   int last = last_stream(gs->nir);
+   if (last >= LINK_MAX_VERTEX_STREAMS) {
+      link_error(l, "the geometry shader emits to vertex stream %d: "
+                 "GL_MAX_VERTEX_STREAMS is %d", last,
+                 LINK_MAX_VERTEX_STREAMS);
+      return;
+   }
+   if (gs->nir->info.gs.output_primitive != MESA_PRIM_POINTS && last > 0) {
+      link_error(l, "the geometry shader emits to a vertex stream other "
+                 "than 0 but its output primitive is not points");
+      return;
+   }
    /* GL 3.2 core spec 2.12.4 (Geometry Shader Outputs): the product of
     * max_vertices and the components of all active outputs is at most
     * MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, and the outputs fit in

@@ -341,6 +341,15 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
                        in->name);
             return;
          }
+         if (!l->es && l->version < 440 &&
+             ((in->qual ^ out->qual) & AST_Q_SAMPLE)) {
+            /* sample is an interpolation-related qualifier, which must
+             * match before GLSL 4.40 (as Mesa links it; piglit's
+             * arb_gpu_shader5 sample-qualifier linker tests) */
+            link_error(l, "'%s' is declared sample in one stage only",
+                       in->name);
+            return;
+         }
          if (link_invariance_must_match(l) &&
              link_var_invariant(l, cs, in, false) !=
                 link_var_invariant(l, ps, out, true)) {

@@ -529,6 +529,68 @@ bi_integer(struct g2n *c, struct bargs *a)
    return ret(a, r);
 }
 
+/* uaddCarry, usubBorrow, umulExtended and imulExtended (GLSL 4.00 8.8):
+ * the carry of a + b is whether the 32-bit sum wrapped below a, the
+ * borrow of a - b whether a < b; the products' high words are
+ * [iu]mul_high, their low ones the ordinary product. */
+static struct g2n_val
+bi_extended(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   nir_def *x = arg(c, a, 0), *y = arg(c, a, 1);
+   if (!strcmp(n, "uaddCarry")) {
+      nir_def *sum = nir_iadd(b, x, y);
+      a->out[2] = g2n_basic(a->v[2].type, nir_b2i32(b, nir_ult(b, sum, x)));
+      return ret(a, sum);
+   }
+   if (!strcmp(n, "usubBorrow")) {
+      a->out[2] = g2n_basic(a->v[2].type, nir_b2i32(b, nir_ult(b, x, y)));
+      return ret(a, nir_isub(b, x, y));
+   }
+   bool is_signed = n[0] == 'i';
+   a->out[2] = g2n_basic(a->v[2].type, is_signed ? nir_imul_high(b, x, y)
+                                                 : nir_umul_high(b, x, y));
+   a->out[3] = g2n_basic(a->v[3].type, nir_imul(b, x, y));
+   return (struct g2n_val){ .type = a->rt };
+}
+
+/* frexp and ldexp (GLSL 4.00 8.3) on the fp32 encoding: frexp's
+ * significand keeps x's sign and mantissa with the exponent of [0.5, 1),
+ * its exponent is the biased one less 126; zero (and denormals, which
+ * AGX flushes) give 0 and 0.  ldexp multiplies by two powers of two made
+ * from halves of the exponent, clamped to [-254, 254] (beyond, the
+ * result is out of range either way: undefined). */
+static struct g2n_val
+bi_frexp(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   if (!strcmp(a->name, "frexp")) {
+      nir_def *biased = nir_ubitfield_extract(b, x, nir_imm_int_like(b, 23, x),
+                                              nir_imm_int_like(b, 8, x));
+      nir_def *zero = nir_ieq(b, biased, nir_imm_int_like(b, 0, x));
+      nir_def *e = nir_bcsel(b, zero, nir_imm_int_like(b, 0, x),
+                             nir_iadd(b, biased, nir_imm_int_like(b, -126, x)));
+      nir_def *m = nir_ior(b, nir_iand(b, x, nir_imm_int_like(b, (int32_t)0x807fffff, x)),
+                           nir_imm_int_like(b, 0x3f000000, x));
+      a->out[1] = g2n_basic(a->v[1].type, e);
+      return ret(a, nir_bcsel(b, zero, nir_iand(b, x, nir_imm_int_like(
+                                                   b, (int32_t)0x80000000, x)),
+                              m));
+   }
+   nir_def *e = nir_imin(b, nir_imax(b, arg(c, a, 1),
+                                     nir_imm_int_like(b, -254, x)),
+                         nir_imm_int_like(b, 254, x));
+   nir_def *e1 = nir_ishr(b, e, nir_imm_int(b, 1));
+   nir_def *e2 = nir_isub(b, e, e1);
+   nir_def *p1 = nir_ishl(b, nir_iadd(b, e1, nir_imm_int_like(b, 127, x)),
+                          nir_imm_int(b, 23));
+   nir_def *p2 = nir_ishl(b, nir_iadd(b, e2, nir_imm_int_like(b, 127, x)),
+                          nir_imm_int(b, 23));
+   return ret(a, nir_fmul(b, nir_fmul(b, x, p1), p2));
+}
+
 /* ---- packing (8.4) ---------------------------------------------------------- */
 
 /* pack{U,S}norm{2x16,4x8} (GLSL 4.60 8.4): each component clamped to
@@ -644,27 +706,68 @@ bi_derivative(struct g2n *c, struct bargs *a)
                           nir_fabs(b, nir_fddy(b, x))));
 }
 
-/* interpolateAtCentroid/Sample/Offset (GLSL 4.00 8.13.2): there are no
- * interpolate-at intrinsics yet, so the interpolant is read at the
- * fragment's own interpolation point and moved to the offset to first
- * order, x + dFdx(x) * offset.x + dFdy(x) * offset.y (exact for a
- * varying linear in window coordinates); centroid and sample read the
- * pixel centre (exact for covered pixels of single-sampled targets). */
+/* interpolateAtCentroid/Sample/Offset (GLSL 4.00 8.13.2) of an input
+ * that is not a fragment shader input variable (which the checker
+ * rejects; reached only through forms g2n_interpolate_call does not
+ * take): the value at the fragment's own point. */
 static struct g2n_val
 bi_interpolate(struct g2n *c, struct bargs *a)
 {
+   (void)c;
+   return ret(a, a->v[0].col[0]);
+}
+
+/* interpolateAt*: interp_deref_at on the interpolant's deref (an input
+ * variable, an element or member of one; GLSL 4.40's swizzles after it),
+ * which nir_lower_io turns into load_input_at.  The second source is the
+ * sample index or the offset; the centroid form passes zeros. */
+static bool
+g2n_interpolate_call(struct g2n *c, struct ast_node *n, struct g2n_val *r)
+{
+   static const struct {
+      const char *name;
+      nir_interp_at at;
+   } forms[] = {
+      { "interpolateAtCentroid", nir_interp_at_centroid },
+      { "interpolateAtSample", nir_interp_at_sample },
+      { "interpolateAtOffset", nir_interp_at_offset },
+   };
+   int form = -1;
+   for (unsigned i = 0; i < ARRAY_SIZE(forms); i++) {
+      if (!strcmp(n->name, forms[i].name))
+         form = (int)i;
+   }
+   if (form < 0 || !n->list.head)
+      return false;
    nir_builder *b = &c->b;
-   /* as they are: arg() would widen x to the offset's two components */
-   nir_def *x = a->v[0].col[0];
-   if (strcmp(a->name, "interpolateAtOffset"))
-      return ret(a, x);
-   nir_def *o = a->v[1].col[0];
-   /* each offset component, for every component of x */
-   static const unsigned sx[4] = { 0, 0, 0, 0 }, sy[4] = { 1, 1, 1, 1 };
-   unsigned n = x->num_components;
-   nir_def *dx = nir_fmul(b, nir_fddx(b, x), nir_swizzle(b, o, sx, n));
-   nir_def *dy = nir_fmul(b, nir_fddy(b, x), nir_swizzle(b, o, sy, n));
-   return ret(a, nir_fadd(b, x, nir_fadd(b, dx, dy)));
+   struct g2n_lval lv;
+   if (!g2n_lvalue(c, n->list.head, &lv) || c->failed || !lv.deref ||
+       lv.ubo || lv.dyn_index || lv.deref->modes != nir_var_shader_in ||
+       lv.dtype->base_type != GLSL_TYPE_FLOAT ||
+       glsl_type_is_matrix(lv.dtype) || glsl_type_is_array(lv.dtype))
+      return false;
+
+   nir_def *pos = nir_imm_zero(b, 2, 32);
+   if (forms[form].at != nir_interp_at_centroid) {
+      struct ast_node *e = n->list.head->next;
+      if (!e)
+         return false;
+      nir_def *v = g2n_expr(c, e).col[0];
+      if (c->failed || !v)
+         return false;
+      /* the sample index in .x (an int), or the vec2 offset */
+      pos = v->num_components == 2 ? v : nir_vec2(b, v, nir_imm_int(b, 0));
+   }
+   nir_def *srcs[2] = { &lv.deref->def, pos };
+   unsigned nc = lv.dtype->vector_elements;
+   nir_def *v = &nir_build_intrinsic(
+                   b, nir_intrinsic_interp_deref_at, nc, 32, srcs,
+                   NIR_INTRINSIC_INTERP_AT, (int)forms[form].at,
+                   NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+   if (lv.nswz)
+      v = nir_swizzle(b, v, lv.swz, lv.nswz);
+   *r = g2n_basic(n->vtype, v);
+   return true;
 }
 
 /* ---- the family table ------------------------------------------------------- */
@@ -711,6 +814,9 @@ static const struct {
    { "bitfieldExtract", bi_integer }, { "bitfieldInsert", bi_integer },
    { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
    { "findLSB", bi_integer }, { "findMSB", bi_integer },
+   { "uaddCarry", bi_extended }, { "usubBorrow", bi_extended },
+   { "umulExtended", bi_extended }, { "imulExtended", bi_extended },
+   { "frexp", bi_frexp }, { "ldexp", bi_frexp },
    { "ftransform", bi_ftransform },
    { "dFdx", bi_derivative }, { "dFdy", bi_derivative },
    { "fwidth", bi_derivative }, { "dFdxFine", bi_derivative },
@@ -781,6 +887,8 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
    struct g2n_val mem_r;
    if (g2n_mem_call(c, n, &mem_r))
       return mem_r;
+   if (g2n_interpolate_call(c, n, &mem_r) || c->failed)
+      return c->failed ? none : mem_r;
    builtin_fn fn = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
       if (!strcmp(families[i].name, n->name))

@@ -609,6 +609,14 @@ typedef enum {
    nir_atomic_op_cmpxchg,
 } nir_atomic_op;
 
+/* The interp_at index of interp_deref_at / load_input_at: where a
+ * fragment input is interpolated (GLSL 4.00 8.13.2). */
+typedef enum {
+   nir_interp_at_centroid,
+   nir_interp_at_sample, /* second source .x: the sample index */
+   nir_interp_at_offset, /* second source: offset from the pixel centre */
+} nir_interp_at;
+
 typedef struct nir_load_const_instr {
    nir_instr instr;
    nir_def def;

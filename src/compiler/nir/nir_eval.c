@@ -373,6 +373,9 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
    }
 
    switch (intr->intrinsic) {
+   /* One invocation, at its own point: interpolateAt* reads the input
+    * as it is (the interpreter has no primitive to evaluate elsewhere). */
+   case nir_intrinsic_interp_deref_at:
    case nir_intrinsic_load_deref: {
       nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
       deref_ptr *p = &in->ptrs[d->def.index];
@@ -410,8 +413,9 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
       return in->st->ok ? FLOW_NORMAL : FLOW_STOP;
    }
    case nir_intrinsic_load_input:
+   case nir_intrinsic_load_input_at:
    case nir_intrinsic_load_uniform: {
-      bool is_input = intr->intrinsic == nir_intrinsic_load_input;
+      bool is_input = intr->intrinsic != nir_intrinsic_load_uniform;
       uint64_t off = nir_const_value_as_uint(val(in, intr->src[0].ssa)[0],
                                              intr->src[0].ssa->bit_size);
       unsigned cell = (unsigned)(nir_intrinsic_base(intr) + off) * 4 +

@@ -38,6 +38,7 @@ INDICES = [
    ('image_dim', 'unsigned', 'nir_sampler_dim of an image'),
    ('image_array', 'unsigned', 'the image is an array'),
    ('stream_id', 'unsigned', 'vertex stream of a geometry-shader emit'),
+   ('interp_at', 'unsigned', 'nir_interp_at: where an input is interpolated'),
 ]
 
 BEHAVIOUR_FLAGS = {
@@ -98,6 +99,15 @@ ROWS = [
    # slots.
    ('load_per_vertex_input', '1, 1 -> n',
     'base component location dest_type', 'pure'),
+   # interpolateAtCentroid/Sample/Offset (GLSL 4.00 8.13.2): a fragment
+   # input interpolated at the point interp_at names; the second source
+   # is the sample index (.x, an int) or the offset from the pixel centre
+   # (a vec2), unused for the centroid.  The deref form is what GLSL to
+   # NIR makes, nir_lower_io turns it into load_input_at (first source:
+   # the offset in slots, as load_input's).
+   ('interp_deref_at', 'deref, 2 -> n', 'interp_at', 'pure'),
+   ('load_input_at', '1, 2 -> n',
+    'base component location dest_type interp_at', 'pure'),
 
    # buffer, shared, scratch and global memory
    ('load_ubo', '1, 1 -> n', 'access align_mul range', 'pure'),

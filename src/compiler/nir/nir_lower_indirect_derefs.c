@@ -11,6 +11,12 @@
  * which covers out-of-bounds indices, whose result is undefined anyway).
  * Loads merge their results with phis.  Afterwards every access uses
  * constant indices, so nir_lower_vars_to_ssa can promote the variable.
+ *
+ * nir_lower_interp_derefs does the same for interpolateAt*'s
+ * interp_deref_at of inputs (whatever the array lengths), and gives every
+ * one of them a deref chain of its own, which nothing else uses: a
+ * backend may then move the other accesses of the variable elsewhere
+ * (agx_nir_lower_indirect_inputs) and leave these on the input.
  */
 #include "nir_builder.h"
 #include "nir_passes.h"
@@ -20,6 +26,7 @@ typedef struct {
    nir_deref_instr *path[32];
    unsigned n;
    unsigned max_length;
+   bool interp_only; /* nir_lower_interp_derefs */
 } access;
 
 static nir_def *emit(nir_builder *b, access *a, unsigned i,
@@ -30,6 +37,14 @@ finish(nir_builder *b, access *a, nir_deref_instr *d)
 {
    if (a->intr->intrinsic == nir_intrinsic_load_deref)
       return nir_load_deref(b, d);
+   if (a->intr->intrinsic == nir_intrinsic_interp_deref_at) {
+      nir_def *srcs[2] = { &d->def, a->intr->src[1].ssa };
+      return &nir_build_intrinsic(
+                b, nir_intrinsic_interp_deref_at,
+                a->intr->def.num_components, a->intr->def.bit_size, srcs,
+                NIR_INTRINSIC_INTERP_AT, (int)nir_intrinsic_interp_at(a->intr),
+                NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+   }
    nir_store_deref(b, d, a->intr->src[1].ssa,
                    nir_intrinsic_write_mask(a->intr));
    return NULL;
@@ -111,7 +126,7 @@ needs_lowering(access *a, nir_variable_mode modes)
  * built (whose accesses use constant indices) are skipped. */
 static bool
 lower_impl(nir_function_impl *impl, nir_variable_mode modes,
-           unsigned max_length)
+           unsigned max_length, bool interp_only)
 {
    nir_builder b = nir_builder_create(impl);
    bool progress = false;
@@ -126,15 +141,21 @@ lower_impl(nir_function_impl *impl, nir_variable_mode modes,
       nir_instr *next = instr->node.next == &block->instr_list
                            ? NULL
                            : list_entry(instr->node.next, nir_instr, node);
-      access a = { .max_length = max_length };
+      access a = { .max_length = max_length, .interp_only = interp_only };
       if (instr->type != nir_instr_type_intrinsic) {
          instr = next;
          continue;
       }
       a.intr = nir_instr_as_intrinsic(instr);
-      if ((a.intr->intrinsic != nir_intrinsic_load_deref &&
-           a.intr->intrinsic != nir_intrinsic_store_deref) ||
-          !needs_lowering(&a, modes)) {
+      bool wanted = interp_only
+                       ? a.intr->intrinsic == nir_intrinsic_interp_deref_at
+                       : a.intr->intrinsic == nir_intrinsic_load_deref ||
+                            a.intr->intrinsic == nir_intrinsic_store_deref;
+      /* interp_only rebuilds every chain, indirect or not, so that each
+       * interp_deref_at has derefs of its own */
+      bool lower = wanted && (needs_lowering(&a, modes) ||
+                              (interp_only && a.n > 0));
+      if (!lower) {
          instr = next;
          continue;
       }
@@ -162,7 +183,20 @@ nir_lower_indirect_derefs(nir_shader *shader, nir_variable_mode modes,
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      if (lower_impl(impl, modes, max_length)) {
+      if (lower_impl(impl, modes, max_length, false)) {
+         nir_metadata_preserve(impl, nir_metadata_none);
+         progress = true;
+      }
+   }
+   return progress;
+}
+
+bool
+nir_lower_interp_derefs(nir_shader *shader)
+{
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader) {
+      if (lower_impl(impl, nir_var_shader_in, ~0u, true)) {
          nir_metadata_preserve(impl, nir_metadata_none);
          progress = true;
       }

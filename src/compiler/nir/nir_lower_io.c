@@ -13,6 +13,9 @@
  * with a non-constant index is loaded whole and extracted; such stores are
  * left as derefs.
  *
+ * interpolateAt*'s interp_deref_at of a fragment input becomes
+ * load_input_at the same way, its position source kept.
+ *
  * Geometry-shader inputs are arrays with one element per vertex of the
  * input primitive: their outermost index becomes the vertex source of
  * load_per_vertex_input and the rest of the chain the slot offset.
@@ -89,13 +92,17 @@ static bool
 lower_access(nir_builder *b, nir_intrinsic_instr *intr, nir_variable_mode modes,
              nir_type_size_fn type_size)
 {
-   bool is_load = intr->intrinsic == nir_intrinsic_load_deref;
+   bool interp = intr->intrinsic == nir_intrinsic_interp_deref_at;
+   bool is_load = interp || intr->intrinsic == nir_intrinsic_load_deref;
    if (!is_load && intr->intrinsic != nir_intrinsic_store_deref)
       return false;
    nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
    if (!(d->modes & modes) || d->type->kind != NIR_VTYPE_VECTOR)
       return false;
    nir_variable_mode mode = d->modes;
+   if (interp && (mode != nir_var_shader_in ||
+                  b->shader->info.stage != MESA_SHADER_FRAGMENT))
+      return false;
    if (mode == nir_var_shader_out && is_load)
       return false; /* reading outputs back: not supported here */
    if (mode == nir_var_shader_in && !is_load)
@@ -130,7 +137,18 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, nir_variable_mode modes,
       nir_def *v;
       unsigned nc = dynamic_comp ? nir_deref_instr_parent(d)->type->components
                                  : intr->def.num_components;
-      if (mode == nir_var_shader_in) {
+      if (interp) {
+         nir_def *srcs[2] = { offset, intr->src[1].ssa };
+         v = &nir_build_intrinsic(
+                b, nir_intrinsic_load_input_at, nc, intr->def.bit_size, srcs,
+                NIR_INTRINSIC_BASE, (int)var->data.driver_location,
+                NIR_INTRINSIC_COMPONENT,
+                (int)(var->data.component + (dynamic_comp ? 0 : const_comp)),
+                NIR_INTRINSIC_LOCATION, var->data.location,
+                NIR_INTRINSIC_DEST_TYPE, (int)type,
+                NIR_INTRINSIC_INTERP_AT, (int)nir_intrinsic_interp_at(intr),
+                NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+      } else if (mode == nir_var_shader_in) {
          nir_def *srcs[2] = { offset };
          if (per_vertex) {
             srcs[0] = vertex;

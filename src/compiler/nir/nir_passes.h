@@ -59,6 +59,9 @@ bool nir_lower_vars_to_ssa(nir_shader *shader);
  * constant indices (so that nir_lower_vars_to_ssa can promote them). */
 bool nir_lower_indirect_derefs(nir_shader *shader, nir_variable_mode modes,
                                unsigned max_length);
+/* interpolateAt*'s interp_deref_at of inputs: indirect indices to
+ * if-ladders, and a private deref chain for each. */
+bool nir_lower_interp_derefs(nir_shader *shader);
 /* Driver callback: size and alignment in bytes of a type in memory. */
 typedef void (*nir_type_size_align_fn)(const nir_vtype *type, unsigned *size,
                                        unsigned *align);

@@ -162,9 +162,28 @@ _mesa_client_pixel_size(GLenum format, GLenum type)
    return _mesa_pixel_group_size_B(format, type);
 }
 
+unsigned
+_mesa_client_depth_size(GLenum format, GLenum type)
+{
+   if (format != GL_DEPTH_COMPONENT)
+      return 0;
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+   case GL_BYTE:
+   case GL_SHORT:
+   case GL_INT:
+   case GL_HALF_FLOAT:
+      return _mesa_pixel_group_size_B(format, type);
+   default:
+      return 0;
+   }
+}
+
 enum pipe_format
 _mesa_client_unpacked_format(GLenum format, GLenum type)
 {
+   if (format == GL_DEPTH_COMPONENT)
+      return PIPE_FORMAT_Z32_FLOAT;
    if (!_mesa_is_client_integer_format(format))
       return PIPE_FORMAT_R32G32B32A32_FLOAT;
    bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
@@ -523,6 +542,20 @@ _mesa_client_unpack_changes(const struct gl_context *ctx, GLenum format,
           _mesa_rgba_transfer_active(ctx);
 }
 
+/* A row of w depth values (DEPTH_SCALE/BIAS applied), as floats. */
+static void
+unpack_depth_row(const struct gl_context *ctx, GLenum format, GLenum type,
+                 const uint8_t *src, unsigned bpp, int w, float *z)
+{
+   for (int x = 0; x < w; x++) {
+      struct pixel_group g;
+      _mesa_pixel_decode(format, type, src + (size_t)x * bpp,
+                         ctx->PixelOps.UnpackSwapBytes, &g);
+      z[x] = (float)g.val[PIX_Z];
+   }
+   _mesa_transfer_depth(ctx, z, (size_t)w);
+}
+
 void *
 _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
                           GLenum type, GLenum base, int w, int h, int d,
@@ -531,11 +564,13 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
    bool integer = _mesa_is_client_integer_format(format);
    bool transfer = !integer && _mesa_rgba_transfer_active(ctx);
    uint32_t one = integer ? 1 : f32_bits(1.0f);
-   unsigned bpp = _mesa_client_pixel_size(format, type);
+   bool depth = format == GL_DEPTH_COMPONENT;
+   unsigned bpp = depth ? _mesa_client_depth_size(format, type)
+                        : _mesa_client_pixel_size(format, type);
    struct gl_pixel_layout in, out;
 
    _mesa_pixel_layout(ctx, false, w, h, d, bpp, &in);
-   _mesa_pixel_layout(ctx, false, w, h, d, 16, &out);
+   _mesa_pixel_layout(ctx, false, w, h, d, depth ? 4 : 16, &out);
    uint8_t *buf = calloc(1, out.size_B ? out.size_B : 1);
    if (!buf || !bpp)
       return buf;
@@ -546,6 +581,10 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
                               (size_t)r * in.row_stride_B;
          uint8_t *dst = buf + out.offset_B + (size_t)s * out.image_stride_B +
                         (size_t)r * out.row_stride_B;
+         if (depth) {
+            unpack_depth_row(ctx, format, type, src, bpp, w, (float *)dst);
+            continue;
+         }
          uint32_t(*t)[4] = (uint32_t(*)[4])dst;
          unpack_rgba(format, type, src, ctx->PixelOps.UnpackSwapBytes,
                      (unsigned)w, t);

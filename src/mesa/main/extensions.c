@@ -16,6 +16,7 @@
 #include "main/draw.h"
 #include "main/extensions.h"
 #include "main/ffstate.h"
+#include "main/gpu_shader5.h"
 #include "main/shaderimage.h"
 #include "main/texbuffer.h"
 #include "main/texgather.h"
@@ -148,6 +149,12 @@ has_texture_gather(const struct gl_context *ctx)
    return _mesa_has_texture_gather(ctx);
 }
 
+static bool
+has_gpu_shader5(const struct gl_context *ctx)
+{
+   return _mesa_has_gpu_shader5(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -238,6 +245,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_rectangle", API_GL, 0},
    /* textureGather (texgather.h; GLSL to NIR tg4) */
    {"GL_ARB_texture_gather", API_GL, 0, has_texture_gather},
+   /* GL 4.0's shading features (gpu_shader5.h; the GLSL front end,
+    * GLSL to NIR and the AGX compiler: docs/glsl.rst) */
+   {"GL_ARB_gpu_shader5", API_GL, 0, has_gpu_shader5},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
    /* Core since GL 1.3, named for the compatibility programs that ask

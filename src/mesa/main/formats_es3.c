@@ -678,7 +678,8 @@ _mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
              f->internalformat != GL_BGRA_EXT &&
              (_mesa_client_format(ctx, format, type, &enums_ok) !=
                  PIPE_FORMAT_NONE ||
-              _mesa_client_pixel_size(format, type)) &&
+              _mesa_client_pixel_size(format, type) ||
+              _mesa_client_depth_size(format, type)) &&
              info_kind(f) == format_kind(format);
    }
    for (size_t i = 0; i < ARRAY_LEN(es2_combinations); i++) {

@@ -11,6 +11,7 @@
  */
 #include "main/context.h"
 #include "main/geomshader.h"
+#include "main/gpu_shader5.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
@@ -49,9 +50,14 @@ _mesa_geometry_program_iv(struct gl_context *ctx,
                           GLint *params)
 {
    if (pname != GL_GEOMETRY_VERTICES_OUT &&
-       pname != GL_GEOMETRY_INPUT_TYPE && pname != GL_GEOMETRY_OUTPUT_TYPE)
+       pname != GL_GEOMETRY_INPUT_TYPE && pname != GL_GEOMETRY_OUTPUT_TYPE &&
+       pname != GL_GEOMETRY_SHADER_INVOCATIONS)
       return false;
    if (!_mesa_has_geometry_shaders(ctx))
+      return false;
+   /* ARB_gpu_shader5 adds the instance count (GL 4.0 6.1.18). */
+   if (pname == GL_GEOMETRY_SHADER_INVOCATIONS &&
+       !_mesa_has_gpu_shader5(ctx))
       return false;
    /* GL 3.2 core 6.1.16: INVALID_OPERATION for a program not linked
     * successfully or without a geometry shader. */
@@ -63,6 +69,9 @@ _mesa_geometry_program_iv(struct gl_context *ctx,
    /* enum mesa_prim counts like the GL primitive enums. */
    if (pname == GL_GEOMETRY_VERTICES_OUT)
       *params = (GLint)linked->gs.vertices_out;
+   else if (pname == GL_GEOMETRY_SHADER_INVOCATIONS)
+      *params = (GLint)(linked->gs.invocations ? linked->gs.invocations
+                                               : 1);
    else if (pname == GL_GEOMETRY_INPUT_TYPE)
       *params = (GLint)linked->gs.input_primitive;
    else

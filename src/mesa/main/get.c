@@ -29,6 +29,7 @@
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
 #include "main/texgather.h"
+#include "main/gpu_shader5.h"
 #include "main/texobj.h"
 #include "main/texture_integer.h"
 #include "main/uniformblocks.h"
@@ -363,6 +364,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    if (_mesa_get_texture_gather_limit(ctx, pname, &gather_limit, &known)) {
       if (known)
          int1(v, gather_limit);
+      return known;
+   }
+   GLfloat g5_limit;
+   bool g5_float;
+   if (_mesa_get_gpu_shader5_limit(ctx, pname, &g5_limit, &g5_float,
+                                   &known)) {
+      if (known && g5_float)
+         float_n(v, TYPE_FLOAT, 1, &g5_limit);
+      else if (known)
+         int1(v, (GLint)g5_limit);
       return known;
    }
    GLint gs_limit;

@@ -533,6 +533,12 @@ struct gl_constants {
    GLint MaxTextureGatherComponents;
    GLint MinTextureGatherOffset;
    GLint MaxTextureGatherOffset;
+   /* ARB_gpu_shader5 (gpu_shader5.c): the driver's
+    * PIPE_CAP_TEXTURE_GATHER_SM5, PIPE_CAP_MAX_GS_INVOCATIONS and
+    * PIPE_CAP_MAX_VERTEX_STREAMS. */
+   bool TextureGatherSM5;
+   GLint MaxGeometryShaderInvocations;
+   GLint MaxVertexStreams;
 };
 
 /* KHR_debug (debug_output.c). */

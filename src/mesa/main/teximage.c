@@ -80,7 +80,8 @@ client_format(struct gl_context *ctx, GLenum format, GLenum type,
    /* Desktop pairs no pipe format describes: the RGBA32 texels
     * client_texels makes of them (client_pixels.h). */
    if (p == PIPE_FORMAT_NONE && *enum_ok && !_mesa_is_gles(ctx) &&
-       _mesa_client_pixel_size(format, type))
+       (_mesa_client_pixel_size(format, type) ||
+        _mesa_client_depth_size(format, type)))
       return _mesa_client_unpacked_format(format, type);
    return p;
 }
@@ -109,7 +110,11 @@ converted_pair(struct gl_context *ctx, GLenum format, GLenum type,
                GLenum base, enum pipe_format storage)
 {
    bool enum_ok;
-   if (_mesa_is_gles(ctx) || !_mesa_client_pixel_size(format, type))
+   if (_mesa_is_gles(ctx))
+      return false;
+   if (_mesa_client_depth_size(format, type))
+      return true;
+   if (!_mesa_client_pixel_size(format, type))
       return false;
    return _mesa_client_format(ctx, format, type, &enum_ok) ==
              PIPE_FORMAT_NONE ||
@@ -151,7 +156,12 @@ unpack_size_B(struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
               GLenum format, GLenum type, enum pipe_format src)
 {
    struct gl_pixel_layout l;
-   unsigned size = _mesa_is_gles(ctx) ? 0 : _mesa_client_pixel_size(format, type);
+   unsigned size = 0;
+   if (!_mesa_is_gles(ctx)) {
+      size = _mesa_client_pixel_size(format, type);
+      if (!size)
+         size = _mesa_client_depth_size(format, type);
+   }
    unsigned bpp = size ? size : util_format_get_blocksize(src);
    _mesa_pixel_layout(ctx, false, w, h, d, bpp, &l);
    return l.size_B;

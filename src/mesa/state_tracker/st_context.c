@@ -673,6 +673,13 @@ st_context_create(struct pipe_screen *screen,
       screen->get_param(screen, PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET);
    st->ctx.Const.MaxTextureGatherOffset =
       screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET);
+   /* ARB_gpu_shader5 (gpu_shader5.h) */
+   st->ctx.Const.TextureGatherSM5 =
+      screen->get_param(screen, PIPE_CAP_TEXTURE_GATHER_SM5) > 0;
+   st->ctx.Const.MaxGeometryShaderInvocations =
+      screen->get_param(screen, PIPE_CAP_MAX_GS_INVOCATIONS);
+   st->ctx.Const.MaxVertexStreams =
+      screen->get_param(screen, PIPE_CAP_MAX_VERTEX_STREAMS);
    return st;
 
 oom:

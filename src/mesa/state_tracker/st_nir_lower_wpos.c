@@ -11,10 +11,18 @@
  * just past the program's default uniform storage, which the state tracker
  * fills per framebuffer: (-1, height) when flipped, (1, 0) otherwise,
  * and the height in t.z for gl_FragCoord's origin_upper_left layout.
- * Assumes the linker's NIR (uniforms as variables, before nir_lower_io).
+ * interpolateAtOffset's offset.y (interp_deref_at) is multiplied by t.x
+ * the same way.  Assumes the linker's NIR (uniforms as variables, before nir_lower_io).
  */
 #include "state_tracker/st_nir.h"
 #include "nir_builder.h"
+
+static bool
+is_offset_interp(const nir_intrinsic_instr *intr)
+{
+   return intr->intrinsic == nir_intrinsic_interp_deref_at &&
+          nir_intrinsic_interp_at(intr) == nir_interp_at_offset;
+}
 
 static bool
 lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
@@ -22,6 +30,17 @@ lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    nir_variable *transform = data;
    const nir_shader_info *info = &b->shader->info;
 
+   if (is_offset_interp(intr)) {
+      /* interpolateAtOffset's offset is in GL's window axes: its y runs
+       * the other way on flipped framebuffers too (t.x) */
+      b->cursor = nir_before_instr(&intr->instr);
+      nir_def *o = intr->src[1].ssa;
+      nir_def *t = nir_load_var(b, transform);
+      nir_def *y = nir_fmul(b, nir_channel(b, o, 1), nir_channel(b, t, 0));
+      nir_instr_rewrite_src(&intr->instr, &intr->src[1],
+                            nir_vec2(b, nir_channel(b, o, 0), y));
+      return true;
+   }
    if (intr->intrinsic != nir_intrinsic_load_frag_coord)
       return false;
    b->cursor = nir_after_instr(&intr->instr);
@@ -47,7 +66,8 @@ lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 static bool
 reads_frag_coord(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
-   if (intr->intrinsic == nir_intrinsic_load_frag_coord)
+   if (intr->intrinsic == nir_intrinsic_load_frag_coord ||
+       is_offset_interp(intr))
       *(bool *)data = true;
    return false;
 }

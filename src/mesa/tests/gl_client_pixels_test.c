@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,6 +252,52 @@ test_integer_formats(void **state)
    gl_test_destroy(t);
 }
 
+/* Depth texels of the types no pipe format describes (GL 3.3 section
+ * 3.7.2 takes any type of table 3.5 with DEPTH_COMPONENT): UNSIGNED_BYTE
+ * 0, 51 and 255 are 0, 0.2 and 1 (section 2.1.6: c / 255), with
+ * DEPTH_SCALE 0.5 half of that (section 3.7.6); a depth texture accepts
+ * them (piglit's shadow textureGather programs upload these). */
+static void
+test_depth_bytes(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   struct gl_context *ctx = &t->ctx->ctx;
+
+   assert_int_equal(_mesa_client_depth_size(GL_DEPTH_COMPONENT,
+                                            GL_UNSIGNED_BYTE), 1);
+   assert_int_equal(_mesa_client_depth_size(GL_DEPTH_COMPONENT, GL_INT), 4);
+   /* these have pipe formats (Z16_UNORM, Z32_FLOAT) */
+   assert_int_equal(_mesa_client_depth_size(GL_DEPTH_COMPONENT,
+                                            GL_UNSIGNED_SHORT), 0);
+   assert_int_equal(_mesa_client_depth_size(GL_DEPTH_COMPONENT, GL_FLOAT),
+                    0);
+   assert_int_equal(_mesa_client_depth_size(GL_RED, GL_UNSIGNED_BYTE), 0);
+
+   const uint8_t z[3] = {0, 51, 255};
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   float *out = _mesa_client_unpack_image(ctx, GL_DEPTH_COMPONENT,
+                                          GL_UNSIGNED_BYTE, GL_DEPTH_COMPONENT,
+                                          3, 1, 1, z);
+   assert_non_null(out);
+   assert_true(out[0] == 0.0f && fabsf(out[1] - 0.2f) < 1e-6f &&
+               out[2] == 1.0f);
+   free(out);
+   _mesa_PixelTransferf(GL_DEPTH_SCALE, 0.5f);
+   out = _mesa_client_unpack_image(ctx, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE,
+                                   GL_DEPTH_COMPONENT, 3, 1, 1, z);
+   assert_non_null(out);
+   assert_true(out[2] == 0.5f);
+   free(out);
+   _mesa_PixelTransferf(GL_DEPTH_SCALE, 1.0f);
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 3, 1, 0,
+                    GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, z);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -260,6 +307,7 @@ main(void)
       cmocka_unit_test(test_codec_groups),
       cmocka_unit_test(test_unpack_modes),
       cmocka_unit_test(test_integer_formats),
+      cmocka_unit_test(test_depth_bytes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

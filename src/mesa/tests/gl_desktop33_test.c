@@ -264,6 +264,28 @@ test_context(void **state)
    gl_test_destroy(t);
 }
 
+/* glVertexAttribLFormat / glVertexAttribLPointer (GL 4.1,
+ * ARB_vertex_attrib_64bit): not in a 3.3 context without the extension,
+ * so INVALID_OPERATION and no change to the attribute. */
+static void
+test_attrib_64bit_absent(void **state)
+{
+   struct gl_test *t = core33();
+   assert_false(has_extension("GL_ARB_vertex_attrib_64bit"));
+   GLuint vao;
+   _mesa_GenVertexArrays(1, &vao);
+   _mesa_BindVertexArray(vao);
+   _mesa_VertexAttribLFormat(0, 2, GL_DOUBLE, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_VertexAttribLPointer(1, 3, GL_DOUBLE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   GLint size = 0;
+   _mesa_GetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_SIZE, &size);
+   assert_int_equal(size, 4);
+   _mesa_DeleteVertexArrays(1, &vao);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -274,6 +296,7 @@ main(void)
       cmocka_unit_test(test_sampler_int_forms),
       cmocka_unit_test(test_occlusion_targets),
       cmocka_unit_test(test_context),
+      cmocka_unit_test(test_attrib_64bit_absent),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

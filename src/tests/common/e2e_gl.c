@@ -234,6 +234,18 @@ e2e_gl_program(const char *vs, const char *fs, const char *const *attribs)
 }
 
 GLuint
+e2e_gl_program_gs(const char *vs, const char *gs, const char *fs,
+                  const char *const *attribs)
+{
+   const GLuint shaders[3] = {
+      compile(GL_VERTEX_SHADER, 1, &vs),
+      compile(0x8DD9 /* GL_GEOMETRY_SHADER */, 1, &gs),
+      compile(GL_FRAGMENT_SHADER, 1, &fs),
+   };
+   return link(shaders, 3, attribs);
+}
+
+GLuint
 e2e_gl_compute_program(const char *header, const char *body)
 {
    const char *const parts[2] = {header, body};

@@ -108,6 +108,11 @@ bool e2e_gl_expect_error(GLenum want, const char *what, bool quiet);
  * (names in rb[]) of which the first is its colour attachment 0. */
 GLuint e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb);
 
+/* e2e_gl_program with a geometry shader between the two (desktop GL 3.2
+ * and later). */
+GLuint e2e_gl_program_gs(const char *vs, const char *gs, const char *fs,
+                         const char *const *attribs);
+
 /* A linked program of one compute shader whose source is header then
  * body (header may be ""); 0 (with the log on stderr) when compiling or
  * linking fails. */

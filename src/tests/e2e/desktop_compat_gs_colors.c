@@ -29,7 +29,6 @@
 
 #define W 32
 #define H 16
-#define E2E_GL_GEOMETRY_SHADER 0x8DD9
 #define E2E_GL_VERTEX_PROGRAM_TWO_SIDE 0x8643
 
 static const char vs[] = "#version 150 compatibility\n"
@@ -58,41 +57,10 @@ static const char fs[] = "#version 150 compatibility\n"
                          "}\n";
 
 static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "shader: %s\n", log);
-   }
-   return s;
-}
-
-static GLuint
 program(void)
 {
-   GLuint p = glCreateProgram();
-   GLint ok = 0;
-
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-   glAttachShader(p, shader(E2E_GL_GEOMETRY_SHADER, gs));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
-   glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link: %s\n", log);
-      return 0;
-   }
-   return p;
+   static const char *const attribs[] = {"pos", NULL};
+   return e2e_gl_program_gs(vs, gs, fs, attribs);
 }
 
 /* Left half counter-clockwise, right half clockwise (two triangles each). */

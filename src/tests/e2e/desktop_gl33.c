@@ -299,22 +299,6 @@ block_decls(char *decl, size_t decl_n, char *sum, size_t sum_n, char p)
    }
 }
 
-static GLuint
-compile_one(GLenum type, const char *src)
-{
-   GLuint sh = glCreateShader(type);
-   glShaderSource(sh, 1, &src, NULL);
-   glCompileShader(sh);
-   GLint ok = 0;
-   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[1024];
-      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-      fprintf(stderr, "compile failed: %s\n", log);
-   }
-   return sh;
-}
-
 /* GL 3.2 table 6.51 / GL 3.3: 12 uniform blocks in each of the vertex,
  * geometry and fragment shaders, 36 in the program
  * (GL_MAX_COMBINED_UNIFORM_BLOCKS), each bound to its own binding point
@@ -376,22 +360,9 @@ draw_36_blocks(GLuint vao, bool quiet)
             "}\n",
             fdecl, fsum);
 
-   GLuint prog = glCreateProgram();
-   GLuint sh[3] = {compile_one(GL_VERTEX_SHADER, vs),
-                   compile_one(0x8DD9 /* GL_GEOMETRY_SHADER */, gs),
-                   compile_one(GL_FRAGMENT_SHADER, fs)};
-   for (int i = 0; i < 3; i++) {
-      glAttachShader(prog, sh[i]);
-      glDeleteShader(sh[i]);
-   }
-   glLinkProgram(prog);
-   GLint linked = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
-   if (!linked) {
-      char log[1024];
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      printf("FAIL 36 uniform blocks do not link: %s\n", log);
-      glDeleteProgram(prog);
+   GLuint prog = e2e_gl_program_gs(vs, gs, fs, NULL);
+   if (!prog) {
+      printf("FAIL 36 uniform blocks do not link\n");
       return false;
    }
 

@@ -123,6 +123,17 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return -8;
    case PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET:
       return 7;
+   /* ARB_gpu_shader5: the component select and the offsets above come
+    * from registers as well (texture_sample's offset operand), four
+    * offsets are four gathers; geometry shaders are run in software
+    * (agx_gs.c), so their instance count and streams are limits of ours,
+    * the spec's minimums (ARB_gpu_shader5, New State: 32 and 4). */
+   case PIPE_CAP_TEXTURE_GATHER_SM5:
+      return 1;
+   case PIPE_CAP_MAX_GS_INVOCATIONS:
+      return 32;
+   case PIPE_CAP_MAX_VERTEX_STREAMS:
+      return 4;
    case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
       return 4;
    case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:

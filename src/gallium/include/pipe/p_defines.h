@@ -499,6 +499,12 @@ enum pipe_cap {
    PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS,
    PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET,
    PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET,
+   /* ARB_gpu_shader5: gathers with a component select and non-constant
+    * or four offsets, geometry shader instances (invocations) and the
+    * vertex streams a geometry shader may emit to */
+   PIPE_CAP_TEXTURE_GATHER_SM5,
+   PIPE_CAP_MAX_GS_INVOCATIONS,
+   PIPE_CAP_MAX_VERTEX_STREAMS,
    PIPE_CAP_COUNT,
 };
 

@@ -25,7 +25,11 @@
  *    draw counts every sample once (W x H x 4), not once per pass;
  *  - sample_mask: without per-sample shading, gl_SampleMask[0] = 0x5
  *    keeps samples 0 and 2 only (GL 4.6 section 17.3.1); 1 and 3 keep
- *    the clear colour.
+ *    the clear colour;
+ *  - multisample_off: a rasterizer with multisample false (GL_MULTISAMPLE
+ *    disabled) and set_min_samples(4): no per-sample shading (GL 4.6
+ *    section 14.3.1.1 needs MULTISAMPLE on), so gl_SampleID is 0 in every
+ *    sample and gl_SampleMaskIn reads 1 (agx_fs_key::multisample_off).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -264,6 +268,44 @@ occlusion_per_sample(void **state)
    ms_fini(&e);
 }
 
+static void
+want_single_sample(unsigned s, uint8_t out[4])
+{
+   out[0] = 0; /* gl_SampleID */
+   out[1] = 1; /* gl_SampleMaskIn / 255 */
+   out[2] = 0;
+   out[3] = 255;
+}
+
+static void
+multisample_off(void **state)
+{
+   nir_builder b = fs_builder("multisample_off_fs");
+   nir_def *id = nir_load_system_value(&b, nir_intrinsic_load_sample_id, 32);
+   nir_def *in =
+      nir_load_system_value(&b, nir_intrinsic_load_sample_mask_in, 32);
+   nir_def *c[4] = {nir_fmul(&b, nir_i2f32(&b, id), nir_imm_float(&b, 1.0f / 3)),
+                    nir_fmul(&b, nir_u2f32(&b, in),
+                             nir_imm_float(&b, 1.0f / 255)),
+                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
+                     nir_type_float32);
+   struct ms_env e;
+   if (!ms_init(&e, b.shader))
+      skip();
+   struct pipe_context *ctx = e.t.ctx;
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+   rs.multisample = 0;
+   void *cso = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, cso);
+   ctx->set_min_samples(ctx, SAMPLES);
+   ms_draw(&e);
+   check_samples(&e, want_single_sample);
+   ctx->bind_rasterizer_state(ctx, e.t.rs);
+   ctx->delete_rasterizer_state(ctx, cso);
+   ms_fini(&e);
+}
+
 int
 main(void)
 {
@@ -272,6 +314,7 @@ main(void)
       cmocka_unit_test(min_samples),
       cmocka_unit_test(sample_mask),
       cmocka_unit_test(occlusion_per_sample),
+      cmocka_unit_test(multisample_off),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
