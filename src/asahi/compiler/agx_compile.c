@@ -51,6 +51,7 @@ static const struct debug_named_value agx_debug_options[] = {
    {"nopreamble", AGX_DBG_NOPREAMBLE, "no preamble: uniform-only work "
                                       "stays in the shader"},
    {"no16", AGX_DBG_NO16, "no 16-bit arithmetic for mediump values"},
+   {"nosched", AGX_DBG_NOSCHED, "no pre-RA instruction scheduling"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -213,8 +214,21 @@ static void
 gather_stats(agx_context *ctx, struct agx_shader_binary *out)
 {
    struct agx_shader_info *info = &out->info;
+   /* loads pending since the last wait, and the sum of their positions */
+   unsigned pending = 0, pending_pos = 0;
    agx_foreach_instr_global(ctx, I)
    {
+      if (I->op == AGX_ISA_OP_WAIT) {
+         /* a load at p and this wait at w: w - p - 1 in between */
+         info->async_cover += pending * (info->nr_instrs - 1) - pending_pos;
+         pending = pending_pos = 0;
+         info->nr_waits++;
+      }
+      if (agx_is_async_load(I->op)) {
+         info->nr_async++;
+         pending++;
+         pending_pos += info->nr_instrs;
+      }
       info->nr_instrs++;
       switch (I->op) {
       case AGX_ISA_OP_STOP:
@@ -286,11 +300,40 @@ pass_done(struct agx_pass_times *times, const char *name, double since)
    return now;
 }
 
-/* Register allocation, spilling to the stack while registers run out. */
-static bool
-allocate(agx_context *ctx, struct agx_pass_times *times, double *t)
+/* How far scheduling may raise a region's register demand (halves), and
+ * the demand that keeps the most threads (alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_performance.c; max_threads above) */
+#define AGX_SCHED_SLACK 16
+#define AGX_SCHED_MAX_HALVES 104
+
+/* Schedule again from the order before scheduling */
+static void
+reschedule(agx_context *ctx, agx_instr **order, unsigned slack,
+           struct agx_pass_times *times, double *t)
 {
+   agx_restore_order(ctx, order);
+   agx_schedule(ctx, slack);
+   *t = pass_done(times, "schedule", *t);
+}
+
+/*
+ * Register allocation, spilling to the stack while registers run out.
+ *
+ * `order` is the order before scheduling, when the schedule let register
+ * demand grow (AGX_SCHED_SLACK).  That growth may not cost threads: over
+ * AGX_SCHED_MAX_HALVES (the most that keeps every thread), the shader is
+ * scheduled again without growth, and keeps the growing schedule only
+ * when that needs as many halves for the same occupancy; when registers
+ * run out, the schedule without growth stays.
+ */
+static bool
+allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
+         agx_instr **order)
+{
+   unsigned grown_need = 0;
+   ctx->ra_max_halves = order ? AGX_SCHED_MAX_HALVES : 0;
    for (unsigned round = 0;; ++round) {
+      ctx->ra_over_budget = 0;
       if (agx_ra(ctx)) {
          *t = pass_done(times, "ra", *t);
          return true;
@@ -301,6 +344,21 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t)
       ctx->status = AGX_COMPILE_OK;
       for (unsigned v = 0; v < ctx->nr_values; ++v)
          ctx->values[v].reg = -1;
+      if (order) {
+         unsigned need = ctx->ra_over_budget;
+         if (need && !grown_need) {
+            /* over the budget: what does the schedule without growth
+             * need? */
+            grown_need = need;
+            reschedule(ctx, order, 0, times, t);
+            continue;
+         }
+         bool grow = need && max_threads(need) == max_threads(grown_need);
+         reschedule(ctx, order, grow ? AGX_SCHED_SLACK : 0, times, t);
+         ctx->ra_max_halves = 0;
+         order = NULL;
+         continue;
+      }
       if (!ctx->ra_hulls_only) {
          /* first try again with less coalescing, before any spill */
          ctx->ra_hulls_only = true;
@@ -377,17 +435,23 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
       t = pass_done(times, "cse", t);
       agx_opt_fold(ctx);
       t = pass_done(times, "fold", t);
+      agx_opt_promote_constants(ctx);
+      t = pass_done(times, "promote_constants", t);
       /* DCE first: a conversion that every reader looked through
        * (agx_isel.c fsrc_c) must not count as a second use for sat */
       agx_dce(ctx);
       t = pass_done(times, "dce", t);
       agx_opt_sat(ctx);
       t = pass_done(times, "sat", t);
-      agx_schedule_loads(ctx);
-      t = pass_done(times, "schedule_loads", t);
-      ok = check(ctx, "cse+fold+dce");
+      agx_instr **order = NULL;
+      if (!(ctx->debug & AGX_DBG_NOSCHED)) {
+         order = agx_save_order(ctx);
+         agx_schedule(ctx, AGX_SCHED_SLACK);
+      }
+      t = pass_done(times, "schedule", t);
+      ok = check(ctx, "schedule");
       t = pass_done(times, "validate", t);
-      ok = ok && allocate(ctx, times, &t);
+      ok = ok && allocate(ctx, times, &t, order);
       if (ok && check(ctx, "ra")) {
          t = pass_done(times, "validate", t);
          agx_lower_pseudo(ctx);

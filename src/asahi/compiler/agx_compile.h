@@ -140,6 +140,8 @@ extern "C" {
 #define AGX_MAX_VBUFS 16
 #define AGX_MAX_RTS 8
 #define AGX_MAX_PUSH_RANGES 32
+/* Words of a shader's constant table (agx_shader_info::constants) */
+#define AGX_MAX_CONSTANT_WORDS 32
 /* Uniform blocks a shader may read (load_ubo block 0 .. AGX_MAX_UBOS - 1) */
 #define AGX_MAX_UBOS 31
 /* Shader storage buffers a shader may access (bindings 0 .. 15) */
@@ -392,6 +394,9 @@ enum agx_push_kind {
     * + (x >> log2 w) (ail's ail_get_element_offset_B); the texel of
     * sample s is layer * w7 + (pixel index << log2 samples) + s. */
    AGX_PUSH_IMAGE_ATOMIC,
+   /* `length / 2` words of the shader's own constant table,
+    * agx_shader_info::constants[index...] (agx_opt_promote_constants.c) */
+   AGX_PUSH_CONSTANTS,
 };
 
 /* Images (agx_nir_lower_image.c): image i is read through the texture
@@ -657,7 +662,25 @@ struct agx_shader_info {
    unsigned preamble_offset;
    unsigned preamble_halves;
    unsigned nr_preamble_gprs, nr_preamble_instrs;
+   /* Statistics (asahi-compiler --bench, not in the SHADER-DB line): the
+    * shader's `wait` instructions, its asynchronous loads (device, stack
+    * and threadgroup loads, texture lookups, atomics), and the
+    * instructions between each load and the wait that covers it, summed
+    * (how much of the loads' latency other work can hide). */
+   unsigned nr_waits, nr_async, async_cover;
+   /* 32-bit constants the shader reads from uniforms (AGX_PUSH_CONSTANTS) */
+   uint32_t constants[AGX_MAX_CONSTANT_WORDS];
+   unsigned nr_constants;
 };
+
+/* The words of a constant-table push range (AGX_PUSH_CONSTANTS) */
+static inline void
+agx_push_constants(const struct agx_shader_info *info,
+                   const struct agx_push_range *r, uint32_t *data)
+{
+   for (unsigned k = 0; k < r->length / 2u; ++k)
+      data[k] = info->constants[r->index + k];
+}
 
 /* Uniform halves the preamble may fill (a quarter of the file). */
 #define AGX_PREAMBLE_MAX_HALVES 128

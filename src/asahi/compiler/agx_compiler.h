@@ -148,6 +148,10 @@ typedef struct agx_context {
     * registers: spilling a member of a coalesced group frees nothing
     * while its partners keep the group's hull) */
    bool ra_hulls_only;
+   /* agx_ra fails with AGX_COMPILE_TOO_BIG when it needs more halves
+    * than this (0: no budget but the register file), and then sets
+    * ra_over_budget to the halves it needed */
+   unsigned ra_max_halves, ra_over_budget;
    /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;
@@ -189,6 +193,69 @@ agx_is_pseudo(unsigned op)
    {                                                                           \
    }                                                                           \
    else
+
+/* Instructions that write their destination registers asynchronously:
+ * a `wait` must cover them before the registers are read or written
+ * (agx_insert_waits.c).  A device atomic returns the old value the same
+ * way (Mesa's atomic carries a scoreboard slot: alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_opcodes.py). */
+static inline bool
+agx_is_async_load(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_DEVICE_LOAD:
+   case AGX_ISA_OP_STACK_LOAD:
+   case AGX_ISA_OP_TEXTURE_SAMPLE:
+   case AGX_ISA_OP_TEXTURE_LOAD:
+   case AGX_ISA_OP_THREADGROUP_LOAD:
+   case AGX_ISA_OP_ATOMIC:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Arithmetic: the destination from the sources alone, no side effect,
+ * no memory, no lanes (agx_schedule.c moves it freely,
+ * agx_opt_promote_constants.c gives it uniform sources). */
+static inline bool
+agx_is_alu(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_FADD32:
+   case AGX_ISA_OP_FADD16:
+   case AGX_ISA_OP_FMADD32:
+   case AGX_ISA_OP_FMADD16:
+   case AGX_ISA_OP_FMUL32:
+   case AGX_ISA_OP_FMUL16:
+   case AGX_ISA_OP_FCMPSEL:
+   case AGX_ISA_OP_ICMPSEL:
+   case AGX_ISA_OP_BITOP:
+   case AGX_ISA_OP_IADD:
+   case AGX_ISA_OP_ISUB:
+   case AGX_ISA_OP_IMADD:
+   case AGX_ISA_OP_IMSUB:
+   case AGX_ISA_OP_BFI:
+   case AGX_ISA_OP_BFEIL:
+   case AGX_ISA_OP_EXTR:
+   case AGX_ISA_OP_ASR:
+   case AGX_ISA_OP_CONVERT:
+   case AGX_ISA_OP_FLOOR:
+   case AGX_ISA_OP_CEIL:
+   case AGX_ISA_OP_TRUNC:
+   case AGX_ISA_OP_RINT:
+   case AGX_ISA_OP_RCP:
+   case AGX_ISA_OP_RSQRT:
+   case AGX_ISA_OP_LOG2:
+   case AGX_ISA_OP_EXP2:
+   case AGX_ISA_OP_POPCOUNT:
+   case AGX_ISA_OP_BITREV:
+   case AGX_ISA_OP_FFS:
+      return true;
+   default:
+      return false;
+   }
+}
 
 /* ---- operands ----------------------------------------------------------- */
 
@@ -304,14 +371,20 @@ void agx_dce(agx_context *ctx);
 void agx_opt_fold(agx_context *ctx);
 void agx_opt_sat(agx_context *ctx);
 void agx_opt_cse(agx_context *ctx);
+void agx_opt_promote_constants(agx_context *ctx);
 void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);
 bool agx_ra(agx_context *ctx);
 /* After agx_ra failed: spill some of ctx->ra_candidates to the stack.
  * Returns false when none can be spilled. */
 bool agx_spill(agx_context *ctx);
-/* Before RA: loads move up their block (bounded), selection's waits go */
-void agx_schedule_loads(agx_context *ctx);
+/* Before RA: list scheduling within blocks (agx_schedule.c), letting a
+ * region's register demand grow by at most `slack` halves over its
+ * original order's; selection's waits go. */
+void agx_schedule(agx_context *ctx, unsigned slack);
+/* The instruction order of every block, to put back later */
+agx_instr **agx_save_order(agx_context *ctx);
+void agx_restore_order(agx_context *ctx, agx_instr **order);
 void agx_lower_pseudo(agx_context *ctx);
 /* After agx_lower_pseudo: one wait where a pending load's result is
  * needed, instead of one after every load. */
@@ -338,6 +411,7 @@ enum agx_dbg {
    AGX_DBG_NOVALIDATE = 1u << 3,
    AGX_DBG_NOPREAMBLE = 1u << 4,
    AGX_DBG_NO16 = 1u << 5,
+   AGX_DBG_NOSCHED = 1u << 6,
 };
 
 #ifdef __cplusplus

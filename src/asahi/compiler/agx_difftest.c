@@ -659,6 +659,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             if (r->kind == AGX_PUSH_GL_UNIFORMS &&
                 r->index + k < NIR_RANDOM_UNIFORM_CELLS)
                w = uni[run][r->index + k].u32;
+            else if (r->kind == AGX_PUSH_CONSTANTS)
+               w = bin.info.constants[r->index + k];
             else if (r->kind == AGX_PUSH_VBO_BASE)
                w = k & 1 ? 0 : 0x100000;
             else if (r->kind == AGX_PUSH_SSBO && r->index < 2)

@@ -39,25 +39,6 @@
 #define AGX_NR_HALVES 256
 #define AGX_MAX_PENDING 8
 
-static bool
-is_async_load(unsigned op)
-{
-   switch (op) {
-   case AGX_ISA_OP_DEVICE_LOAD:
-   case AGX_ISA_OP_STACK_LOAD:
-   case AGX_ISA_OP_TEXTURE_SAMPLE:
-   case AGX_ISA_OP_TEXTURE_LOAD:
-   case AGX_ISA_OP_THREADGROUP_LOAD:
-   /* a device atomic returns the old value the same way (Mesa's atomic
-    * carries a scoreboard slot: alexvorxx/Mesa-VirGL
-    * src/asahi/compiler/agx_opcodes.py) */
-   case AGX_ISA_OP_ATOMIC:
-      return true;
-   default:
-      return false;
-   }
-}
-
 /* Instructions before which nothing may be pending */
 static bool
 needs_quiet(unsigned op)
@@ -137,7 +118,7 @@ agx_insert_waits(agx_context *ctx)
             agx_remove(I);
             continue;
          }
-         bool load = is_async_load(I->op);
+         bool load = agx_is_async_load(I->op);
          if (nr_pending &&
              (needs_quiet(I->op) || touches(I, pending) ||
               (load && nr_pending == AGX_MAX_PENDING))) {

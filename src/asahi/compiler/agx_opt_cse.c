@@ -36,6 +36,8 @@ can_cse(const agx_instr *I, const uint8_t *ndefs)
       if (agx_is_ssa(I->ops[s]) && ndefs[I->ops[s].value] != 1)
          return false;
    }
+   if (agx_is_alu(I->op))
+      return true;
    switch (I->op) {
    case AGX_OP_MOV:
    case AGX_OP_COLLECT:
@@ -44,30 +46,6 @@ can_cse(const agx_instr *I, const uint8_t *ndefs)
    case AGX_OP_PHI:
    case AGX_OP_PRELOAD:
       return false;
-   case AGX_ISA_OP_FADD32:
-   case AGX_ISA_OP_FMUL32:
-   case AGX_ISA_OP_FMADD32:
-   case AGX_ISA_OP_IADD:
-   case AGX_ISA_OP_ISUB:
-   case AGX_ISA_OP_IMADD:
-   case AGX_ISA_OP_BITOP:
-   case AGX_ISA_OP_ICMPSEL:
-   case AGX_ISA_OP_FCMPSEL:
-   case AGX_ISA_OP_CONVERT:
-   case AGX_ISA_OP_BFI:
-   case AGX_ISA_OP_BFEIL:
-   case AGX_ISA_OP_ASR:
-   case AGX_ISA_OP_FLOOR:
-   case AGX_ISA_OP_CEIL:
-   case AGX_ISA_OP_TRUNC:
-   case AGX_ISA_OP_RINT:
-   case AGX_ISA_OP_RCP:
-   case AGX_ISA_OP_RSQRT:
-   case AGX_ISA_OP_LOG2:
-   case AGX_ISA_OP_EXP2:
-   case AGX_ISA_OP_POPCOUNT:
-   case AGX_ISA_OP_BITREV:
-   case AGX_ISA_OP_FFS:
    case AGX_ISA_OP_GET_SR:
       return true;
    default:

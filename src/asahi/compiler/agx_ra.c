@@ -755,6 +755,13 @@ agx_ra(agx_context *ctx)
       max_half = MAX2(max_half, reg + size);
    }
 
+   /* a budget below the register file (agx_compile.c allocate) */
+   if (ok && ctx->ra_max_halves && max_half > ctx->ra_max_halves) {
+      agx_fail(ctx, AGX_COMPILE_TOO_BIG, "over the register budget");
+      ctx->ra_over_budget = max_half;
+      ok = false;
+   }
+
    /* coalesced values share their representative's register */
    for (unsigned v = 0; v < n && ok; ++v)
       ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;

@@ -250,6 +250,7 @@ struct size_group {
 struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
+   uint64_t waits, asyncs, async_cover;
    /* shaders with a preamble, and its instructions (not in instrs) */
    uint64_t preambles, preamble_instrs;
    double ms;
@@ -325,6 +326,9 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       tot->regs += bin.info.nr_gprs;
       tot->spills += bin.info.nr_spills;
       tot->fills += bin.info.nr_fills;
+      tot->waits += bin.info.nr_waits;
+      tot->asyncs += bin.info.nr_async;
+      tot->async_cover += bin.info.async_cover;
       tot->ms +=
          (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
       add_pass_times(&tot->passes, &passes);
@@ -680,6 +684,10 @@ main(int argc, char **argv)
       printf("%" PRIu64 " shaders with a preamble (once per draw, not "
              "counted above): %" PRIu64 " instructions\n",
              tot.preambles, tot.preamble_instrs);
+      printf("%" PRIu64 " waits for %" PRIu64 " asynchronous loads, "
+             "%.2f instructions between a load and its wait on average\n",
+             tot.waits, tot.asyncs,
+             tot.asyncs ? (double)tot.async_cover / (double)tot.asyncs : 0.0);
       print_pass_times(&tot);
       return 0;
    }

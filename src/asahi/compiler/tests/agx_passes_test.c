@@ -7,7 +7,7 @@
  * Backend passes on hand-built IR, checked structurally: folding, saturate
  * folding, dead code elimination, register allocation (hints, preloads,
  * interference, copy coalescing on the logical CFG), pseudo-op lowering,
- * the validator and branch packing.
+ * the validator, branch packing, scheduling and constant promotion.
  */
 
 #include <setjmp.h>
@@ -26,6 +26,7 @@ struct fixture {
    struct agx_shader_info info;
    agx_context *ctx;
    agx_builder b;
+   agx_operand vid; /* setup_vid */
 };
 
 static void
@@ -591,11 +592,87 @@ test_insert_waits(void **state)
    ralloc_free(f.mem);
 }
 
-/* agx_schedule_loads: A = load(vid); s = A + 1 (waits for A); B =
- * load(vid) moves up next to A (one wait then serves both), C = load(s)
- * stays (s is defined in between); selection's waits go. */
+/* agx_opt_promote_constants: pi (no immediate form) read by an fadd and
+ * an fmul, from two movs, takes one uniform both read; a constant a
+ * varying store reads stays a mov, and so does one already pushed full. */
+static void
+test_promote_constants(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+   const uint32_t pi = 0x40490fdb;
+   agx_operand z = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = z;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[z.value].fixed = 10;
+   f.ctx->next_uniform = 6; /* the range goes after the other pushes */
+
+   agx_operand x = agx_mov_imm(b, 32, pi), y = agx_temp(f.ctx, 32, 1);
+   agx_instr *A = emit2(b, AGX_ISA_OP_FADD32, y, z, x);
+   agx_operand w = agx_mov_imm(b, 32, pi), v = agx_temp(f.ctx, 32, 1);
+   agx_instr *M = emit2(b, AGX_ISA_OP_FMUL32, v, w, y);
+   agx_operand u = agx_mov_imm(b, 32, 0x12345678);
+   agx_instr *S = st_var(b, u, 0);
+   st_var(b, v, 1);
+
+   agx_opt_promote_constants(f.ctx);
+   assert_int_equal(f.info.nr_constants, 1);
+   assert_int_equal(f.info.constants[0], pi);
+   assert_int_equal(f.info.nr_push, 1);
+   const struct agx_push_range *r = &f.info.push[0];
+   assert_int_equal(r->kind, AGX_PUSH_CONSTANTS);
+   assert_int_equal(r->index, 0);
+   assert_int_equal(r->length, 2);
+   assert_true(r->uniform >= 6);
+   assert_int_equal(A->ops[2].kind, AGX_ISA_KIND_UREG);
+   assert_int_equal(A->ops[2].value, r->uniform);
+   assert_int_equal(M->ops[1].kind, AGX_ISA_KIND_UREG);
+   assert_int_equal(M->ops[1].value, r->uniform);
+   assert_true(agx_is_ssa(S->ops[AGX_ISA_ST_VAR_R]));
+   agx_dce(f.ctx);
+   assert_int_equal(count_op(f.ctx, AGX_OP_MOV), 1);
+
+   /* no uniform half below 256 left: nothing changes */
+   struct fixture g;
+   setup(&g);
+   g.ctx->next_uniform = 255;
+   agx_operand c = agx_mov_imm(&g.b, 32, pi), d = agx_temp(g.ctx, 32, 1);
+   agx_instr *B = emit2(&g.b, AGX_ISA_OP_FADD32, d, c, c);
+   st_var(&g.b, d, 0);
+   agx_opt_promote_constants(g.ctx);
+   assert_int_equal(g.info.nr_constants, 0);
+   assert_true(agx_is_ssa(B->ops[1]));
+   ralloc_free(g.mem);
+   ralloc_free(f.mem);
+}
+
+/* ---- agx_schedule ------------------------------------------------------
+ * Loads are issued before the work that waits for them, and nothing
+ * crosses what orders it (values, memory, discards, fences, register
+ * pressure). */
+
+/* Slack for the tests of ordering: enough that register pressure never
+ * holds an instruction back */
+#define ROOM 64
+
+/* The fixture with a preloaded vertex id in f->vid */
+static void
+setup_vid(struct fixture *f)
+{
+   setup(f);
+   f->vid = agx_temp(f->ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(&f->b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = f->vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f->ctx->values[f->vid.value].fixed = 10;
+}
+
+/* dst = memory[index], and the wait selection puts after it */
 static agx_instr *
-load_ssa(agx_builder *b, agx_operand dst, agx_operand index)
+load(agx_builder *b, agx_operand dst, agx_operand index)
 {
    agx_instr *I = agx_emit(b, AGX_ISA_OP_DEVICE_LOAD);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = dst;
@@ -605,33 +682,222 @@ load_ssa(agx_builder *b, agx_operand dst, agx_operand index)
    return I;
 }
 
+static agx_instr *
+store(agx_builder *b, agx_operand value, agx_operand index)
+{
+   agx_instr *I = agx_emit(b, AGX_ISA_OP_DEVICE_STORE);
+   I->ops[AGX_ISA_DEVICE_STORE_R] = value;
+   I->ops[AGX_ISA_DEVICE_STORE_A] = agx_uniform(0, 64);
+   I->ops[AGX_ISA_DEVICE_STORE_O] = index;
+   return I;
+}
+
+static agx_operand
+temp(struct fixture *f)
+{
+   return agx_temp(f->ctx, 32, 1);
+}
+
+static agx_operand
+one(void)
+{
+   return agx_isa_imm(1, 8);
+}
+
+/* Position of I in its block */
+static unsigned
+pos(const agx_instr *I)
+{
+   unsigned n = 0;
+   agx_foreach_instr(I->block, J) {
+      if (J == I)
+         return n;
+      n++;
+   }
+   fail_msg("instruction not in its block");
+   return ~0u;
+}
+
+/* Two loads each read by the next instruction: both issue before either
+ * add (one wait then covers both), selection's waits are gone, and the
+ * varying stores keep their order. */
 static void
-test_schedule_loads(void **state)
+test_loads_first(void **state)
 {
    (void)state;
    struct fixture f;
-   setup(&f);
+   setup_vid(&f);
    agx_builder *b = &f.b;
-   agx_operand vid = agx_temp(f.ctx, 32, 1);
-   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
-   P->ops[0] = vid;
-   P->ops[1] = agx_isa_imm(10, 16);
-   f.ctx->values[vid.value].fixed = 10;
+   agx_operand a = temp(&f), s = temp(&f), c = temp(&f), t = temp(&f);
+   agx_instr *A = load(b, a, f.vid);
+   agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, one());
+   agx_instr *C = load(b, c, f.vid);
+   agx_instr *T = emit2(b, AGX_ISA_OP_IADD, t, c, one());
+   agx_instr *V0 = st_var(b, s, 0);
+   agx_instr *V1 = st_var(b, t, 1);
 
-   agx_operand a = agx_temp(f.ctx, 32, 1), s = agx_temp(f.ctx, 32, 1);
-   agx_operand bv = agx_temp(f.ctx, 32, 1), c = agx_temp(f.ctx, 32, 1);
-   agx_instr *A = load_ssa(b, a, vid);
-   agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, agx_isa_imm(1, 8));
-   agx_instr *B = load_ssa(b, bv, vid);
-   agx_instr *C = load_ssa(b, c, s);
-   st_var(b, bv, 0);
-   st_var(b, c, 1);
-
-   agx_schedule_loads(f.ctx);
+   agx_schedule(f.ctx, ROOM);
    assert_int_equal(count_op(f.ctx, AGX_ISA_OP_WAIT), 0);
-   assert_ptr_equal(list_entry(A->link.next, agx_instr, link), B);
-   assert_ptr_equal(list_entry(B->link.next, agx_instr, link), S);
-   assert_ptr_equal(list_entry(S->link.next, agx_instr, link), C);
+   assert_true(pos(A) < pos(S));
+   assert_true(pos(C) < pos(S));
+   assert_true(pos(C) < pos(T));
+   assert_true(pos(V0) < pos(V1));
+   assert_true(pos(S) < pos(V0) && pos(T) < pos(V1));
+   ralloc_free(f.mem);
+}
+
+/* A load whose address is computed stays after the computation; a store
+ * stays after the loads before it (also one whose result is read only at
+ * the end, which the store, leading a longer path, would like to pass),
+ * and a load of what the store wrote stays after it. */
+static void
+test_dependencies(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand a = temp(&f), s = temp(&f), c = temp(&f), d = temp(&f);
+   agx_operand e = temp(&f), l = temp(&f);
+   agx_instr *A = load(b, a, f.vid);
+   agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, one());
+   agx_instr *C = load(b, c, s);       /* address from S */
+   agx_instr *L = load(b, l, c);       /* ready when W is */
+   agx_instr *W = store(b, c, f.vid);  /* after the loads before it */
+   agx_instr *D = load(b, d, f.vid);   /* reads what W wrote */
+   agx_instr *E = emit2(b, AGX_ISA_OP_IADD, e, d, one());
+   st_var(b, e, 0);
+   st_var(b, l, 1);
+
+   agx_schedule(f.ctx, ROOM);
+   assert_true(pos(A) < pos(S));
+   assert_true(pos(S) < pos(C));
+   assert_true(pos(A) < pos(W) && pos(C) < pos(W) && pos(L) < pos(W));
+   assert_true(pos(W) < pos(D));
+   assert_true(pos(D) < pos(E));
+   ralloc_free(f.mem);
+}
+
+/* A value written twice (a phi web): the second write, a load the
+ * scheduler would like to issue early, stays after the read of the
+ * first value. */
+static void
+test_web_write_after_read(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand w = temp(&f), x = temp(&f), y = temp(&f);
+   agx_instr *M = agx_emit_pseudo(b, AGX_OP_MOV, 2, 1);
+   M->ops[0] = w;
+   M->ops[1] = agx_isa_imm(3, 16);
+   agx_instr *X = emit2(b, AGX_ISA_OP_IADD, x, w, one());
+   agx_instr *L = load(b, w, f.vid);
+   agx_instr *Y = emit2(b, AGX_ISA_OP_IADD, y, w, x);
+   st_var(b, y, 0);
+
+   agx_schedule(f.ctx, ROOM);
+   assert_true(pos(M) < pos(X));
+   assert_true(pos(X) < pos(L));
+   assert_true(pos(L) < pos(Y));
+   ralloc_free(f.mem);
+}
+
+/* A store before a discard stays before it, and a store and a tile
+ * store after it stay after it (the store after it leads the longest
+ * path: a load of what it wrote); nothing crosses control flow. */
+static void
+test_discard_and_fences(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand a = temp(&f), c = temp(&f), s = temp(&f), d = temp(&f);
+   agx_operand e = temp(&f);
+   agx_instr *W = store(b, f.vid, f.vid);
+   agx_instr *K = agx_emit(b, AGX_ISA_OP_SAMPLE_MASK);
+   K->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+   K->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0, 8);
+   agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
+   T->ops[AGX_ISA_ST_TILE_R] = f.vid;
+   agx_instr *X = store(b, f.vid, f.vid);
+   agx_instr *D = load(b, d, f.vid);
+   emit2(b, AGX_ISA_OP_IADD, e, d, one());
+   st_var(b, e, 1);
+   agx_instr *A = load(b, a, f.vid);
+   agx_instr *P = agx_emit(b, AGX_ISA_OP_POP_EXEC);
+   P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+   agx_instr *C = load(b, c, f.vid);
+   agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, c);
+   st_var(b, s, 0);
+
+   agx_schedule(f.ctx, ROOM);
+   assert_true(pos(W) < pos(K));
+   assert_true(pos(K) < pos(T) && pos(K) < pos(X));
+   assert_true(pos(X) < pos(D));
+   assert_true(pos(A) < pos(P));
+   assert_true(pos(P) < pos(C));
+   assert_true(pos(C) < pos(S));
+   ralloc_free(f.mem);
+}
+
+/* acc = l0; acc += l1; ... acc += l7: issuing every load first would keep
+ * eight results live where the original order keeps two; the schedule
+ * may not go above the original peak. */
+static void
+test_pressure_limit(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_instr *loads[8], *adds[8];
+   agx_operand acc = temp(&f);
+   loads[0] = load(b, acc, f.vid);
+   for (unsigned i = 1; i < 8; ++i) {
+      agx_operand l = temp(&f), next = temp(&f);
+      loads[i] = load(b, l, f.vid);
+      adds[i] = emit2(b, AGX_ISA_OP_IADD, next, acc, l);
+      acc = next;
+   }
+   st_var(b, acc, 0);
+   st_var(b, f.vid, 1); /* vid stays live: every load adds a value */
+
+   agx_schedule(f.ctx, 0);
+   /* the accumulator and at most one load result live at once */
+   for (unsigned i = 2; i < 8; ++i)
+      assert_true(pos(loads[i]) > pos(adds[i - 1]));
+   for (unsigned i = 1; i < 8; ++i)
+      assert_true(pos(loads[i]) < pos(adds[i]));
+   ralloc_free(f.mem);
+}
+
+/* Independent loads with results read at the end: all of them go first
+ * when the pressure allows it (the original order's peak is as high). */
+static void
+test_pressure_allows(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand v[4], s[4];
+   agx_instr *loads[4], *adds[4];
+   for (unsigned i = 0; i < 4; ++i) {
+      v[i] = temp(&f);
+      s[i] = temp(&f);
+      loads[i] = load(b, v[i], f.vid);
+      adds[i] = emit2(b, AGX_ISA_OP_IADD, s[i], v[i], one());
+   }
+   /* every sum is live at the end: the peak is four values anyway */
+   for (unsigned i = 0; i < 4; ++i)
+      st_var(b, s[i], i);
+
+   agx_schedule(f.ctx, 0);
+   for (unsigned i = 0; i < 4; ++i)
+      assert_true(pos(loads[3]) < pos(adds[i]));
    ralloc_free(f.mem);
 }
 
@@ -742,7 +1008,13 @@ main(void)
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_insert_waits),
-      cmocka_unit_test(test_schedule_loads),
+      cmocka_unit_test(test_promote_constants),
+      cmocka_unit_test(test_loads_first),
+      cmocka_unit_test(test_dependencies),
+      cmocka_unit_test(test_web_write_after_read),
+      cmocka_unit_test(test_discard_and_fences),
+      cmocka_unit_test(test_pressure_limit),
+      cmocka_unit_test(test_pressure_allows),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
    };

@@ -52,6 +52,9 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
                return false;
             word = draw->texture_size[r->index][k];
             break;
+         case AGX_PUSH_CONSTANTS:
+            word = info->constants[r->index + k];
+            break;
          default:
             return false;
          }

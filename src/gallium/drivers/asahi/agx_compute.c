@@ -162,6 +162,9 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       case AGX_PUSH_IMAGE_ATOMIC:
          agx_image_atomic_record(st, r->index, data);
          break;
+      case AGX_PUSH_CONSTANTS:
+         agx_push_constants(&cs->info, r, data);
+         break;
       case AGX_PUSH_TEXTURE_SIZE:
          if (r->index >= AGX_IMAGE_TS_BASE)
             agx_image_size_words(st, r->index, data);

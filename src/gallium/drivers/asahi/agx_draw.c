@@ -267,6 +267,9 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       case AGX_PUSH_IMAGE_ATOMIC:
          agx_image_atomic_record(st, r->index, data);
          break;
+      case AGX_PUSH_CONSTANTS:
+         agx_push_constants(&cs->info, r, data);
+         break;
       case AGX_PUSH_VBO_BASE: {
          uint64_t va = agx_vb_address(ctx, batch, r->index, p);
          data[0] = (uint32_t)va;
