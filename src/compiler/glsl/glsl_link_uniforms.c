@@ -212,12 +212,17 @@ take_locations(struct link *l, uint8_t *taken, unsigned first, unsigned n,
    return true;
 }
 
-/* The lowest location of a run of n free ones in taken[0 .. cap). */
+/* The lowest location of a run of n free ones in taken[0 .. cap).
+ * Every location below *low is taken: the search starts there and
+ * moves it up, so that placing u uniforms one after the other costs
+ * O(u + cap) instead of a scan from 0 each (quadratic). */
 static unsigned
-free_locations(uint8_t *taken, unsigned cap, unsigned n)
+free_locations(uint8_t *taken, unsigned cap, unsigned n, unsigned *low)
 {
+   while (*low < cap && taken[*low])
+      ++*low;
    unsigned run = 0;
-   for (unsigned i = 0; i < cap; i++) {
+   for (unsigned i = *low; i < cap; i++) {
       run = taken[i] ? 0 : run + 1;
       if (run == n) {
          memset(taken + i + 1 - n, 1, n);
@@ -373,7 +378,7 @@ link_uniforms(struct link *l)
    }
 
    struct walk w = { .l = l };
-   unsigned end_location = 0;
+   unsigned end_location = 0, low_free = 0;
    for (unsigned k = 0; k < nu; k++) {
       struct uniform *u = &us[k];
       uint32_t *words = prog->uniform_defaults + u->slot * 4;
@@ -408,7 +413,8 @@ link_uniforms(struct link *l)
       w.next_location = u->location >= 0
                            ? (unsigned)u->location
                            : free_locations(taken, cap,
-                                            count_locations(u->type));
+                                            count_locations(u->type),
+                                            &low_free);
       walk_type(&w, u->name, u->type, u->slot * 16);
       if (w.next_location > end_location)
          end_location = w.next_location;
