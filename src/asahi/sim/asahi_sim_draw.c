@@ -40,6 +40,7 @@
  * the position and a few more); st_var past it fails the command. */
 #define SIM_UVS_DEFAULT_WORDS 128
 #define SIM_UVS_MAX_WORDS     256
+#define SIM_UVS_MAX_BYTES     (192u << 20) /* per draw, host memory */
 /* Vertices of one instance the simulator shades at once. */
 #define SIM_MAX_DRAW_VERTICES (1u << 20)
 /* Window coordinates the rasteriser handles without clipping, in pixels
@@ -1279,13 +1280,23 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
       return false;
 
    struct draw_ctx c = {.r = r, .s = s, .d = d};
-   struct sim_program *vs = malloc(sizeof(*vs));
    c.uvs_words = SIM_UVS_DEFAULT_WORDS;
    if (s->ppp.has_output_size) {
       c.uvs_words = s->ppp.output_size < 8 ? 8 : s->ppp.output_size;
       c.uvs_words = c.uvs_words > SIM_UVS_MAX_WORDS ? SIM_UVS_MAX_WORDS
                                                     : c.uvs_words;
    }
+   /* The vertex outputs of the whole draw are held at once: a stream
+    * asking for more than the budget ends the command with an error
+    * rather than making the host allocate hundreds of MiB. */
+   if ((uint64_t)a->count * c.uvs_words * sizeof(uint32_t) >
+       SIM_UVS_MAX_BYTES) {
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "draw of %u vertices with %u output words each "
+                      "exceeds the simulator's %u MiB of vertex outputs",
+                      a->count, c.uvs_words, SIM_UVS_MAX_BYTES >> 20);
+   }
+   struct sim_program *vs = malloc(sizeof(*vs));
    c.uvs = calloc((size_t)a->count * c.uvs_words, sizeof(uint32_t));
    c.v = calloc(a->count, sizeof(*c.v));
    uint32_t *ids = calloc(a->count, sizeof(*ids));
