@@ -183,4 +183,27 @@ bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
  * gives the exit status. */
 int e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet);
 
+/* One entry point for e2e_gl_procs: its name (as eglGetProcAddress takes
+ * it) and the address of the function pointer variable, of the entry
+ * point's own type, that receives it. */
+struct e2e_gl_proc {
+   const char *name;
+   void *fn;
+};
+
+/* Looks up every entry point of table[0..n) and stores it through its fn;
+ * false, after printing "FAIL: <name> missing" for each one that is not
+ * found (its pointer is then NULL), when any is missing. */
+bool e2e_gl_procs(const struct e2e_gl_proc *table, unsigned n);
+
+/* e2e_gl_procs; when an entry point is missing, closes gl and gives 1
+ * (otherwise 0): what a program needing them does after starting. */
+int e2e_gl_need_procs(struct e2e_gl *gl, const struct e2e_gl_proc *table,
+                      unsigned n);
+
+#define E2E_GL_PROCS(table)                                                 \
+   e2e_gl_procs(table, sizeof(table) / sizeof((table)[0]))
+#define E2E_GL_NEED_PROCS(gl, table)                                        \
+   e2e_gl_need_procs(gl, table, sizeof(table) / sizeof((table)[0]))
+
 #endif

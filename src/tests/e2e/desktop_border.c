@@ -128,18 +128,15 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   struct fns f = {
-      (tex_parameter_iuiv_fn)eglGetProcAddress("glTexParameterIuiv"),
-      (get_tex_parameter_iuiv_fn)eglGetProcAddress("glGetTexParameterIuiv"),
-      (get_tex_parameter_fv_fn)eglGetProcAddress("glGetTexParameterfv"),
-      (tex_parameter_fv_fn)eglGetProcAddress("glTexParameterfv"),
+   struct fns f;
+   const struct e2e_gl_proc procs[] = {
+      {"glTexParameterIuiv", &f.tex_parameter_iuiv},
+      {"glGetTexParameterIuiv", &f.get_tex_parameter_iuiv},
+      {"glGetTexParameterfv", &f.get_tex_parameter_fv},
+      {"glTexParameterfv", &f.tex_parameter_fv},
    };
-   if (!f.tex_parameter_iuiv || !f.get_tex_parameter_iuiv ||
-       !f.get_tex_parameter_fv || !f.tex_parameter_fv) {
-      printf("FAIL: desktop entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    static const char *const attribs[] = {"pos", NULL};
    GLuint pf = e2e_gl_program(vs, fs_float, attribs);

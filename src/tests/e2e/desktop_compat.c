@@ -175,22 +175,20 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   shade_model_fn shade_model =
-      (shade_model_fn)eglGetProcAddress("glShadeModel");
-   provoking_vertex_fn provoking_vertex =
-      (provoking_vertex_fn)eglGetProcAddress("glProvokingVertex");
-   polygon_mode_fn polygon_mode =
-      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
-   tex_image_1d_fn tex_image_1d =
-      (tex_image_1d_fn)eglGetProcAddress("glTexImage1D");
-   tex_sub_image_1d_fn tex_sub_image_1d =
-      (tex_sub_image_1d_fn)eglGetProcAddress("glTexSubImage1D");
-   if (!shade_model || !provoking_vertex || !polygon_mode || !tex_image_1d ||
-       !tex_sub_image_1d) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   shade_model_fn shade_model;
+   provoking_vertex_fn provoking_vertex;
+   polygon_mode_fn polygon_mode;
+   tex_image_1d_fn tex_image_1d;
+   tex_sub_image_1d_fn tex_sub_image_1d;
+   const struct e2e_gl_proc procs[] = {
+      {"glShadeModel", &shade_model},
+      {"glProvokingVertex", &provoking_vertex},
+      {"glPolygonMode", &polygon_mode},
+      {"glTexImage1D", &tex_image_1d},
+      {"glTexSubImage1D", &tex_sub_image_1d},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    const char *const attribs[] = {"pos", "col", NULL};
    GLuint color_prog = e2e_gl_program(color_vs, color_fs, attribs);

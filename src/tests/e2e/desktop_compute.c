@@ -295,20 +295,15 @@ main(int argc, char **argv)
        (status = e2e_gl_need_extension(&gl, &opts,
                                        "GL_ARB_shader_storage_buffer_object")))
       return status;
-   dispatch = (dispatch_fn)eglGetProcAddress("glDispatchCompute");
-   dispatch_indirect =
-      (dispatch_indirect_fn)eglGetProcAddress("glDispatchComputeIndirect");
-   memory_barrier = (barrier_fn)eglGetProcAddress("glMemoryBarrier");
-   block_binding =
-      (block_binding_fn)eglGetProcAddress("glShaderStorageBlockBinding");
-   resource_index =
-      (resource_index_fn)eglGetProcAddress("glGetProgramResourceIndex");
-   if (!dispatch || !dispatch_indirect || !memory_barrier ||
-       !block_binding || !resource_index) {
-      printf("FAIL: an entry point is missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   const struct e2e_gl_proc procs[] = {
+      {"glDispatchCompute", &dispatch},
+      {"glDispatchComputeIndirect", &dispatch_indirect},
+      {"glMemoryBarrier", &memory_barrier},
+      {"glShaderStorageBlockBinding", &block_binding},
+      {"glGetProgramResourceIndex", &resource_index},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    bool ok = test_ids();
    ok &= test_shared();
    ok &= test_fragment();

@@ -62,23 +62,18 @@ struct procs {
 static bool
 load_procs(struct procs *p)
 {
-#define LOAD(field, name)                                                   \
-   p->field = (__typeof__(p->field))eglGetProcAddress(name);               \
-   if (!p->field) {                                                        \
-      printf("FAIL: %s missing\n", name);                                  \
-      return false;                                                        \
-   }
-   LOAD(vertex_pointer, "glVertexPointer");
-   LOAD(color_pointer, "glColorPointer");
-   LOAD(normal_pointer, "glNormalPointer");
-   LOAD(tex_coord_pointer, "glTexCoordPointer");
-   LOAD(client_active_texture, "glClientActiveTexture");
-   LOAD(enable_client_state, "glEnableClientState");
-   LOAD(disable_client_state, "glDisableClientState");
-   LOAD(color4f, "glColor4f");
-   LOAD(normal3f, "glNormal3f");
-#undef LOAD
-   return true;
+   const struct e2e_gl_proc table[] = {
+      {"glVertexPointer", &p->vertex_pointer},
+      {"glColorPointer", &p->color_pointer},
+      {"glNormalPointer", &p->normal_pointer},
+      {"glTexCoordPointer", &p->tex_coord_pointer},
+      {"glClientActiveTexture", &p->client_active_texture},
+      {"glEnableClientState", &p->enable_client_state},
+      {"glDisableClientState", &p->disable_client_state},
+      {"glColor4f", &p->color4f},
+      {"glNormal3f", &p->normal3f},
+   };
+   return E2E_GL_PROCS(table);
 }
 
 static const char fs_color[] = "#version 110\n"

@@ -60,7 +60,8 @@ typedef void (*map_grid2f_fn)(GLint, GLfloat, GLfloat, GLint, GLfloat,
                               GLfloat);
 typedef void (*eval_mesh2_fn)(GLenum, GLint, GLint, GLint, GLint);
 
-#define PROC(type, name) type name = (type)eglGetProcAddress("gl" #name)
+/* A table row for the entry point glNAME held in the variable NAME. */
+#define PROC(name) {"gl" #name, &name}
 
 static const uint8_t red[4] = {255, 0, 0, 255};
 static const uint8_t green[4] = {0, 255, 0, 255};
@@ -85,30 +86,30 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   PROC(begin_fn, Begin);
-   PROC(end_fn, End);
-   PROC(vertex2f_fn, Vertex2f);
-   PROC(color4f_fn, Color4f);
-   PROC(new_list_fn, NewList);
-   PROC(end_list_fn, EndList);
-   PROC(call_list_fn, CallList);
-   PROC(client_state_fn, EnableClientState);
-   PROC(vertex_pointer_fn, VertexPointer);
-   PROC(material_fn, Materialfv);
-   PROC(light_fn, Lightfv);
-   PROC(normal3f_fn, Normal3f);
-   PROC(shade_model_fn, ShadeModel);
-   PROC(map2f_fn, Map2f);
-   PROC(map_grid2f_fn, MapGrid2f);
-   PROC(eval_mesh2_fn, EvalMesh2);
-   if (!Begin || !End || !Vertex2f || !Color4f || !NewList || !EndList ||
-       !CallList || !EnableClientState || !VertexPointer || !Materialfv ||
-       !Lightfv || !Normal3f || !ShadeModel || !Map2f || !MapGrid2f ||
-       !EvalMesh2) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   begin_fn Begin;
+   end_fn End;
+   vertex2f_fn Vertex2f;
+   color4f_fn Color4f;
+   new_list_fn NewList;
+   end_list_fn EndList;
+   call_list_fn CallList;
+   client_state_fn EnableClientState;
+   vertex_pointer_fn VertexPointer;
+   material_fn Materialfv;
+   light_fn Lightfv;
+   normal3f_fn Normal3f;
+   shade_model_fn ShadeModel;
+   map2f_fn Map2f;
+   map_grid2f_fn MapGrid2f;
+   eval_mesh2_fn EvalMesh2;
+   const struct e2e_gl_proc procs[] = {
+      PROC(Begin), PROC(End), PROC(Vertex2f), PROC(Color4f), PROC(NewList),
+      PROC(EndList), PROC(CallList), PROC(EnableClientState),
+      PROC(VertexPointer), PROC(Materialfv), PROC(Lightfv), PROC(Normal3f),
+      PROC(ShadeModel), PROC(Map2f), PROC(MapGrid2f), PROC(EvalMesh2),
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    glClearColor(0, 0, 0, 1);
 
    /* 1. The list keeps the vertices of compile time. */

@@ -69,26 +69,24 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   polygon_mode_fn polygon_mode =
-      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
-   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   vertex_pointer_ext_fn vertex_pointer_ext =
-      (vertex_pointer_ext_fn)eglGetProcAddress("glVertexPointerEXT");
-   edge_flag_pointer_fn edge_flag_pointer =
-      (edge_flag_pointer_fn)eglGetProcAddress("glEdgeFlagPointer");
-   index_pointer_fn index_pointer =
-      (index_pointer_fn)eglGetProcAddress("glIndexPointer");
-   enum_fn enable_client_state =
-      (enum_fn)eglGetProcAddress("glEnableClientState");
-   get_pointerv_fn get_pointerv =
-      (get_pointerv_fn)eglGetProcAddress("glGetPointerv");
-   if (!polygon_mode || !color3f || !vertex_pointer_ext ||
-       !edge_flag_pointer || !index_pointer || !enable_client_state ||
-       !get_pointerv) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   polygon_mode_fn polygon_mode;
+   color3f_fn color3f;
+   vertex_pointer_ext_fn vertex_pointer_ext;
+   edge_flag_pointer_fn edge_flag_pointer;
+   index_pointer_fn index_pointer;
+   enum_fn enable_client_state;
+   get_pointerv_fn get_pointerv;
+   const struct e2e_gl_proc procs[] = {
+      {"glPolygonMode", &polygon_mode},
+      {"glColor3f", &color3f},
+      {"glVertexPointerEXT", &vertex_pointer_ext},
+      {"glEdgeFlagPointer", &edge_flag_pointer},
+      {"glIndexPointer", &index_pointer},
+      {"glEnableClientState", &enable_client_state},
+      {"glGetPointerv", &get_pointerv},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
    bool has_ext = ext && strstr(ext, "GL_EXT_vertex_array");
    if (!has_ext || !quiet)

@@ -48,19 +48,22 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   begin_fn begin = (begin_fn)eglGetProcAddress("glBegin");
-   end_fn end = (end_fn)eglGetProcAddress("glEnd");
-   vertex2f_fn vertex2f = (vertex2f_fn)eglGetProcAddress("glVertex2f");
-   edge_flag_fn edge_flag = (edge_flag_fn)eglGetProcAddress("glEdgeFlag");
-   polygon_mode_fn polygon_mode =
-      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
-   color4f_fn color4f = (color4f_fn)eglGetProcAddress("glColor4f");
-   if (!begin || !end || !vertex2f || !edge_flag || !polygon_mode ||
-       !color4f) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   begin_fn begin;
+   end_fn end;
+   vertex2f_fn vertex2f;
+   edge_flag_fn edge_flag;
+   polygon_mode_fn polygon_mode;
+   color4f_fn color4f;
+   const struct e2e_gl_proc procs[] = {
+      {"glBegin", &begin},
+      {"glEnd", &end},
+      {"glVertex2f", &vertex2f},
+      {"glEdgeFlag", &edge_flag},
+      {"glPolygonMode", &polygon_mode},
+      {"glColor4f", &color4f},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);

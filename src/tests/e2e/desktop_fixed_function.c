@@ -104,43 +104,33 @@ struct procs {
 static bool
 load_procs(struct procs *p)
 {
-   struct {
-      void **slot;
-      const char *name;
-   } table[] = {
-      {(void **)&p->begin, "glBegin"},
-      {(void **)&p->end, "glEnd"},
-      {(void **)&p->vertex2f, "glVertex2f"},
-      {(void **)&p->vertex3f, "glVertex3f"},
-      {(void **)&p->color3f, "glColor3f"},
-      {(void **)&p->color4f, "glColor4f"},
-      {(void **)&p->tex_coord2f, "glTexCoord2f"},
-      {(void **)&p->rectf, "glRectf"},
-      {(void **)&p->tex_envi, "glTexEnvi"},
-      {(void **)&p->tex_envfv, "glTexEnvfv"},
-      {(void **)&p->alpha_func, "glAlphaFunc"},
-      {(void **)&p->fogi, "glFogi"},
-      {(void **)&p->fogf, "glFogf"},
-      {(void **)&p->fogfv, "glFogfv"},
-      {(void **)&p->lightf, "glLightf"},
-      {(void **)&p->materialfv, "glMaterialfv"},
-      {(void **)&p->normal3f, "glNormal3f"},
-      {(void **)&p->gen_lists, "glGenLists"},
-      {(void **)&p->new_list, "glNewList"},
-      {(void **)&p->end_list, "glEndList"},
-      {(void **)&p->call_list, "glCallList"},
-      {(void **)&p->matrix_mode, "glMatrixMode"},
-      {(void **)&p->load_identity, "glLoadIdentity"},
-      {(void **)&p->translatef, "glTranslatef"},
+   const struct e2e_gl_proc table[] = {
+      {"glBegin", &p->begin},
+      {"glEnd", &p->end},
+      {"glVertex2f", &p->vertex2f},
+      {"glVertex3f", &p->vertex3f},
+      {"glColor3f", &p->color3f},
+      {"glColor4f", &p->color4f},
+      {"glTexCoord2f", &p->tex_coord2f},
+      {"glRectf", &p->rectf},
+      {"glTexEnvi", &p->tex_envi},
+      {"glTexEnvfv", &p->tex_envfv},
+      {"glAlphaFunc", &p->alpha_func},
+      {"glFogi", &p->fogi},
+      {"glFogf", &p->fogf},
+      {"glFogfv", &p->fogfv},
+      {"glLightf", &p->lightf},
+      {"glMaterialfv", &p->materialfv},
+      {"glNormal3f", &p->normal3f},
+      {"glGenLists", &p->gen_lists},
+      {"glNewList", &p->new_list},
+      {"glEndList", &p->end_list},
+      {"glCallList", &p->call_list},
+      {"glMatrixMode", &p->matrix_mode},
+      {"glLoadIdentity", &p->load_identity},
+      {"glTranslatef", &p->translatef},
    };
-   for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-      *table[i].slot = (void *)eglGetProcAddress(table[i].name);
-      if (!*table[i].slot) {
-         printf("FAIL: no %s\n", table[i].name);
-         return false;
-      }
-   }
-   return true;
+   return E2E_GL_PROCS(table);
 }
 
 /* A quad over the whole viewport at depth z. */

@@ -71,15 +71,18 @@ main(int argc, char **argv)
       return status;
    if ((status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_texture_float")))
       return status;
-   get_tex_level_parameteriv_fn level_param =
-      (get_tex_level_parameteriv_fn)eglGetProcAddress(
-         "glGetTexLevelParameteriv");
+   get_tex_level_parameteriv_fn level_param;
+   get_tex_image_fn get_tex_image;
+   const struct e2e_gl_proc procs[] = {
+      {"glGetTexLevelParameteriv", &level_param},
+      {"glGetTexImage", &get_tex_image},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    static const char *const attribs[] = {"pos", NULL};
    GLuint prog = e2e_gl_program(vs, fs, attribs);
-   get_tex_image_fn get_tex_image =
-      (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
-   if (!prog || !level_param || !get_tex_image) {
+   if (!prog) {
       e2e_gl_close(&gl);
       return 1;
    }

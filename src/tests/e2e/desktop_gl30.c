@@ -122,20 +122,18 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   bind_frag_data_location_fn bind_frag_data_location =
-      (bind_frag_data_location_fn)eglGetProcAddress("glBindFragDataLocation");
-   begin_conditional_render_fn begin_cr =
-      (begin_conditional_render_fn)eglGetProcAddress(
-         "glBeginConditionalRender");
-   end_conditional_render_fn end_cr =
-      (end_conditional_render_fn)eglGetProcAddress("glEndConditionalRender");
-   color_mask_i_fn color_mask_i =
-      (color_mask_i_fn)eglGetProcAddress("glColorMaski");
-   if (!bind_frag_data_location || !begin_cr || !end_cr || !color_mask_i) {
-      printf("FAIL: GL 3.0 entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   bind_frag_data_location_fn bind_frag_data_location;
+   begin_conditional_render_fn begin_cr;
+   end_conditional_render_fn end_cr;
+   color_mask_i_fn color_mask_i;
+   const struct e2e_gl_proc procs[] = {
+      {"glBindFragDataLocation", &bind_frag_data_location},
+      {"glBeginConditionalRender", &begin_cr},
+      {"glEndConditionalRender", &end_cr},
+      {"glColorMaski", &color_mask_i},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    /* What the context is (GL 3.0 section 6.1.5). */
    const char *version = (const char *)glGetString(GL_VERSION);

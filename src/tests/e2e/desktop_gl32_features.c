@@ -383,24 +383,24 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   struct fns f = {
-      (tex_image_2d_ms_fn)eglGetProcAddress("glTexImage2DMultisample"),
-      (tex_image_3d_ms_fn)eglGetProcAddress("glTexImage3DMultisample"),
-      (sample_maski_fn)eglGetProcAddress("glSampleMaski"),
-      (get_multisamplefv_fn)eglGetProcAddress("glGetMultisamplefv"),
-      (get_tex_level_parameteriv_fn)eglGetProcAddress(
-         "glGetTexLevelParameteriv"),
-   };
    if (!e2e_gl_has_extension("GL_ARB_texture_multisample") ||
-       !e2e_gl_has_extension("GL_ARB_depth_clamp") || !f.tex_image_2d_ms ||
-       !f.tex_image_3d_ms || !f.sample_maski || !f.get_multisamplefv ||
-       !f.get_tex_level_parameteriv) {
+       !e2e_gl_has_extension("GL_ARB_depth_clamp")) {
       printf("%s: GL_ARB_texture_multisample or GL_ARB_depth_clamp "
              "missing\n",
              opts.no_skip ? "FAIL" : "SKIP");
       e2e_gl_close(&gl);
       return opts.no_skip ? 1 : 77;
    }
+   struct fns f;
+   const struct e2e_gl_proc procs[] = {
+      {"glTexImage2DMultisample", &f.tex_image_2d_ms},
+      {"glTexImage3DMultisample", &f.tex_image_3d_ms},
+      {"glSampleMaski", &f.sample_maski},
+      {"glGetMultisamplefv", &f.get_multisamplefv},
+      {"glGetTexLevelParameteriv", &f.get_tex_level_parameteriv},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    if (!quiet)
       printf("ok   context \"%s\"\n", glGetString(GL_VERSION));
 

@@ -507,15 +507,14 @@ main(int argc, char **argv)
                                        "GL_ARB_shader_image_load_store")) ||
        (status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_compute_shader")))
       return status;
-   dispatch = (dispatch_fn)eglGetProcAddress("glDispatchCompute");
-   memory_barrier = (barrier_fn)eglGetProcAddress("glMemoryBarrier");
-   bind_image = (bind_image_fn)eglGetProcAddress("glBindImageTexture");
-   get_tex_image = (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
-   if (!dispatch || !memory_barrier || !bind_image || !get_tex_image) {
-      printf("FAIL: an entry point is missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   const struct e2e_gl_proc procs[] = {
+      {"glDispatchCompute", &dispatch},
+      {"glMemoryBarrier", &memory_barrier},
+      {"glBindImageTexture", &bind_image},
+      {"glGetTexImage", &get_tex_image},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    bool ok = test_api();
    ok &= test_rgba32f();
    ok &= test_layers(GL_TEXTURE_2D_ARRAY, "uimage2DArray");

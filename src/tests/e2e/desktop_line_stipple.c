@@ -119,18 +119,16 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   line_stipple_fn line_stipple =
-      (line_stipple_fn)eglGetProcAddress("glLineStipple");
-   rectf_fn rectf = (rectf_fn)eglGetProcAddress("glRectf");
-   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   begin = (begin_fn)eglGetProcAddress("glBegin");
-   end = (end_fn)eglGetProcAddress("glEnd");
-   vertex2f = (vertex2f_fn)eglGetProcAddress("glVertex2f");
-   if (!line_stipple || !rectf || !color3f || !begin || !end || !vertex2f) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   line_stipple_fn line_stipple;
+   rectf_fn rectf;
+   color3f_fn color3f;
+   const struct e2e_gl_proc procs[] = {
+      {"glLineStipple", &line_stipple}, {"glRectf", &rectf},
+      {"glColor3f", &color3f},          {"glBegin", &begin},
+      {"glEnd", &end},                  {"glVertex2f", &vertex2f},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    color3f(0, 1, 0);
    glEnable(E2E_GL_LINE_STIPPLE);

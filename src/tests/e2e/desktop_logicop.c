@@ -52,14 +52,16 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   logic_op_fn logic_op = (logic_op_fn)eglGetProcAddress("glLogicOp");
-   rectf_fn rectf = (rectf_fn)eglGetProcAddress("glRectf");
-   color4ub_fn color4ub = (color4ub_fn)eglGetProcAddress("glColor4ub");
-   if (!logic_op || !rectf || !color4ub) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   logic_op_fn logic_op;
+   rectf_fn rectf;
+   color4ub_fn color4ub;
+   const struct e2e_gl_proc procs[] = {
+      {"glLogicOp", &logic_op},
+      {"glRectf", &rectf},
+      {"glColor4ub", &color4ub},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    /* Initial state (GL 2.1 table 6.21): disabled, COPY. */
    GLint mode = 0;

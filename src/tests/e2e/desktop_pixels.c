@@ -63,28 +63,18 @@ struct procs {
 static bool
 load_procs(struct procs *p)
 {
-   struct {
-      void **slot;
-      const char *name;
-   } table[] = {
-      {(void **)&p->bitmap, "glBitmap"},
-      {(void **)&p->draw_pixels, "glDrawPixels"},
-      {(void **)&p->copy_pixels, "glCopyPixels"},
-      {(void **)&p->raster_pos2f, "glRasterPos2f"},
-      {(void **)&p->window_pos2f, "glWindowPos2f"},
-      {(void **)&p->pixel_zoom, "glPixelZoom"},
-      {(void **)&p->pixel_transferf, "glPixelTransferf"},
-      {(void **)&p->pixel_mapfv, "glPixelMapfv"},
-      {(void **)&p->color4f, "glColor4f"},
+   const struct e2e_gl_proc table[] = {
+      {"glBitmap", &p->bitmap},
+      {"glDrawPixels", &p->draw_pixels},
+      {"glCopyPixels", &p->copy_pixels},
+      {"glRasterPos2f", &p->raster_pos2f},
+      {"glWindowPos2f", &p->window_pos2f},
+      {"glPixelZoom", &p->pixel_zoom},
+      {"glPixelTransferf", &p->pixel_transferf},
+      {"glPixelMapfv", &p->pixel_mapfv},
+      {"glColor4f", &p->color4f},
    };
-   for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-      *table[i].slot = (void *)eglGetProcAddress(table[i].name);
-      if (!*table[i].slot) {
-         printf("FAIL: no %s\n", table[i].name);
-         return false;
-      }
-   }
-   return true;
+   return E2E_GL_PROCS(table);
 }
 
 static const GLubyte bits[2] = {0xA5, 0x3C};

@@ -66,24 +66,24 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   polygon_mode_fn polygon_mode =
-      (polygon_mode_fn)eglGetProcAddress("glPolygonMode");
-   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   vertex_pointer_fn vertex_pointer =
-      (vertex_pointer_fn)eglGetProcAddress("glVertexPointer");
-   enable_client_state_fn enable_client_state =
-      (enable_client_state_fn)eglGetProcAddress("glEnableClientState");
-   color_pointer_fn color_pointer =
-      (color_pointer_fn)eglGetProcAddress("glColorPointer");
-   enum_fn shade_model = (enum_fn)eglGetProcAddress("glShadeModel");
-   enum_fn provoking_vertex = (enum_fn)eglGetProcAddress("glProvokingVertex");
-   if (!polygon_mode || !color3f || !vertex_pointer ||
-       !enable_client_state || !color_pointer || !shade_model ||
-       !provoking_vertex) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   polygon_mode_fn polygon_mode;
+   color3f_fn color3f;
+   vertex_pointer_fn vertex_pointer;
+   enable_client_state_fn enable_client_state;
+   color_pointer_fn color_pointer;
+   enum_fn shade_model;
+   enum_fn provoking_vertex;
+   const struct e2e_gl_proc procs[] = {
+      {"glPolygonMode", &polygon_mode},
+      {"glColor3f", &color3f},
+      {"glVertexPointer", &vertex_pointer},
+      {"glEnableClientState", &enable_client_state},
+      {"glColorPointer", &color_pointer},
+      {"glShadeModel", &shade_model},
+      {"glProvokingVertex", &provoking_vertex},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    /* Pixel centres: (x + 0.5, y + 0.5). */
    static const GLfloat quads[] = {

@@ -56,21 +56,30 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   polygon_stipple_fn polygon_stipple =
-      (polygon_stipple_fn)eglGetProcAddress("glPolygonStipple");
-   get_polygon_stipple_fn get_polygon_stipple =
-      (get_polygon_stipple_fn)eglGetProcAddress("glGetPolygonStipple");
-   rectf_fn rectf = (rectf_fn)eglGetProcAddress("glRectf");
-   color3f_fn color3f = (color3f_fn)eglGetProcAddress("glColor3f");
-   begin_fn begin = (begin_fn)eglGetProcAddress("glBegin");
-   end_fn end = (end_fn)eglGetProcAddress("glEnd");
-   vertex2f_fn vertex2f = (vertex2f_fn)eglGetProcAddress("glVertex2f");
-   if (!polygon_stipple || !get_polygon_stipple || !rectf || !color3f ||
-       !begin || !end || !vertex2f) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   polygon_stipple_fn polygon_stipple;
+   get_polygon_stipple_fn get_polygon_stipple;
+   rectf_fn rectf;
+   color3f_fn color3f;
+   begin_fn begin;
+   end_fn end;
+   vertex2f_fn vertex2f;
+   new_list_fn new_list;
+   end_list_fn end_list;
+   call_list_fn call_list;
+   const struct e2e_gl_proc procs[] = {
+      {"glPolygonStipple", &polygon_stipple},
+      {"glGetPolygonStipple", &get_polygon_stipple},
+      {"glRectf", &rectf},
+      {"glColor3f", &color3f},
+      {"glBegin", &begin},
+      {"glEnd", &end},
+      {"glVertex2f", &vertex2f},
+      {"glNewList", &new_list},
+      {"glEndList", &end_list},
+      {"glCallList", &call_list},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    GLubyte pattern[32 * 4];
    for (unsigned y = 0; y < 32; y++) {
@@ -123,9 +132,6 @@ main(int argc, char **argv)
              same ? "ok  " : "FAIL", back[0], back[4]);
    ok &= same;
 
-   new_list_fn new_list = (new_list_fn)eglGetProcAddress("glNewList");
-   end_list_fn end_list = (end_list_fn)eglGetProcAddress("glEndList");
-   call_list_fn call_list = (call_list_fn)eglGetProcAddress("glCallList");
    GLubyte listed[32 * 4];
    for (unsigned i = 0; i < 32 * 4; i++)
       listed[i] = 0x55;

@@ -114,27 +114,22 @@ main(int argc, char **argv)
          return opts.no_skip ? 1 : E2E_SKIP;
       }
    }
-   PFNEGLCREATEIMAGEKHRPROC create_image =
-      (PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
-   PFNEGLDESTROYIMAGEKHRPROC destroy_image =
-      (PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
-   PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC export_query =
-      (PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC)eglGetProcAddress(
-         "eglExportDMABUFImageQueryMESA");
-   PFNEGLEXPORTDMABUFIMAGEMESAPROC export_image =
-      (PFNEGLEXPORTDMABUFIMAGEMESAPROC)eglGetProcAddress(
-         "eglExportDMABUFImageMESA");
-   PFNGLEGLIMAGETARGETTEXTURE2DOESPROC target_texture =
-      (PFNGLEGLIMAGETARGETTEXTURE2DOESPROC)eglGetProcAddress(
-         "glEGLImageTargetTexture2DOES");
-   PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC target_rb =
-      (PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)eglGetProcAddress(
-         "glEGLImageTargetRenderbufferStorageOES");
-   if (!create_image || !destroy_image || !export_query || !export_image ||
-       !target_texture || !target_rb) {
-      fprintf(stderr, "FAIL: an image entry point is missing\n");
+   PFNEGLCREATEIMAGEKHRPROC create_image;
+   PFNEGLDESTROYIMAGEKHRPROC destroy_image;
+   PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC export_query;
+   PFNEGLEXPORTDMABUFIMAGEMESAPROC export_image;
+   PFNGLEGLIMAGETARGETTEXTURE2DOESPROC target_texture;
+   PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC target_rb;
+   const struct e2e_gl_proc procs[] = {
+      {"eglCreateImageKHR", &create_image},
+      {"eglDestroyImageKHR", &destroy_image},
+      {"eglExportDMABUFImageQueryMESA", &export_query},
+      {"eglExportDMABUFImageMESA", &export_image},
+      {"glEGLImageTargetTexture2DOES", &target_texture},
+      {"glEGLImageTargetRenderbufferStorageOES", &target_rb},
+   };
+   if (!E2E_GL_PROCS(procs))
       return 1;
-   }
 
    /* 1. Texture A with the pattern, as an image. */
    uint8_t texels[4 * 4 * 4];

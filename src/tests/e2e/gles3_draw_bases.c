@@ -84,15 +84,14 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   draw_arrays_bi_fn draw_arrays_bi = (draw_arrays_bi_fn)eglGetProcAddress(
-      "glDrawArraysInstancedBaseInstanceEXT");
-   draw_elements_bv_fn draw_elements_bv =
-      (draw_elements_bv_fn)eglGetProcAddress("glDrawElementsBaseVertexOES");
-   if (!draw_arrays_bi || !draw_elements_bv) {
-      fprintf(stderr, "FAIL: no base instance / base vertex entry points\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   draw_arrays_bi_fn draw_arrays_bi;
+   draw_elements_bv_fn draw_elements_bv;
+   const struct e2e_gl_proc procs[] = {
+      {"glDrawArraysInstancedBaseInstanceEXT", &draw_arrays_bi},
+      {"glDrawElementsBaseVertexOES", &draw_elements_bv},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    const char *const attribs[] = {"pos", "color", NULL};
    GLuint prog = e2e_gl_program(vs, fs, attribs);

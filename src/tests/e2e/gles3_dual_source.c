@@ -220,16 +220,14 @@ draw_case(GLuint prog, const struct blend_case *bc, const float *s2,
 static bool
 binding_api(GLuint *prog_out)
 {
-   PFNGLBINDFRAGDATALOCATIONINDEXEDEXTPROC bind =
-      (PFNGLBINDFRAGDATALOCATIONINDEXEDEXTPROC)eglGetProcAddress(
-         "glBindFragDataLocationIndexedEXT");
-   PFNGLGETFRAGDATAINDEXEXTPROC get_index =
-      (PFNGLGETFRAGDATAINDEXEXTPROC)eglGetProcAddress(
-         "glGetFragDataIndexEXT");
-   if (!bind || !get_index) {
-      fprintf(stderr, "FAIL: no glBindFragDataLocationIndexedEXT\n");
+   PFNGLBINDFRAGDATALOCATIONINDEXEDEXTPROC bind;
+   PFNGLGETFRAGDATAINDEXEXTPROC get_index;
+   const struct e2e_gl_proc procs[] = {
+      {"glBindFragDataLocationIndexedEXT", &bind},
+      {"glGetFragDataIndexEXT", &get_index},
+   };
+   if (!E2E_GL_PROCS(procs))
       return false;
-   }
    GLuint prog = glCreateProgram();
    const char *src[2] = {vs300, fs_bound};
    GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};

@@ -84,17 +84,15 @@ main(int argc, char **argv)
       e2e_gl_close(&gl);
       return opts.no_skip ? 1 : E2E_SKIP;
    }
-   PFNGLQUERYCOUNTEREXTPROC query_counter =
-      (PFNGLQUERYCOUNTEREXTPROC)eglGetProcAddress("glQueryCounterEXT");
-   PFNGLGETQUERYOBJECTUI64VEXTPROC get_u64 =
-      (PFNGLGETQUERYOBJECTUI64VEXTPROC)eglGetProcAddress(
-         "glGetQueryObjectui64vEXT");
-   bool ok = query_counter && get_u64;
-   if (!ok) {
-      fprintf(stderr, "FAIL: no glQueryCounterEXT/glGetQueryObjectui64vEXT\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   PFNGLQUERYCOUNTEREXTPROC query_counter;
+   PFNGLGETQUERYOBJECTUI64VEXTPROC get_u64;
+   const struct e2e_gl_proc procs[] = {
+      {"glQueryCounterEXT", &query_counter},
+      {"glGetQueryObjectui64vEXT", &get_u64},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
+   bool ok = true;
 
    GLint bits = 0;
    glGetQueryiv(GL_TIME_ELAPSED_EXT, GL_QUERY_COUNTER_BITS_EXT, &bits);
