@@ -416,6 +416,23 @@ e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb)
    return fbo;
 }
 
+void
+e2e_gl_msaa_pair(int w, int h, int samples, GLuint fb[2], GLuint rb[2])
+{
+   glGenRenderbuffers(2, rb);
+   glGenFramebuffers(2, fb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+   for (int i = 0; i < 2; i++) {
+      glBindFramebuffer(GL_FRAMEBUFFER, fb[i]);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                GL_RENDERBUFFER, rb[i]);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+}
+
 bool
 e2e_gl_check(const char *what, double got, double want, bool quiet)
 {

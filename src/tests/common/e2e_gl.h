@@ -116,6 +116,11 @@ bool e2e_gl_expect_error(GLenum want, const char *what, bool quiet);
  * (names in rb[]) of which the first is its colour attachment 0. */
 GLuint e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb);
 
+/* A multisampled framebuffer and the one it resolves into (ES 3.0 or
+ * desktop 3.0): fb[0] with a w x h RGBA8 renderbuffer rb[0] of `samples`
+ * samples, fb[1] with a single-sampled one rb[1]; fb[0] left bound. */
+void e2e_gl_msaa_pair(int w, int h, int samples, GLuint fb[2], GLuint rb[2]);
+
 /* Sets the unit of sampler or image uniform `name` of program p (made
  * current first). */
 void e2e_gl_uniform_unit(GLuint p, const char *name, GLint unit);

@@ -219,18 +219,7 @@ check_interpolation(bool quiet)
    get_multisamplefv_fn get_multisamplefv =
       (get_multisamplefv_fn)eglGetProcAddress("glGetMultisamplefv");
    GLuint rb[2], fb[2];
-   glGenRenderbuffers(2, rb);
-   glGenFramebuffers(2, fb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-   for (int k = 0; k < 2; k++) {
-      glBindFramebuffer(GL_FRAMEBUFFER, fb[k]);
-      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                GL_RENDERBUFFER, rb[k]);
-   }
-   glBindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+   e2e_gl_msaa_pair(W, H, 4, fb, rb);
    GLint samples = 0;
    glGetIntegerv(GL_SAMPLES, &samples);
    ok &= e2e_gl_check("GL_SAMPLES of the 4-sample framebuffer", samples, 4,

@@ -41,18 +41,7 @@ main(int argc, char **argv)
       return status;
 
    GLuint rb[2], fb[2];
-   glGenRenderbuffers(2, rb);
-   glGenFramebuffers(2, fb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-   for (int i = 0; i < 2; i++) {
-      glBindFramebuffer(GL_FRAMEBUFFER, fb[i]);
-      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                GL_RENDERBUFFER, rb[i]);
-   }
-   glBindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+   e2e_gl_msaa_pair(W, H, 4, fb, rb);
    bool ok = e2e_gl_check("samples", e2e_gl_integer(GL_SAMPLES), 4, quiet);
    glViewport(0, 0, W, H);
    glClearColor(0, 0, 0, 0);
