@@ -85,7 +85,10 @@ udivmod_rcp(nir_builder *b, nir_def *n, nir_def *d, bool inexact_rcp,
    nir_def *df = nir_u2f32(b, d);
    nir_def *u = nir_frcp(b, df);
    if (inexact_rcp) {
-      nir_def *err = nir_ffma(b, nir_fneg(b, df), u, nir_imm_float(b, 1.0f));
+      /* one instruction a statement: the order of a call's arguments
+       * would follow the host compiler */
+      nir_def *neg_df = nir_fneg(b, df);
+      nir_def *err = nir_ffma(b, neg_df, u, nir_imm_float(b, 1.0f));
       u = nir_ffma(b, u, err, u);
    }
    /* 2^32 - 512: the estimate must stay below 2^32 / d */

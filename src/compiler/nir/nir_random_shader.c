@@ -5,6 +5,12 @@
 
 /*
  * Random shader generator and differential-test harness (see the header).
+ *
+ * Everything that draws random numbers or emits instructions is called
+ * in its own statement, in order: C leaves the order of a call's
+ * arguments unspecified (gcc on x86-64 evaluates them right to left,
+ * clang left to right), and a seed must give the same shader whichever
+ * compiler built the generator.
  */
 #include "nir_random_shader.h"
 
@@ -158,13 +164,47 @@ load_input(gen *g, enum vt t)
    return nir_channel(b, v, rng_below(&g->r, 4));
 }
 
+/* A random integer (made at depth) masked with mask. */
+static nir_def *
+gen_masked_int(gen *g, unsigned depth, int mask)
+{
+   nir_def *v = gen_value(g, VT_I, depth);
+   return nir_iand(&g->b, v, nir_imm_int(&g->b, mask));
+}
+
 static nir_def *
 array_index(gen *g)
 {
    nir_builder *b = &g->b;
    if (g->o->allow_indirect && rng_chance(&g->r, 40))
-      return nir_iand(b, gen_value(g, VT_I, 2), nir_imm_int(b, 3));
+      return gen_masked_int(g, 2, 3);
    return nir_imm_int(b, (int)rng_below(&g->r, 4));
+}
+
+/* An element of a local array at a random index. */
+static nir_deref_instr *
+array_element(gen *g, nir_variable *arr)
+{
+   nir_deref_instr *d = nir_build_deref_var(&g->b, arr);
+   return nir_build_deref_array(&g->b, d, array_index(g));
+}
+
+/* op of two random values of type t (made at depth + 1), the first
+ * made first. */
+static nir_def *
+gen_alu2(gen *g, nir_op op, enum vt t, unsigned depth)
+{
+   nir_def *x = gen_value(g, t, depth + 1);
+   return nir_build_alu2(&g->b, op, x, gen_value(g, t, depth + 1));
+}
+
+/* bcsel of a random condition between two random values of type t. */
+static nir_def *
+gen_bcsel(gen *g, enum vt t, unsigned depth)
+{
+   nir_def *c = gen_value(g, VT_B, depth + 1);
+   nir_def *x = gen_value(g, t, depth + 1);
+   return nir_bcsel(&g->b, c, x, gen_value(g, t, depth + 1));
 }
 
 static nir_def *
@@ -185,54 +225,55 @@ gen_float_op(gen *g, enum vt t, unsigned depth)
       nir_op_fpow, nir_op_fsin, nir_op_fcos, nir_op_fexp2, nir_op_flog2,
       nir_op_fmod, nir_op_flrp,
    };
-   if (g->o->allow_bitfield_ops && t == VT_F && rng_chance(&g->r, 8))
-      return nir_channel(b,
-                         nir_unpack_half_2x16(b, gen_value(g, VT_I, depth + 1)),
-                         rng_below(&g->r, 2));
+   if (g->o->allow_bitfield_ops && t == VT_F && rng_chance(&g->r, 8)) {
+      nir_def *h = nir_unpack_half_2x16(b, gen_value(g, VT_I, depth + 1));
+      return nir_channel(b, h, rng_below(&g->r, 2));
+   }
    switch (rng_below(&g->r, g->o->allow_lossy_ops ? 9 : 8)) {
    case 0:
    case 1:
-      return nir_build_alu2(b, bin[rng_below(&g->r, ARRAY_SIZE(bin))],
-                            gen_value(g, t, depth + 1),
-                            gen_value(g, t, depth + 1));
-   case 2:
-      return nir_build_alu1(b, un[rng_below(&g->r, ARRAY_SIZE(un))],
-                            gen_value(g, t, depth + 1));
+      return gen_alu2(g, bin[rng_below(&g->r, ARRAY_SIZE(bin))], t, depth);
+   case 2: {
+      nir_op op = un[rng_below(&g->r, ARRAY_SIZE(un))];
+      return nir_build_alu1(b, op, gen_value(g, t, depth + 1));
+   }
    case 3:
       return rng_chance(&g->r, 50)
                 ? nir_i2f32(b, gen_value(g, it, depth + 1))
                 : nir_u2f32(b, gen_value(g, it, depth + 1));
    case 4:
-      return nir_bcsel(b, gen_value(g, VT_B, depth + 1),
-                       gen_value(g, t, depth + 1), gen_value(g, t, depth + 1));
-   case 5:
-      return nir_ffma(b, gen_value(g, t, depth + 1), gen_value(g, t, depth + 1),
-                      gen_value(g, t, depth + 1));
+      return gen_bcsel(g, t, depth);
+   case 5: {
+      nir_def *x = gen_value(g, t, depth + 1);
+      nir_def *y = gen_value(g, t, depth + 1);
+      return nir_ffma(b, x, y, gen_value(g, t, depth + 1));
+   }
    case 6:
-      if (t == VT_F)
-         return nir_fdot4(b, gen_value(g, VT_FV, depth + 1),
-                          gen_value(g, VT_FV, depth + 1));
-      else {
+      if (t == VT_F) {
+         nir_def *x = gen_value(g, VT_FV, depth + 1);
+         return nir_fdot4(b, x, gen_value(g, VT_FV, depth + 1));
+      } else {
          nir_def *c[4];
          for (unsigned i = 0; i < 4; i++)
             c[i] = gen_value(g, VT_F, depth + 1);
          return nir_vec(b, c, 4);
       }
-   case 7:
+   case 7: {
       if (t == VT_F)
          return nir_b2f32(b, gen_value(g, VT_B, depth + 1));
-      return nir_fadd(b, gen_value(g, t, depth + 1),
-                      gen_value(g, VT_F, depth + 1));
+      nir_def *x = gen_value(g, t, depth + 1);
+      return nir_fadd(b, x, gen_value(g, VT_F, depth + 1));
+   }
    default: {
       nir_op op = lossy[rng_below(&g->r, ARRAY_SIZE(lossy))];
-      if (op == nir_op_flrp)
-         return nir_flrp(b, gen_value(g, t, depth + 1),
-                         gen_value(g, t, depth + 1),
-                         gen_value(g, t, depth + 1));
+      nir_def *x = gen_value(g, t, depth + 1);
+      if (op == nir_op_flrp) {
+         nir_def *y = gen_value(g, t, depth + 1);
+         return nir_flrp(b, x, y, gen_value(g, t, depth + 1));
+      }
       if (nir_op_infos[op].num_inputs == 2)
-         return nir_build_alu2(b, op, gen_value(g, t, depth + 1),
-                               gen_value(g, t, depth + 1));
-      return nir_build_alu1(b, op, gen_value(g, t, depth + 1));
+         return nir_build_alu2(b, op, x, gen_value(g, t, depth + 1));
+      return nir_build_alu1(b, op, x);
    }
    }
 }
@@ -249,8 +290,8 @@ gen_bitfield_op(gen *g, unsigned depth)
       off = nir_imm_int(b, (int)o);
       bits = nir_imm_int(b, (int)rng_below(&g->r, 33 - o));
    } else {
-      off = nir_iand(b, gen_value(g, VT_I, depth + 1), nir_imm_int(b, 15));
-      bits = nir_iand(b, gen_value(g, VT_I, depth + 1), nir_imm_int(b, 15));
+      off = gen_masked_int(g, depth + 1, 15);
+      bits = gen_masked_int(g, depth + 1, 15);
    }
    switch (rng_below(&g->r, 4)) {
    case 0:
@@ -259,16 +300,19 @@ gen_bitfield_op(gen *g, unsigned depth)
    case 1:
       return nir_ibitfield_extract(b, gen_value(g, VT_I, depth + 1), off,
                                    bits);
-   case 2:
-      return nir_bitfield_insert(b, gen_value(g, VT_I, depth + 1),
-                                 gen_value(g, VT_I, depth + 1), off, bits);
+   case 2: {
+      nir_def *base = gen_value(g, VT_I, depth + 1);
+      return nir_bitfield_insert(b, base, gen_value(g, VT_I, depth + 1), off,
+                                 bits);
+   }
    default: {
       /* NaNs become 0 first: which f16 NaN a float NaN packs to is the
        * implementation's choice. */
       nir_def *c[2];
       for (unsigned i = 0; i < 2; i++) {
          nir_def *v = gen_value(g, VT_F, depth + 1);
-         c[i] = nir_bcsel(b, nir_feq(b, v, v), v, nir_imm_float(b, 0));
+         nir_def *ordered = nir_feq(b, v, v);
+         c[i] = nir_bcsel(b, ordered, v, nir_imm_float(b, 0));
       }
       return nir_pack_half_2x16(b, nir_vec(b, c, 2));
    }
@@ -297,24 +341,24 @@ gen_int_op(gen *g, enum vt t, unsigned depth)
    switch (rng_below(&g->r, 8)) {
    case 0:
    case 1:
-      return nir_build_alu2(b, bin[rng_below(&g->r, ARRAY_SIZE(bin))],
-                            gen_value(g, t, depth + 1),
-                            gen_value(g, t, depth + 1));
-   case 2:
-      return nir_build_alu2(b, shifts[rng_below(&g->r, ARRAY_SIZE(shifts))],
-                            gen_value(g, t, depth + 1),
-                            rng_chance(&g->r, 50)
-                               ? nir_imm_int(b, (int)rng_below(&g->r, 40))
-                               : gen_value(g, t, depth + 1));
-   case 3:
-      return nir_build_alu1(b, un[rng_below(&g->r, ARRAY_SIZE(un))],
-                            gen_value(g, t, depth + 1));
+      return gen_alu2(g, bin[rng_below(&g->r, ARRAY_SIZE(bin))], t, depth);
+   case 2: {
+      nir_op op = shifts[rng_below(&g->r, ARRAY_SIZE(shifts))];
+      nir_def *x = gen_value(g, t, depth + 1);
+      nir_def *by = rng_chance(&g->r, 50)
+                       ? nir_imm_int(b, (int)rng_below(&g->r, 40))
+                       : gen_value(g, t, depth + 1);
+      return nir_build_alu2(b, op, x, by);
+   }
+   case 3: {
+      nir_op op = un[rng_below(&g->r, ARRAY_SIZE(un))];
+      return nir_build_alu1(b, op, gen_value(g, t, depth + 1));
+   }
    case 4:
       return rng_chance(&g->r, 50) ? nir_f2i32(b, gen_value(g, ft, depth + 1))
                                    : nir_f2u32(b, gen_value(g, ft, depth + 1));
    case 5:
-      return nir_bcsel(b, gen_value(g, VT_B, depth + 1),
-                       gen_value(g, t, depth + 1), gen_value(g, t, depth + 1));
+      return gen_bcsel(g, t, depth);
    case 6:
       if (t == VT_I)
          return nir_b2i32(b, gen_value(g, VT_B, depth + 1));
@@ -325,13 +369,10 @@ gen_int_op(gen *g, enum vt t, unsigned depth)
          return nir_vec(b, c, 4);
       }
    default:
-      if (t == VT_I && g->arr_i && rng_chance(&g->r, 50)) {
-         nir_deref_instr *d = nir_build_deref_array(
-            b, nir_build_deref_var(b, g->arr_i), array_index(g));
-         return nir_load_deref(b, d);
-      }
-      return nir_iadd(b, gen_value(g, t, depth + 1),
-                      gen_const(g, t == VT_I ? VT_I : VT_IV));
+      if (t == VT_I && g->arr_i && rng_chance(&g->r, 50))
+         return nir_load_deref(b, array_element(g, g->arr_i));
+      nir_def *x = gen_value(g, t, depth + 1);
+      return nir_iadd(b, x, gen_const(g, t == VT_I ? VT_I : VT_IV));
    }
 }
 
@@ -345,19 +386,15 @@ gen_bool_op(gen *g, unsigned depth)
                                   nir_op_ine, nir_op_ult, nir_op_uge };
    switch (rng_below(&g->r, 5)) {
    case 0:
-      return nir_build_alu2(b, fcmp[rng_below(&g->r, ARRAY_SIZE(fcmp))],
-                            gen_value(g, VT_F, depth + 1),
-                            gen_value(g, VT_F, depth + 1));
+      return gen_alu2(g, fcmp[rng_below(&g->r, ARRAY_SIZE(fcmp))], VT_F,
+                      depth);
    case 1:
    case 2:
-      return nir_build_alu2(b, icmp[rng_below(&g->r, ARRAY_SIZE(icmp))],
-                            gen_value(g, VT_I, depth + 1),
-                            gen_value(g, VT_I, depth + 1));
+      return gen_alu2(g, icmp[rng_below(&g->r, ARRAY_SIZE(icmp))], VT_I,
+                      depth);
    case 3: {
       static const nir_op lop[] = { nir_op_iand, nir_op_ior, nir_op_ixor };
-      return nir_build_alu2(b, lop[rng_below(&g->r, 3)],
-                            gen_value(g, VT_B, depth + 1),
-                            gen_value(g, VT_B, depth + 1));
+      return gen_alu2(g, lop[rng_below(&g->r, 3)], VT_B, depth);
    }
    default:
       return nir_inot(b, gen_value(g, VT_B, depth + 1));
@@ -374,8 +411,10 @@ gen_value(gen *g, enum vt t, unsigned depth)
    if (depth >= g->o->max_depth) {
       if (rng_chance(&g->r, 50))
          return gen_const(g, t);
-      if (t == VT_B)
-         return nir_ilt(b, load_input(g, VT_I), gen_const(g, VT_I));
+      if (t == VT_B) {
+         nir_def *x = load_input(g, VT_I);
+         return nir_ilt(b, x, gen_const(g, VT_I));
+      }
       return load_input(g, t);
    }
    nir_def *v;
@@ -384,19 +423,19 @@ gen_value(gen *g, enum vt t, unsigned depth)
       v = gen_const(g, t);
       break;
    case 1:
-      if (t == VT_B)
-         v = nir_fge(b, load_input(g, VT_F), gen_const(g, VT_F));
-      else
+      if (t == VT_B) {
+         nir_def *x = load_input(g, VT_F);
+         v = nir_fge(b, x, gen_const(g, VT_F));
+      } else {
          v = load_input(g, t);
+      }
       break;
    case 2:
       /* Locals. */
       if (t == VT_F) {
          v = rng_chance(&g->r, 50)
                 ? nir_load_var(b, g->lf)
-                : nir_load_deref(b, nir_build_deref_array(
-                                       b, nir_build_deref_var(b, g->arr_f),
-                                       array_index(g)));
+                : nir_load_deref(b, array_element(g, g->arr_f));
       } else if (t == VT_I) {
          v = nir_load_var(b, g->li);
       } else if (t == VT_FV) {
@@ -438,37 +477,41 @@ gen_statement(gen *g)
    case 1:
       nir_store_var(b, g->li, gen_value(g, VT_I, 0), 1);
       break;
-   case 2:
-      nir_store_var(b, g->lv, gen_value(g, VT_FV, 0),
+   case 2: {
+      nir_def *v = gen_value(g, VT_FV, 0);
+      nir_store_var(b, g->lv, v,
                     rng_chance(&g->r, 50) ? 0xf : 1 + rng_below(&g->r, 15));
       break;
+   }
    case 3: {
-      nir_deref_instr *d = nir_build_deref_array(
-         b, nir_build_deref_var(b, g->arr_i), array_index(g));
+      nir_deref_instr *d = array_element(g, g->arr_i);
       nir_store_deref(b, d, gen_value(g, VT_I, 0), 1);
       break;
    }
    case 4: {
-      nir_deref_instr *d = nir_build_deref_array(
-         b, nir_build_deref_var(b, g->arr_f), array_index(g));
+      nir_deref_instr *d = array_element(g, g->arr_f);
       nir_store_deref(b, d, gen_value(g, VT_F, 0), 1);
       break;
    }
-   case 5:
-      nir_store_var(b, g->out_f[rng_below(&g->r, 3)], gen_value(g, VT_FV, 0),
-                    1 + rng_below(&g->r, 15));
+   case 5: {
+      nir_variable *out = g->out_f[rng_below(&g->r, 3)];
+      nir_def *v = gen_value(g, VT_FV, 0);
+      nir_store_var(b, out, v, 1 + rng_below(&g->r, 15));
       break;
-   case 6:
-      nir_store_var(b, g->out_i[rng_below(&g->r, 2)], gen_value(g, VT_IV, 0),
-                    1 + rng_below(&g->r, 15));
+   }
+   case 6: {
+      nir_variable *out = g->out_i[rng_below(&g->r, 2)];
+      nir_def *v = gen_value(g, VT_IV, 0);
+      nir_store_var(b, out, v, 1 + rng_below(&g->r, 15));
       break;
-   case 7:
+   }
+   case 7: {
       /* A component of a vector local. */
-      nir_store_deref(b, nir_build_deref_array_imm(
-                            b, nir_build_deref_var(b, g->lv),
-                            rng_below(&g->r, 4)),
-                      gen_value(g, VT_F, 0), 1);
+      nir_deref_instr *d = nir_build_deref_array_imm(
+         b, nir_build_deref_var(b, g->lv), rng_below(&g->r, 4));
+      nir_store_deref(b, d, gen_value(g, VT_F, 0), 1);
       break;
+   }
    case 8:
    case 9: {
       nir_def *c = gen_value(g, VT_B, 0);
@@ -609,10 +652,11 @@ nir_random_shader(void *mem_ctx, uint64_t seed,
 
    /* Make every output depend on the program. */
    for (unsigned k = 0; k < 3; k++) {
-      nir_def *c[4] = { nir_load_var(&g.b, g.lf),
-                        nir_channel(&g.b, nir_load_var(&g.b, g.lv), k),
-                        nir_i2f32(&g.b, nir_load_var(&g.b, g.li)),
-                        gen_value(&g, VT_F, 1) };
+      nir_def *c[4];
+      c[0] = nir_load_var(&g.b, g.lf);
+      c[1] = nir_channel(&g.b, nir_load_var(&g.b, g.lv), k);
+      c[2] = nir_i2f32(&g.b, nir_load_var(&g.b, g.li));
+      c[3] = gen_value(&g, VT_F, 1);
       nir_store_var(&g.b, g.out_f[k], nir_vec(&g.b, c, 4),
                     1u << rng_below(&g.r, 4));
    }
