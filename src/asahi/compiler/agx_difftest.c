@@ -102,7 +102,7 @@ usage(FILE *fp)
 {
    fprintf(
       fp,
-      "usage: agx-difftest [--seed S] [--count N]\n"
+      "usage: agx-difftest [--seed S] [--count N] [--skip S,S,...]\n"
       "                    [--stage vertex|fragment|compute] [--verbose]\n"
       "\n"
       "Builds N random NIR vertex shaders from seeds S, S+1, ...\n"
@@ -115,6 +115,8 @@ usage(FILE *fp)
       "\n"
       "  --seed S     first seed (default 1)\n"
       "  --count N    number of shaders (default 100)\n"
+      "  --skip S,S   seeds of the range not run (known differences,\n"
+      "               docs/compiler.rst); counted as skipped\n"
       "  --stage S    run them as vertex (default) or fragment shaders:\n"
       "               inputs become varyings (float smooth, int flat),\n"
       "               outputs RGBA32 render targets; or as compute\n"
@@ -901,12 +903,50 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       result = 0;
    }
    if (result == 0) {
-      printf("reproducer: agx-difftest --seed %" PRIu64 " --count 1\n", seed);
+      printf("reproducer: agx-difftest%s%s --seed %" PRIu64 " --count 1\n",
+             mediump_mode ? " --mediump" : "",
+             compute_stage ? " --stage compute"
+             : frag_stage  ? " --stage fragment"
+                           : "",
+             seed);
       nir_print_shader(nir, stdout);
       print_disasm(&bin);
    }
    ralloc_free(mem);
    return result;
+}
+
+#define MAX_SKIPS 64
+
+/* Parses a comma-separated list of seeds into seeds[] (at most
+ * MAX_SKIPS); false on anything else. */
+static bool
+parse_seed_list(const char *arg, uint64_t *seeds, unsigned *n)
+{
+   const char *p = arg;
+   *n = 0;
+   while (*p) {
+      char *end;
+      if (*p < '0' || *p > '9' || *n == MAX_SKIPS)
+         return false;
+      seeds[(*n)++] = strtoull(p, &end, 10);
+      if (*end == ',' && end[1])
+         end++;
+      else if (*end)
+         return false;
+      p = end;
+   }
+   return *n > 0;
+}
+
+static bool
+seed_listed(uint64_t seed, const uint64_t *seeds, unsigned n)
+{
+   for (unsigned i = 0; i < n; ++i) {
+      if (seeds[i] == seed)
+         return true;
+   }
+   return false;
 }
 
 int
@@ -915,6 +955,8 @@ main(int argc, char **argv)
    uint64_t seed = 1;
    unsigned count = 100;
    bool verbose = false;
+   uint64_t skips[MAX_SKIPS];
+   unsigned num_skips = 0, skipped = 0;
 
    for (int i = 1; i < argc; ++i) {
       if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -935,6 +977,13 @@ main(int argc, char **argv)
             return 2;
          }
          count = (unsigned)n;
+      } else if (!strcmp(argv[i], "--skip") && i + 1 < argc) {
+         if (!parse_seed_list(argv[++i], skips, &num_skips)) {
+            fprintf(stderr, "agx-difftest: bad seed list '%s' (seeds "
+                            "separated by commas, at most %u)\n",
+                    argv[i], MAX_SKIPS);
+            return 2;
+         }
       } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
          const char *v = argv[++i];
          if (!strcmp(v, "fragment") || !strcmp(v, "fs"))
@@ -967,6 +1016,10 @@ main(int argc, char **argv)
    struct stats st;
    memset(&st, 0, sizeof(st));
    for (unsigned i = 0; i < count; ++i) {
+      if (seed_listed(seed + i, skips, num_skips)) {
+         skipped++;
+         continue;
+      }
       int r = test_one(seed + i, i, verbose, &st);
       if (r > 0)
          st.passed++;
@@ -1049,6 +1102,9 @@ main(int argc, char **argv)
    if (st.unsupported)
       printf("%u unsupported (first: %s)\n", st.unsupported,
              st.first_unsupported);
-   printf("%u passed, %u failed\n", st.passed, st.failed);
+   printf("%u passed, %u failed", st.passed, st.failed);
+   if (skipped)
+      printf(", %u skipped", skipped);
+   printf("\n");
    return st.failed ? 1 : 0;
 }
