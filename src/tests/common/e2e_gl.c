@@ -124,6 +124,15 @@ e2e_gl_version_options(int w, int h, int major, int minor, bool desktop)
    };
 }
 
+struct e2e_gl_options
+e2e_gl_core_options(int w, int h, int major, int minor)
+{
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(w, h, major, minor, true);
+   opts.forward_compatible = true;
+   return opts;
+}
+
 int
 e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
              struct e2e_gl_options *opts, bool *quiet)

@@ -56,6 +56,11 @@ void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
 struct e2e_gl_options e2e_gl_version_options(int w, int h, int major,
                                              int minor, bool desktop);
 
+/* The options of a w x h window and a forward-compatible desktop OpenGL
+ * context of version major.minor (the core profile from 3.2 on). */
+struct e2e_gl_options e2e_gl_core_options(int w, int h, int major,
+                                          int minor);
+
 /* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
  * with. */
 int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,

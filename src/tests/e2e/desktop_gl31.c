@@ -173,14 +173,7 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 1,
-      .desktop = true,
-      .forward_compatible = true,
-   };
+   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 1);
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)

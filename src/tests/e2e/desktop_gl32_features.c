@@ -367,15 +367,8 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .depth_bits = 24,
-      .es_major = 3,
-      .es_minor = 1,
-      .desktop = true,
-      .forward_compatible = true,
-   };
+   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 1);
+   opts.depth_bits = 24;
    e2e_gl_common_args(argc, argv, &opts, &quiet);
 
    struct e2e_gl gl;

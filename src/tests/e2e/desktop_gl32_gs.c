@@ -148,14 +148,7 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true, skip = false;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 2,
-      .desktop = true,
-      .forward_compatible = true,
-   };
+   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
    e2e_gl_common_args(argc, argv, &opts, &quiet);
 
    struct e2e_gl gl;

@@ -491,14 +491,7 @@ test_atomics(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 3,
-      .es_minor = 3,
-      .desktop = true,
-      .forward_compatible = true,
-   };
+   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 3);
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)

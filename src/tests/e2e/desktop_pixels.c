@@ -145,15 +145,10 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .depth_bits = 24,
-      .stencil_bits = 8,
-      .es_major = 2,
-      .es_minor = 1,
-      .desktop = true,
-   };
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(W, H, 2, 1, true);
+   opts.depth_bits = 24;
+   opts.stencil_bits = 8;
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
