@@ -160,6 +160,8 @@ struct g2n {
    struct g2n_scope *global;
    struct hash_table *funcs;   /* name -> struct g2n_func list */
    struct hash_table *builtins; /* name -> struct g2n_sym (made lazily) */
+   /* glsl_type -> nir_vtype, [bool_as_uint] (g2n_vtype; made lazily) */
+   struct hash_table *vtypes[2];
    struct g2n_jump *jumps;
    unsigned inline_depth;
    unsigned inlined_calls;

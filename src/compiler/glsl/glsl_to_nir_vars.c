@@ -35,8 +35,8 @@ base_alu_type(enum glsl_base_type b, bool bool_as_uint)
    }
 }
 
-const nir_vtype *
-g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
+static const nir_vtype *
+make_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
 {
    void *mem = c->shader;
    switch (t->base_type) {
@@ -45,13 +45,18 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
                              t->length < 0 ? 0 : (unsigned)t->length);
    case GLSL_TYPE_STRUCT:
    case GLSL_TYPE_INTERFACE: {
-      nir_vtype_field *f = ralloc_array(mem, nir_vtype_field,
+      /* nir_vtype_struct copies the fields: a scratch array. */
+      nir_vtype_field *f = ralloc_array(c->mem, nir_vtype_field,
                                         t->num_fields ? t->num_fields : 1);
+      if (!f)
+         return NULL;
       for (unsigned i = 0; i < t->num_fields; i++) {
          f[i].name = t->fields[i].name;
          f[i].type = g2n_vtype(c, t->fields[i].type, bool_as_uint);
       }
-      return nir_vtype_struct(mem, t->name, f, t->num_fields);
+      const nir_vtype *vt = nir_vtype_struct(mem, t->name, f, t->num_fields);
+      ralloc_free(f);
+      return vt;
    }
    case GLSL_TYPE_SAMPLER:
    case GLSL_TYPE_IMAGE: {
@@ -69,6 +74,24 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
       return nir_vtype_vector(mem, base_alu_type(t->base_type, bool_as_uint),
                               t->vector_elements);
    }
+}
+
+/* One NIR type per front-end type (and boolean mode) in a shader: vtypes
+ * are immutable, and a shader with thousands of variables of a few types
+ * would otherwise hold thousands of copies of them. */
+const nir_vtype *
+g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
+{
+   struct hash_table **memo = &c->vtypes[bool_as_uint];
+   if (!*memo)
+      *memo = hash_table_create_pointer_keys(c->mem);
+   struct hash_entry *e = hash_table_search(*memo, t);
+   if (e)
+      return e->data;
+   const nir_vtype *vt = make_vtype(c, t, bool_as_uint);
+   if (vt)
+      hash_table_insert(*memo, t, (void *)vt);
+   return vt;
 }
 
 nir_variable *
