@@ -94,6 +94,30 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
    return vt;
 }
 
+/* The deref_var of a variable named in an expression.  One per variable
+ * and block: a reference made while the builder appends to the end of the
+ * block holding the previous one reuses it (it is earlier in the same
+ * block, so it dominates).  Statements name the same variables over and
+ * over; CSE would merge the copies anyway, but only after they had taken
+ * instruction memory and every walk's time up to it (a third of the
+ * instructions of a long straight-line main).  The translation removes no
+ * deref, so a remembered one is still in the shader. */
+nir_deref_instr *
+g2n_var_deref(struct g2n *c, struct g2n_sym *sym)
+{
+   nir_builder *b = &c->b;
+   nir_block *blk = nir_cursor_current_block(b->cursor);
+   bool at_end = b->cursor.option == nir_cursor_after_block ||
+                 (b->cursor.option == nir_cursor_after_instr &&
+                  b->cursor.instr == nir_block_last_instr(blk));
+   nir_deref_instr *d = sym->var_deref;
+   if (d && at_end && d->var == sym->var && d->instr.block == blk)
+      return d;
+   d = nir_build_deref_var(b, sym->var);
+   sym->var_deref = d;
+   return d;
+}
+
 nir_variable *
 g2n_temp(struct g2n *c, const struct glsl_type *t, const char *name)
 {
@@ -326,12 +350,12 @@ mode_for(struct g2n *c, unsigned q)
 }
 
 static void
-emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
-                 struct ast_node *init)
+emit_initializer(struct g2n *c, struct g2n_sym *sym,
+                 const struct glsl_type *t, struct ast_node *init)
 {
    struct g2n_val v = g2n_initializer(c, init, t);
    if (!c->failed)
-      g2n_store(c, nir_build_deref_var(&c->b, var), t, v);
+      g2n_store(c, g2n_var_deref(c, sym), t, v);
 }
 
 /* Largest constant index + 1 applied to member `m` of a block whose
@@ -586,7 +610,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
           * compared with it. */
          if (d->a && ps->decl && !ps->decl->a) {
             if (ps->var && ps->var->mode == nir_var_function_temp)
-               emit_initializer(c, ps->var, ps->type, d->a);
+               emit_initializer(c, ps, ps->type, d->a);
             ps->decl = d;
             ps->decl_st = c->st;
          }
@@ -641,7 +665,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       if (mode == nir_var_function_temp) {
          sym->var = g2n_temp(c, t, d->name);
          if (d->a)
-            emit_initializer(c, sym->var, t, d->a);
+            emit_initializer(c, sym, t, d->a);
       } else {
          sym->var = nir_variable_create(c->shader, mode,
                                         g2n_vtype(c, t, mode ==
@@ -686,7 +710,7 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       sym->prec = g2n_decl_prec(c, n->type ? n->type->flags : 0, t);
       /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
       if (d->a)
-         emit_initializer(c, sym->var, t, d->a);
+         emit_initializer(c, sym, t, d->a);
       g2n_declare(c, d->name, sym);
    }
 }
