@@ -18,6 +18,7 @@
  */
 #include "glsl_link_priv.h"
 #include "nir_builder.h"
+#include "util/u_dynarray.h"
 
 static bool
 is_packable_elem(const nir_vtype *t)
@@ -76,20 +77,35 @@ each_var_deref(nir_function_impl *impl, nir_variable *var, deref_fn fn,
 }
 
 /* Calls fn on every array deref among the uses of d; false when a use is
- * anything else, or fn is false. */
+ * anything else, or fn is false.  The uses are collected first: fn may
+ * give d new uses (the rewrite indexes d again), which must not be
+ * visited, and d may have many (the translation makes one deref_var per
+ * variable and block). */
 static bool
 each_array_use(nir_deref_instr *d, deref_fn fn, void *data)
 {
-   nir_foreach_use_including_if_safe(u, &d->def) {
-      if (nir_src_is_if(u))
-         return false;
-      nir_instr *p = nir_src_parent_instr(u);
-      if (p->type != nir_instr_type_deref ||
-          nir_instr_as_deref(p)->deref_type != nir_deref_type_array ||
-          !fn(nir_instr_as_deref(p), data))
-         return false;
+   struct util_dynarray uses;
+   util_dynarray_init(&uses, NULL);
+   bool ok = true;
+   nir_foreach_use_including_if(u, &d->def) {
+      nir_instr *p = nir_src_is_if(u) ? NULL : nir_src_parent_instr(u);
+      if (!p || p->type != nir_instr_type_deref ||
+          nir_instr_as_deref(p)->deref_type != nir_deref_type_array) {
+         ok = false;
+         break;
+      }
+      util_dynarray_append(&uses, nir_deref_instr *, nir_instr_as_deref(p));
    }
-   return true;
+   if (ok) {
+      util_dynarray_foreach(&uses, nir_deref_instr *, a) {
+         if (!fn(*a, data)) {
+            ok = false;
+            break;
+         }
+      }
+   }
+   util_dynarray_fini(&uses);
+   return ok;
 }
 
 struct elem_walk {

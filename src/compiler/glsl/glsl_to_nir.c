@@ -411,7 +411,6 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
 bool
 glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error)
 {
-   bool progress = false;
    /* GLSL_NIR_PRINT_RAW=1: the translation before any pass (debugging). */
    const char *raw = getenv("GLSL_NIR_PRINT_RAW");
    if (raw && *raw == '1')
@@ -420,10 +419,11 @@ glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error)
     * passes' validation. */
    if (!nir_validate_shader_msg(nir, mem_ctx, error))
       return false;
-   NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
+   /* One call: nir_optimize starts with nir_lower_vars_to_ssa and stops
+    * at a fixed point (every pass of its loop, run in turn on the shader
+    * as it stands, changed nothing), so promoting again and a second
+    * nir_optimize would only walk the shader about eleven more times to
+    * change nothing (a cache miss per instruction on large shaders). */
    nir_optimize(nir);
-   NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
-   nir_optimize(nir);
-   (void)progress;
    return true;
 }

@@ -431,7 +431,7 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       if (sym->alias)
          lv->deref = sym->alias;
       else
-         lv->deref = nir_build_deref_var(b, sym->var);
+         lv->deref = g2n_var_deref(c, sym);
       if (sym->field >= 0)
          lv->deref = nir_build_deref_struct(b, lv->deref,
                                             (unsigned)sym->field);

@@ -89,6 +89,9 @@ struct g2n_sym {
    const struct glsl_type *type;
    nir_variable *var;
    nir_deref_instr *alias;     /* opaque in parameters: the argument */
+   /* The deref_var of `var` made last (g2n_var_deref), reused while the
+    * builder appends to the same block. */
+   nir_deref_instr *var_deref;
    int field;                  /* member of an anonymous block, else -1 */
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
@@ -160,6 +163,8 @@ struct g2n {
    struct g2n_scope *global;
    struct hash_table *funcs;   /* name -> struct g2n_func list */
    struct hash_table *builtins; /* name -> struct g2n_sym (made lazily) */
+   /* glsl_type -> nir_vtype, [bool_as_uint] (g2n_vtype; made lazily) */
+   struct hash_table *vtypes[2];
    struct g2n_jump *jumps;
    unsigned inline_depth;
    unsigned inlined_calls;
@@ -196,6 +201,7 @@ void g2n_declare(struct g2n *c, const char *name, struct g2n_sym *sym);
 struct g2n_sym *g2n_lookup(struct g2n *c, const char *name);
 
 /* glsl_to_nir_vars.c */
+nir_deref_instr *g2n_var_deref(struct g2n *c, struct g2n_sym *sym);
 const nir_vtype *g2n_vtype(struct g2n *c, const struct glsl_type *t,
                            bool bool_as_uint);
 nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,

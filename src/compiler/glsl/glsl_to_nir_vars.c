@@ -35,8 +35,8 @@ base_alu_type(enum glsl_base_type b, bool bool_as_uint)
    }
 }
 
-const nir_vtype *
-g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
+static const nir_vtype *
+make_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
 {
    void *mem = c->shader;
    switch (t->base_type) {
@@ -45,13 +45,18 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
                              t->length < 0 ? 0 : (unsigned)t->length);
    case GLSL_TYPE_STRUCT:
    case GLSL_TYPE_INTERFACE: {
-      nir_vtype_field *f = ralloc_array(mem, nir_vtype_field,
+      /* nir_vtype_struct copies the fields: a scratch array. */
+      nir_vtype_field *f = ralloc_array(c->mem, nir_vtype_field,
                                         t->num_fields ? t->num_fields : 1);
+      if (!f)
+         return NULL;
       for (unsigned i = 0; i < t->num_fields; i++) {
          f[i].name = t->fields[i].name;
          f[i].type = g2n_vtype(c, t->fields[i].type, bool_as_uint);
       }
-      return nir_vtype_struct(mem, t->name, f, t->num_fields);
+      const nir_vtype *vt = nir_vtype_struct(mem, t->name, f, t->num_fields);
+      ralloc_free(f);
+      return vt;
    }
    case GLSL_TYPE_SAMPLER:
    case GLSL_TYPE_IMAGE: {
@@ -69,6 +74,48 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
       return nir_vtype_vector(mem, base_alu_type(t->base_type, bool_as_uint),
                               t->vector_elements);
    }
+}
+
+/* One NIR type per front-end type (and boolean mode) in a shader: vtypes
+ * are immutable, and a shader with thousands of variables of a few types
+ * would otherwise hold thousands of copies of them. */
+const nir_vtype *
+g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
+{
+   struct hash_table **memo = &c->vtypes[bool_as_uint];
+   if (!*memo)
+      *memo = hash_table_create_pointer_keys(c->mem);
+   struct hash_entry *e = hash_table_search(*memo, t);
+   if (e)
+      return e->data;
+   const nir_vtype *vt = make_vtype(c, t, bool_as_uint);
+   if (vt)
+      hash_table_insert(*memo, t, (void *)vt);
+   return vt;
+}
+
+/* The deref_var of a variable named in an expression.  One per variable
+ * and block: a reference made while the builder appends to the end of the
+ * block holding the previous one reuses it (it is earlier in the same
+ * block, so it dominates).  Statements name the same variables over and
+ * over; CSE would merge the copies anyway, but only after they had taken
+ * instruction memory and every walk's time up to it (a third of the
+ * instructions of a long straight-line main).  The translation removes no
+ * deref, so a remembered one is still in the shader. */
+nir_deref_instr *
+g2n_var_deref(struct g2n *c, struct g2n_sym *sym)
+{
+   nir_builder *b = &c->b;
+   nir_block *blk = nir_cursor_current_block(b->cursor);
+   bool at_end = b->cursor.option == nir_cursor_after_block ||
+                 (b->cursor.option == nir_cursor_after_instr &&
+                  b->cursor.instr == nir_block_last_instr(blk));
+   nir_deref_instr *d = sym->var_deref;
+   if (d && at_end && d->var == sym->var && d->instr.block == blk)
+      return d;
+   d = nir_build_deref_var(b, sym->var);
+   sym->var_deref = d;
+   return d;
 }
 
 nir_variable *
@@ -303,12 +350,12 @@ mode_for(struct g2n *c, unsigned q)
 }
 
 static void
-emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
-                 struct ast_node *init)
+emit_initializer(struct g2n *c, struct g2n_sym *sym,
+                 const struct glsl_type *t, struct ast_node *init)
 {
    struct g2n_val v = g2n_initializer(c, init, t);
    if (!c->failed)
-      g2n_store(c, nir_build_deref_var(&c->b, var), t, v);
+      g2n_store(c, g2n_var_deref(c, sym), t, v);
 }
 
 /* Largest constant index + 1 applied to member `m` of a block whose
@@ -563,7 +610,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
           * compared with it. */
          if (d->a && ps->decl && !ps->decl->a) {
             if (ps->var && ps->var->mode == nir_var_function_temp)
-               emit_initializer(c, ps->var, ps->type, d->a);
+               emit_initializer(c, ps, ps->type, d->a);
             ps->decl = d;
             ps->decl_st = c->st;
          }
@@ -618,7 +665,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       if (mode == nir_var_function_temp) {
          sym->var = g2n_temp(c, t, d->name);
          if (d->a)
-            emit_initializer(c, sym->var, t, d->a);
+            emit_initializer(c, sym, t, d->a);
       } else {
          sym->var = nir_variable_create(c->shader, mode,
                                         g2n_vtype(c, t, mode ==
@@ -663,7 +710,7 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       sym->prec = g2n_decl_prec(c, n->type ? n->type->flags : 0, t);
       /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
       if (d->a)
-         emit_initializer(c, sym->var, t, d->a);
+         emit_initializer(c, sym, t, d->a);
       g2n_declare(c, d->name, sym);
    }
 }

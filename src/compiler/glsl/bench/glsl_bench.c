@@ -13,13 +13,18 @@
  * the K*N / N ratios against the target (1.2*K: 4.8 for K = 4), then runs
  * our glsl-compiler and Debian's glslangValidator (glslang-tools) on the
  * same K*N files, both as processes measured the same way (CPU time and
- * peak memory from wait4), and prints ours / glslang.
+ * peak memory from wait4), front end alone and compile + link, and prints
+ * ours / glslang.
  *
  * Times are CPU times, the best of R runs, so other processes on a shared
- * machine disturb them less; NIR's per-pass validation (on in debug
- * builds) is off unless --validate, as in release builds (nir-bench times
- * the validator by itself).  It closes with one line per target of issue
- * #21.  This is a benchmark, not a test.
+ * machine disturb them less; the runs of the two sizes are interleaved so
+ * that a burst of load hits both alike.  Sustained load still raises the
+ * K*N times more than the N ones (the larger shader lives in the shared
+ * last-level cache, the smaller one mostly in a core's own L2), so the
+ * load average is printed with the results.  NIR's per-pass validation
+ * (on in debug builds) is off unless --validate, as in release builds
+ * (nir-bench times the validator by itself).  It closes with one line per
+ * target of issue #21.  This is a benchmark, not a test.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -255,37 +260,56 @@ gb_run_exe(char *const argv[], double *cpu, double *mib, int *exit_code)
 
 #define GB_MIN(a, b) ((a) < (b) ? (a) : (b))
 
-/* Best of `repeat` runs.  The phases come from the best cumulative times
- * (up to preprocessing, up to parsing, the whole front end), so that one
- * noisy run does not make a difference negative. */
-static bool
-gb_measure(const char *src, unsigned repeat, struct gb_result *best)
+/* Keeps the best (lowest) of each quantity of one more run in *best. */
+static void
+gb_keep_best(struct gb_result *best, unsigned run, double *pp_t,
+             double *parse_t, const struct gb_result *pp,
+             const struct gb_result *parse, const struct gb_result *fe,
+             const struct gb_result *link)
 {
-   double pp_t = 1e30, parse_t = 1e30;
-   for (unsigned i = 0; i < repeat; i++) {
-      struct gb_result pp, parse, fe, link;
-      if (!gb_run_job(src, GB_JOB_PP, &pp) ||
-          !gb_run_job(src, GB_JOB_PARSE, &parse) ||
-          !gb_run_job(src, GB_JOB_FRONT_END, &fe) ||
-          !gb_run_job(src, GB_JOB_LINK, &link))
-         return false;
-      pp_t = GB_MIN(pp_t, pp.check);
-      parse_t = GB_MIN(parse_t, parse.check);
-      if (i == 0) {
-         *best = (struct gb_result) {
-            .cpu = fe.check, .mib = fe.mib, .link = link.link,
-            .link_mib = link.mib, .ok = fe.ok, .linked = link.linked,
-         };
-         continue;
-      }
-      best->cpu = GB_MIN(best->cpu, fe.check);
-      best->mib = GB_MIN(best->mib, fe.mib);
-      best->link = GB_MIN(best->link, link.link);
-      best->link_mib = GB_MIN(best->link_mib, link.mib);
+   if (run == 0) {
+      *best = (struct gb_result) {
+         .cpu = fe->check, .mib = fe->mib, .link = link->link,
+         .link_mib = link->mib, .ok = fe->ok, .linked = link->linked,
+      };
+      *pp_t = pp->check;
+      *parse_t = parse->check;
+      return;
    }
-   best->pp = pp_t;
-   best->parse = parse_t - pp_t;
-   best->check = best->cpu - parse_t;
+   *pp_t = GB_MIN(*pp_t, pp->check);
+   *parse_t = GB_MIN(*parse_t, parse->check);
+   best->cpu = GB_MIN(best->cpu, fe->check);
+   best->mib = GB_MIN(best->mib, fe->mib);
+   best->link = GB_MIN(best->link, link->link);
+   best->link_mib = GB_MIN(best->link_mib, link->mib);
+}
+
+/* Best of `repeat` runs of each of the two sizes, the runs interleaved
+ * (N, K*N, N, K*N ...) so that a burst of load elsewhere on the machine
+ * hits both sizes alike instead of one of them.  The phases come from the
+ * best cumulative times (up to preprocessing, up to parsing, the whole
+ * front end), so that one noisy run does not make a difference negative. */
+static bool
+gb_measure(char *const src[2], unsigned repeat, struct gb_result best[2])
+{
+   double pp_t[2], parse_t[2];
+   for (unsigned i = 0; i < repeat; i++) {
+      for (unsigned z = 0; z < 2; z++) {
+         struct gb_result pp, parse, fe, link;
+         if (!gb_run_job(src[z], GB_JOB_PP, &pp) ||
+             !gb_run_job(src[z], GB_JOB_PARSE, &parse) ||
+             !gb_run_job(src[z], GB_JOB_FRONT_END, &fe) ||
+             !gb_run_job(src[z], GB_JOB_LINK, &link))
+            return false;
+         gb_keep_best(&best[z], i, &pp_t[z], &parse_t[z], &pp, &parse, &fe,
+                      &link);
+      }
+   }
+   for (unsigned z = 0; z < 2; z++) {
+      best[z].pp = pp_t[z];
+      best[z].parse = parse_t[z] - pp_t[z];
+      best[z].check = best[z].cpu - parse_t[z];
+   }
    return true;
 }
 
@@ -293,6 +317,71 @@ static const char *
 gb_mark(double ratio, double target)
 {
    return ratio <= target ? "ok" : "OVER";
+}
+
+/* The worst ours / glslang ratios over the shapes. */
+struct gb_worst {
+   double time, mem;
+   const char *time_shape, *mem_shape;
+};
+
+/* glsl-compiler against glslangValidator on one file, as processes: the
+ * front end alone (both programs stop after checking; glslangValidator
+ * without -l reports no link errors) and compile + link (--link, which
+ * also translates to NIR and optimises, against -l).  Best of `repeat`
+ * runs, the four programs in turn, after one untimed run of each (the
+ * programs and their libraries come into the page cache). */
+static bool
+gb_compare_glslang(const char *shape, const char *compiler,
+                   const char *glslang_exe, char *file, unsigned repeat,
+                   struct gb_worst worst[2])
+{
+   char *argvs[4][4] = {
+      { (char *)compiler, file, NULL },
+      { (char *)glslang_exe, file, NULL },
+      { (char *)compiler, (char *)"--link", file, NULL },
+      { (char *)glslang_exe, (char *)"-l", file, NULL },
+   };
+   double best[4][2];
+   int codes[4] = {0};
+   for (unsigned i = 0; i <= repeat; i++) {
+      for (unsigned w = 0; w < 4; w++) {
+         double cpu, mib;
+         if (!gb_run_exe(argvs[w], &cpu, &mib, &codes[w])) {
+            fprintf(stderr, "glsl-bench: cannot run %s (--no-glslang"
+                    " to skip; Debian package glslang-tools)\n",
+                    argvs[w][0]);
+            return false;
+         }
+         if (i == 0)
+            continue;
+         best[w][0] = i == 1 ? cpu : GB_MIN(best[w][0], cpu);
+         best[w][1] = i == 1 ? mib : GB_MIN(best[w][1], mib);
+      }
+   }
+   for (unsigned k = 0; k < 2; k++) {
+      const double *o = best[2 * k], *g = best[2 * k + 1];
+      double tr = o[0] / g[0], mr = o[1] / g[1];
+      printf("%-11s %-14s ours %.3f s %6.1f MiB (exit %d)  glslang %.3f s"
+             " %6.1f MiB (exit %d)  ours/glslang: time %.2f %s"
+             "  memory %.2f %s\n", k ? "" : shape,
+             k ? "compile + link" : "front end", o[0], o[1], codes[2 * k],
+             g[0], g[1], codes[2 * k + 1], tr, gb_mark(tr, 1.0), mr,
+             gb_mark(mr, 1.0));
+      if (tr > worst[k].time)
+         worst[k].time = tr, worst[k].time_shape = shape;
+      if (mr > worst[k].mem)
+         worst[k].mem = mr, worst[k].mem_shape = shape;
+   }
+   return true;
+}
+
+/* The one-minute load average, or -1. */
+static double
+gb_load(void)
+{
+   double l;
+   return getloadavg(&l, 1) == 1 ? l : -1;
 }
 
 static void
@@ -304,10 +393,13 @@ gb_usage(FILE *fp)
       "                  [--compiler PATH] [--glslang PATH] [--keep DIR]\n"
       "  Generates fragment shaders of about N (default 10000) and K*N\n"
       "  (default K = 4) statements per shape and prints, for each size,\n"
-      "  the best of R runs (default 3) of preprocess, parse, check, the\n"
+      "  the best of R runs (default 5) of preprocess, parse, check, the\n"
       "  front end in one go, its peak memory, and AST-to-NIR + link;\n"
-      "  then the K*N / N ratios against 1.2*K.  Then glsl-compiler and\n"
-      "  glslangValidator on the same K*N shaders: ours / glslang.\n"
+      "  then the K*N / N ratios against 1.2*K (the runs of both sizes\n"
+      "  interleaved).  Then glsl-compiler and glslangValidator on the\n"
+      "  same K*N shaders, front end alone and compile + link (--link\n"
+      "  against -l): ours / glslang.  Prints the load average: ratios\n"
+      "  measured under load overstate the K*N cost.\n"
       "  Ends with a summary against the targets (worst shape).\n"
       "  NIR's per-pass validation is off (as in release builds)\n"
       "  unless --validate.\n"
@@ -319,7 +411,7 @@ gb_usage(FILE *fp)
 int
 main(int argc, char **argv)
 {
-   unsigned n = 10000, scale = 4, repeat = 3;
+   unsigned n = 10000, scale = 4, repeat = 5;
    bool shapes[GB_NUM_SHAPES] = {0}, any_shape = false, glslang = true;
    bool validate = false;
    const char *compiler = NULL, *glslang_exe = "glslangValidator";
@@ -396,9 +488,8 @@ main(int argc, char **argv)
 
    const double target = 1.2 * scale;
    /* The worst ratios over the shapes, for the summary. */
-   double worst_fe = 0, worst_link = 0, worst_time = 0, worst_mem = 0;
-   const char *worst_fe_s = "", *worst_link_s = "", *worst_time_s = "",
-              *worst_mem_s = "";
+   double worst_fe = 0, worst_link = 0;
+   const char *worst_fe_s = "", *worst_link_s = "";
    unsigned sizes[2] = { n, n * scale };
    char big_files[GB_NUM_SHAPES][PATH_MAX];
    char tmpdir[] = "/tmp/glsl-bench-XXXXXX";
@@ -410,30 +501,34 @@ main(int argc, char **argv)
    if (!dir)
       return 2;
 
+   double load_start = gb_load();
    printf("glsl-bench: N = %u, K = %u, best of %u; CPU seconds, peak MiB;"
-          " target K*N/N <= %.1f; NIR per-pass validation %s\n", n, scale,
-          repeat, target, validate ? "on" : "off (--validate)");
+          " target K*N/N <= %.1f; NIR per-pass validation %s; load"
+          " average %.1f\n", n, scale, repeat, target,
+          validate ? "on" : "off (--validate)", load_start);
    int failed = 0;
    for (unsigned s = 0; s < GB_NUM_SHAPES; s++) {
       if (!shapes[s])
          continue;
       struct gb_result r[2];
+      char *src[2];
+      for (unsigned z = 0; z < 2; z++)
+         src[z] = gb_generate(s, sizes[z]);
+      snprintf(big_files[s], sizeof(big_files[s]), "%s/%s-%u.frag", dir,
+               gb_shape_names[s], sizes[1]);
+      FILE *fp = fopen(big_files[s], "w");
+      if (fp) {
+         fputs(src[1], fp);
+         fclose(fp);
+      }
+      bool measured = gb_measure(src, repeat, r);
+      for (unsigned z = 0; z < 2; z++)
+         free(src[z]);
+      if (!measured) {
+         fprintf(stderr, "glsl-bench: a child failed\n");
+         return 1;
+      }
       for (unsigned z = 0; z < 2; z++) {
-         char *src = gb_generate(s, sizes[z]);
-         if (z == 1) {
-            snprintf(big_files[s], sizeof(big_files[s]), "%s/%s-%u.frag",
-                     dir, gb_shape_names[s], sizes[z]);
-            FILE *fp = fopen(big_files[s], "w");
-            if (fp) {
-               fputs(src, fp);
-               fclose(fp);
-            }
-         }
-         if (!gb_measure(src, repeat, &r[z])) {
-            fprintf(stderr, "glsl-bench: a child failed\n");
-            return 1;
-         }
-         free(src);
          printf("%-11s %6u stmts: pp %.3f parse %.3f check %.3f"
                 " front end %.3f (%6.1f MiB)  nir+link %.3f (%6.1f MiB)%s%s\n",
                 gb_shape_names[s], sizes[z], r[z].pp, r[z].parse, r[z].check,
@@ -457,49 +552,30 @@ main(int argc, char **argv)
       }
    }
 
+   /* [0]: the front end alone, [1]: compile and link. */
+   struct gb_worst vs_glslang[2] = {{0}};
    if (glslang) {
-      printf("\nprocesses on the %u-statement shaders (best of %u):"
-             " glsl-compiler vs glslangValidator\n", sizes[1], repeat);
+      printf("\nprocesses on the %u-statement shaders (best of %u, runs"
+             " interleaved): glsl-compiler vs glslangValidator;\n"
+             "  front end: FILE vs FILE; compile + link: --link FILE vs"
+             " -l FILE\n", sizes[1], repeat);
       for (unsigned s = 0; s < GB_NUM_SHAPES; s++) {
-         if (!shapes[s])
-            continue;
-         double best[2][2] = {{1e30, 1e30}, {1e30, 1e30}};
-         int codes[2] = {0, 0};
-         /* One untimed run of each first: the programs and their
-          * libraries come into the page cache. */
-         for (unsigned i = 0; i <= repeat; i++) {
-            char *ours[] = { (char *)compiler, big_files[s], NULL };
-            char *theirs[] = { (char *)glslang_exe, big_files[s], NULL };
-            char *const *argvs[2] = { ours, theirs };
-            for (unsigned w = 0; w < 2; w++) {
-               double cpu, mib;
-               if (!gb_run_exe(argvs[w], &cpu, &mib, &codes[w])) {
-                  fprintf(stderr, "glsl-bench: cannot run %s (--no-glslang"
-                          " to skip; Debian package glslang-tools)\n",
-                          argvs[w][0]);
-                  return 1;
-               }
-               if (i == 0)
-                  continue;
-               best[w][0] = GB_MIN(best[w][0], cpu);
-               best[w][1] = GB_MIN(best[w][1], mib);
-            }
-         }
-         double tr = best[0][0] / best[1][0], mr = best[0][1] / best[1][1];
-         printf("%-11s ours %.3f s %6.1f MiB (exit %d)  glslang %.3f s"
-                " %6.1f MiB (exit %d)  ours/glslang: time %.2f %s"
-                "  memory %.2f %s\n", gb_shape_names[s], best[0][0],
-                best[0][1], codes[0], best[1][0], best[1][1], codes[1], tr,
-                gb_mark(tr, 1.0), mr, gb_mark(mr, 1.0));
-         if (tr > worst_time)
-            worst_time = tr, worst_time_s = gb_shape_names[s];
-         if (mr > worst_mem)
-            worst_mem = mr, worst_mem_s = gb_shape_names[s];
+         if (shapes[s] &&
+             !gb_compare_glslang(gb_shape_names[s], compiler, glslang_exe,
+                                 big_files[s], repeat, vs_glslang))
+            return 1;
       }
    }
 
    /* The targets of issue #21, worst shape first. */
-   printf("\nsummary (worst shape):\n");
+   double load_end = gb_load();
+   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+   printf("\nsummary (worst shape; load average %.1f at the start, %.1f at"
+          " the end, %ld CPUs%s):\n", load_start, load_end, cpus,
+          load_start > cpus || load_end > cpus
+             ? ": under this load the K*N runs pay more for the shared"
+               " cache than the N ones, re-run on a quiet machine"
+             : "");
    if (scale > 1) {
       printf("  %-18s %6u -> %6u statements  x%.2f (%s)  target <= %.1f:"
              " %s\n", "front end", sizes[0], sizes[1], worst_fe, worst_fe_s,
@@ -508,11 +584,13 @@ main(int argc, char **argv)
              " %s\n", "AST-to-NIR + link", sizes[0], sizes[1], worst_link,
              worst_link_s, target, gb_mark(worst_link, target));
    }
-   if (glslang) {
-      printf("  front end vs glslang, %u statements: time %.2f (%s), memory"
-             " %.2f (%s)  target <= 1.0: %s\n", sizes[1], worst_time, worst_time_s,
-             worst_mem, worst_mem_s,
-             gb_mark(worst_time > worst_mem ? worst_time : worst_mem, 1.0));
+   for (unsigned k = 0; glslang && k < 2; k++) {
+      const struct gb_worst *w = &vs_glslang[k];
+      printf("  %-14s vs glslang, %u statements: time %.2f (%s), memory"
+             " %.2f (%s)  target <= 1.0: %s\n",
+             k ? "compile + link" : "front end", sizes[1], w->time,
+             w->time_shape, w->mem, w->mem_shape,
+             gb_mark(w->time > w->mem ? w->time : w->mem, 1.0));
    }
    if (!keep) {
       for (unsigned s = 0; s < GB_NUM_SHAPES; s++) {

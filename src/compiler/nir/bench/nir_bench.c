@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "nir.h"
 #include "nir_passes.h"
@@ -35,6 +36,14 @@ cpu_s(void)
    struct timespec ts;
    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The one-minute load average, or -1. */
+static double
+load_average(void)
+{
+   double l;
+   return getloadavg(&l, 1) == 1 ? l : -1;
 }
 
 static unsigned
@@ -380,8 +389,10 @@ main(int argc, char **argv)
             flags && *flags ? "," : "", flags ? flags : "");
    setenv("NIR_DEBUG", nir_debug, 1);
 
+   double load_start = load_average();
    printf("seed %llu, %u runs of each size (alternating), thread CPU"
-          " time\n", (unsigned long long)seed, repeat);
+          " time; load average %.1f\n", (unsigned long long)seed, repeat,
+          load_start);
    measurement small, big;
    setup(target, seed, &small);
    if (scale > 1)
@@ -437,6 +448,17 @@ main(int argc, char **argv)
           " instructions)\n", walk,
           small.instr_mem_B / (1024.0 * 1024.0),
           big.instr_mem_B / (1024.0 * 1024.0));
+   /* Other processes share the last-level cache the K*N shader lives in
+    * (the N one mostly stays in a core's L2): sustained load raises the
+    * K*N times more, whatever the statistic. */
+   double load_end = load_average();
+   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+   printf("  load average %.1f at the start, %.1f at the end, %ld CPUs%s\n",
+          load_start, load_end, cpus,
+          load_start > cpus || load_end > cpus
+             ? ": the ratios are overstated under this load, re-run on a"
+               " quiet machine (or count instructions, see docs/nir.rst)"
+             : "");
    if (runs)
       print_runs(&small, &big, scale);
    if (passes) {
