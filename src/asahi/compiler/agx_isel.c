@@ -38,6 +38,8 @@ struct isel {
    /* VS outputs by slot and component */
    agx_operand out[VARYING_SLOT_MAX][4];
    uint8_t out_mask[VARYING_SLOT_MAX];
+   /* slots stored as 16-bit values (agx_nir_narrow_outputs.c) */
+   uint64_t out_16;
 
    /* FS colours by render target (FRAG_RESULT_COLOR broadcast) */
    agx_operand colour[AGX_MAX_RTS][4];
@@ -1702,16 +1704,21 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    slot += off;
-   /* 16-bit: fragment colours (agx_nir_narrow_outputs.c) */
+   /* 16-bit: fragment colours and vertex shader user varyings
+    * (agx_nir_narrow_outputs.c; every store of such a slot is 16-bit) */
+   bool vs = st->ctx->stage == MESA_SHADER_VERTEX;
    bool colour = slot == FRAG_RESULT_COLOR ||
                  (slot >= FRAG_RESULT_DATA0 &&
                   slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS);
+   bool varying = slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_MAX;
+   bool is16 = intr->src[0].ssa->bit_size == 16;
    if (intr->src[0].ssa->bit_size != 32 &&
-       !(intr->src[0].ssa->bit_size == 16 &&
-         st->ctx->stage == MESA_SHADER_FRAGMENT && colour)) {
+       !(is16 && (vs ? varying : colour))) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit outputs");
       return;
    }
+   if (vs && varying && is16)
+      st->out_16 |= 1ull << slot;
 
    /* Outputs are variables written with (masked) copies wherever the
     * shader stores them; the values the lanes last stored are emitted at
@@ -3603,8 +3610,18 @@ preload(struct isel *st, unsigned half)
    return dst;
 }
 
+/* UVS words a user varying takes: one a component, or one a pair of
+ * components for a slot stored at 16 bits. */
+static unsigned
+uvs_words_of(const struct isel *st, unsigned slot)
+{
+   unsigned n = util_last_bit(st->out_mask[slot]);
+   return (st->out_16 >> slot) & 1 ? DIV_ROUND_UP(n, 2) : n;
+}
+
 /* UVS layout: position, 32-bit smooth, flat then linear (noperspective)
- * user varyings (vec4 slots packed to the components written), point
+ * user varyings (vec4 slots packed to the components written), the
+ * 16-bit ones (two components a word) in the same three groups, point
  * size: the hardware's grouping (Mesa docs/drivers/asahi.rst, "Hardware
  * varyings"). */
 static void
@@ -3618,7 +3635,10 @@ assign_uvs(struct isel *st)
    /* The clip distances are user varyings too when the fragment shader
     * reads them (agx_vs_key::clip_distance_varyings). */
    bool clip_varyings = st->ctx->key->vs.clip_distance_varyings;
-   for (unsigned pass = 0; pass < 3; ++pass) {
+   uint8_t *count[6] = {&vs->nr_32_smooth, &vs->nr_32_flat,
+                        &vs->nr_32_linear, &vs->nr_16_smooth,
+                        &vs->nr_16_flat, &vs->nr_16_linear};
+   for (unsigned pass = 0; pass < 6; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          bool clip_dist = slot == VARYING_SLOT_CLIP_DIST0 ||
                           slot == VARYING_SLOT_CLIP_DIST1;
@@ -3629,19 +3649,16 @@ assign_uvs(struct isel *st)
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
          bool linear = var && !flat && var->data.noperspective;
-         if ((unsigned)(flat ? 1 : linear ? 2 : 0) != pass)
+         bool half = (st->out_16 >> slot) & 1;
+         if ((unsigned)(flat ? 1 : linear ? 2 : 0) + (half ? 3 : 0) != pass)
             continue;
-         unsigned n = util_last_bit(st->out_mask[slot]);
+         unsigned n = uvs_words_of(st, slot);
          vs->slot_word[slot] = (uint8_t)word;
          word += n;
-         if (flat)
-            vs->nr_32_flat += n;
-         else if (linear)
-            vs->nr_32_linear += n;
-         else
-            vs->nr_32_smooth += n;
+         *count[pass] += n;
       }
    }
+   vs->slots_16 = st->out_16;
    if (st->out_mask[VARYING_SLOT_PSIZ] & 1) {
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
@@ -3705,6 +3722,27 @@ clip_distance(struct isel *st, unsigned i)
    return sum;
 }
 
+/* Output word of a 16-bit slot: components c (low half) and c + 1 (high
+ * half), an aligned 16-bit register pair (the seed "Hardware varyings":
+ * st_var stores a 32-bit value or a pair of 16-bit ones); a component
+ * not written is 0. */
+static agx_operand
+packed_pair(struct isel *st, unsigned slot, unsigned c)
+{
+   agx_operand h[2];
+   for (unsigned i = 0; i < 2; ++i) {
+      h[i] = st->out_mask[slot] & (1u << (c + i))
+                ? st->out[slot][c + i]
+                : agx_mov_imm(&st->b, 16, 0);
+   }
+   agx_operand w = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit_pseudo(&st->b, AGX_OP_COLLECT, 3, 1);
+   I->ops[0] = w;
+   I->ops[1] = h[0];
+   I->ops[2] = h[1];
+   return w;
+}
+
 static void
 emit_vs_end(struct isel *st)
 {
@@ -3724,13 +3762,15 @@ emit_vs_end(struct isel *st)
       }
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          unsigned base = vs->slot_word[slot];
-         unsigned n = util_last_bit(st->out_mask[slot]);
+         unsigned n = uvs_words_of(st, slot);
          if (slot == VARYING_SLOT_POS)
             n = 4;
          if (base == 0xff || word < base || word >= base + n)
             continue;
          unsigned c = word - base;
-         if (st->out_mask[slot] & (1u << c))
+         if ((st->out_16 >> slot) & 1)
+            v = packed_pair(st, slot, 2 * c);
+         else if (st->out_mask[slot] & (1u << c))
             v = st->out[slot][c];
          break;
       }
