@@ -94,6 +94,8 @@ struct stats {
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
    unsigned rsqrt_used, minmax_used, mediump_used;
+   /* vertex shaders writing 16-bit varying slots (packed pairs) */
+   unsigned varyings_16;
    char first_unsupported[160];
 };
 
@@ -587,6 +589,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       return -1;
    }
 
+   if (!frag_stage && !compute_stage && bin.info.vs.slots_16)
+      st->varyings_16++;
+
    char rt_err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
       printf("FAIL seed %" PRIu64 " (#%u): binary check (disassembly "
@@ -1039,6 +1044,9 @@ main(int argc, char **argv)
          printf(" %s %u", agx_isa_op_info(emitted[i])->name,
                 st.coverage[emitted[i]]);
    }
+   if (st.varyings_16)
+      printf("\nvertex shaders with 16-bit varying slots: %u",
+             st.varyings_16);
    printf("\nnot reached:");
    for (unsigned i = 0; i < sizeof(emitted) / sizeof(emitted[0]); ++i) {
       if (!st.coverage[emitted[i]])

@@ -40,6 +40,15 @@ struct isel {
    uint8_t out_mask[VARYING_SLOT_MAX];
    /* slots stored as 16-bit values (agx_nir_narrow_outputs.c) */
    uint64_t out_16;
+   /* per VS output component: stores seen, and the value and block of
+    * the last one (packed_pair reads a value stored once in the last
+    * block directly, so that it can be computed into its half) */
+   uint8_t out_stores[VARYING_SLOT_MAX][4];
+   agx_operand out_src[VARYING_SLOT_MAX][4];
+   agx_block *out_block[VARYING_SLOT_MAX][4];
+   /* ... and the last store's bits when it stored a constant */
+   bool out_is_const[VARYING_SLOT_MAX][4];
+   uint32_t out_const[VARYING_SLOT_MAX][4];
 
    /* FS colours by render target (FRAG_RESULT_COLOR broadcast) */
    agx_operand colour[AGX_MAX_RTS][4];
@@ -147,6 +156,21 @@ const_value(nir_src *src, unsigned comp, uint32_t *value)
    *value =
       (uint32_t)nir_const_value_as_uint(lc->value[comp], src->ssa->bit_size);
    return true;
+}
+
+/* const_value, also through a vecN of constants (the stores
+ * agx_nir_narrow_outputs.c rewrites take one) */
+static bool
+const_component(nir_src *src, unsigned comp, uint32_t *value)
+{
+   nir_instr *p = nir_def_instr(src->ssa);
+   if (p->type == nir_instr_type_alu &&
+       nir_op_is_vec(nir_instr_as_alu(p)->op)) {
+      nir_alu_instr *vec = nir_instr_as_alu(p);
+      return const_value(&vec->src[comp].src,
+                         nir_alu_src_swizzle(&vec->src[comp], 0), value);
+   }
+   return const_value(src, comp, value);
 }
 
 /* Float source (component c of the instruction) with neg/abs folded from
@@ -1733,6 +1757,12 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
             continue;
          store_web(st, &st->out[slot][comp + c], v);
          st->out_mask[slot] |= 1u << (comp + c);
+         if (st->out_stores[slot][comp + c] < UINT8_MAX)
+            st->out_stores[slot][comp + c]++;
+         st->out_src[slot][comp + c] = v;
+         st->out_block[slot][comp + c] = st->b.block;
+         st->out_is_const[slot][comp + c] =
+            const_component(&intr->src[0], c, &st->out_const[slot][comp + c]);
       } else {
          if (slot == FRAG_RESULT_COLOR) {
             st->colour_broadcast = true;
@@ -3726,20 +3756,48 @@ clip_distance(struct isel *st, unsigned i)
  * half), an aligned 16-bit register pair (the seed "Hardware varyings":
  * st_var stores a 32-bit value or a pair of 16-bit ones); a component
  * not written is 0. */
+/* Component c of VS output slot was stored once, in the block being
+ * emitted (so its value there is the stored one in every lane). */
+static bool
+stored_once_here(const struct isel *st, unsigned slot, unsigned c)
+{
+   return st->out_stores[slot][c] == 1 && !st->has_return &&
+          st->out_block[slot][c] == st->b.block;
+}
+
 static agx_operand
 packed_pair(struct isel *st, unsigned slot, unsigned c)
 {
+   /* two constants (or unwritten zeros): one 32-bit constant */
+   uint32_t bits = 0;
+   bool constant = true;
+   for (unsigned i = 0; i < 2; ++i) {
+      if (!(st->out_mask[slot] & (1u << (c + i))))
+         continue;
+      if (!stored_once_here(st, slot, c + i) ||
+          !st->out_is_const[slot][c + i])
+         constant = false;
+      bits |= (st->out_const[slot][c + i] & 0xffff) << (16 * i);
+   }
+   if (constant)
+      return agx_mov_imm(&st->b, 32, bits);
+
    agx_operand h[2];
    for (unsigned i = 0; i < 2; ++i) {
-      h[i] = st->out_mask[slot] & (1u << (c + i))
-                ? st->out[slot][c + i]
-                : agx_mov_imm(&st->b, 16, 0);
+      agx_operand src = st->out_src[slot][c + i];
+      if (!(st->out_mask[slot] & (1u << (c + i)))) {
+         h[i] = agx_mov_imm(&st->b, 16, 0);
+      } else if (stored_once_here(st, slot, c + i) && agx_is_ssa(src) &&
+                 src.size == 16 && src.count <= 1 && !src.flags) {
+         /* stored once, here: the web's copy is dead (agx_dce) and the
+          * value can be computed into its half of the pair */
+         h[i] = src;
+      } else {
+         h[i] = st->out[slot][c + i];
+      }
    }
-   agx_operand w = agx_temp(st->ctx, 32, 1);
-   agx_instr *I = agx_emit_pseudo(&st->b, AGX_OP_COLLECT, 3, 1);
-   I->ops[0] = w;
-   I->ops[1] = h[0];
-   I->ops[2] = h[1];
+   agx_operand w = agx_collect(&st->b, 2, h);
+   st->ctx->values[w.value].align = 2;
    return w;
 }
 
