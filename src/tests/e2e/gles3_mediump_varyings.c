@@ -31,9 +31,9 @@
 static const char vs[] =
    "#version 300 es\n"
    "precision mediump float;\n"
-   "in highp vec4 pos;\n"
-   "in vec4 col;\n"
-   "in vec2 fl;\n"
+   "layout(location = 0) in highp vec4 pos;\n"
+   "layout(location = 1) in vec4 col;\n"
+   "layout(location = 2) in vec2 fl;\n"
    "out vec3 v_lo;\n"
    "out highp float v_hi;\n"
    "out vec2 v_two;\n"
@@ -128,15 +128,11 @@ main(int argc, char **argv)
    bool quiet = false;
    struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   GLuint prog;
+   int status =
+      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
    if (status)
       return status;
-   const char *const attribs[] = {"pos", "col", "fl", NULL};
-   GLuint prog = e2e_gl_program(vs, fs, attribs);
-   if (!prog) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
    glUseProgram(prog);
    glViewport(0, 0, W, H);
    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pos);
