@@ -569,10 +569,11 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.remap_z &&
        agx_nir_remap_position_z(nir))
       nir_lower_for_options(nir);
-   /* mediump colours stored at 16 bits where the targets take them */
-   if (nir->info.stage == MESA_SHADER_FRAGMENT &&
-       !(agx_compiler_debug() & AGX_DBG_NO16) &&
-       agx_nir_narrow_outputs(nir, &key->fs))
+   /* mediump colours stored at 16 bits where the targets take them,
+    * mediump varyings in packed 16-bit slots (after the captures, which
+    * keep the 32-bit values) */
+   if (!(agx_compiler_debug() & AGX_DBG_NO16) &&
+       agx_nir_narrow_outputs(nir, key))
       nir_opt_dce(nir);
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();

@@ -87,7 +87,8 @@
  * with st_var into the Unified Vertex Store in the hardware order
  * (Mesa docs/drivers/asahi.rst "Hardware varyings"): gl_Position (4
  * words), then 32-bit smooth, flat and linear user varyings, then packed
- * 16-bit pairs (not emitted yet), then point size.  The layout is in
+ * 16-bit pairs (mediump varyings computed at 16 bits, see
+ * agx_varyings_vs::slots_16), then point size.  The layout is in
  * agx_shader_info::vs.
  *
  * Fragment shaders
@@ -495,6 +496,11 @@ struct agx_varyings_vs {
    /* UVS word of component 0 of each varying slot, or 0xff if the VS does
     * not write it.  gl_Position is always words 0-3. */
    uint8_t slot_word[VARYING_SLOT_MAX];
+   /* Bit s: slot s is stored at 16 bits (a mediump varying computed at
+    * 16 bits), component 2k in the low and 2k + 1 in the high half of
+    * word slot_word[s] + k, in the 16-bit groups after every 32-bit user
+    * word.  agx_link_varyings binds its components two to a slot. */
+   uint64_t slots_16;
    bool writes_psiz;
    /* Clip distances written after the point size, one word each in
     * increasing plane order (the hardware's last UVS group): the
@@ -761,6 +767,12 @@ int agx_link_varyings(const struct agx_varyings_vs *vs,
 
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
 void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
+
+/* Component c of varying slot `slot` in one vertex's UVS words (words
+ * [0, vs->nr_words)), as f32 bits (a 16-bit slot's half widened, exactly);
+ * false when the vertex shader writes no word for it. */
+bool agx_uvs_read(const struct agx_varyings_vs *vs, const uint32_t *words,
+                  unsigned slot, unsigned c, uint32_t *out);
 
 /* The tilebuffer memory format (the ISA's st_tile format field) the
  * compiler writes a render target of this format with, or -1 when it

@@ -94,6 +94,8 @@ struct stats {
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
    unsigned rsqrt_used, minmax_used, mediump_used;
+   /* vertex shaders writing 16-bit varying slots (packed pairs) */
+   unsigned varyings_16;
    char first_unsupported[160];
 };
 
@@ -445,6 +447,22 @@ glsl_minmax(nir_builder *b, nir_instr *instr, void *data)
    return true;
 }
 
+/* Output component c of slot `slot` (VAR0 + slot) of lane t: the
+ * tilebuffer word, or the vertex output (a 16-bit varying widened); false
+ * when the vertex shader writes none. */
+static bool
+output_word(const uint8_t *tib, const uint32_t *uvs,
+            const struct agx_varyings_vs *vs, unsigned t, unsigned slot,
+            unsigned c, uint32_t *got)
+{
+   if (frag_stage) {
+      *got = ((const uint32_t *)(tib + t * 16 * OUT_SLOTS))[4 * slot + c];
+      return true;
+   }
+   return agx_uvs_read(vs, &uvs[t * vs->nr_words], VARYING_SLOT_VAR0 + slot,
+                       c, got);
+}
+
 /* Every output of lane t equals the reference `out` (rule "nan" and
  * "approx" as for the first comparison) */
 static bool
@@ -453,22 +471,14 @@ lane_matches(const nir_const_value *out, unsigned out_base, unsigned t,
              const struct agx_varyings_vs *vs, bool approx, struct stats *st)
 {
    for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
-      unsigned nr = 4;
-      const uint32_t *words;
-      if (frag_stage) {
-         words = (const uint32_t *)(tib + t * 16 * OUT_SLOTS) + 4 * slot;
-      } else {
-         unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
-         if (word == 0xff)
+      for (unsigned c = 0; c < 4; ++c) {
+         uint32_t got;
+         if (!output_word(tib, uvs, vs, t, slot, c, &got))
             continue;
-         nr = MIN2(4, vs->nr_words - word);
-         words = &uvs[t * vs->nr_words + word];
-      }
-      for (unsigned c = 0; c < nr; ++c) {
          uint32_t want = out[4 * (out_base + slot) + c].u32;
          bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
-                      ? float_eq(words[c], want, approx, st)
-                      : words[c] == want;
+                      ? float_eq(got, want, approx, st)
+                      : got == want;
          if (!ok)
             return false;
       }
@@ -580,6 +590,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       ralloc_free(mem);
       return -1;
    }
+
+   if (!frag_stage && !compute_stage && bin.info.vs.slots_16)
+      st->varyings_16++;
 
    char rt_err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
@@ -804,24 +817,15 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             special |= is_subnormal(uni[run][c].u32);
 
          for (unsigned slot = 0; slot < OUT_SLOTS && result > 0; ++slot) {
-            unsigned nr = 4;
-            const uint32_t *words;
-            if (compute_stage) {
-               words = &sbo_out[run * LANES + t][4 * slot];
-            } else if (frag_stage) {
-               words = (const uint32_t *)(tib + t * 16 * OUT_SLOTS) + 4 * slot;
-            } else {
-               unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
-               if (word == 0xff)
+            for (unsigned c = 0; c < 4; ++c) {
+               uint32_t got;
+               if (compute_stage)
+                  got = sbo_out[run * LANES + t][4 * slot + c];
+               else if (!output_word(tib, uvs, vs, t, slot, c, &got))
                   continue;
-               nr = MIN2(4, vs->nr_words - word);
-               words = &uvs[t * vs->nr_words + word];
-            }
-            for (unsigned c = 0; c < nr; ++c) {
                uint32_t want =
                   compute_stage ? ref_out[run * LANES + t][4 * slot + c]
                                 : out[4 * (out_base + slot) + c].u32;
-               uint32_t got = words[c];
                bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
                             ? float_eq(got, want, approx, st)
                             : got == want;
@@ -1093,6 +1097,9 @@ main(int argc, char **argv)
          printf(" %s %u", agx_isa_op_info(emitted[i])->name,
                 st.coverage[emitted[i]]);
    }
+   if (st.varyings_16)
+      printf("\nvertex shaders with 16-bit varying slots: %u",
+             st.varyings_16);
    printf("\nnot reached:");
    for (unsigned i = 0; i < sizeof(emitted) / sizeof(emitted[0]); ++i) {
       if (!st.coverage[emitted[i]])

@@ -38,6 +38,17 @@ struct isel {
    /* VS outputs by slot and component */
    agx_operand out[VARYING_SLOT_MAX][4];
    uint8_t out_mask[VARYING_SLOT_MAX];
+   /* slots stored as 16-bit values (agx_nir_narrow_outputs.c) */
+   uint64_t out_16;
+   /* per VS output component: stores seen, and the value and block of
+    * the last one (packed_pair reads a value stored once in the last
+    * block directly, so that it can be computed into its half) */
+   uint8_t out_stores[VARYING_SLOT_MAX][4];
+   agx_operand out_src[VARYING_SLOT_MAX][4];
+   agx_block *out_block[VARYING_SLOT_MAX][4];
+   /* ... and the last store's bits when it stored a constant */
+   bool out_is_const[VARYING_SLOT_MAX][4];
+   uint32_t out_const[VARYING_SLOT_MAX][4];
 
    /* FS colours by render target (FRAG_RESULT_COLOR broadcast) */
    agx_operand colour[AGX_MAX_RTS][4];
@@ -145,6 +156,21 @@ const_value(nir_src *src, unsigned comp, uint32_t *value)
    *value =
       (uint32_t)nir_const_value_as_uint(lc->value[comp], src->ssa->bit_size);
    return true;
+}
+
+/* const_value, also through a vecN of constants (the stores
+ * agx_nir_narrow_outputs.c rewrites take one) */
+static bool
+const_component(nir_src *src, unsigned comp, uint32_t *value)
+{
+   nir_instr *p = nir_def_instr(src->ssa);
+   if (p->type == nir_instr_type_alu &&
+       nir_op_is_vec(nir_instr_as_alu(p)->op)) {
+      nir_alu_instr *vec = nir_instr_as_alu(p);
+      return const_value(&vec->src[comp].src,
+                         nir_alu_src_swizzle(&vec->src[comp], 0), value);
+   }
+   return const_value(src, comp, value);
 }
 
 /* Float source (component c of the instruction) with neg/abs folded from
@@ -1702,16 +1728,21 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    slot += off;
-   /* 16-bit: fragment colours (agx_nir_narrow_outputs.c) */
+   /* 16-bit: fragment colours and vertex shader user varyings
+    * (agx_nir_narrow_outputs.c; every store of such a slot is 16-bit) */
+   bool vs = st->ctx->stage == MESA_SHADER_VERTEX;
    bool colour = slot == FRAG_RESULT_COLOR ||
                  (slot >= FRAG_RESULT_DATA0 &&
                   slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS);
+   bool varying = slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_MAX;
+   bool is16 = intr->src[0].ssa->bit_size == 16;
    if (intr->src[0].ssa->bit_size != 32 &&
-       !(intr->src[0].ssa->bit_size == 16 &&
-         st->ctx->stage == MESA_SHADER_FRAGMENT && colour)) {
+       !(is16 && (vs ? varying : colour))) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit outputs");
       return;
    }
+   if (vs && varying && is16)
+      st->out_16 |= 1ull << slot;
 
    /* Outputs are variables written with (masked) copies wherever the
     * shader stores them; the values the lanes last stored are emitted at
@@ -1726,6 +1757,12 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
             continue;
          store_web(st, &st->out[slot][comp + c], v);
          st->out_mask[slot] |= 1u << (comp + c);
+         if (st->out_stores[slot][comp + c] < UINT8_MAX)
+            st->out_stores[slot][comp + c]++;
+         st->out_src[slot][comp + c] = v;
+         st->out_block[slot][comp + c] = st->b.block;
+         st->out_is_const[slot][comp + c] =
+            const_component(&intr->src[0], c, &st->out_const[slot][comp + c]);
       } else {
          if (slot == FRAG_RESULT_COLOR) {
             st->colour_broadcast = true;
@@ -3603,8 +3640,18 @@ preload(struct isel *st, unsigned half)
    return dst;
 }
 
+/* UVS words a user varying takes: one a component, or one a pair of
+ * components for a slot stored at 16 bits. */
+static unsigned
+uvs_words_of(const struct isel *st, unsigned slot)
+{
+   unsigned n = util_last_bit(st->out_mask[slot]);
+   return (st->out_16 >> slot) & 1 ? DIV_ROUND_UP(n, 2) : n;
+}
+
 /* UVS layout: position, 32-bit smooth, flat then linear (noperspective)
- * user varyings (vec4 slots packed to the components written), point
+ * user varyings (vec4 slots packed to the components written), the
+ * 16-bit ones (two components a word) in the same three groups, point
  * size: the hardware's grouping (Mesa docs/drivers/asahi.rst, "Hardware
  * varyings"). */
 static void
@@ -3618,7 +3665,10 @@ assign_uvs(struct isel *st)
    /* The clip distances are user varyings too when the fragment shader
     * reads them (agx_vs_key::clip_distance_varyings). */
    bool clip_varyings = st->ctx->key->vs.clip_distance_varyings;
-   for (unsigned pass = 0; pass < 3; ++pass) {
+   uint8_t *count[6] = {&vs->nr_32_smooth, &vs->nr_32_flat,
+                        &vs->nr_32_linear, &vs->nr_16_smooth,
+                        &vs->nr_16_flat, &vs->nr_16_linear};
+   for (unsigned pass = 0; pass < 6; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          bool clip_dist = slot == VARYING_SLOT_CLIP_DIST0 ||
                           slot == VARYING_SLOT_CLIP_DIST1;
@@ -3629,19 +3679,16 @@ assign_uvs(struct isel *st)
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
          bool linear = var && !flat && var->data.noperspective;
-         if ((unsigned)(flat ? 1 : linear ? 2 : 0) != pass)
+         bool half = (st->out_16 >> slot) & 1;
+         if ((unsigned)(flat ? 1 : linear ? 2 : 0) + (half ? 3 : 0) != pass)
             continue;
-         unsigned n = util_last_bit(st->out_mask[slot]);
+         unsigned n = uvs_words_of(st, slot);
          vs->slot_word[slot] = (uint8_t)word;
          word += n;
-         if (flat)
-            vs->nr_32_flat += n;
-         else if (linear)
-            vs->nr_32_linear += n;
-         else
-            vs->nr_32_smooth += n;
+         *count[pass] += n;
       }
    }
+   vs->slots_16 = st->out_16;
    if (st->out_mask[VARYING_SLOT_PSIZ] & 1) {
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
@@ -3705,6 +3752,55 @@ clip_distance(struct isel *st, unsigned i)
    return sum;
 }
 
+/* Output word of a 16-bit slot: components c (low half) and c + 1 (high
+ * half), an aligned 16-bit register pair (the seed "Hardware varyings":
+ * st_var stores a 32-bit value or a pair of 16-bit ones); a component
+ * not written is 0. */
+/* Component c of VS output slot was stored once, in the block being
+ * emitted (so its value there is the stored one in every lane). */
+static bool
+stored_once_here(const struct isel *st, unsigned slot, unsigned c)
+{
+   return st->out_stores[slot][c] == 1 && !st->has_return &&
+          st->out_block[slot][c] == st->b.block;
+}
+
+static agx_operand
+packed_pair(struct isel *st, unsigned slot, unsigned c)
+{
+   /* two constants (or unwritten zeros): one 32-bit constant */
+   uint32_t bits = 0;
+   bool constant = true;
+   for (unsigned i = 0; i < 2; ++i) {
+      if (!(st->out_mask[slot] & (1u << (c + i))))
+         continue;
+      if (!stored_once_here(st, slot, c + i) ||
+          !st->out_is_const[slot][c + i])
+         constant = false;
+      bits |= (st->out_const[slot][c + i] & 0xffff) << (16 * i);
+   }
+   if (constant)
+      return agx_mov_imm(&st->b, 32, bits);
+
+   agx_operand h[2];
+   for (unsigned i = 0; i < 2; ++i) {
+      agx_operand src = st->out_src[slot][c + i];
+      if (!(st->out_mask[slot] & (1u << (c + i)))) {
+         h[i] = agx_mov_imm(&st->b, 16, 0);
+      } else if (stored_once_here(st, slot, c + i) && agx_is_ssa(src) &&
+                 src.size == 16 && src.count <= 1 && !src.flags) {
+         /* stored once, here: the web's copy is dead (agx_dce) and the
+          * value can be computed into its half of the pair */
+         h[i] = src;
+      } else {
+         h[i] = st->out[slot][c + i];
+      }
+   }
+   agx_operand w = agx_collect(&st->b, 2, h);
+   st->ctx->values[w.value].align = 2;
+   return w;
+}
+
 static void
 emit_vs_end(struct isel *st)
 {
@@ -3724,13 +3820,15 @@ emit_vs_end(struct isel *st)
       }
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          unsigned base = vs->slot_word[slot];
-         unsigned n = util_last_bit(st->out_mask[slot]);
+         unsigned n = uvs_words_of(st, slot);
          if (slot == VARYING_SLOT_POS)
             n = 4;
          if (base == 0xff || word < base || word >= base + n)
             continue;
          unsigned c = word - base;
-         if (st->out_mask[slot] & (1u << c))
+         if ((st->out_16 >> slot) & 1)
+            v = packed_pair(st, slot, 2 * c);
+         else if (st->out_mask[slot] & (1u << c))
             v = st->out[slot][c];
          break;
       }

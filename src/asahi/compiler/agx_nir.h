@@ -27,10 +27,12 @@ bool agx_nir_lower_rect(nir_shader *nir);
 /* Fragment inputs only read through f2f16 loaded at 16 bits
  * (agx_nir_narrow_inputs.c; after nir_lower_mediump). */
 bool agx_nir_narrow_inputs(nir_shader *nir);
-/* Colours computed at 16 bits stored from 16-bit registers to the
- * targets of the key that take them (agx_nir_narrow_outputs.c). */
-struct agx_fs_key;
-bool agx_nir_narrow_outputs(nir_shader *nir, const struct agx_fs_key *key);
+/* Outputs computed at 16 bits stored from 16-bit registers: colours to
+ * the targets of the key that take them, vertex shader user varyings
+ * into packed 16-bit slots (agx_nir_narrow_outputs.c). */
+struct agx_shader_key;
+bool agx_nir_narrow_outputs(nir_shader *nir,
+                            const struct agx_shader_key *key);
 bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_tex_deref(nir_shader *nir);
 /* imageLoad/imageSize as texture operations (agx_nir_lower_image.c) */

@@ -4,25 +4,35 @@
  */
 
 /*
- * Fragment colours computed at 16 bits are stored from 16-bit registers.
+ * Outputs computed at 16 bits are stored from 16-bit registers: fragment
+ * colours, and the vertex shader's user varyings.
  *
- * After nir_lower_mediump a mediump colour reaches store_output widened:
- * each component an f2f32 of a 16-bit value (or a constant).  st_tile
- * takes 16- or 32-bit register runs for every tilebuffer format, the
- * registers' width giving the value's (applegpu's memory format
- * conversions; alexvorxx/Mesa-VirGL src/asahi/lib/
+ * After nir_lower_mediump a mediump result reaches store_output widened:
+ * each component an f2f32 of a 16-bit value (or a constant).
+ *
+ * Fragment colours: st_tile takes 16- or 32-bit register runs for every
+ * tilebuffer format, the registers' width giving the value's (applegpu's
+ * memory format conversions; alexvorxx/Mesa-VirGL src/asahi/lib/
  * agx_nir_lower_tilebuffer.c stores a 16-bit value as it is and widens
  * only for 32-bit formats), so for these targets the widening is
  * dropped: no conversion back to f16 for an f16 target (which selection
  * otherwise emits, one per channel) and half the registers for a unorm8
- * one.  Values are the same: a 16-bit value is exact in f32, and the
- * constants taken are exact in f16.
+ * one.  Only where nothing else reads the colour as an f32: targets
+ * without blending or logic ops (their emulation computes at 32 bits),
+ * no alpha to coverage (reads render target 0's alpha).
  *
- * Only where nothing else reads the colour as an f32: targets without
- * blending or logic ops (their emulation computes at 32 bits), no
- * alpha to coverage (reads render target 0's alpha).  Every store of
- * a slot is narrowed or none is (selection keeps one register per
- * output component).  Runs with the shader key, before selection.
+ * Vertex shader varyings (VARYING_SLOT_VAR0..): the hardware has packed
+ * 16-bit varying slots, two f16 values in one output word, after the
+ * 32-bit ones (Mesa docs/drivers/asahi.rst "Hardware varyings"); a
+ * varying every store of which is such a value is stored at 16 bits and
+ * selection packs it (agx_isel.c assign_uvs).  Built-in outputs
+ * (position, point size, clip distances, layer) and flat integers stay
+ * 32-bit (they are never an f2f32).
+ *
+ * Values are the same either way: a 16-bit value is exact in f32, and
+ * the constants taken are exact in f16.  Every store of a slot is
+ * narrowed or none is (selection keeps one register per output
+ * component).  Runs with the shader key, before selection.
  */
 
 #include "nir_builder.h"
@@ -44,8 +54,12 @@ rt_takes_16(const struct agx_fs_key *key, unsigned rt)
 }
 
 static bool
-slot_takes_16(const struct agx_fs_key *key, unsigned slot)
+slot_takes_16(gl_shader_stage stage, const struct agx_shader_key *skey,
+              unsigned slot)
 {
+   if (stage == MESA_SHADER_VERTEX)
+      return slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_VAR0 + 32;
+   const struct agx_fs_key *key = &skey->fs;
    if (key->logicop_enable || key->alpha_to_coverage)
       return false;
    if (slot == FRAG_RESULT_COLOR) {
@@ -101,17 +115,17 @@ store_narrowable(nir_intrinsic_instr *st)
 }
 
 static bool
-is_colour_store(const nir_intrinsic_instr *st)
+is_output_store(const nir_intrinsic_instr *st)
 {
    return st->intrinsic == nir_intrinsic_store_output &&
-          nir_intrinsic_base(st) < FRAG_RESULT_MAX &&
           nir_intrinsic_base(st) < 64;
 }
 
 bool
-agx_nir_narrow_outputs(nir_shader *nir, const struct agx_fs_key *key)
+agx_nir_narrow_outputs(nir_shader *nir, const struct agx_shader_key *key)
 {
-   if (nir->info.stage != MESA_SHADER_FRAGMENT)
+   gl_shader_stage stage = nir->info.stage;
+   if (stage != MESA_SHADER_FRAGMENT && stage != MESA_SHADER_VERTEX)
       return false;
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
 
@@ -124,7 +138,7 @@ agx_nir_narrow_outputs(nir_shader *nir, const struct agx_fs_key *key)
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *st = nir_instr_as_intrinsic(instr);
-         if (!is_colour_store(st))
+         if (!is_output_store(st))
             continue;
          unsigned slot = nir_intrinsic_base(st);
          /* the offset source: constant 0 (indirect outputs are not
@@ -132,7 +146,7 @@ agx_nir_narrow_outputs(nir_shader *nir, const struct agx_fs_key *key)
          nir_instr *off = nir_def_instr(st->src[1].ssa);
          bool direct = off->type == nir_instr_type_load_const &&
                        nir_instr_as_load_const(off)->value[0].u32 == 0;
-         if (!direct || !slot_takes_16(key, slot) ||
+         if (!direct || !slot_takes_16(stage, key, slot) ||
              !store_narrowable(st))
             keep |= 1ull << slot;
       }
@@ -147,7 +161,7 @@ agx_nir_narrow_outputs(nir_shader *nir, const struct agx_fs_key *key)
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *st = nir_instr_as_intrinsic(instr);
-         if (!is_colour_store(st) ||
+         if (!is_output_store(st) ||
              (keep & (1ull << nir_intrinsic_base(st))))
             continue;
          b.cursor = nir_before_instr(instr);

@@ -39,6 +39,16 @@ to_isa(agx_context *ctx, const agx_instr *I, unsigned pc,
             return AGX_COMPILE_INVALID;
          o = agx_isa_offset((int64_t)target->offset - (int64_t)pc);
       }
+      /* st_var stores a 32-bit register or an aligned pair of 16-bit
+       * halves (seed "Hardware varyings"); selection builds a pair as a
+       * run of two halves from an even half (agx_isel.c packed_pair),
+       * which is the 32-bit register it covers. */
+      if ((I->op == AGX_ISA_OP_ST_VAR || I->op == AGX_ISA_OP_ST_VAR_FINAL) &&
+          o.kind == AGX_ISA_KIND_REG && o.size == 16 && o.count == 2 &&
+          !(o.value & 1)) {
+         o.size = 32;
+         o.count = 1;
+      }
       hw->operands[i] = o;
    }
    return 0;

@@ -12,11 +12,20 @@
  * becomes the first user slot), per Mesa docs/drivers/asahi.rst "Hardware
  * varyings" and the linker in alexvorxx/Mesa-VirGL
  * src/gallium/drivers/asahi/agx_state.c (agx_link_varyings_vs_fs).  The
- * header counts the 32-bit slots (W, Z and every 32-bit user word).
+ * header counts the 32-bit slots (W, Z and every 32-bit user word); the
+ * slots after them are 16-bit, each a packed pair of components (the VS
+ * writes them after its 32-bit user words), so a binding of a 16-bit
+ * varying names the slot of its first pair and its components go two to
+ * a slot (component k in slot base + k / 2, half k % 2), which is how
+ * the simulator reads them (asahi_sim_draw.c binding_slot).  The
+ * fragment shader's bindings start at component 0 of user varyings.
  */
+
+#include <string.h>
 
 #include "agx_compile.h"
 #include "asahi/genxml/agx_pack.h"
+#include "util/half_float.h"
 
 static unsigned
 user_words_32(const struct agx_varyings_vs *vs)
@@ -75,8 +84,11 @@ agx_link_varyings(const struct agx_varyings_vs *vs,
          } else if (b->slot < VARYING_SLOT_MAX &&
                     vs->slot_word[b->slot] != 0xff &&
                     vs->slot_word[b->slot] >= 4) {
-            cfg.base_slot =
-               user_base + (vs->slot_word[b->slot] - 4) + b->offset;
+            /* a 16-bit slot holds two components (agx_varyings_vs::
+             * slots_16): the binding starts at the pair of b->offset */
+            bool half = (vs->slots_16 >> b->slot) & 1;
+            cfg.base_slot = user_base + (vs->slot_word[b->slot] - 4) +
+                            (half ? b->offset / 2u : b->offset);
          } else {
             /* Not written by the VS: undefined in GL, read W's slot. */
             cfg.base_slot = 0;
@@ -100,4 +112,23 @@ agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2])
       cfg.flat = vs->nr_16_flat;
       cfg.linear = vs->nr_16_linear;
    }
+}
+
+bool
+agx_uvs_read(const struct agx_varyings_vs *vs, const uint32_t *words,
+             unsigned slot, unsigned c, uint32_t *out)
+{
+   if (slot >= VARYING_SLOT_MAX || c >= 4 || vs->slot_word[slot] == 0xff)
+      return false;
+   bool half = slot < 64 && ((vs->slots_16 >> slot) & 1);
+   unsigned w = vs->slot_word[slot] + (half ? c / 2 : c);
+   if (w >= vs->nr_words)
+      return false;
+   if (!half) {
+      *out = words[w];
+      return true;
+   }
+   float f = util_half_to_float((uint16_t)(words[w] >> (16 * (c & 1))));
+   memcpy(out, &f, sizeof(*out));
+   return true;
 }

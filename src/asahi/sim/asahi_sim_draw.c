@@ -34,6 +34,7 @@
 
 #include "asahi_sim_cmd.h"
 #include "asahi_sim_depth_bias.h"
+#include "asahi_sim_float.h"
 
 /* Output words per vertex kept for the rasteriser: the PPP output size
  * (at least 8) when the stream gave one, else 128 (GL's 16 vec4 varyings,
@@ -175,10 +176,40 @@ slot_word(const struct draw_ctx *c, unsigned slot)
    return 4 + slot - (z ? 2 : 1);
 }
 
-/* The value a slot has at a vertex. */
+/* Where component k of a varying binding lives: its slot and, for the
+ * 16-bit slots (those at or above the header's count of 32-bit slots),
+ * which half of the slot's word (*half 0 low, 1 high; -1 for a 32-bit
+ * slot).  A 16-bit slot is one output word holding a packed pair of
+ * varyings, so a binding's components go two to a slot (Mesa
+ * docs/drivers/asahi.rst "Hardware varyings": the remapped slots after
+ * the 32-bit ones are "packed pair of 16-bit varyings", and the CF
+ * binding header's 32-bit slot count makes the rest 16-bit). */
+static unsigned
+binding_slot(const struct draw_ctx *c, const struct AGX_CF_BINDING *cf,
+             unsigned k, int *half)
+{
+   unsigned first16 = c->cf_header.slots;
+   if (cf->base_slot < first16) {
+      *half = -1;
+      return cf->base_slot + k;
+   }
+   *half = (int)(k & 1);
+   return cf->base_slot + k / 2;
+}
+
+/* The float an output word holds: the word, or one f16 half of it. */
+static double
+word_float(uint32_t bits, int half)
+{
+   if (half < 0)
+      return uif(bits);
+   return asahi_sim_f16_to_double((uint16_t)(bits >> (16 * half)));
+}
+
+/* The value a slot (or one half of a 16-bit slot) has at a vertex. */
 static double
 slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
-           bool linear, bool *ok)
+           int half, bool linear, bool *ok)
 {
    unsigned word = slot_word(c, slot);
    *ok = true;
@@ -191,7 +222,7 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
       return 0;
    }
    if (!v->derived)
-      return uif(v->uvs[word]);
+      return word_float(v->uvs[word], half);
    /* A vertex made by clipping: its clip-space barycentrics weigh the
     * original vertices.  Linear (noperspective) varyings are linear in
     * window space, where the weights are b_i w_i / sum_j b_j w_j (the
@@ -204,7 +235,7 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
       double b = v->bary[i];
       if (linear && wsum != 0)
          b *= v->orig[i]->clip[3] / wsum;
-      sum += b * uif(v->orig[i]->uvs[word]);
+      sum += b * word_float(v->orig[i]->uvs[word], half);
    }
    return sum;
 }
@@ -248,9 +279,12 @@ source_value(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
    bool ok = true;
+   int half = -1;
+   unsigned slot = 0;
    switch (cf->source) {
    case AGX_COEFFICIENT_SOURCE_VARYING:
-      *out = slot_value(c, v, cf->base_slot + k,
+      slot = binding_slot(c, cf, k, &half);
+      *out = slot_value(c, v, slot, half,
                         cf->shade_model == AGX_SHADE_MODEL_LINEAR, &ok);
       break;
    case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
@@ -266,25 +300,27 @@ source_value(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
    if (!ok)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
                       "a CF binding reads slot %u beyond the vertex outputs",
-                      cf->base_slot + k);
+                      slot);
    return true;
 }
 
 /* Component k of binding cf at vertex v as the word a flat coefficient
- * register gets: an output word or the primitive ID as it is (no float
- * round trip, which would quiet a signalling NaN); the rest (1 / w, z,
- * blends of clipped vertices) are computed values, rounded to float. */
+ * register gets: a 32-bit output word or the primitive ID as it is (no
+ * float round trip, which would quiet a signalling NaN); the rest (1 / w,
+ * z, the f16 halves of 16-bit slots, blends of clipped vertices) are
+ * values, as floats (an f16 is exact in f32). */
 static bool
 source_bits(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
             const struct vertex *v, uint32_t *out)
 {
-   unsigned word = slot_word(c, cf->base_slot + k);
+   int half;
+   unsigned word = slot_word(c, binding_slot(c, cf, k, &half));
    if (cf->source == AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID) {
       *out = c->prim_id;
       return true;
    }
    if (cf->source == AGX_COEFFICIENT_SOURCE_VARYING && !v->derived &&
-       word != 0 && word < c->uvs_words) {
+       half < 0 && word != 0 && word < c->uvs_words) {
       *out = v->uvs[word];
       return true;
    }
@@ -338,6 +374,7 @@ setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
             if (!source_value(c, cf, k, v[i], &f[i]))
                return false;
          }
+
          switch (cf->shade_model) {
          case AGX_SHADE_MODEL_LINEAR:
             plane(v, f, out->abc);

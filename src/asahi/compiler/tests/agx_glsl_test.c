@@ -182,12 +182,17 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
             if (vv->slot_word[s2] != 0xff && vv->slot_word[s2] > first)
                end = MIN2(end, vv->slot_word[s2]);
          }
-         for (unsigned w = first; w < end && w < first + 4; ++w) {
-            uint32_t got = uvs[lane * vv->nr_words + w];
-            uint32_t want = out[4 * slot + (w - first)].u32;
+         /* a 16-bit slot holds two components a word */
+         unsigned per = slot < 64 && ((vv->slots_16 >> slot) & 1) ? 2 : 1;
+         unsigned n = MIN2(4, per * (end - first));
+         for (unsigned c = 0; c < n; ++c) {
+            uint32_t got = 0;
+            assert_true(
+               agx_uvs_read(vv, &uvs[lane * vv->nr_words], slot, c, &got));
+            uint32_t want = out[4 * slot + c].u32;
             if (got != want)
                fail_msg("vertex %u slot %u.%u: 0x%08x, expected 0x%08x", lane,
-                        slot, w - first, got, want);
+                        slot, c, got, want);
          }
       }
       free(uni);
@@ -1023,6 +1028,117 @@ test_glsl_mediump_outputs(void **state)
    check_program(vs1, fs_out16, false);
 }
 
+/* A vertex shader computing v_color in mediump (exact in f16 for the
+ * attributes check_program gives: multiples of 1/8 up to 6/8) and v_k in
+ * highp. */
+static const char *vs_mp =
+   "precision mediump float;\n"
+   "attribute highp vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "varying vec3 v_color;\n"
+   "varying highp float v_k;\n"
+   "void main() {\n"
+   "   gl_Position = a_position;\n"
+   "   v_color = a_color * 0.5 + 0.25;\n"
+   "   v_k = a_position.x * 0.5;\n"
+   "}\n";
+
+static bool
+is_st_var(const struct agx_isa_instr *I)
+{
+   return I->op == AGX_ISA_OP_ST_VAR || I->op == AGX_ISA_OP_ST_VAR_FINAL;
+}
+
+/* The vertex shader of (vs_src, fs1) and its number of st_var. */
+static unsigned
+compile_vs(const char *vs_src, struct agx_shader_binary *bin, void *mem,
+           unsigned *color_slot)
+{
+   struct linked l = link_pair(vs_src, fs1);
+   nir_shader *s = nir_shader_clone(mem, l.prog->nir[MESA_SHADER_VERTEX]);
+   *color_slot = VARYING_SLOT_MAX;
+   nir_foreach_variable_with_modes(var, s, nir_var_shader_out)
+   {
+      if (!strcmp(var->name, "v_color"))
+         *color_slot = (unsigned)var->data.location;
+   }
+   assert_true(*color_slot < VARYING_SLOT_MAX);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   int pos_loc = glsl_program_attrib_location(l.prog, "a_position");
+   int col_loc = glsl_program_attrib_location(l.prog, "a_color");
+   assert_true(pos_loc >= 0 && col_loc >= 0);
+   key.vs.attribs[pos_loc].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   key.vs.attribs[col_loc].format = PIPE_FORMAT_R32G32B32_FLOAT;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, mem, bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   unsigned n = 0;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(bin, &off, &I);)
+      n += is_st_var(&I);
+   ralloc_free(l.mem);
+   return n;
+}
+
+/* mediump varyings computed at 16 bits go out as packed pairs of 16-bit
+ * values after the 32-bit varyings (Mesa docs/drivers/asahi.rst
+ * "Hardware varyings": position, 32-bit smooth/flat/linear, 16-bit
+ * pairs in the same groups, point size), and the CF binding header counts
+ * only the 32-bit slots (W and v_k), so v_color's binding names the
+ * first 16-bit slot. */
+static void
+test_glsl_mediump_varyings(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   struct agx_shader_binary bin;
+   unsigned slot;
+   /* position 4, v_k 1, v_color's pairs (x, y) and (z, -) */
+   assert_int_equal(compile_vs(vs_mp, &bin, mem, &slot), 4 + 1 + 2);
+   const struct agx_varyings_vs *vv = &bin.info.vs;
+   assert_true((vv->slots_16 >> slot) & 1);
+   assert_int_equal(util_bitcount64(vv->slots_16), 1);
+   assert_int_equal(vv->nr_32_smooth, 1);
+   assert_int_equal(vv->nr_16_smooth, 2);
+   assert_int_equal(vv->slot_word[slot], 5);
+   assert_int_equal(vv->nr_words, 7);
+
+   struct agx_varyings_fs fs;
+   memset(&fs, 0, sizeof(fs));
+   fs.nr_bindings = 2;
+   fs.nr_cf = 4;
+   fs.bindings[0] = (struct agx_cf_binding){
+      .cf_base = 0, .slot = VARYING_SLOT_POS, .offset = 3, .count = 1};
+   fs.bindings[1] = (struct agx_cf_binding){.cf_base = 1,
+                                            .slot = (uint8_t)slot,
+                                            .count = 3,
+                                            .perspective = true};
+   uint32_t table[3];
+   assert_int_equal(agx_link_varyings(vv, &fs, false, table, 3), 3);
+   /* header: 2 slots of 32 bits (W, v_k), 4 coefficient registers */
+   assert_int_equal(table[0], 2 | (4 << 8));
+   /* 3 components, perspective (shade model 7), varying source, base
+    * slot 2 (the first 16-bit one), base cf 1 */
+   assert_int_equal(table[2], 2 | (7 << 2) | (0 << 5) | (2 << 8) | (1 << 16));
+   uint32_t counts[2];
+   agx_pack_varying_counts(vv, counts);
+   assert_int_equal(counts[0], 1);
+   assert_int_equal(counts[1], 2);
+
+   /* no16: every varying 32-bit again */
+   unsigned saved = agx_compiler_debug();
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(compile_vs(vs_mp, &bin, mem, &slot), 4 + 1 + 3);
+   assert_int_equal(bin.info.vs.slots_16, 0);
+   assert_int_equal(bin.info.vs.nr_16_smooth, 0);
+   agx_compiler_set_debug(saved);
+   ralloc_free(mem);
+
+   /* the values, each half against the reference (exact in f16) */
+   check_program(vs_mp, fs1, false);
+}
+
 static void
 test_glsl_mediump(void **state)
 {
@@ -1268,6 +1384,7 @@ main(void)
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),
+      cmocka_unit_test(test_glsl_mediump_varyings),
       cmocka_unit_test(test_glsl_spilling),
       cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
