@@ -359,11 +359,6 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          order = NULL;
          continue;
       }
-      if (!ctx->ra_hulls_only) {
-         /* first try again with less coalescing, before any spill */
-         ctx->ra_hulls_only = true;
-         continue;
-      }
       if (!agx_spill(ctx)) {
          agx_fail(ctx, AGX_COMPILE_TOO_BIG,
                   "out of registers, and nothing left to spill");

@@ -107,9 +107,9 @@ dies_at(const agx_instr *I, int32_t *rep, unsigned owner)
    return false;
 }
 
-/* Out of registers at position `pos`: list the values live there (every
- * value whose representative's interval covers pos) for agx_spill,
- * longest interval first. */
+/* Out of registers at position `pos`: list the coalesced groups live
+ * there (every group whose interval covers pos) for agx_spill, longest
+ * interval first, with every value's group. */
 struct candidate {
    unsigned value, length;
 };
@@ -133,9 +133,13 @@ report_pressure(agx_context *ctx, const struct interval *iv, unsigned n,
    for (unsigned k = 0; k < n; ++k)
       by_value[iv[k].value] = iv[k];
    unsigned nr = 0;
+   ctx->ra_group = ralloc_array(ctx->mem, unsigned, n ? n : 1);
+   ctx->nr_ra_grouped = n;
    for (unsigned v = 0; v < n; ++v) {
-      const struct interval *r = &by_value[find_rep(rep, v)];
-      if (!seen[r->value] || r->start > pos || r->end < pos)
+      unsigned g = find_rep(rep, v);
+      const struct interval *r = &by_value[g];
+      ctx->ra_group[v] = g;
+      if (g != v || !seen[v] || r->start > pos || r->end < pos)
          continue;
       c[nr++] = (struct candidate){v, r->end - r->start};
    }
@@ -526,8 +530,7 @@ agx_ra(agx_context *ctx)
       rep[v] = (int32_t)v;
    struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
    struct segment *seg_pool = NULL;
-   if (!ctx->ra_hulls_only)
-      build_segments(ctx, seg, &seg_pool);
+   build_segments(ctx, seg, &seg_pool);
    for (size_t c = 0; c < nr_copies; ++c) {
       unsigned p = copies[c].p;
       unsigned a = copies[c].src, b = copies[c].dst;

@@ -956,6 +956,113 @@ test_spill(void **state)
    ralloc_free(f.mem);
 }
 
+/* A coalesced group (a phi web w with the value d copied out of it)
+ * spills to one slot: the copy within the group disappears, the copy into
+ * it is the store, and every reader of any member loads the slot, so no
+ * member keeps a register. */
+static void
+test_spill_group(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand a = agx_mov_imm(b, 32, 7);
+   agx_operand w = agx_temp(f.ctx, 32, 1);
+   agx_operand d = agx_temp(f.ctx, 32, 1);
+   agx_operand y = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, w, a);
+   agx_mov_to(b, d, w);
+   emit2(b, AGX_ISA_OP_IADD, y, d, agx_isa_imm(1, 8));
+   st_var(b, y, 0);
+   st_var(b, d, 1);
+
+   unsigned group[16];
+   for (unsigned v = 0; v < f.ctx->nr_values; ++v)
+      group[v] = v;
+   group[d.value] = (unsigned)w.value;
+   unsigned cand[] = {(unsigned)w.value};
+   f.ctx->ra_candidates = cand;
+   f.ctx->nr_ra_candidates = 1;
+   f.ctx->ra_need_halves = 2;
+   f.ctx->ra_group = group;
+   f.ctx->nr_ra_grouped = f.ctx->nr_values;
+   assert_true(agx_spill(f.ctx));
+   assert_int_equal(f.ctx->nr_spills, 1);
+   assert_int_equal(f.ctx->nr_fills, 2);
+   assert_int_equal(f.ctx->scratch_size_B, 4);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 2);
+   unsigned copies = 0;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
+      agx_foreach_op(I, i)
+         assert_false(agx_is_ssa(I->ops[i]) &&
+                      ((unsigned)I->ops[i].value == (unsigned)w.value ||
+                       (unsigned)I->ops[i].value == (unsigned)d.value));
+      if (I->op == AGX_ISA_OP_STACK_STORE)
+         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
+   }
+   assert_int_equal(copies, 0);
+   /* the groups are agx_ra's answer for this round only */
+   assert_null(f.ctx->ra_group);
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
+/* Phi webs copying one constant (a loop counter's 0 in several webs)
+ * copy the constant itself, so it does not stay in a register; a
+ * uniform likewise.  A copy with a modifier stays a copy. */
+static void
+test_fold_copies(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand one = agx_mov_imm(b, 32, 0x3f800000);
+   agx_operand u = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, u, agx_uniform(8, 32));
+   agx_operand w[4];
+   for (unsigned i = 0; i < 4; ++i)
+      w[i] = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, w[0], one);
+   agx_mov_to(b, w[1], one);
+   agx_mov_to(b, w[2], u);
+   agx_mov_to(b, w[3], agx_neg(one));
+   for (unsigned i = 0; i < 4; ++i)
+      st_var(b, w[i], i);
+
+   agx_opt_fold(f.ctx);
+   agx_dce(f.ctx);
+   unsigned i = 0;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      if (I->op != AGX_OP_MOV || I->ops[0].value < w[0].value)
+         continue;
+      agx_operand src = I->ops[1];
+      if (i < 2) {
+         assert_int_equal(src.kind, AGX_ISA_KIND_IMM);
+         assert_int_equal(src.value, 0x3f800000);
+      } else if (i == 2) {
+         assert_int_equal(src.kind, AGX_ISA_KIND_UREG);
+         assert_int_equal(src.value, 8);
+      } else {
+         assert_true(agx_is_ssa(src));
+         assert_int_equal(src.value, one.value);
+      }
+      i++;
+   }
+   assert_int_equal(i, 4);
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "fold", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
 /* A spilled value written and read by copies (a phi web): the copies
  * become the store and the load themselves, with no temporary. */
 static void
@@ -1017,6 +1124,8 @@ main(void)
       cmocka_unit_test(test_pressure_allows),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
+      cmocka_unit_test(test_spill_group),
+      cmocka_unit_test(test_fold_copies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
