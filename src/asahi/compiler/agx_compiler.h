@@ -414,6 +414,7 @@ enum agx_dbg {
    AGX_DBG_NOPREAMBLE = 1u << 4,
    AGX_DBG_NO16 = 1u << 5,
    AGX_DBG_NOSCHED = 1u << 6,
+   AGX_DBG_FEWREGS = 1u << 7,
 };
 
 #ifdef __cplusplus

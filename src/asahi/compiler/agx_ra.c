@@ -33,6 +33,9 @@
 #include "util/u_math.h"
 
 #define AGX_NR_HALVES 256
+/* AGX_MESA_DEBUG=fewregs: allocate in r0-r15 only, so that ordinary
+ * shaders spill (a test of spilling, agx_difftest_spill) */
+#define AGX_FEWREGS_HALVES 32
 #define AGX_FIRST_FREE_HALF 4
 
 struct interval {
@@ -602,6 +605,8 @@ agx_ra(agx_context *ctx)
    unsigned reserved[AGX_NR_HALVES];
    memset(reserved, 0, sizeof(reserved));
 
+   unsigned file = (ctx->debug & AGX_DBG_FEWREGS) ? AGX_FEWREGS_HALVES
+                                                   : AGX_NR_HALVES;
    unsigned max_half = AGX_FIRST_FREE_HALF;
    bool ok = true;
    /* the intervals holding registers, a min-heap on their ends */
@@ -652,7 +657,7 @@ agx_ra(agx_context *ctx)
                  ctx->values[find_rep(rep, hint->vec)].reg >= 0) {
          want = ctx->values[find_rep(rep, hint->vec)].reg + hint->off;
       }
-      if (want >= 0 && val->fixed < 0 && want + size <= AGX_NR_HALVES) {
+      if (want >= 0 && val->fixed < 0 && want + size <= file) {
          bool ok_hint = (unsigned)want >= AGX_FIRST_FREE_HALF;
          for (unsigned h = want; h < want + size && ok_hint; ++h) {
             if (owner[h] < 0)
@@ -688,7 +693,7 @@ agx_ra(agx_context *ctx)
             off += agx_value_halves(si);
          }
          for (unsigned r = AGX_FIRST_FREE_HALF;
-              base < 0 && r + vsize <= AGX_NR_HALVES; r += valign) {
+              base < 0 && r + vsize <= file; r += valign) {
             bool free = true;
             for (unsigned h = r; h < r + vsize && free; ++h)
                free = owner[h] < 0;
@@ -697,7 +702,7 @@ agx_ra(agx_context *ctx)
          }
          int at = base + eh->off;
          bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
-                     at % align == 0 && at + size <= AGX_NR_HALVES;
+                     at % align == 0 && at + size <= file;
          for (unsigned h = at; fits && h < at + size; ++h) {
             fits = owner[h] < 0 ||
                    (iv[owner[h]].end == iv[k].start &&
@@ -723,7 +728,7 @@ agx_ra(agx_context *ctx)
       } else {
          /* the first free place, outside the reserved halves if any */
          int any = -1;
-         for (unsigned r = AGX_FIRST_FREE_HALF; r + size <= AGX_NR_HALVES;
+         for (unsigned r = AGX_FIRST_FREE_HALF; r + size <= file;
               r += align) {
             bool free = true, kept = false;
             for (unsigned h = r; h < r + size && free; ++h) {
