@@ -637,22 +637,48 @@ agx_ra(agx_context *ctx)
 
       struct hint *hint = &hints[iv[k].value];
       int want = -1;
-      if (hint->I && hint->is_collect &&
-          hint->nr_from + 1u == hint->I->nr_ops) {
-         /* sources at consecutive registers? */
-         const struct agx_value *s0 =
-            &ctx->values[find_rep(rep, hint->from[0])];
-         want = s0->reg;
-         unsigned at = (unsigned)s0->reg;
-         for (unsigned i = 0; i < hint->nr_from && want >= 0; ++i) {
-            const struct agx_value *si =
-               &ctx->values[find_rep(rep, hint->from[i])];
-            if (si->reg != (int)at || si->size != val->size)
-               want = -1;
-            at += agx_value_halves(si);
+      if (hint->I && hint->is_collect && val->fixed < 0) {
+         /* where one of the sources already lies at its element's
+          * place, if the rest of the vector is free there (or held by
+          * other sources at their places): the sources placed stay, the
+          * others are copied in.  All sources consecutive is the best
+          * case (no move at all). */
+         const agx_instr *C = hint->I;
+         unsigned off_i = 0;
+         for (unsigned i = 1; i < C->nr_ops && reg < 0; ++i) {
+            agx_operand oi = C->ops[i];
+            unsigned halves_i = (oi.size / 16) * MAX2(oi.count, 1);
+            int base = agx_is_ssa(oi)
+                          ? ctx->values[find_rep(rep, oi.value)].reg -
+                               (int)off_i
+                          : -1;
+            off_i += halves_i;
+            if (base < (int)AGX_FIRST_FREE_HALF || base % (int)align ||
+                base + size > file)
+               continue;
+            bool ok_hint = true;
+            for (unsigned h = base; h < base + size && ok_hint; ++h) {
+               if (owner[h] < 0)
+                  continue;
+               const struct interval *o = &iv[owner[h]];
+               /* a source there must be at its own element's place */
+               bool in_place = false;
+               unsigned off_j = 0;
+               for (unsigned j = 1; j < C->nr_ops; ++j) {
+                  agx_operand oj = C->ops[j];
+                  if (agx_is_ssa(oj) && find_rep(rep, oj.value) == o->value &&
+                      ctx->values[o->value].reg == base + (int)off_j &&
+                      oj.size == ctx->values[o->value].size)
+                     in_place = true;
+                  off_j += (oj.size / 16) * MAX2(oj.count, 1);
+               }
+               ok_hint = in_place && (o->end == iv[k].start ||
+                                      (ALIASABLE(o->value) &&
+                                       ALIASABLE(iv[k].value)));
+            }
+            if (ok_hint)
+               reg = base;
          }
-         if (want >= 0 && (want % (int)align))
-            want = -1;
       } else if (hint->I && !hint->is_collect &&
                  ctx->values[find_rep(rep, hint->vec)].reg >= 0) {
          want = ctx->values[find_rep(rep, hint->vec)].reg + hint->off;
@@ -681,39 +707,47 @@ agx_ra(agx_context *ctx)
          const struct hint *ch = &hints[eh->vec];
          const struct agx_value *vec = &ctx->values[eh->vec];
          unsigned vsize = agx_value_halves(vec), valign = value_align(vec);
-         /* where an element placed already puts the vector, else the
-          * first place where the whole vector is free now */
-         int base = -1;
+         /* where an element placed already puts the vector, else (or
+          * when this value does not fit there) the first place where the
+          * whole vector is free now: the elements placed are then copied
+          * in, this one and those after it are not */
+         int placed = -1;
          unsigned off = 0;
-         for (unsigned i = 0; i < ch->nr_from && base < 0; ++i) {
+         for (unsigned i = 0; i < ch->nr_from && placed < 0; ++i) {
             const struct agx_value *si =
                &ctx->values[find_rep(rep, ch->from[i])];
             if (si->reg >= (int)off)
-               base = si->reg - (int)off;
+               placed = si->reg - (int)off;
             off += agx_value_halves(si);
          }
-         for (unsigned r = AGX_FIRST_FREE_HALF;
-              base < 0 && r + vsize <= file; r += valign) {
-            bool free = true;
-            for (unsigned h = r; h < r + vsize && free; ++h)
-               free = owner[h] < 0;
-            if (free)
-               base = (int)r;
-         }
-         int at = base + eh->off;
-         bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
-                     at % align == 0 && at + size <= file;
-         for (unsigned h = at; fits && h < at + size; ++h) {
-            fits = owner[h] < 0 ||
-                   (iv[owner[h]].end == iv[k].start &&
-                    dies_at(alu_def[iv[k].value], rep, iv[owner[h]].value));
-         }
-         if (fits) {
-            reg = at;
-            /* a vector may reach past the file: reserve what exists */
-            for (unsigned h = base; h < base + vsize && h < AGX_NR_HALVES;
-                 ++h)
-               reserved[h] = MAX2(reserved[h], eh->pos);
+         for (unsigned attempt = 0; attempt < 2 && reg < 0; ++attempt) {
+            int base = attempt ? -1 : placed;
+            /* (free, and not kept for another collect's vector) */
+            for (unsigned r = AGX_FIRST_FREE_HALF;
+                 base < 0 && r + vsize <= file; r += valign) {
+               bool free = true;
+               for (unsigned h = r; h < r + vsize && free; ++h)
+                  free = owner[h] < 0 && reserved[h] <= iv[k].start;
+               if (free)
+                  base = (int)r;
+            }
+            int at = base + eh->off;
+            bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
+                        at % align == 0 && at + size <= file;
+            for (unsigned h = at; fits && h < at + size; ++h) {
+               fits = owner[h] < 0 ||
+                      (iv[owner[h]].end == iv[k].start &&
+                       dies_at(alu_def[iv[k].value], rep, iv[owner[h]].value));
+            }
+            if (fits) {
+               reg = at;
+               /* a vector may reach past the file: reserve what exists */
+               for (unsigned h = base; h < base + vsize && h < AGX_NR_HALVES;
+                    ++h)
+                  reserved[h] = MAX2(reserved[h], eh->pos);
+            }
+            if (placed < 0)
+               break; /* the first attempt was the free place already */
          }
       }
 

@@ -38,6 +38,17 @@ setup(struct fixture *f)
    f->b = agx_builder_at_end(f->ctx, agx_block_create(f->ctx));
 }
 
+static void
+setup_vid(struct fixture *f)
+{
+   setup(f);
+   f->vid = agx_temp(f->ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(&f->b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = f->vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f->ctx->values[f->vid.value].fixed = 10;
+}
+
 static agx_instr *
 emit2(agx_builder *b, enum agx_isa_op op, agx_operand d, agx_operand a,
       agx_operand c)
@@ -312,6 +323,47 @@ collect_alias_moves(bool x_written_twice, bool *shared)
    unsigned moves = count_op(f.ctx, AGX_ISA_OP_BITOP);
    ralloc_free(f.mem);
    return moves;
+}
+
+/* Texture coordinates (x_i, c) sharing their second element c, a value
+ * that lives on (skia's lookups at a constant row), and every x_i live
+ * to the end too: one x_i can lie right below c, and its vector then
+ * copies nothing; every other x_i lies where its vector goes (the vector
+ * follows it), so its collect copies c alone.  Placing the vectors
+ * anywhere would copy both elements. */
+static void
+test_ra_collect_shared_source(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand c = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, c, f.vid, f.vid);
+   agx_operand x[4];
+   for (unsigned i = 0; i < 4; ++i) {
+      x[i] = agx_temp(f.ctx, 32, 1);
+      emit2(b, AGX_ISA_OP_FADD32, x[i], f.vid, agx_isa_fimm(0x30 + i));
+   }
+   for (unsigned i = 0; i < 4; ++i) {
+      agx_operand srcs[2] = {x[i], c};
+      agx_operand v = agx_collect(b, 2, srcs);
+      agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
+      T->ops[AGX_ISA_ST_TILE_R] = v;
+      T->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(4, 4);
+      T->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0x3, 4);
+      T->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
+   }
+   for (unsigned i = 0; i < 4; ++i)
+      st_var(b, x[i], i);
+   st_var(b, c, 4);
+
+   assert_true(agx_ra(f.ctx));
+   agx_lower_pseudo(f.ctx);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_BITOP), 3);
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "lower_pseudo", msg, sizeof(msg)));
+   ralloc_free(f.mem);
 }
 
 static void
@@ -659,17 +711,6 @@ test_promote_constants(void **state)
 #define ROOM 64
 
 /* The fixture with a preloaded vertex id in f->vid */
-static void
-setup_vid(struct fixture *f)
-{
-   setup(f);
-   f->vid = agx_temp(f->ctx, 32, 1);
-   agx_instr *P = agx_emit_pseudo(&f->b, AGX_OP_PRELOAD, 2, 1);
-   P->ops[0] = f->vid;
-   P->ops[1] = agx_isa_imm(10, 16);
-   f->ctx->values[f->vid.value].fixed = 10;
-}
-
 /* dst = memory[index], and the wait selection puts after it */
 static agx_instr *
 load(agx_builder *b, agx_operand dst, agx_operand index)
@@ -1111,6 +1152,7 @@ main(void)
       cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
       cmocka_unit_test(test_ra),
       cmocka_unit_test(test_ra_collect_alias),
+      cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
