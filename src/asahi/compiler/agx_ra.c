@@ -200,8 +200,12 @@ struct seglist {
 };
 
 /* At most this many segments take part in a precise test: beyond it the
- * merge costs more than the copy is worth on large shaders. */
-#define AGX_RA_MAX_SEGMENTS 512
+ * merge costs more than the copy is worth on large shaders.  (512 until
+ * wave 10: the long-lived webs of dolphin's ubershaders, one segment per
+ * block in ~1,000 blocks, then fell back to hulls, kept their copies and
+ * spilled; 8,192 costs no time over shader-db, where fewer spill rounds
+ * leave allocation faster.) */
+#define AGX_RA_MAX_SEGMENTS 8192
 
 /* One walk: segments are recorded as they open (a value seen for the
  * first time in a block) and extended in place, then sorted by value
