@@ -77,6 +77,36 @@ count_op(agx_context *ctx, unsigned op)
    return n;
 }
 
+/* The IR is valid after `pass`; then the fixture is freed */
+static void
+check_and_free(struct fixture *f, const char *pass)
+{
+   char msg[256];
+   assert_true(agx_validate(f->ctx, pass, msg, sizeof(msg)));
+   ralloc_free(f->mem);
+}
+
+/* a = 7; w = a; d = w: w is a phi web between a and d */
+static void
+build_web(struct fixture *f, agx_operand *a, agx_operand *w, agx_operand *d)
+{
+   *a = agx_mov_imm(&f->b, 32, 7);
+   *w = agx_temp(f->ctx, 32, 1);
+   *d = agx_temp(f->ctx, 32, 1);
+   agx_mov_to(&f->b, *w, *a);
+   agx_mov_to(&f->b, *d, *w);
+}
+
+/* What agx_ra reports when it runs out of registers */
+static void
+set_candidates(agx_context *ctx, unsigned *cand, unsigned n,
+               unsigned need_halves)
+{
+   ctx->ra_candidates = cand;
+   ctx->nr_ra_candidates = n;
+   ctx->ra_need_halves = need_halves;
+}
+
 static void
 test_fold(void **state)
 {
@@ -361,9 +391,7 @@ test_ra_collect_shared_source(void **state)
    assert_true(agx_ra(f.ctx));
    agx_lower_pseudo(f.ctx);
    assert_int_equal(count_op(f.ctx, AGX_ISA_OP_BITOP), 3);
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "lower_pseudo", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "lower_pseudo");
 }
 
 static void
@@ -992,9 +1020,7 @@ test_spill(void **state)
                           load->ops[AGX_ISA_STACK_LOAD_R].value);
       }
    }
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "spill");
 }
 
 /* A coalesced group (a phi web w with the value d copied out of it)
@@ -1009,12 +1035,9 @@ test_spill_group(void **state)
    setup(&f);
    agx_builder *b = &f.b;
 
-   agx_operand a = agx_mov_imm(b, 32, 7);
-   agx_operand w = agx_temp(f.ctx, 32, 1);
-   agx_operand d = agx_temp(f.ctx, 32, 1);
+   agx_operand a, w, d;
+   build_web(&f, &a, &w, &d);
    agx_operand y = agx_temp(f.ctx, 32, 1);
-   agx_mov_to(b, w, a);
-   agx_mov_to(b, d, w);
    emit2(b, AGX_ISA_OP_IADD, y, d, agx_isa_imm(1, 8));
    st_var(b, y, 0);
    st_var(b, d, 1);
@@ -1024,9 +1047,7 @@ test_spill_group(void **state)
       group[v] = v;
    group[d.value] = (unsigned)w.value;
    unsigned cand[] = {(unsigned)w.value};
-   f.ctx->ra_candidates = cand;
-   f.ctx->nr_ra_candidates = 1;
-   f.ctx->ra_need_halves = 2;
+   set_candidates(f.ctx, cand, 1, 2);
    f.ctx->ra_group = group;
    f.ctx->nr_ra_grouped = f.ctx->nr_values;
    assert_true(agx_spill(f.ctx));
@@ -1049,9 +1070,7 @@ test_spill_group(void **state)
    assert_int_equal(copies, 0);
    /* the groups are agx_ra's answer for this round only */
    assert_null(f.ctx->ra_group);
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "spill");
 }
 
 /* Phi webs copying one constant (a loop counter's 0 in several webs)
@@ -1065,6 +1084,7 @@ test_fold_copies(void **state)
    setup(&f);
    agx_builder *b = &f.b;
 
+   /* 1.0 and a uniform, each copied into webs */
    agx_operand one = agx_mov_imm(b, 32, 0x3f800000);
    agx_operand u = agx_temp(f.ctx, 32, 1);
    agx_mov_to(b, u, agx_uniform(8, 32));
@@ -1099,9 +1119,7 @@ test_fold_copies(void **state)
       i++;
    }
    assert_int_equal(i, 4);
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "fold", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "fold");
 }
 
 /* A spilled value written and read by copies (a phi web): the copies
@@ -1114,17 +1132,12 @@ test_spill_copies(void **state)
    setup(&f);
    agx_builder *b = &f.b;
 
-   agx_operand a = agx_mov_imm(b, 32, 7);
-   agx_operand w = agx_temp(f.ctx, 32, 1);
-   agx_operand d = agx_temp(f.ctx, 32, 1);
-   agx_mov_to(b, w, a);
-   agx_mov_to(b, d, w);
+   agx_operand a, w, d;
+   build_web(&f, &a, &w, &d);
    st_var(b, d, 0);
 
    unsigned cand[] = {(unsigned)w.value};
-   f.ctx->ra_candidates = cand;
-   f.ctx->nr_ra_candidates = 1;
-   f.ctx->ra_need_halves = 2;
+   set_candidates(f.ctx, cand, 1, 2);
    assert_true(agx_spill(f.ctx));
    assert_int_equal(f.ctx->nr_spills, 1);
    assert_int_equal(f.ctx->nr_fills, 1);
@@ -1140,9 +1153,7 @@ test_spill_copies(void **state)
    assert_int_equal(copies, 0);
    assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
    assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "spill");
 }
 
 int
