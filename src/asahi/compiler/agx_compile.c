@@ -52,6 +52,7 @@ static const struct debug_named_value agx_debug_options[] = {
                                       "stays in the shader"},
    {"no16", AGX_DBG_NO16, "no 16-bit arithmetic for mediump values"},
    {"nosched", AGX_DBG_NOSCHED, "no pre-RA instruction scheduling"},
+   {"fewregs", AGX_DBG_FEWREGS, "allocate in r0-r31 only (tests spilling)"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -357,11 +358,6 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          reschedule(ctx, order, grow ? AGX_SCHED_SLACK : 0, times, t);
          ctx->ra_max_halves = 0;
          order = NULL;
-         continue;
-      }
-      if (!ctx->ra_hulls_only) {
-         /* first try again with less coalescing, before any spill */
-         ctx->ra_hulls_only = true;
          continue;
       }
       if (!agx_spill(ctx)) {

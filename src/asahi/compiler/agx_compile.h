@@ -674,6 +674,10 @@ struct agx_shader_info {
     * instructions between each load and the wait that covers it, summed
     * (how much of the loads' latency other work can hide). */
    unsigned nr_waits, nr_async, async_cover;
+   /* Register moves that register allocation left (agx_lower_pseudo):
+    * from copies (phi webs, output webs), from collects (register vectors
+    * built from values elsewhere) and from splits. */
+   unsigned nr_copy_moves, nr_collect_moves, nr_split_moves;
    /* 32-bit constants the shader reads from uniforms (AGX_PUSH_CONSTANTS) */
    uint32_t constants[AGX_MAX_CONSTANT_WORDS];
    unsigned nr_constants;

@@ -139,15 +139,17 @@ typedef struct agx_context {
    unsigned scratch_size_B;
    unsigned nr_spills, nr_fills;
    /* Set by agx_ra when it runs out of registers: the values live where
-    * it failed, longest live range first (coalesced copies included), and
-    * how many halves the value that found no register needed. */
+    * it failed, longest live range first, and how many halves the value
+    * that found no register needed. */
    unsigned *ra_candidates;
    unsigned *ra_candidate_lengths; /* live range lengths, same order */
    unsigned nr_ra_candidates, ra_need_halves;
-   /* agx_ra coalesces copies by hulls alone (set once it ran out of
-    * registers: spilling a member of a coalesced group frees nothing
-    * while its partners keep the group's hull) */
-   bool ra_hulls_only;
+   /* ... and the coalesced groups then: the candidates are groups, named
+    * by their representative; ra_group[v] is v's representative for the
+    * first nr_ra_grouped values (NULL: every value is its own group).
+    * A group shares one register, so it is spilled to one slot. */
+   unsigned *ra_group;
+   unsigned nr_ra_grouped;
    /* agx_ra fails with AGX_COMPILE_TOO_BIG when it needs more halves
     * than this (0: no budget but the register file), and then sets
     * ra_over_budget to the halves it needed */
@@ -412,6 +414,7 @@ enum agx_dbg {
    AGX_DBG_NOPREAMBLE = 1u << 4,
    AGX_DBG_NO16 = 1u << 5,
    AGX_DBG_NOSCHED = 1u << 6,
+   AGX_DBG_FEWREGS = 1u << 7,
 };
 
 #ifdef __cplusplus

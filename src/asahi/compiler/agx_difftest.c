@@ -1068,6 +1068,8 @@ main(int argc, char **argv)
       AGX_ISA_OP_MOV_IMM16,
       AGX_ISA_OP_DEVICE_LOAD,
       AGX_ISA_OP_DEVICE_STORE,
+      AGX_ISA_OP_STACK_LOAD,
+      AGX_ISA_OP_STACK_STORE,
       AGX_ISA_OP_WAIT,
       AGX_ISA_OP_ST_VAR,
       AGX_ISA_OP_ST_VAR_FINAL,

@@ -20,12 +20,16 @@ same_reg(agx_operand a, agx_operand b)
           !b.flags;
 }
 
-/* One element move dst <- src (register, uniform or immediate). */
+/* One element move dst <- src (register, uniform or immediate); counts
+ * the moves between registers in *reg_moves. */
 static void
-emit_move(agx_builder *b, agx_operand dst, agx_operand src)
+emit_move(agx_builder *b, agx_operand dst, agx_operand src,
+          unsigned *reg_moves)
 {
    if (same_reg(dst, src))
       return;
+   if (src.kind == AGX_ISA_KIND_REG)
+      (*reg_moves)++;
 
    if (src.kind == AGX_ISA_KIND_IMM) {
       agx_instr *I;
@@ -46,10 +50,10 @@ emit_move(agx_builder *b, agx_operand dst, agx_operand src)
       /* two 32-bit halves */
       agx_operand dl = dst, sl = src;
       dl.size = sl.size = 32;
-      emit_move(b, dl, sl);
+      emit_move(b, dl, sl, reg_moves);
       dl.value += 2;
       sl.value += 2;
-      emit_move(b, dl, sl);
+      emit_move(b, dl, sl, reg_moves);
       return;
    }
 
@@ -73,6 +77,7 @@ element(agx_operand vec, unsigned i)
 void
 agx_lower_pseudo(agx_context *ctx)
 {
+   struct agx_shader_info *info = ctx->info;
    agx_foreach_block(ctx, blk)
    {
       agx_foreach_instr_safe(blk, I)
@@ -93,7 +98,7 @@ agx_lower_pseudo(agx_context *ctx)
          agx_builder b = {ctx, blk, I};
          switch (I->op) {
          case AGX_OP_MOV:
-            emit_move(&b, I->ops[0], I->ops[1]);
+            emit_move(&b, I->ops[0], I->ops[1], &info->nr_copy_moves);
             break;
          case AGX_OP_COLLECT: {
             /* element by element; the sources may be narrower than the
@@ -101,7 +106,7 @@ agx_lower_pseudo(agx_context *ctx)
             agx_operand part = element(I->ops[0], 0);
             for (unsigned i = 1; i < I->nr_ops; ++i) {
                part.size = I->ops[i].size;
-               emit_move(&b, part, I->ops[i]);
+               emit_move(&b, part, I->ops[i], &info->nr_collect_moves);
                part.value += I->ops[i].size / 16;
             }
             break;
@@ -112,7 +117,7 @@ agx_lower_pseudo(agx_context *ctx)
             part.count = 1;
             for (unsigned i = 0; i < n; ++i) {
                part.size = I->ops[i].size;
-               emit_move(&b, I->ops[i], part);
+               emit_move(&b, I->ops[i], part, &info->nr_split_moves);
                part.value += I->ops[i].size / 16;
             }
             break;

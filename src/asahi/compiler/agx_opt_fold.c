@@ -13,6 +13,7 @@
  * more importantly, the registers they held.  16-bit constants fold the
  * same way (a 16-bit source reads an integer immediate zero-extended and
  * a float immediate as that value in f16, which holds every minifloat).
+ * Copies (phi webs) of a constant or a uniform copy it directly.
  */
 
 #include <string.h>
@@ -53,6 +54,27 @@ minifloat_bits(uint32_t value, uint8_t *bits)
    return true;
 }
 
+/* A copy of a constant or a uniform copies the constant or the uniform
+ * itself: a constant shared by several phi webs (a loop counter's 0, a
+ * colour's 1.0) then need not stay in a register over the whole shader,
+ * each web's copy writing it where it is needed. */
+static void
+fold_copy(agx_instr *I, agx_instr *const *def, const uint8_t *ndefs)
+{
+   agx_operand o = I->ops[1];
+   if (!agx_is_ssa(o) || o.flags || o.count != 1 ||
+       (o.size != 32 && o.size != 16) || ndefs[o.value] != 1)
+      return;
+   const agx_instr *M = def[o.value];
+   if (M->op != AGX_OP_MOV || M->ops[0].size != o.size ||
+       M->ops[0].count != 1 || M->ops[1].flags)
+      return;
+   agx_operand s = M->ops[1];
+   if ((s.kind == AGX_ISA_KIND_IMM || s.kind == AGX_ISA_KIND_UREG) &&
+       s.size == o.size)
+      I->ops[1] = s;
+}
+
 void
 agx_opt_fold(agx_context *ctx)
 {
@@ -76,6 +98,10 @@ agx_opt_fold(agx_context *ctx)
 
    agx_foreach_instr_global(ctx, I)
    {
+      if (I->op == AGX_OP_MOV) {
+         fold_copy(I, def, ndefs);
+         continue;
+      }
       if (agx_is_pseudo(I->op))
          continue;
       const struct agx_isa_op_info *info = agx_isa_op_info(I->op);

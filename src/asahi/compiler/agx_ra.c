@@ -33,6 +33,9 @@
 #include "util/u_math.h"
 
 #define AGX_NR_HALVES 256
+/* AGX_MESA_DEBUG=fewregs: allocate in r0-r15 only, so that ordinary
+ * shaders spill (a test of spilling, agx_difftest_spill) */
+#define AGX_FEWREGS_HALVES 32
 #define AGX_FIRST_FREE_HALF 4
 
 struct interval {
@@ -107,9 +110,9 @@ dies_at(const agx_instr *I, int32_t *rep, unsigned owner)
    return false;
 }
 
-/* Out of registers at position `pos`: list the values live there (every
- * value whose representative's interval covers pos) for agx_spill,
- * longest interval first. */
+/* Out of registers at position `pos`: list the coalesced groups live
+ * there (every group whose interval covers pos) for agx_spill, longest
+ * interval first, with every value's group. */
 struct candidate {
    unsigned value, length;
 };
@@ -133,9 +136,13 @@ report_pressure(agx_context *ctx, const struct interval *iv, unsigned n,
    for (unsigned k = 0; k < n; ++k)
       by_value[iv[k].value] = iv[k];
    unsigned nr = 0;
+   ctx->ra_group = ralloc_array(ctx->mem, unsigned, n ? n : 1);
+   ctx->nr_ra_grouped = n;
    for (unsigned v = 0; v < n; ++v) {
-      const struct interval *r = &by_value[find_rep(rep, v)];
-      if (!seen[r->value] || r->start > pos || r->end < pos)
+      unsigned g = find_rep(rep, v);
+      const struct interval *r = &by_value[g];
+      ctx->ra_group[v] = g;
+      if (g != v || !seen[v] || r->start > pos || r->end < pos)
          continue;
       c[nr++] = (struct candidate){v, r->end - r->start};
    }
@@ -193,8 +200,12 @@ struct seglist {
 };
 
 /* At most this many segments take part in a precise test: beyond it the
- * merge costs more than the copy is worth on large shaders. */
-#define AGX_RA_MAX_SEGMENTS 512
+ * merge costs more than the copy is worth on large shaders.  (512 until
+ * wave 10: the long-lived webs of dolphin's ubershaders, one segment per
+ * block in ~1,000 blocks, then fell back to hulls, kept their copies and
+ * spilled; 8,192 costs no time over shader-db, where fewer spill rounds
+ * leave allocation faster.) */
+#define AGX_RA_MAX_SEGMENTS 8192
 
 /* One walk: segments are recorded as they open (a value seen for the
  * first time in a block) and extended in place, then sorted by value
@@ -526,8 +537,7 @@ agx_ra(agx_context *ctx)
       rep[v] = (int32_t)v;
    struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
    struct segment *seg_pool = NULL;
-   if (!ctx->ra_hulls_only)
-      build_segments(ctx, seg, &seg_pool);
+   build_segments(ctx, seg, &seg_pool);
    for (size_t c = 0; c < nr_copies; ++c) {
       unsigned p = copies[c].p;
       unsigned a = copies[c].src, b = copies[c].dst;
@@ -599,6 +609,8 @@ agx_ra(agx_context *ctx)
    unsigned reserved[AGX_NR_HALVES];
    memset(reserved, 0, sizeof(reserved));
 
+   unsigned file = (ctx->debug & AGX_DBG_FEWREGS) ? AGX_FEWREGS_HALVES
+                                                   : AGX_NR_HALVES;
    unsigned max_half = AGX_FIRST_FREE_HALF;
    bool ok = true;
    /* the intervals holding registers, a min-heap on their ends */
@@ -629,27 +641,53 @@ agx_ra(agx_context *ctx)
 
       struct hint *hint = &hints[iv[k].value];
       int want = -1;
-      if (hint->I && hint->is_collect &&
-          hint->nr_from + 1u == hint->I->nr_ops) {
-         /* sources at consecutive registers? */
-         const struct agx_value *s0 =
-            &ctx->values[find_rep(rep, hint->from[0])];
-         want = s0->reg;
-         unsigned at = (unsigned)s0->reg;
-         for (unsigned i = 0; i < hint->nr_from && want >= 0; ++i) {
-            const struct agx_value *si =
-               &ctx->values[find_rep(rep, hint->from[i])];
-            if (si->reg != (int)at || si->size != val->size)
-               want = -1;
-            at += agx_value_halves(si);
+      if (hint->I && hint->is_collect && val->fixed < 0) {
+         /* where one of the sources already lies at its element's
+          * place, if the rest of the vector is free there (or held by
+          * other sources at their places): the sources placed stay, the
+          * others are copied in.  All sources consecutive is the best
+          * case (no move at all). */
+         const agx_instr *C = hint->I;
+         unsigned off_i = 0;
+         for (unsigned i = 1; i < C->nr_ops && reg < 0; ++i) {
+            agx_operand oi = C->ops[i];
+            unsigned halves_i = (oi.size / 16) * MAX2(oi.count, 1);
+            int base = agx_is_ssa(oi)
+                          ? ctx->values[find_rep(rep, oi.value)].reg -
+                               (int)off_i
+                          : -1;
+            off_i += halves_i;
+            if (base < (int)AGX_FIRST_FREE_HALF || base % (int)align ||
+                base + size > file)
+               continue;
+            bool ok_hint = true;
+            for (unsigned h = base; h < base + size && ok_hint; ++h) {
+               if (owner[h] < 0)
+                  continue;
+               const struct interval *o = &iv[owner[h]];
+               /* a source there must be at its own element's place */
+               bool in_place = false;
+               unsigned off_j = 0;
+               for (unsigned j = 1; j < C->nr_ops; ++j) {
+                  agx_operand oj = C->ops[j];
+                  if (agx_is_ssa(oj) && find_rep(rep, oj.value) == o->value &&
+                      ctx->values[o->value].reg == base + (int)off_j &&
+                      oj.size == ctx->values[o->value].size)
+                     in_place = true;
+                  off_j += (oj.size / 16) * MAX2(oj.count, 1);
+               }
+               ok_hint = in_place && (o->end == iv[k].start ||
+                                      (ALIASABLE(o->value) &&
+                                       ALIASABLE(iv[k].value)));
+            }
+            if (ok_hint)
+               reg = base;
          }
-         if (want >= 0 && (want % (int)align))
-            want = -1;
       } else if (hint->I && !hint->is_collect &&
                  ctx->values[find_rep(rep, hint->vec)].reg >= 0) {
          want = ctx->values[find_rep(rep, hint->vec)].reg + hint->off;
       }
-      if (want >= 0 && val->fixed < 0 && want + size <= AGX_NR_HALVES) {
+      if (want >= 0 && val->fixed < 0 && want + size <= file) {
          bool ok_hint = (unsigned)want >= AGX_FIRST_FREE_HALF;
          for (unsigned h = want; h < want + size && ok_hint; ++h) {
             if (owner[h] < 0)
@@ -673,39 +711,47 @@ agx_ra(agx_context *ctx)
          const struct hint *ch = &hints[eh->vec];
          const struct agx_value *vec = &ctx->values[eh->vec];
          unsigned vsize = agx_value_halves(vec), valign = value_align(vec);
-         /* where an element placed already puts the vector, else the
-          * first place where the whole vector is free now */
-         int base = -1;
+         /* where an element placed already puts the vector, else (or
+          * when this value does not fit there) the first place where the
+          * whole vector is free now: the elements placed are then copied
+          * in, this one and those after it are not */
+         int placed = -1;
          unsigned off = 0;
-         for (unsigned i = 0; i < ch->nr_from && base < 0; ++i) {
+         for (unsigned i = 0; i < ch->nr_from && placed < 0; ++i) {
             const struct agx_value *si =
                &ctx->values[find_rep(rep, ch->from[i])];
             if (si->reg >= (int)off)
-               base = si->reg - (int)off;
+               placed = si->reg - (int)off;
             off += agx_value_halves(si);
          }
-         for (unsigned r = AGX_FIRST_FREE_HALF;
-              base < 0 && r + vsize <= AGX_NR_HALVES; r += valign) {
-            bool free = true;
-            for (unsigned h = r; h < r + vsize && free; ++h)
-               free = owner[h] < 0;
-            if (free)
-               base = (int)r;
-         }
-         int at = base + eh->off;
-         bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
-                     at % align == 0 && at + size <= AGX_NR_HALVES;
-         for (unsigned h = at; fits && h < at + size; ++h) {
-            fits = owner[h] < 0 ||
-                   (iv[owner[h]].end == iv[k].start &&
-                    dies_at(alu_def[iv[k].value], rep, iv[owner[h]].value));
-         }
-         if (fits) {
-            reg = at;
-            /* a vector may reach past the file: reserve what exists */
-            for (unsigned h = base; h < base + vsize && h < AGX_NR_HALVES;
-                 ++h)
-               reserved[h] = MAX2(reserved[h], eh->pos);
+         for (unsigned attempt = 0; attempt < 2 && reg < 0; ++attempt) {
+            int base = attempt ? -1 : placed;
+            /* (free, and not kept for another collect's vector) */
+            for (unsigned r = AGX_FIRST_FREE_HALF;
+                 base < 0 && r + vsize <= file; r += valign) {
+               bool free = true;
+               for (unsigned h = r; h < r + vsize && free; ++h)
+                  free = owner[h] < 0 && reserved[h] <= iv[k].start;
+               if (free)
+                  base = (int)r;
+            }
+            int at = base + eh->off;
+            bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
+                        at % align == 0 && at + size <= file;
+            for (unsigned h = at; fits && h < at + size; ++h) {
+               fits = owner[h] < 0 ||
+                      (iv[owner[h]].end == iv[k].start &&
+                       dies_at(alu_def[iv[k].value], rep, iv[owner[h]].value));
+            }
+            if (fits) {
+               reg = at;
+               /* a vector may reach past the file: reserve what exists */
+               for (unsigned h = base; h < base + vsize && h < AGX_NR_HALVES;
+                    ++h)
+                  reserved[h] = MAX2(reserved[h], eh->pos);
+            }
+            if (placed < 0)
+               break; /* the first attempt was the free place already */
          }
       }
 
@@ -720,7 +766,7 @@ agx_ra(agx_context *ctx)
       } else {
          /* the first free place, outside the reserved halves if any */
          int any = -1;
-         for (unsigned r = AGX_FIRST_FREE_HALF; r + size <= AGX_NR_HALVES;
+         for (unsigned r = AGX_FIRST_FREE_HALF; r + size <= file;
               r += align) {
             bool free = true, kept = false;
             for (unsigned h = r; h < r + size && free; ++h) {

@@ -18,10 +18,13 @@
  * several places (phi webs are not SSA here) keep their meaning: each lane
  * reads what it stored last.
  *
- * A copy into or out of a spilled value becomes the store or the load
- * itself (phi webs are mostly written and read by copies).
+ * What is spilled is a group of values agx_ra coalesced (a phi web with
+ * the values copied into and out of it): they share a register, so they
+ * can share a slot.  A copy within the group then disappears, and a copy
+ * into or out of it becomes the store or the load itself (phi webs are
+ * mostly written and read by copies).
  *
- * Candidates are those agx_ra reports (the values live where it failed),
+ * Candidates are the groups agx_ra reports (those live where it failed),
  * those with the longest live range per access first (each access costs a
  * store or a load).  Never spilled: preloaded values, the temporaries of
  * earlier rounds, values wider than one stack access (more than four 16-
@@ -87,32 +90,32 @@ can_spill(const agx_context *ctx, unsigned v)
           (val->size == 16 || val->size == 32);
 }
 
-/* Does I read or write value v (and which)? */
-static void
-uses(const agx_instr *I, unsigned v, bool *reads, bool *writes)
+/* The group (agx_ra's coalescing) value v belongs to */
+static unsigned
+group_of(const agx_context *ctx, unsigned v)
 {
-   *reads = *writes = false;
-   agx_foreach_op(I, i)
-   {
-      if (!agx_is_ssa(I->ops[i]) || (unsigned)I->ops[i].value != v)
-         continue;
-      if (I->writes & (1u << i))
-         *writes = true;
-      else
-         *reads = true;
-   }
+   return ctx->ra_group && v < ctx->nr_ra_grouped ? ctx->ra_group[v] : v;
 }
 
-static void
-rename_value(agx_instr *I, unsigned v, unsigned to, bool dests)
+/* Is I a plain copy between register values of the group's shape (no
+ * modifiers, no preloaded register)?  A copy within the group then
+ * disappears (both sides are the slot); a copy into or out of it is the
+ * store or the load itself. */
+static bool
+is_plain_copy(const agx_context *ctx, const agx_instr *I,
+              const struct agx_value *shape)
 {
-   agx_foreach_op(I, i)
-   {
-      bool is_dest = (I->writes & (1u << i)) != 0;
-      if (agx_is_ssa(I->ops[i]) && (unsigned)I->ops[i].value == v &&
-          is_dest == dests)
-         I->ops[i].value = (int64_t)to;
+   if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
+       !agx_is_ssa(I->ops[1]) || I->ops[1].flags)
+      return false;
+   for (unsigned i = 0; i < 2; ++i) {
+      const struct agx_value *o = &ctx->values[I->ops[i].value];
+      if (I->ops[i].size != shape->size || I->ops[i].count != shape->count ||
+          o->size != shape->size || o->count != shape->count ||
+          o->fixed >= 0)
+         return false;
    }
+   return true;
 }
 
 static agx_instr *
@@ -123,30 +126,57 @@ next_instr(agx_block *blk, agx_instr *I)
              : list_entry(I->link.next, agx_instr, link);
 }
 
-/* Is I a plain copy between v and a register value of v's shape (no
- * modifiers)?  Then the copy is the store (v written) or the load (v
- * read) itself. */
-static bool
-is_plain_copy(const agx_context *ctx, const agx_instr *I, unsigned v)
+/* Where a store of what I wrote goes: right after I, and after the `wait`
+ * of an asynchronous load (the selector puts it right after the load) */
+static agx_instr *
+after_writes(agx_block *blk, agx_instr *I)
 {
-   if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
-       !agx_is_ssa(I->ops[1]) || I->ops[1].flags ||
-       I->ops[0].value == I->ops[1].value)
-      return false;
-   const struct agx_value *val = &ctx->values[v];
-   for (unsigned i = 0; i < 2; ++i) {
-      const struct agx_value *o = &ctx->values[I->ops[i].value];
-      if (I->ops[i].size != val->size || I->ops[i].count != val->count ||
-          o->size != val->size || o->count != val->count || o->fixed >= 0)
-         return false;
-   }
-   return (unsigned)I->ops[0].value == v || (unsigned)I->ops[1].value == v;
+   agx_instr *next = next_instr(blk, I);
+   while (next && next->op == AGX_ISA_OP_WAIT)
+      next = next_instr(blk, next);
+   return next;
 }
 
+/* Replace I's operands of group g (reads or writes) by t */
 static void
-spill_value(agx_context *ctx, unsigned v)
+rename_group(const agx_context *ctx, agx_instr *I, unsigned g, agx_operand t,
+             bool dests)
 {
-   const struct agx_value val = ctx->values[v];
+   agx_foreach_op(I, i)
+   {
+      bool is_dest = (I->writes & (1u << i)) != 0;
+      if (agx_is_ssa(I->ops[i]) && is_dest == dests &&
+          group_of(ctx, (unsigned)I->ops[i].value) == g)
+         I->ops[i].value = t.value;
+   }
+}
+
+/* Does I read or write a value of group g (and which)? */
+static void
+group_uses(const agx_context *ctx, const agx_instr *I, unsigned g,
+           bool *reads, bool *writes)
+{
+   *reads = *writes = false;
+   agx_foreach_op(I, i)
+   {
+      if (!agx_is_ssa(I->ops[i]) ||
+          group_of(ctx, (unsigned)I->ops[i].value) != g)
+         continue;
+      if (I->writes & (1u << i))
+         *writes = true;
+      else
+         *reads = true;
+   }
+}
+
+/* Spill group g (every value sharing its register) to one new slot.  All
+ * of an instruction's reads of the group read one temporary, all its
+ * writes write one: the values share a register, so they are one
+ * location. */
+static void
+spill_group(agx_context *ctx, unsigned g)
+{
+   const struct agx_value val = ctx->values[g];
    unsigned bytes = agx_value_halves(&val) * 2;
    unsigned slot = AGX_ALIGN(ctx->scratch_size_B, 4);
    ctx->scratch_size_B = slot + AGX_ALIGN(bytes, 4);
@@ -157,42 +187,44 @@ spill_value(agx_context *ctx, unsigned v)
    {
       agx_foreach_instr_safe(blk, I)
       {
-         bool reads, writes;
-         uses(I, v, &reads, &writes);
-         if (is_plain_copy(ctx, I, v)) {
-            /* mov v = s: store s; mov d = v: load d */
-            bool store = (unsigned)I->ops[0].value == v;
-            agx_operand data = I->ops[store ? 1 : 0];
-            agx_instr *next = next_instr(blk, I);
-            agx_builder b = {ctx, blk, next};
-            agx_emit_stack_op(&b, store, data, fmt, mask,
-                              agx_isa_imm(slot, 16));
-            agx_remove(I);
-            if (store)
-               ctx->nr_spills++;
-            else
-               ctx->nr_fills++;
-            continue;
+         if (is_plain_copy(ctx, I, &val)) {
+            bool dst_in = group_of(ctx, (unsigned)I->ops[0].value) == g;
+            bool src_in = group_of(ctx, (unsigned)I->ops[1].value) == g;
+            if (dst_in && src_in) {
+               /* the slot to itself */
+               agx_remove(I);
+               continue;
+            }
+            if (dst_in || src_in) {
+               /* mov v = s: store s; mov d = v: load d */
+               agx_operand data = I->ops[dst_in ? 1 : 0];
+               agx_builder b = {ctx, blk, next_instr(blk, I)};
+               agx_emit_stack_op(&b, dst_in, data, fmt, mask,
+                                 agx_isa_imm(slot, 16));
+               agx_remove(I);
+               if (dst_in)
+                  ctx->nr_spills++;
+               else
+                  ctx->nr_fills++;
+               continue;
+            }
          }
+         bool reads, writes;
+         group_uses(ctx, I, g, &reads, &writes);
          if (reads) {
             agx_operand t = agx_temp(ctx, val.size, val.count);
             ctx->values[t.value].no_spill = true;
             agx_builder b = {ctx, blk, I};
             agx_emit_stack_op(&b, false, t, fmt, mask,
                               agx_isa_imm(slot, 16));
-            rename_value(I, v, (unsigned)t.value, false);
+            rename_group(ctx, I, g, t, false);
             ctx->nr_fills++;
          }
          if (writes) {
             agx_operand t = agx_temp(ctx, val.size, val.count);
             ctx->values[t.value].no_spill = true;
-            rename_value(I, v, (unsigned)t.value, true);
-            /* right after I, and after the `wait` of an asynchronous
-             * load (the selector puts it right after the load) */
-            agx_instr *next = next_instr(blk, I);
-            while (next && next->op == AGX_ISA_OP_WAIT)
-               next = next_instr(blk, next);
-            agx_builder b = {ctx, blk, next};
+            rename_group(ctx, I, g, t, true);
+            agx_builder b = {ctx, blk, after_writes(blk, I)};
             agx_emit_stack_op(&b, true, t, fmt, mask, agx_isa_imm(slot, 16));
             ctx->nr_spills++;
          }
@@ -224,19 +256,32 @@ agx_spill(agx_context *ctx)
    bool any = false;
    mark_unspillable(ctx);
 
-   unsigned *accesses = calloc(ctx->nr_values ? ctx->nr_values : 1,
-                               sizeof(unsigned));
+   /* per group (at its representative): accesses (copies within the
+    * group cost nothing once it is spilled) and whether every member
+    * may be spilled */
+   unsigned n = ctx->nr_values;
+   unsigned *accesses = calloc(n ? n : 1, sizeof(unsigned));
+   bool *blocked = calloc(n ? n : 1, sizeof(bool));
+   for (unsigned v = 0; v < n; ++v) {
+      if (!can_spill(ctx, v))
+         blocked[group_of(ctx, v)] = true;
+   }
+   agx_foreach_instr_global(ctx, I)
+   {
+      if (I->op == AGX_OP_MOV && agx_is_ssa(I->ops[0]) &&
+          agx_is_ssa(I->ops[1]) &&
+          group_of(ctx, (unsigned)I->ops[0].value) ==
+             group_of(ctx, (unsigned)I->ops[1].value))
+         continue;
+      agx_foreach_op(I, i)
+      {
+         if (agx_is_ssa(I->ops[i]) && I->ops[i].value < n)
+            accesses[group_of(ctx, (unsigned)I->ops[i].value)]++;
+      }
+   }
    struct choice *order =
       calloc(ctx->nr_ra_candidates ? ctx->nr_ra_candidates : 1,
              sizeof(*order));
-   agx_foreach_instr_global(ctx, I)
-   {
-      agx_foreach_op(I, i)
-      {
-         if (agx_is_ssa(I->ops[i]) && I->ops[i].value < ctx->nr_values)
-            accesses[I->ops[i].value]++;
-      }
-   }
    for (unsigned i = 0; i < ctx->nr_ra_candidates; ++i) {
       unsigned v = ctx->ra_candidates[i];
       unsigned length = ctx->ra_candidate_lengths
@@ -248,18 +293,21 @@ agx_spill(agx_context *ctx)
    free(accesses);
 
    for (unsigned i = 0; i < ctx->nr_ra_candidates && freed < want; ++i) {
-      unsigned v = order[i].value;
-      if (!can_spill(ctx, v))
+      unsigned g = order[i].value;
+      if (blocked[g] || group_of(ctx, g) != g)
          continue;
       /* frames are addressed with a signed 16-bit immediate */
-      if (ctx->scratch_size_B + 2 * agx_value_halves(&ctx->values[v]) >=
+      if (ctx->scratch_size_B + 2 * agx_value_halves(&ctx->values[g]) >=
           0x8000)
          break;
-      spill_value(ctx, v);
-      freed += agx_value_halves(&ctx->values[v]);
+      spill_group(ctx, g);
+      freed += agx_value_halves(&ctx->values[g]);
       any = true;
    }
+   free(blocked);
    free(order);
    ctx->nr_ra_candidates = 0;
+   ctx->ra_group = NULL;
+   ctx->nr_ra_grouped = 0;
    return any;
 }

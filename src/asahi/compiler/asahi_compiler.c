@@ -251,6 +251,7 @@ struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
    uint64_t waits, asyncs, async_cover;
+   uint64_t copy_moves, collect_moves, split_moves;
    /* shaders with a preamble, and its instructions (not in instrs) */
    uint64_t preambles, preamble_instrs;
    double ms;
@@ -329,6 +330,9 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       tot->waits += bin.info.nr_waits;
       tot->asyncs += bin.info.nr_async;
       tot->async_cover += bin.info.async_cover;
+      tot->copy_moves += bin.info.nr_copy_moves;
+      tot->collect_moves += bin.info.nr_collect_moves;
+      tot->split_moves += bin.info.nr_split_moves;
       tot->ms +=
          (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
       add_pass_times(&tot->passes, &passes);
@@ -688,6 +692,11 @@ main(int argc, char **argv)
              "%.2f instructions between a load and its wait on average\n",
              tot.waits, tot.asyncs,
              tot.asyncs ? (double)tot.async_cover / (double)tot.asyncs : 0.0);
+      printf("%" PRIu64 " register moves left by allocation: %" PRIu64
+             " from copies (phi and output webs), %" PRIu64
+             " building vectors, %" PRIu64 " splitting them\n",
+             tot.copy_moves + tot.collect_moves + tot.split_moves,
+             tot.copy_moves, tot.collect_moves, tot.split_moves);
       print_pass_times(&tot);
       return 0;
    }

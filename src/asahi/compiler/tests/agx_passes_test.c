@@ -38,6 +38,17 @@ setup(struct fixture *f)
    f->b = agx_builder_at_end(f->ctx, agx_block_create(f->ctx));
 }
 
+static void
+setup_vid(struct fixture *f)
+{
+   setup(f);
+   f->vid = agx_temp(f->ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(&f->b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = f->vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f->ctx->values[f->vid.value].fixed = 10;
+}
+
 static agx_instr *
 emit2(agx_builder *b, enum agx_isa_op op, agx_operand d, agx_operand a,
       agx_operand c)
@@ -64,6 +75,36 @@ count_op(agx_context *ctx, unsigned op)
    unsigned n = 0;
    agx_foreach_instr_global(ctx, I) n += I->op == op;
    return n;
+}
+
+/* The IR is valid after `pass`; then the fixture is freed */
+static void
+check_and_free(struct fixture *f, const char *pass)
+{
+   char msg[256];
+   assert_true(agx_validate(f->ctx, pass, msg, sizeof(msg)));
+   ralloc_free(f->mem);
+}
+
+/* a = 7; w = a; d = w: w is a phi web between a and d */
+static void
+build_web(struct fixture *f, agx_operand *a, agx_operand *w, agx_operand *d)
+{
+   *a = agx_mov_imm(&f->b, 32, 7);
+   *w = agx_temp(f->ctx, 32, 1);
+   *d = agx_temp(f->ctx, 32, 1);
+   agx_mov_to(&f->b, *w, *a);
+   agx_mov_to(&f->b, *d, *w);
+}
+
+/* What agx_ra reports when it runs out of registers */
+static void
+set_candidates(agx_context *ctx, unsigned *cand, unsigned n,
+               unsigned need_halves)
+{
+   ctx->ra_candidates = cand;
+   ctx->nr_ra_candidates = n;
+   ctx->ra_need_halves = need_halves;
 }
 
 static void
@@ -312,6 +353,45 @@ collect_alias_moves(bool x_written_twice, bool *shared)
    unsigned moves = count_op(f.ctx, AGX_ISA_OP_BITOP);
    ralloc_free(f.mem);
    return moves;
+}
+
+/* Texture coordinates (x_i, c) sharing their second element c, a value
+ * that lives on (skia's lookups at a constant row), and every x_i live
+ * to the end too: one x_i can lie right below c, and its vector then
+ * copies nothing; every other x_i lies where its vector goes (the vector
+ * follows it), so its collect copies c alone.  Placing the vectors
+ * anywhere would copy both elements. */
+static void
+test_ra_collect_shared_source(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand c = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, c, f.vid, f.vid);
+   agx_operand x[4];
+   for (unsigned i = 0; i < 4; ++i) {
+      x[i] = agx_temp(f.ctx, 32, 1);
+      emit2(b, AGX_ISA_OP_FADD32, x[i], f.vid, agx_isa_fimm(0x30 + i));
+   }
+   for (unsigned i = 0; i < 4; ++i) {
+      agx_operand srcs[2] = {x[i], c};
+      agx_operand v = agx_collect(b, 2, srcs);
+      agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
+      T->ops[AGX_ISA_ST_TILE_R] = v;
+      T->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(4, 4);
+      T->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0x3, 4);
+      T->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
+   }
+   for (unsigned i = 0; i < 4; ++i)
+      st_var(b, x[i], i);
+   st_var(b, c, 4);
+
+   assert_true(agx_ra(f.ctx));
+   agx_lower_pseudo(f.ctx);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_BITOP), 3);
+   check_and_free(&f, "lower_pseudo");
 }
 
 static void
@@ -659,17 +739,6 @@ test_promote_constants(void **state)
 #define ROOM 64
 
 /* The fixture with a preloaded vertex id in f->vid */
-static void
-setup_vid(struct fixture *f)
-{
-   setup(f);
-   f->vid = agx_temp(f->ctx, 32, 1);
-   agx_instr *P = agx_emit_pseudo(&f->b, AGX_OP_PRELOAD, 2, 1);
-   P->ops[0] = f->vid;
-   P->ops[1] = agx_isa_imm(10, 16);
-   f->ctx->values[f->vid.value].fixed = 10;
-}
-
 /* dst = memory[index], and the wait selection puts after it */
 static agx_instr *
 load(agx_builder *b, agx_operand dst, agx_operand index)
@@ -951,9 +1020,106 @@ test_spill(void **state)
                           load->ops[AGX_ISA_STACK_LOAD_R].value);
       }
    }
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "spill");
+}
+
+/* A coalesced group (a phi web w with the value d copied out of it)
+ * spills to one slot: the copy within the group disappears, the copy into
+ * it is the store, and every reader of any member loads the slot, so no
+ * member keeps a register. */
+static void
+test_spill_group(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand a, w, d;
+   build_web(&f, &a, &w, &d);
+   agx_operand y = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_IADD, y, d, agx_isa_imm(1, 8));
+   st_var(b, y, 0);
+   st_var(b, d, 1);
+
+   unsigned group[16];
+   for (unsigned v = 0; v < f.ctx->nr_values; ++v)
+      group[v] = v;
+   group[d.value] = (unsigned)w.value;
+   unsigned cand[] = {(unsigned)w.value};
+   set_candidates(f.ctx, cand, 1, 2);
+   f.ctx->ra_group = group;
+   f.ctx->nr_ra_grouped = f.ctx->nr_values;
+   assert_true(agx_spill(f.ctx));
+   assert_int_equal(f.ctx->nr_spills, 1);
+   assert_int_equal(f.ctx->nr_fills, 2);
+   assert_int_equal(f.ctx->scratch_size_B, 4);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 2);
+   unsigned copies = 0;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
+      agx_foreach_op(I, i)
+         assert_false(agx_is_ssa(I->ops[i]) &&
+                      ((unsigned)I->ops[i].value == (unsigned)w.value ||
+                       (unsigned)I->ops[i].value == (unsigned)d.value));
+      if (I->op == AGX_ISA_OP_STACK_STORE)
+         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
+   }
+   assert_int_equal(copies, 0);
+   /* the groups are agx_ra's answer for this round only */
+   assert_null(f.ctx->ra_group);
+   check_and_free(&f, "spill");
+}
+
+/* Phi webs copying one constant (a loop counter's 0 in several webs)
+ * copy the constant itself, so it does not stay in a register; a
+ * uniform likewise.  A copy with a modifier stays a copy. */
+static void
+test_fold_copies(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   /* 1.0 and a uniform, each copied into webs */
+   agx_operand one = agx_mov_imm(b, 32, 0x3f800000);
+   agx_operand u = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, u, agx_uniform(8, 32));
+   agx_operand w[4];
+   for (unsigned i = 0; i < 4; ++i)
+      w[i] = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, w[0], one);
+   agx_mov_to(b, w[1], one);
+   agx_mov_to(b, w[2], u);
+   agx_mov_to(b, w[3], agx_neg(one));
+   for (unsigned i = 0; i < 4; ++i)
+      st_var(b, w[i], i);
+
+   agx_opt_fold(f.ctx);
+   agx_dce(f.ctx);
+   unsigned i = 0;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      if (I->op != AGX_OP_MOV || I->ops[0].value < w[0].value)
+         continue;
+      agx_operand src = I->ops[1];
+      if (i < 2) {
+         assert_int_equal(src.kind, AGX_ISA_KIND_IMM);
+         assert_int_equal(src.value, 0x3f800000);
+      } else if (i == 2) {
+         assert_int_equal(src.kind, AGX_ISA_KIND_UREG);
+         assert_int_equal(src.value, 8);
+      } else {
+         assert_true(agx_is_ssa(src));
+         assert_int_equal(src.value, one.value);
+      }
+      i++;
+   }
+   assert_int_equal(i, 4);
+   check_and_free(&f, "fold");
 }
 
 /* A spilled value written and read by copies (a phi web): the copies
@@ -966,17 +1132,12 @@ test_spill_copies(void **state)
    setup(&f);
    agx_builder *b = &f.b;
 
-   agx_operand a = agx_mov_imm(b, 32, 7);
-   agx_operand w = agx_temp(f.ctx, 32, 1);
-   agx_operand d = agx_temp(f.ctx, 32, 1);
-   agx_mov_to(b, w, a);
-   agx_mov_to(b, d, w);
+   agx_operand a, w, d;
+   build_web(&f, &a, &w, &d);
    st_var(b, d, 0);
 
    unsigned cand[] = {(unsigned)w.value};
-   f.ctx->ra_candidates = cand;
-   f.ctx->nr_ra_candidates = 1;
-   f.ctx->ra_need_halves = 2;
+   set_candidates(f.ctx, cand, 1, 2);
    assert_true(agx_spill(f.ctx));
    assert_int_equal(f.ctx->nr_spills, 1);
    assert_int_equal(f.ctx->nr_fills, 1);
@@ -992,9 +1153,7 @@ test_spill_copies(void **state)
    assert_int_equal(copies, 0);
    assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
    assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
-   char msg[256];
-   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
-   ralloc_free(f.mem);
+   check_and_free(&f, "spill");
 }
 
 int
@@ -1004,6 +1163,7 @@ main(void)
       cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
       cmocka_unit_test(test_ra),
       cmocka_unit_test(test_ra_collect_alias),
+      cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
@@ -1017,6 +1177,8 @@ main(void)
       cmocka_unit_test(test_pressure_allows),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
+      cmocka_unit_test(test_spill_group),
+      cmocka_unit_test(test_fold_copies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
