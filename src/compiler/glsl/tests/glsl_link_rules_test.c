@@ -345,6 +345,37 @@ test_shared_global_types(void **state)
                      END));
 }
 
+/* GLSL 4.20 4.4.6 (ARB_shading_language_420pack): a sampler uniform of
+ * the vertex and fragment shaders is one uniform, so two different
+ * layout(binding) units fail the link; the same unit, or a binding in
+ * one shader only, links (llvmpipe agrees; piglit's
+ * different-bindings-sampler2D). */
+static void
+test_opaque_bindings_must_match(void **state)
+{
+   static const char *const vs_fmt =
+      "#extension GL_ARB_shading_language_420pack : enable\n"
+      "%s uniform sampler2D tex;\nin vec4 p;\nout vec4 v;\n"
+      "void main() { v = texture(tex, p.xy); gl_Position = p; }\n";
+   static const char *const fs_fmt =
+      "#extension GL_ARB_shading_language_420pack : enable\n"
+      "%s uniform sampler2D tex;\nin vec4 v;\nout vec4 c;\n"
+      "void main() { c = v * texture(tex, v.xy); }\n";
+   static const char *const pairs[][2] = {
+      { "layout(binding = 0)", "layout(binding = 1)" },
+      { "layout(binding = 3)", "layout(binding = 3)" },
+      { "layout(binding = 3)", "" },
+      { "", "layout(binding = 2)" },
+   };
+   static const bool want[] = { false, true, true, true };
+   for (unsigned i = 0; i < 4; i++) {
+      char vs[512], fs[512];
+      snprintf(vs, sizeof(vs), vs_fmt, pairs[i][0]);
+      snprintf(fs, sizeof(fs), fs_fmt, pairs[i][1]);
+      assert_int_equal(links(false, 130, VS, vs, FS, fs, END), want[i]);
+   }
+}
+
 /* A function that is declared but never defined may be called only where
  * the code never runs: in a branch whose condition is a constant
  * expression (GLSL 1.20 4.3.3 built-in calls included) that rules it
@@ -665,6 +696,7 @@ main(void)
       cmocka_unit_test(test_mixed_type_packing),
       cmocka_unit_test(test_global_initializers),
       cmocka_unit_test(test_shared_global_types),
+      cmocka_unit_test(test_opaque_bindings_must_match),
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
       cmocka_unit_test(test_scalar_array_packing),
