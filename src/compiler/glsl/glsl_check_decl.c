@@ -272,9 +272,13 @@ initializer(struct check *c, struct ast_node *d, bool global, unsigned q,
    struct check_value e = check_initializer(c, d->a, *t);
    if (!type_is_error(e.type))
       *t = e.type; /* sizes an unsized array */
+   /* GLSL 4.20 4.3.3 and ARB_shading_language_420pack: a local const
+    * may be initialized by any expression (then it is only read-only);
+    * global ones still need constant expressions. */
+   bool any_local_const = glsl_is_version(st, 420, 0) ||
+      (!st->es && glsl_ext_enabled(st, "GL_ARB_shading_language_420pack"));
    bool need_const = (q & AST_Q_UNIFORM) || (global && st->es) ||
-                     ((q & AST_Q_CONST) &&
-                      (global || !glsl_is_version(st, 420, 0)));
+                     ((q & AST_Q_CONST) && (global || !any_local_const));
    if (need_const) {
       if (!e.is_const && !type_is_error(e.type)) {
          check_error(c, d, "initializer of '%s' must be a constant "

@@ -10,7 +10,7 @@
  * output of the first stage's shaders and every input of the second's):
  * the shaders that redeclare the block do so alike, and a shader that uses
  * its members without redeclaring it while another redeclares it is a
- * link error.
+ * link error.  Separable programs must redeclare the block to use it.
  */
 #include <string.h>
 
@@ -126,6 +126,62 @@ finish(struct link *l, struct iface *f)
                  "interface has (GLSL 4.10 7.1)");
 }
 
+/* Whether a shader of the stage redeclares the block (`in`: gl_in[]),
+ * and whether one uses its members without a redeclaration. */
+static void
+stage_block(void *mem, struct glsl_parse_state *const *shaders, unsigned n,
+            bool in, bool *redeclared, bool *used_bare)
+{
+   *redeclared = *used_bare = false;
+   for (unsigned i = 0; i < n; i++) {
+      if (signature(mem, shaders[i], in))
+         *redeclared = true;
+      else if (shader_uses(mem, shaders[i], in))
+         *used_bare = true;
+   }
+}
+
+/* GL 4.6 section 7.4 (ARB_separate_shader_objects): a separable program
+ * uses the built-in gl_PerVertex members only through a redeclaration of
+ * the block.  As in Mesa, the reference (alexvorxx/Mesa-VirGL
+ * src/compiler/glsl/link_interface_blocks.cpp), this is checked on each
+ * pair of consecutive stages of desktop GLSL 1.50 and later programs
+ * (issue 28 of the extension exempts older GLSL, which has no blocks):
+ * when the producing stage does not redeclare its output block, neither
+ * it nor the consuming stage may use that block's members without
+ * redeclaring.  A program of one stage is not checked. */
+static void
+separable_per_vertex(struct link *l, void *mem,
+                     struct glsl_parse_state **const *by_stage,
+                     const unsigned *count)
+{
+   static const gl_shader_stage order[] = {
+      MESA_SHADER_VERTEX, MESA_SHADER_GEOMETRY, MESA_SHADER_FRAGMENT,
+   };
+   int prev = -1;
+   for (unsigned k = 0; k < ARRAY_SIZE(order) && !l->failed; k++) {
+      gl_shader_stage s = order[k];
+      if (!count[s])
+         continue;
+      if (prev >= 0) {
+         bool out_redeclared, out_bare, in_redeclared, in_bare;
+         stage_block(mem, by_stage[prev], count[prev], false,
+                     &out_redeclared, &out_bare);
+         stage_block(mem, by_stage[s], count[s], true, &in_redeclared,
+                     &in_bare);
+         bool in_block = s == MESA_SHADER_GEOMETRY;
+         if (!out_redeclared && (out_bare || (in_block && in_bare))) {
+            link_error(l, "a separable program uses the gl_PerVertex "
+                       "members of the %s shader's %s without redeclaring "
+                       "gl_PerVertex (GL 4.6 7.4)",
+                       gl_shader_stage_name(out_bare ? prev : s),
+                       out_bare ? "outputs" : "inputs");
+         }
+      }
+      prev = s;
+   }
+}
+
 void
 link_per_vertex(struct link *l, struct glsl_parse_state **const *by_stage,
                 const unsigned *count)
@@ -133,6 +189,15 @@ link_per_vertex(struct link *l, struct glsl_parse_state **const *by_stage,
    if (l->es || l->version < 150)
       return;
    void *mem = ralloc_context(NULL);
+   /* (stage_uniforms: a pipeline's stages merged from several programs,
+    * each already linked and checked alone.) */
+   if (l->opts && l->opts->separable && !l->opts->stage_uniforms) {
+      separable_per_vertex(l, mem, by_stage, count);
+      if (l->failed) {
+         ralloc_free(mem);
+         return;
+      }
+   }
    const unsigned vs = MESA_SHADER_VERTEX, gs = MESA_SHADER_GEOMETRY;
    /* The vertex outputs meet the geometry inputs (or only each other). */
    struct iface first = { 0 };

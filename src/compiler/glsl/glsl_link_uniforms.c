@@ -325,6 +325,17 @@ link_uniforms(struct link *l)
           * opt_dead_code.cpp, "uniform initializers are precious"). */
          if (v->initializer)
             u->used = true;
+         /* GLSL 4.20 4.4.6 (ARB_shading_language_420pack): one sampler
+          * or image uniform of several shaders cannot name two units
+          * (piglit's different-bindings-{sampler,image}2D link errors;
+          * llvmpipe refuses them).  A shader without a binding takes the
+          * other's. */
+         if (v->binding >= 0 && u->binding >= 0 && v->binding != u->binding) {
+            link_error(l, "uniform '%s' has different bindings (%d and %d) "
+                       "in different shaders", v->name, u->binding,
+                       v->binding);
+            return;
+         }
          if (v->binding >= 0)
             u->binding = v->binding;
          if (v->location >= 0 && u->location >= 0 &&

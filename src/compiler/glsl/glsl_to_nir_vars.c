@@ -728,7 +728,21 @@ g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
    const struct glsl_type *pt = ps->decl ? ps->decl->vtype : ps->type;
    if (!ps->decl || !pt)
       return false;
-   if (glsl_type_is_array(pt) && glsl_type_is_array(t)) {
+   /* GLSL 4.60 section 4.3 ("shared globals" of one stage "must be
+    * declared with the same type") and GLSL 1.20 section 4.3.5 (uniforms
+    * of one name in linked shaders must match in type).  An unsized outer
+    * array matches any size (sizes are checked below).  The storage
+    * qualifiers are not compared: the specs do not ask for it, and Mesa's
+    * linker (llvmpipe) links a uniform with a plain global or an input of
+    * the same name. */
+   bool both_arrays = glsl_type_is_array(pt) && glsl_type_is_array(t);
+   if (!link_types_match(both_arrays ? pt->element : pt,
+                         both_arrays ? t->element : t)) {
+      g2n_fail(c, d, "'%s' is declared with different types in different "
+               "shaders", d->name);
+      return true;
+   }
+   if (both_arrays) {
       int pl = pt->length, l = t->length;
       struct glsl_parse_state *cur = c->st;
       if (pl > 0 && l > 0 && pl != l) {

@@ -184,6 +184,14 @@ static const struct gl_extension_info extension_table[] = {
    /* the ES 3.0 sampler objects with the desktop parameters
     * (samplerobj.c) */
    {"GL_ARB_sampler_objects", API_GL, 0},
+   /* GLSL 4.20's language additions before 4.20 (the GLSL front end:
+    * several layout(...) in one declaration, qualifiers in any order,
+    * initializer lists, .length() of vectors and matrices, scalar
+    * swizzles, implicit return conversions; layout(binding) of samplers
+    * and uniform blocks: the linker's initial units and bindings, which
+    * glUniform1i and glUniformBlockBinding still change).  It adds no
+    * GL entry point or token. */
+   {"GL_ARB_shading_language_420pack", API_GL, 0},
    /* floatBitsToInt & co. before GLSL 3.30 (the GLSL front end) */
    {"GL_ARB_shader_bit_encoding", API_GL, 0},
    {"GL_ARB_texture_rgb10_a2ui", API_GL, 0, has_rgb10_a2ui},

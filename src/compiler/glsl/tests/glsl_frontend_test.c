@@ -620,6 +620,31 @@ test_layout_qualifiers(void **state)
    ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
           "layout(location = 2, location = 1) out vec3 a;\n"
           "void main() {}\n");
+   /* GLSL 4.20 4.3.3 and ARB_shading_language_420pack: a local const
+    * may take any initializer; a global const still needs a constant
+    * expression, and so does a local one before 4.20 without the
+    * extension. */
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 130\n"
+          "#extension GL_ARB_shading_language_420pack : enable\n"
+          "uniform vec4 u;\nout vec4 o;\n"
+          "void main() { const vec4 c = u + vec4(1.0); o = c; }\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "uniform vec4 u;\nout vec4 o;\n"
+          "void main() { const vec4 c = u; o = c; }\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 130\n"
+          "uniform vec4 u;\nout vec4 o;\n"
+          "void main() { const vec4 c = u; o = c; }\n",
+          "initializer of 'c' must be a constant expression");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 130\n"
+          "#extension GL_ARB_shading_language_420pack : enable\n"
+          "uniform vec4 u;\nconst vec4 c = u;\nout vec4 o;\n"
+          "void main() { o = c; }\n",
+          "initializer of 'c' must be a constant expression");
+   /* ... and such a const is no constant expression (an array size) */
+   REJECT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "uniform int u;\nout vec4 o;\n"
+          "void main() { const int n = u; float a[n]; o = vec4(0.0); }\n",
+          "array size must be a constant expression");
    /* GLSL 4.50 4.4.5: offsets are multiples of the base alignment (16 for
     * a std140 vec4) and never inside an earlier member; align is a power
     * of two, raising the offset; both need std140 or std430. */

@@ -291,6 +291,91 @@ test_global_initializers(void **state)
    assert_false(links(false, 110, VS, one, VS, main_vs, VS, two, END));
 }
 
+/* Globals of one name in several shaders of a stage are one variable:
+ * GLSL 4.60 section 4.3 (shared globals: "must be declared with the same
+ * type") and GLSL 1.20 section 4.3.5 (uniforms of one name in linked
+ * shaders "must match" in type).  llvmpipe (Mesa's linker) refuses each
+ * mismatch below (checked with shader_runner). */
+static void
+test_shared_global_types(void **state)
+{
+   static const char vs_main[] =
+      "vec4 f();\n"
+      "void main() { gl_Position = f(); }\n";
+   static const char fs_main[] =
+      "uniform vec4 a;\n"
+      "vec4 f();\n"
+      "void main() { gl_FragColor = a + f(); }\n";
+   static const char vs[] = "void main() { gl_Position = vec4(0.0); }\n";
+   /* the same uniform twice: links */
+   assert_true(links(false, 120, VS, vs, FS, fs_main, FS,
+                     "uniform vec4 a;\nvec4 f() { return a; }\n", END));
+   /* vec3 against vec4, float against int, arrays of other elements */
+   assert_false(links(false, 120, VS, vs, FS, fs_main, FS,
+                      "uniform vec3 a;\nvec4 f() { return a.xyzx; }\n",
+                      END));
+   assert_false(links(false, 120, VS, vs_main, VS,
+                      "uniform float b;\nvec4 f() { return vec4(b); }\n",
+                      VS, "uniform int b;\nvoid g() {}\n", END));
+   assert_false(links(false, 120, VS, vs_main, VS,
+                      "uniform float b[2];\n"
+                      "vec4 f() { return vec4(b[1]); }\n",
+                      VS, "uniform int b[2];\nvoid g() {}\n", END));
+   /* structures of one name must have the same members */
+   assert_false(links(false, 120, VS, vs_main, VS,
+                      "struct S { float x; };\nuniform S s;\n"
+                      "vec4 f() { return vec4(s.x); }\n",
+                      VS, "struct S { int x; };\nuniform S s;\n"
+                      "void g() {}\n", END));
+   /* plain globals and inputs too */
+   assert_false(links(false, 120, VS, vs_main, VS,
+                      "vec4 c;\nvec4 f() { return c; }\n",
+                      VS, "vec3 c;\nvoid g() {}\n", END));
+   assert_false(links(false, 120, VS, vs_main, VS,
+                      "attribute vec4 c;\nvec4 f() { return c; }\n",
+                      VS, "attribute vec3 c;\nvoid g() {}\n", END));
+   /* one variable spelled "in"/"out" in one shader and "attribute"/
+    * "varying" in the other, of the same type, links */
+   assert_true(links(false, 130, VS,
+                     "in vec4 p;\nout vec4 v;\nvoid g();\n"
+                     "void main() { v = p; g(); gl_Position = p; }\n",
+                     VS, "attribute vec4 p;\nvarying vec4 v;\n"
+                     "void g() { v *= p; }\n", FS,
+                     "in vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n",
+                     END));
+}
+
+/* GLSL 4.20 4.4.6 (ARB_shading_language_420pack): a sampler uniform of
+ * the vertex and fragment shaders is one uniform, so two different
+ * layout(binding) units fail the link; the same unit, or a binding in
+ * one shader only, links (llvmpipe agrees; piglit's
+ * different-bindings-sampler2D). */
+static void
+test_opaque_bindings_must_match(void **state)
+{
+   static const char *const vs_fmt =
+      "#extension GL_ARB_shading_language_420pack : enable\n"
+      "%s uniform sampler2D tex;\nin vec4 p;\nout vec4 v;\n"
+      "void main() { v = texture(tex, p.xy); gl_Position = p; }\n";
+   static const char *const fs_fmt =
+      "#extension GL_ARB_shading_language_420pack : enable\n"
+      "%s uniform sampler2D tex;\nin vec4 v;\nout vec4 c;\n"
+      "void main() { c = v * texture(tex, v.xy); }\n";
+   static const char *const pairs[][2] = {
+      { "layout(binding = 0)", "layout(binding = 1)" },
+      { "layout(binding = 3)", "layout(binding = 3)" },
+      { "layout(binding = 3)", "" },
+      { "", "layout(binding = 2)" },
+   };
+   static const bool want[] = { false, true, true, true };
+   for (unsigned i = 0; i < 4; i++) {
+      char vs[512], fs[512];
+      snprintf(vs, sizeof(vs), vs_fmt, pairs[i][0]);
+      snprintf(fs, sizeof(fs), fs_fmt, pairs[i][1]);
+      assert_int_equal(links(false, 130, VS, vs, FS, fs, END), want[i]);
+   }
+}
+
 /* A function that is declared but never defined may be called only where
  * the code never runs: in a branch whose condition is a constant
  * expression (GLSL 1.20 4.3.3 built-in calls included) that rules it
@@ -610,6 +695,8 @@ main(void)
       cmocka_unit_test(test_expressions),
       cmocka_unit_test(test_mixed_type_packing),
       cmocka_unit_test(test_global_initializers),
+      cmocka_unit_test(test_shared_global_types),
+      cmocka_unit_test(test_opaque_bindings_must_match),
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
       cmocka_unit_test(test_scalar_array_packing),

@@ -172,6 +172,65 @@ test_stage_uniforms(void **state)
    ralloc_free(mem);
 }
 
+/* GL 4.6 7.4 (ARB_separate_shader_objects): a separable program of
+ * desktop GLSL 1.50 or later reaches gl_PerVertex only through a
+ * redeclaration, checked on each pair of consecutive stages (as Mesa
+ * does: llvmpipe refuses a separable vertex + fragment program whose
+ * vertex shader writes gl_Position bare; piglit's pervertex-*-vs-out-gs).
+ * One-stage programs, ordinary programs, GLSL 1.40 (issue 28: no blocks
+ * there) and a pipeline's merged stages are not concerned. */
+static void
+test_separable_per_vertex(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs_bare[] =
+      "in vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char vs_redecl[] =
+      "out gl_PerVertex { vec4 gl_Position; };\n"
+      "in vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char vs_none[] =
+      "in vec4 p;\nout vec4 q;\nvoid main() { q = p; }\n";
+   static const char fs[] =
+      "out vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+   static const char gs_reads[] =
+      "layout(points) in;\n"
+      "layout(points, max_vertices = 1) out;\n"
+      "out vec4 g;\n"
+      "void main() { g = gl_in[0].gl_Position; EmitVertex(); }\n";
+   struct glsl_link_options sep = { .separable = true };
+   struct glsl_link_options pipe = { .separable = true,
+                                     .stage_uniforms = true };
+   const struct {
+      int version;
+      const struct glsl_link_options *o;
+      gl_shader_stage s1;
+      const char *src0, *src1;
+      bool links;
+   } cases[] = {
+      { 150, &sep, MESA_SHADER_FRAGMENT, vs_bare, fs, false },
+      { 150, &sep, MESA_SHADER_FRAGMENT, vs_redecl, fs, true },
+      { 150, NULL, MESA_SHADER_FRAGMENT, vs_bare, fs, true },
+      { 150, &pipe, MESA_SHADER_FRAGMENT, vs_bare, fs, true },
+      { 150, &sep, MESA_SHADER_FRAGMENT, vs_bare, NULL, true },
+      { 140, &sep, MESA_SHADER_FRAGMENT, vs_bare, fs, true },
+      /* the geometry shader reads gl_in[] bare after a vertex shader
+       * that does not redeclare its outputs */
+      { 150, &sep, MESA_SHADER_GEOMETRY, vs_none, gs_reads, false },
+      { 150, NULL, MESA_SHADER_GEOMETRY, vs_none, gs_reads, true },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct glsl_program *p =
+         test_link(mem, cases[i].version, false, cases[i].o,
+                   MESA_SHADER_VERTEX, cases[i].src0, cases[i].s1,
+                   cases[i].src1);
+      assert_non_null(p);
+      if (p->link_status != cases[i].links)
+         fail_msg("case %u: link status %d, want %d (%s)", i,
+                  p->link_status, cases[i].links, p->info_log);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -180,6 +239,7 @@ main(void)
       cmocka_unit_test(test_location_input_needs_location_output),
       cmocka_unit_test(test_separable_geometry),
       cmocka_unit_test(test_stage_uniforms),
+      cmocka_unit_test(test_separable_per_vertex),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
