@@ -288,6 +288,10 @@ struct asahi_sim_group {
     * no-op (several SIMD groups sharing a threadgroup). */
    bool yield_at_barrier;
 
+   /* Take none of the shortcuts that compute the same results another
+    * way (the command executor's ASAHI_SIM_DEBUG=nofast). */
+   bool no_shortcuts;
+
    /* Instructions left before ASAHI_SIM_BUDGET; 0 means the default. */
    uint64_t budget;
    uint64_t executed;

@@ -178,13 +178,31 @@ struct sim_prim {
    struct sim_plane *planes;
 };
 
+/* The groups of a render command, one per program (asahi_sim_group_pool.c). */
+#define SIM_GROUP_POOL 8
+struct sim_group_pool {
+   struct asahi_sim_group *g[SIM_GROUP_POOL];
+   uint64_t code_va[SIM_GROUP_POOL];
+   unsigned next;
+};
+
 struct sim_render {
    struct asahi_sim_gpu *gpu;
    const struct drm_asahi_cmd_render *cmd;
    struct sim_draw *draws;
    struct sim_prim *prims;
    unsigned nr_prims, prims_capacity;
+   struct sim_group_pool groups;
 };
+
+/* A group for running the program at code_va in this command: the one
+ * that ran it last (its decoded instructions kept), else a zeroed one;
+ * sim_group_init must prepare it before each dispatch.  NULL (failure
+ * recorded) without memory.  Valid until the next call for another
+ * program may take its place, at most SIM_GROUP_POOL - 1 calls later;
+ * with ASAHI_SIM_DEBUG=nofast, until the next call. */
+struct asahi_sim_group *sim_pool_group(struct sim_render *r, uint64_t code_va);
+void sim_pool_free(struct sim_render *r);
 
 /* The vertex phase: run the VDM control stream, shading vertices and
  * collecting primitives. */

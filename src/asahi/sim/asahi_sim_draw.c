@@ -107,9 +107,9 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
       uint32_t n, uint32_t instance)
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
-   struct asahi_sim_group *g = calloc(1, sizeof(*g));
+   struct asahi_sim_group *g = sim_pool_group(c->r, vs->code_va);
    if (!g)
-      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+      return false;
 
    bool ok = true;
    for (uint32_t base = 0; ok && base < n; base += ASAHI_SIM_LANES) {
@@ -126,7 +126,6 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
       g->uvs.stride_words = c->uvs_words;
       ok = sim_group_run(gpu, g, "vertex shader");
    }
-   free(g);
    gpu->vertices += n;
    return ok;
 }

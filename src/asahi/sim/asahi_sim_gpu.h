@@ -37,6 +37,7 @@ enum asahi_sim_debug {
    ASAHI_SIM_DEBUG_SHADERS = 1 << 2, /* "shaders": every instruction run */
    ASAHI_SIM_DEBUG_PNG = 1 << 3,     /* "png": render targets to PNG files */
    ASAHI_SIM_DEBUG_SYNC = 1 << 4,    /* "sync": drm-shim runs jobs inline */
+   ASAHI_SIM_DEBUG_NOFAST = 1 << 5,  /* "nofast": without the shortcuts */
 };
 
 /* Parse the variable's value (NULL: 0) with util/u_debug.h's rules:

@@ -57,9 +57,52 @@ asahi_sim_sext(uint64_t v, unsigned bits)
    return (v ^ m) - m;
 }
 
+/* Operand access is inline: the executors call it per lane and per
+ * operand, and a call into another file per access was a large share of
+ * the interpreter's time. */
+
+/* A 16-, 32- or 64-bit value at 16-bit half `half` of a file of nr32
+ * 32-bit words (indices wrap). */
+static inline uint64_t
+asahi_sim_read_file(const uint32_t *words32, unsigned nr32, unsigned half,
+                    unsigned bits)
+{
+   unsigned reg = (half >> 1) % nr32;
+   switch (bits) {
+   case 16:
+      return (words32[reg] >> ((half & 1) * 16)) & 0xffff;
+   case 64:
+      return words32[reg] | (uint64_t)words32[(reg + 1) % nr32] << 32;
+   default:
+      return words32[reg];
+   }
+}
+
 /* Raw bits of a source for one lane, zero-extended. */
-uint64_t asahi_sim_read_raw(const struct asahi_sim_group *g,
-                            const struct agx_isa_operand *o, unsigned lane);
+static inline uint64_t
+asahi_sim_read_raw(const struct asahi_sim_group *g,
+                   const struct agx_isa_operand *o, unsigned lane)
+{
+   switch (o->kind) {
+   case AGX_ISA_KIND_REG: {
+      unsigned reg = ((unsigned)o->value >> 1) % ASAHI_SIM_GPRS;
+      unsigned next = (reg + 1) % ASAHI_SIM_GPRS;
+      switch (o->size) {
+      case 16:
+         return (g->r[reg][lane] >> ((o->value & 1) * 16)) & 0xffff;
+      case 64:
+         return g->r[reg][lane] | (uint64_t)g->r[next][lane] << 32;
+      default:
+         return g->r[reg][lane];
+      }
+   }
+   case AGX_ISA_KIND_UREG:
+      return asahi_sim_read_file(g->u, ASAHI_SIM_UNIFORMS,
+                                 (unsigned)o->value, o->size);
+   default:
+      return (uint64_t)o->value;
+   }
+}
 
 /* Integer source: zero-extended, or sign-extended with .sx (registers and
  * uniforms only; immediates are never sign-extended). */
@@ -81,17 +124,61 @@ double asahi_sim_read_float(const struct asahi_sim_group *g,
 
 /* Write a register destination (16, 32 or 64 bits; the value is
  * truncated). */
-void asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
-                     unsigned lane, uint64_t value);
+static inline void
+asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
+                unsigned lane, uint64_t value)
+{
+   if (o->kind != AGX_ISA_KIND_REG)
+      return;
+
+   unsigned reg = ((unsigned)o->value >> 1) % ASAHI_SIM_GPRS;
+   switch (o->size) {
+   case 16:
+      asahi_sim_set16(g, (unsigned)o->value % (2 * ASAHI_SIM_GPRS), lane,
+                      (uint16_t)value);
+      break;
+   case 64: {
+      unsigned next = (reg + 1) % ASAHI_SIM_GPRS;
+      g->r[reg][lane] = (uint32_t)value;
+      g->r[next][lane] = (uint32_t)(value >> 32);
+      g->written[next / 32] |= 1u << (next % 32);
+      break;
+   }
+   default:
+      g->r[reg][lane] = (uint32_t)value;
+      break;
+   }
+   g->written[reg / 32] |= 1u << (reg % 32);
+}
 
 /* Element k of a register run (16- or 32-bit elements, wrapping at the end
  * of the register file). */
-uint32_t asahi_sim_read_run(const struct asahi_sim_group *g,
-                            const struct agx_isa_operand *R, unsigned k,
-                            unsigned lane);
-void asahi_sim_write_run(struct asahi_sim_group *g,
-                         const struct agx_isa_operand *R, unsigned k,
-                         unsigned lane, uint32_t value);
+static inline uint32_t
+asahi_sim_read_run(const struct asahi_sim_group *g,
+                   const struct agx_isa_operand *R, unsigned k, unsigned lane)
+{
+   unsigned v = (unsigned)R->value;
+   if (R->size == 16)
+      return asahi_sim_get16(g, (v + k) % (2 * ASAHI_SIM_GPRS), lane);
+   return g->r[((v >> 1) + k) % ASAHI_SIM_GPRS][lane];
+}
+
+static inline void
+asahi_sim_write_run(struct asahi_sim_group *g, const struct agx_isa_operand *R,
+                    unsigned k, unsigned lane, uint32_t value)
+{
+   unsigned v = (unsigned)R->value;
+   unsigned reg;
+   if (R->size == 16) {
+      unsigned half = (v + k) % (2 * ASAHI_SIM_GPRS);
+      asahi_sim_set16(g, half, lane, (uint16_t)value);
+      reg = half / 2;
+   } else {
+      reg = ((v >> 1) + k) % ASAHI_SIM_GPRS;
+      g->r[reg][lane] = value;
+   }
+   g->written[reg / 32] |= 1u << (reg % 32);
+}
 
 /* Execute the decoded instruction x->I through the families below;
  * "<form> is not executed by the simulator" when none takes it. */

@@ -40,6 +40,7 @@
  * description without naming generated constants.
  */
 
+#include <pthread.h>
 #include <string.h>
 
 #include "asahi_sim_internal.h"
@@ -592,6 +593,71 @@ exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
    return ASAHI_SIM_RUNNING;
 }
 
+/* The instructions of this family, by the ISA library's names; the
+ * opcodes they have are looked up once (the names were compared for
+ * every instruction executed, a visible cost in tile-heavy programs). */
+enum mem_kind {
+   MEM_NONE = 0,
+   MEM_DEVICE_LOAD,
+   MEM_DEVICE_STORE,
+   MEM_LOCAL_LOAD,
+   MEM_LOCAL_STORE,
+   MEM_STACK_LOAD,
+   MEM_STACK_STORE,
+   MEM_TILE_LOAD,
+   MEM_TILE_STORE,
+   MEM_UNIFORM_STORE,
+   MEM_ATOMIC,
+   MEM_LOCAL_ATOMIC,
+   MEM_STACK_GET_PTR,
+   MEM_STACK_ADJUST,
+   MEM_TG_BARRIER,
+   MEM_BARRIER,
+};
+
+static const struct {
+   const char *name;
+   enum mem_kind kind;
+} mem_names[] = {
+   {"device_load", MEM_DEVICE_LOAD},
+   {"device_store", MEM_DEVICE_STORE},
+   {"threadgroup_load", MEM_LOCAL_LOAD},
+   {"threadgroup_store", MEM_LOCAL_STORE},
+   {"stack_load", MEM_STACK_LOAD},
+   {"stack_store", MEM_STACK_STORE},
+   {"ld_tile", MEM_TILE_LOAD},
+   {"st_tile", MEM_TILE_STORE},
+   {"uniform_store", MEM_UNIFORM_STORE},
+   {"atomic", MEM_ATOMIC},
+   {"threadgroup_atomic", MEM_LOCAL_ATOMIC},
+   {"stack_get_ptr", MEM_STACK_GET_PTR},
+   {"stack_adjust", MEM_STACK_ADJUST},
+   {"threadgroup_barrier", MEM_TG_BARRIER},
+   {"memory_barrier", MEM_BARRIER},
+};
+
+static uint8_t mem_kinds[AGX_ISA_NUM_OPS];
+static pthread_once_t mem_kinds_once = PTHREAD_ONCE_INIT;
+
+static void
+init_mem_kinds(void)
+{
+   for (unsigned op = 0; op < AGX_ISA_NUM_OPS; op++) {
+      const struct agx_isa_op_info *info = agx_isa_op_info(op);
+      for (unsigned i = 0; info && i < ARRAY_SIZE(mem_names); i++) {
+         if (!strcmp(info->name, mem_names[i].name))
+            mem_kinds[op] = (uint8_t)mem_names[i].kind;
+      }
+   }
+}
+
+static enum mem_kind
+mem_kind_of(unsigned op)
+{
+   pthread_once(&mem_kinds_once, init_mem_kinds);
+   return op < AGX_ISA_NUM_OPS ? (enum mem_kind)mem_kinds[op] : MEM_NONE;
+}
+
 enum asahi_sim_status
 asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
 {
@@ -599,34 +665,29 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
    if (I->op == AGX_ISA_OP_WAIT)
       return ASAHI_SIM_RUNNING;
 
-   const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
-   if (!info)
-      return ASAHI_SIM_ERR_UNSUPPORTED;
-   const char *name = info->name;
-
-   if (!strcmp(name, "device_load"))
-      return exec_device(g, I, false);
-   if (!strcmp(name, "device_store"))
-      return exec_device(g, I, true);
-   if (!strcmp(name, "threadgroup_load"))
-      return exec_local(g, I, false);
-   if (!strcmp(name, "threadgroup_store"))
-      return exec_local(g, I, true);
-   if (!strcmp(name, "stack_load"))
-      return exec_stack(g, I, false);
-   if (!strcmp(name, "stack_store"))
-      return exec_stack(g, I, true);
-   if (!strcmp(name, "ld_tile"))
-      return exec_tile(g, I, false);
-   if (!strcmp(name, "st_tile"))
-      return exec_tile(g, I, true);
-   if (!strcmp(name, "uniform_store"))
+   enum mem_kind kind = mem_kind_of(I->op);
+   switch (kind) {
+   case MEM_DEVICE_LOAD:
+   case MEM_DEVICE_STORE:
+      return exec_device(g, I, kind == MEM_DEVICE_STORE);
+   case MEM_LOCAL_LOAD:
+   case MEM_LOCAL_STORE:
+      return exec_local(g, I, kind == MEM_LOCAL_STORE);
+   case MEM_STACK_LOAD:
+   case MEM_STACK_STORE:
+      return exec_stack(g, I, kind == MEM_STACK_STORE);
+   case MEM_TILE_LOAD:
+   case MEM_TILE_STORE:
+      return exec_tile(g, I, kind == MEM_TILE_STORE);
+   case MEM_UNIFORM_STORE:
       return exec_uniform_store(g, I);
-   if (!strcmp(name, "atomic"))
-      return exec_atomic(g, I, false);
-   if (!strcmp(name, "threadgroup_atomic"))
-      return exec_atomic(g, I, true);
-   if (!strcmp(name, "stack_get_ptr")) {
+   case MEM_ATOMIC:
+   case MEM_LOCAL_ATOMIC:
+      return exec_atomic(g, I, kind == MEM_LOCAL_ATOMIC);
+   default:
+      break;
+   }
+   if (kind == MEM_STACK_GET_PTR) {
       /* Inferred: the stack pointer, in bytes (low confidence). */
       const struct agx_isa_operand *R = operand_named(I, "R");
       if (!R || R->kind != AGX_ISA_KIND_REG)
@@ -636,7 +697,7 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
          asahi_sim_write_run(g, R, 0, t, g->stack_pointer);
       return ASAHI_SIM_RUNNING;
    }
-   if (!strcmp(name, "stack_adjust")) {
+   if (kind == MEM_STACK_ADJUST) {
       const struct agx_isa_operand *v = operand_named(I, "v");
       if (!v)
          return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
@@ -661,10 +722,9 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       g->stack_pointer = (uint32_t)frame;
       return ASAHI_SIM_RUNNING;
    }
-   if (!strcmp(name, "threadgroup_barrier") && g->yield_at_barrier)
+   if (kind == MEM_TG_BARRIER && g->yield_at_barrier)
       return ASAHI_SIM_BARRIER;
-   if (!strcmp(name, "memory_barrier") ||
-       !strcmp(name, "threadgroup_barrier")) {
+   if (kind == MEM_BARRIER || kind == MEM_TG_BARRIER) {
       /* One SIMD group, accesses in program order: nothing to order. */
       return ASAHI_SIM_RUNNING;
    }

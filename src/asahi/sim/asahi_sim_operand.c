@@ -28,43 +28,7 @@ asahi_sim_error(struct asahi_sim_group *g, enum asahi_sim_status status,
    return status;
 }
 
-static uint64_t
-read_file(const uint32_t *words32, unsigned nr32, unsigned half, unsigned bits)
-{
-   unsigned reg = (half >> 1) % nr32;
-   switch (bits) {
-   case 16:
-      return (words32[reg] >> ((half & 1) * 16)) & 0xffff;
-   case 64:
-      return words32[reg] | (uint64_t)words32[(reg + 1) % nr32] << 32;
-   default:
-      return words32[reg];
-   }
-}
 
-uint64_t
-asahi_sim_read_raw(const struct asahi_sim_group *g,
-                   const struct agx_isa_operand *o, unsigned lane)
-{
-   switch (o->kind) {
-   case AGX_ISA_KIND_REG: {
-      unsigned reg = ((unsigned)o->value >> 1) % ASAHI_SIM_GPRS;
-      unsigned next = (reg + 1) % ASAHI_SIM_GPRS;
-      switch (o->size) {
-      case 16:
-         return (g->r[reg][lane] >> ((o->value & 1) * 16)) & 0xffff;
-      case 64:
-         return g->r[reg][lane] | (uint64_t)g->r[next][lane] << 32;
-      default:
-         return g->r[reg][lane];
-      }
-   }
-   case AGX_ISA_KIND_UREG:
-      return read_file(g->u, ASAHI_SIM_UNIFORMS, (unsigned)o->value, o->size);
-   default:
-      return (uint64_t)o->value;
-   }
-}
 
 double
 asahi_sim_read_float(const struct asahi_sim_group *g,
@@ -85,32 +49,6 @@ asahi_sim_read_float(const struct asahi_sim_group *g,
    return asahi_sim_fabs_neg(v, o->flags & AGX_ISA_ABS, o->flags & AGX_ISA_NEG);
 }
 
-void
-asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
-                unsigned lane, uint64_t value)
-{
-   if (o->kind != AGX_ISA_KIND_REG)
-      return;
-
-   unsigned reg = ((unsigned)o->value >> 1) % ASAHI_SIM_GPRS;
-   switch (o->size) {
-   case 16:
-      asahi_sim_set16(g, (unsigned)o->value % (2 * ASAHI_SIM_GPRS), lane,
-                      (uint16_t)value);
-      break;
-   case 64: {
-      unsigned next = (reg + 1) % ASAHI_SIM_GPRS;
-      g->r[reg][lane] = (uint32_t)value;
-      g->r[next][lane] = (uint32_t)(value >> 32);
-      g->written[next / 32] |= 1u << (next % 32);
-      break;
-   }
-   default:
-      g->r[reg][lane] = (uint32_t)value;
-      break;
-   }
-   g->written[reg / 32] |= 1u << (reg % 32);
-}
 
 bool
 asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
@@ -195,32 +133,7 @@ asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid)
    return (cond & 8) ? !r : r;
 }
 
-uint32_t
-asahi_sim_read_run(const struct asahi_sim_group *g,
-                   const struct agx_isa_operand *R, unsigned k, unsigned lane)
-{
-   unsigned v = (unsigned)R->value;
-   if (R->size == 16)
-      return asahi_sim_get16(g, (v + k) % (2 * ASAHI_SIM_GPRS), lane);
-   return g->r[((v >> 1) + k) % ASAHI_SIM_GPRS][lane];
-}
 
-void
-asahi_sim_write_run(struct asahi_sim_group *g, const struct agx_isa_operand *R,
-                    unsigned k, unsigned lane, uint32_t value)
-{
-   unsigned v = (unsigned)R->value;
-   unsigned reg;
-   if (R->size == 16) {
-      unsigned half = (v + k) % (2 * ASAHI_SIM_GPRS);
-      asahi_sim_set16(g, half, lane, (uint16_t)value);
-      reg = half / 2;
-   } else {
-      reg = ((v >> 1) + k) % ASAHI_SIM_GPRS;
-      g->r[reg][lane] = value;
-   }
-   g->written[reg / 32] |= 1u << (reg % 32);
-}
 
 enum asahi_sim_status
 asahi_sim_lane_compare(struct asahi_sim_group *g, unsigned cc, bool is_float,

@@ -196,6 +196,51 @@ store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
 #define SIM_BLOCK_MAX_PIXELS (32 * 32)
 
 /*
+ * The offsets of the tile's pixels (tw x th from x0, y0), UINT64_MAX for
+ * those outside the w x h image or that ail places nowhere.  ail's
+ * element offset is a sum of a part that depends on x alone and one that
+ * depends on y alone, in every tiling (linear: y * stride + x * size;
+ * twiddled: the tile index, row times tiles per row plus column, scaled,
+ * plus the interleaved bits of x and y within the tile, which never
+ * overlap), and the level and layer offsets are constant, so
+ *    offset(x, y) = offset(x, y0) + offset(x0, y) - offset(x0, y0)
+ * and a pixel is placed exactly when its column and its row are: one
+ * ail call per column and per row instead of one per pixel.  Without
+ * the shortcut (g->no_shortcuts), or when (x0, y0) itself is not placed,
+ * every pixel asks ail.
+ */
+static void
+tile_offsets(const struct block *b, unsigned x0, unsigned y0, unsigned tw,
+             unsigned th, uint32_t w, uint32_t h, uint64_t *offs)
+{
+   uint64_t origin, col[32], row[32];
+   bool col_ok[32], row_ok[32];
+   if (!b->g->no_shortcuts && tw <= 32 && th <= 32 && x0 < w && y0 < h &&
+       pixel_offset(b, x0, y0, &origin)) {
+      for (unsigned lx = 0; lx < tw; lx++)
+         col_ok[lx] = x0 + lx < w && pixel_offset(b, x0 + lx, y0, &col[lx]);
+      for (unsigned ly = 0; ly < th; ly++)
+         row_ok[ly] = y0 + ly < h && pixel_offset(b, x0, y0 + ly, &row[ly]);
+      for (unsigned ly = 0; ly < th; ly++) {
+         for (unsigned lx = 0; lx < tw; lx++) {
+            offs[ly * tw + lx] = col_ok[lx] && row_ok[ly]
+                                    ? col[lx] + row[ly] - origin
+                                    : UINT64_MAX;
+         }
+      }
+      return;
+   }
+   for (unsigned ly = 0; ly < th; ly++) {
+      for (unsigned lx = 0; lx < tw; lx++) {
+         uint64_t *o = &offs[ly * tw + lx];
+         if (x0 + lx >= w || y0 + ly >= h ||
+             !pixel_offset(b, x0 + lx, y0 + ly, o))
+            *o = UINT64_MAX;
+      }
+   }
+}
+
+/*
  * The whole tile at once when the bytes it writes lie in one mapping: the
  * offsets of its pixels first, one translation of the span between the
  * lowest and the highest, then the stores into it (the same bytes
@@ -212,18 +257,13 @@ store_tile_mapped(struct block *b, unsigned tw, unsigned th, uint32_t w,
    uint64_t lo = UINT64_MAX, hi = 0;
    if (tw * th > SIM_BLOCK_MAX_PIXELS || !g->mem.translate)
       return false;
-   for (unsigned ly = 0; ly < th; ly++) {
-      for (unsigned lx = 0; lx < tw; lx++) {
-         unsigned x = g->frag.tile_origin[0] + lx;
-         unsigned y = g->frag.tile_origin[1] + ly;
-         uint64_t *o = &offs[ly * tw + lx];
-         if (x >= w || y >= h || !pixel_offset(b, x, y, o)) {
-            *o = UINT64_MAX;
-            continue;
-         }
-         lo = *o < lo ? *o : lo;
-         hi = *o > hi ? *o : hi;
-      }
+   tile_offsets(b, g->frag.tile_origin[0], g->frag.tile_origin[1], tw, th,
+                w, h, offs);
+   for (unsigned i = 0; i < tw * th; i++) {
+      if (offs[i] == UINT64_MAX)
+         continue;
+      lo = offs[i] < lo ? offs[i] : lo;
+      hi = offs[i] > hi ? offs[i] : hi;
    }
    *st = ASAHI_SIM_RUNNING;
    if (lo > hi)

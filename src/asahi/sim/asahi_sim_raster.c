@@ -576,16 +576,17 @@ bool
 sim_raster_tile(struct sim_tile *tile)
 {
    struct sim_render *r = tile->r;
-   struct asahi_sim_group *g = calloc(1, sizeof(*g));
-   if (!g)
-      return sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
    bool ok = true;
    unsigned n = tile->prims ? tile->nr_prims : r->nr_prims;
    for (unsigned i = 0; ok && i < n; i++) {
       const struct sim_prim *p = &r->prims[tile->prims ? tile->prims[i] : i];
-      if (p->layer == tile->layer)
-         ok = shade_prim(tile, p, g);
+      if (p->layer != tile->layer)
+         continue;
+      /* No fragment program: a group for the tests alone (address 0). */
+      const struct sim_draw *d = p->draw;
+      struct asahi_sim_group *g =
+         sim_pool_group(r, d->has_fs ? d->fs.code_va : 0);
+      ok = g && shade_prim(tile, p, g);
    }
-   free(g);
    return ok;
 }

@@ -61,6 +61,10 @@ static const struct debug_named_value debug_flags[] = {
    {"sync", ASAHI_SIM_DEBUG_SYNC,
     "drm-shim: run each submission inside SUBMIT instead of on its queue's "
     "worker thread (single-threaded, for debugging)"},
+   {"nofast", ASAHI_SIM_DEBUG_NOFAST,
+    "run without the executor's shortcuts (groups kept per program, tile "
+    "offsets from rows and columns): the same results, slower; the "
+    "reference asahi-sim-bench compares with"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -79,10 +83,12 @@ bg_eot_words(const struct asahi_sim_gpu *gpu, const struct drm_asahi_bg_eot *p)
 
 /* Run a fragment-style program on every pixel of the tile. */
 static bool
-run_background(struct sim_tile *tile, const struct sim_program *bg,
-               struct asahi_sim_group *g)
+run_background(struct sim_tile *tile, const struct sim_program *bg)
 {
    struct asahi_sim_gpu *gpu = tile->r->gpu;
+   struct asahi_sim_group *g = sim_pool_group(tile->r, bg->code_va);
+   if (!g)
+      return false;
    for (uint32_t by = 0; by < tile->height; by += 4) {
       for (uint32_t bx = 0; bx < tile->width; bx += 8) {
          if (!sim_work(gpu, ASAHI_SIM_LANES) ||
@@ -109,11 +115,11 @@ run_background(struct sim_tile *tile, const struct sim_program *bg,
 }
 
 static bool
-run_end_of_tile(struct sim_tile *tile, const struct sim_program *eot,
-                struct asahi_sim_group *g)
+run_end_of_tile(struct sim_tile *tile, const struct sim_program *eot)
 {
    struct asahi_sim_gpu *gpu = tile->r->gpu;
-   if (!sim_work(gpu, 1) || !sim_group_init(gpu, eot, 1, g))
+   struct asahi_sim_group *g = sim_pool_group(tile->r, eot->code_va);
+   if (!g || !sim_work(gpu, 1) || !sim_group_init(gpu, eot, 1, g))
       return false;
    sim_frag_setup(tile, g);
    g->frag.pixel[0][0] = (uint16_t)tile->x0;
@@ -246,7 +252,6 @@ render_tiles(struct sim_render *r)
    struct asahi_sim_gpu *gpu = r->gpu;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
    struct sim_program *bg = NULL, *eot = NULL;
-   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct sim_tile tile = {
       .r = r,
       .width = cmd->utile_width_px,
@@ -275,7 +280,7 @@ render_tiles(struct sim_render *r)
       tile.sample_pos[s][0] = (float)((b & 0xf) / 16.0);
       tile.sample_pos[s][1] = (float)((b >> 4) / 16.0);
    }
-   bool ok = g && tile.tib && tile.depth && tile.stencil;
+   bool ok = tile.tib && tile.depth && tile.stencil;
    if (!ok)
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
 
@@ -321,7 +326,7 @@ render_tiles(struct sim_render *r)
             memset(tile.tib, 0, tib_size);
             ok = sim_zls_load(&tile);
             if (ok && bg)
-               ok = run_background(&tile, bg, g);
+               ok = run_background(&tile, bg);
             sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
             /* The fragment programs' time is taken out of the raster's. */
             uint64_t t1 = sim_profile_begin(gpu);
@@ -333,7 +338,7 @@ render_tiles(struct sim_render *r)
             sim_profile_end(gpu, ASAHI_SIM_PROF_RASTER, t1);
             uint64_t t2 = sim_profile_begin(gpu);
             if (ok && eot)
-               ok = run_end_of_tile(&tile, eot, g);
+               ok = run_end_of_tile(&tile, eot);
             ok = ok && sim_zls_store(&tile);
             sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t2);
          }
@@ -347,7 +352,6 @@ render_tiles(struct sim_render *r)
    free(bins.bin);
    free(bg);
    free(eot);
-   free(g);
    free(tile.tib);
    free(tile.depth);
    free(tile.stencil);
@@ -379,6 +383,7 @@ execute_render(struct asahi_sim_gpu *gpu,
    sim_profile_end(gpu, ASAHI_SIM_PROF_VERTEX, t0);
    if (vertex_ok)
       render_tiles(&r);
+   sim_pool_free(&r);
    if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
       sim_log(gpu, "asahi-sim: render done: %u primitives, %llu tiles, "
                    "%llu fragments\n",

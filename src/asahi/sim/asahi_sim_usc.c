@@ -435,6 +435,7 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
       .soft_faults = gpu->soft_faults,
    };
    g->budget = gpu->budget;
+   g->no_shortcuts = gpu->debug & ASAHI_SIM_DEBUG_NOFAST;
    if (p->spill_size) {
       size_t size_B = (size_t)4 * (8u << (p->spill_size - 1));
       g->stack = stack_for(gpu, g, size_B);

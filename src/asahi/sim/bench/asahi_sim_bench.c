@@ -80,28 +80,80 @@ struct options {
    unsigned size;       /* frame width and height */
    unsigned triangles;  /* of the textured scene */
    unsigned repeat;     /* runs of each scene (the best is reported) */
+   unsigned passes;     /* render commands of the passes scene */
+};
+
+/* One way of running a scene: with the executor's shortcuts, or without
+ * them (ASAHI_SIM_DEBUG=nofast, the reference). */
+struct timing {
+   double seconds;
+   uint64_t fragments, vertices;
 };
 
 struct result {
-   double seconds, profiled_seconds;
-   uint64_t fragments, vertices;
+   struct timing fast, reference;
+   double profiled_seconds;
    uint64_t ns[ASAHI_SIM_PROF_COUNT];
 };
 
-/* Build and run one scene `repeat` times; false on failure (printed). */
+/* Run the scene's command `passes` times with the given debug flags;
+ * false (printed) on failure. */
 static bool
-run_scene(const char *name, const struct options *o,
+run_once(const char *name, struct memory *m, const struct scene *s,
+         unsigned passes, uint32_t debug, bool profile, struct timing *t,
+         uint64_t ns[ASAHI_SIM_PROF_COUNT])
+{
+   struct asahi_sim_gpu gpu = {
+      .lookup = mem_lookup,
+      .user = m,
+      .usc_base = USC_BASE,
+      .profile = profile,
+      .work_limit = 1ull << 32,
+      .debug = debug,
+   };
+   double t0 = now_s();
+   for (unsigned p = 0; p < passes; p++) {
+      enum asahi_sim_result r = asahi_sim_execute_render(&gpu, &s->cmd);
+      if (r != ASAHI_SIM_RESULT_OK) {
+         fprintf(stderr, "asahi-sim-bench: %s: %s: %s\n", name,
+                 asahi_sim_result_string(r), gpu.error);
+         return false;
+      }
+   }
+   *t = (struct timing){now_s() - t0, gpu.fragments, gpu.vertices};
+   if (ns)
+      memcpy(ns, gpu.ns, sizeof(gpu.ns));
+   return true;
+}
+
+static void
+keep_best(struct timing *best, const struct timing *t, bool first)
+{
+   if (first || t->seconds < best->seconds)
+      *best = *t;
+}
+
+/* Build the scene, then run it `repeat` times each way, alternating (so
+ * that a change of load on the machine touches both alike), and once
+ * more with the split per unit; false on failure or when the two ways
+ * leave different frames (printed). */
+static bool
+run_scene(const char *name, const struct options *o, unsigned passes,
           const struct scene_params *p, struct result *best)
 {
-   size_t frame = (size_t)o->size * o->size * 4;
+   size_t frame = (size_t)p->width * p->height * 4;
    size_t vdata = (size_t)p->nr_big_vertices * 32;
    struct memory m = {
       .usc = {USC_BASE, calloc(1, 1u << 20), 1u << 20, 0},
       .data = {DATA_BASE, NULL, frame + vdata + (1u << 20), 0},
    };
    m.data.data = calloc(1, m.data.size);
-   if (!m.usc.data || !m.data.data) {
+   uint8_t *fast_frame = malloc(frame);
+   if (!m.usc.data || !m.data.data || !fast_frame) {
       fprintf(stderr, "asahi-sim-bench: out of memory\n");
+      free(m.usc.data);
+      free(m.data.data);
+      free(fast_frame);
       return false;
    }
    struct scene_mem smem = {mem_alloc, &m, USC_BASE};
@@ -110,35 +162,29 @@ run_scene(const char *name, const struct options *o,
    bool ok = scene_build(&smem, p, &s, err, sizeof(err));
    if (!ok)
       fprintf(stderr, "asahi-sim-bench: %s: %s\n", name, err);
+   size_t compared = ok && s.rt_size < frame ? s.rt_size : frame;
 
-   /* The timed runs without the split (its clock reads cost time), then
-    * one run with it. */
    memset(best, 0, sizeof(*best));
-   for (unsigned i = 0; ok && i <= o->repeat; i++) {
-      bool profile = i == o->repeat;
-      struct asahi_sim_gpu gpu = {
-         .lookup = mem_lookup,
-         .user = &m,
-         .usc_base = USC_BASE,
-         .profile = profile,
-         .work_limit = 1ull << 32,
-      };
-      double t0 = now_s();
-      enum asahi_sim_result r = asahi_sim_execute_render(&gpu, &s.cmd);
-      double t = now_s() - t0;
-      if (r != ASAHI_SIM_RESULT_OK) {
-         fprintf(stderr, "asahi-sim-bench: %s: %s: %s\n", name,
-                 asahi_sim_result_string(r), gpu.error);
+   for (unsigned i = 0; ok && i < o->repeat; i++) {
+      struct timing t;
+      ok = run_once(name, &m, &s, passes, 0, false, &t, NULL);
+      keep_best(&best->fast, &t, i == 0);
+      memcpy(fast_frame, s.rt, compared);
+      ok = ok && run_once(name, &m, &s, passes, ASAHI_SIM_DEBUG_NOFAST,
+                          false, &t, NULL);
+      keep_best(&best->reference, &t, i == 0);
+      if (ok && memcmp(fast_frame, s.rt, compared)) {
+         fprintf(stderr, "asahi-sim-bench: %s: the frame differs without "
+                         "the shortcuts (ASAHI_SIM_DEBUG=nofast)\n", name);
          ok = false;
-      } else if (profile) {
-         best->profiled_seconds = t;
-         memcpy(best->ns, gpu.ns, sizeof(gpu.ns));
-      } else if (i == 0 || t < best->seconds) {
-         best->seconds = t;
-         best->fragments = gpu.fragments;
-         best->vertices = gpu.vertices;
       }
    }
+   struct timing t;
+   if (ok && run_once(name, &m, &s, passes, 0, true, &t, best->ns))
+      best->profiled_seconds = t.seconds;
+   else
+      ok = false;
+   free(fast_frame);
    free(m.usc.data);
    free(m.data.data);
    return ok;
@@ -153,12 +199,16 @@ report(const char *name, const struct result *r, double memcpy_s)
       "fragment programs",
       "tile (bg, eot, depth/stencil)",
    };
+   const struct timing *f = &r->fast;
    printf("%s: %.3f s, %llu fragments (%.2f M/s), %llu vertices "
           "(%.2f M/s), %.0fx the frame memcpy\n",
-          name, r->seconds, (unsigned long long)r->fragments,
-          r->fragments / r->seconds * 1e-6,
-          (unsigned long long)r->vertices, r->vertices / r->seconds * 1e-6,
-          r->seconds / memcpy_s);
+          name, f->seconds, (unsigned long long)f->fragments,
+          f->fragments / f->seconds * 1e-6,
+          (unsigned long long)f->vertices, f->vertices / f->seconds * 1e-6,
+          f->seconds / memcpy_s);
+   printf("  without the shortcuts (nofast): %.3f s; x%.2f faster with "
+          "them, the same frame\n",
+          r->reference.seconds, r->reference.seconds / f->seconds);
    /* Shares of the profiled run (slower by its clock reads). */
    double total = r->profiled_seconds * 1e9;
    for (unsigned u = 0; u < ASAHI_SIM_PROF_COUNT; u++)
@@ -199,14 +249,19 @@ usage(FILE *fp)
 {
    fprintf(fp,
            "usage: asahi-sim-bench [--quick] [--size N] [--triangles N] "
-           "[--repeat N]\n"
+           "[--passes N] [--repeat N]\n"
            "Renders fixed scenes through the simulator's command executor\n"
            "in-process and prints fragments and vertices per second and the\n"
            "time per unit, against a memcpy of the frame.\n"
-           "  --quick        a tiny run (64x64, 100 triangles, once)\n"
+           "  --quick        a tiny run (64x64, 100 triangles, 5 passes, "
+           "once)\n"
            "  --size N       frame of N x N pixels (default 1024)\n"
            "  --triangles N  triangles of the textured scene (10000)\n"
-           "  --repeat N     runs of each scene, the best reported (3)\n");
+           "  --passes N     render commands of the passes scene (200)\n"
+           "  --repeat N     runs of each scene, the best reported (3)\n"
+           "Each scene also runs without the executor's shortcuts\n"
+           "(ASAHI_SIM_DEBUG=nofast) in the same process: the ratio of the\n"
+           "two times is printed, and the frames must be the same.\n");
 }
 
 static bool
@@ -223,7 +278,8 @@ parse_uint(const char *s, unsigned min, unsigned max, unsigned *out)
 int
 main(int argc, char **argv)
 {
-   struct options o = {.size = 1024, .triangles = 10000, .repeat = 3};
+   struct options o = {
+      .size = 1024, .triangles = 10000, .repeat = 3, .passes = 200};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
       bool ok = true;
@@ -231,11 +287,14 @@ main(int argc, char **argv)
          usage(stdout);
          return 0;
       } else if (!strcmp(a, "--quick")) {
-         o = (struct options){.size = 64, .triangles = 100, .repeat = 1};
+         o = (struct options){
+            .size = 64, .triangles = 100, .repeat = 1, .passes = 5};
       } else if (!strcmp(a, "--size")) {
          ok = parse_uint(v, 32, 8192, &o.size), i++;
       } else if (!strcmp(a, "--triangles")) {
          ok = parse_uint(v, 1, 1000000, &o.triangles), i++;
+      } else if (!strcmp(a, "--passes")) {
+         ok = parse_uint(v, 1, 100000, &o.passes), i++;
       } else if (!strcmp(a, "--repeat")) {
          ok = parse_uint(v, 1, 1000, &o.repeat), i++;
       } else {
@@ -270,7 +329,7 @@ main(int argc, char **argv)
               {1, -1, 0.5f, 1}, {1, 1, 0.5f, 1}, {-1, 1, 0.5f, 1}},
    };
    struct result r;
-   if (!run_scene("flat", &o, &flat, &r))
+   if (!run_scene("flat", &o, 1, &flat, &r))
       return 1;
    report("flat (full-screen constant colour)", &r, base);
 
@@ -304,10 +363,41 @@ main(int argc, char **argv)
    tex.nr_big_vertices = n * 3;
    char name[64];
    snprintf(name, sizeof(name), "textured (%u small triangles)", n);
-   bool ok = run_scene(name, &o, &tex, &r);
+   bool ok = run_scene(name, &o, 1, &tex, &r);
    free(v);
    if (!ok)
       return 1;
    report(name, &r, base);
+
+   /* Passes: many small render commands, the shape of piglit's per-draw
+    * programs (gl-1.0-blend-func, tex3d-npot): a 160x160 target cleared
+    * whole (every tile processed), then a textured 32x32 quad. */
+   struct scene_params passes = {
+      .width = 160,
+      .height = 160,
+      .tile_w = 32,
+      .tile_h = 32,
+      .process_empty_tiles = true,
+      .clear = {0.5f, 0.25f, 0, 1},
+      .shading = SCENE_TEXTURED,
+      .nr_vertices = 6,
+   };
+   /* Pixels 16..48 of 160: NDC x / 80 - 1. */
+   const float q0 = -0.8f, q1 = -0.4f;
+   const float quad[6][4] = {{q0, q0, 0, 0}, {q1, q0, 1, 0}, {q0, q1, 0, 1},
+                             {q1, q0, 1, 0}, {q1, q1, 1, 1}, {q0, q1, 0, 1}};
+   for (unsigned k = 0; k < 6; k++) {
+      float pos[4] = {quad[k][0], quad[k][1], 0.5f, 1};
+      float tc[4] = {quad[k][2], quad[k][3], 0, 1};
+      memcpy(passes.pos[k], pos, sizeof(pos));
+      memcpy(passes.vcolour[k], tc, sizeof(tc));
+   }
+   snprintf(name, sizeof(name), "passes (%u render commands of 160x160)",
+            o.passes);
+   if (!run_scene(name, &o, o.passes, &passes, &r))
+      return 1;
+   /* Against memcpys of its own frames. */
+   report(name, &r,
+          base * o.passes * (160.0 * 160.0) / ((double)o.size * o.size));
    return 0;
 }

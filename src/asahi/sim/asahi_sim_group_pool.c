@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The SIMD groups of a render command.  A tile runs its background
+ * program, then the fragment programs of the primitives touching it, then
+ * its end-of-tile program, and the next tile does the same again: one
+ * group for all of them decoded each program again at every switch, and a
+ * group allocated per tile (or per draw, for vertex shaders) decoded them
+ * again and again.  Here each program
+ * (by code address) keeps a group of its own for the whole command, so
+ * its decode cache survives from tile to tile; sim_group_init resets the
+ * rest of the state before every dispatch, as a fresh group would have
+ * it.  The code cannot change while a command runs (the VM map is fixed
+ * under the device lock), so the cached decodings stay valid.
+ *
+ * With ASAHI_SIM_DEBUG=nofast every request gets the one group, zeroed
+ * whole: the behaviour the kept groups must reproduce.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asahi_sim_cmd.h"
+
+struct asahi_sim_group *
+sim_pool_group(struct sim_render *r, uint64_t code_va)
+{
+   struct sim_group_pool *pool = &r->groups;
+   bool reference = r->gpu->debug & ASAHI_SIM_DEBUG_NOFAST;
+   unsigned slot = SIM_GROUP_POOL;
+
+   if (!reference) {
+      for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
+         if (pool->g[i] && pool->code_va[i] == code_va)
+            return pool->g[i];
+      }
+      /* Replace the oldest (round robin). */
+      slot = pool->next;
+      pool->next = (pool->next + 1) % SIM_GROUP_POOL;
+   } else {
+      slot = 0;
+   }
+
+   if (!pool->g[slot]) {
+      pool->g[slot] = calloc(1, sizeof(*pool->g[slot]));
+      if (!pool->g[slot]) {
+         sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+         return NULL;
+      }
+   } else {
+      /* Another program's group: its decodings are of no use. */
+      memset(pool->g[slot], 0, sizeof(*pool->g[slot]));
+   }
+   pool->code_va[slot] = code_va;
+   return pool->g[slot];
+}
+
+void
+sim_pool_free(struct sim_render *r)
+{
+   for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
+      free(r->groups.g[i]);
+      r->groups.g[i] = NULL;
+   }
+}
