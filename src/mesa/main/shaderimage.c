@@ -7,7 +7,8 @@
  * Image units (ARB_shader_image_load_store; GL 4.6 section 8.26): a unit
  * holds a texture level (all layers, or one), the access the shaders
  * promise and the format their loads and stores see.  Binding checks
- * every error of the extension's "Errors" list; the state tracker reads
+ * every error of the extension's "Errors" list; glBindImageTextures
+ * (ARB_multi_bind) binds several; the state tracker reads
  * the units at each draw and dispatch (st_image.c).
  */
 #include "main/shaderimage.h"
@@ -79,16 +80,23 @@ _mesa_image_format_to_pipe(GLenum format)
    return PIPE_FORMAT_NONE;
 }
 
+static void
+set_unit(struct gl_image_unit *u, struct gl_texture_object *t, GLint level,
+         GLboolean layered, GLint layer, GLenum access, GLenum format)
+{
+   _mesa_reference_texobj(&u->TexObj, t);
+   u->Level = level;
+   u->Layered = layered ? GL_TRUE : GL_FALSE;
+   u->Layer = layer;
+   u->Access = access;
+   u->Format = format;
+}
+
 /* GL 4.6 table 23.45: the initial state of a unit. */
 static void
 reset_unit(struct gl_image_unit *u)
 {
-   _mesa_reference_texobj(&u->TexObj, NULL);
-   u->Level = 0;
-   u->Layered = GL_FALSE;
-   u->Layer = 0;
-   u->Access = GL_READ_ONLY;
-   u->Format = GL_R8;
+   set_unit(u, NULL, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8);
 }
 
 void
@@ -161,13 +169,8 @@ _mesa_BindImageTexture(GLuint unit, GLuint texture, GLint level,
       return;
    }
 
-   struct gl_image_unit *u = &ctx->ImageUnits[unit];
-   _mesa_reference_texobj(&u->TexObj, t);
-   u->Level = level;
-   u->Layered = layered ? GL_TRUE : GL_FALSE;
-   u->Layer = layer;
-   u->Access = access;
-   u->Format = format;
+   set_unit(&ctx->ImageUnits[unit], t, level, layered, layer, access,
+            format);
 }
 
 /* The unit format glBindImageTextures takes from a texture: its level
@@ -238,12 +241,7 @@ _mesa_BindImageTextures(GLuint first, GLsizei count, const GLuint *textures)
                      "format)", i, name, format);
          continue;
       }
-      _mesa_reference_texobj(&u->TexObj, t);
-      u->Level = 0;
-      u->Layered = GL_TRUE;
-      u->Layer = 0;
-      u->Access = GL_READ_WRITE;
-      u->Format = format;
+      set_unit(u, t, 0, GL_TRUE, 0, GL_READ_WRITE, format);
    }
 }
 

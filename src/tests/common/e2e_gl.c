@@ -503,6 +503,21 @@ e2e_gl_integer(GLenum pname)
    return v;
 }
 
+int
+e2e_gl_get_procs(struct e2e_gl *gl, const struct e2e_gl_proc *procs,
+                 unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      *procs[i].fn = (e2e_gl_any_fn)eglGetProcAddress(procs[i].name);
+      if (!*procs[i].fn) {
+         printf("FAIL: %s is missing\n", procs[i].name);
+         e2e_gl_close(gl);
+         return 1;
+      }
+   }
+   return 0;
+}
+
 GLint
 e2e_gl_integer_i(GLenum pname, GLuint index)
 {

@@ -179,6 +179,19 @@ GLuint e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
 bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
                        int tol, const char *what, bool quiet);
 
+/* An entry point the program looks up by name (the GL commands its
+ * headers do not declare), stored through fn. */
+typedef void (*e2e_gl_any_fn)(void);
+struct e2e_gl_proc {
+   const char *name;
+   e2e_gl_any_fn *fn;
+};
+
+/* Looks up the n entry points with eglGetProcAddress: 0 when all are
+ * there, else prints "FAIL: <name> is missing", closes gl and gives 1. */
+int e2e_gl_get_procs(struct e2e_gl *gl, const struct e2e_gl_proc *procs,
+                     unsigned n);
+
 /* A program's end: closes gl, prints "FAIL", or "PASS" unless quiet, and
  * gives the exit status. */
 int e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet);

@@ -31,24 +31,11 @@
  * targets with layers; the spec's pseudo-code passes TRUE).
  */
 #include <EGL/egl.h>
-#include <GLES3/gl3.h>
+#include <GLES3/gl31.h> /* the image tokens (ES 3.1 has them too) */
 #include <stdio.h>
 #include <string.h>
 
 #include "e2e_gl.h"
-
-/* Tokens of GL 4.2-4.4 the ES 3.0 headers lack. */
-#define E2E_GL_SHADER_STORAGE_BUFFER 0x90D2
-#define E2E_GL_MAX_IMAGE_UNITS 0x8F38
-#define E2E_GL_IMAGE_BINDING_NAME 0x8F3A
-#define E2E_GL_IMAGE_BINDING_LEVEL 0x8F3B
-#define E2E_GL_IMAGE_BINDING_LAYERED 0x8F3C
-#define E2E_GL_IMAGE_BINDING_LAYER 0x8F3D
-#define E2E_GL_IMAGE_BINDING_ACCESS 0x8F3E
-#define E2E_GL_IMAGE_BINDING_FORMAT 0x906E
-#define E2E_GL_ALL_BARRIER_BITS 0xFFFFFFFF
-#define E2E_GL_READ_ONLY 0x88B8
-#define E2E_GL_READ_WRITE 0x88BA
 
 typedef void (*bind_images_fn)(GLuint, GLsizei, const GLuint *);
 typedef void (*bind_image_fn)(GLuint, GLuint, GLint, GLboolean, GLint,
@@ -79,12 +66,12 @@ static struct unit_state
 unit_state(GLuint unit)
 {
    struct unit_state s = {
-      e2e_gl_integer_i(E2E_GL_IMAGE_BINDING_NAME, unit),
-      e2e_gl_integer_i(E2E_GL_IMAGE_BINDING_LEVEL, unit),
-      e2e_gl_integer_i(E2E_GL_IMAGE_BINDING_LAYERED, unit),
-      e2e_gl_integer_i(E2E_GL_IMAGE_BINDING_LAYER, unit),
-      e2e_gl_integer_i(E2E_GL_IMAGE_BINDING_ACCESS, unit),
-      e2e_gl_integer_i(E2E_GL_IMAGE_BINDING_FORMAT, unit),
+      e2e_gl_integer_i(GL_IMAGE_BINDING_NAME, unit),
+      e2e_gl_integer_i(GL_IMAGE_BINDING_LEVEL, unit),
+      e2e_gl_integer_i(GL_IMAGE_BINDING_LAYERED, unit),
+      e2e_gl_integer_i(GL_IMAGE_BINDING_LAYER, unit),
+      e2e_gl_integer_i(GL_IMAGE_BINDING_ACCESS, unit),
+      e2e_gl_integer_i(GL_IMAGE_BINDING_FORMAT, unit),
    };
    return s;
 }
@@ -106,7 +93,7 @@ check_unit(const char *what, GLuint unit, struct unit_state want)
 }
 
 static const struct unit_state initial = {0, 0, GL_FALSE, 0,
-                                          E2E_GL_READ_ONLY, GL_R8};
+                                          GL_READ_ONLY, GL_R8};
 
 static GLuint
 new_texture(GLenum target)
@@ -121,7 +108,7 @@ new_texture(GLenum target)
 static bool
 test_state(void)
 {
-   GLint units = e2e_gl_integer(E2E_GL_MAX_IMAGE_UNITS);
+   GLint units = e2e_gl_integer(GL_MAX_IMAGE_UNITS);
    bool ok = check("MAX_IMAGE_UNITS >= 8", units >= 8, 1);
    if (units < 8)
       return false;
@@ -144,19 +131,19 @@ test_state(void)
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "negative count", quiet);
 
    /* 2 */
-   bind_image(2, r32ui, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_R32F);
+   bind_image(2, r32ui, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
    GLuint three[3] = {arr, 12345, r32ui};
    bind_images(1, 3, three);
    ok &= e2e_gl_expect_error(GL_INVALID_OPERATION, "unknown name", quiet);
    ok &= check_unit("array", 1,
                     (struct unit_state){(GLint)arr, 0, GL_TRUE, 0,
-                                        E2E_GL_READ_WRITE, GL_RGBA8});
+                                        GL_READ_WRITE, GL_RGBA8});
    ok &= check_unit("unknown name", 2,
                     (struct unit_state){(GLint)r32ui, 0, GL_FALSE, 0,
-                                        E2E_GL_READ_ONLY, GL_R32F});
+                                        GL_READ_ONLY, GL_R32F});
    ok &= check_unit("r32ui", 3,
                     (struct unit_state){(GLint)r32ui, 0, GL_TRUE, 0,
-                                        E2E_GL_READ_WRITE, GL_R32UI});
+                                        GL_READ_WRITE, GL_R32UI});
 
    /* 3 */
    bind_images(4, 1, &unsized);
@@ -218,7 +205,7 @@ test_dispatch(void)
    e2e_gl_uniform_unit(p, "src", 0);
    e2e_gl_uniform_unit(p, "dst", 1);
    dispatch(1, 1, 1);
-   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   memory_barrier(GL_ALL_BARRIER_BITS);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "dispatch", quiet);
    uint32_t out[16];
    memset(out, 0, sizeof(out));
@@ -251,25 +238,17 @@ main(int argc, char **argv)
       if ((status = e2e_gl_need_extension(&gl, &opts, needed[i])))
          return status;
    }
-   typedef void (*any_fn)(void);
-   static const struct {
-      const char *name;
-      any_fn *fn;
-   } procs[] = {
-      {"glBindImageTextures", (any_fn *)&bind_images},
-      {"glBindImageTexture", (any_fn *)&bind_image},
-      {"glDispatchCompute", (any_fn *)&dispatch},
-      {"glMemoryBarrier", (any_fn *)&memory_barrier},
-      {"glGetTexImage", (any_fn *)&get_tex_image},
+   /* the GL 4.2-4.4 entry points, called through the context's own
+    * (not libGLESv2's) */
+   static const struct e2e_gl_proc procs[] = {
+      {"glBindImageTextures", (e2e_gl_any_fn *)&bind_images},
+      {"glBindImageTexture", (e2e_gl_any_fn *)&bind_image},
+      {"glDispatchCompute", (e2e_gl_any_fn *)&dispatch},
+      {"glMemoryBarrier", (e2e_gl_any_fn *)&memory_barrier},
+      {"glGetTexImage", (e2e_gl_any_fn *)&get_tex_image},
    };
-   for (unsigned i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
-      *procs[i].fn = (any_fn)eglGetProcAddress(procs[i].name);
-      if (!*procs[i].fn) {
-         printf("FAIL: %s is missing\n", procs[i].name);
-         e2e_gl_close(&gl);
-         return 1;
-      }
-   }
+   if (e2e_gl_get_procs(&gl, procs, sizeof(procs) / sizeof(procs[0])))
+      return 1;
    bool ok = test_state();
    ok &= test_dispatch();
    return e2e_gl_finish(&gl, ok, quiet);

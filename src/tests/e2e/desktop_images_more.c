@@ -647,26 +647,16 @@ main(int argc, char **argv)
          return status;
    }
    /* the GL 3.2-4.3 entry points the ES headers do not declare */
-   typedef void (*any_fn)(void);
-   static const struct {
-      const char *name;
-      any_fn *fn;
-   } procs[] = {
-      {"glDispatchCompute", (any_fn *)&dispatch},
-      {"glMemoryBarrier", (any_fn *)&memory_barrier},
-      {"glBindImageTexture", (any_fn *)&bind_image},
-      {"glGetTexImage", (any_fn *)&get_tex_image},
-      {"glTexImage2DMultisample", (any_fn *)&tex_image_ms},
-      {"glTexImage3DMultisample", (any_fn *)&tex_image_ms3},
+   static const struct e2e_gl_proc procs[] = {
+      {"glDispatchCompute", (e2e_gl_any_fn *)&dispatch},
+      {"glMemoryBarrier", (e2e_gl_any_fn *)&memory_barrier},
+      {"glBindImageTexture", (e2e_gl_any_fn *)&bind_image},
+      {"glGetTexImage", (e2e_gl_any_fn *)&get_tex_image},
+      {"glTexImage2DMultisample", (e2e_gl_any_fn *)&tex_image_ms},
+      {"glTexImage3DMultisample", (e2e_gl_any_fn *)&tex_image_ms3},
    };
-   for (unsigned i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
-      *procs[i].fn = (any_fn)eglGetProcAddress(procs[i].name);
-      if (!*procs[i].fn) {
-         printf("FAIL: %s is missing\n", procs[i].name);
-         e2e_gl_close(&gl);
-         return 1;
-      }
-   }
+   if (e2e_gl_get_procs(&gl, procs, sizeof(procs) / sizeof(procs[0])))
+      return 1;
    bool ok = test_stages();
    ok &= test_limits();
    ok &= test_multisample();
