@@ -25,6 +25,15 @@
  *     100 l + 10 y + x) through unit 0 and atomically adds it to texel
  *     (x, y) of a 4x4 R32UI texture holding 5 through unit 1, both bound
  *     by one glBindImageTextures: 105 + 10 y + x.
+ *   5 early fragment tests (GL 4.6 section 14.9, GLSL 4.20 4.4.1.3): a
+ *     4x4 quad at window depth 0.5 whose fragment shader adds 1 to its
+ *     texel of an R32UI image and writes gl_FragDepth = 0.25, depth
+ *     function LESS.  With layout(early_fragment_tests) over a depth
+ *     buffer of 0.0 no fragment runs (texels 0, depth 0.0); over 1.0
+ *     every one does and the depth is the rasterised 0.5 (the shader's
+ *     is ignored).  Without it the shader runs before the test, so its
+ *     stores happen either way (texels 1), and the depth is 0.0 or the
+ *     shader's 0.25.
  * On Debian's llvmpipe every check passes but two: a negative count is
  * INVALID_OPERATION there (Mesa adds it to first as unsigned), and the
  * 2D texture's binding is not layered (Mesa sets LAYERED only for
@@ -223,6 +232,95 @@ test_dispatch(void)
    return ok;
 }
 
+/* 5: one 4x4 draw at window depth 0.5 whose fragment shader adds 1 to
+ * its texel of an R32UI image and sets gl_FragDepth to 0.25, over a depth
+ * buffer cleared to `clear`, depth function LESS. */
+static bool
+early_case(const char *what, bool early, float clear, uint32_t want_texel,
+           float want_depth)
+{
+   char fs[512];
+   snprintf(fs, sizeof(fs),
+            "#version 330\n"
+            "#extension GL_ARB_shader_image_load_store : require\n"
+            "%s"
+            "layout(r32ui) uniform uimage2D img;\n"
+            "out vec4 c;\n"
+            "void main() {\n"
+            "   imageAtomicAdd(img, ivec2(gl_FragCoord.xy), 1u);\n"
+            "   gl_FragDepth = 0.25;\n"
+            "   c = vec4(1.0);\n"
+            "}\n",
+            early ? "layout(early_fragment_tests) in;\n" : "");
+   static const char vs[] =
+      "#version 330\n"
+      "layout(location = 0) in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   GLuint p = e2e_gl_program(vs, fs, NULL);
+   bool ok = check(what, p != 0, 1);
+   if (!p)
+      return false;
+   GLuint rb, fb = e2e_gl_rgba8_framebuffer(4, 4, 1, &rb);
+   GLuint depth = new_texture(GL_TEXTURE_2D);
+   glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, 4, 4);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
+                          depth, 0);
+   uint32_t zero[16] = {0};
+   GLuint img = e2e_gl_texture_2d(GL_R32UI, 4, 4, GL_RED_INTEGER,
+                                  GL_UNSIGNED_INT, zero);
+   bind_images(0, 1, &img);
+   glViewport(0, 0, 4, 4);
+   glClearBufferfv(GL_DEPTH, 0, &clear);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   struct e2e_gl_vertices v;
+   e2e_gl_vec2_vertices(&v, e2e_gl_quad_strip, 4);
+   glUseProgram(p);
+   e2e_gl_uniform_unit(p, "img", 0);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   memory_barrier(GL_ALL_BARRIER_BITS);
+   glDisable(GL_DEPTH_TEST);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, what, quiet);
+
+   uint32_t texels[16];
+   float z[16];
+   memset(texels, 0xff, sizeof(texels));
+   memset(z, 0, sizeof(z));
+   glBindTexture(GL_TEXTURE_2D, img);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+   unsigned bad_texels = 0, bad_depth = 0;
+   for (unsigned i = 0; i < 16; i++) {
+      bad_texels += texels[i] != want_texel;
+      bad_depth += z[i] != want_depth;
+   }
+   char label[128];
+   snprintf(label, sizeof(label), "%s: texels not %u", what, want_texel);
+   ok &= check(label, bad_texels, 0);
+   snprintf(label, sizeof(label), "%s: depths not %g", what, want_depth);
+   ok &= check(label, bad_depth, 0);
+   e2e_gl_vertices_delete(&v);
+   glDeleteFramebuffers(1, &fb);
+   glDeleteRenderbuffers(1, &rb);
+   glDeleteTextures(1, &depth);
+   glDeleteTextures(1, &img);
+   glDeleteProgram(p);
+   return ok;
+}
+
+/* 5: GL 4.6 section 14.9 */
+static bool
+test_early_tests(void)
+{
+   bool ok = early_case("early, failing", true, 0.0f, 0, 0.0f);
+   ok &= early_case("late, failing", false, 0.0f, 1, 0.0f);
+   ok &= early_case("early, passing", true, 1.0f, 1, 0.5f);
+   ok &= early_case("late, passing", false, 1.0f, 1, 0.25f);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -251,5 +349,6 @@ main(int argc, char **argv)
       return 1;
    bool ok = test_state();
    ok &= test_dispatch();
+   ok &= test_early_tests();
    return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -108,7 +108,7 @@ test_exchange_float(void)
    for (unsigned i = 0; i < N; i++)
       init[i] = (float)i + 0.5f;
    GLuint t = image_4x4(0, GL_R32F, GL_RED, GL_FLOAT, init);
-   uint32_t out[N];
+   uint32_t out[N] = {0};
    bool ok = run("exchange per texel",
                  "layout(local_size_x = 4, local_size_y = 4) in;\n"
                  "layout(r32f, binding = 0) uniform image2D img;\n"
@@ -158,7 +158,7 @@ test_exchange_float(void)
              "   o[i] = imageAtomicExchange(img, ivec2(0), 1.0 + float(i));\n"
              "}\n",
              out);
-   uint32_t last[N];
+   uint32_t last[N] = {0};
    ok &= run("load of the exchanged texel",
              "layout(local_size_x = 1) in;\n"
              "layout(r32f, binding = 0) readonly uniform image2D img;\n"
@@ -193,7 +193,7 @@ test_integer(void)
    GLuint tu = image_4x4(1, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
                          u_init);
    GLuint ti = image_4x4(2, GL_R32I, GL_RED_INTEGER, GL_INT, i_init);
-   uint32_t out[N];
+   uint32_t out[N] = {0};
    bool ok = run("integer atomics",
                  "layout(local_size_x = 16) in;\n"
                  "layout(r32ui, binding = 1) uniform uimage2D u;\n"
@@ -206,7 +206,7 @@ test_integer(void)
                  "   o[i] = imageAtomicCompSwap(s, ivec2(1, 0), 3, 100 + i);\n"
                  "}\n",
                  out);
-   uint32_t fin[N];
+   uint32_t fin[N] = {0};
    ok &= run("integer loads",
              "layout(local_size_x = 1) in;\n"
              "layout(r32ui, binding = 1) readonly uniform uimage2D u;\n"
