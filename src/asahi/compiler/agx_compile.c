@@ -266,6 +266,20 @@ gather_stats(agx_context *ctx, struct agx_shader_binary *out)
    }
 }
 
+/* Whether the program changes memory others can see: device stores and
+ * atomics, image stores (stack and uniform stores are its own). */
+static bool
+writes_memory(agx_context *ctx)
+{
+   agx_foreach_instr_global(ctx, I)
+   {
+      if (I->op == AGX_ISA_OP_DEVICE_STORE || I->op == AGX_ISA_OP_ATOMIC ||
+          I->op == AGX_ISA_OP_IMAGE_WRITE)
+         return true;
+   }
+   return false;
+}
+
 void
 agx_pass_times_add(struct agx_pass_times *times, const char *name,
                    double seconds)
@@ -458,6 +472,7 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
          t = pass_done(times, "validate", t);
          if (ok) {
             gather_stats(ctx, out);
+            out->info.writes_memory = writes_memory(ctx);
             t = pass_done(times, "stats", t);
             agx_pack(ctx, mem_ctx, code, size_B);
             t = pass_done(times, "pack", t);
@@ -550,6 +565,9 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
 {
    memset(out, 0, sizeof(*out));
    out->info.stage = nir_in->info.stage;
+   out->info.early_fragment_tests =
+      nir_in->info.stage == MESA_SHADER_FRAGMENT &&
+      nir_in->info.fs.early_fragment_tests;
 
    double t = times ? cpu_seconds() : 0;
    void *tmp = ralloc_context(NULL);

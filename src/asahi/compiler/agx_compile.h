@@ -640,6 +640,13 @@ struct agx_shader_info {
    bool writes_depth;
    bool writes_sample_mask;
    bool can_discard;
+   /* Device stores and atomics or image stores: with them, a fragment
+    * program runs before the depth and stencil tests (GL 4.6 section
+    * 14.9: its side effects happen for fragments that then fail), unless
+    * it asks for early_fragment_tests (GLSL 4.20 4.4.1.3, then tested
+    * before it runs; NIR's info.fs.early_fragment_tests). */
+   bool writes_memory;
+   bool early_fragment_tests;
 
    /* Stack (scratch) memory: the frame each thread reserves at entry, in
     * 32-bit words (0: the shader uses no stack).  It holds indirectly

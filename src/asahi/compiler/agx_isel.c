@@ -4404,8 +4404,11 @@ emit_fs_end(struct isel *st)
     * wait_pix 1 before it.  It comes before the colour
     * stores: with late depth testing the test happens here, and stores
     * after it reach only the samples that passed (Mesa
-    * src/asahi/compiler/agx_nir_lower_sample_mask.c). */
-   if (st->frag_depth.kind != AGX_ISA_KIND_NONE) {
+    * src/asahi/compiler/agx_nir_lower_sample_mask.c).  With
+    * early_fragment_tests the depth the program computes has no effect
+    * (GL 4.6 section 14.9): it is not emitted. */
+   if (st->frag_depth.kind != AGX_ISA_KIND_NONE &&
+       !st->ctx->info->early_fragment_tests) {
       agx_operand z = fsat(st, st->frag_depth);
       agx_operand h[2];
       agx_split(&st->b, h, 2, z);

@@ -30,6 +30,7 @@
 #include "asahi_sim_texture.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_pack.h"
+#include "util/u_math.h"
 
 /* The PBE descriptor of the request's texture state or heap entry. */
 static enum asahi_sim_status
@@ -126,6 +127,16 @@ asahi_sim_image_write(struct asahi_sim_group *g,
       l.tiling = AIL_TILING_TWIDDLED;
       l.levels = (uint8_t)d.levels;
       layers = d.layers ? d.layers : 1;
+      /* The PBE gives width, height and a level count; its levels past
+       * the 2D chain's 1x1 (the slices of a deep 3D image written as a
+       * 2D array, whose chain follows the depth) are more 1x1 levels in
+       * each layer, as ail lays out a 3D image.  ail takes such a count
+       * only from a depth that needs it. */
+      unsigned chain = util_logbase2(MAX2(d.width, d.height)) + 1;
+      if (l.levels > chain) {
+         l.mipmapped_z = true;
+         l.depth_px = 1u << (l.levels - 1);
+      }
    } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "image_write: PBE layout %u", d.layout);

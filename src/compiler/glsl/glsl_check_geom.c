@@ -202,8 +202,14 @@ check_geom_default_layout(struct check *c, struct ast_node *n, bool in)
                max_vertices = (int)v; /* the last one in a list wins */
          } else if (!strcasecmp(l->name, "stream")) {
             int v = stream_value(c, n, l);
-            if (v >= 0)
+            if (v >= 0) {
                c->gs_out_stream = v; /* the default from here on */
+               /* (GLSL to NIR reads the value to give later outputs
+                * their stream) */
+               l->ival = v;
+               l->known = true;
+               l->evaluated = true;
+            }
          } else {
             check_error(c, n, "'%s' is not a geometry output layout",
                         l->name);

@@ -581,6 +581,8 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
 
    link_attribs(&l);
    if (!l.failed)
+      link_geom_streams(&l);
+   if (!l.failed)
       link_varyings(&l);
    if (!l.failed)
       link_geom_outputs(&l);

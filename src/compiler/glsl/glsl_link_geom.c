@@ -9,7 +9,8 @@
  * one, which must name an input primitive, an output primitive and
  * max_vertices; input arrays must have the input primitive's vertex count;
  * the vertices times the output components stay within
- * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS.
+ * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS; only stream 0 feeds the
+ * fragment shader (ARB_gpu_shader5).
  */
 #include <string.h>
 
@@ -251,5 +252,32 @@ link_geom_outputs(struct link *l)
                  "components: more than "
                  "GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (%d)", verts,
                  comps, LINK_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS);
+   }
+}
+
+/* ARB_gpu_shader5, Geometry Shader Outputs: primitives of streams other
+ * than 0 end after transform feedback; only stream 0 reaches the
+ * rasterizer.  A fragment input matched to an output of another stream
+ * could never be fed: a link error, as Mesa's linker and piglit's
+ * stream-different-zero-gs-fs have it. */
+void
+link_geom_streams(struct link *l)
+{
+   struct glsl_nir_stage *gs = l->stage[MESA_SHADER_GEOMETRY];
+   struct glsl_nir_stage *fs = l->stage[MESA_SHADER_FRAGMENT];
+   if (!gs || !fs)
+      return;
+   for (unsigned i = 0; i < fs->num_vars; i++) {
+      const struct glsl_nir_var *in = &fs->vars[i];
+      if (in->builtin || in->var->mode != nir_var_shader_in)
+         continue;
+      const struct glsl_nir_var *out = link_find_output(gs, in);
+      if (out && out->stream != 0) {
+         link_error(l, "fragment shader input '%s' is fed by geometry "
+                    "shader output '%s' of vertex stream %d: only "
+                    "stream 0 is rasterized", in->name, out->name,
+                    out->stream);
+         return;
+      }
    }
 }

@@ -61,6 +61,10 @@ void link_demote_var(nir_shader *nir, nir_variable *var);
 
 void link_attribs(struct link *l);
 void link_varyings(struct link *l);
+/* The producer's user output an input of the next stage matches (by
+ * location when the input has one, else by name), NULL when none. */
+struct glsl_nir_var *link_find_output(struct glsl_nir_stage *producer,
+                                      const struct glsl_nir_var *in);
 void link_frag_outputs(struct link *l);
 void link_uniforms(struct link *l);
 void link_blocks(struct link *l);
@@ -69,6 +73,9 @@ void link_blocks(struct link *l);
 void link_geom_layout(struct link *l, struct glsl_parse_state *const *sh,
                       unsigned n);
 void link_geom_outputs(struct link *l);
+/* Before the varyings: fragment inputs fed by outputs of streams other
+ * than 0 (ARB_gpu_shader5). */
+void link_geom_streams(struct link *l);
 /* glsl_link_pervertex.c: gl_PerVertex redeclarations per interface. */
 void link_per_vertex(struct link *l,
                      struct glsl_parse_state **const *by_stage,

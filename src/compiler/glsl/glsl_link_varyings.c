@@ -42,6 +42,13 @@ find_output(struct glsl_nir_stage *p, const struct glsl_nir_var *in)
    return NULL;
 }
 
+struct glsl_nir_var *
+link_find_output(struct glsl_nir_stage *producer,
+                 const struct glsl_nir_var *in)
+{
+   return find_output(producer, in);
+}
+
 static bool
 is_integer(const struct glsl_type *t)
 {

@@ -160,6 +160,9 @@ declare_globals(struct g2n *c, struct ast_list *unit)
             g2n_ubo_default_layout(c, n);
          else if (n->type && (n->type->flags & AST_Q_BUFFER))
             g2n_ssbo_default_layout(c, n);
+         else if (n->type && (n->type->flags & AST_Q_OUT) &&
+                  c->stage == MESA_SHADER_GEOMETRY)
+            g2n_geom_default_stream(c, n);
          break;
       default:
          break;
@@ -324,6 +327,23 @@ check_frag_coord_layouts(struct g2n *c, struct glsl_parse_state *const *sh,
    }
 }
 
+/* Whether the shader declares "layout(early_fragment_tests) in;" (the
+ * checker allowed it nowhere else). */
+static bool
+declares_early_fragment_tests(const struct glsl_parse_state *sh)
+{
+   for (struct ast_node *d = sh->unit.head; d; d = d->next) {
+      if (d->kind != AST_QUALIFIER_ONLY || !d->type ||
+          !(d->type->flags & AST_Q_IN))
+         continue;
+      for (const struct ast_layout_id *l = d->type->layout; l; l = l->next) {
+         if (!strcmp(l->name, "early_fragment_tests"))
+            return true;
+      }
+   }
+   return false;
+}
+
 struct glsl_nir_stage *
 glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
             unsigned num_shaders, const nir_shader_compiler_options *options)
@@ -339,14 +359,21 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
 
    for (unsigned i = 0; i < num_shaders; i++)
       collect_functions(&c, shaders[i]);
-   if (c.stage == MESA_SHADER_FRAGMENT)
+   if (c.stage == MESA_SHADER_FRAGMENT) {
       check_frag_coord_layouts(&c, shaders, num_shaders);
+      /* GLSL 4.20 4.4.1.3: one shader of the stage declaring it is
+       * enough. */
+      for (unsigned i = 0; i < num_shaders; i++)
+         c.shader->info.fs.early_fragment_tests |=
+            declares_early_fragment_tests(shaders[i]);
+   }
    if (c.stage == MESA_SHADER_GEOMETRY)
       g2n_geom_setup(&c, shaders, num_shaders);
    if (c.stage == MESA_SHADER_COMPUTE)
       g2n_compute_setup(&c, shaders, num_shaders);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
+      c.gs_out_stream = 0; /* each shader starts in stream 0 */
       declare_globals(&c, &shaders[i]->unit);
    }
 

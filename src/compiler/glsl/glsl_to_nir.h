@@ -32,6 +32,10 @@ struct glsl_nir_var {
    bool used;                     /* read or written by the code */
    bool written;                  /* assigned (or passed as out) */
    struct ast_node *initializer;  /* uniforms: constant initializer */
+   /* Geometry shader outputs: the vertex stream (layout(stream) of the
+    * variable or its block, else the default of the last "layout(stream)
+    * out;" before it; GLSL 4.00 4.4.2.2); 0 for everything else. */
+   int stream;
 };
 
 /* A uniform block of the stage (std140 layout, see glsl_to_nir_ubo.c);

@@ -179,6 +179,7 @@ struct g2n {
    unsigned expr_prec, operand_prec;
    bool ubo_row_major_default;  /* layout(row_major) uniform; */
    unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
+   int gs_out_stream;           /* geometry: the default output stream */
    struct util_dynarray ssbos;  /* struct glsl_nir_block: storage blocks */
    bool ssbo_row_major_default; /* layout(row_major) buffer; */
    bool ssbo_std430_default;    /* layout(std430) buffer; */
@@ -207,6 +208,9 @@ const nir_vtype *g2n_vtype(struct g2n *c, const struct glsl_type *t,
 nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,
                        const char *name);
 void g2n_global_decl(struct g2n *c, struct ast_node *n);
+/* "layout(stream = s) out;" of a geometry shader: the stream of the
+ * outputs declared after it (GLSL 4.00 4.4.2.2). */
+void g2n_geom_default_stream(struct g2n *c, struct ast_node *n);
 void g2n_local_decl(struct g2n *c, struct ast_node *n);
 struct g2n_sym *g2n_builtin_var(struct g2n *c, const char *name);
 int g2n_implicit_array_size(struct g2n *c, const char *name);

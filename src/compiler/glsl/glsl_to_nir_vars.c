@@ -328,10 +328,19 @@ record_var(struct g2n *c, struct g2n_sym *sym, const char *name,
       .binding = layout_int(at, "binding", -1),
       .builtin = builtin,
       .initializer = init,
+      .stream = c->stage == MESA_SHADER_GEOMETRY && (q & AST_Q_OUT)
+                   ? layout_int(at, "stream", c->gs_out_stream)
+                   : 0,
    };
    sym->var_index = (int)util_dynarray_num_elements(&c->vars,
                                                     struct glsl_nir_var);
    util_dynarray_append(&c->vars, struct glsl_nir_var, gv);
+}
+
+void
+g2n_geom_default_stream(struct g2n *c, struct ast_node *n)
+{
+   c->gs_out_stream = layout_int(n->type, "stream", c->gs_out_stream);
 }
 
 static nir_variable_mode

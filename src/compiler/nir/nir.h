@@ -1024,6 +1024,9 @@ typedef struct nir_shader_info {
    struct {
       bool origin_upper_left;
       bool pixel_center_integer;
+      /* layout(early_fragment_tests) in; (GLSL 4.20 4.4.1.3): the depth
+       * and stencil tests and writes happen before the shader runs. */
+      bool early_fragment_tests;
    } fs;
 } nir_shader_info;
 

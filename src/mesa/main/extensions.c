@@ -228,6 +228,10 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shader_atomic_counters", API_GL, 0, has_atomic_counters},
    {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
+   /* ES 3.1 image atomics (imageAtomic* on r32i/r32ui images,
+    * imageAtomicExchange on r32f ones; the GLSL front end's rows, the
+    * driver's atomics on the texel's word) */
+   {"GL_OES_shader_image_atomic", API_ES, 31, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    /* separable programs and program pipelines (separate.c,
     * pipeline.c) */

@@ -7,7 +7,8 @@
  * Image units (ARB_shader_image_load_store; GL 4.6 section 8.26): a unit
  * holds a texture level (all layers, or one), the access the shaders
  * promise and the format their loads and stores see.  Binding checks
- * every error of the extension's "Errors" list; the state tracker reads
+ * every error of the extension's "Errors" list; glBindImageTextures
+ * (ARB_multi_bind) binds several; the state tracker reads
  * the units at each draw and dispatch (st_image.c).
  */
 #include "main/shaderimage.h"
@@ -79,16 +80,23 @@ _mesa_image_format_to_pipe(GLenum format)
    return PIPE_FORMAT_NONE;
 }
 
+static void
+set_unit(struct gl_image_unit *u, struct gl_texture_object *t, GLint level,
+         GLboolean layered, GLint layer, GLenum access, GLenum format)
+{
+   _mesa_reference_texobj(&u->TexObj, t);
+   u->Level = level;
+   u->Layered = layered ? GL_TRUE : GL_FALSE;
+   u->Layer = layer;
+   u->Access = access;
+   u->Format = format;
+}
+
 /* GL 4.6 table 23.45: the initial state of a unit. */
 static void
 reset_unit(struct gl_image_unit *u)
 {
-   _mesa_reference_texobj(&u->TexObj, NULL);
-   u->Level = 0;
-   u->Layered = GL_FALSE;
-   u->Layer = 0;
-   u->Access = GL_READ_ONLY;
-   u->Format = GL_R8;
+   set_unit(u, NULL, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8);
 }
 
 void
@@ -161,13 +169,80 @@ _mesa_BindImageTexture(GLuint unit, GLuint texture, GLint level,
       return;
    }
 
-   struct gl_image_unit *u = &ctx->ImageUnits[unit];
-   _mesa_reference_texobj(&u->TexObj, t);
-   u->Level = level;
-   u->Layered = layered ? GL_TRUE : GL_FALSE;
-   u->Layer = layer;
-   u->Access = access;
-   u->Format = format;
+   set_unit(&ctx->ImageUnits[unit], t, level, layered, layer, access,
+            format);
+}
+
+/* The unit format glBindImageTextures takes from a texture: its level
+ * zero's internal format (the +X face's for cubes), a buffer texture's
+ * buffer format; GL_NONE when level zero has no image. */
+static GLenum
+level_zero_format(const struct gl_texture_object *t)
+{
+   if (t->Target == GL_TEXTURE_BUFFER)
+      return t->BufferObjectFormat;
+   const struct gl_texture_image *img = &t->Image[0][0];
+   if (!img->Width || !img->Height || !img->Depth)
+      return GL_NONE;
+   return img->InternalFormat;
+}
+
+/* ARB_multi_bind / GL 4.6 section 8.26: units first .. first + count - 1
+ * each get textures[i] as BindImageTexture(unit, textures[i], 0, TRUE, 0,
+ * READ_WRITE, <level zero's format>) would bind it, or are reset when
+ * textures is NULL or textures[i] is 0.  An entry in error leaves its
+ * unit as it was; the other entries are still bound (section 2.3.1's
+ * rule for the multi-bind commands). */
+void GLAPIENTRY
+_mesa_BindImageTextures(GLuint first, GLsizei count, const GLuint *textures)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!_mesa_has_shader_images(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindImageTextures"
+                  "(unsupported)");
+      return;
+   }
+   /* Section 2.3.1: a negative sizei is INVALID_VALUE. */
+   if (count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glBindImageTextures(count=%d)",
+                  count);
+      return;
+   }
+   if ((uint64_t)first + (uint64_t)count >
+       (uint64_t)ctx->Const.MaxImageUnits) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindImageTextures(first=%u"
+                  " + count=%d > GL_MAX_IMAGE_UNITS)", first, count);
+      return;
+   }
+   for (GLsizei i = 0; i < count; i++) {
+      struct gl_image_unit *u = &ctx->ImageUnits[first + (GLuint)i];
+      GLuint name = textures ? textures[i] : 0;
+      if (!name) {
+         reset_unit(u);
+         continue;
+      }
+      void *obj = _mesa_name_lookup(ctx->Shared->Textures, name);
+      if (!obj || obj == GL_NAME_RESERVED) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glBindImageTextures(textures[%d]=%u)", i, name);
+         continue;
+      }
+      struct gl_texture_object *t = obj;
+      GLenum format = level_zero_format(t);
+      if (format == GL_NONE) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glBindImageTextures"
+                     "(textures[%d]=%u has an empty level 0)", i, name);
+         continue;
+      }
+      if (_mesa_image_format_to_pipe(format) == PIPE_FORMAT_NONE) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glBindImageTextures"
+                     "(textures[%d]=%u: format 0x%x is not an image "
+                     "format)", i, name, format);
+         continue;
+      }
+      set_unit(u, t, 0, GL_TRUE, 0, GL_READ_WRITE, format);
+   }
 }
 
 bool

@@ -400,10 +400,78 @@ test_array_lod(void **state)
    }
 }
 
+/* The slices of a 2x2x8 3D image (a chain of 4 levels, from its depth)
+ * written through a 2D-array PBE of 8 layers and 4 levels, as the driver
+ * binds 3D images for stores: each layer holds the 4 levels, levels past
+ * 1x1 included, so layer 5 starts 5 layer strides of ail's 3D layout
+ * in. */
+static void
+test_image_write_deep_3d(void **state)
+{
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "image_write r0_r1_r2_r3, r4l_r4h_r5l_r5h_r6l, 0, ts1, "
+                     "tex_2d_array, rte, 0, 0, 0, 0\n"
+                     "stop\n");
+   bind(t.g, &fx, false, false, AGX_COMPARE_FUNC_LEQUAL);
+   uint8_t *deep = img_mem;
+   memset(img_mem, 0, sizeof(img_mem));
+   struct ail_layout l3d = {
+      .width_px = 2,
+      .height_px = 2,
+      .depth_px = 8,
+      .sample_count_sa = 1,
+      .levels = 4,
+      .mipmapped_z = true,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   assert_int_equal(ail_make_miptree(&l3d), 0);
+   assert_false(l3d.page_aligned_layers);
+   assert_true(l3d.size_B <= sizeof(img_mem));
+
+   struct AGX_PBE p = {AGX_PBE_header};
+   p.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   p.layout = AGX_LAYOUT_TWIDDLED;
+   p.channels = AGX_CHANNELS_R8G8B8A8;
+   p.type = AGX_TEXTURE_TYPE_UNORM;
+   p.swizzle_r = AGX_CHANNEL_R, p.swizzle_g = AGX_CHANNEL_G;
+   p.swizzle_b = AGX_CHANNEL_B, p.swizzle_a = AGX_CHANNEL_A;
+   p.width = 2, p.height = 2;
+   p.levels = 4, p.layers = 8;
+   p.buffer = IMG_VA;
+   AGX_PBE_pack(desc_mem + 128, &p);
+   t.g->texture_state[1] = (struct asahi_sim_state_slot){true, DESC_VA, 128};
+
+   t.g->exec = 1;
+   t.g->r[0][0] = f32_bits(1.0f);
+   t.g->r[1][0] = f32_bits(0.0f);
+   t.g->r[2][0] = f32_bits(1.0f);
+   t.g->r[3][0] = f32_bits(0.0f);
+   t.g->r[4][0] = 1; /* x */
+   t.g->r[5][0] = 1; /* y */
+   t.g->r[6][0] = 5; /* layer */
+   enum asahi_sim_status st = asahi_sim_run(t.g);
+   if (st != ASAHI_SIM_STOPPED)
+      fprintf(stderr, "%s\n", t.g->error);
+   assert_int_equal(st, ASAHI_SIM_STOPPED);
+   uint64_t off = 0;
+   assert_true(ail_get_element_offset_B(&l3d, 0, 1, 1, &off));
+   off += 5 * l3d.layer_stride_B;
+   assert_memory_equal(deep + off, "\xff\x00\xff\x00", 4);
+   /* nothing else was written */
+   unsigned nonzero = 0;
+   for (unsigned i = 0; i < sizeof(img_mem); i++)
+      nonzero += deep[i] != 0;
+   assert_int_equal(nonzero, 2);
+   sim_test_free(&t);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_image_write_deep_3d),
       cmocka_unit_test(test_2d_array), cmocka_unit_test(test_cube_array),
       cmocka_unit_test(test_compare),  cmocka_unit_test(test_gather),
       cmocka_unit_test(test_offsets),  cmocka_unit_test(test_array_lod),

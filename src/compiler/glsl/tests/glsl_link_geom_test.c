@@ -460,6 +460,65 @@ test_gs_link_errors(void **state)
    ralloc_free(mem);
 }
 
+/* ARB_gpu_shader5: only stream 0 is rasterized, so a fragment input fed
+ * by an output of another stream cannot link; the stream comes from the
+ * variable's layout, its block's, or the "layout(stream) out;" default
+ * declared before it. */
+static void
+test_gs_stream_outputs(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   static const char fs_v[] =
+      "#version 150\n"
+      "in vec4 v;\n"
+      "out vec4 c;\n"
+      "void main() { c = v; }\n";
+   static const char fs_b[] =
+      "#version 150\n"
+      "in B { vec4 m; };\n"
+      "out vec4 c;\n"
+      "void main() { c = m; }\n";
+#define GS_STREAMS(decls)                                                   \
+   "#version 150\n"                                                         \
+   "#extension GL_ARB_gpu_shader5 : require\n"                              \
+   "layout(points) in;\n"                                                   \
+   "layout(points, max_vertices = 2) out;\n" decls                          \
+   "void main() {\n"                                                        \
+   "   gl_Position = vec4(0); EmitStreamVertex(0); EmitStreamVertex(1);\n"  \
+   "}\n"
+   /* the variable's own stream */
+   expect_link_error(mem, "of vertex stream 1", VS, vs_src, GS,
+                     GS_STREAMS("layout(stream = 1) out vec4 v;\n"), FS,
+                     fs_v);
+   /* the default of an earlier "layout(stream = 2) out;" */
+   expect_link_error(mem, "of vertex stream 2", VS, vs_src, GS,
+                     GS_STREAMS("layout(stream = 2) out;\nout vec4 v;\n"),
+                     FS, fs_v);
+   /* a block's stream gives its members theirs */
+   expect_link_error(mem, "of vertex stream 3", VS, vs_src, GS,
+                     GS_STREAMS("layout(stream = 3) out B { vec4 m; };\n"),
+                     FS, fs_b);
+   /* stream 0 by default, or named, and a stream-1 output nobody reads */
+   const char *good[] = {
+      GS_STREAMS("out vec4 v;\n"),
+      GS_STREAMS("layout(stream = 1) out vec4 w;\n"
+                 "layout(stream = 0) out vec4 v;\n"),
+      GS_STREAMS("layout(stream = 1) out;\nout vec4 w;\n"
+                 "layout(stream = 0) out;\nout vec4 v;\n"),
+   };
+#undef GS_STREAMS
+   for (unsigned i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+      struct glsl_program *p = link_srcs(mem, VS, vs_src, GS, good[i], FS,
+                                         fs_v, -1);
+      assert_non_null(p);
+      if (!p->link_status)
+         fprintf(stderr, "case %u: %s\n", i, p->info_log);
+      assert_true(p->link_status);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -469,6 +528,7 @@ main(void)
       cmocka_unit_test(test_gs_input_block),
       cmocka_unit_test(test_gs_layouts_across_shaders),
       cmocka_unit_test(test_gs_link_errors),
+      cmocka_unit_test(test_gs_stream_outputs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -437,9 +437,15 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
       {
          /* A program writing depth (zs_emit) is tested late, with its
           * depth; Mesa counts zs_emit as a sample mask write here
-          * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c). */
-         cfg.early_z = !cs->info.writes_sample_mask &&
-                       !cs->info.can_discard && !cs->info.writes_depth;
+          * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c).  One
+          * writing memory is tested late too, so that its stores happen
+          * for fragments failing the tests (GL 4.6 section 14.9).  A
+          * program asking for early tests gets them whatever it does
+          * (the compiler drops its depth output). */
+         cfg.early_z = cs->info.early_fragment_tests ||
+                       (!cs->info.writes_sample_mask &&
+                        !cs->info.can_discard && !cs->info.writes_depth &&
+                        !cs->info.writes_memory);
          cfg.unk_16 = 2;
       }
    }
