@@ -569,6 +569,9 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.remap_z &&
        agx_nir_remap_position_z(nir))
       nir_lower_for_options(nir);
+   if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.fixed_point_size > 0 &&
+       agx_nir_fixed_point_size(nir, key->vs.fixed_point_size))
+      nir_lower_for_options(nir);
    /* mediump colours stored at 16 bits where the targets take them */
    if (nir->info.stage == MESA_SHADER_FRAGMENT &&
        !(agx_compiler_debug() & AGX_DBG_NO16) &&

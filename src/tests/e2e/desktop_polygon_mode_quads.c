@@ -30,6 +30,14 @@
  * (22, 18), (32, 18), (32, 28), (22, 28) has triangle 1 provoked by its
  * second vertex, blue ((27, 18) probed), and triangle 2 by its third,
  * blue ((27, 28) probed), never the centre's red.
+ * Then with a GLSL 1.10 program (gl_ModelViewProjectionMatrix *
+ * gl_Vertex, a constant green) in GL_LINE mode for both faces, smooth
+ * shading: a GL_QUADS square with corners (34, 12) and (38, 16) has its
+ * bottom edge (36, 12) green and its centre (36, 14), on the diagonal
+ * (34, 12)-(38, 16), black; a GL_QUAD_STRIP of one quad, (34, 20),
+ * (38, 20), (34, 24), (38, 24), its top edge (36, 24) and right edge
+ * (38, 22) green, its centre (36, 22) black (GL 3.0 section 3.5.4: the
+ * polygon's boundary edges, whatever draws it).
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -47,6 +55,7 @@
 #define E2E_GL_VERTEX_ARRAY 0x8074
 #define E2E_GL_COLOR_ARRAY 0x8076
 #define E2E_GL_FLAT 0x1D00
+#define E2E_GL_SMOOTH 0x1D01
 #define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
 #define E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION 0x8E4C
 
@@ -75,10 +84,13 @@ main(int argc, char **argv)
       (enable_client_state_fn)eglGetProcAddress("glEnableClientState");
    color_pointer_fn color_pointer =
       (color_pointer_fn)eglGetProcAddress("glColorPointer");
+   enable_client_state_fn disable_client_state =
+      (enable_client_state_fn)eglGetProcAddress("glDisableClientState");
    enum_fn shade_model = (enum_fn)eglGetProcAddress("glShadeModel");
    enum_fn provoking_vertex = (enum_fn)eglGetProcAddress("glProvokingVertex");
    if (!polygon_mode || !color3f || !vertex_pointer ||
-       !enable_client_state || !color_pointer || !shade_model ||
+       !enable_client_state || !disable_client_state || !color_pointer ||
+       !shade_model ||
        !provoking_vertex) {
       printf("FAIL: compatibility entry points missing\n");
       e2e_gl_close(&gl);
@@ -116,6 +128,34 @@ main(int argc, char **argv)
    glDrawArrays(GL_TRIANGLE_FAN, 4, 4);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
+   /* The same polygon mode with an application's program. */
+   static const char *vs = "void main() {\n"
+                           "   gl_Position = gl_ModelViewProjectionMatrix *"
+                           " gl_Vertex;\n"
+                           "}\n";
+   static const char *fs = "void main() {\n"
+                           "   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                           "}\n";
+   GLuint prog = e2e_gl_program(vs, fs, NULL);
+   if (!prog) {
+      printf("FAIL: the program did not link\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+   static const GLfloat prog_quad[] = {34.5f, 12.5f, 38.5f, 12.5f,
+                                       38.5f, 16.5f, 34.5f, 16.5f};
+   static const GLfloat prog_strip[] = {34.5f, 20.5f, 38.5f, 20.5f,
+                                        34.5f, 24.5f, 38.5f, 24.5f};
+   shade_model(E2E_GL_SMOOTH);
+   disable_client_state(E2E_GL_COLOR_ARRAY);
+   glUseProgram(prog);
+   vertex_pointer(2, GL_FLOAT, 0, prog_quad);
+   glDrawArrays(E2E_GL_QUADS, 0, 4);
+   vertex_pointer(2, GL_FLOAT, 0, prog_strip);
+   glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
+   glUseProgram(0);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing with a program", quiet);
+
    static uint8_t pixels[W * H * 4];
    static const uint8_t green[4] = {0, 255, 0, 255};
    static const uint8_t black[4] = {0, 0, 0, 255};
@@ -146,5 +186,15 @@ main(int argc, char **argv)
                       "flat fan, first vertex: triangle 1", quiet);
    ok &= e2e_gl_probe(pixels, W, 27, 28, blue, 0,
                       "flat fan, first vertex: triangle 2", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 12, green, 0,
+                      "program quad: bottom edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 14, black, 0,
+                      "program quad: no diagonal through the centre", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 24, green, 0,
+                      "program quad strip: top edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 38, 22, green, 0,
+                      "program quad strip: right edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 22, black, 0,
+                      "program quad strip: no diagonal", quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }
