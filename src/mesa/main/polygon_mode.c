@@ -41,6 +41,7 @@
 #include "main/ffstate.h"
 #include "main/shaderobj.h"
 #include "main/vertex_copy.h"
+#include "util/u_math.h"
 
 /* Edge flags apply to the draw (GL 2.1 section 2.6.2). */
 static bool
@@ -71,10 +72,10 @@ edge_flag(const struct gl_array_reader *r, GLuint v)
 
 /* The element numbers of polygon i of the draw into e (GL 3.2
  * compatibility section 2.6.1: a strip's quad i is 2i, 2i+1, 2i+3, 2i+2
- * around it); its vertex count, 0 past the last.  count <= 64 for
- * GL_POLYGON. */
+ * around it); its vertex count, 0 past the last.  e holds MAX2(count, 4)
+ * for GL_POLYGON, 4 otherwise. */
 static unsigned
-polygon_at(GLenum mode, GLsizei count, GLsizei i, GLsizei e[64])
+polygon_at(GLenum mode, GLsizei count, GLsizei i, GLsizei *e)
 {
    unsigned n = mode == GL_POLYGON ? (unsigned)count
                 : mode == GL_TRIANGLES ? 3 : 4;
@@ -105,13 +106,14 @@ draw_edges(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
    bool lines = ctx->Polygon.FrontMode == GL_LINE;
    /* at most 2 edge ends per element (4 per new quad of a strip) */
    GLuint *idx = malloc(((size_t)count * 4 + 8) * sizeof(GLuint));
-   GLsizei n = 0, e[64];
+   GLsizei n = 0;
+   GLsizei *e = malloc((size_t)MAX2(count, 4) * sizeof(GLsizei));
 
    if (!_mesa_array_reader_init(ctx, &r, flags ? 1u << VERT_ATTRIB_EDGEFLAG
                                                : 0,
                                 first, count, index_type, indices,
                                 basevertex) ||
-       !idx) {
+       !idx || !e) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
       goto out;
    }
@@ -142,6 +144,7 @@ draw_edges(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
 out:
    _mesa_array_reader_fini(&r);
    free(idx);
+   free(e);
 }
 
 /* Whether lines drawn from a program's polygons look as the polygons'
@@ -208,11 +211,14 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
    GLenum fill = front ? ctx->Polygon.FrontMode : ctx->Polygon.BackMode;
    struct gl_vertex_copy *dst = out[fill == GL_FILL ? 0
                                     : fill == GL_LINE ? 1 : 2];
-   /* a fan, the edges, or the points */
-   GLsizei list[3 * 64];
+   /* a fan, the edges, or the points: at most 3 elements a vertex */
+   GLsizei *list = malloc(3 * (size_t)n * sizeof(GLsizei));
    unsigned k = 0;
-   for (unsigned i = 0; i < n && k + 3 <= sizeof(list) / sizeof(list[0]);
-        i++) {
+   if (!list) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
+      return;
+   }
+   for (unsigned i = 0; i < n && k + 3 <= 3 * n; i++) {
       if (fill == GL_FILL) {
          if (i + 2 < n) {
             list[k++] = e[0];
@@ -239,6 +245,7 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
       }
       dst->num--; /* the provoking vertex's copy was scratch */
    }
+   free(list);
 }
 
 bool
@@ -250,8 +257,6 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
       return false;
    if (count < 3)
       return true;
-   if (count > 64 && mode == GL_POLYGON)
-      return false; /* longer polygons are drawn as the hardware does */
    bool flags = edge_flagged(ctx, mode);
    if (_mesa_program_in_use(ctx)) {
       if (ctx->Polygon.FrontMode != ctx->Polygon.BackMode ||
@@ -268,7 +273,6 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
                  flags);
       return true;
    }
-
    /* The copies drawn filled, as lines, as points: at most 4 per
     * element (the 8 edge ends of a strip's quad per 2 elements), and one
     * of scratch (put_polygon). */
@@ -279,8 +283,10 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
    for (unsigned i = 0; i < 3; i++)
       ok &= _mesa_vertex_copy_init(ctx, &vc[i], 0, cap + 1, first, count,
                                    index_type, indices, basevertex);
-   if (ok) {
-      GLsizei e[64];
+   GLsizei *e = malloc((size_t)MAX2(count, 4) * sizeof(GLsizei));
+   if (ok && !e)
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
+   if (ok && e) {
       bool first_pv =
          ctx->Light.ProvokingVertex == GL_FIRST_VERTEX_CONVENTION;
       for (GLsizei i = 0;; i++) {
@@ -300,5 +306,6 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
    }
    for (unsigned i = 0; i < 3; i++)
       _mesa_vertex_copy_fini(&vc[i]);
+   free(e);
    return true;
 }

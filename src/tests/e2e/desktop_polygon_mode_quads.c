@@ -37,7 +37,10 @@
  * (34, 12)-(38, 16), black; a GL_QUAD_STRIP of one quad, (34, 20),
  * (38, 20), (34, 24), (38, 24), its top edge (36, 24) and right edge
  * (38, 22) green, its centre (36, 22) black (GL 3.0 section 3.5.4: the
- * polygon's boundary edges, whatever draws it).
+ * polygon's boundary edges, whatever draws it); a GL_POLYGON of 80
+ * vertices, 20 along each side of the rectangle with corners (14, 2) and
+ * (18, 12), its left edge (14, 7) and bottom edge (16, 2) green, its
+ * inside (16, 7) black.
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -49,6 +52,7 @@
 #define H 32
 #define E2E_GL_QUADS 0x0007
 #define E2E_GL_QUAD_STRIP 0x0008
+#define E2E_GL_POLYGON 0x0009
 #define E2E_GL_LINE 0x1B01
 #define E2E_GL_POINT 0x1B00
 #define E2E_GL_FILL 0x1B02
@@ -153,6 +157,21 @@ main(int argc, char **argv)
    glDrawArrays(E2E_GL_QUADS, 0, 4);
    vertex_pointer(2, GL_FLOAT, 0, prog_strip);
    glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
+   /* 20 vertices a side, counter-clockwise from (14, 2) */
+   static GLfloat ring[80 * 2];
+   for (int i = 0; i < 20; i++) {
+      GLfloat t = (GLfloat)i / 20.0f;
+      const GLfloat at[4][2] = {{14.5f + 4 * t, 2.5f},
+                                {18.5f, 2.5f + 10 * t},
+                                {18.5f - 4 * t, 12.5f},
+                                {14.5f, 12.5f - 10 * t}};
+      for (int side = 0; side < 4; side++) {
+         ring[2 * (side * 20 + i)] = at[side][0];
+         ring[2 * (side * 20 + i) + 1] = at[side][1];
+      }
+   }
+   vertex_pointer(2, GL_FLOAT, 0, ring);
+   glDrawArrays(E2E_GL_POLYGON, 0, 80);
    glUseProgram(0);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing with a program", quiet);
 
@@ -196,5 +215,11 @@ main(int argc, char **argv)
                       "program quad strip: right edge", quiet);
    ok &= e2e_gl_probe(pixels, W, 36, 22, black, 0,
                       "program quad strip: no diagonal", quiet);
+   ok &= e2e_gl_probe(pixels, W, 14, 7, green, 0,
+                      "program polygon of 80: left edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 16, 2, green, 0,
+                      "program polygon of 80: bottom edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 16, 7, black, 0,
+                      "program polygon of 80: nothing inside", quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }
