@@ -230,6 +230,10 @@ struct agx_vs_key {
    /* GL clip-space z: the rasteriser gets (z + w) / 2 of gl_Position,
     * transform feedback the shader's own z (agx_nir_remap_z.c). */
    bool remap_z;
+   /* Non-zero: every vertex's gl_PointSize is this, whatever the shader
+    * writes (pipe_rasterizer_state::point_size when point_size_per_vertex
+    * is off; agx_nir_fixed_point_size.c). */
+   float fixed_point_size;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum

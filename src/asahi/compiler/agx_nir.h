@@ -61,6 +61,9 @@ bool agx_nir_lower_xfb(nir_shader *nir, const struct agx_xfb_key *key);
 /* Vertex shaders: the rasteriser's z = (z + w) / 2 of gl_Position,
  * stored after every other output use (agx_nir_remap_z.c). */
 bool agx_nir_remap_position_z(nir_shader *nir);
+/* Vertex shaders: gl_PointSize is size, whatever the shader stores
+ * (agx_nir_fixed_point_size.c). */
+bool agx_nir_fixed_point_size(nir_shader *nir, float size);
 /* Moves uniform-only work of nir into a new preamble shader (NULL when
  * nothing is worth it) that stores its results with store_preamble to
  * uniform halves [0, *halves), *halves <= max_halves; nir reads them

@@ -381,11 +381,22 @@ link_uniforms(struct link *l)
       link_error(l, "out of memory");
       return;
    }
+   unsigned inactive = 0;
    for (unsigned k = 0; k < nu; k++) {
       if (us[k].location >= 0 &&
           !take_locations(l, taken, (unsigned)us[k].location,
                           count_locations(us[k].type), us[k].name))
          return;
+      inactive += us[k].location >= 0 && !us[k].used;
+   }
+   prog->inactive_locations =
+      ralloc_array(prog, struct glsl_location_run, inactive ? inactive : 1);
+   for (unsigned k = 0; prog->inactive_locations && k < nu; k++) {
+      if (us[k].location >= 0 && !us[k].used) {
+         prog->inactive_locations[prog->num_inactive_locations++] =
+            (struct glsl_location_run){(unsigned)us[k].location,
+                                       count_locations(us[k].type)};
+      }
    }
 
    struct walk w = { .l = l };

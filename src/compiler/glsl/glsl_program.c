@@ -192,6 +192,20 @@ glsl_program_uniform_at(const struct glsl_program *prog, int location,
    return NULL;
 }
 
+bool
+glsl_program_location_inactive(const struct glsl_program *prog, int location)
+{
+   for (unsigned i = 0; prog && location >= 0 &&
+                        i < prog->num_inactive_locations;
+        i++) {
+      const struct glsl_location_run *r = &prog->inactive_locations[i];
+      if ((unsigned)location >= r->first &&
+          (unsigned)location - r->first < r->count)
+         return true;
+   }
+   return false;
+}
+
 int
 glsl_program_attrib_location(const struct glsl_program *prog,
                              const char *name)

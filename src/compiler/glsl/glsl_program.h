@@ -264,6 +264,13 @@ struct glsl_program {
    struct glsl_program_uniform *uniforms;
    unsigned num_uniforms;
    unsigned num_uniform_locations;  /* past the highest location used */
+   /* Locations that inactive uniforms declared with layout(location)
+    * keep (ARB_explicit_uniform_location issue 8: glUniform* there is
+    * ignored without an error): a run of count from first each. */
+   struct glsl_location_run {
+      unsigned first, count;
+   } *inactive_locations;
+   unsigned num_inactive_locations;
    struct glsl_program_varying *varyings;
    unsigned num_varyings;
    struct glsl_program_frag_output *frag_outputs;
@@ -438,6 +445,9 @@ int glsl_program_uniform_location(const struct glsl_program *prog,
 const struct glsl_program_uniform *
 glsl_program_uniform_at(const struct glsl_program *prog, int location,
                         unsigned *element);
+/* Whether location belongs to an inactive uniform's layout(location). */
+bool glsl_program_location_inactive(const struct glsl_program *prog,
+                                    int location);
 /* glGetAttribLocation: -1 when not an active attribute. */
 int glsl_program_attrib_location(const struct glsl_program *prog,
                                  const char *name);

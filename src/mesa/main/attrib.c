@@ -12,19 +12,32 @@
  * of each element of an array); a push copies the regions of the mask
  * into one block, a pop copies them back and marks all state changed.
  *
- * Not saved (object bindings, which hold references, and state this
- * front end keeps elsewhere): the texture bindings of GL_TEXTURE_BIT,
- * the draw and read buffers of GL_COLOR_BUFFER_BIT and
- * GL_PIXEL_MODE_BIT, and for GL_CLIENT_VERTEX_ARRAY_BIT the arrays
- * themselves (only the client active texture).  The evaluator maps' control points are in no group (GL 2.1
- * table 6.39 "-"); their enables, GL_AUTO_NORMAL and the grids are.
+ * The texture bindings of GL_TEXTURE_BIT (table 6.20 TEXTURE_BINDING_*,
+ * every unit) are kept as references to the bound objects; a pop binds
+ * them again, or the default texture in place of one deleted since the
+ * push.
+ *
+ * GL_CLIENT_VERTEX_ARRAY_BIT (tables 6.8-6.9) keeps the arrays of the
+ * bound vertex array object (enables, sizes, types, strides, pointers,
+ * their buffers, the element array buffer) and GL_ARRAY_BUFFER_BINDING,
+ * holding references to the buffers; a pop puts them into the vertex
+ * array object bound then.
+ *
+ * Not saved (state this front end keeps elsewhere): the texture objects'
+ * own parameters of GL_TEXTURE_BIT (tables 6.21-6.22), the draw and read
+ * buffers of GL_COLOR_BUFFER_BIT and GL_PIXEL_MODE_BIT, the vertex array
+ * object binding.  The evaluator maps' control points are in no group
+ * (GL 2.1 table 6.39 "-"); their enables, GL_AUTO_NORMAL and the grids
+ * are.
  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "main/attrib.h"
+#include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "util/u_math.h"
 
@@ -182,6 +195,111 @@ copy_regions(struct gl_context *ctx, GLbitfield mask, bool client,
    }
 }
 
+#define SAVED_TEXTURES (MAX_COMBINED_TEXTURE_UNITS * NUM_TEXTURE_TARGETS)
+
+/* References to every unit's binding of every target; NULL when out of
+ * memory. */
+static struct gl_texture_object **
+save_textures(struct gl_context *ctx)
+{
+   struct gl_texture_object **saved = calloc(SAVED_TEXTURES, sizeof(*saved));
+   for (unsigned i = 0; saved && i < SAVED_TEXTURES; i++) {
+      _mesa_reference_texobj(
+         &saved[i], ctx->TexUnit[i / NUM_TEXTURE_TARGETS]
+                       .Current[i % NUM_TEXTURE_TARGETS]);
+   }
+   return saved;
+}
+
+/* Binds the saved textures again (restore) and drops the references. */
+static void
+release_textures(struct gl_context *ctx, struct gl_texture_object **saved,
+                 bool restore)
+{
+   for (unsigned i = 0; saved && i < SAVED_TEXTURES; i++) {
+      unsigned k = i % NUM_TEXTURE_TARGETS;
+      struct gl_texture_object *t = saved[i];
+      /* deleted since: its name is 0 and it is not the default one */
+      if (t && t->Name == 0 && t != ctx->Shared->DefaultTex[k])
+         t = ctx->Shared->DefaultTex[k];
+      if (restore)
+         _mesa_reference_texobj(
+            &ctx->TexUnit[i / NUM_TEXTURE_TARGETS].Current[k], t);
+      _mesa_reference_texobj(&saved[i], NULL);
+   }
+   free(saved);
+}
+
+struct saved_arrays {
+   struct gl_vertex_attrib attrib[VERT_ATTRIB_CLIENT_COUNT];
+   struct gl_vertex_binding bindings[MAX_VERTEX_ATTRIBS];
+   struct gl_buffer_object *index_buffer, *array_buffer;
+};
+
+/* *dst = *src, moving dst's buffer reference to src's buffer. */
+static void
+assign_attrib(struct gl_vertex_attrib *dst, const struct gl_vertex_attrib *src)
+{
+   struct gl_buffer_object *held = dst->Buffer;
+   *dst = *src;
+   dst->Buffer = held;
+   _mesa_reference_buffer_object(&dst->Buffer, src->Buffer);
+}
+
+static void
+assign_binding(struct gl_vertex_binding *dst,
+               const struct gl_vertex_binding *src)
+{
+   struct gl_buffer_object *held = dst->Buffer;
+   *dst = *src;
+   dst->Buffer = held;
+   _mesa_reference_buffer_object(&dst->Buffer, src->Buffer);
+}
+
+/* Copies the arrays between the bound vertex array object and s (save:
+ * into s), references following. */
+static void
+copy_arrays(struct gl_context *ctx, struct saved_arrays *s, bool save)
+{
+   struct gl_vertex_array_object *vao = ctx->VAO;
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++) {
+      if (save)
+         assign_attrib(&s->attrib[i], &vao->Attrib[i]);
+      else
+         assign_attrib(&vao->Attrib[i], &s->attrib[i]);
+   }
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
+      if (save)
+         assign_binding(&s->bindings[i], &vao->Bindings[i]);
+      else
+         assign_binding(&vao->Bindings[i], &s->bindings[i]);
+   }
+   if (save) {
+      _mesa_reference_buffer_object(&s->index_buffer, vao->IndexBuffer);
+      _mesa_reference_buffer_object(&s->array_buffer, ctx->ArrayBuffer);
+   } else {
+      _mesa_reference_buffer_object(&vao->IndexBuffer, s->index_buffer);
+      _mesa_reference_buffer_object(&ctx->ArrayBuffer, s->array_buffer);
+   }
+}
+
+/* Restores the saved arrays (restore) and drops the references. */
+static void
+release_arrays(struct gl_context *ctx, struct saved_arrays *s, bool restore)
+{
+   if (!s)
+      return;
+   if (restore)
+      copy_arrays(ctx, s, false);
+   for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++)
+      _mesa_reference_buffer_object(&s->attrib[i].Buffer, NULL);
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      _mesa_reference_buffer_object(&s->bindings[i].Buffer, NULL);
+   _mesa_reference_buffer_object(&s->index_buffer, NULL);
+   _mesa_reference_buffer_object(&s->array_buffer, NULL);
+   free(s);
+}
+
 /* The server (client false) or client stack and its depth; NULL with
  * GL_INVALID_OPERATION where there are none (ES, forward-compatible
  * contexts: appendix E). */
@@ -212,13 +330,26 @@ push(struct gl_context *ctx, GLbitfield mask, bool client, const char *func)
    }
    size_t size = block_size(mask, client);
    uint8_t *block = malloc(size ? size : 1);
-   if (!block) {
+   bool want_textures = !client && (mask & GL_TEXTURE_BIT);
+   bool want_arrays = client && (mask & GL_CLIENT_VERTEX_ARRAY_BIT);
+   struct gl_texture_object **textures =
+      want_textures ? save_textures(ctx) : NULL;
+   struct saved_arrays *arrays =
+      want_arrays ? calloc(1, sizeof(*arrays)) : NULL;
+   if (!block || (want_textures && !textures) || (want_arrays && !arrays)) {
+      free(block);
+      release_textures(ctx, textures, false);
+      free(arrays);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
+   if (arrays)
+      copy_arrays(ctx, arrays, true);
    copy_regions(ctx, mask, client, block, true);
    stack[*depth].Mask = mask;
    stack[*depth].Data = block;
+   stack[*depth].Textures = textures;
+   stack[*depth].Arrays = arrays;
    (*depth)++;
 }
 
@@ -238,6 +369,10 @@ pop(struct gl_context *ctx, bool client, const char *func)
    copy_regions(ctx, e->Mask, client, e->Data, false);
    free(e->Data);
    e->Data = NULL;
+   release_textures(ctx, e->Textures, true);
+   e->Textures = NULL;
+   release_arrays(ctx, e->Arrays, true);
+   e->Arrays = NULL;
    ctx->NewState |= ST_NEW_ALL;
 }
 
@@ -272,8 +407,17 @@ _mesa_PopClientAttrib(void)
 void
 _mesa_free_attrib_stacks(struct gl_context *ctx)
 {
-   while (ctx->AttribDepth)
-      free(ctx->AttribStack[--ctx->AttribDepth].Data);
-   while (ctx->ClientAttribDepth)
-      free(ctx->ClientAttribStack[--ctx->ClientAttribDepth].Data);
+   while (ctx->AttribDepth) {
+      struct gl_attrib_entry *e = &ctx->AttribStack[--ctx->AttribDepth];
+      free(e->Data);
+      release_textures(ctx, e->Textures, false);
+      e->Textures = NULL;
+   }
+   while (ctx->ClientAttribDepth) {
+      struct gl_attrib_entry *e =
+         &ctx->ClientAttribStack[--ctx->ClientAttribDepth];
+      free(e->Data);
+      release_arrays(ctx, e->Arrays, false);
+      e->Arrays = NULL;
+   }
 }

@@ -13,9 +13,12 @@
  * becomes the attribute and vertex commands of its element, which
  * compile (or execute) as if the application had called them.
  *
+ * The edge flag array (section 2.6.2) is read the same way: the node
+ * keeps one flag a vertex after the attributes, and the replay hands them
+ * to the draw as an edge flag array (polygon_mode.c draws by them).
+ *
  * Not yet: integer attributes (VertexAttribIPointer) are stored as
- * floats; instanced draws are executed, not compiled; the edge flag
- * array does not exist.
+ * floats; instanced draws are executed, not compiled.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +32,21 @@ struct dl_draw {
    GLenum mode;
    uint32_t mask; /* the attributes read from arrays */
    unsigned count;
+   bool has_edges; /* count edge flags follow the attributes */
    GLfloat data[]; /* count x popcount(mask) vec4 */
 };
 
 #define ALL_ATTRIBS ((1u << VERT_ATTRIB_COUNT) - 1)
+#define EDGE_BIT (1u << VERT_ATTRIB_EDGEFLAG)
+
+static bool *
+dl_draw_edges(const struct dl_draw *d)
+{
+   if (!d->has_edges)
+      return NULL;
+   size_t floats = (size_t)d->count * util_bitcount(d->mask) * 4;
+   return (bool *)(d->data + floats);
+}
 
 bool
 _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
@@ -44,14 +58,17 @@ _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
    if (!_mesa_dlist_compiling(ctx) || instances != 1 || count < 0)
       return false;
    /* Indices beyond their buffer: nothing to keep. */
-   if (!_mesa_array_reader_init(ctx, &r, ALL_ATTRIBS, first, count,
-                                index_type, indices, basevertex)) {
+   if (!_mesa_array_reader_init(ctx, &r, ALL_ATTRIBS | EDGE_BIT, first,
+                                count, index_type, indices, basevertex)) {
       _mesa_array_reader_fini(&r);
       return _mesa_dlist_compiling_only(ctx);
    }
-   unsigned slots = util_bitcount(r.enabled);
+   bool edges = r.enabled & EDGE_BIT;
+   uint32_t mask = r.enabled & ALL_ATTRIBS;
+   unsigned slots = util_bitcount(mask);
    size_t size = sizeof(struct dl_draw) +
-                 (size_t)count * slots * 4 * sizeof(GLfloat);
+                 (size_t)count * slots * 4 * sizeof(GLfloat) +
+                 (edges ? (size_t)count * sizeof(bool) : 0);
    struct dl_draw *d = calloc(1, size);
    if (!d) {
       _mesa_array_reader_fini(&r);
@@ -59,16 +76,22 @@ _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
       return _mesa_dlist_compiling_only(ctx);
    }
    d->mode = mode;
-   d->mask = r.enabled;
+   d->mask = mask;
    d->count = (unsigned)count;
+   d->has_edges = edges;
    GLfloat *out = d->data;
+   bool *edge = dl_draw_edges(d);
    for (GLsizei i = 0; i < count; i++) {
       GLuint v = _mesa_array_reader_vertex(&r, i);
-      u_foreach_bit(attrib, r.enabled) {
+      u_foreach_bit(attrib, mask) {
          /* Beyond the array's data: zeros (the draw is undefined). */
          _mesa_array_read(&r, attrib, v, out);
          out += 4;
       }
+      GLfloat f[4];
+      if (edge)
+         edge[i] = !_mesa_array_read(&r, VERT_ATTRIB_EDGEFLAG, v, f) ||
+                   f[0] != 0.0f;
    }
    _mesa_array_reader_fini(&r);
    return _mesa_dlist_save_data(ctx, DL_DRAW, d);
@@ -99,8 +122,8 @@ _mesa_dlist_draw_replay(struct gl_context *ctx, const struct gl_dl_node *n)
       return;
    /* Section 2.8: without the vertex array, nothing is drawn. */
    if (d->count && (d->mask & (1u << VERT_ATTRIB_GENERIC0)))
-      _mesa_imm_draw(ctx, d->mode, d->mask, d->mask, d->data, NULL,
-                     d->count);
+      _mesa_imm_draw(ctx, d->mode, d->mask, d->mask, d->data,
+                     dl_draw_edges(d), d->count);
 }
 
 /* Section 2.8: the element's attributes from the enabled arrays (the

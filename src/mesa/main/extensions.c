@@ -167,6 +167,10 @@ static const struct gl_extension_info extension_table[] = {
     * with ARB_blend_func_extended): the GLSL front end and linker have
     * it. */
    {"GL_ARB_explicit_attrib_location", API_GL, 0},
+   /* layout(location) on default-block uniforms (the GLSL front end's
+    * GLSL ES 3.10 rules, glsl_check_layout.c, and the linker's
+    * GLSL_MAX_UNIFORM_LOCATIONS), GL_MAX_UNIFORM_LOCATIONS (get.c) */
+   {"GL_ARB_explicit_uniform_location", API_GL, 0},
    /* layout(origin_upper_left, pixel_center_integer) on gl_FragCoord
     * (the GLSL front end; st_nir_lower_wpos.c) */
    {"GL_ARB_fragment_coord_conventions", API_GL, 0},

@@ -468,9 +468,9 @@ const struct ff_param_family _mesa_ff_tex_gen_params = {
 
 /* ---- point size --------------------------------------------------------- */
 
-/* GL 2.1 section 3.4 (desktop GL only).  Only the fixed-function vertex
- * shader applies it (as gl_PointSize): the asahi driver takes point sizes
- * from the vertex shader. */
+/* GL 2.1 section 3.4 (desktop GL only).  The fixed-function vertex
+ * shader writes it as gl_PointSize; programs take it from the rasterizer
+ * state unless PROGRAM_POINT_SIZE is on (st_atoms.c). */
 void GLAPIENTRY
 _mesa_PointSize(GLfloat size)
 {
@@ -487,7 +487,7 @@ _mesa_PointSize(GLfloat size)
       return;
    }
    ctx->FF.PointSize = size;
-   ctx->NewState |= ST_NEW_CONSTANTS;
+   ctx->NewState |= ST_NEW_CONSTANTS | ST_NEW_RASTERIZER;
 }
 
 /* ---- enables ------------------------------------------------------------ */

@@ -219,8 +219,9 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
       return true;
    case GL_MAX_UNIFORM_LOCATIONS:
       /* ES 3.1 table 20.45 (explicit uniform locations, GLSL ES 3.10
-       * 4.4.3; desktop: GL 4.3, which we are not) */
-      *known = _mesa_is_gles(ctx) && ctx->Version >= 31;
+       * 4.4.3); desktop: ARB_explicit_uniform_location (every desktop
+       * context, extensions.c) */
+      *known = _mesa_is_desktop_or_gles31(ctx);
       int1(v, (GLint)GLSL_MAX_UNIFORM_LOCATIONS);
       return true;
    case GL_MAX_SHADER_COMPILER_THREADS_KHR:

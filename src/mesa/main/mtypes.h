@@ -847,6 +847,11 @@ struct gl_context {
    struct gl_attrib_entry {
       GLbitfield Mask;
       void *Data;
+      /* GL_TEXTURE_BIT: a reference to each unit's binding of each
+       * target (attrib.c), NULL otherwise. */
+      struct gl_texture_object **Textures;
+      /* GL_CLIENT_VERTEX_ARRAY_BIT: the vertex arrays (attrib.c). */
+      void *Arrays;
    } AttribStack[MAX_ATTRIB_STACK_DEPTH],
       ClientAttribStack[MAX_ATTRIB_STACK_DEPTH];
    unsigned AttribDepth, ClientAttribDepth;

@@ -26,16 +26,22 @@
  * both faces share one mode and nothing is culled (so the facing does
  * not matter), the flagged edges or vertices are drawn from the draw's
  * own arrays through an index list; otherwise the flags are ignored.
+ * Quads and polygons of a program in GL_LINE mode go the same way when
+ * nothing the fragment shader sees tells their edges from lines
+ * (program_edges_exact); else the hardware draws them, inner edges and
+ * all.
  */
 #include <string.h>
 
 #include <stdlib.h>
 
+#include "compiler/glsl/glsl_program.h"
 #include "main/context.h"
 #include "main/draw.h"
 #include "main/ffstate.h"
 #include "main/shaderobj.h"
 #include "main/vertex_copy.h"
+#include "util/u_math.h"
 
 /* Edge flags apply to the draw (GL 2.1 section 2.6.2). */
 static bool
@@ -64,34 +70,64 @@ edge_flag(const struct gl_array_reader *r, GLuint v)
    return !_mesa_array_read(r, VERT_ATTRIB_EDGEFLAG, v, f) || f[0] != 0.0f;
 }
 
-/* With a program: the flagged edges (or vertices) of each primitive of
- * group vertices, from the draw's arrays through an index list of their
- * vertex numbers. */
+/* The element numbers of polygon i of the draw into e (GL 3.2
+ * compatibility section 2.6.1: a strip's quad i is 2i, 2i+1, 2i+3, 2i+2
+ * around it); its vertex count, 0 past the last.  e holds MAX2(count, 4)
+ * for GL_POLYGON, 4 otherwise. */
+static unsigned
+polygon_at(GLenum mode, GLsizei count, GLsizei i, GLsizei *e)
+{
+   unsigned n = mode == GL_POLYGON ? (unsigned)count
+                : mode == GL_TRIANGLES ? 3 : 4;
+   GLsizei start = mode == GL_POLYGON      ? 0
+                   : mode == GL_QUAD_STRIP ? 2 * i
+                                           : (GLsizei)n * i;
+
+   if ((mode == GL_POLYGON && i > 0) || start + (GLsizei)n > count)
+      return 0;
+   for (unsigned k = 0; k < n; k++)
+      e[k] = start + (GLsizei)k;
+   if (mode == GL_QUAD_STRIP) {
+      e[2] = start + 3;
+      e[3] = start + 2;
+   }
+   return n;
+}
+
+/* With a program: the edges (or vertices) of each polygon, only the
+ * flagged ones when flags, from the draw's arrays through an index list
+ * of their vertex numbers. */
 static void
-draw_flagged(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
-             GLenum index_type, const void *indices, GLint basevertex)
+draw_edges(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+           GLenum index_type, const void *indices, GLint basevertex,
+           bool flags)
 {
    struct gl_array_reader r;
-   unsigned group = mode == GL_TRIANGLES ? 3 : mode == GL_QUADS ? 4
-                                                                : count;
    bool lines = ctx->Polygon.FrontMode == GL_LINE;
-   GLuint *idx = malloc((size_t)count * 2 * sizeof(GLuint));
+   /* at most 2 edge ends per element (4 per new quad of a strip) */
+   GLuint *idx = malloc(((size_t)count * 4 + 8) * sizeof(GLuint));
    GLsizei n = 0;
+   GLsizei *e = malloc((size_t)MAX2(count, 4) * sizeof(GLsizei));
 
-   if (!_mesa_array_reader_init(ctx, &r, 1u << VERT_ATTRIB_EDGEFLAG, first,
-                                count, index_type, indices, basevertex) ||
-       !idx) {
+   if (!_mesa_array_reader_init(ctx, &r, flags ? 1u << VERT_ATTRIB_EDGEFLAG
+                                               : 0,
+                                first, count, index_type, indices,
+                                basevertex) ||
+       !idx || !e) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
       goto out;
    }
-   for (GLsizei p = 0; p + (GLsizei)group <= count; p += group) {
+   for (GLsizei p = 0;; p++) {
+      unsigned group = polygon_at(mode, count, p, e);
+      if (!group)
+         break;
       for (unsigned i = 0; i < group; i++) {
-         GLuint v = _mesa_array_reader_vertex(&r, p + i);
-         if (!edge_flag(&r, v))
+         GLuint v = _mesa_array_reader_vertex(&r, e[i]);
+         if (flags && !edge_flag(&r, v))
             continue;
          idx[n++] = v;
          if (lines)
-            idx[n++] = _mesa_array_reader_vertex(&r, p + (i + 1) % group);
+            idx[n++] = _mesa_array_reader_vertex(&r, e[(i + 1) % group]);
       }
    }
    if (n) {
@@ -108,6 +144,44 @@ draw_flagged(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
 out:
    _mesa_array_reader_fini(&r);
    free(idx);
+   free(e);
+}
+
+/* Whether lines drawn from a program's polygons look as the polygons'
+ * edges would: the lines' fragments are front facing and take their flat
+ * values from one end, so a fragment shader reading gl_FrontFacing or
+ * flat inputs (or flattened colours, GL 3.0 compatibility 2.19.7, or two
+ * sided colours) would see what the polygon would not give it; nor may a
+ * geometry or tessellation stage see other primitives. */
+static bool
+program_edges_exact(struct gl_context *ctx)
+{
+   const struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   if (!exec || !exec->linked || ctx->Light.ShadeModel == GL_FLAT ||
+       ctx->VertexProgramTwoSide)
+      return false;
+   for (unsigned s = MESA_SHADER_TESS_CTRL; s <= MESA_SHADER_GEOMETRY; s++) {
+      if (exec->linked->nir[s])
+         return false;
+   }
+   const nir_shader *fs = exec->linked->nir[MESA_SHADER_FRAGMENT];
+   if (!fs)
+      return true;
+   nir_foreach_variable_with_modes(var, fs, nir_var_shader_in) {
+      if (var->data.flat)
+         return false;
+   }
+   nir_foreach_function_impl(impl, fs) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic ==
+                   nir_intrinsic_load_front_face)
+               return false;
+         }
+      }
+   }
+   return true;
 }
 
 /* The copies of one polygon's elements e[0..n-1], provoked by element p,
@@ -137,11 +211,14 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
    GLenum fill = front ? ctx->Polygon.FrontMode : ctx->Polygon.BackMode;
    struct gl_vertex_copy *dst = out[fill == GL_FILL ? 0
                                     : fill == GL_LINE ? 1 : 2];
-   /* a fan, the edges, or the points */
-   GLsizei list[3 * 64];
+   /* a fan, the edges, or the points: at most 3 elements a vertex */
+   GLsizei *list = malloc(3 * (size_t)n * sizeof(GLsizei));
    unsigned k = 0;
-   for (unsigned i = 0; i < n && k + 3 <= sizeof(list) / sizeof(list[0]);
-        i++) {
+   if (!list) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
+      return;
+   }
+   for (unsigned i = 0; i < n && k + 3 <= 3 * n; i++) {
       if (fill == GL_FILL) {
          if (i + 2 < n) {
             list[k++] = e[0];
@@ -168,6 +245,7 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
       }
       dst->num--; /* the provoking vertex's copy was scratch */
    }
+   free(list);
 }
 
 bool
@@ -179,17 +257,22 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
       return false;
    if (count < 3)
       return true;
-   if (count > 64 && mode == GL_POLYGON)
-      return false; /* longer polygons are drawn as the hardware does */
    bool flags = edge_flagged(ctx, mode);
    if (_mesa_program_in_use(ctx)) {
-      if (!flags || ctx->Polygon.FrontMode != ctx->Polygon.BackMode ||
+      if (ctx->Polygon.FrontMode != ctx->Polygon.BackMode ||
           ctx->Polygon.CullFlag)
          return false;
-      draw_flagged(ctx, mode, first, count, index_type, indices, basevertex);
+      /* Without flags, points are the hardware's (the corners of its
+       * triangles, with their facing) and so are lines that need the
+       * polygon's facing, flat values or depth offset (the inner edges
+       * of quads and polygons show then). */
+      if (!flags && (ctx->Polygon.FrontMode != GL_LINE ||
+                     ctx->Polygon.OffsetLine || !program_edges_exact(ctx)))
+         return false;
+      draw_edges(ctx, mode, first, count, index_type, indices, basevertex,
+                 flags);
       return true;
    }
-
    /* The copies drawn filled, as lines, as points: at most 4 per
     * element (the 8 edge ends of a strip's quad per 2 elements), and one
     * of scratch (put_polygon). */
@@ -200,33 +283,22 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
    for (unsigned i = 0; i < 3; i++)
       ok &= _mesa_vertex_copy_init(ctx, &vc[i], 0, cap + 1, first, count,
                                    index_type, indices, basevertex);
-   if (ok) {
-      GLsizei e[64];
+   GLsizei *e = malloc((size_t)MAX2(count, 4) * sizeof(GLsizei));
+   if (ok && !e)
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
+   if (ok && e) {
       bool first_pv =
          ctx->Light.ProvokingVertex == GL_FIRST_VERTEX_CONVENTION;
-      if (mode == GL_POLYGON) {
-         for (GLsizei i = 0; i < count; i++)
-            e[i] = i;
-         put_polygon(out, e, (unsigned)count, 0, flags);
-      } else if (mode == GL_TRIANGLES) {
-         for (GLsizei i = 0; i + 2 < count; i += 3) {
-            e[0] = i;
-            e[1] = i + 1;
-            e[2] = i + 2;
-            put_polygon(out, e, 3, first_pv ? i : i + 2, flags);
-         }
-      } else {
-         /* GL 3.2 compatibility table 2.12 (quads follow the
-          * convention): the quad's first or last vertex */
-         bool strip = mode == GL_QUAD_STRIP;
-         for (GLsizei i = 0; i + 3 < count; i += strip ? 2 : 4) {
-            /* a strip's quad i: 2i, 2i+1, 2i+3, 2i+2 around it */
-            e[0] = i;
-            e[1] = i + 1;
-            e[2] = strip ? i + 3 : i + 2;
-            e[3] = strip ? i + 2 : i + 3;
-            put_polygon(out, e, 4, first_pv ? i : i + 3, flags);
-         }
+      for (GLsizei i = 0;; i++) {
+         unsigned n = polygon_at(mode, count, i, e);
+         if (!n)
+            break;
+         /* GL 3.2 compatibility table 2.12 (quads follow the convention,
+          * a polygon's is its first vertex); a strip's quad ends at e[2] */
+         GLsizei p = mode == GL_POLYGON || first_pv ? e[0]
+                     : mode == GL_QUAD_STRIP        ? e[2]
+                                                    : e[n - 1];
+         put_polygon(out, e, n, p, flags);
       }
       _mesa_vertex_copy_draw(&vc[0], GL_TRIANGLES);
       _mesa_vertex_copy_draw(&vc[1], GL_LINES);
@@ -234,5 +306,6 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
    }
    for (unsigned i = 0; i < 3; i++)
       _mesa_vertex_copy_fini(&vc[i]);
+   free(e);
    return true;
 }

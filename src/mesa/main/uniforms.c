@@ -85,17 +85,21 @@ enum setter_base {
    SET_UINT,
 };
 
-/* Finds the uniform at location; false (with the error recorded) when the
- * call must be ignored.  *skip is set for location -1 (ignored without an
- * error). */
+/* Finds the uniform at location; NULL (with the error recorded, but for
+ * a setter at an inactive uniform's explicit location) when the call must
+ * be ignored. */
 static const struct glsl_program_uniform *
 lookup_location(struct gl_context *ctx, struct gl_program_exec *exec,
-                GLint location, unsigned *element, const char *func)
+                GLint location, unsigned *element, bool setter,
+                const char *func)
 {
    const struct glsl_program_uniform *u;
 
    u = glsl_program_uniform_at(exec->linked, location, element);
-   if (!u)
+   /* an inactive uniform's explicit location: ignored, no error
+    * (ARB_explicit_uniform_location issue 8) */
+   if (!u &&
+       !(setter && glsl_program_location_inactive(exec->linked, location)))
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(location=%d)", func, location);
    return u;
 }
@@ -134,7 +138,7 @@ set_uniform(GLint location, GLsizei count, const void *values,
    }
    if (location == -1)
       return;
-   u = lookup_location(ctx, exec, location, &element, func);
+   u = lookup_location(ctx, exec, location, &element, true, func);
    if (!u)
       return;
    uniform_shape(u->gl_type, &shape);
@@ -384,7 +388,7 @@ get_uniform(GLuint program, GLint location, void *params, bool as_float,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not linked)", func);
       return;
    }
-   u = lookup_location(ctx, prog->exec, location, &element, func);
+   u = lookup_location(ctx, prog->exec, location, &element, false, func);
    if (!u)
       return;
    uniform_shape(u->gl_type, &shape);

@@ -30,6 +30,7 @@
 #include "glsl_program.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 #include "util/u_upload_mgr.h"
 
 void
@@ -239,10 +240,12 @@ update_rasterizer(struct st_context *st)
    r.depth_clip_near = r.depth_clip_far = !ctx->DepthClamp;
    r.depth_clamp = ctx->DepthClamp;
    r.point_quad_rasterization = 1;
-   /* The shader's gl_PointSize always counts: desktop GL's
-    * PROGRAM_POINT_SIZE (GL 3.2 section 3.4) is only state so far (the
-    * driver has no fixed point size; docs/gl.rst). */
-   r.point_size_per_vertex = 1;
+   /* Desktop GL: a program's gl_PointSize counts while PROGRAM_POINT_SIZE
+    * (VERTEX_PROGRAM_POINT_SIZE) is on, else glPointSize does (GL 3.2
+    * section 3.4, GL 2.0 section 2.15.4); ES has only gl_PointSize; the
+    * fixed-function vertex shader writes glPointSize's size itself. */
+   r.point_size_per_vertex = _mesa_is_gles(ctx) || ctx->ProgramPointSize ||
+                             !_mesa_program_in_use(ctx);
    r.sprite_coord_mode =
       st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
    /* GL 4.6 section 14.3.1: MULTISAMPLE off rasterizes as single
@@ -255,7 +258,9 @@ update_rasterizer(struct st_context *st)
       r.line_stipple_factor = (unsigned)(ctx->Line.StippleFactor - 1);
       r.line_stipple_pattern = ctx->Line.StipplePattern;
    }
-   r.point_size = 1.0f;
+   /* clamped to the aliased range (GL 3.2 section 3.4) */
+   r.point_size = CLAMP(ctx->FF.PointSize, ctx->Const.AliasedPointSizeRange[0],
+                        ctx->Const.AliasedPointSizeRange[1]);
 
    /* User clip planes (GL 3.0 2.17): the enables; update_clip_planes
     * hands over the planes. */
@@ -700,6 +705,9 @@ st_validate_state(struct st_context *st)
    /* the gl_FragCoord transform; the rasterizer's multisample */
    if (dirty & ST_NEW_FRAMEBUFFER)
       dirty |= ST_NEW_CONSTANTS | ST_NEW_RASTERIZER;
+   /* the rasterizer's point_size_per_vertex follows the program */
+   if (dirty & ST_NEW_PROGRAM)
+      dirty |= ST_NEW_RASTERIZER;
 
    if (dirty & ST_NEW_FRAMEBUFFER)
       update_framebuffer(st);

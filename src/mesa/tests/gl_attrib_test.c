@@ -240,6 +240,90 @@ test_core(void **state)
    gl_test_destroy(t);
 }
 
+/* GL_TEXTURE_BIT keeps the texture bindings of every unit (GL 2.1 table
+ * 6.20, TEXTURE_BINDING_*): a pop binds them again; a texture deleted
+ * while pushed comes back as the default one (0); a texture still on the
+ * stack outlives its deletion until the pop, and a context destroyed with
+ * a pushed entry lets its references go. */
+static void
+test_texture_bindings(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat21();
+   GLuint tex[3];
+
+   _mesa_GenTextures(3, tex);
+   _mesa_ActiveTexture(GL_TEXTURE1);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[0]);
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+   _mesa_ActiveTexture(GL_TEXTURE0);
+   _mesa_PushAttrib(GL_TEXTURE_BIT);
+   _mesa_ActiveTexture(GL_TEXTURE1);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[2]);
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 0);
+   _mesa_DeleteTextures(1, &tex[1]);
+   _mesa_PopAttrib();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   /* the active unit is texture state too: back to 0 */
+   assert_int_equal(get_int(GL_ACTIVE_TEXTURE), GL_TEXTURE0);
+   _mesa_ActiveTexture(GL_TEXTURE1);
+   assert_int_equal(get_int(GL_TEXTURE_BINDING_2D), (GLint)tex[0]);
+   assert_int_equal(get_int(GL_TEXTURE_BINDING_CUBE_MAP), 0);
+
+   /* The binding of a deleted texture on the stack at destruction. */
+   _mesa_PushAttrib(GL_TEXTURE_BIT);
+   _mesa_BindTexture(GL_TEXTURE_2D, 0);
+   _mesa_DeleteTextures(1, &tex[0]);
+   assert_int_equal(get_int(GL_ATTRIB_STACK_DEPTH), 1);
+   gl_test_destroy(t);
+}
+
+/* GL_CLIENT_VERTEX_ARRAY_BIT keeps the vertex arrays (GL 2.1 tables
+ * 6.8-6.9): enables, sizes, types, strides, pointers, the buffer of an
+ * array and GL_ARRAY_BUFFER_BINDING come back at the pop; a buffer on
+ * the stack lives on until the context goes. */
+static void
+test_client_arrays(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat21();
+   static const GLfloat colours[16], other[16];
+   GLuint buf = 0;
+   void *ptr = NULL;
+
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_BufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   _mesa_VertexPointer(2, GL_FLOAT, 0, (const void *)(uintptr_t)16);
+   _mesa_EnableClientState(GL_VERTEX_ARRAY);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 0);
+   _mesa_ColorPointer(4, GL_FLOAT, 0, colours);
+   _mesa_PushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+   _mesa_DisableClientState(GL_VERTEX_ARRAY);
+   _mesa_VertexPointer(3, GL_SHORT, 8, other);
+   _mesa_ColorPointer(3, GL_FLOAT, 0, other);
+   _mesa_EnableClientState(GL_COLOR_ARRAY);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_PopClientAttrib();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(_mesa_IsEnabled(GL_VERTEX_ARRAY));
+   assert_false(_mesa_IsEnabled(GL_COLOR_ARRAY));
+   assert_int_equal(get_int(GL_VERTEX_ARRAY_SIZE), 2);
+   assert_int_equal(get_int(GL_VERTEX_ARRAY_TYPE), GL_FLOAT);
+   assert_int_equal(get_int(GL_VERTEX_ARRAY_STRIDE), 0);
+   assert_int_equal(get_int(GL_VERTEX_ARRAY_BUFFER_BINDING), (GLint)buf);
+   assert_int_equal(get_int(GL_ARRAY_BUFFER_BINDING), 0);
+   assert_int_equal(get_int(GL_COLOR_ARRAY_SIZE), 4);
+   _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
+   assert_ptr_equal(ptr, colours);
+
+   /* pushed with the buffer, which is deleted while on the stack */
+   _mesa_PushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+   _mesa_DeleteBuffers(1, &buf);
+   assert_int_equal(get_int(GL_CLIENT_ATTRIB_STACK_DEPTH), 1);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -250,6 +334,8 @@ main(void)
       cmocka_unit_test(test_depth_limits),
       cmocka_unit_test(test_inside_begin_end),
       cmocka_unit_test(test_core),
+      cmocka_unit_test(test_texture_bindings),
+      cmocka_unit_test(test_client_arrays),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

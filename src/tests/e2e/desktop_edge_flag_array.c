@@ -21,7 +21,13 @@
  *  - without a program, glPolygonMode(GL_FRONT, GL_LINE) and
  *    glPolygonMode(GL_BACK, GL_FILL): a counter-clockwise (front) GL_QUADS
  *    quad (18, 2), (28, 2), (28, 12), (18, 12) the same way (bottom
- *    (23, 2) drawn, right (28, 7) not), in the colour of its vertices.
+ *    (23, 2) drawn, right (28, 7) not), in the colour of its vertices;
+ *  - that quad's glDrawArrays compiled into a display list (GL 2.1
+ *    section 5.4: the list keeps the arrays' values, edge flags too), the
+ *    edge flag array disabled, then the list called after
+ *    glTranslatef(0, 16, 0): bottom (23, 18) drawn, right (28, 23) and
+ *    inside (23, 23) not.
+ * The window is 32 x 32 for that; llvmpipe draws the same.
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -31,7 +37,7 @@
 #include "e2e_gl.h"
 
 #define W 32
-#define H 16
+#define H 32
 #define E2E_GL_POLYGON 0x0009
 #define E2E_GL_QUADS 0x0007
 #define E2E_GL_LINE 0x1B01
@@ -52,6 +58,11 @@ typedef void (*edge_flag_pointer_fn)(GLsizei, const void *);
 typedef void (*index_pointer_fn)(GLenum, GLsizei, const void *);
 typedef void (*enum_fn)(GLenum);
 typedef void (*get_pointerv_fn)(GLenum, void **);
+typedef void (*new_list_fn)(GLuint, GLenum);
+typedef void (*void_fn)(void);
+typedef void (*call_list_fn)(GLuint);
+typedef void (*translatef_fn)(GLfloat, GLfloat, GLfloat);
+#define E2E_GL_COMPILE 0x1300
 
 static const char *vs =
    "#version 110\n"
@@ -76,6 +87,11 @@ main(int argc, char **argv)
    index_pointer_fn index_pointer;
    enum_fn enable_client_state;
    get_pointerv_fn get_pointerv;
+   enum_fn disable_client_state;
+   new_list_fn new_list;
+   void_fn end_list;
+   call_list_fn call_list;
+   translatef_fn translatef;
    const struct e2e_gl_proc procs[] = {
       {"glPolygonMode", &polygon_mode},
       {"glColor3f", &color3f},
@@ -84,6 +100,11 @@ main(int argc, char **argv)
       {"glIndexPointer", &index_pointer},
       {"glEnableClientState", &enable_client_state},
       {"glGetPointerv", &get_pointerv},
+      {"glDisableClientState", &disable_client_state},
+      {"glNewList", &new_list},
+      {"glEndList", &end_list},
+      {"glCallList", &call_list},
+      {"glTranslatef", &translatef},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -138,6 +159,13 @@ main(int argc, char **argv)
    polygon_mode(GL_BACK, E2E_GL_FILL);
    color3f(0, 0, 1);
    glDrawArrays(E2E_GL_QUADS, 4, 4);
+   /* the same draw from a display list, its flags no longer in an array */
+   new_list(1, E2E_GL_COMPILE);
+   glDrawArrays(E2E_GL_QUADS, 4, 4);
+   end_list();
+   disable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
+   translatef(0, 16, 0);
+   call_list(1);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
    static uint8_t pixels[W * H * 4];
@@ -160,5 +188,11 @@ main(int argc, char **argv)
                       "fixed function: right edge (flag FALSE)", quiet);
    ok &= e2e_gl_probe(pixels, W, 23, 7, black, 0,
                       "fixed function: inside", quiet);
+   ok &= e2e_gl_probe(pixels, W, 23, 18, blue, 0,
+                      "display list: bottom edge (flag TRUE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 28, 23, black, 0,
+                      "display list: right edge (flag FALSE)", quiet);
+   ok &= e2e_gl_probe(pixels, W, 23, 23, black, 0, "display list: inside",
+                      quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }

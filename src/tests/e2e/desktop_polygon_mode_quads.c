@@ -30,6 +30,17 @@
  * (22, 18), (32, 18), (32, 28), (22, 28) has triangle 1 provoked by its
  * second vertex, blue ((27, 18) probed), and triangle 2 by its third,
  * blue ((27, 28) probed), never the centre's red.
+ * Then with a GLSL 1.10 program (gl_ModelViewProjectionMatrix *
+ * gl_Vertex, a constant green) in GL_LINE mode for both faces, smooth
+ * shading: a GL_QUADS square with corners (34, 12) and (38, 16) has its
+ * bottom edge (36, 12) green and its centre (36, 14), on the diagonal
+ * (34, 12)-(38, 16), black; a GL_QUAD_STRIP of one quad, (34, 20),
+ * (38, 20), (34, 24), (38, 24), its top edge (36, 24) and right edge
+ * (38, 22) green, its centre (36, 22) black (GL 3.0 section 3.5.4: the
+ * polygon's boundary edges, whatever draws it); a GL_POLYGON of 80
+ * vertices, 20 along each side of the rectangle with corners (14, 2) and
+ * (18, 12), its left edge (14, 7) and bottom edge (16, 2) green, its
+ * inside (16, 7) black.
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -41,12 +52,14 @@
 #define H 32
 #define E2E_GL_QUADS 0x0007
 #define E2E_GL_QUAD_STRIP 0x0008
+#define E2E_GL_POLYGON 0x0009
 #define E2E_GL_LINE 0x1B01
 #define E2E_GL_POINT 0x1B00
 #define E2E_GL_FILL 0x1B02
 #define E2E_GL_VERTEX_ARRAY 0x8074
 #define E2E_GL_COLOR_ARRAY 0x8076
 #define E2E_GL_FLAT 0x1D00
+#define E2E_GL_SMOOTH 0x1D01
 #define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
 #define E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION 0x8E4C
 
@@ -71,6 +84,7 @@ main(int argc, char **argv)
    vertex_pointer_fn vertex_pointer;
    enable_client_state_fn enable_client_state;
    color_pointer_fn color_pointer;
+   enable_client_state_fn disable_client_state;
    enum_fn shade_model;
    enum_fn provoking_vertex;
    const struct e2e_gl_proc procs[] = {
@@ -79,6 +93,7 @@ main(int argc, char **argv)
       {"glVertexPointer", &vertex_pointer},
       {"glEnableClientState", &enable_client_state},
       {"glColorPointer", &color_pointer},
+      {"glDisableClientState", &disable_client_state},
       {"glShadeModel", &shade_model},
       {"glProvokingVertex", &provoking_vertex},
    };
@@ -116,6 +131,49 @@ main(int argc, char **argv)
    glDrawArrays(GL_TRIANGLE_FAN, 4, 4);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
+   /* The same polygon mode with an application's program. */
+   static const char *vs = "void main() {\n"
+                           "   gl_Position = gl_ModelViewProjectionMatrix *"
+                           " gl_Vertex;\n"
+                           "}\n";
+   static const char *fs = "void main() {\n"
+                           "   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                           "}\n";
+   GLuint prog = e2e_gl_program(vs, fs, NULL);
+   if (!prog) {
+      printf("FAIL: the program did not link\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+   static const GLfloat prog_quad[] = {34.5f, 12.5f, 38.5f, 12.5f,
+                                       38.5f, 16.5f, 34.5f, 16.5f};
+   static const GLfloat prog_strip[] = {34.5f, 20.5f, 38.5f, 20.5f,
+                                        34.5f, 24.5f, 38.5f, 24.5f};
+   shade_model(E2E_GL_SMOOTH);
+   disable_client_state(E2E_GL_COLOR_ARRAY);
+   glUseProgram(prog);
+   vertex_pointer(2, GL_FLOAT, 0, prog_quad);
+   glDrawArrays(E2E_GL_QUADS, 0, 4);
+   vertex_pointer(2, GL_FLOAT, 0, prog_strip);
+   glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
+   /* 20 vertices a side, counter-clockwise from (14, 2) */
+   static GLfloat ring[80 * 2];
+   for (int i = 0; i < 20; i++) {
+      GLfloat t = (GLfloat)i / 20.0f;
+      const GLfloat at[4][2] = {{14.5f + 4 * t, 2.5f},
+                                {18.5f, 2.5f + 10 * t},
+                                {18.5f - 4 * t, 12.5f},
+                                {14.5f, 12.5f - 10 * t}};
+      for (int side = 0; side < 4; side++) {
+         ring[2 * (side * 20 + i)] = at[side][0];
+         ring[2 * (side * 20 + i) + 1] = at[side][1];
+      }
+   }
+   vertex_pointer(2, GL_FLOAT, 0, ring);
+   glDrawArrays(E2E_GL_POLYGON, 0, 80);
+   glUseProgram(0);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing with a program", quiet);
+
    static uint8_t pixels[W * H * 4];
    static const uint8_t green[4] = {0, 255, 0, 255};
    static const uint8_t black[4] = {0, 0, 0, 255};
@@ -146,5 +204,21 @@ main(int argc, char **argv)
                       "flat fan, first vertex: triangle 1", quiet);
    ok &= e2e_gl_probe(pixels, W, 27, 28, blue, 0,
                       "flat fan, first vertex: triangle 2", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 12, green, 0,
+                      "program quad: bottom edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 14, black, 0,
+                      "program quad: no diagonal through the centre", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 24, green, 0,
+                      "program quad strip: top edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 38, 22, green, 0,
+                      "program quad strip: right edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 36, 22, black, 0,
+                      "program quad strip: no diagonal", quiet);
+   ok &= e2e_gl_probe(pixels, W, 14, 7, green, 0,
+                      "program polygon of 80: left edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 16, 2, green, 0,
+                      "program polygon of 80: bottom edge", quiet);
+   ok &= e2e_gl_probe(pixels, W, 16, 7, black, 0,
+                      "program polygon of 80: nothing inside", quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }

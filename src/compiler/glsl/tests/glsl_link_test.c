@@ -294,6 +294,21 @@ test_explicit_uniform_locations(void **state)
                        "void main() { gl_Position = v; }\n";
    p = link2(mem, 310, true, NULL, moved, fs);
    assert_false(p->link_status);
+   /* An inactive uniform keeps its locations (glUniform* there is
+    * ignored: ARB_explicit_uniform_location issue 8). */
+   const char *idle = "#version 310 es\n"
+                      "precision mediump float;\n"
+                      "layout(location = 7) uniform float unused[2];\n"
+                      "out vec4 o;\n"
+                      "void main() { o = vec4(1.0); }\n";
+   p = link2(mem, 310, true, NULL, plain, idle);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_false(glsl_program_location_inactive(p, 6));
+   assert_true(glsl_program_location_inactive(p, 7));
+   assert_true(glsl_program_location_inactive(p, 8));
+   assert_false(glsl_program_location_inactive(p, 9));
+   assert_null(glsl_program_uniform_at(p, 7, NULL));
    ralloc_free(mem);
 }
 

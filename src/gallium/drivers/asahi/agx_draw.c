@@ -911,6 +911,18 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       ctx->poly_stipple_on = stipple;
       ctx->dirty |= AGX_DIRTY_RS;
    }
+   /* Points without per-vertex sizes: a vertex-shader variant storing
+    * the rasterizer's size (agx_vs_key::fixed_point_size). */
+   bool points = info->mode == PIPE_PRIM_POINTS ||
+                 (polygons && ctx->rast &&
+                  (ctx->rast->base.fill_front == PIPE_POLYGON_MODE_POINT ||
+                   ctx->rast->base.fill_back == PIPE_POLYGON_MODE_POINT));
+   bool fixed_size = points && ctx->rast &&
+                     !ctx->rast->base.point_size_per_vertex && !ctx->gs_pass;
+   if (fixed_size != ctx->fixed_point_size_on) {
+      ctx->fixed_point_size_on = fixed_size;
+      ctx->dirty |= AGX_DIRTY_RS;
+   }
 
    /* Variants depend on the vertex elements (VS), the framebuffer (FS, a
     * new batch marks everything dirty), blending and the point sprite

@@ -339,6 +339,11 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0),
        * remapped after the captures (agx_nir_remap_z.c). */
       key->vs.remap_z = true;
+      /* Points without a per-vertex size take the rasterizer's (GL 3.2
+       * section 3.4: glPointSize while PROGRAM_POINT_SIZE is off); other
+       * primitives need no variant for it. */
+      if (ctx->fixed_point_size_on)
+         key->vs.fixed_point_size = MAX2(ctx->rast->base.point_size, 1.0f);
       /* Passes of a geometry-shader draw (agx_gs.c): the vertex shader
        * stores its outputs, the others fetch no attributes. */
       if (ctx->gs_pass) {

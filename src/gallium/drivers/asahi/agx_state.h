@@ -360,6 +360,8 @@ struct agx_context {
     * fragment key's poly_stipple). */
    struct pipe_poly_stipple poly_stipple;
    bool poly_stipple_on;
+   /* drawing points without per-vertex sizes (agx_vs_key::fixed_point_size) */
+   bool fixed_point_size_on;
    /* Coefficient binding table of the bound VS/FS pair in this batch
     * (USC offset; valid unless shaders, rasterizer or batch changed).
     */
