@@ -394,6 +394,18 @@ e2e_gl_need_extension(struct e2e_gl *gl, const struct e2e_gl_options *opts,
    return opts->no_skip ? 1 : E2E_SKIP;
 }
 
+int
+e2e_gl_need_extensions(struct e2e_gl *gl, const struct e2e_gl_options *opts,
+                       const char *const *names, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      int status = e2e_gl_need_extension(gl, opts, names[i]);
+      if (status)
+         return status;
+   }
+   return 0;
+}
+
 bool
 e2e_gl_expect_error(GLenum want, const char *what, bool quiet)
 {

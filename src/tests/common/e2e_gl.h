@@ -113,6 +113,12 @@ bool e2e_gl_has_extension(const char *name);
 int e2e_gl_need_extension(struct e2e_gl *gl, const struct e2e_gl_options *opts,
                           const char *name);
 
+/* e2e_gl_need_extension of each of the n names, stopping at the first
+ * the context lacks. */
+int e2e_gl_need_extensions(struct e2e_gl *gl,
+                           const struct e2e_gl_options *opts,
+                           const char *const *names, unsigned n);
+
 /* Whether glGetError() gives want; prints "FAIL" with both codes when not,
  * "ok" and what unless quiet when it does. */
 bool e2e_gl_expect_error(GLenum want, const char *what, bool quiet);

@@ -332,10 +332,8 @@ main(int argc, char **argv)
       return status;
    static const char *const needed[] = {"GL_ARB_shader_image_load_store",
                                         "GL_ARB_compute_shader"};
-   for (unsigned i = 0; i < 2; i++) {
-      if ((status = e2e_gl_need_extension(&gl, &opts, needed[i])))
-         return status;
-   }
+   if ((status = e2e_gl_need_extensions(&gl, &opts, needed, 2)))
+      return status;
    /* the GL 4.2-4.4 entry points, called through the context's own
     * (not libGLESv2's) */
    const struct e2e_gl_proc procs[] = {
