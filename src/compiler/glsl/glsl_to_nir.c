@@ -41,6 +41,17 @@ g2n_push_scope(struct g2n *c)
    c->scope = s;
 }
 
+nir_block *
+g2n_append_block(struct g2n *c)
+{
+   const nir_cursor *cur = &c->b.cursor;
+   nir_block *blk = nir_cursor_current_block(*cur);
+   bool at_end = cur->option == nir_cursor_after_block ||
+                 (cur->option == nir_cursor_after_instr &&
+                  cur->instr == nir_block_last_instr(blk));
+   return at_end ? blk : NULL;
+}
+
 void
 g2n_pop_scope(struct g2n *c)
 {

@@ -38,11 +38,8 @@ g2n_fold_bool(struct g2n *c, nir_def **d)
    if (p->type == nir_instr_type_alu) {
       /* Folding replaces instructions; the builder must append at the
        * end of its block, where nothing it points at can go away. */
-      nir_block *blk = nir_cursor_current_block(b->cursor);
-      bool at_end = b->cursor.option == nir_cursor_after_block ||
-                    (b->cursor.option == nir_cursor_after_instr &&
-                     b->cursor.instr == nir_block_last_instr(blk));
-      if (!at_end)
+      nir_block *blk = g2n_append_block(c);
+      if (!blk)
          return -1;
       unsigned budget = 256;
       nir_alu_instr *alu = nir_instr_as_alu(p);

@@ -198,6 +198,9 @@ void g2n_fail(struct g2n *c, const struct ast_node *n, const char *fmt,
               ...);
 void g2n_push_scope(struct g2n *c);
 void g2n_pop_scope(struct g2n *c);
+/* The block the builder appends to when its cursor is at the end of one
+ * (instructions made earlier in it dominate what comes next), else NULL. */
+nir_block *g2n_append_block(struct g2n *c);
 void g2n_declare(struct g2n *c, const char *name, struct g2n_sym *sym);
 struct g2n_sym *g2n_lookup(struct g2n *c, const char *name);
 

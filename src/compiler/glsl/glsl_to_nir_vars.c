@@ -105,15 +105,11 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
 nir_deref_instr *
 g2n_var_deref(struct g2n *c, struct g2n_sym *sym)
 {
-   nir_builder *b = &c->b;
-   nir_block *blk = nir_cursor_current_block(b->cursor);
-   bool at_end = b->cursor.option == nir_cursor_after_block ||
-                 (b->cursor.option == nir_cursor_after_instr &&
-                  b->cursor.instr == nir_block_last_instr(blk));
+   nir_block *blk = g2n_append_block(c);
    nir_deref_instr *d = sym->var_deref;
-   if (d && at_end && d->var == sym->var && d->instr.block == blk)
+   if (d && blk && d->var == sym->var && d->instr.block == blk)
       return d;
-   d = nir_build_deref_var(b, sym->var);
+   d = nir_build_deref_var(&c->b, sym->var);
    sym->var_deref = d;
    return d;
 }
