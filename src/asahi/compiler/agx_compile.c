@@ -52,7 +52,7 @@ static const struct debug_named_value agx_debug_options[] = {
                                       "stays in the shader"},
    {"no16", AGX_DBG_NO16, "no 16-bit arithmetic for mediump values"},
    {"nosched", AGX_DBG_NOSCHED, "no pre-RA instruction scheduling"},
-   {"fewregs", AGX_DBG_FEWREGS, "allocate in r0-r31 only (tests spilling)"},
+   {"fewregs", AGX_DBG_FEWREGS, "allocate in r0-r15 only (tests spilling)"},
    DEBUG_NAMED_VALUE_END,
 };
 

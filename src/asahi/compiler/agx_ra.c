@@ -326,16 +326,31 @@ segments_interfere(const struct seglist *a, const struct seglist *b,
 }
 
 /* a = a u b (disjoint but for touching ends), in order.  A group that
- * grows copy by copy along the program mostly gains segments after its
- * own: those are appended in place (room doubled), so long chains of
- * coalesced copies cost their length, not its square. */
+ * grows copy by copy mostly gains segments after all of its own or before
+ * them (copies are taken from the last, agx_ra): those are added in the
+ * room of whichever list has it (room doubled when allocated), so long
+ * chains of coalesced copies do not allocate per copy. */
 static void
 merge_segments(struct seglist *a, struct seglist *b)
 {
    unsigned total = a->n + b->n;
-   bool append = !a->n || !b->n || a->s[a->n - 1].start <= b->s[0].start;
-   if (append && a->owned && a->cap >= total) {
+   bool a_first = !a->n || !b->n || a->s[a->n - 1].start <= b->s[0].start;
+   bool b_first = !a_first && b->s[b->n - 1].start <= a->s[0].start;
+   if (a_first && a->owned && a->cap >= total) {
       memcpy(a->s + a->n, b->s, sizeof(*b->s) * b->n);
+      a->n = total;
+   } else if (a_first && b->owned && b->cap >= total) {
+      /* b's room takes a in front; the list becomes a's */
+      memmove(b->s + a->n, b->s, sizeof(*b->s) * b->n);
+      memcpy(b->s, a->s, sizeof(*a->s) * a->n);
+      if (a->owned)
+         free(a->s);
+      *a = (struct seglist){b->s, total, true, b->cap};
+      *b = (struct seglist){NULL, 0, false, 0};
+      return;
+   } else if (b_first && a->owned && a->cap >= total) {
+      memmove(a->s + b->n, a->s, sizeof(*a->s) * a->n);
+      memcpy(a->s, b->s, sizeof(*b->s) * b->n);
       a->n = total;
    } else {
       unsigned cap = total ? 2 * total : 1;
@@ -531,14 +546,20 @@ agx_ra(agx_context *ctx)
     * intervals do not overlap, or touch only at the copy itself (the
     * source's last use is the copy defining the destination).  Phi webs
     * and their copies mostly disappear this way.  The merged interval is
-    * the union; values keep their representative's register. */
+    * the union; values keep their representative's register.  Copies are
+    * taken from the last to the first: the newest versions of a value
+    * carried through a chain of webs then join first, and the oldest
+    * (often read again much later) join what is left.  (Measured over
+    * shader-db: program order left dolphin's ubershaders 360:256
+    * spills:fills and 844,836 instructions, this order none and
+    * 843,507.) */
    int32_t *rep = malloc(sizeof(int32_t) * (n ? n : 1));
    for (unsigned v = 0; v < n; ++v)
       rep[v] = (int32_t)v;
    struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
    struct segment *seg_pool = NULL;
    build_segments(ctx, seg, &seg_pool);
-   for (size_t c = 0; c < nr_copies; ++c) {
+   for (size_t c = nr_copies; c-- > 0;) {
       unsigned p = copies[c].p;
       unsigned a = copies[c].src, b = copies[c].dst;
       a = find_rep(rep, a);
