@@ -586,6 +586,21 @@ test_glsl_interpolation_qualifiers(void **state)
    ralloc_free(l.mem);
 }
 
+/* Runs the vertex shader bin over the 32 vec4 vertices of vtx (vertex
+ * buffer 0 at 0x20000) with the rest of draw; the UVS words into uvs. */
+static void
+run_vs_vec4(const struct agx_shader_binary *bin, struct agx_test_draw *draw,
+            float vtx[32][4], uint32_t *uvs)
+{
+   char error[256] = "";
+   draw->vbo[0] = (uint8_t *)vtx;
+   draw->vbo_size[0] = 32 * 4 * sizeof(float);
+   draw->vbo_va[0] = 0x20000;
+   if (agx_test_run_vs(bin, draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+}
+
 /*
  * User clipping (GL 3.0 2.17): the enabled planes' distances are the last
  * UVS words, in plane order, from gl_ClipDistance[i] or dot(plane i,
@@ -620,16 +635,11 @@ run_clip_vs(const char *vs_src, uint8_t enable, const float planes[8][4],
       for (unsigned c = 0; c < 4; ++c)
          vtx[v][c] = (float)((int)((v * 7 + c * 5) % 11) - 5) / 4.0f;
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x20000;
    for (unsigned i = 0; i < 32; ++i)
       memcpy(&draw.sysvals[AGX_SYSVAL_CLIP_PLANE0 + i], &planes[i / 4][i % 4],
              4);
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
+   run_vs_vec4(&bin, &draw, vtx, uvs);
 
    unsigned nclip = (unsigned)__builtin_popcount(want_mask);
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -697,13 +707,8 @@ run_fixed_point_size(const char *vs_src)
 
    float vtx[32][4] = {{0}};
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x20000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
+   run_vs_vec4(&bin, &draw, vtx, uvs);
    const float want = 7.5f;
    uint32_t w;
    memcpy(&w, &want, 4);
@@ -1269,13 +1274,8 @@ test_glsl_fs_clip_distance(void **state)
       for (unsigned c = 0; c < 4; ++c)
          vtx[v][c] = (float)((int)((v * 3 + c * 7) % 13) - 6) / 8.0f;
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x20000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&vbin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
+   run_vs_vec4(&vbin, &draw, vtx, uvs);
    for (unsigned lane = 0; lane < 32; ++lane) {
       const float want[3] = {vtx[lane][0], vtx[lane][1] - 0.5f,
                              vtx[lane][2] * 2.0f};
