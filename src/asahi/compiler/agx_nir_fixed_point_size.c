@@ -44,8 +44,8 @@ agx_nir_fixed_point_size(nir_shader *nir, float size)
    nir_def *srcs[2] = {nir_imm_float(&b, size), nir_imm_int(&b, 0)};
    nir_build_intrinsic(&b, nir_intrinsic_store_output, 1, 0, srcs,
                        NIR_INTRINSIC_BASE, (int)VARYING_SLOT_PSIZ,
-                       NIR_INTRINSIC_WRITE_MASK, 1, NIR_INTRINSIC_COMPONENT,
-                       0, NIR_INTRINSIC_LOCATION, (int)VARYING_SLOT_PSIZ,
+                       NIR_INTRINSIC_WRITE_MASK, 1, NIR_INTRINSIC_COMPONENT, 0,
+                       NIR_INTRINSIC_LOCATION, (int)VARYING_SLOT_PSIZ,
                        NIR_INTRINSIC_SRC_TYPE, (int)nir_type_float32,
                        NIR_INTRINSIC_NUM_INDEX_FLAGS);
    return true;

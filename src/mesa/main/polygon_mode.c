@@ -26,10 +26,10 @@
  * both faces share one mode and nothing is culled (so the facing does
  * not matter), the flagged edges or vertices are drawn from the draw's
  * own arrays through an index list; otherwise the flags are ignored.
- * Quads and polygons of a program in GL_LINE mode go the same way when
- * nothing the fragment shader sees tells their edges from lines
- * (program_edges_exact); else the hardware draws them, inner edges and
- * all.
+ * Quads and polygons of a program in GL_LINE or GL_POINT mode go the
+ * same way when nothing the fragment shader sees tells their edges from
+ * lines (program_edges_exact); else the hardware draws them, inner edges
+ * and all.
  */
 #include <string.h>
 
@@ -148,10 +148,11 @@ out:
 }
 
 /* Whether lines drawn from a program's polygons look as the polygons'
- * edges would: the lines' fragments are front facing and take their flat
- * values from one end, so a fragment shader reading gl_FrontFacing or
- * flat inputs (or flattened colours, GL 3.0 compatibility 2.19.7, or two
- * sided colours) would see what the polygon would not give it; nor may a
+ * edges would: the lines' fragments are front facing, take their flat
+ * values from one end and count as primitives of their own, so a
+ * fragment shader reading gl_FrontFacing, gl_PrimitiveID or flat inputs
+ * (or flattened colours, GL 3.0 compatibility 2.19.7, or two sided
+ * colours) would see what the polygon would not give it; nor may a
  * geometry or tessellation stage see other primitives. */
 static bool
 program_edges_exact(struct gl_context *ctx)
@@ -174,9 +175,11 @@ program_edges_exact(struct gl_context *ctx)
    nir_foreach_function_impl(impl, fs) {
       nir_foreach_block(block, impl) {
          nir_foreach_instr(instr, block) {
-            if (instr->type == nir_instr_type_intrinsic &&
-                nir_instr_as_intrinsic(instr)->intrinsic ==
-                   nir_intrinsic_load_front_face)
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_op op = nir_instr_as_intrinsic(instr)->intrinsic;
+            if (op == nir_intrinsic_load_front_face ||
+                op == nir_intrinsic_load_primitive_id)
                return false;
          }
       }
@@ -262,12 +265,14 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
       if (ctx->Polygon.FrontMode != ctx->Polygon.BackMode ||
           ctx->Polygon.CullFlag)
          return false;
-      /* Without flags, points are the hardware's (the corners of its
-       * triangles, with their facing) and so are lines that need the
-       * polygon's facing, flat values or depth offset (the inner edges
-       * of quads and polygons show then). */
-      if (!flags && (ctx->Polygon.FrontMode != GL_LINE ||
-                     ctx->Polygon.OffsetLine || !program_edges_exact(ctx)))
+      /* Without flags, lines and points that need the polygon's facing,
+       * flat values or depth offset are the hardware's (the inner edges
+       * of quads and polygons show then, and the corners their
+       * triangles share are drawn twice). */
+      bool offset = ctx->Polygon.FrontMode == GL_LINE
+                       ? ctx->Polygon.OffsetLine
+                       : ctx->Polygon.OffsetPoint;
+      if (!flags && (offset || !program_edges_exact(ctx)))
          return false;
       draw_edges(ctx, mode, first, count, index_type, indices, basevertex,
                  flags);

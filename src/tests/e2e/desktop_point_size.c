@@ -82,12 +82,12 @@ main(int argc, char **argv)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static uint8_t pixels[W * H * 4];
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-   ok &= e2e_gl_probe(pixels, W, 6, 8, green, 0,
-                      "glPointSize(5): left column", quiet);
+   ok &= e2e_gl_probe(pixels, W, 6, 8, green, 0, "glPointSize(5): left column",
+                      quiet);
    ok &= e2e_gl_probe(pixels, W, 10, 8, green, 0,
                       "glPointSize(5): right column", quiet);
-   ok &= e2e_gl_probe(pixels, W, 8, 10, green, 0,
-                      "glPointSize(5): top row", quiet);
+   ok &= e2e_gl_probe(pixels, W, 8, 10, green, 0, "glPointSize(5): top row",
+                      quiet);
    ok &= e2e_gl_probe(pixels, W, 11, 8, black, 0,
                       "glPointSize(5): past the right column", quiet);
    ok &= e2e_gl_probe(pixels, W, 5, 8, black, 0,

@@ -40,7 +40,11 @@
  * polygon's boundary edges, whatever draws it); a GL_POLYGON of 80
  * vertices, 20 along each side of the rectangle with corners (14, 2) and
  * (18, 12), its left edge (14, 7) and bottom edge (16, 2) green, its
- * inside (16, 7) black.
+ * inside (16, 7) black.  Then in GL_POINT mode, with a program writing
+ * (0, 0.5, 0, 1) and additive blending (glBlendFunc(GL_ONE, GL_ONE)), a
+ * GL_QUADS quad (22, 14), (26, 14), (26, 16), (22, 16): each corner is
+ * one point drawn once, so (26, 14) and (22, 16), the corners a split
+ * into two triangles would share, are 128 green like (22, 14), not 255.
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -171,6 +175,19 @@ main(int argc, char **argv)
    }
    vertex_pointer(2, GL_FLOAT, 0, ring);
    glDrawArrays(E2E_GL_POLYGON, 0, 80);
+   static const char *fs_half = "void main() {\n"
+                                "   gl_FragColor = vec4(0.0, 0.5, 0.0, 1.0);\n"
+                                "}\n";
+   GLuint half = e2e_gl_program(vs, fs_half, NULL);
+   static const GLfloat corners[] = {22.5f, 14.5f, 26.5f, 14.5f,
+                                     26.5f, 16.5f, 22.5f, 16.5f};
+   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_ONE, GL_ONE);
+   glUseProgram(half);
+   vertex_pointer(2, GL_FLOAT, 0, corners);
+   glDrawArrays(E2E_GL_QUADS, 0, 4);
+   glDisable(GL_BLEND);
    glUseProgram(0);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing with a program", quiet);
 
@@ -220,5 +237,12 @@ main(int argc, char **argv)
                       "program polygon of 80: bottom edge", quiet);
    ok &= e2e_gl_probe(pixels, W, 16, 7, black, 0,
                       "program polygon of 80: nothing inside", quiet);
+   static const uint8_t half_green[4] = {0, 128, 0, 255};
+   ok &= e2e_gl_probe(pixels, W, 22, 14, half_green, 1,
+                      "program points: corner 0 once", quiet);
+   ok &= e2e_gl_probe(pixels, W, 26, 14, half_green, 1,
+                      "program points: corner 1 once", quiet);
+   ok &= e2e_gl_probe(pixels, W, 22, 16, half_green, 1,
+                      "program points: corner 3 once", quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }

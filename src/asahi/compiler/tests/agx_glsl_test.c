@@ -591,6 +591,21 @@ test_glsl_interpolation_qualifiers(void **state)
    ralloc_free(l.mem);
 }
 
+/* Runs the vertex shader bin over the 32 vec4 vertices of vtx (vertex
+ * buffer 0 at 0x20000) with the rest of draw; the UVS words into uvs. */
+static void
+run_vs_vec4(const struct agx_shader_binary *bin, struct agx_test_draw *draw,
+            float vtx[32][4], uint32_t *uvs)
+{
+   char error[256] = "";
+   draw->vbo[0] = (uint8_t *)vtx;
+   draw->vbo_size[0] = 32 * 4 * sizeof(float);
+   draw->vbo_va[0] = 0x20000;
+   if (agx_test_run_vs(bin, draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+}
+
 /*
  * User clipping (GL 3.0 2.17): the enabled planes' distances are the last
  * UVS words, in plane order, from gl_ClipDistance[i] or dot(plane i,
@@ -625,16 +640,11 @@ run_clip_vs(const char *vs_src, uint8_t enable, const float planes[8][4],
       for (unsigned c = 0; c < 4; ++c)
          vtx[v][c] = (float)((int)((v * 7 + c * 5) % 11) - 5) / 4.0f;
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x20000;
    for (unsigned i = 0; i < 32; ++i)
       memcpy(&draw.sysvals[AGX_SYSVAL_CLIP_PLANE0 + i], &planes[i / 4][i % 4],
              4);
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
+   run_vs_vec4(&bin, &draw, vtx, uvs);
 
    unsigned nclip = (unsigned)__builtin_popcount(want_mask);
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -673,6 +683,65 @@ run_clip_vs(const char *vs_src, uint8_t enable, const float planes[8][4],
       }
    }
    ralloc_free(l.mem);
+}
+
+/*
+ * A fixed point size (agx_vs_key::fixed_point_size; GL 3.2 section 3.4,
+ * glPointSize while PROGRAM_POINT_SIZE is off): every vertex's UVS point
+ * size word holds it, whether the shader writes gl_PointSize or not.
+ */
+static void
+run_fixed_point_size(const char *vs_src)
+{
+   struct linked l = link_pair(
+      vs_src, "#version 120\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+   nir_shader *vs = nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_VERTEX]);
+   assert_true(agx_preprocess_nir(vs));
+   int loc = glsl_program_attrib_location(l.prog, "a_position");
+   assert_true(loc >= 0);
+   struct agx_shader_key key = {0};
+   key.vs.attribs[loc] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   key.vs.fixed_point_size = 7.5f;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (!agx_test_compile_lowered(vs, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+   const struct agx_varyings_vs *vv = &bin.info.vs;
+   assert_true(vv->writes_psiz);
+
+   float vtx[32][4] = {{0}};
+   struct agx_test_draw draw = {0};
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   run_vs_vec4(&bin, &draw, vtx, uvs);
+   const float want = 7.5f;
+   uint32_t w;
+   memcpy(&w, &want, 4);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      unsigned word = vv->slot_word[VARYING_SLOT_PSIZ];
+      uint32_t got = uvs[lane * vv->nr_words + word];
+      if (got != w)
+         fail_msg("vertex %u point size: 0x%08x, expected 0x%08x", lane, got,
+                  w);
+   }
+   ralloc_free(l.mem);
+}
+
+static void
+test_glsl_fixed_point_size(void **state)
+{
+   (void)state;
+   /* the shader's 3.0 is replaced */
+   run_fixed_point_size("#version 120\n"
+                        "attribute vec4 a_position;\n"
+                        "void main() {\n"
+                        "   gl_Position = a_position;\n"
+                        "   gl_PointSize = 3.0;\n"
+                        "}\n");
+   /* a shader without gl_PointSize gets one */
+   run_fixed_point_size("#version 120\n"
+                        "attribute vec4 a_position;\n"
+                        "void main() { gl_Position = a_position; }\n");
 }
 
 static void
@@ -1321,13 +1390,8 @@ test_glsl_fs_clip_distance(void **state)
       for (unsigned c = 0; c < 4; ++c)
          vtx[v][c] = (float)((int)((v * 3 + c * 7) % 13) - 6) / 8.0f;
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x20000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&vbin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
+   run_vs_vec4(&vbin, &draw, vtx, uvs);
    for (unsigned lane = 0; lane < 32; ++lane) {
       const float want[3] = {vtx[lane][0], vtx[lane][1] - 0.5f,
                              vtx[lane][2] * 2.0f};
@@ -1389,6 +1453,7 @@ main(void)
       cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
       cmocka_unit_test(test_glsl_fs_clip_distance),
+      cmocka_unit_test(test_glsl_fixed_point_size),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
