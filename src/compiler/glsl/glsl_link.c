@@ -54,8 +54,9 @@ link_type_slots(const struct glsl_type *t)
    }
 }
 
-bool
-link_types_match(const struct glsl_type *a, const struct glsl_type *b)
+static bool
+types_match(const struct glsl_type *a, const struct glsl_type *b,
+            bool names)
 {
    if (glsl_type_equal(a, b))
       return true;
@@ -63,22 +64,40 @@ link_types_match(const struct glsl_type *a, const struct glsl_type *b)
       return false;
    if (a->base_type == GLSL_TYPE_ARRAY)
       return a->length == b->length &&
-             link_types_match(a->element, b->element);
+             types_match(a->element, b->element, names);
    if (a->base_type != GLSL_TYPE_STRUCT &&
        a->base_type != GLSL_TYPE_INTERFACE)
       return false;
    /* Structures of different shaders match by name and members
     * (GLSL 4.60 4.3.9 / ES 3.00 4.3.9). */
-   if ((a->name == NULL) != (b->name == NULL) ||
-       (a->name && strcmp(a->name, b->name)) ||
-       a->num_fields != b->num_fields)
+   if (names && ((a->name == NULL) != (b->name == NULL) ||
+                 (a->name && strcmp(a->name, b->name))))
+      return false;
+   if (a->num_fields != b->num_fields)
       return false;
    for (unsigned i = 0; i < a->num_fields; i++) {
       if (strcmp(a->fields[i].name, b->fields[i].name) ||
-          !link_types_match(a->fields[i].type, b->fields[i].type))
+          !types_match(a->fields[i].type, b->fields[i].type, names))
          return false;
    }
    return true;
+}
+
+bool
+link_types_match(const struct glsl_type *a, const struct glsl_type *b)
+{
+   return types_match(a, b, true);
+}
+
+/* An output and the input it feeds: structures need the same members,
+ * not the same name (Mesa, the reference, compares varying structures
+ * without their names: piglit's arb_separate_shader_objects
+ * layout-location-struct passes an "S" output to an "S1" input). */
+bool
+link_varying_types_match(const struct glsl_type *a,
+                         const struct glsl_type *b)
+{
+   return types_match(a, b, false);
 }
 
 void

@@ -54,6 +54,8 @@ unsigned link_type_slots(const struct glsl_type *t);
 
 /* Type equality across shaders: structures match by name and members. */
 bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
+bool link_varying_types_match(const struct glsl_type *a,
+                              const struct glsl_type *b);
 
 /* Turns an interface variable nobody reads into a function temporary
  * (its stores then disappear). */

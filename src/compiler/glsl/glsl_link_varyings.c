@@ -335,7 +335,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          }
          const struct glsl_type *in_type =
             vertex_type(cs, nir_var_shader_in, in->type);
-         if (!link_types_match(in_type, out->type)) {
+         if (!link_varying_types_match(in_type, out->type)) {
             link_error(l, "'%s' is declared with different types in the %s "
                        "and %s shaders", in->name, gl_shader_stage_name(ps),
                        gl_shader_stage_name(cs));

@@ -294,6 +294,8 @@ struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
 /* glsl_link.c: type equality across shaders (structures and blocks by
  * name and members). */
 bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
+/* glsl_link.c: the locations a variable of type t takes. */
+unsigned link_type_slots(const struct glsl_type *t);
 
 /* glsl_to_nir_block.c: what uniform and storage blocks declare alike. */
 struct g2n_block_decl {

@@ -504,11 +504,29 @@ io_block(struct g2n *c, struct ast_node *n)
                                             bt->num_fields ? bt->num_fields
                                                            : 1);
    }
+   /* Members take consecutive locations from the block's, one with its
+    * own location restarting the count (GLSL 4.50 4.4.1; the checker
+    * enforces where locations may appear): own[i] is member i's own. */
+   int *own = ralloc_array(c->mem, int, bt->num_fields ? bt->num_fields : 1);
+   unsigned k = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      for (struct ast_node *d = m->list.head; d && k < bt->num_fields;
+           d = d->next)
+         own[k++] = layout_int(m->type, "location", -1);
+   }
+   for (; k < bt->num_fields; k++)
+      own[k] = -1;
+   int next_loc = layout_int(n->type, "location", -1);
    for (unsigned i = 0; i < bt->num_fields; i++) {
       const struct glsl_type *ft = bt->fields[i].type;
       if (glsl_type_is_array(ft) && ft->length <= 0)
          ft = glsl_array_type(c->shader, ft->element,
                               block_member_size(c, n, bt->fields[i].name));
+      if (own[i] >= 0)
+         next_loc = own[i];
+      int loc = next_loc;
+      if (next_loc >= 0)
+         next_loc += (int)link_type_slots(ft); /* one vertex's slots */
       if (inst_t)
          ft = io_block_member_type(c, inst_t, ft);
       unsigned mq = q | bt->fields[i].qualifiers;
@@ -527,10 +545,8 @@ io_block(struct g2n *c, struct ast_node *n)
       sym->var->data.sample = (mq & AST_Q_SAMPLE) != 0;
       /* (the variable's own copy of the name outlives this pass) */
       record_var(c, sym, sym->var->name, ft, mq, n->type, NULL, false);
-      if (bt->fields[i].location >= 0)
-         util_dynarray_element(&c->vars, struct glsl_nir_var,
-                               sym->var_index)->location =
-            bt->fields[i].location;
+      util_dynarray_element(&c->vars, struct glsl_nir_var,
+                            sym->var_index)->location = loc;
       if (inst) {
          inst->io_members[i] = sym->var;
          inst->io_member_index[i] = sym->var_index;

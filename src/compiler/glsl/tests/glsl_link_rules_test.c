@@ -376,6 +376,42 @@ test_opaque_bindings_must_match(void **state)
    }
 }
 
+/* GLSL 4.20 4.4 (ARB_shading_language_420pack): several layout(...) on
+ * one declaration merge, and when a name repeats the last occurrence
+ * wins: "layout(location = 3) layout(location = 1) in" is attribute 1,
+ * and a block may take std140 and row_major from two layout(...).
+ * Without GLSL 4.20 or the extension the second layout(...) is an error
+ * (piglit's multiple-location-qualifier-in-single-declaration-*). */
+static void
+test_layout_groups_merge(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 330\n"
+      "#extension GL_ARB_shading_language_420pack : enable\n"
+      "layout(location = 3) layout(location = 1) in vec4 p;\n"
+      "layout(std140) layout(row_major) uniform B { mat2 m; };\n"
+      "void main() { gl_Position = p + vec4(m[0], m[1]); }\n";
+   static const char fs[] =
+      "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+   struct glsl_program *p = test_link(mem, 330, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_int_equal(glsl_program_attrib_location(p, "p"), 1);
+   struct glsl_compile_options o = { .stage = MESA_SHADER_VERTEX };
+   static const char old[] =
+      "#version 330\n"
+      "layout(location = 3) layout(location = 1) in vec4 p;\n"
+      "void main() { gl_Position = p; }\n";
+   struct glsl_parse_state *st =
+      glsl_compile_shader(mem, old, strlen(old), &o);
+   assert_true(st == NULL || st->log.errors > 0);
+   ralloc_free(mem);
+}
+
 /* A function that is declared but never defined may be called only where
  * the code never runs: in a branch whose condition is a constant
  * expression (GLSL 1.20 4.3.3 built-in calls included) that rules it
@@ -697,6 +733,7 @@ main(void)
       cmocka_unit_test(test_global_initializers),
       cmocka_unit_test(test_shared_global_types),
       cmocka_unit_test(test_opaque_bindings_must_match),
+      cmocka_unit_test(test_layout_groups_merge),
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
       cmocka_unit_test(test_scalar_array_packing),

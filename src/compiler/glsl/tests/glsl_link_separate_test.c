@@ -231,6 +231,87 @@ test_separable_per_vertex(void **state)
    ralloc_free(mem);
 }
 
+/* GLSL 4.50 4.4.1: the members of a block with a location take
+ * consecutive locations from it (an array of arrays all its elements, a
+ * matrix one per column), and a member's own location restarts the
+ * count; the fragment shader's block meets the vertex shader's member by
+ * member (piglit's layout-location-block-with-aoa-member). */
+static void
+test_block_member_locations(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char block[] =
+      "#extension GL_ARB_arrays_of_arrays : require\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 1) %s B {\n"
+      "   vec4 a[2][2];\n   vec4 b;\n   mat2 m;\n"
+      "   layout(location = 9) vec4 d;\n   vec4 e;\n};\n";
+   const char *vs = ralloc_asprintf(
+      mem, "#version 150\n%s"
+      "void main() { a[1][1] = b = d = e = vec4(1.0); m = mat2(1.0);\n"
+      "   gl_Position = vec4(0.0); }\n",
+      ralloc_asprintf(mem, block, "out"));
+   const char *fs = ralloc_asprintf(
+      mem, "#version 150\n%sout vec4 c;\n"
+      "void main() { c = a[1][1] + b + d + e + m[1].xyxy; }\n",
+      ralloc_asprintf(mem, block, "in"));
+   struct glsl_program *p = test_link(mem, 150, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   static const char *const names[] = { "B.a", "B.b", "B.m", "B.d", "B.e" };
+   static const int offsets[] = { 0, 4, 5, 8, 9 };
+   for (unsigned st = 0; st < 2; st++) {
+      nir_shader *nir = p->nir[st ? MESA_SHADER_FRAGMENT
+                                  : MESA_SHADER_VERTEX];
+      nir_variable_mode mode = st ? nir_var_shader_in : nir_var_shader_out;
+      int base = var_location(nir, mode, names[0]);
+      assert_true(base >= 0);
+      for (unsigned i = 1; i < 5; i++)
+         assert_int_equal(var_location(nir, mode, names[i]) - base,
+                          offsets[i]);
+   }
+   ralloc_free(mem);
+}
+
+/* Structures passed between stages need the same members, not the same
+ * name: the "S" output at location 0 feeds the "S1" input there (Mesa
+ * compares varying structures without names; piglit's
+ * layout-location-struct), but a member of another type fails. */
+static void
+test_varying_struct_names(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 150\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 0) out struct S { vec4 a; } s;\n"
+      "void main() { s.a = vec4(1.0); gl_Position = vec4(0.0); }\n";
+   static const char fs_same[] =
+      "#version 150\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 0) in struct S1 { vec4 a; } t;\n"
+      "out vec4 c;\nvoid main() { c = t.a; }\n";
+   static const char fs_other[] =
+      "#version 150\n"
+      "#extension GL_ARB_separate_shader_objects : require\n"
+      "layout(location = 0) in struct S1 { vec3 a; } t;\n"
+      "out vec4 c;\nvoid main() { c = t.a.xyzz; }\n";
+   struct glsl_program *p = test_link(mem, 150, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs_same);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   p = test_link(mem, 150, false, NULL, MESA_SHADER_VERTEX, vs,
+                 MESA_SHADER_FRAGMENT, fs_other);
+   assert_non_null(p);
+   assert_false(p->link_status);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -240,6 +321,8 @@ main(void)
       cmocka_unit_test(test_separable_geometry),
       cmocka_unit_test(test_stage_uniforms),
       cmocka_unit_test(test_separable_per_vertex),
+      cmocka_unit_test(test_block_member_locations),
+      cmocka_unit_test(test_varying_struct_names),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
