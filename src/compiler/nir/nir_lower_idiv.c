@@ -28,6 +28,9 @@
  * exactly either way: division by zero gives 0 (GLSL leaves it
  * undefined), INT_MIN / -1 wraps, irem takes the sign of the dividend
  * and imod that of the divisor.
+ *
+ * No call takes two arguments that both emit instructions: C leaves their
+ * order to the host compiler, and the lowered code must not depend on it.
  */
 #include "nir_builder.h"
 #include "nir_passes.h"
@@ -44,17 +47,19 @@ udivmod_long(nir_builder *b, nir_def *n, nir_def *d, nir_def **q_out,
    for (int i = 31; i >= 0; i--) {
       nir_def *bit = nir_iand(b, nir_ushr(b, n, nir_imm_int(b, i)), one);
       /* r < d, but 2r + bit can need 33 bits when d > 2^31. */
-      nir_def *carry = nir_ine(b, nir_ushr(b, r, nir_imm_int(b, 31)),
-                               nir_imm_int(b, 0));
+      nir_def *top = nir_ushr(b, r, nir_imm_int(b, 31));
+      nir_def *carry = nir_ine(b, top, nir_imm_int(b, 0));
       r = nir_ior(b, nir_ishl(b, r, one), bit);
       nir_def *ge = nir_ior(b, carry, nir_uge(b, r, d));
-      r = nir_bcsel(b, ge, nir_isub(b, r, d), r);
-      q = nir_ior(b, q, nir_bcsel(b, ge, nir_imm_int(b, (int32_t)(1u << i)),
-                                  nir_imm_int(b, 0)));
+      nir_def *r_minus_d = nir_isub(b, r, d);
+      r = nir_bcsel(b, ge, r_minus_d, r);
+      nir_def *q_bit = nir_imm_int(b, (int32_t)(1u << i));
+      q = nir_ior(b, q, nir_bcsel(b, ge, q_bit, nir_imm_int(b, 0)));
    }
-   nir_def *zero_div = nir_ieq(b, d, nir_imm_int(b, 0));
-   *q_out = nir_bcsel(b, zero_div, nir_imm_int(b, 0), q);
-   *r_out = nir_bcsel(b, zero_div, nir_imm_int(b, 0), r);
+   nir_def *zero = nir_imm_int(b, 0);
+   nir_def *zero_div = nir_ieq(b, d, zero);
+   *q_out = nir_bcsel(b, zero_div, zero, q);
+   *r_out = nir_bcsel(b, zero_div, zero, r);
 }
 
 /* n / d and n % d for a constant d (not 0) */
@@ -72,8 +77,10 @@ udivmod_const(nir_builder *b, nir_def *n, uint32_t d, nir_def **q,
    }
    uint32_t m = (uint32_t)((((1ull << l) - d) << 32) / d + 1);
    nir_def *t = nir_umul_high(b, n, nir_imm_int(b, (int)m));
-   nir_def *half = nir_ushr(b, nir_isub(b, n, t), nir_imm_int(b, 1));
-   *q = nir_ushr(b, nir_iadd(b, t, half), nir_imm_int(b, (int)(l - 1)));
+   nir_def *diff = nir_isub(b, n, t);
+   nir_def *half = nir_ushr(b, diff, nir_imm_int(b, 1));
+   nir_def *sum = nir_iadd(b, t, half);
+   *q = nir_ushr(b, sum, nir_imm_int(b, (int)(l - 1)));
    *r = nir_isub(b, n, nir_imul(b, *q, nir_imm_int(b, (int)d)));
 }
 
@@ -85,23 +92,24 @@ udivmod_rcp(nir_builder *b, nir_def *n, nir_def *d, bool inexact_rcp,
    nir_def *df = nir_u2f32(b, d);
    nir_def *u = nir_frcp(b, df);
    if (inexact_rcp) {
-      /* one instruction a statement: the order of a call's arguments
-       * would follow the host compiler */
       nir_def *neg_df = nir_fneg(b, df);
       nir_def *err = nir_ffma(b, neg_df, u, nir_imm_float(b, 1.0f));
       u = nir_ffma(b, u, err, u);
    }
    /* 2^32 - 512: the estimate must stay below 2^32 / d */
    nir_def *r = nir_f2u32(b, nir_fmul(b, u, nir_imm_float(b, 4294966784.0f)));
-   r = nir_iadd(b, r, nir_umul_high(b, r, nir_imul(b, r, nir_ineg(b, d))));
+   nir_def *r_neg_d = nir_imul(b, r, nir_ineg(b, d));
+   r = nir_iadd(b, r, nir_umul_high(b, r, r_neg_d));
 
    nir_def *q = nir_umul_high(b, n, r);
    nir_def *rem = nir_isub(b, n, nir_imul(b, q, d));
    nir_def *one = nir_imm_int(b, 1);
    for (unsigned i = 0; i < 2; ++i) {
       nir_def *ge = nir_uge(b, rem, d);
-      q = nir_bcsel(b, ge, nir_iadd(b, q, one), q);
-      rem = nir_bcsel(b, ge, nir_isub(b, rem, d), rem);
+      nir_def *q_plus_1 = nir_iadd(b, q, one);
+      q = nir_bcsel(b, ge, q_plus_1, q);
+      nir_def *rem_minus_d = nir_isub(b, rem, d);
+      rem = nir_bcsel(b, ge, rem_minus_d, rem);
    }
    nir_def *zero = nir_imm_int(b, 0);
    nir_def *by_zero = nir_ieq(b, d, zero);
@@ -161,17 +169,22 @@ lower_scalar(nir_builder *b, const nir_lower_idiv_options *o, nir_op op,
    case nir_op_idiv: {
       divmod(b, o, x, y, true, &q, &r);
       nir_def *neg = nir_ilt(b, nir_ixor(b, x, y), zero);
-      return nir_bcsel(b, neg, nir_ineg(b, q), q);
+      nir_def *neg_q = nir_ineg(b, q);
+      return nir_bcsel(b, neg, neg_q, q);
    }
    default: {
       divmod(b, o, x, y, true, &q, &r);
-      nir_def *rem = nir_bcsel(b, nir_ilt(b, x, zero), nir_ineg(b, r), r);
+      nir_def *x_neg = nir_ilt(b, x, zero);
+      nir_def *neg_r = nir_ineg(b, r);
+      nir_def *rem = nir_bcsel(b, x_neg, neg_r, r);
       if (op == nir_op_irem)
          return rem;
-      nir_def *fix = nir_iand(b, nir_ine(b, rem, zero),
-                              nir_ine(b, nir_ilt(b, rem, zero),
-                                      nir_ilt(b, y, zero)));
-      return nir_bcsel(b, fix, nir_iadd(b, rem, y), rem);
+      nir_def *nonzero = nir_ine(b, rem, zero);
+      nir_def *rem_neg = nir_ilt(b, rem, zero);
+      nir_def *signs_differ = nir_ine(b, rem_neg, nir_ilt(b, y, zero));
+      nir_def *fix = nir_iand(b, nonzero, signs_differ);
+      nir_def *rem_plus_y = nir_iadd(b, rem, y);
+      return nir_bcsel(b, fix, rem_plus_y, rem);
    }
    }
 }
