@@ -87,6 +87,14 @@ sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g)
    }
    g->frag.tib.sample_ptr = sim_tile_sample_ptr;
    g->frag.tib.user = tile;
+   /* The same addressing without a call per access (not with nofast). */
+   g->frag.tib.base = g->no_shortcuts ? NULL : tile->tib;
+   g->frag.tib.x0 = tile->x0;
+   g->frag.tib.y0 = tile->y0;
+   g->frag.tib.width = tile->width;
+   g->frag.tib.height = tile->height;
+   g->frag.tib.samples = tile->samples;
+   g->frag.tib.sample_size_B = tile->sample_size_B;
    /* The layer is sr2 (threadgroup_position_in_grid.z): the "framebuffer
     * layers" note of alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml, and
     * Mesa's load_layer_id. */
