@@ -157,7 +157,33 @@ struct asahi_sim_tilebuffer {
    void *(*sample_ptr)(void *user, unsigned x, unsigned y, unsigned sample,
                        unsigned offset_B, size_t size);
    void *user;
+   /* Optional (NULL base: sample_ptr alone): the same tilebuffer as one
+    * array of width x height pixels from (x0, y0), row-major, each pixel
+    * `samples` samples of sample_size_B bytes, which
+    * asahi_sim_tile_sample_ptr addresses without calling sample_ptr. */
+   uint8_t *base;
+   unsigned x0, y0, width, height, samples, sample_size_B;
 };
+
+/* What tib->sample_ptr gives: the bytes of one sample of pixel (x, y) from
+ * offset_B, NULL when any of them is outside the tilebuffer. */
+static inline void *
+asahi_sim_tile_sample_ptr(const struct asahi_sim_tilebuffer *tib, unsigned x,
+                          unsigned y, unsigned sample, unsigned offset_B,
+                          size_t size)
+{
+   if (!tib->base)
+      return tib->sample_ptr(tib->user, x, y, sample, offset_B, size);
+   if (x < tib->x0 || y < tib->y0)
+      return NULL;
+   unsigned lx = x - tib->x0, ly = y - tib->y0;
+   if (lx >= tib->width || ly >= tib->height || sample >= tib->samples ||
+       offset_B > tib->sample_size_B || size > tib->sample_size_B - offset_B)
+      return NULL;
+   size_t pixel = (size_t)ly * tib->width + lx;
+   return tib->base + (pixel * tib->samples + sample) * tib->sample_size_B +
+          offset_B;
+}
 
 struct asahi_sim_group;
 

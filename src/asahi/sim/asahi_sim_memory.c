@@ -176,8 +176,8 @@ tile_io(struct asahi_sim_group *g, const struct access *a, unsigned lane,
    void *p = NULL;
 
    if (offset_B <= UINT32_MAX)
-      p = tib->sample_ptr(tib->user, x, y, a->sample, (unsigned)offset_B,
-                          size);
+      p = asahi_sim_tile_sample_ptr(tib, x, y, a->sample,
+                                    (unsigned)offset_B, size);
    if (!p) {
       asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                       "tilebuffer %s outside the tilebuffer: pixel (%u, %u) "
@@ -269,9 +269,9 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
    if (a->space == SPACE_TILE && mask && tile_start <= UINT32_MAX) {
       unsigned span = (32 - (unsigned)__builtin_clz(mask & 0xf)) * size;
       const struct asahi_sim_tilebuffer *tib = &g->frag.tib;
-      tile = tib->sample_ptr(tib->user, g->frag.pixel[lane][0],
-                             g->frag.pixel[lane][1], a->sample,
-                             (unsigned)tile_start, span);
+      tile = asahi_sim_tile_sample_ptr(tib, g->frag.pixel[lane][0],
+                                       g->frag.pixel[lane][1], a->sample,
+                                       (unsigned)tile_start, span);
    }
 
    unsigned k = 0;

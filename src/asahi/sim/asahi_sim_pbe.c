@@ -76,7 +76,7 @@ read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
                       ? 4
                       : asahi_sim_mem_format_size(fmt) * b->nr_comps;
    const uint8_t *p =
-      tib->sample_ptr(tib->user, x, y, sample, b->offset_B, size);
+      asahi_sim_tile_sample_ptr(tib, x, y, sample, b->offset_B, size);
    if (!p) {
       asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                       "image_write_block: %u bytes at tilebuffer offset %u "

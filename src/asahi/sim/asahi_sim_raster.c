@@ -55,20 +55,29 @@
 #include "asahi_sim_cmd.h"
 #include "util/u_math.h"
 
+/* The tile's tilebuffer as the interpreter addresses it. */
+static struct asahi_sim_tilebuffer
+tile_tilebuffer(struct sim_tile *t)
+{
+   return (struct asahi_sim_tilebuffer){
+      .sample_ptr = sim_tile_sample_ptr,
+      .user = t,
+      .base = t->tib,
+      .x0 = t->x0,
+      .y0 = t->y0,
+      .width = t->width,
+      .height = t->height,
+      .samples = t->samples,
+      .sample_size_B = t->sample_size_B,
+   };
+}
+
 void *
 sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
                     unsigned offset_B, size_t size)
 {
-   struct sim_tile *t = user;
-   if (x < t->x0 || y < t->y0)
-      return NULL;
-   unsigned lx = x - t->x0, ly = y - t->y0;
-   if (lx >= t->width || ly >= t->height || sample >= t->samples ||
-       offset_B > t->sample_size_B || size > t->sample_size_B - offset_B)
-      return NULL;
-   size_t pixel = (size_t)ly * t->width + lx;
-   return t->tib + (pixel * t->samples + sample) * t->sample_size_B +
-          offset_B;
+   struct asahi_sim_tilebuffer tib = tile_tilebuffer(user);
+   return asahi_sim_tile_sample_ptr(&tib, x, y, sample, offset_B, size);
 }
 
 void
@@ -85,8 +94,10 @@ sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g)
       g->frag.sample_position[s][1] =
          s < tile->samples ? tile->sample_pos[s][1] : 0.5f;
    }
-   g->frag.tib.sample_ptr = sim_tile_sample_ptr;
-   g->frag.tib.user = tile;
+   /* Addressed inline, or through the hook with nofast. */
+   g->frag.tib = tile_tilebuffer(tile);
+   if (g->no_shortcuts)
+      g->frag.tib.base = NULL;
    /* The layer is sr2 (threadgroup_position_in_grid.z): the "framebuffer
     * layers" note of alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml, and
     * Mesa's load_layer_id. */
