@@ -43,16 +43,16 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   point_size_fn point_size = (point_size_fn)eglGetProcAddress("glPointSize");
-   vertex_pointer_fn vertex_pointer =
-      (vertex_pointer_fn)eglGetProcAddress("glVertexPointer");
-   enable_client_state_fn enable_client_state =
-      (enable_client_state_fn)eglGetProcAddress("glEnableClientState");
-   if (!point_size || !vertex_pointer || !enable_client_state) {
-      printf("FAIL: compatibility entry points missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   point_size_fn point_size;
+   vertex_pointer_fn vertex_pointer;
+   enable_client_state_fn enable_client_state;
+   const struct e2e_gl_proc procs[] = {
+      {"glPointSize", &point_size},
+      {"glVertexPointer", &vertex_pointer},
+      {"glEnableClientState", &enable_client_state},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    static const char *vs = "void main() {\n"
                            "   gl_Position = gl_ModelViewProjectionMatrix *"
                            " gl_Vertex;\n"
