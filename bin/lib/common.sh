@@ -74,7 +74,8 @@ asahi_install_packages() {
 }
 
 # asahi_configure DIR CC MESON-ARGS...: set DIR up, reconfiguring only when the
-# requested configuration differs from the one recorded at its last set-up.
+# requested configuration differs from the one recorded at its last set-up;
+# a directory configured by hand (no record) is used as it is.
 asahi_configure() {
    local dir=$1 compiler=$2; shift 2
    local want stamp="$dir/.asahi-config" log
@@ -88,7 +89,14 @@ asahi_configure() {
          rm -f "$log"
          return 0
       fi
-      asahi_msg "$dir was configured differently ($(cat "$stamp" 2>/dev/null || echo 'by hand'));"
+      # A directory someone configured by hand is theirs: build it with the
+      # options it has (its objects and options are never thrown away).
+      if [ ! -f "$stamp" ]; then
+         rm -f "$log"
+         asahi_msg "$dir was configured by hand: using it as it is (remove it for the default set-up: $want)"
+         return 0
+      fi
+      asahi_msg "$dir was configured differently ($(cat "$stamp"));"
       asahi_msg "wiping and configuring it again with: $want"
       CC=$compiler meson setup --wipe "$dir" "$ASAHI_TOP" "$@" >"$log" 2>&1 ||
          { cat "$log" >&2; rm -f "$log"; asahi_die "meson setup of $dir failed (log above)"; }
