@@ -62,6 +62,15 @@ extern const struct glsl_builtin_func glsl_builtin_funcs[];
 extern const unsigned glsl_num_builtin_funcs;
 extern const char *const glsl_untabled_builtin_funcs[];
 
+/* The function table by name (glsl_builtin_index.c): an index allocated
+ * under mem, then the rows of one name in table order (NULL and 0 for a
+ * name the table does not have, or a NULL index). */
+struct hash_table;
+struct hash_table *glsl_builtin_func_index_create(void *mem);
+const unsigned *glsl_builtin_func_index_rows(struct hash_table *index,
+                                             const char *name,
+                                             unsigned *count);
+
 /* The members of a built-in structure type ("gl_LightSourceParameters"),
  * as "type name;type name;..." of basic types; NULL for other names. */
 const char *glsl_builtin_struct_fields(const char *name);

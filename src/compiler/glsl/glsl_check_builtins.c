@@ -260,44 +260,13 @@ check_builtin_var(struct check *c, const char *name)
 }
 
 /* The rows of the built-in function table with one name, in table order
- * (an index built on first use: lookups cost the same whatever the
- * number of calls). */
-struct builtin_rows {
-   unsigned count, cap;
-   unsigned *rows;
-};
-
+ * (glsl_builtin_index.c, built on first use). */
 const unsigned *
 check_builtin_func_rows(struct check *c, const char *name, unsigned *count)
 {
-   if (!c->builtin_func_rows) {
-      c->builtin_func_rows = hash_table_create_string_keys(c->mem);
-      for (unsigned i = 0; c->builtin_func_rows &&
-                           i < glsl_num_builtin_funcs; i++) {
-         const char *fname = glsl_builtin_funcs[i].name;
-         struct builtin_rows *r =
-            hash_table_search_data(c->builtin_func_rows, fname);
-         if (!r) {
-            r = rzalloc(c->builtin_func_rows, struct builtin_rows);
-            if (!r)
-               break;
-            hash_table_insert(c->builtin_func_rows, fname, r);
-         }
-         if (r->count == r->cap) {
-            unsigned cap = r->cap ? r->cap * 2 : 4;
-            unsigned *rows = reralloc(r, r->rows, unsigned, cap);
-            if (!rows)
-               break;
-            r->rows = rows;
-            r->cap = cap;
-         }
-         r->rows[r->count++] = i;
-      }
-   }
-   struct builtin_rows *r = c->builtin_func_rows ?
-      hash_table_search_data(c->builtin_func_rows, name) : NULL;
-   *count = r ? r->count : 0;
-   return r ? r->rows : NULL;
+   if (!c->builtin_func_rows)
+      c->builtin_func_rows = glsl_builtin_func_index_create(c->mem);
+   return glsl_builtin_func_index_rows(c->builtin_func_rows, name, count);
 }
 
 bool

@@ -854,14 +854,24 @@ param_match(const struct glsl_type *arg, const struct glsl_type *param)
    return 0;
 }
 
+const unsigned *
+g2n_builtin_rows(struct g2n *c, const char *name, unsigned *count)
+{
+   if (!c->builtin_func_index)
+      c->builtin_func_index = glsl_builtin_func_index_create(c->mem);
+   return glsl_builtin_func_index_rows(c->builtin_func_index, name, count);
+}
+
 static const struct glsl_builtin_func *
-find_row(struct ast_node *n)
+find_row(struct g2n *c, struct ast_node *n)
 {
    const struct glsl_builtin_func *best = NULL;
    int best_score = 0;
-   for (unsigned i = 0; i < glsl_num_builtin_funcs; i++) {
-      const struct glsl_builtin_func *f = &glsl_builtin_funcs[i];
-      if (f->nparams != n->list.count || strcmp(f->name, n->name))
+   unsigned nrows;
+   const unsigned *rows = g2n_builtin_rows(c, n->name, &nrows);
+   for (unsigned r = 0; r < nrows; r++) {
+      const struct glsl_builtin_func *f = &glsl_builtin_funcs[rows[r]];
+      if (f->nparams != n->list.count)
          continue;
       int score = 2;
       unsigned k = 0;
@@ -909,7 +919,7 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "too many arguments");
       return none;
    }
-   const struct glsl_builtin_func *row = find_row(n);
+   const struct glsl_builtin_func *row = find_row(c, n);
    struct bargs a = { .n = n->list.count, .rt = n->vtype, .name = n->name };
    struct g2n_lval outs[8];
    bool is_out[8] = { false };

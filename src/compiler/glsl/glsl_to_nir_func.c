@@ -91,13 +91,11 @@ pick_overload(struct g2n *c, struct ast_node *n)
 }
 
 static bool
-is_builtin_name(const char *name)
+is_builtin_name(struct g2n *c, const char *name)
 {
-   for (unsigned i = 0; i < glsl_num_builtin_funcs; i++) {
-      if (!strcmp(glsl_builtin_funcs[i].name, name))
-         return true;
-   }
-   return false;
+   unsigned count;
+   g2n_builtin_rows(c, name, &count);
+   return count > 0;
 }
 
 /* A user function of this name is visible at the call: it is not a
@@ -109,7 +107,7 @@ user_function_visible(struct g2n *c, struct ast_node *call)
 {
    if (!hash_table_search(c->funcs, call->name))
       return false;
-   if (!is_builtin_name(call->name))
+   if (!is_builtin_name(c, call->name))
       return true;
    for (struct ast_node *n = c->st->unit.head; n; n = n->next) {
       if (n->kind == AST_FUNCTION && !strcmp(n->name, call->name) &&

@@ -163,6 +163,8 @@ struct g2n {
    struct g2n_scope *global;
    struct hash_table *funcs;   /* name -> struct g2n_func list */
    struct hash_table *builtins; /* name -> struct g2n_sym (made lazily) */
+   /* The built-in function table by name (g2n_builtin_rows; lazily) */
+   struct hash_table *builtin_func_index;
    /* glsl_type -> nir_vtype, [bool_as_uint] (g2n_vtype; made lazily) */
    struct hash_table *vtypes[2];
    struct g2n_jump *jumps;
@@ -290,6 +292,10 @@ struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
 
 /* glsl_to_nir_builtins.c */
 struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
+/* The rows of glsl_builtin_funcs named name, in table order (an index
+ * made on first use). */
+const unsigned *g2n_builtin_rows(struct g2n *c, const char *name,
+                                 unsigned *count);
 
 /* glsl_link.c: type equality across shaders (structures and blocks by
  * name and members). */

@@ -60,144 +60,234 @@ nir_index_instrs(nir_function_impl *impl)
 
 /* ---- dominance ----------------------------------------------------------- */
 
-struct dom_state {
-   nir_block **rpo;      /* blocks in reverse post-order */
-   unsigned *rpo_index;  /* by block->index; ~0 if unreachable */
-   unsigned count;
+/* The computation runs on 32-bit numbers in side arrays, not on the
+ * blocks: a large shader has tens of thousands of 120-byte blocks, and the
+ * fixed-point iteration, the frontier walks and the tree numbering each
+ * chase immediate dominators up the tree.  Over compact arrays those
+ * walks stay in cache; the blocks are read once (edges, reverse
+ * post-order) and written once (the results).
+ *
+ * Reachable blocks are numbered in reverse post-order ("rpo numbers"):
+ * a block's immediate dominator always has a smaller number, which is
+ * what the intersection of Cooper, Harvey and Kennedy relies on. */
+#define DOM_NONE (~0u)
+
+struct dom_arrays {
+   unsigned nb, n;      /* all blocks; reachable ones */
+   uint32_t *rpo;       /* block index -> rpo number, DOM_NONE if unreachable */
+   uint32_t *block;     /* rpo number -> block index */
+   uint32_t *idom;      /* rpo number -> rpo number of the immediate dominator */
+   uint32_t *pred_at;   /* rpo number -> first of its predecessors in pred */
+   uint32_t *pred;      /* reachable predecessors, rpo numbers, CFG order */
 };
 
-static void
-post_order(nir_block *block, bool *visited, nir_block **order, unsigned *n)
+/* The indices of the reachable blocks in post-order (an iterative DFS:
+ * the CFG of a large shader is deep); returns how many, or DOM_NONE
+ * without memory.  visited is indexed by block index. */
+static unsigned
+post_order(nir_block *start, bool *visited, uint32_t *order)
 {
-   /* Iterative DFS: the CFG of a large shader is deep. */
    struct frame { nir_block *b; unsigned next; };
-   unsigned cap = 64, sp = 0;
+   unsigned cap = 64, sp = 0, n = 0;
    struct frame *stack = malloc(cap * sizeof(*stack));
    if (!stack)
-      return;
-   visited[block->index] = true;
-   stack[sp++] = (struct frame){ block, 0 };
+      return DOM_NONE;
+   visited[start->index] = true;
+   stack[sp++] = (struct frame){ start, 0 };
    while (sp) {
       struct frame *f = &stack[sp - 1];
-      if (f->next < 2) {
-         nir_block *s = f->b->successors[f->next++];
-         if (s && !visited[s->index]) {
-            visited[s->index] = true;
-            if (sp == cap) {
-               cap *= 2;
-               struct frame *ns = realloc(stack, cap * sizeof(*stack));
-               if (!ns)
-                  break;
-               stack = ns;
-            }
-            stack[sp++] = (struct frame){ s, 0 };
-         }
-      } else {
-         order[(*n)++] = f->b;
+      if (f->next >= 2) {
+         order[n++] = f->b->index;
          sp--;
+         continue;
       }
+      nir_block *s = f->b->successors[f->next++];
+      if (!s || visited[s->index])
+         continue;
+      visited[s->index] = true;
+      if (sp == cap) {
+         struct frame *ns = realloc(stack, 2 * cap * sizeof(*stack));
+         if (!ns) {
+            free(stack);
+            return DOM_NONE;
+         }
+         stack = ns, cap *= 2;
+      }
+      stack[sp++] = (struct frame){ s, 0 };
    }
    free(stack);
+   return n;
 }
 
-static nir_block *
-intersect(nir_block *a, nir_block *b, const unsigned *rpo_index)
+static uint32_t
+dom_intersect(const uint32_t *idom, uint32_t a, uint32_t b)
 {
    while (a != b) {
-      while (rpo_index[a->index] > rpo_index[b->index])
-         a = a->imm_dom;
-      while (rpo_index[b->index] > rpo_index[a->index])
-         b = b->imm_dom;
+      while (a > b)
+         a = idom[a];
+      while (b > a)
+         b = idom[b];
    }
    return a;
 }
 
+/* Immediate dominators by the iterative algorithm, on rpo numbers. */
 static void
-dom_tree_number(nir_block *root)
+dom_solve(struct dom_arrays *d)
 {
-   /* Pre/post numbering of the dominator tree, iteratively. */
-   unsigned counter = 0;
-   struct frame { nir_block *b; unsigned next; };
-   unsigned cap = 64, sp = 0;
-   struct frame *stack = malloc(cap * sizeof(*stack));
-   if (!stack)
-      return;
-   root->dom_pre_index = counter++;
-   stack[sp++] = (struct frame){ root, 0 };
-   while (sp) {
-      struct frame *f = &stack[sp - 1];
-      if (f->next < f->b->num_dom_children) {
-         nir_block *c = f->b->dom_children[f->next++];
-         c->dom_pre_index = counter++;
-         if (sp == cap) {
-            cap *= 2;
-            struct frame *ns = realloc(stack, cap * sizeof(*stack));
-            if (!ns)
-               break;
-            stack = ns;
+   uint32_t *idom = d->idom;
+   for (unsigned r = 0; r < d->n; r++)
+      idom[r] = DOM_NONE;
+   idom[0] = 0;
+   bool changed = true;
+   while (changed) {
+      changed = false;
+      for (unsigned r = 1; r < d->n; r++) {
+         uint32_t best = DOM_NONE;
+         for (unsigned k = d->pred_at[r]; k < d->pred_at[r + 1]; k++) {
+            uint32_t p = d->pred[k];
+            if (idom[p] == DOM_NONE)
+               continue;
+            best = best == DOM_NONE ? p : dom_intersect(idom, p, best);
          }
-         stack[sp++] = (struct frame){ c, 0 };
-      } else {
-         f->b->dom_post_index = counter++;
-         sp--;
+         if (best != DOM_NONE && idom[r] != best) {
+            idom[r] = best;
+            changed = true;
+         }
       }
    }
-   free(stack);
 }
 
-/* Visit each (block, join) pair of the dominance frontiers: walking up
- * the tree from each predecessor of a join until the join's immediate
- * dominator.  A pair can come more than once, but all pairs of one join
- * come together. */
-#define foreach_frontier_pair(order, n, rpo_index, runner, b)                  \
-   for (unsigned i_ = 0; i_ < (n); i_++)                                       \
-      for (nir_block *b = (order)[i_]; b; b = NULL)                            \
-         for (unsigned p_ = 0; b->num_preds >= 2 && p_ < b->num_preds; p_++)   \
-            for (nir_block *runner = b->preds[p_],                             \
-                           *stop_ = rpo_index[runner->index] == ~0u            \
-                                       ? runner : b->imm_dom;                  \
-                 runner != stop_;                                              \
-                 runner = runner == runner->imm_dom ? stop_ : runner->imm_dom)
+/* Visit each (runner, join) pair of the dominance frontiers, as rpo
+ * numbers: from each predecessor of a join up the tree to the join's
+ * immediate dominator.  The joins come in post-order and the pairs of one
+ * join together, so a repeated pair is always the runner's last one. */
+#define foreach_frontier_pair(d, runner, join)                                 \
+   for (uint32_t join = (d)->n; join-- > 0;)                                   \
+      for (unsigned k_ = (d)->pred_at[join];                                   \
+           (d)->pred_at[join + 1] - (d)->pred_at[join] >= 2 &&                 \
+           k_ < (d)->pred_at[join + 1];                                        \
+           k_++)                                                               \
+         for (uint32_t runner = (d)->pred[k_]; runner != (d)->idom[join];      \
+              runner = runner ? (d)->idom[runner] : (d)->idom[join])
 
-/* Dominance frontiers, counted first, then stored in one array
- * (impl->frontier_mem) in the order the joins are met. */
-static void
-calc_frontiers(nir_function_impl *impl, nir_block **all, nir_block **order,
-               unsigned n, const unsigned *rpo_index)
+/* Dominance frontiers in one array (impl->frontier_mem), each block's in
+ * the order its joins are met, block i's from fat[i] to fat[i + 1]
+ * (nb + 1 entries); count[] and last[] are n-long scratch.  Returns the
+ * array, NULL without memory. */
+static nir_block **
+dom_frontiers(nir_function_impl *impl, nir_block **all,
+              const struct dom_arrays *d, uint32_t *fat, uint32_t *count,
+              uint32_t *last)
 {
-   unsigned nb = impl->num_blocks;
-   for (unsigned i = 0; i < nb; i++)
-      all[i]->num_dom_frontier = 0;
-   ralloc_free(impl->frontier_mem);
-   impl->frontier_mem = NULL;
-
-   nir_block **last = calloc(nb, sizeof(*last)); /* last join counted */
-   if (!last)
-      return;
+   for (unsigned r = 0; r < d->n; r++)
+      count[r] = 0, last[r] = DOM_NONE;
    unsigned total = 0;
-   foreach_frontier_pair(order, n, rpo_index, runner, b) {
-      if (last[runner->index] != b) {
-         last[runner->index] = b;
-         runner->num_dom_frontier++;
+   foreach_frontier_pair(d, runner, join) {
+      if (last[runner] != join) {
+         last[runner] = join;
+         count[runner]++;
          total++;
       }
    }
-   free(last);
-
+   ralloc_free(impl->frontier_mem);
    nir_block **mem = ralloc_array(impl, nir_block *, MAX2(total, 1));
    impl->frontier_mem = mem;
+   /* Laid out by block index, like the blocks; count[] becomes each
+    * block's fill position. */
    unsigned offset = 0;
-   for (unsigned i = 0; i < nb; i++) {
-      all[i]->dom_frontier = mem ? mem + offset : NULL;
-      offset += all[i]->num_dom_frontier;
-      all[i]->num_dom_frontier = 0;
+   for (unsigned i = 0; i < d->nb; i++) {
+      uint32_t r = d->rpo[i];
+      fat[i] = offset;
+      if (r != DOM_NONE) {
+         offset += mem ? count[r] : 0;
+         count[r] = fat[i], last[r] = DOM_NONE;
+      }
    }
+   fat[d->nb] = offset;
    if (!mem)
-      return;
-   foreach_frontier_pair(order, n, rpo_index, runner, b) {
-      unsigned k = runner->num_dom_frontier;
-      if (!k || runner->dom_frontier[k - 1] != b)
-         runner->dom_frontier[runner->num_dom_frontier++] = b;
+      return NULL;
+   foreach_frontier_pair(d, runner, join) {
+      if (last[runner] != join) {
+         last[runner] = join;
+         mem[count[runner]++] = all[d->block[join]];
+      }
+   }
+   return mem;
+}
+
+/* The dominator tree: children lists (impl->dom_mem, by block index, each
+ * in block-index order) and the pre/post numbering that
+ * nir_block_dominates() reads.  first[] is nb + 1 long, kids[] and
+ * stack[] nb long, pre[] and post[] nb long.  With frontiers, the blocks
+ * get theirs (fmem and fat from dom_frontiers(); none if fmem is NULL)
+ * in the same write. */
+static void
+dom_tree(nir_function_impl *impl, nir_block **all, const struct dom_arrays *d,
+         uint32_t *first, uint32_t *kids, uint32_t *stack, uint32_t *pre,
+         uint32_t *post, bool frontiers, nir_block **fmem,
+         const uint32_t *fat)
+{
+   unsigned nb = d->nb;
+   /* Parent by block index, in pre[] for now. */
+   for (unsigned i = 0; i <= nb; i++)
+      first[i] = 0;
+   for (unsigned i = 0; i < nb; i++) {
+      uint32_t r = d->rpo[i];
+      pre[i] = r == DOM_NONE || r == 0 ? DOM_NONE : d->block[d->idom[r]];
+      if (pre[i] != DOM_NONE)
+         first[pre[i] + 1]++;
+   }
+   for (unsigned i = 0; i < nb; i++)
+      first[i + 1] += first[i];
+   for (unsigned i = 0; i < nb; i++)
+      post[i] = first[i]; /* fill position */
+   for (unsigned i = 0; i < nb; i++) {
+      if (pre[i] != DOM_NONE)
+         kids[post[pre[i]]++] = i;
+   }
+
+   ralloc_free(impl->dom_mem);
+   nir_block **children = ralloc_array(impl, nir_block *, MAX2(nb, 1));
+   impl->dom_mem = children;
+   for (unsigned k = 0; children && k < first[nb]; k++)
+      children[k] = all[kids[k]];
+
+   /* Pre/post numbering, iteratively; post[] doubles as the next child to
+    * visit until a block is left.  Unreachable blocks keep 0 and 0. */
+   for (unsigned i = 0; i < nb; i++)
+      pre[i] = post[i] = 0;
+   unsigned counter = 0, sp = 0;
+   uint32_t root = d->block[0];
+   pre[root] = counter++;
+   post[root] = first[root];
+   stack[sp++] = root;
+   while (sp) {
+      uint32_t b = stack[sp - 1];
+      if (post[b] < first[b + 1]) {
+         uint32_t c = kids[post[b]++];
+         pre[c] = counter++;
+         post[c] = first[c];
+         stack[sp++] = c; /* a tree of nb nodes: at most nb deep */
+      } else {
+         post[b] = counter++;
+         sp--;
+      }
+   }
+
+   /* The one write of the results into the blocks. */
+   for (unsigned i = 0; i < nb; i++) {
+      nir_block *b = all[i];
+      uint32_t r = d->rpo[i];
+      b->imm_dom = r == DOM_NONE || r == 0 ? NULL : all[d->block[d->idom[r]]];
+      b->num_dom_children = children ? first[i + 1] - first[i] : 0;
+      b->dom_children = children ? children + first[i] : NULL;
+      b->dom_pre_index = pre[i];
+      b->dom_post_index = post[i];
+      if (frontiers) {
+         b->dom_frontier = fmem ? fmem + fat[i] : NULL;
+         b->num_dom_frontier = fmem ? fat[i + 1] - fat[i] : 0;
+      }
    }
 }
 
@@ -208,78 +298,64 @@ calc_dominance(nir_function_impl *impl, bool frontiers)
     * blocks by index. */
    nir_block **all = nir_update_cfg_and_index(impl);
    unsigned nb = impl->num_blocks;
-   nir_block **order = calloc(nb, sizeof(*order));
    bool *visited = calloc(nb, sizeof(*visited));
-   unsigned *rpo_index = calloc(nb, sizeof(*rpo_index));
-   if (!all || !order || !visited || !rpo_index)
+   /* order, rpo, block, idom, pred_at (n + 1), first (nb + 1), kids,
+    * stack, pre, post, fat (nb + 1): at most 11 nb + 3; then the
+    * predecessors, at most 2 nb (two successors a block; counting them
+    * exactly would read every block once more). */
+   uint32_t *mem = malloc((13 * (size_t)nb + 3) * sizeof(*mem));
+   if (!all || !visited || !mem)
       goto out;
 
-   for (unsigned i = 0; i < nb; i++) {
-      all[i]->imm_dom = NULL;
-      all[i]->num_dom_children = 0;
-      rpo_index[i] = ~0u;
+   uint32_t *p = mem;
+   uint32_t *order = p; p += nb;
+   unsigned n = post_order(nir_start_block(impl), visited, order);
+   if (n == DOM_NONE)
+      goto out;
+
+   struct dom_arrays d = { .nb = nb, .n = n };
+   d.rpo = p, p += nb;
+   d.block = p, p += nb;
+   d.idom = p, p += nb;
+   d.pred_at = p, p += nb + 1;
+   uint32_t *first = p; p += nb + 1;
+   uint32_t *kids = p; p += nb;
+   uint32_t *stack = p; p += nb;
+   uint32_t *pre = p; p += nb;
+   uint32_t *post = p; p += nb;
+   uint32_t *fat = p; p += nb + 1;
+   d.pred = p;
+
+   for (unsigned i = 0; i < nb; i++)
+      d.rpo[i] = DOM_NONE;
+   for (unsigned i = 0; i < n; i++) {
+      d.rpo[order[n - 1 - i]] = i;
+      d.block[i] = order[n - 1 - i];
    }
-
-   unsigned n = 0;
-   nir_block *start = nir_start_block(impl);
-   post_order(start, visited, order, &n);
-   for (unsigned i = 0; i < n; i++)
-      rpo_index[order[i]->index] = n - 1 - i;
-
-   start->imm_dom = start;
-   bool changed = true;
-   while (changed) {
-      changed = false;
-      for (int i = (int)n - 2; i >= 0; i--) {
-         nir_block *b = order[i];
-         nir_block *new_idom = NULL;
-         for (unsigned k = 0; k < b->num_preds; k++) {
-            nir_block *p = b->preds[k];
-            if (rpo_index[p->index] == ~0u || !p->imm_dom)
-               continue;
-            new_idom = new_idom ? intersect(p, new_idom, rpo_index) : p;
-         }
-         if (new_idom && b->imm_dom != new_idom) {
-            b->imm_dom = new_idom;
-            changed = true;
-         }
+   /* Predecessors as rpo numbers; unreachable ones play no part. */
+   unsigned k = 0;
+   for (unsigned r = 0; r < n; r++) {
+      nir_block *b = all[d.block[r]];
+      d.pred_at[r] = k;
+      for (unsigned j = 0; j < b->num_preds; j++) {
+         uint32_t pr = d.rpo[b->preds[j]->index];
+         if (pr != DOM_NONE)
+            d.pred[k++] = pr;
       }
    }
+   d.pred_at[n] = k;
 
-   if (frontiers)
-      calc_frontiers(impl, all, order, n, rpo_index);
-
-   /* Children lists, in one array; the root is its own idom only during
-    * the walk. */
-   start->imm_dom = NULL;
-   for (unsigned i = 0; i < nb; i++) {
-      all[i]->num_dom_children = 0;
-      if (all[i]->imm_dom)
-         all[i]->imm_dom->num_dom_children++;
-   }
-   ralloc_free(impl->dom_mem);
-   nir_block **children = ralloc_array(impl, nir_block *, MAX2(nb, 1));
-   impl->dom_mem = children;
-   unsigned offset = 0;
-   for (unsigned i = 0; i < nb; i++) {
-      all[i]->dom_children = children ? children + offset : NULL;
-      offset += all[i]->num_dom_children;
-      all[i]->num_dom_children = 0;
-   }
-   for (unsigned i = 0; children && i < nb; i++) {
-      nir_block *p = all[i]->imm_dom;
-      if (p)
-         p->dom_children[p->num_dom_children++] = all[i];
-   }
-   for (unsigned i = 0; i < nb; i++)
-      all[i]->dom_pre_index = all[i]->dom_post_index = 0;
-   dom_tree_number(start);
+   dom_solve(&d);
+   /* kids and stack are free until dom_tree. */
+   nir_block **fmem =
+      frontiers ? dom_frontiers(impl, all, &d, fat, kids, stack) : NULL;
+   dom_tree(impl, all, &d, first, kids, stack, pre, post, frontiers, fmem,
+            fat);
 
 out:
    free(all);
-   free(order);
    free(visited);
-   free(rpo_index);
+   free(mem);
 }
 
 void
