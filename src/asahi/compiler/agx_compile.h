@@ -364,6 +364,14 @@ struct agx_shader_key {
     * computed or given LOD (Mesa lowers the same way: alexvorxx/Mesa-VirGL
     * src/asahi/lib/agx_nir_lower_texture.c, lower_sampler_bias). */
    uint16_t sampler_lod_bias;
+   /* Bit i: texture i is a fixed-point depth format the driver stores as
+    * Z32_FLOAT (Z24, as Mesa does: alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_pipe.c U_TRANSFER_HELPER_Z24_IN_Z32F;
+    * agx_state.c fixup_border_zs notes that Z32F gets no clamping).  GL 4.6
+    * section 8.23.1 clamps the reference of a depth comparison to [0, 1]
+    * for fixed-point formats, so the shader saturates the comparator of
+    * its shadow lookups through that texture. */
+   uint16_t texture_clamp_ref;
 };
 
 /* ---- results ---------------------------------------------------------- */

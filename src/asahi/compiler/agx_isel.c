@@ -2894,6 +2894,8 @@ emit_tex_offset(struct isel *st, nir_src *src)
    return acc;
 }
 
+static agx_operand fsat(struct isel *st, agx_operand a);
+
 /*
  * The sampler's own LOD bias, when the key says it has one
  * (agx_shader_key::sampler_lod_bias): a 32-bit float uniform, or none.
@@ -3044,6 +3046,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       }
       case nir_tex_src_comparator:
          ref = get_src(st, src, 0);
+         if (src->ssa->bit_size == 32 && tex->texture_index < 16 &&
+             (st->ctx->key->texture_clamp_ref & (1u << tex->texture_index)))
+            ref = fsat(st, ref);
          break;
       case nir_tex_src_ms_index:
          sample = get_src(st, src, 0);

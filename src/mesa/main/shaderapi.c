@@ -739,6 +739,29 @@ link_failed(struct gl_program_object *prog, const char *msg)
    prog->InfoLog = dup_string(msg);
 }
 
+/* Compiles the GLSL of a fixed-function stage as `#version version`, with
+ * the compatibility profile (1.50 and later) or context (1.40) when
+ * `compat`; NULL if it does not compile. */
+static struct glsl_parse_state *
+compile_fixed_function(void *mem, gl_shader_stage stage, const char *body,
+                       int version, bool compat)
+{
+   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
+   if (!opts)
+      return NULL;
+   const char *profile = compat && version >= 150 ? " compatibility" : "";
+   char *src = ralloc_asprintf(mem, "#version %d%s\n%s", version, profile,
+                               body);
+   if (!src)
+      return NULL;
+   opts->stage = stage;
+   opts->default_version = 110;
+   opts->compat_context = compat;
+   struct glsl_parse_state *state =
+      glsl_compile_shader(mem, src, strlen(src), opts);
+   return state && state->log.errors == 0 ? state : NULL;
+}
+
 /* The fixed-function vertex stage of a compatibility context, as GLSL
  * of the fragment shader's version: the vertex transformed by the
  * modelview-projection matrix (GL 2.1 section 2.11), and the current or
@@ -766,46 +789,34 @@ fixed_function_vs(void *mem, int version)
       "   gl_TexCoord[6] = gl_MultiTexCoord6;\n"
       "   gl_TexCoord[7] = gl_MultiTexCoord7;\n"
       "}\n";
-   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
-   char *src;
 
-   if (!opts || version >= 140)
+   if (version >= 140)
       return NULL;
-   src = ralloc_asprintf(mem, "#version %d\n%s", version, body);
-   if (!src)
-      return NULL;
-   opts->stage = MESA_SHADER_VERTEX;
-   opts->default_version = 110;
-   struct glsl_parse_state *state =
-      glsl_compile_shader(mem, src, strlen(src), opts);
-   return state && state->log.errors == 0 ? state : NULL;
+   return compile_fixed_function(mem, MESA_SHADER_VERTEX, body, version,
+                                 false);
 }
 
 /* GL 2.1 section 3.11: without a fragment shader the fragment stage is
  * fixed-function.  With texturing, the colour sum and fog off (what a
  * program gets here: the fixed-function texture environments, fog and
  * colour sum apply to draws without a program only, st_ff_program.c) that
- * is the interpolated colour. */
+ * is the interpolated colour.  The shader takes the version and profile
+ * of the program's first shader (GL 4.6 compatibility profile section
+ * 15.1: the fixed-function fragment stage stays for programs without a
+ * fragment shader); NULL for a core-profile one, which has no gl_Color
+ * (the empty fragment shader of st_program.c stays). */
 static struct glsl_parse_state *
-fixed_function_fs(void *mem, int version)
+fixed_function_fs(void *mem, const struct glsl_parse_state *first)
 {
    static const char body[] = "void main()\n"
                               "{\n"
                               "   gl_FragColor = gl_Color;\n"
                               "}\n";
-   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
-   char *src;
 
-   if (!opts || version >= 140)
+   if (first->es || !first->compat)
       return NULL;
-   src = ralloc_asprintf(mem, "#version %d\n%s", version, body);
-   if (!src)
-      return NULL;
-   opts->stage = MESA_SHADER_FRAGMENT;
-   opts->default_version = 110;
-   struct glsl_parse_state *state =
-      glsl_compile_shader(mem, src, strlen(src), opts);
-   return state && state->log.errors == 0 ? state : NULL;
+   return compile_fixed_function(mem, MESA_SHADER_FRAGMENT, body,
+                                 first->version, true);
 }
 
 /* A separable program keeps its shaders' sources for the pipelines
@@ -878,13 +889,13 @@ _mesa_link_program_states(struct gl_context *ctx,
       fixed_vs = true;
    }
    /* A compatibility program without a fragment shader: the
-    * fixed-function fragment stage (GLSL 1.10-1.30 vertex shaders only;
-    * later ones keep the empty fragment shader of st_program.c). */
+    * fixed-function fragment stage (compatibility-profile shaders only;
+    * core-profile ones keep the empty fragment shader of st_program.c). */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
        !prog->Separable && (stages & (1u << MESA_SHADER_VERTEX)) &&
        !(stages & (1u << MESA_SHADER_FRAGMENT)) &&
        n < sizeof(states) / sizeof(states[0])) {
-      struct glsl_parse_state *fs = fixed_function_fs(mem, states[0]->version);
+      struct glsl_parse_state *fs = fixed_function_fs(mem, states[0]);
       if (fs)
          states[n++] = fs;
    }

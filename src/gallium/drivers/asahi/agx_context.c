@@ -248,11 +248,14 @@ agx_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader,
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
+   bool clamps = false;
    for (unsigned i = 0; i < count + unbind; ++i) {
       unsigned slot = start + i;
       if (slot >= PIPE_MAX_SHADER_SAMPLER_VIEWS)
          break;
       struct pipe_sampler_view *v = (i < count && views) ? views[i] : NULL;
+      /* a Z24 view coming or going changes the shader variant */
+      clamps |= agx_view_clamps_ref(st->views[slot]) != agx_view_clamps_ref(v);
       if (take_ownership) {
          pipe_sampler_view_reference(&st->views[slot], NULL);
          st->views[slot] = v;
@@ -265,6 +268,9 @@ agx_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader,
       if (st->views[i])
          st->nr_views = i + 1;
    }
+   if (clamps)
+      ctx->dirty |=
+         shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS : AGX_DIRTY_FS;
    ctx->dirty |= AGX_DIRTY_TEXTURES;
 }
 

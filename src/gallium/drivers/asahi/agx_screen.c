@@ -384,9 +384,12 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
 
    if (bindings & PIPE_BIND_DEPTH_STENCIL) {
-      /* Z24S8 and Z32F_S8X24 are stored as Z32F plus separate S8. */
+      /* Z24S8 and Z32F_S8X24 are stored as Z32F plus separate S8, Z24X8
+       * as Z32F (AGX has no 24-bit depth; Mesa stores Z24 the same way:
+       * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c). */
       if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM &&
           format != PIPE_FORMAT_S8_UINT &&
+          format != PIPE_FORMAT_Z24X8_UNORM &&
           format != PIPE_FORMAT_Z24_UNORM_S8_UINT &&
           format != PIPE_FORMAT_Z32_FLOAT_S8X24_UINT)
          return false;

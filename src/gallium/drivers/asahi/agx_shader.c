@@ -139,10 +139,13 @@ agx_create_shader_state(struct pipe_context *pctx,
    {
       nir_foreach_instr(instr, block)
       {
-         if (instr->type == nir_instr_type_tex &&
-             nir_instr_as_tex(instr)->sampler_index < 16)
-            so->samplers_used |=
-               (uint16_t)(1u << nir_instr_as_tex(instr)->sampler_index);
+         if (instr->type != nir_instr_type_tex)
+            continue;
+         const nir_tex_instr *tex = nir_instr_as_tex(instr);
+         if (tex->sampler_index < 16)
+            so->samplers_used |= (uint16_t)(1u << tex->sampler_index);
+         if (tex->is_shadow && tex->texture_index < 16)
+            so->shadow_textures |= (uint16_t)(1u << tex->texture_index);
       }
    }
    if (stage == MESA_SHADER_FRAGMENT) {
@@ -316,8 +319,18 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       if (agx_sampler_lod_bias(ss->samplers[i]) != 0.0f)
          key->sampler_lod_bias |= (uint16_t)(1u << i);
    }
-   if (ss->shader)
+   /* Z24 depth textures stored as Z32_FLOAT: shadow lookups clamp their
+    * reference themselves. */
+   for (unsigned i = 0; i < ss->nr_views && i < 16; ++i) {
+      if (agx_view_clamps_ref(ss->views[i]))
+         key->texture_clamp_ref |= (uint16_t)(1u << i);
+   }
+   if (ss->shader) {
       key->sampler_lod_bias &= ss->shader->samplers_used;
+      key->texture_clamp_ref &= ss->shader->shadow_textures;
+   } else {
+      key->texture_clamp_ref = 0;
+   }
 
    if (stage == PIPE_SHADER_VERTEX) {
       struct agx_vertex_elements *ve = ctx->velems;

@@ -169,6 +169,9 @@ struct agx_uncompiled_shader {
    /* Samplers the shader's lookups use (bit i: sampler_index i < 16): a
     * LOD bias on any other changes no code (agx_shader_key). */
    uint16_t samplers_used;
+   /* Textures its shadow lookups use (bit i: texture_index i < 16): only
+    * those take agx_shader_key::texture_clamp_ref. */
+   uint16_t shadow_textures;
    /* Geometry shaders (agx_gs.c): the NIR is the vertex-stage program of
     * agx_nir_lower_gs, described by gs (NULL: lowering failed, draws are
     * skipped); passthrough is the vertex shader of the rasterization
@@ -558,6 +561,10 @@ void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
 /* pipe_sampler_state::lod_bias of a sampler CSO (0 for NULL): AGX
  * samplers hold no bias, shaders add it (agx_shader_key). */
 float agx_sampler_lod_bias(const void *sampler);
+/* Whether shadow lookups through the view clamp their reference in the
+ * shader (agx_shader_key::texture_clamp_ref): a fixed-point depth format
+ * stored as Z32_FLOAT.  False for NULL. */
+bool agx_view_clamps_ref(const struct pipe_sampler_view *view);
 
 /* agx_query.c */
 struct agx_query;

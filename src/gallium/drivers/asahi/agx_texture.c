@@ -285,6 +285,16 @@ agx_sampler_lod_bias(const void *sampler)
    return so ? so->base.lod_bias : 0.0f;
 }
 
+bool
+agx_view_clamps_ref(const struct pipe_sampler_view *view)
+{
+   /* Z16 is stored as itself; the Z24 formats as Z32_FLOAT
+    * (agx_resource.c, agx_storage_format), whose comparisons the sampler
+    * does not clamp. */
+   return view && (view->format == PIPE_FORMAT_Z24_UNORM_S8_UINT ||
+                   view->format == PIPE_FORMAT_Z24X8_UNORM);
+}
+
 static void
 agx_delete_sampler_state(struct pipe_context *pctx, void *cso)
 {
