@@ -69,6 +69,16 @@ compile(gl_shader_stage stage, const char *const *list, const char *src,
    return r;
 }
 
+/* src compiles with the geometry extension exposed and not without it
+ * (want_in_log then in the log). */
+static void
+needs_gs_exposed(gl_shader_stage stage, const char *src,
+                 const char *want_in_log)
+{
+   assert_true(compile(stage, with_gs, src, NULL).ok);
+   assert_false(compile(stage, without_gs, src, want_in_log).ok);
+}
+
 #define GS_REQUIRE                                                         \
    "#version 310 es\n"                                                     \
    "#extension GL_OES_geometry_shader : require\n"                         \
@@ -119,9 +129,7 @@ test_macro_follows_context(void **state)
                              "#error macro is not 1\n"
                              "#endif\n"
                              "void main() {}\n";
-   assert_true(compile(MESA_SHADER_VERTEX, with_gs, src, NULL).ok);
-   assert_false(compile(MESA_SHADER_VERTEX, without_gs, src,
-                        "no macro").ok);
+   needs_gs_exposed(MESA_SHADER_VERTEX, src, "no macro");
 }
 
 /* What the extension adds is there only when it could be enabled:
@@ -136,9 +144,7 @@ test_builtins_follow_context(void **state)
                              "layout(points) in;\n"
                              "layout(points, max_vertices = 1) out;\n"
                              "void main() { gl_Layer = 1; EmitVertex(); }\n";
-   assert_true(compile(MESA_SHADER_GEOMETRY, with_gs, src, NULL).ok);
-   assert_false(compile(MESA_SHADER_GEOMETRY, without_gs, src,
-                        "gl_Layer").ok);
+   needs_gs_exposed(MESA_SHADER_GEOMETRY, src, "gl_Layer");
 }
 
 /* #extension all : warn turns on only what the context exposes. */
@@ -151,8 +157,7 @@ test_all_warn_follows_context(void **state)
                              "layout(points) in;\n"
                              "layout(points, max_vertices = 1) out;\n"
                              "void main() { gl_Layer = 1; EmitVertex(); }\n";
-   assert_true(compile(MESA_SHADER_GEOMETRY, with_gs, src, NULL).ok);
-   assert_false(compile(MESA_SHADER_GEOMETRY, without_gs, src, NULL).ok);
+   needs_gs_exposed(MESA_SHADER_GEOMETRY, src, NULL);
 }
 
 /* The version table still applies to exposed extensions (the ES 3.1
