@@ -261,6 +261,8 @@ static bool
 extension_available(const struct glsl_parse_state *st, int i)
 {
    const struct glsl_extension_info *e = &glsl_extensions[i];
+   if (!st->ext_exposed[i])
+      return false;
    return st->es ? e->es && st->version >= e->min_es_version
                  : e->desktop && st->version >= e->min_version;
 }
@@ -340,8 +342,15 @@ glsl_compile_shader(void *mem_ctx, const char *src, size_t len,
    glsl_log_init(&st->log, st);
    st->ext_enabled = rzalloc_array(st, bool, glsl_num_extensions);
    st->ext_warn = rzalloc_array(st, bool, glsl_num_extensions);
-   if (!st->ext_enabled || !st->ext_warn)
+   st->ext_exposed = rzalloc_array(st, bool, glsl_num_extensions);
+   if (!st->ext_enabled || !st->ext_warn || !st->ext_exposed)
       return NULL;
+   for (unsigned i = 0; i < glsl_num_extensions; i++) {
+      st->ext_exposed[i] =
+         !opts->has_extension ||
+         opts->has_extension(opts->has_extension_data,
+                             glsl_extensions[i].name);
+   }
 
    const struct glcpp_hooks hooks = {
       .data = st,

@@ -44,6 +44,14 @@ struct glsl_compile_options {
     * profiles) keeps the deprecated built-ins there (GLSL 1.40 spec 1.1
     * with ARB_compatibility; GL 3.2 compatibility profile). */
    bool compat_context;
+   /* The extensions the context exposes.  GLSL 4.60 and GLSL ES 3.20
+    * section 3.3 (#extension): "require" of an extension the
+    * implementation does not support is an error, "enable" and "warn"
+    * of one only warn, and only supported ones get their macro.  NULL
+    * (the standalone compiler): every row of the table whose version
+    * fits. */
+   bool (*has_extension)(const void *data, const char *name);
+   const void *has_extension_data;
 };
 
 struct hash_table;
@@ -70,6 +78,8 @@ struct glsl_parse_state {
    /* Per extension: enabled by #extension (or implied); warn behaviour. */
    bool *ext_enabled;
    bool *ext_warn;
+   /* Per extension: exposed by the context (opts->has_extension). */
+   bool *ext_exposed;
 
    /* Lexer feedback: user struct names visible at this brace depth. */
    struct glsl_struct_name *struct_names;

@@ -420,7 +420,7 @@ _mesa_extensions_string(struct gl_context *ctx)
 }
 
 bool
-_mesa_has_extension(struct gl_context *ctx, const char *name)
+_mesa_has_extension(const struct gl_context *ctx, const char *name)
 {
    for (unsigned i = 0; i < TABLE_SIZE; i++) {
       if (strcmp(extension_table[i].name, name) == 0)

@@ -22,6 +22,6 @@ const char *_mesa_extension_name(struct gl_context *ctx, unsigned index);
 const char *_mesa_extensions_string(struct gl_context *ctx);
 
 /* Whether ctx advertises the extension called name. */
-bool _mesa_has_extension(struct gl_context *ctx, const char *name);
+bool _mesa_has_extension(const struct gl_context *ctx, const char *name);
 
 #endif

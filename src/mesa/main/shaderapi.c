@@ -394,6 +394,14 @@ version_allowed(struct gl_context *ctx, int version, bool es)
    return version <= _mesa_glsl_version(ctx);
 }
 
+/* The GLSL front end's view of the context's extension list: #extension
+ * and the extension macros follow what glGetStringi lists. */
+static bool
+context_has_extension(const void *data, const char *name)
+{
+   return _mesa_has_extension(data, name);
+}
+
 struct glsl_parse_state *
 _mesa_compile_glsl(struct gl_context *ctx, void *mem, gl_shader_stage stage,
                    const char *src)
@@ -405,6 +413,8 @@ _mesa_compile_glsl(struct gl_context *ctx, void *mem, gl_shader_stage stage,
    opts->default_version = _mesa_is_gles(ctx) ? 100 : 110;
    opts->default_es = _mesa_is_gles(ctx);
    opts->compat_context = ctx->API == ST_PROFILE_DEFAULT;
+   opts->has_extension = context_has_extension;
+   opts->has_extension_data = ctx;
 
    src = src ? src : "";
    struct glsl_parse_state *state =
