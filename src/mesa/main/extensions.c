@@ -320,6 +320,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_packed_depth_stencil", API_ES, 20},
    {"GL_OES_required_internalformat", API_ES, 20},
    {"GL_OES_rgb8_rgba8", API_ES, 20},
+   /* dFdx/dFdy/fwidth in GLSL ES 1.00 (core in ES 3.0); the backend
+    * computes them for every fragment shader */
+   {"GL_OES_standard_derivatives", API_ES, 20},
    {"GL_OES_texture_float", API_ES, 20},
    {"GL_OES_texture_float_linear", API_ES, 20},
    {"GL_OES_texture_half_float", API_ES, 20},

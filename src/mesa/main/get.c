@@ -641,6 +641,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_GENERATE_MIPMAP_HINT:
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
       return true;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+      /* GL 2.0 and ES 3.0 state; ES 2.0 with GL_OES_standard_derivatives
+       * (the _OES token has the same value) */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_OES_standard_derivatives"))
+         return false;
+      int1(v, (GLint)ctx->Hint.FragmentShaderDerivative);
+      return true;
    case GL_TEXTURE_COMPRESSION_HINT:
       if (_mesa_is_gles(ctx))
          return false;

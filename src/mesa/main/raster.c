@@ -186,7 +186,8 @@ _mesa_Hint(GLenum target, GLenum mode)
       ctx->Hint.GenerateMipmap = mode;
       break;
    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_OES_standard_derivatives"))
          goto bad_target;
       ctx->Hint.FragmentShaderDerivative = mode;
       break;
