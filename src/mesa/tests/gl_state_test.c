@@ -68,6 +68,8 @@ static const struct initial_row initial[] = {
    {GL_PACK_ALIGNMENT, 1, {4}},
    {GL_UNPACK_ALIGNMENT, 1, {4}},
    {GL_GENERATE_MIPMAP_HINT, 1, {GL_DONT_CARE}},
+   /* GL_OES_standard_derivatives (ES 2.0), table 6.29 of ES 3.0 */
+   {GL_FRAGMENT_SHADER_DERIVATIVE_HINT, 1, {GL_DONT_CARE}},
    {GL_ACTIVE_TEXTURE, 1, {GL_TEXTURE0}},
    {GL_ARRAY_BUFFER_BINDING, 1, {0}},
    {GL_ELEMENT_ARRAY_BUFFER_BINDING, 1, {0}},
