@@ -149,13 +149,16 @@ _mesa_BindBuffersRange(GLenum target, GLuint first, GLsizei count,
 
 /* --- Texture units (GL 4.6 section 8.1) --------------------------------- */
 
-/* MAX_COMBINED_TEXTURE_IMAGE_UNITS: the span limit of BindTextures and
- * BindSamplers. */
-static GLuint
-texture_units(const struct gl_context *ctx)
+/* BindTextures' and BindSamplers' checks: the span is within
+ * MAX_COMBINED_TEXTURE_IMAGE_UNITS. */
+static bool
+unit_span_ok(struct gl_context *ctx, GLuint first, GLsizei count,
+             const char *func)
 {
-   return MIN2((GLuint)ctx->Const.MaxCombinedTextureImageUnits,
-               MAX_COMBINED_TEXTURE_UNITS);
+   GLuint units = MIN2((GLuint)ctx->Const.MaxCombinedTextureImageUnits,
+                       MAX_COMBINED_TEXTURE_UNITS);
+   return multi_bind_allowed(ctx, func) &&
+          _mesa_multi_bind_span_ok(ctx, first, count, units, func);
 }
 
 void GLAPIENTRY
@@ -164,9 +167,7 @@ _mesa_BindTextures(GLuint first, GLsizei count, const GLuint *textures)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const char *func = "glBindTextures";
 
-   if (!multi_bind_allowed(ctx, func) ||
-       !_mesa_multi_bind_span_ok(ctx, first, count, texture_units(ctx),
-                                 func))
+   if (!unit_span_ok(ctx, first, count, func))
       return;
    for (GLsizei i = 0; i < count; i++) {
       struct gl_texture_unit *unit = &ctx->TexUnit[first + (GLuint)i];
@@ -203,9 +204,7 @@ _mesa_BindSamplers(GLuint first, GLsizei count, const GLuint *samplers)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const char *func = "glBindSamplers";
 
-   if (!multi_bind_allowed(ctx, func) ||
-       !_mesa_multi_bind_span_ok(ctx, first, count, texture_units(ctx),
-                                 func))
+   if (!unit_span_ok(ctx, first, count, func))
       return;
    for (GLsizei i = 0; i < count; i++) {
       bool ok;

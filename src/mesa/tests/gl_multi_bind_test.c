@@ -29,21 +29,10 @@
 static struct gl_test *
 core_context(void)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", "3.3", 1);
    struct gl_test *t =
-      gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
    assert_non_null(t);
    return t;
-}
-
-static GLint
-get_int(GLenum pname)
-{
-   GLint v = -12345;
-   _mesa_GetIntegerv(pname, &v);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   return v;
 }
 
 static GLint64
@@ -77,9 +66,7 @@ test_advertised(void **state)
    gl_test_destroy(t);
 
    /* not an ES extension */
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    assert_false(gl_test_has_extension("GL_ARB_multi_bind"));
    GLuint none = 0;
@@ -95,7 +82,7 @@ test_buffers_base(void **state)
    struct gl_test *t = core_context();
    GLuint buf[3];
    make_buffers(3, buf);
-   GLint max = get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS);
+   GLint max = gl_test_get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS);
    assert_true(max >= 3);
 
    _mesa_BindBuffersBase(GL_UNIFORM_BUFFER, 0, 3, buf);
@@ -103,7 +90,7 @@ test_buffers_base(void **state)
    for (GLuint i = 0; i < 3; i++)
       assert_int_equal(get_indexed(GL_UNIFORM_BUFFER_BINDING, i), buf[i]);
    /* the generic binding point is not changed */
-   assert_int_equal(get_int(GL_UNIFORM_BUFFER_BINDING), 0);
+   assert_int_equal(gl_test_get_int(GL_UNIFORM_BUFFER_BINDING), 0);
 
    /* over the limit: nothing changes */
    GLuint zeros[3] = {0, 0, 0};
@@ -137,7 +124,7 @@ test_buffers_base(void **state)
 
    /* transform feedback has its own limit (GL 3.3: as many binding
     * points as separate attributes) */
-   GLint max_tf = get_int(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS);
+   GLint max_tf = gl_test_get_int(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS);
    _mesa_BindBuffersBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, max_tf, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_BindBuffersBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, max_tf, NULL);
@@ -152,7 +139,7 @@ test_buffers_range(void **state)
    struct gl_test *t = core_context();
    GLuint buf[4];
    make_buffers(4, buf);
-   GLint align = get_int(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT);
+   GLint align = gl_test_get_int(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT);
    assert_true(align >= 1 && align <= 128);
 
    GLintptr offsets[4] = {0, align, 2 * align, 0};
@@ -164,7 +151,7 @@ test_buffers_range(void **state)
       assert_int_equal(get_indexed(GL_UNIFORM_BUFFER_START, i), offsets[i]);
       assert_int_equal(get_indexed(GL_UNIFORM_BUFFER_SIZE, i), sizes[i]);
    }
-   assert_int_equal(get_int(GL_UNIFORM_BUFFER_BINDING), 0);
+   assert_int_equal(gl_test_get_int(GL_UNIFORM_BUFFER_BINDING), 0);
 
    /* size 0, a negative offset: INVALID_VALUE for those entries; the
     * others take their new ranges */
@@ -214,11 +201,13 @@ test_buffers_range(void **state)
    gl_test_destroy(t);
 }
 
+/* a texture unit's binding (GL_TEXTURE_BINDING_*, GL_SAMPLER_BINDING),
+ * unit 0 active again afterwards */
 static GLint
-texture_on(GLuint unit, GLenum binding)
+unit_state(GLuint unit, GLenum pname)
 {
    _mesa_ActiveTexture(GL_TEXTURE0 + unit);
-   GLint v = get_int(binding);
+   GLint v = gl_test_get_int(pname);
    _mesa_ActiveTexture(GL_TEXTURE0);
    return v;
 }
@@ -241,43 +230,34 @@ test_textures(void **state)
    /* each texture goes to its own target of its unit */
    _mesa_BindTextures(1, 2, tex);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(get_int(GL_ACTIVE_TEXTURE), GL_TEXTURE0 + 5);
-   assert_int_equal(texture_on(1, GL_TEXTURE_BINDING_2D), tex[0]);
-   assert_int_equal(texture_on(1, GL_TEXTURE_BINDING_3D), 0);
-   assert_int_equal(texture_on(2, GL_TEXTURE_BINDING_3D), tex[1]);
+   assert_int_equal(gl_test_get_int(GL_ACTIVE_TEXTURE), GL_TEXTURE0 + 5);
+   assert_int_equal(unit_state(1, GL_TEXTURE_BINDING_2D), tex[0]);
+   assert_int_equal(unit_state(1, GL_TEXTURE_BINDING_3D), 0);
+   assert_int_equal(unit_state(2, GL_TEXTURE_BINDING_3D), tex[1]);
 
    /* over MAX_COMBINED_TEXTURE_IMAGE_UNITS: nothing changes */
-   GLint units = get_int(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
+   GLint units = gl_test_get_int(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
    _mesa_BindTextures((GLuint)units - 1, 2, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    _mesa_BindTextures(1, units, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   assert_int_equal(texture_on(1, GL_TEXTURE_BINDING_2D), tex[0]);
+   assert_int_equal(unit_state(1, GL_TEXTURE_BINDING_2D), tex[0]);
 
    /* a generated name never bound is no texture object yet */
    GLuint mixed[2] = {reserved, 0};
    _mesa_BindTextures(1, 2, mixed);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   assert_int_equal(texture_on(1, GL_TEXTURE_BINDING_2D), tex[0]);
-   assert_int_equal(texture_on(2, GL_TEXTURE_BINDING_3D), 0);
+   assert_int_equal(unit_state(1, GL_TEXTURE_BINDING_2D), tex[0]);
+   assert_int_equal(unit_state(2, GL_TEXTURE_BINDING_3D), 0);
 
    /* 0 (and NULL) unbind every target of the unit */
    _mesa_ActiveTexture(GL_TEXTURE0 + 1);
    _mesa_BindTexture(GL_TEXTURE_3D, tex[1]);
    _mesa_BindTextures(1, 1, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(texture_on(1, GL_TEXTURE_BINDING_2D), 0);
-   assert_int_equal(texture_on(1, GL_TEXTURE_BINDING_3D), 0);
+   assert_int_equal(unit_state(1, GL_TEXTURE_BINDING_2D), 0);
+   assert_int_equal(unit_state(1, GL_TEXTURE_BINDING_3D), 0);
    gl_test_destroy(t);
-}
-
-static GLint
-sampler_on(GLuint unit)
-{
-   _mesa_ActiveTexture(GL_TEXTURE0 + unit);
-   GLint v = get_int(GL_SAMPLER_BINDING);
-   _mesa_ActiveTexture(GL_TEXTURE0);
-   return v;
 }
 
 static void
@@ -291,10 +271,10 @@ test_samplers(void **state)
 
    _mesa_BindSamplers(3, 2, s);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(sampler_on(3), s[0]);
-   assert_int_equal(sampler_on(4), s[1]);
+   assert_int_equal(unit_state(3, GL_SAMPLER_BINDING), s[0]);
+   assert_int_equal(unit_state(4, GL_SAMPLER_BINDING), s[1]);
 
-   GLint units = get_int(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
+   GLint units = gl_test_get_int(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
    _mesa_BindSamplers((GLuint)units, 1, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    _mesa_BindSamplers(0, -2, NULL);
@@ -303,13 +283,13 @@ test_samplers(void **state)
    GLuint mixed[2] = {s[1], 777};
    _mesa_BindSamplers(3, 2, mixed);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   assert_int_equal(sampler_on(3), s[1]);
-   assert_int_equal(sampler_on(4), s[1]);
+   assert_int_equal(unit_state(3, GL_SAMPLER_BINDING), s[1]);
+   assert_int_equal(unit_state(4, GL_SAMPLER_BINDING), s[1]);
 
    _mesa_BindSamplers(3, 2, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(sampler_on(3), 0);
-   assert_int_equal(sampler_on(4), 0);
+   assert_int_equal(unit_state(3, GL_SAMPLER_BINDING), 0);
+   assert_int_equal(unit_state(4, GL_SAMPLER_BINDING), 0);
    gl_test_destroy(t);
 }
 
@@ -337,7 +317,7 @@ test_vertex_buffers(void **state)
       assert_int_equal(get_indexed(GL_VERTEX_BINDING_STRIDE, i), strides[i]);
    }
 
-   GLint max = get_int(GL_MAX_VERTEX_ATTRIB_BINDINGS);
+   GLint max = gl_test_get_int(GL_MAX_VERTEX_ATTRIB_BINDINGS);
    _mesa_BindVertexBuffers((GLuint)max - 1, 2, NULL, NULL, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
 
