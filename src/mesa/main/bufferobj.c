@@ -21,6 +21,7 @@
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 
 void
 _mesa_reference_buffer_object(struct gl_buffer_object **dst,
@@ -642,43 +643,74 @@ _mesa_CopyBufferSubData(GLenum readTarget, GLenum writeTarget,
 
 /* --- Indexed bindings (ES 3.0 section 2.10.1.1) ------------------------- */
 
+struct gl_indexed_buffer_binding *
+_mesa_indexed_bindings(struct gl_context *ctx, GLenum target, GLuint *count)
+{
+   *count = 0;
+   if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      return NULL; /* no indexed targets in ES 2.0 */
+   switch (target) {
+   case GL_UNIFORM_BUFFER:
+      *count = MAX_UNIFORM_BUFFER_BINDINGS;
+      return ctx->UniformBufferBindings;
+   case GL_TRANSFORM_FEEDBACK_BUFFER:
+      *count = MAX_FEEDBACK_BUFFERS;
+      return ctx->TransformFeedbackBindings;
+   case GL_SHADER_STORAGE_BUFFER:
+      /* (compute.c's _mesa_ssbo_binding and _mesa_abo_binding limits) */
+      if (!_mesa_has_ssbos(ctx))
+         return NULL;
+      *count = MIN2((GLuint)ctx->Const.MaxShaderStorageBufferBindings,
+                    MAX_SHADER_STORAGE_BUFFER_BINDINGS);
+      return ctx->ShaderStorageBufferBindings;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      if (!_mesa_has_atomic_counters(ctx))
+         return NULL;
+      *count = MIN2((GLuint)ctx->Const.MaxAtomicCounterBufferBindings,
+                    (GLuint)ARRAY_SIZE(ctx->AtomicCounterBufferBindings));
+      return ctx->AtomicCounterBufferBindings;
+   default:
+      return NULL;
+   }
+}
+
+bool
+_mesa_buffer_range_ok(const struct gl_context *ctx, GLenum target,
+                      GLintptr offset, GLsizeiptr size)
+{
+   /* GL 4.6 section 6.1.1 / ES 3.0.6 section 2.10.1.1: the offset is a
+    * multiple of the target's alignment (UNIFORM_BUFFER_OFFSET_ALIGNMENT,
+    * SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, 4 for atomic counters and
+    * transform feedback); GL 4.6 section 13.3.2: a feedback range's size
+    * is a multiple of 4 too. */
+   unsigned align =
+      target == GL_UNIFORM_BUFFER
+         ? (unsigned)ctx->Const.UniformBufferOffsetAlignment
+      : target == GL_SHADER_STORAGE_BUFFER
+         ? (unsigned)ctx->Const.ShaderStorageBufferOffsetAlignment
+         : 4;
+   if (size <= 0 || offset < 0 || offset % align)
+      return false;
+   return target != GL_TRANSFORM_FEEDBACK_BUFFER || size % 4 == 0;
+}
+
 static struct gl_indexed_buffer_binding *
 indexed_binding(struct gl_context *ctx, GLenum target, GLuint index,
                 const char *func)
 {
-   if (_mesa_is_gles(ctx) && ctx->Version < 30)
-      target = GL_NONE; /* no indexed targets in ES 2.0 */
-   switch (target) {
-   case GL_UNIFORM_BUFFER:
-      if (index < MAX_UNIFORM_BUFFER_BINDINGS)
-         return &ctx->UniformBufferBindings[index];
-      break;
-   case GL_TRANSFORM_FEEDBACK_BUFFER:
-      if (index < MAX_FEEDBACK_BUFFERS)
-         return &ctx->TransformFeedbackBindings[index];
-      break;
-   case GL_SHADER_STORAGE_BUFFER:
-      if (!_mesa_has_ssbos(ctx)) {
-         _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
-         return NULL;
-      }
-      if (_mesa_ssbo_binding(ctx, index))
-         return _mesa_ssbo_binding(ctx, index);
-      break;
-   case GL_ATOMIC_COUNTER_BUFFER:
-      if (!_mesa_has_atomic_counters(ctx)) {
-         _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
-         return NULL;
-      }
-      if (_mesa_abo_binding(ctx, index))
-         return _mesa_abo_binding(ctx, index);
-      break;
-   default:
+   GLuint count;
+   struct gl_indexed_buffer_binding *b =
+      _mesa_indexed_bindings(ctx, target, &count);
+
+   if (!b) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
    }
-   _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
-   return NULL;
+   if (index >= count) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return NULL;
+   }
+   return &b[index];
 }
 
 static void
@@ -706,27 +738,26 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
          if (!obj)
             return;
       }
-      if (!whole) {
-         /* ES 3.0.6 2.10.1.1: UNIFORM_BUFFER_OFFSET_ALIGNMENT */
-         unsigned align =
-            target == GL_UNIFORM_BUFFER
-               ? (unsigned)ctx->Const.UniformBufferOffsetAlignment
-            : target == GL_SHADER_STORAGE_BUFFER
-               ? (unsigned)ctx->Const.ShaderStorageBufferOffsetAlignment
-               : 4;
-         if (size <= 0 || offset < 0 || offset % align) {
-            _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset/size)", func);
-            return;
-         }
+      if (!whole && !_mesa_buffer_range_ok(ctx, target, offset, size)) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset/size)", func);
+         return;
       }
    }
-   _mesa_reference_buffer_object(&b->Buffer, obj);
-   b->Offset = whole ? 0 : offset;
-   b->Size = whole ? 0 : size;
+   _mesa_set_indexed_buffer(b, obj, whole ? 0 : offset, whole ? 0 : size);
    /* Also the generic binding point. */
    struct gl_buffer_object **generic = _mesa_buffer_binding(ctx, target);
    if (generic)
       _mesa_reference_buffer_object(generic, obj);
+}
+
+void
+_mesa_set_indexed_buffer(struct gl_indexed_buffer_binding *b,
+                         struct gl_buffer_object *obj, GLintptr offset,
+                         GLsizeiptr size)
+{
+   _mesa_reference_buffer_object(&b->Buffer, obj);
+   b->Offset = offset;
+   b->Size = size;
 }
 
 void GLAPIENTRY

@@ -23,4 +23,21 @@ struct gl_buffer_object **_mesa_buffer_binding(struct gl_context *ctx,
 struct gl_buffer_object *_mesa_new_buffer_object(struct gl_context *ctx,
                                                  GLuint name);
 
+/* The indexed binding points of target (GL 4.6 section 6.1.1: uniform,
+ * shader storage, atomic counter and transform feedback buffers) and
+ * their number in *count; NULL (count 0) when target has none in this
+ * context. */
+struct gl_indexed_buffer_binding *
+_mesa_indexed_bindings(struct gl_context *ctx, GLenum target, GLuint *count);
+
+/* Can offset and size be a BindBufferRange range of target (positive
+ * size, offset at or after 0 and aligned as the target asks)? */
+bool _mesa_buffer_range_ok(const struct gl_context *ctx, GLenum target,
+                           GLintptr offset, GLsizeiptr size);
+
+/* Bind obj (or nothing) with a range (size 0: the whole buffer). */
+void _mesa_set_indexed_buffer(struct gl_indexed_buffer_binding *b,
+                              struct gl_buffer_object *obj, GLintptr offset,
+                              GLsizeiptr size);
+
 #endif

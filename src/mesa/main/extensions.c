@@ -210,6 +210,9 @@ static const struct gl_extension_info extension_table[] = {
     * framebuffer blits (GL 3.0), texture swizzles (the same tokens). */
    {"GL_ARB_draw_instanced", API_GL, 0},
    {"GL_ARB_draw_indirect", API_GL, 0, has_draw_indirect},
+   /* glBind{BuffersBase,BuffersRange,Textures,Samplers,VertexBuffers}
+    * (multibind.c) and glBindImageTextures (shaderimage.c) */
+   {"GL_ARB_multi_bind", API_GL, 0},
    /* glMultiDraw*Indirect (draw_indirect.c) */
    {"GL_ARB_multi_draw_indirect", API_GL, 0, has_draw_indirect},
    /* draw.c's *BaseInstance draws (EXT_base_instance's in ES) */

@@ -580,6 +580,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
                                        : 0);
       return true;
+   case GL_SAMPLER_BINDING: /* ES 3.0 table 6.10, GL 3.3 table 6.23 */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, ctx->TexUnit[ctx->ActiveTexture].Sampler
+                 ? (GLint)ctx->TexUnit[ctx->ActiveTexture].Sampler->Name
+                 : 0);
+      return true;
    case GL_TEXTURE_BINDING_1D: /* desktop GL */
    case GL_TEXTURE_BINDING_1D_ARRAY:
       if (_mesa_is_gles(ctx))

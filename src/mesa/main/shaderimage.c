@@ -15,6 +15,7 @@
 
 #include "main/context.h"
 #include "main/hash.h"
+#include "main/multibind.h"
 #include "main/texobj.h"
 
 bool
@@ -203,18 +204,10 @@ _mesa_BindImageTextures(GLuint first, GLsizei count, const GLuint *textures)
                   "(unsupported)");
       return;
    }
-   /* Section 2.3.1: a negative sizei is INVALID_VALUE. */
-   if (count < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glBindImageTextures(count=%d)",
-                  count);
+   if (!_mesa_multi_bind_span_ok(ctx, first, count,
+                                 (GLuint)ctx->Const.MaxImageUnits,
+                                 "glBindImageTextures"))
       return;
-   }
-   if ((uint64_t)first + (uint64_t)count >
-       (uint64_t)ctx->Const.MaxImageUnits) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindImageTextures(first=%u"
-                  " + count=%d > GL_MAX_IMAGE_UNITS)", first, count);
-      return;
-   }
    for (GLsizei i = 0; i < count; i++) {
       struct gl_image_unit *u = &ctx->ImageUnits[first + (GLuint)i];
       GLuint name = textures ? textures[i] : 0;

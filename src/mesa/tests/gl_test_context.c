@@ -50,6 +50,36 @@ gl_test_create_profile(enum st_profile_type profile, int major, int minor,
    return t;
 }
 
+struct gl_test *
+gl_test_create_version(enum st_profile_type profile, int major, int minor,
+                       unsigned width, unsigned height)
+{
+   const char *var = profile == ST_PROFILE_OPENGL_ES2
+                        ? "MESA_GLES_VERSION_OVERRIDE"
+                        : "MESA_GL_VERSION_OVERRIDE";
+   char version[32];
+
+   snprintf(version, sizeof(version), "%d.%d", major, minor);
+   setenv(var, version, 1);
+   struct gl_test *t =
+      gl_test_create_profile(profile, major, minor, width, height);
+   unsetenv(var);
+   return t;
+}
+
+GLint
+gl_test_get_int(GLenum pname)
+{
+   GLint v = -12345;
+   _mesa_GetIntegerv(pname, &v);
+   GLenum err = _mesa_GetError();
+   if (err != GL_NO_ERROR) {
+      fprintf(stderr, "glGetIntegerv(0x%x): error 0x%x\n", pname, err);
+      abort();
+   }
+   return v;
+}
+
 void
 gl_test_destroy(struct gl_test *t)
 {

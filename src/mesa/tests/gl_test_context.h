@@ -25,7 +25,17 @@ struct gl_test *gl_test_create(int major, int minor, unsigned width,
 struct gl_test *gl_test_create_profile(enum st_profile_type profile, int major,
                                        int minor, unsigned width,
                                        unsigned height);
+/* The same at version major.minor beyond the noop driver's default,
+ * through MESA_GL_VERSION_OVERRIDE (MESA_GLES_VERSION_OVERRIDE for ES)
+ * set only while the context is made. */
+struct gl_test *gl_test_create_version(enum st_profile_type profile,
+                                       int major, int minor, unsigned width,
+                                       unsigned height);
 void gl_test_destroy(struct gl_test *t);
+
+/* glGetIntegerv(pname) of the current context; a GL error there prints
+ * the name and aborts the test program (a failing test). */
+GLint gl_test_get_int(GLenum pname);
 
 /* Compiles and links a VS/FS pair; returns the program (0 on failure,
  * with the logs printed). */
