@@ -19,6 +19,7 @@
 #include "main/pbo.h"
 #include "main/texcompress.h"
 #include "main/texobj.h"
+#include "main/texproxy.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_texture_etc.h"
@@ -266,8 +267,9 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
           const void *pixels, unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLenum bind_target;
-   int face = image_face(ctx, target, dims, &bind_target);
+   GLenum bind_target = _mesa_proxy_texture_target(ctx, target, dims);
+   const bool proxy = bind_target != GL_NONE;
+   int face = proxy ? 0 : image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
    enum pipe_format src;
    bool enum_ok;
@@ -332,10 +334,16 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
                     ? ctx->Const.MaxArrayTextureLayers
                     : max >> level;
-   if (width < 0 || height < 0 || width > (max >> level) ||
-       height > max_h || border != 0 || (face && width != height) ||
+   if (width < 0 || height < 0 || border != 0 ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
+      return;
+   }
+   /* GL 4.6 section 8.22: a proxy takes an image too large without an
+    * error, its level state then all zeros. */
+   bool fits = width <= (max >> level) && height <= max_h;
+   if (!fits && !proxy) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size)", func);
       return;
    }
    /* ES 3.0 adds the sized formats of table 3.2. */
@@ -350,6 +358,11 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    }
    GLenum client_type = type;
    type = image_type(ctx, type);
+   if (proxy) {
+      _mesa_proxy_set(ctx, target, level, fits, width, height, 1,
+                      (GLenum)internalformat, format, type);
+      return;
+   }
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
@@ -1074,7 +1087,10 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    struct gl_texture_object *t;
    enum pipe_format src;
    bool enum_ok;
-   int index = _mesa_tex_target_index(ctx, target);
+   const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 3);
+   const bool proxy = proxy_of != GL_NONE;
+   const GLenum real = proxy ? proxy_of : target;
+   int index = _mesa_tex_target_index(ctx, real);
 
    if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
@@ -1085,22 +1101,28 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }
-   if (level < 0 || level >= max_levels_3d(ctx, target)) {
+   if (level < 0 || level >= max_levels_3d(ctx, real)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return;
    }
-   GLint max = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
-               : target == GL_TEXTURE_CUBE_MAP_ARRAY
+   GLint max = real == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
+               : real == GL_TEXTURE_CUBE_MAP_ARRAY
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
-   GLint max_d = target == GL_TEXTURE_3D ? max >> level
-                                         : ctx->Const.MaxArrayTextureLayers;
-   if (width < 0 || height < 0 || depth < 0 || width > (max >> level) ||
-       height > (max >> level) || depth > max_d || border != 0) {
+   GLint max_d = real == GL_TEXTURE_3D ? max >> level
+                                       : ctx->Const.MaxArrayTextureLayers;
+   if (width < 0 || height < 0 || depth < 0 || border != 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
-   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+   /* GL 4.6 section 8.22: no error for a proxy image too large. */
+   bool fits = width <= (max >> level) && height <= (max >> level) &&
+               depth <= max_d;
+   if (!fits && !proxy) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size)", func);
+      return;
+   }
+   if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
@@ -1114,7 +1136,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
                      "%s(format/type for a compressed internalformat)", func);
          return;
       }
-      if (target == GL_TEXTURE_3D && !util_format_is_bptc(compressed)) {
+      if (real == GL_TEXTURE_3D && !util_format_is_bptc(compressed)) {
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D compressed)", func);
          return;
       }
@@ -1128,13 +1150,18 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
                                              format, type, func))
       return;
    /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
-   if (target == GL_TEXTURE_3D &&
+   if (real == GL_TEXTURE_3D &&
        _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
       return;
    }
    if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
+      return;
+   }
+   if (proxy) {
+      _mesa_proxy_set(ctx, target, level, fits, width, height, depth,
+                      (GLenum)internalformat, format, image_type(ctx, type));
       return;
    }
    t = ctx->TexUnit[ctx->ActiveTexture].Current[index];

@@ -1,0 +1,80 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <string.h>
+
+#include "main/context.h"
+#include "main/texobj.h"
+#include "main/texproxy.h"
+
+/* GL 4.6 section 8.5 (TexImage2D), 8.5 (TexImage3D) and 8.6 (TexImage1D)
+ * list each proxy target with the command taking it; a proxy exists when
+ * the texture target it stands for does (desktop GL only: ES has no
+ * proxies). */
+static const struct proxy_target {
+   GLenum proxy, target;
+   unsigned dims;
+} proxy_targets[GL_PROXY_SLOTS] = {
+   {GL_PROXY_TEXTURE_1D, GL_TEXTURE_1D, 1},
+   {GL_PROXY_TEXTURE_2D, GL_TEXTURE_2D, 2},
+   {GL_PROXY_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY, 2},
+   {GL_PROXY_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE, 2},
+   {GL_PROXY_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP, 2},
+   {GL_PROXY_TEXTURE_3D, GL_TEXTURE_3D, 3},
+   {GL_PROXY_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY, 3},
+   {GL_PROXY_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_CUBE_MAP_ARRAY, 3},
+};
+
+static int
+proxy_slot(struct gl_context *ctx, GLenum target, unsigned dims)
+{
+   if (_mesa_is_gles(ctx))
+      return -1;
+   for (unsigned i = 0; i < GL_PROXY_SLOTS; i++) {
+      const struct proxy_target *p = &proxy_targets[i];
+      if (p->proxy == target && (!dims || dims == p->dims) &&
+          _mesa_tex_target_index(ctx, p->target) >= 0)
+         return (int)i;
+   }
+   return -1;
+}
+
+GLenum
+_mesa_proxy_texture_target(struct gl_context *ctx, GLenum target,
+                           unsigned dims)
+{
+   int slot = proxy_slot(ctx, target, dims);
+   return slot < 0 ? GL_NONE : proxy_targets[slot].target;
+}
+
+struct gl_texture_image *
+_mesa_proxy_image(struct gl_context *ctx, GLenum target, GLint level)
+{
+   int slot = proxy_slot(ctx, target, 0);
+   if (slot < 0 || level < 0 || level >= MAX_TEXTURE_LEVELS)
+      return NULL;
+   return &ctx->ProxyImage[slot][level];
+}
+
+void
+_mesa_proxy_set(struct gl_context *ctx, GLenum target, GLint level,
+                bool supported, GLsizei width, GLsizei height, GLsizei depth,
+                GLenum internalformat, GLenum format, GLenum type)
+{
+   struct gl_texture_image *img = _mesa_proxy_image(ctx, target, level);
+   if (!img)
+      return;
+   /* Section 8.22: an unsupported image leaves every level parameter of
+    * the proxy zero (a width of 0 reads back as "not supported"). */
+   memset(img, 0, sizeof(*img));
+   if (!supported || !width || !height || !depth)
+      return;
+   img->Width = width;
+   img->Height = height;
+   img->Depth = depth;
+   img->InternalFormat = internalformat;
+   img->Format = format;
+   img->Type = type;
+}
