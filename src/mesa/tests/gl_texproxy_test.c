@@ -203,6 +203,11 @@ test_proxy_errors(void **state)
    _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA,
                     0x1234, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   /* A packed type with a format of another component count (GL 4.6
+    * section 8.4.4.2) is INVALID_OPERATION. */
+   _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0,
+                    GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_8_8_8_8, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    _mesa_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 8, 4, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
