@@ -3,8 +3,6 @@
  * SPDX-License-Identifier: MIT
  */
 
-#include <string.h>
-
 #include "main/context.h"
 #include "main/texobj.h"
 #include "main/texproxy.h"
@@ -42,8 +40,7 @@ proxy_slot(struct gl_context *ctx, GLenum target, unsigned dims)
 }
 
 GLenum
-_mesa_proxy_texture_target(struct gl_context *ctx, GLenum target,
-                           unsigned dims)
+_mesa_proxy_texture_target(struct gl_context *ctx, GLenum target, unsigned dims)
 {
    int slot = proxy_slot(ctx, target, dims);
    return slot < 0 ? GL_NONE : proxy_targets[slot].target;
@@ -68,13 +65,14 @@ _mesa_proxy_set(struct gl_context *ctx, GLenum target, GLint level,
       return;
    /* Section 8.22: an unsupported image leaves every level parameter of
     * the proxy zero (a width of 0 reads back as "not supported"). */
-   memset(img, 0, sizeof(*img));
-   if (!supported || !width || !height || !depth)
+   if (!supported || !width || !height || !depth) {
+      *img = (struct gl_texture_image){0};
       return;
-   img->Width = width;
-   img->Height = height;
-   img->Depth = depth;
-   img->InternalFormat = internalformat;
-   img->Format = format;
-   img->Type = type;
+   }
+   *img = (struct gl_texture_image){.Width = width,
+                                    .Height = height,
+                                    .Depth = depth,
+                                    .InternalFormat = internalformat,
+                                    .Format = format,
+                                    .Type = type};
 }

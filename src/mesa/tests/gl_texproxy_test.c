@@ -68,8 +68,7 @@ test_proxy_2d_sizes(void **state)
    _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max, max, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH),
-                    max);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), max);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT),
                     max);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_DEPTH), 1);
@@ -79,12 +78,11 @@ test_proxy_2d_sizes(void **state)
    assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE),
                     8);
 
-   _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max + 1, max, 0,
-                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max + 1, max, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 0);
-   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT),
-                    0);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT), 0);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE),
                     0);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
@@ -117,8 +115,7 @@ test_proxy_leaves_texture_alone(void **state)
    assert_int_equal(level_param(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 2);
    assert_int_equal(level_param(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT),
                     GL_RGBA8);
-   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH),
-                    64);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 64);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE),
                     0);
    gl_test_destroy(t);
@@ -143,16 +140,16 @@ test_proxy_targets(void **state)
                     GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_DEPTH), 0);
-   _mesa_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 4, 4, max3d, 0,
-                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   _mesa_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 4, 4, max3d, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_DEPTH),
                     max3d);
 
-   _mesa_TexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, layers + 1,
-                    0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   _mesa_TexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, layers + 1, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(
-      level_param(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_WIDTH), 0);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_WIDTH),
+                    0);
 
    _mesa_TexImage2D(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 8, layers, 0,
                     GL_RGBA, GL_UNSIGNED_BYTE, NULL);
@@ -160,11 +157,11 @@ test_proxy_targets(void **state)
    assert_int_equal(
       level_param(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_HEIGHT), layers);
 
-   _mesa_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, max_cube,
-                    max_cube, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   _mesa_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, max_cube, max_cube,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(
-      level_param(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH), max_cube);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH),
+                    max_cube);
    /* A rectangle texture has level 0 only (section 8.5), proxy or not. */
    _mesa_TexImage2D(GL_PROXY_TEXTURE_RECTANGLE, 0, GL_RGBA8, 5, 3, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
@@ -200,8 +197,8 @@ test_proxy_errors(void **state)
    _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, -1, GL_RGBA8, 8, 8, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
-   _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA,
-                    0x1234, NULL);
+   _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, 0x1234,
+                    NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    /* A packed type with a format of another component count (GL 4.6
     * section 8.4.4.2) is INVALID_OPERATION. */
