@@ -872,18 +872,20 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_texture_object *t;
    GLenum format, type;
+   /* GL 4.6 section 8.19: the proxies of its targets too. */
+   const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 2);
+   const GLenum real = proxy_of ? proxy_of : target;
 
-   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+   if (_mesa_compressed_pipe_format(ctx, internalformat) && !proxy_of) {
       _mesa_compressed_tex_storage(ctx, 2, target, levels, internalformat,
                                    width, height, 1);
       return;
    }
    /* (1D arrays: desktop GL, ARB_texture_storage; height is layers) */
-   bool rows_are_layers =
-      target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx);
-   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP &&
+   bool rows_are_layers = real == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx);
+   if (real != GL_TEXTURE_2D && real != GL_TEXTURE_CUBE_MAP &&
        !rows_are_layers &&
-       (target != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
+       (real != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
    }
@@ -893,14 +895,17 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    }
    if (levels < 1 || width < 1 || height < 1 ||
-       (target == GL_TEXTURE_CUBE_MAP && width != height) ||
-       width > ctx->Const.MaxTextureSize ||
-       height > ctx->Const.MaxTextureSize) {
+       (real == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
       return;
    }
-   if (rows_are_layers && height > ctx->Const.MaxArrayTextureLayers) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(layers)");
+   GLint max = real == GL_TEXTURE_CUBE_MAP ? ctx->Const.MaxCubeMapTextureSize
+                                           : ctx->Const.MaxTextureSize;
+   bool fits = width <= max &&
+               height <= (rows_are_layers ? ctx->Const.MaxArrayTextureLayers
+                                          : max);
+   if (!fits && !proxy_of) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size)");
       return;
    }
    GLsizei size = rows_are_layers || width > height ? width : height;
@@ -909,10 +914,15 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       size >>= 1;
       max_levels++;
    }
-   if (target == GL_TEXTURE_RECTANGLE)
+   if (real == GL_TEXTURE_RECTANGLE)
       max_levels = 1;
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(levels)");
+      return;
+   }
+   if (proxy_of) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, height, 1,
+                          internalformat, format, !rows_are_layers, false);
       return;
    }
    t = _mesa_get_current_tex_object(ctx, target, "glTexStorage2D");
@@ -961,7 +971,8 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
    const char *func = "glTexStorage1D";
    GLenum format, type;
 
-   if (_mesa_is_gles(ctx) || target != GL_TEXTURE_1D) {
+   const bool proxy = _mesa_proxy_texture_target(ctx, target, 1) != GL_NONE;
+   if (_mesa_is_gles(ctx) || (target != GL_TEXTURE_1D && !proxy)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -972,7 +983,8 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
                   internalformat);
       return;
    }
-   if (levels < 1 || width < 1 || width > ctx->Const.MaxTextureSize) {
+   const bool fits = width <= ctx->Const.MaxTextureSize;
+   if (levels < 1 || width < 1 || (!fits && !proxy)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
@@ -981,6 +993,11 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
       max_levels++;
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   if (proxy) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, 1, 1,
+                          internalformat, format, false, false);
       return;
    }
    struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
@@ -1267,10 +1284,12 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const char *func = "glTexStorage3D";
-   int index = _mesa_tex_target_index(ctx, target);
+   const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 3);
+   const GLenum real = proxy_of ? proxy_of : target;
+   int index = _mesa_tex_target_index(ctx, real);
    GLenum format, type;
 
-   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+   if (_mesa_compressed_pipe_format(ctx, internalformat) && !proxy_of) {
       _mesa_compressed_tex_storage(ctx, 3, target, levels, internalformat,
                                    width, height, depth);
       return;
@@ -1288,9 +1307,15 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
-   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+   if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
    bool is_3d = index == TEXTURE_3D_INDEX;
+   GLint max = is_3d ? ctx->Const.Max3DTextureSize
+               : real == GL_TEXTURE_CUBE_MAP_ARRAY
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
+   bool fits = width <= max && height <= max &&
+               depth <= (is_3d ? max : ctx->Const.MaxArrayTextureLayers);
    if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
       return;
@@ -1305,6 +1330,11 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    }
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   if (proxy_of) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, height, depth,
+                          internalformat, format, true, is_3d);
       return;
    }
    struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];

@@ -76,3 +76,22 @@ _mesa_proxy_set(struct gl_context *ctx, GLenum target, GLint level,
                                     .Format = format,
                                     .Type = type};
 }
+
+void
+_mesa_proxy_storage(struct gl_context *ctx, GLenum target, GLsizei levels,
+                    bool supported, GLsizei width, GLsizei height,
+                    GLsizei depth, GLenum internalformat, GLenum format,
+                    bool shrink_h, bool shrink_d)
+{
+   if (!supported)
+      levels = MAX_TEXTURE_LEVELS;
+   for (GLint l = 0; l < levels && l < MAX_TEXTURE_LEVELS; l++) {
+      _mesa_proxy_set(ctx, target, l, supported, width, height, depth,
+                      internalformat, format, GL_NONE);
+      width = width > 1 ? width / 2 : 1;
+      if (shrink_h)
+         height = height > 1 ? height / 2 : 1;
+      if (shrink_d)
+         depth = depth > 1 ? depth / 2 : 1;
+   }
+}

@@ -33,4 +33,13 @@ void _mesa_proxy_set(struct gl_context *ctx, GLenum target, GLint level,
                      GLsizei depth, GLenum internalformat, GLenum format,
                      GLenum type);
 
+/* TexStorage* on a proxy target (GL 4.6 section 8.19): levels 0 to
+ * levels - 1 of the proxy as TexStorage would make them (the height and
+ * depth halving per level when shrink_h, shrink_d), or every level of it
+ * zero when `supported` is false. */
+void _mesa_proxy_storage(struct gl_context *ctx, GLenum target, GLsizei levels,
+                         bool supported, GLsizei width, GLsizei height,
+                         GLsizei depth, GLenum internalformat, GLenum format,
+                         bool shrink_h, bool shrink_d);
+
 #endif

@@ -216,6 +216,45 @@ test_proxy_errors(void **state)
    gl_test_destroy(t);
 }
 
+/* TexStorage* (GL 4.6 section 8.19) on the proxies: each level's size as
+ * the real call would make it, or zeros for a texture too large. */
+static void
+test_proxy_storage(void **state)
+{
+   struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 3);
+   const GLint max = get_int(GL_MAX_TEXTURE_SIZE);
+
+   _mesa_TexStorage2D(GL_PROXY_TEXTURE_2D, 3, GL_RGBA8, 16, 8);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 16);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 2, GL_TEXTURE_WIDTH), 4);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 2, GL_TEXTURE_HEIGHT), 2);
+   assert_int_equal(
+      level_param(GL_PROXY_TEXTURE_2D, 1, GL_TEXTURE_INTERNAL_FORMAT),
+      GL_RGBA8);
+
+   _mesa_TexStorage2D(GL_PROXY_TEXTURE_2D, 1, GL_RGBA8, max + 1, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 0);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 2, GL_TEXTURE_WIDTH), 0);
+
+   /* An array keeps its layer count at every level. */
+   _mesa_TexStorage3D(GL_PROXY_TEXTURE_2D_ARRAY, 2, GL_RGBA8, 8, 8, 5);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D_ARRAY, 1, GL_TEXTURE_WIDTH),
+                    4);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D_ARRAY, 1, GL_TEXTURE_DEPTH),
+                    5);
+   _mesa_TexStorage1D(GL_PROXY_TEXTURE_1D, 1, GL_RGBA8, 32);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_1D, 0, GL_TEXTURE_WIDTH), 32);
+
+   /* More levels than the size has stays INVALID_OPERATION. */
+   _mesa_TexStorage2D(GL_PROXY_TEXTURE_2D, 6, GL_RGBA8, 16, 16);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
 /* ES has no proxy targets (ES 3.1 sections 8.5 and 8.10.3). */
 static void
 test_es_has_no_proxies(void **state)
@@ -239,6 +278,7 @@ main(void)
       cmocka_unit_test(test_proxy_leaves_texture_alone),
       cmocka_unit_test(test_proxy_targets),
       cmocka_unit_test(test_proxy_errors),
+      cmocka_unit_test(test_proxy_storage),
       cmocka_unit_test(test_es_has_no_proxies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
