@@ -4,8 +4,10 @@
  */
 
 #include "main/context.h"
+#include "main/formats_es3.h"
 #include "main/texobj.h"
 #include "main/texproxy.h"
+#include "util/format/u_format.h"
 
 /* GL 4.6 section 8.5 (TexImage2D), 8.5 (TexImage3D) and 8.6 (TexImage1D)
  * list each proxy target with the command taking it; a proxy exists when
@@ -55,6 +57,28 @@ _mesa_proxy_image(struct gl_context *ctx, GLenum target, GLint level)
    return &ctx->ProxyImage[slot][level];
 }
 
+/* Mesa's own proxy test (src/mesa/main/teximage.c,
+ * _mesa_test_proxy_teximage, with MAX_TEXTURE_MBYTES of
+ * src/mesa/main/config.h) calls an image of more than 1024 MiB (all its
+ * faces) unsupported; so does this one, as the driver would fail to
+ * allocate the largest images the size limits allow. */
+#define PROXY_MAX_IMAGE_BYTES (1024ull << 20)
+
+static bool
+fits_memory(GLenum target, GLsizei width, GLsizei height, GLsizei depth,
+            GLenum internalformat, GLenum type)
+{
+   const struct gl_format_info *f =
+      _mesa_format_info(_mesa_effective_internalformat(internalformat, type));
+   /* (unknown and compressed formats: 16 bytes a texel at most) */
+   unsigned texel_B = f && f->storage[0] != PIPE_FORMAT_NONE
+                         ? util_format_get_blocksize(f->storage[0])
+                         : 16;
+   uint64_t bytes = (uint64_t)width * (uint64_t)height * (uint64_t)depth *
+                    texel_B * (target == GL_PROXY_TEXTURE_CUBE_MAP ? 6 : 1);
+   return bytes <= PROXY_MAX_IMAGE_BYTES;
+}
+
 void
 _mesa_proxy_set(struct gl_context *ctx, GLenum target, GLint level,
                 bool supported, GLsizei width, GLsizei height, GLsizei depth,
@@ -65,7 +89,8 @@ _mesa_proxy_set(struct gl_context *ctx, GLenum target, GLint level,
       return;
    /* Section 8.22: an unsupported image leaves every level parameter of
     * the proxy zero (a width of 0 reads back as "not supported"). */
-   if (!supported || !width || !height || !depth) {
+   if (!supported || !width || !height || !depth ||
+       !fits_memory(target, width, height, depth, internalformat, type)) {
       *img = (struct gl_texture_image){0};
       return;
    }

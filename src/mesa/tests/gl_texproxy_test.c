@@ -157,11 +157,20 @@ test_proxy_targets(void **state)
    assert_int_equal(
       level_param(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_HEIGHT), layers);
 
-   _mesa_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, max_cube, max_cube,
-                    0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   /* 2048 is GL 4.6's minimum MAX_CUBE_MAP_TEXTURE_SIZE: six RGBA8 faces
+    * of 96 MiB. */
+   assert_true(max_cube >= 2048);
+   _mesa_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 2048, 2048, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(level_param(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH),
-                    max_cube);
+                    2048);
+   /* Within the size limits but more than Mesa's 1024 MiB an image
+    * (MAX_TEXTURE_MBYTES): 2048^3 RGBA8 texels are 32 GiB. */
+   _mesa_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 2048, 2048, 2048, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_WIDTH), 0);
    /* A rectangle texture has level 0 only (section 8.5), proxy or not. */
    _mesa_TexImage2D(GL_PROXY_TEXTURE_RECTANGLE, 0, GL_RGBA8, 5, 3, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
