@@ -479,6 +479,21 @@ known_enum(struct gl_context *ctx, GLenum e, bool is_type)
    return false;
 }
 
+/* A desktop client format or type of client_pixels.h or of the table. */
+static bool
+desktop_format(struct gl_context *ctx, GLenum format)
+{
+   struct pixel_format_desc d;
+   return known_enum(ctx, format, false) || _mesa_pixel_format_desc(format, &d);
+}
+
+static bool
+desktop_type(struct gl_context *ctx, GLenum type)
+{
+   return known_enum(ctx, type, true) || _mesa_pixel_packed_type(type) ||
+          _mesa_pixel_type_size(type);
+}
+
 enum pipe_format
 _mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
                     bool *enums_ok)
@@ -490,6 +505,13 @@ _mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
     * (client_pixels.h): known, but PIPE_FORMAT_NONE here. */
    if (!*enums_ok && !_mesa_is_gles(ctx) &&
        _mesa_client_pixel_size(format, type))
+      *enums_ok = true;
+   /* Desktop: two known enums that do not go together (a packed type
+    * with a format of another component count, GL 4.6 section 8.4.4.2)
+    * are INVALID_OPERATION, not INVALID_ENUM: known here, and
+    * PIPE_FORMAT_NONE. */
+   if (!*enums_ok && !_mesa_is_gles(ctx) && desktop_format(ctx, format) &&
+       desktop_type(ctx, type))
       *enums_ok = true;
    if (!*enums_ok)
       return PIPE_FORMAT_NONE;

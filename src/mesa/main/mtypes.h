@@ -261,6 +261,8 @@ struct gl_pipeline_object {
 };
 
 #define MAX_TEXTURE_LEVELS 15
+/* Non-multisample proxy targets (texproxy.c). */
+#define GL_PROXY_SLOTS 8
 
 enum gl_texture_index {
    TEXTURE_2D_INDEX,
@@ -792,6 +794,8 @@ struct gl_context {
    /* GL 3.2 PROXY_TEXTURE_2D_MULTISAMPLE(_ARRAY): image state only, no
     * storage (texture_multisample.c). */
    struct gl_texture_object ProxyMS[2];
+   /* The other proxy targets' level state (texproxy.c). */
+   struct gl_texture_image ProxyImage[GL_PROXY_SLOTS][MAX_TEXTURE_LEVELS];
    bool PrimitiveRestartFixedIndex;
    /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
    bool PrimitiveRestart;

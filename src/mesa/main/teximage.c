@@ -19,6 +19,7 @@
 #include "main/pbo.h"
 #include "main/texcompress.h"
 #include "main/texobj.h"
+#include "main/texproxy.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_texture_etc.h"
@@ -266,8 +267,9 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
           const void *pixels, unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLenum bind_target;
-   int face = image_face(ctx, target, dims, &bind_target);
+   GLenum bind_target = _mesa_proxy_texture_target(ctx, target, dims);
+   const bool proxy = bind_target != GL_NONE;
+   int face = proxy ? 0 : image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
    enum pipe_format src;
    bool enum_ok;
@@ -332,10 +334,16 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
                     ? ctx->Const.MaxArrayTextureLayers
                     : max >> level;
-   if (width < 0 || height < 0 || width > (max >> level) ||
-       height > max_h || border != 0 || (face && width != height) ||
+   if (width < 0 || height < 0 || border != 0 ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
+      return;
+   }
+   /* GL 4.6 section 8.22: a proxy takes an image too large without an
+    * error, its level state then all zeros. */
+   bool fits = width <= (max >> level) && height <= max_h;
+   if (!fits && !proxy) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size)", func);
       return;
    }
    /* ES 3.0 adds the sized formats of table 3.2. */
@@ -350,6 +358,11 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    }
    GLenum client_type = type;
    type = image_type(ctx, type);
+   if (proxy) {
+      _mesa_proxy_set(ctx, target, level, fits, width, height, 1,
+                      (GLenum)internalformat, format, type);
+      return;
+   }
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
@@ -859,18 +872,20 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_texture_object *t;
    GLenum format, type;
+   /* GL 4.6 section 8.19: the proxies of its targets too. */
+   const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 2);
+   const GLenum real = proxy_of ? proxy_of : target;
 
-   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+   if (_mesa_compressed_pipe_format(ctx, internalformat) && !proxy_of) {
       _mesa_compressed_tex_storage(ctx, 2, target, levels, internalformat,
                                    width, height, 1);
       return;
    }
    /* (1D arrays: desktop GL, ARB_texture_storage; height is layers) */
-   bool rows_are_layers =
-      target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx);
-   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP &&
+   bool rows_are_layers = real == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx);
+   if (real != GL_TEXTURE_2D && real != GL_TEXTURE_CUBE_MAP &&
        !rows_are_layers &&
-       (target != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
+       (real != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
    }
@@ -880,14 +895,17 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    }
    if (levels < 1 || width < 1 || height < 1 ||
-       (target == GL_TEXTURE_CUBE_MAP && width != height) ||
-       width > ctx->Const.MaxTextureSize ||
-       height > ctx->Const.MaxTextureSize) {
+       (real == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
       return;
    }
-   if (rows_are_layers && height > ctx->Const.MaxArrayTextureLayers) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(layers)");
+   GLint max = real == GL_TEXTURE_CUBE_MAP ? ctx->Const.MaxCubeMapTextureSize
+                                           : ctx->Const.MaxTextureSize;
+   bool fits = width <= max &&
+               height <= (rows_are_layers ? ctx->Const.MaxArrayTextureLayers
+                                          : max);
+   if (!fits && !proxy_of) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size)");
       return;
    }
    GLsizei size = rows_are_layers || width > height ? width : height;
@@ -896,10 +914,15 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       size >>= 1;
       max_levels++;
    }
-   if (target == GL_TEXTURE_RECTANGLE)
+   if (real == GL_TEXTURE_RECTANGLE)
       max_levels = 1;
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(levels)");
+      return;
+   }
+   if (proxy_of) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, height, 1,
+                          internalformat, format, !rows_are_layers, false);
       return;
    }
    t = _mesa_get_current_tex_object(ctx, target, "glTexStorage2D");
@@ -948,7 +971,8 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
    const char *func = "glTexStorage1D";
    GLenum format, type;
 
-   if (_mesa_is_gles(ctx) || target != GL_TEXTURE_1D) {
+   const bool proxy = _mesa_proxy_texture_target(ctx, target, 1) != GL_NONE;
+   if (_mesa_is_gles(ctx) || (target != GL_TEXTURE_1D && !proxy)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -959,7 +983,8 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
                   internalformat);
       return;
    }
-   if (levels < 1 || width < 1 || width > ctx->Const.MaxTextureSize) {
+   const bool fits = width <= ctx->Const.MaxTextureSize;
+   if (levels < 1 || width < 1 || (!fits && !proxy)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
@@ -968,6 +993,11 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
       max_levels++;
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   if (proxy) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, 1, 1,
+                          internalformat, format, false, false);
       return;
    }
    struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
@@ -1074,7 +1104,10 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    struct gl_texture_object *t;
    enum pipe_format src;
    bool enum_ok;
-   int index = _mesa_tex_target_index(ctx, target);
+   const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 3);
+   const bool proxy = proxy_of != GL_NONE;
+   const GLenum real = proxy ? proxy_of : target;
+   int index = _mesa_tex_target_index(ctx, real);
 
    if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
@@ -1085,22 +1118,28 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }
-   if (level < 0 || level >= max_levels_3d(ctx, target)) {
+   if (level < 0 || level >= max_levels_3d(ctx, real)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return;
    }
-   GLint max = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
-               : target == GL_TEXTURE_CUBE_MAP_ARRAY
+   GLint max = real == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
+               : real == GL_TEXTURE_CUBE_MAP_ARRAY
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
-   GLint max_d = target == GL_TEXTURE_3D ? max >> level
-                                         : ctx->Const.MaxArrayTextureLayers;
-   if (width < 0 || height < 0 || depth < 0 || width > (max >> level) ||
-       height > (max >> level) || depth > max_d || border != 0) {
+   GLint max_d = real == GL_TEXTURE_3D ? max >> level
+                                       : ctx->Const.MaxArrayTextureLayers;
+   if (width < 0 || height < 0 || depth < 0 || border != 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
-   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+   /* GL 4.6 section 8.22: no error for a proxy image too large. */
+   bool fits = width <= (max >> level) && height <= (max >> level) &&
+               depth <= max_d;
+   if (!fits && !proxy) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size)", func);
+      return;
+   }
+   if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
@@ -1114,7 +1153,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
                      "%s(format/type for a compressed internalformat)", func);
          return;
       }
-      if (target == GL_TEXTURE_3D && !util_format_is_bptc(compressed)) {
+      if (real == GL_TEXTURE_3D && !util_format_is_bptc(compressed)) {
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D compressed)", func);
          return;
       }
@@ -1128,13 +1167,18 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
                                              format, type, func))
       return;
    /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
-   if (target == GL_TEXTURE_3D &&
+   if (real == GL_TEXTURE_3D &&
        _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
       return;
    }
    if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
+      return;
+   }
+   if (proxy) {
+      _mesa_proxy_set(ctx, target, level, fits, width, height, depth,
+                      (GLenum)internalformat, format, image_type(ctx, type));
       return;
    }
    t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
@@ -1240,10 +1284,12 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const char *func = "glTexStorage3D";
-   int index = _mesa_tex_target_index(ctx, target);
+   const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 3);
+   const GLenum real = proxy_of ? proxy_of : target;
+   int index = _mesa_tex_target_index(ctx, real);
    GLenum format, type;
 
-   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+   if (_mesa_compressed_pipe_format(ctx, internalformat) && !proxy_of) {
       _mesa_compressed_tex_storage(ctx, 3, target, levels, internalformat,
                                    width, height, depth);
       return;
@@ -1261,9 +1307,15 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
-   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+   if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
    bool is_3d = index == TEXTURE_3D_INDEX;
+   GLint max = is_3d ? ctx->Const.Max3DTextureSize
+               : real == GL_TEXTURE_CUBE_MAP_ARRAY
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
+   bool fits = width <= max && height <= max &&
+               depth <= (is_3d ? max : ctx->Const.MaxArrayTextureLayers);
    if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
       return;
@@ -1278,6 +1330,11 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    }
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   if (proxy_of) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, height, depth,
+                          internalformat, format, true, is_3d);
       return;
    }
    struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];

@@ -14,6 +14,7 @@
 #include "main/texbuffer.h"
 #include "main/texcompress.h"
 #include "main/texobj.h"
+#include "main/texproxy.h"
 #include "main/texture_multisample.h"
 #include "util/format/u_format.h"
 
@@ -176,6 +177,11 @@ compressed_size(struct gl_context *ctx, const struct gl_texture_image *img,
    return true;
 }
 
+static bool image_query(struct gl_context *ctx,
+                        const struct gl_texture_object *t,
+                        const struct gl_texture_image *img, GLint level,
+                        GLenum pname, GLint *v, const char *func);
+
 static bool
 level_query(GLenum target, GLint level, GLenum pname, GLint *v,
             const char *func)
@@ -185,6 +191,15 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
 
    if (!ctx)
       return false;
+   /* GL 4.6 section 8.22: the proxy targets' level state. */
+   if (_mesa_proxy_texture_target(ctx, target, 0) != GL_NONE) {
+      if (level < 0 || level >= MAX_TEXTURE_LEVELS) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
+         return false;
+      }
+      return image_query(ctx, NULL, _mesa_proxy_image(ctx, target, level),
+                         level, pname, v, func);
+   }
    struct gl_texture_object *t = level_texture(ctx, target, &face);
    if (!t) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
@@ -207,8 +222,17 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
       }
       return true;
    }
+   return image_query(ctx, t, &t->Image[face][level], level, pname, v, func);
+}
+
+/* pname of image img at level of texture t (NULL for a proxy image). */
+static bool
+image_query(struct gl_context *ctx, const struct gl_texture_object *t,
+            const struct gl_texture_image *img, GLint level, GLenum pname,
+            GLint *v, const char *func)
+{
    if (pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE && !_mesa_is_gles(ctx))
-      return compressed_size(ctx, &t->Image[face][level], v, func);
+      return compressed_size(ctx, img, v, func);
    /* GL 3.2 table 6.20: the sample count and fixed-location flag of a
     * multisample texture's image (0 and TRUE for the other targets). */
    if (pname == GL_TEXTURE_SAMPLES ||
@@ -217,14 +241,14 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
          _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
          return false;
       }
-      bool ms = _mesa_is_multisample_index((int)t->TargetIndex);
+      bool ms = t && _mesa_is_multisample_index((int)t->TargetIndex);
       if (pname == GL_TEXTURE_SAMPLES)
          *v = ms && !level ? (GLint)t->Samples : 0;
       else
          *v = ms && !level && t->Samples ? t->FixedSampleLocations : GL_TRUE;
       return true;
    }
-   if (!level_param(&t->Image[face][level], pname, v)) {
+   if (!level_param(img, pname, v)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;
    }
