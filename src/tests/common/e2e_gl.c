@@ -150,31 +150,6 @@ e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w, int h,
    return e2e_gl_start(gl, argc, argv, &opts, quiet);
 }
 
-int
-e2e_gl_start_compat_window(struct e2e_gl *gl, int argc, char **argv, int w,
-                           int h, bool *quiet)
-{
-   int status = e2e_gl_start_compat(gl, argc, argv, w, h, quiet);
-   if (status)
-      return status;
-
-   void (*matrix_mode)(GLenum) =
-      (void (*)(GLenum))eglGetProcAddress("glMatrixMode");
-   void (*ortho)(double, double, double, double, double, double) =
-      (void (*)(double, double, double, double, double, double))
-         eglGetProcAddress("glOrtho");
-   if (!matrix_mode || !ortho) {
-      printf("FAIL: glMatrixMode or glOrtho missing\n");
-      e2e_gl_close(gl);
-      return 1;
-   }
-   matrix_mode(0x1701 /* GL_PROJECTION */);
-   ortho(0, w, 0, h, -1, 1);
-   glClearColor(0, 0, 0, 1);
-   glClear(GL_COLOR_BUFFER_BIT);
-   return 0;
-}
-
 void
 e2e_gl_close(struct e2e_gl *gl)
 {

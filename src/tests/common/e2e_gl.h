@@ -66,14 +66,6 @@ struct e2e_gl_options e2e_gl_core_options(int w, int h, int major,
 int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
                  struct e2e_gl_options *opts, bool *quiet);
 
-/* e2e_gl_start_compat, then glOrtho(0, w, 0, h, -1, 1) on the projection
- * matrix, so that window pixel (x, y) has its centre at object
- * (x + 0.5, y + 0.5), and the window cleared to opaque black: what the
- * programs drawing pixel-exact primitives start with (1, the context
- * closed, when the entry points are missing). */
-int e2e_gl_start_compat_window(struct e2e_gl *gl, int argc, char **argv,
-                               int w, int h, bool *quiet);
-
 /* e2e_gl_start with a desktop OpenGL 2.1 (compatibility) context of
  * w x h: what the fixed-function programs start with. */
 int e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w,

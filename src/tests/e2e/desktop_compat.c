@@ -37,25 +37,16 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define COL 16
 #define W (6 * COL)
 #define H COL
 
 /* Desktop tokens and entry points that the ES headers lack. */
-#define E2E_GL_FLAT 0x1D00
-#define E2E_GL_SMOOTH 0x1D01
-#define E2E_GL_POINT 0x1B00
-#define E2E_GL_LINE 0x1B01
-#define E2E_GL_FILL 0x1B02
 #define E2E_GL_TEXTURE_1D 0x0DE0
 #define E2E_GL_TEXTURE_1D_ARRAY 0x8C18
-#define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
-#define E2E_GL_LAST_VERTEX_CONVENTION 0x8E4E
-typedef void (*shade_model_fn)(GLenum);
 typedef void (*provoking_vertex_fn)(GLenum);
-typedef void (*polygon_mode_fn)(GLenum, GLenum);
 typedef void (*tex_image_1d_fn)(GLenum, GLint, GLint, GLsizei, GLint, GLenum,
                                 GLenum, const void *);
 typedef void (*tex_sub_image_1d_fn)(GLenum, GLint, GLint, GLsizei, GLenum,
@@ -175,19 +166,18 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   shade_model_fn shade_model;
    provoking_vertex_fn provoking_vertex;
-   polygon_mode_fn polygon_mode;
    tex_image_1d_fn tex_image_1d;
    tex_sub_image_1d_fn tex_sub_image_1d;
    const struct e2e_gl_proc procs[] = {
-      {"glShadeModel", &shade_model},
       {"glProvokingVertex", &provoking_vertex},
-      {"glPolygonMode", &polygon_mode},
       {"glTexImage1D", &tex_image_1d},
       {"glTexSubImage1D", &tex_sub_image_1d},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
+   struct e2e_gl_compat ff;
+   if ((status = e2e_gl_need_compat(&gl, &ff)))
       return status;
 
    const char *const attribs[] = {"pos", "col", NULL};
@@ -208,14 +198,14 @@ main(int argc, char **argv)
    const struct vertex big[3] = {
       {-1, -1, {1, 0, 0, 1}}, {3, -1, {0, 1, 0, 1}}, {-1, 3, {0, 0, 1, 1}}};
    glUseProgram(color_prog);
-   shade_model(E2E_GL_FLAT);
+   ff.shade_model(E2E_GL_FLAT);
    glViewport(0, 0, COL, COL);
    draw(buf, big, 3);
    provoking_vertex(E2E_GL_FIRST_VERTEX_CONVENTION);
    glViewport(COL, 0, COL, COL);
    draw(buf, big, 3);
    provoking_vertex(E2E_GL_LAST_VERTEX_CONVENTION);
-   shade_model(E2E_GL_SMOOTH);
+   ff.shade_model(E2E_GL_SMOOTH);
    ok &= check_error("flat shading");
 
    /* Columns 2 and 3: the outline and the corners of a triangle. */
@@ -224,13 +214,13 @@ main(int argc, char **argv)
       {ndc(13), ndc(2), {1, 1, 0, 1}},
       {ndc(2), ndc(13), {1, 1, 0, 1}},
    };
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
    glViewport(2 * COL, 0, COL, COL);
    draw(buf, tri, 3);
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
    glViewport(3 * COL, 0, COL, COL);
    draw(buf, tri, 3);
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_FILL);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_FILL);
    ok &= check_error("polygon modes");
 
    /* Column 4: a 1D texture. */

@@ -32,46 +32,29 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 48
 #define H 8
 #define COLUMNS 6
 
 /* GL 2.1 tokens (gl.xml) the ES headers lack. */
-#define E2E_GL_VERTEX_ARRAY 0x8074
-#define E2E_GL_NORMAL_ARRAY 0x8075
-#define E2E_GL_COLOR_ARRAY 0x8076
-#define E2E_GL_TEXTURE_COORD_ARRAY 0x8078
 #define E2E_GL_CURRENT_COLOR 0x0B00
 #define E2E_GL_COLOR_ARRAY_SIZE 0x8081
 #define E2E_GL_CLIENT_ACTIVE_TEXTURE 0x84E1
 
 struct procs {
-   void (*vertex_pointer)(GLint, GLenum, GLsizei, const void *);
-   void (*color_pointer)(GLint, GLenum, GLsizei, const void *);
-   void (*normal_pointer)(GLenum, GLsizei, const void *);
+   struct e2e_gl_compat ff;
    void (*tex_coord_pointer)(GLint, GLenum, GLsizei, const void *);
    void (*client_active_texture)(GLenum);
-   void (*enable_client_state)(GLenum);
-   void (*disable_client_state)(GLenum);
-   void (*color4f)(GLfloat, GLfloat, GLfloat, GLfloat);
-   void (*normal3f)(GLfloat, GLfloat, GLfloat);
 };
 
 static bool
 load_procs(struct procs *p)
 {
    const struct e2e_gl_proc table[] = {
-      {"glVertexPointer", &p->vertex_pointer},
-      {"glColorPointer", &p->color_pointer},
-      {"glNormalPointer", &p->normal_pointer},
       {"glTexCoordPointer", &p->tex_coord_pointer},
       {"glClientActiveTexture", &p->client_active_texture},
-      {"glEnableClientState", &p->enable_client_state},
-      {"glDisableClientState", &p->disable_client_state},
-      {"glColor4f", &p->color4f},
-      {"glNormal3f", &p->normal3f},
    };
    return E2E_GL_PROCS(table);
 }
@@ -151,7 +134,7 @@ draw_column(const struct procs *p, GLuint prog, int c)
    column_quad(xy, c);
    if (prog)
       glUseProgram(prog);
-   p->vertex_pointer(2, GL_FLOAT, 0, xy);
+   p->ff.vertex_pointer(2, GL_FLOAT, 0, xy);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }
 
@@ -188,13 +171,13 @@ check_state(const struct procs *p, GLuint prog)
 
    /* Table 2.4: colours have 3 or 4 components, normals no unsigned
     * types; 8 texture coordinate sets. */
-   p->color_pointer(2, GL_FLOAT, 0, NULL);
+   p->ff.color_pointer(2, GL_FLOAT, 0, NULL);
    ok &= check_error(GL_INVALID_VALUE, "glColorPointer(size 2)");
-   p->normal_pointer(GL_UNSIGNED_BYTE, 0, NULL);
+   p->ff.normal_pointer(GL_UNSIGNED_BYTE, 0, NULL);
    ok &= check_error(GL_INVALID_ENUM, "glNormalPointer(UNSIGNED_BYTE)");
    p->client_active_texture(GL_TEXTURE0 + 8);
    ok &= check_error(GL_INVALID_ENUM, "glClientActiveTexture(TEXTURE8)");
-   p->enable_client_state(GL_TEXTURE_2D);
+   p->ff.enable_client_state(GL_TEXTURE_2D);
    ok &= check_error(GL_INVALID_ENUM, "glEnableClientState(TEXTURE_2D)");
    return ok;
 }
@@ -204,10 +187,10 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   struct procs p;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &p.ff);
    if (status)
       return status;
-   struct procs p;
    if (!load_procs(&p)) {
       e2e_gl_close(&gl);
       return 1;
@@ -227,18 +210,18 @@ main(int argc, char **argv)
    glViewport(0, 0, W, H);
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
-   p.enable_client_state(E2E_GL_VERTEX_ARRAY);
+   p.ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
 
    /* 0: the colour array, one colour for all four vertices. */
    static const GLubyte colors[16] = {255, 128, 0, 255, 255, 128, 0, 255,
                                       255, 128, 0, 255, 255, 128, 0, 255};
-   p.color_pointer(4, GL_UNSIGNED_BYTE, 0, colors);
-   p.enable_client_state(E2E_GL_COLOR_ARRAY);
+   p.ff.color_pointer(4, GL_UNSIGNED_BYTE, 0, colors);
+   p.ff.enable_client_state(E2E_GL_COLOR_ARRAY);
    draw_column(&p, color, 0);
 
    /* 1: the current colour. */
-   p.disable_client_state(E2E_GL_COLOR_ARRAY);
-   p.color4f(0.25f, 0.5f, 0.75f, 1.0f);
+   p.ff.disable_client_state(E2E_GL_COLOR_ARRAY);
+   p.ff.color4f(0.25f, 0.5f, 0.75f, 1.0f);
    draw_column(&p, 0, 1);
 
    /* 2: texture coordinate set 1, three components. */
@@ -246,16 +229,16 @@ main(int argc, char **argv)
                                   0, 1, 0.5f, 0, 1, 0.5f};
    p.client_active_texture(GL_TEXTURE1);
    p.tex_coord_pointer(3, GL_FLOAT, 0, tc);
-   p.enable_client_state(E2E_GL_TEXTURE_COORD_ARRAY);
+   p.ff.enable_client_state(E2E_GL_TEXTURE_COORD_ARRAY);
    draw_column(&p, tex1, 2);
 
    /* 3: the current normal. */
-   p.normal3f(0.2f, 0.4f, 0.6f);
+   p.ff.normal3f(0.2f, 0.4f, 0.6f);
    draw_column(&p, normal, 3);
 
    /* 4: fixed-function vertex stage, current colour. */
    ok &= check_state(&p, color);
-   p.color4f(0.0f, 0.5f, 1.0f, 1.0f);
+   p.ff.color4f(0.0f, 0.5f, 1.0f, 1.0f);
    draw_column(&p, fixed, 4);
 
    /* 5: clamped vertex colour. */

@@ -23,37 +23,19 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 16
 #define H 16
 /* Compatibility tokens (gl.xml). */
-#define E2E_GL_COMPILE 0x1300
-#define E2E_GL_VERTEX_ARRAY 0x8074
-#define E2E_GL_QUADS 0x0007
 #define E2E_GL_LIGHTING 0x0B50
 #define E2E_GL_LIGHT0 0x4000
 #define E2E_GL_AMBIENT 0x1200
 #define E2E_GL_DIFFUSE 0x1201
 #define E2E_GL_SPECULAR 0x1202
-#define E2E_GL_FLAT 0x1D00
-#define E2E_GL_SMOOTH 0x1D01
 #define E2E_GL_MAP2_VERTEX_3 0x0DB7
-#define E2E_GL_FILL 0x1B02
 
-typedef void (*begin_fn)(GLenum);
-typedef void (*end_fn)(void);
-typedef void (*vertex2f_fn)(GLfloat, GLfloat);
-typedef void (*color4f_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
-typedef void (*new_list_fn)(GLuint, GLenum);
-typedef void (*end_list_fn)(void);
-typedef void (*call_list_fn)(GLuint);
-typedef void (*client_state_fn)(GLenum);
-typedef void (*vertex_pointer_fn)(GLint, GLenum, GLsizei, const void *);
-typedef void (*material_fn)(GLenum, GLenum, const GLfloat *);
 typedef void (*light_fn)(GLenum, GLenum, const GLfloat *);
-typedef void (*normal3f_fn)(GLfloat, GLfloat, GLfloat);
-typedef void (*shade_model_fn)(GLenum);
 typedef void (*map2f_fn)(GLenum, GLfloat, GLfloat, GLint, GLint, GLfloat,
                          GLfloat, GLint, GLint, const GLfloat *);
 typedef void (*map_grid2f_fn)(GLint, GLfloat, GLfloat, GLint, GLfloat,
@@ -82,31 +64,17 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
-   begin_fn Begin;
-   end_fn End;
-   vertex2f_fn Vertex2f;
-   color4f_fn Color4f;
-   new_list_fn NewList;
-   end_list_fn EndList;
-   call_list_fn CallList;
-   client_state_fn EnableClientState;
-   vertex_pointer_fn VertexPointer;
-   material_fn Materialfv;
    light_fn Lightfv;
-   normal3f_fn Normal3f;
-   shade_model_fn ShadeModel;
    map2f_fn Map2f;
    map_grid2f_fn MapGrid2f;
    eval_mesh2_fn EvalMesh2;
    const struct e2e_gl_proc procs[] = {
-      PROC(Begin), PROC(End), PROC(Vertex2f), PROC(Color4f), PROC(NewList),
-      PROC(EndList), PROC(CallList), PROC(EnableClientState),
-      PROC(VertexPointer), PROC(Materialfv), PROC(Lightfv), PROC(Normal3f),
-      PROC(ShadeModel), PROC(Map2f), PROC(MapGrid2f), PROC(EvalMesh2),
+      PROC(Lightfv), PROC(Map2f), PROC(MapGrid2f), PROC(EvalMesh2),
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -114,16 +82,16 @@ main(int argc, char **argv)
 
    /* 1. The list keeps the vertices of compile time. */
    GLfloat quad[4][2] = {{-1, -1}, {0, -1}, {0, 1}, {-1, 1}};
-   VertexPointer(2, GL_FLOAT, 0, quad);
-   EnableClientState(E2E_GL_VERTEX_ARRAY);
-   Color4f(0, 1, 0, 1);
-   NewList(1, E2E_GL_COMPILE);
+   ff.vertex_pointer(2, GL_FLOAT, 0, quad);
+   ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
+   ff.color4f(0, 1, 0, 1);
+   ff.new_list(1, E2E_GL_COMPILE);
    glDrawArrays(E2E_GL_QUADS, 0, 4);
-   EndList();
+   ff.end_list();
    for (unsigned v = 0; v < 4; v++)
       quad[v][0] += 1.0f;
    glClear(GL_COLOR_BUFFER_BIT);
-   CallList(1);
+   ff.call_list(1);
    ok &= glGetError() == GL_NO_ERROR;
    ok &= probe("list draw: left half", 4, 8, green, quiet);
    ok &= probe("list draw: right half", 12, 8, black, quiet);
@@ -135,23 +103,23 @@ main(int argc, char **argv)
    glEnable(E2E_GL_LIGHTING);
    glEnable(E2E_GL_LIGHT0);
    Lightfv(E2E_GL_LIGHT0, E2E_GL_AMBIENT, white);
-   Materialfv(GL_FRONT_AND_BACK, E2E_GL_DIFFUSE, blackf);
-   Materialfv(GL_FRONT_AND_BACK, E2E_GL_SPECULAR, blackf);
-   ShadeModel(E2E_GL_FLAT);
+   ff.materialfv(GL_FRONT_AND_BACK, E2E_GL_DIFFUSE, blackf);
+   ff.materialfv(GL_FRONT_AND_BACK, E2E_GL_SPECULAR, blackf);
+   ff.shade_model(E2E_GL_FLAT);
    glClear(GL_COLOR_BUFFER_BIT);
-   Begin(GL_TRIANGLE_STRIP);
-   Normal3f(0, 0, 1);
-   Materialfv(GL_FRONT_AND_BACK, E2E_GL_AMBIENT, redf);
-   Vertex2f(-1, -1);
-   Vertex2f(-1, 1);
-   Vertex2f(0, -1);
-   Vertex2f(0, 1);
-   Materialfv(GL_FRONT_AND_BACK, E2E_GL_AMBIENT, greenf);
-   Vertex2f(1, -1);
-   Vertex2f(1, 1);
-   End();
+   ff.begin(GL_TRIANGLE_STRIP);
+   ff.normal3f(0, 0, 1);
+   ff.materialfv(GL_FRONT_AND_BACK, E2E_GL_AMBIENT, redf);
+   ff.vertex2f(-1, -1);
+   ff.vertex2f(-1, 1);
+   ff.vertex2f(0, -1);
+   ff.vertex2f(0, 1);
+   ff.materialfv(GL_FRONT_AND_BACK, E2E_GL_AMBIENT, greenf);
+   ff.vertex2f(1, -1);
+   ff.vertex2f(1, 1);
+   ff.end();
    glDisable(E2E_GL_LIGHTING);
-   ShadeModel(E2E_GL_SMOOTH);
+   ff.shade_model(E2E_GL_SMOOTH);
    ok &= glGetError() == GL_NO_ERROR;
    ok &= probe("per-vertex material: left quad", 4, 8, red, quiet);
    ok &= probe("per-vertex material: right quad", 12, 8, green, quiet);
@@ -162,15 +130,12 @@ main(int argc, char **argv)
    Map2f(E2E_GL_MAP2_VERTEX_3, 0, 1, 6, 2, 0, 1, 3, 2, &patch[0][0][0]);
    glEnable(E2E_GL_MAP2_VERTEX_3);
    MapGrid2f(2, 0, 1, 2, 0, 1);
-   Color4f(0, 0, 1, 1);
+   ff.color4f(0, 0, 1, 1);
    glClear(GL_COLOR_BUFFER_BIT);
    EvalMesh2(E2E_GL_FILL, 0, 2, 0, 2);
    ok &= glGetError() == GL_NO_ERROR;
    ok &= probe("evaluated patch: inside", 12, 12, blue, quiet);
    ok &= probe("evaluated patch: outside", 4, 4, black, quiet);
 
-   e2e_gl_close(&gl);
-   if (!quiet || !ok)
-      printf("%s\n", ok ? "PASS" : "FAIL");
-   return ok ? 0 : 1;
+   return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -34,35 +34,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 32
 #define H 32
-#define E2E_GL_POLYGON 0x0009
-#define E2E_GL_QUADS 0x0007
-#define E2E_GL_LINE 0x1B01
-#define E2E_GL_FILL 0x1B02
-#define E2E_GL_VERTEX_ARRAY 0x8074
-#define E2E_GL_INDEX_ARRAY 0x8077
-#define E2E_GL_EDGE_FLAG_ARRAY 0x8079
 #define E2E_GL_INDEX_ARRAY_TYPE 0x8085
 #define E2E_GL_INDEX_ARRAY_STRIDE 0x8086
 #define E2E_GL_EDGE_FLAG_ARRAY_STRIDE 0x808C
 #define E2E_GL_EDGE_FLAG_ARRAY_POINTER 0x8093
 
-typedef void (*polygon_mode_fn)(GLenum, GLenum);
-typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
 typedef void (*vertex_pointer_ext_fn)(GLint, GLenum, GLsizei, GLsizei,
                                       const void *);
 typedef void (*edge_flag_pointer_fn)(GLsizei, const void *);
 typedef void (*index_pointer_fn)(GLenum, GLsizei, const void *);
-typedef void (*enum_fn)(GLenum);
 typedef void (*get_pointerv_fn)(GLenum, void **);
-typedef void (*new_list_fn)(GLuint, GLenum);
-typedef void (*void_fn)(void);
-typedef void (*call_list_fn)(GLuint);
-typedef void (*translatef_fn)(GLfloat, GLfloat, GLfloat);
-#define E2E_GL_COMPILE 0x1300
 
 static const char *vs =
    "#version 110\n"
@@ -76,35 +61,20 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
-   polygon_mode_fn polygon_mode;
-   color3f_fn color3f;
    vertex_pointer_ext_fn vertex_pointer_ext;
    edge_flag_pointer_fn edge_flag_pointer;
    index_pointer_fn index_pointer;
-   enum_fn enable_client_state;
    get_pointerv_fn get_pointerv;
-   enum_fn disable_client_state;
-   new_list_fn new_list;
-   void_fn end_list;
-   call_list_fn call_list;
-   translatef_fn translatef;
    const struct e2e_gl_proc procs[] = {
-      {"glPolygonMode", &polygon_mode},
-      {"glColor3f", &color3f},
       {"glVertexPointerEXT", &vertex_pointer_ext},
       {"glEdgeFlagPointer", &edge_flag_pointer},
       {"glIndexPointer", &index_pointer},
-      {"glEnableClientState", &enable_client_state},
       {"glGetPointerv", &get_pointerv},
-      {"glDisableClientState", &disable_client_state},
-      {"glNewList", &new_list},
-      {"glEndList", &end_list},
-      {"glCallList", &call_list},
-      {"glTranslatef", &translatef},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -128,9 +98,9 @@ main(int argc, char **argv)
    vertex_pointer_ext(2, GL_FLOAT, (GLsizei)sizeof(v[0]), 8, &v[0].x);
    edge_flag_pointer((GLsizei)sizeof(v[0]), &v[0].flag);
    index_pointer(GL_SHORT, 2 * (GLsizei)sizeof(GLshort), colour_indices);
-   enable_client_state(E2E_GL_VERTEX_ARRAY);
-   enable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
-   enable_client_state(E2E_GL_INDEX_ARRAY);
+   ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
+   ff.enable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
+   ff.enable_client_state(E2E_GL_INDEX_ARRAY);
 
    GLint stride = 0, type = 0, index_stride = 0;
    void *ptr = NULL;
@@ -151,21 +121,21 @@ main(int argc, char **argv)
    GLuint prog = e2e_gl_program(vs, fs, NULL);
    ok &= e2e_gl_check("the program links", prog != 0, 1, quiet);
    glUseProgram(prog);
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
    glDrawArrays(E2E_GL_POLYGON, 0, 4);
    glUseProgram(0);
 
-   polygon_mode(GL_FRONT, E2E_GL_LINE);
-   polygon_mode(GL_BACK, E2E_GL_FILL);
-   color3f(0, 0, 1);
+   ff.polygon_mode(GL_FRONT, E2E_GL_LINE);
+   ff.polygon_mode(GL_BACK, E2E_GL_FILL);
+   ff.color3f(0, 0, 1);
    glDrawArrays(E2E_GL_QUADS, 4, 4);
    /* the same draw from a display list, its flags no longer in an array */
-   new_list(1, E2E_GL_COMPILE);
+   ff.new_list(1, E2E_GL_COMPILE);
    glDrawArrays(E2E_GL_QUADS, 4, 4);
-   end_list();
-   disable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
-   translatef(0, 16, 0);
-   call_list(1);
+   ff.end_list();
+   ff.disable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
+   ff.translatef(0, 16, 0);
+   ff.call_list(1);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
    static uint8_t pixels[W * H * 4];

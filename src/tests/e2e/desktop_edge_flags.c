@@ -18,19 +18,10 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 16
 #define H 16
-#define E2E_GL_POLYGON 0x0009
-#define E2E_GL_LINE 0x1B01
-
-typedef void (*begin_fn)(GLenum);
-typedef void (*end_fn)(void);
-typedef void (*vertex2f_fn)(GLfloat, GLfloat);
-typedef void (*edge_flag_fn)(GLboolean);
-typedef void (*polygon_mode_fn)(GLenum, GLenum);
-typedef void (*color4f_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
 
 /* Window pixel centre c of the 16-pixel framebuffer in NDC. */
 static float
@@ -44,41 +35,25 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
-      return status;
-
-   begin_fn begin;
-   end_fn end;
-   vertex2f_fn vertex2f;
-   edge_flag_fn edge_flag;
-   polygon_mode_fn polygon_mode;
-   color4f_fn color4f;
-   const struct e2e_gl_proc procs[] = {
-      {"glBegin", &begin},
-      {"glEnd", &end},
-      {"glVertex2f", &vertex2f},
-      {"glEdgeFlag", &edge_flag},
-      {"glPolygonMode", &polygon_mode},
-      {"glColor4f", &color4f},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
 
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
-   color4f(0, 1, 0, 1);
-   begin(E2E_GL_POLYGON);
-   edge_flag(GL_TRUE);
-   vertex2f(ndc(2), ndc(2));
-   edge_flag(GL_FALSE);
-   vertex2f(ndc(12), ndc(2));
-   edge_flag(GL_TRUE);
-   vertex2f(ndc(12), ndc(12));
-   edge_flag(GL_FALSE);
-   vertex2f(ndc(2), ndc(12));
-   end();
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
+   ff.color4f(0, 1, 0, 1);
+   ff.begin(E2E_GL_POLYGON);
+   ff.edge_flag(GL_TRUE);
+   ff.vertex2f(ndc(2), ndc(2));
+   ff.edge_flag(GL_FALSE);
+   ff.vertex2f(ndc(12), ndc(2));
+   ff.edge_flag(GL_TRUE);
+   ff.vertex2f(ndc(12), ndc(12));
+   ff.edge_flag(GL_FALSE);
+   ff.vertex2f(ndc(2), ndc(12));
+   ff.end();
    ok &= glGetError() == GL_NO_ERROR;
 
    static uint8_t pixels[W * H * 4];

@@ -39,7 +39,7 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define COLUMNS 9
 #define COL 16
@@ -75,14 +75,8 @@
 #define FF_LIST_INDEX 0x0B33
 
 struct procs {
-   void (*begin)(GLenum);
-   void (*end)(void);
-   void (*vertex2f)(GLfloat, GLfloat);
-   void (*vertex3f)(GLfloat, GLfloat, GLfloat);
-   void (*color3f)(GLfloat, GLfloat, GLfloat);
-   void (*color4f)(GLfloat, GLfloat, GLfloat, GLfloat);
+   struct e2e_gl_compat ff;
    void (*tex_coord2f)(GLfloat, GLfloat);
-   void (*rectf)(GLfloat, GLfloat, GLfloat, GLfloat);
    void (*tex_envi)(GLenum, GLenum, GLint);
    void (*tex_envfv)(GLenum, GLenum, const GLfloat *);
    void (*alpha_func)(GLenum, GLfloat);
@@ -90,29 +84,13 @@ struct procs {
    void (*fogf)(GLenum, GLfloat);
    void (*fogfv)(GLenum, const GLfloat *);
    void (*lightf)(GLenum, GLenum, GLfloat);
-   void (*materialfv)(GLenum, GLenum, const GLfloat *);
-   void (*normal3f)(GLfloat, GLfloat, GLfloat);
-   GLuint (*gen_lists)(GLsizei);
-   void (*new_list)(GLuint, GLenum);
-   void (*end_list)(void);
-   void (*call_list)(GLuint);
-   void (*matrix_mode)(GLenum);
-   void (*load_identity)(void);
-   void (*translatef)(GLfloat, GLfloat, GLfloat);
 };
 
 static bool
 load_procs(struct procs *p)
 {
    const struct e2e_gl_proc table[] = {
-      {"glBegin", &p->begin},
-      {"glEnd", &p->end},
-      {"glVertex2f", &p->vertex2f},
-      {"glVertex3f", &p->vertex3f},
-      {"glColor3f", &p->color3f},
-      {"glColor4f", &p->color4f},
       {"glTexCoord2f", &p->tex_coord2f},
-      {"glRectf", &p->rectf},
       {"glTexEnvi", &p->tex_envi},
       {"glTexEnvfv", &p->tex_envfv},
       {"glAlphaFunc", &p->alpha_func},
@@ -120,15 +98,6 @@ load_procs(struct procs *p)
       {"glFogf", &p->fogf},
       {"glFogfv", &p->fogfv},
       {"glLightf", &p->lightf},
-      {"glMaterialfv", &p->materialfv},
-      {"glNormal3f", &p->normal3f},
-      {"glGenLists", &p->gen_lists},
-      {"glNewList", &p->new_list},
-      {"glEndList", &p->end_list},
-      {"glCallList", &p->call_list},
-      {"glMatrixMode", &p->matrix_mode},
-      {"glLoadIdentity", &p->load_identity},
-      {"glTranslatef", &p->translatef},
    };
    return E2E_GL_PROCS(table);
 }
@@ -137,12 +106,12 @@ load_procs(struct procs *p)
 static void
 quad(const struct procs *p, GLfloat z)
 {
-   p->begin(FF_QUADS);
-   p->vertex3f(-1, -1, z);
-   p->vertex3f(1, -1, z);
-   p->vertex3f(1, 1, z);
-   p->vertex3f(-1, 1, z);
-   p->end();
+   p->ff.begin(FF_QUADS);
+   p->ff.vertex3f(-1, -1, z);
+   p->ff.vertex3f(1, -1, z);
+   p->ff.vertex3f(1, 1, z);
+   p->ff.vertex3f(-1, 1, z);
+   p->ff.end();
 }
 
 static GLuint
@@ -170,17 +139,17 @@ errors(const struct procs *p, bool quiet)
 {
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, "before the error checks",
                                  quiet);
-   p->end();
+   p->ff.end();
    ok &= e2e_gl_expect_error(GL_INVALID_OPERATION, "glEnd without glBegin",
                              quiet);
-   p->begin(GL_POINTS);
-   p->begin(GL_POINTS);
+   p->ff.begin(GL_POINTS);
+   p->ff.begin(GL_POINTS);
    /* glGetError itself is an error there: 0 now, the error after. */
    ok &= glGetError() == GL_NO_ERROR;
-   p->end();
+   p->ff.end();
    ok &= e2e_gl_expect_error(GL_INVALID_OPERATION,
                              "glBegin and glGetError inside glBegin", quiet);
-   p->begin(0x10);
+   p->ff.begin(0x10);
    ok &= e2e_gl_expect_error(GL_INVALID_ENUM, "glBegin(0x10)", quiet);
    p->tex_envi(FF_TEXTURE_ENV, FF_TEXTURE_ENV_MODE, GL_NONE);
    ok &= e2e_gl_expect_error(GL_INVALID_ENUM, "glTexEnvi(mode NONE)", quiet);
@@ -189,9 +158,9 @@ errors(const struct procs *p, bool quiet)
    p->lightf(FF_LIGHT0, FF_SPOT_CUTOFF, 100.0f);
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "glLightf(cutoff 100)",
                              quiet);
-   p->new_list(0, FF_COMPILE);
+   p->ff.new_list(0, FF_COMPILE);
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "glNewList(0)", quiet);
-   p->end_list();
+   p->ff.end_list();
    ok &= e2e_gl_expect_error(GL_INVALID_OPERATION, "glEndList alone",
                              quiet);
    GLint lights = 0;
@@ -208,10 +177,10 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   struct procs p;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &p.ff);
    if (status)
       return status;
-   struct procs p;
    if (!load_procs(&p)) {
       e2e_gl_close(&gl);
       return 1;
@@ -223,7 +192,7 @@ main(int argc, char **argv)
 
    /* 0: immediate mode. */
    column(0);
-   p.color3f(1.0f, 0.5f, 0.0f);
+   p.ff.color3f(1.0f, 0.5f, 0.0f);
    quad(&p, 0.0f);
 
    /* 1: MODULATE, glRectf. */
@@ -233,14 +202,14 @@ main(int argc, char **argv)
    glEnable(GL_TEXTURE_2D);
    p.tex_envi(FF_TEXTURE_ENV, FF_TEXTURE_ENV_MODE, FF_MODULATE);
    p.tex_coord2f(0.5f, 0.5f);
-   p.rectf(-1, -1, 1, 1);
+   p.ff.rectf(-1, -1, 1, 1);
 
    /* 2: REPLACE of a luminance texel. */
    static const GLubyte lum[1] = {102};
    GLuint t2 = texture(GL_LUMINANCE, 1, lum);
    column(2);
    p.tex_envi(FF_TEXTURE_ENV, FF_TEXTURE_ENV_MODE, FF_REPLACE);
-   p.color4f(0.0f, 0.0f, 1.0f, 1.0f);
+   p.ff.color4f(0.0f, 0.0f, 1.0f, 1.0f);
    quad(&p, 0.0f);
 
    /* 3: BLEND with the environment colour. */
@@ -250,7 +219,7 @@ main(int argc, char **argv)
    column(3);
    p.tex_envi(FF_TEXTURE_ENV, FF_TEXTURE_ENV_MODE, FF_BLEND);
    p.tex_envfv(FF_TEXTURE_ENV, FF_TEXTURE_ENV_COLOR, magenta);
-   p.color3f(0.0f, 1.0f, 0.0f);
+   p.ff.color3f(0.0f, 1.0f, 0.0f);
    quad(&p, 0.0f);
    glDisable(GL_TEXTURE_2D);
 
@@ -258,7 +227,7 @@ main(int argc, char **argv)
    column(4);
    glEnable(FF_ALPHA_TEST);
    p.alpha_func(GL_GREATER, 0.5f);
-   p.color4f(1.0f, 1.0f, 1.0f, 0.25f);
+   p.ff.color4f(1.0f, 1.0f, 1.0f, 0.25f);
    quad(&p, 0.0f);
    glDisable(FF_ALPHA_TEST);
 
@@ -270,7 +239,7 @@ main(int argc, char **argv)
    p.fogf(FF_FOG_START, 0.0f);
    p.fogf(FF_FOG_END, 1.0f);
    p.fogfv(FF_FOG_COLOR, blue);
-   p.color3f(1.0f, 0.0f, 0.0f);
+   p.ff.color3f(1.0f, 0.0f, 0.0f);
    quad(&p, -0.5f);
    glDisable(FF_FOG);
 
@@ -279,20 +248,20 @@ main(int argc, char **argv)
    column(6);
    glEnable(FF_LIGHTING);
    glEnable(FF_LIGHT0);
-   p.materialfv(FF_FRONT, FF_DIFFUSE, red);
-   p.normal3f(0.0f, 0.0f, 1.0f);
+   p.ff.materialfv(FF_FRONT, FF_DIFFUSE, red);
+   p.ff.normal3f(0.0f, 0.0f, 1.0f);
    quad(&p, 0.0f);
    glDisable(FF_LIGHTING);
 
    /* 7: a display list, compiled then called. */
-   GLuint list = p.gen_lists(1);
+   GLuint list = p.ff.gen_lists(1);
    column(7);
-   p.new_list(list, FF_COMPILE);
+   p.ff.new_list(list, FF_COMPILE);
    GLint index = 0;
    glGetIntegerv(FF_LIST_INDEX, &index);
-   p.color3f(0.0f, 0.0f, 1.0f);
+   p.ff.color3f(0.0f, 0.0f, 1.0f);
    quad(&p, 0.0f);
-   p.end_list();
+   p.ff.end_list();
    if (index != (GLint)list) {
       printf("FAIL: GL_LIST_INDEX %d, not %u\n", index, list);
       ok = false;
@@ -302,7 +271,7 @@ main(int argc, char **argv)
    static const uint8_t clear[4] = {0, 0, 0, 0};
    ok &= e2e_gl_probe(px, W, 7 * COL + COL / 2, H / 2, clear, 0,
                       "GL_COMPILE draws nothing", quiet);
-   p.call_list(list);
+   p.ff.call_list(list);
 
    /* 8: the texture matrix. */
    static const GLubyte red_green[6] = {255, 0, 0, 0, 255, 0};
@@ -310,9 +279,9 @@ main(int argc, char **argv)
    column(8);
    glEnable(GL_TEXTURE_2D);
    p.tex_envi(FF_TEXTURE_ENV, FF_TEXTURE_ENV_MODE, FF_REPLACE);
-   p.matrix_mode(FF_TEXTURE);
-   p.translatef(0.5f, 0.0f, 0.0f);
-   p.matrix_mode(FF_MODELVIEW);
+   p.ff.matrix_mode(FF_TEXTURE);
+   p.ff.translatef(0.5f, 0.0f, 0.0f);
+   p.ff.matrix_mode(FF_MODELVIEW);
    p.tex_coord2f(0.25f, 0.5f);
    quad(&p, 0.0f);
    glDisable(GL_TEXTURE_2D);

@@ -37,7 +37,7 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 40
 #define H 16
@@ -46,24 +46,16 @@
 #define E2E_GL_LINE_STIPPLE 0x0B24
 
 typedef void (*line_stipple_fn)(GLint, GLushort);
-typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
-typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
-typedef void (*begin_fn)(GLenum);
-typedef void (*end_fn)(void);
-typedef void (*vertex2f_fn)(GLfloat, GLfloat);
-
-static begin_fn begin;
-static end_fn end;
-static vertex2f_fn vertex2f;
 
 /* A primitive through pixel centres (x + 0.5, y + 0.5). */
 static void
-draw(GLenum mode, const int (*xy)[2], unsigned n)
+draw(const struct e2e_gl_compat *ff, GLenum mode, const int (*xy)[2],
+     unsigned n)
 {
-   begin(mode);
+   ff->begin(mode);
    for (unsigned i = 0; i < n; i++)
-      vertex2f((GLfloat)xy[i][0] + 0.5f, (GLfloat)xy[i][1] + 0.5f);
-   end();
+      ff->vertex2f((GLfloat)xy[i][0] + 0.5f, (GLfloat)xy[i][1] + 0.5f);
+   ff->end();
 }
 
 /* Pixels (x, y) expected on (green) or off (black). */
@@ -115,22 +107,19 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
    line_stipple_fn line_stipple;
-   rectf_fn rectf;
-   color3f_fn color3f;
    const struct e2e_gl_proc procs[] = {
-      {"glLineStipple", &line_stipple}, {"glRectf", &rectf},
-      {"glColor3f", &color3f},          {"glBegin", &begin},
-      {"glEnd", &end},                  {"glVertex2f", &vertex2f},
+      {"glLineStipple", &line_stipple},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
 
-   color3f(0, 1, 0);
+   ff.color3f(0, 1, 0);
    glEnable(E2E_GL_LINE_STIPPLE);
    ok &= glIsEnabled(E2E_GL_LINE_STIPPLE) == GL_TRUE;
 
@@ -143,16 +132,16 @@ main(int argc, char **argv)
     * already made for stippled lines. */
    static const int top[][2] = {{0, 15}, {16, 15}};
    line_stipple(1, 0xffff);
-   draw(GL_LINES, top, 2);
+   draw(&ff, GL_LINES, top, 2);
    line_stipple(1, 0x0f0f);
-   draw(GL_LINES, lines, 4);
-   draw(E2E_GL_LINE_STRIP_ENUM, strip, 3);
-   draw(E2E_GL_LINE_LOOP_ENUM, loop, 4);
+   draw(&ff, GL_LINES, lines, 4);
+   draw(&ff, E2E_GL_LINE_STRIP_ENUM, strip, 3);
+   draw(&ff, E2E_GL_LINE_LOOP_ENUM, loop, 4);
    line_stipple(2, 0x0003);
-   draw(GL_LINES, factor2, 2);
-   rectf(0, 8, 4, 12);
+   draw(&ff, GL_LINES, factor2, 2);
+   ff.rectf(0, 8, 4, 12);
    glDisable(E2E_GL_LINE_STIPPLE);
-   draw(GL_LINES, solid, 2);
+   draw(&ff, GL_LINES, solid, 2);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
    static uint8_t pixels[W * H * 4];

@@ -20,7 +20,7 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 16
 #define H 16
@@ -33,8 +33,6 @@
 #define E2E_GL_COPY 0x1503
 
 typedef void (*logic_op_fn)(GLenum);
-typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
-typedef void (*color4ub_fn)(GLubyte, GLubyte, GLubyte, GLubyte);
 
 /* The left edge of window column c in NDC. */
 static float
@@ -48,17 +46,14 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
    logic_op_fn logic_op;
-   rectf_fn rectf;
-   color4ub_fn color4ub;
    const struct e2e_gl_proc procs[] = {
       {"glLogicOp", &logic_op},
-      {"glRectf", &rectf},
-      {"glColor4ub", &color4ub},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -73,7 +68,7 @@ main(int argc, char **argv)
    glClearColor(0x33 / 255.0f, 0x55 / 255.0f, 0xf0 / 255.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    glEnable(E2E_GL_COLOR_LOGIC_OP);
-   color4ub(0x0f, 0xff, 0x3c, 0x00);
+   ff.color4ub(0x0f, 0xff, 0x3c, 0x00);
    static const GLenum ops[4] = {E2E_GL_XOR, E2E_GL_INVERT,
                                  E2E_GL_AND_REVERSE, E2E_GL_NOOP};
    for (int i = 0; i < 4; i++) {
@@ -82,7 +77,7 @@ main(int argc, char **argv)
          glEnable(GL_BLEND);
          glBlendFunc(GL_ONE, GL_ONE);
       }
-      rectf(ndc(4 * i), -1.0f, ndc(4 * i + 4), 1.0f);
+      ff.rectf(ndc(4 * i), -1.0f, ndc(4 * i + 4), 1.0f);
    }
    glGetIntegerv(E2E_GL_LOGIC_OP_MODE, &mode);
    ok &= mode == E2E_GL_NOOP && glIsEnabled(E2E_GL_COLOR_LOGIC_OP);

@@ -22,34 +22,28 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 32
 #define H 16
-#define E2E_GL_VERTEX_ARRAY 0x8074
 #define E2E_GL_VERTEX_PROGRAM_POINT_SIZE 0x8642
 #define E2E_GL_POINTS 0x0000
 
 typedef void (*point_size_fn)(GLfloat);
-typedef void (*vertex_pointer_fn)(GLint, GLenum, GLsizei, const void *);
-typedef void (*enable_client_state_fn)(GLenum);
 
 int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
    point_size_fn point_size;
-   vertex_pointer_fn vertex_pointer;
-   enable_client_state_fn enable_client_state;
    const struct e2e_gl_proc procs[] = {
       {"glPointSize", &point_size},
-      {"glVertexPointer", &vertex_pointer},
-      {"glEnableClientState", &enable_client_state},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -70,8 +64,8 @@ main(int argc, char **argv)
 
    static const GLfloat points[] = {8.5f, 8.5f, 24.5f, 8.5f};
    glUseProgram(prog);
-   enable_client_state(E2E_GL_VERTEX_ARRAY);
-   vertex_pointer(2, GL_FLOAT, 0, points);
+   ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
+   ff.vertex_pointer(2, GL_FLOAT, 0, points);
    point_size(5.0f);
    glDrawArrays(E2E_GL_POINTS, 0, 1);
    glEnable(E2E_GL_VERTEX_PROGRAM_POINT_SIZE);

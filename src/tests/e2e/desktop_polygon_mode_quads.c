@@ -50,28 +50,11 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 40
 #define H 32
-#define E2E_GL_QUADS 0x0007
-#define E2E_GL_QUAD_STRIP 0x0008
-#define E2E_GL_POLYGON 0x0009
-#define E2E_GL_LINE 0x1B01
-#define E2E_GL_POINT 0x1B00
-#define E2E_GL_FILL 0x1B02
-#define E2E_GL_VERTEX_ARRAY 0x8074
-#define E2E_GL_COLOR_ARRAY 0x8076
-#define E2E_GL_FLAT 0x1D00
-#define E2E_GL_SMOOTH 0x1D01
-#define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
-#define E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION 0x8E4C
 
-typedef void (*polygon_mode_fn)(GLenum, GLenum);
-typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
-typedef void (*vertex_pointer_fn)(GLint, GLenum, GLsizei, const void *);
-typedef void (*enable_client_state_fn)(GLenum);
-typedef void (*color_pointer_fn)(GLint, GLenum, GLsizei, const void *);
 typedef void (*enum_fn)(GLenum);
 
 int
@@ -79,26 +62,13 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
-   polygon_mode_fn polygon_mode;
-   color3f_fn color3f;
-   vertex_pointer_fn vertex_pointer;
-   enable_client_state_fn enable_client_state;
-   color_pointer_fn color_pointer;
-   enable_client_state_fn disable_client_state;
-   enum_fn shade_model;
    enum_fn provoking_vertex;
    const struct e2e_gl_proc procs[] = {
-      {"glPolygonMode", &polygon_mode},
-      {"glColor3f", &color3f},
-      {"glVertexPointer", &vertex_pointer},
-      {"glEnableClientState", &enable_client_state},
-      {"glColorPointer", &color_pointer},
-      {"glDisableClientState", &disable_client_state},
-      {"glShadeModel", &shade_model},
       {"glProvokingVertex", &provoking_vertex},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
@@ -111,26 +81,26 @@ main(int argc, char **argv)
    };
    static const GLfloat strip[] = {32.5f, 2.5f, 38.5f, 2.5f,
                                    32.5f, 8.5f, 38.5f, 8.5f};
-   color3f(0, 1, 0);
-   enable_client_state(E2E_GL_VERTEX_ARRAY);
-   polygon_mode(GL_FRONT, E2E_GL_LINE);
-   polygon_mode(GL_BACK, E2E_GL_FILL);
-   vertex_pointer(2, GL_FLOAT, 0, quads);
+   ff.color3f(0, 1, 0);
+   ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
+   ff.polygon_mode(GL_FRONT, E2E_GL_LINE);
+   ff.polygon_mode(GL_BACK, E2E_GL_FILL);
+   ff.vertex_pointer(2, GL_FLOAT, 0, quads);
    glDrawArrays(E2E_GL_QUADS, 0, 8);
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
-   vertex_pointer(2, GL_FLOAT, 0, strip);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
+   ff.vertex_pointer(2, GL_FLOAT, 0, strip);
    glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
    static const GLfloat flat[] = {2.5f,  18.5f, 12.5f, 18.5f, 12.5f, 28.5f,
                                   2.5f,  28.5f, 22.5f, 18.5f, 32.5f, 18.5f,
                                   32.5f, 28.5f, 22.5f, 28.5f};
    static const GLfloat colors[] = {1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1,
                                     1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1};
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
-   shade_model(E2E_GL_FLAT);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_LINE);
+   ff.shade_model(E2E_GL_FLAT);
    provoking_vertex(E2E_GL_FIRST_VERTEX_CONVENTION);
-   enable_client_state(E2E_GL_COLOR_ARRAY);
-   vertex_pointer(2, GL_FLOAT, 0, flat);
-   color_pointer(3, GL_FLOAT, 0, colors);
+   ff.enable_client_state(E2E_GL_COLOR_ARRAY);
+   ff.vertex_pointer(2, GL_FLOAT, 0, flat);
+   ff.color_pointer(3, GL_FLOAT, 0, colors);
    glDrawArrays(E2E_GL_QUADS, 0, 4);
    glDrawArrays(GL_TRIANGLE_FAN, 4, 4);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
@@ -153,12 +123,12 @@ main(int argc, char **argv)
                                        38.5f, 16.5f, 34.5f, 16.5f};
    static const GLfloat prog_strip[] = {34.5f, 20.5f, 38.5f, 20.5f,
                                         34.5f, 24.5f, 38.5f, 24.5f};
-   shade_model(E2E_GL_SMOOTH);
-   disable_client_state(E2E_GL_COLOR_ARRAY);
+   ff.shade_model(E2E_GL_SMOOTH);
+   ff.disable_client_state(E2E_GL_COLOR_ARRAY);
    glUseProgram(prog);
-   vertex_pointer(2, GL_FLOAT, 0, prog_quad);
+   ff.vertex_pointer(2, GL_FLOAT, 0, prog_quad);
    glDrawArrays(E2E_GL_QUADS, 0, 4);
-   vertex_pointer(2, GL_FLOAT, 0, prog_strip);
+   ff.vertex_pointer(2, GL_FLOAT, 0, prog_strip);
    glDrawArrays(E2E_GL_QUAD_STRIP, 0, 4);
    /* 20 vertices a side, counter-clockwise from (14, 2) */
    static GLfloat ring[80 * 2];
@@ -173,7 +143,7 @@ main(int argc, char **argv)
          ring[2 * (side * 20 + i) + 1] = at[side][1];
       }
    }
-   vertex_pointer(2, GL_FLOAT, 0, ring);
+   ff.vertex_pointer(2, GL_FLOAT, 0, ring);
    glDrawArrays(E2E_GL_POLYGON, 0, 80);
    static const char *fs_half = "void main() {\n"
                                 "   gl_FragColor = vec4(0.0, 0.5, 0.0, 1.0);\n"
@@ -181,11 +151,11 @@ main(int argc, char **argv)
    GLuint half = e2e_gl_program(vs, fs_half, NULL);
    static const GLfloat corners[] = {22.5f, 14.5f, 26.5f, 14.5f,
                                      26.5f, 16.5f, 22.5f, 16.5f};
-   polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
+   ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);
    glEnable(GL_BLEND);
    glBlendFunc(GL_ONE, GL_ONE);
    glUseProgram(half);
-   vertex_pointer(2, GL_FLOAT, 0, corners);
+   ff.vertex_pointer(2, GL_FLOAT, 0, corners);
    glDrawArrays(E2E_GL_QUADS, 0, 4);
    glDisable(GL_BLEND);
    glUseProgram(0);

@@ -27,7 +27,7 @@
 #include <GLES2/gl2.h>
 #include <stdio.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 40
 #define H 8
@@ -36,15 +36,6 @@
 
 typedef void (*polygon_stipple_fn)(const GLubyte *);
 typedef void (*get_polygon_stipple_fn)(GLubyte *);
-typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
-typedef void (*color3f_fn)(GLfloat, GLfloat, GLfloat);
-typedef void (*begin_fn)(GLenum);
-typedef void (*end_fn)(void);
-typedef void (*vertex2f_fn)(GLfloat, GLfloat);
-typedef void (*new_list_fn)(GLuint, GLenum);
-typedef void (*end_list_fn)(void);
-typedef void (*call_list_fn)(GLuint);
-#define E2E_GL_COMPILE 0x1300
 #define E2E_GL_UNPACK_LSB_FIRST 0x0CF1
 
 int
@@ -52,31 +43,16 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
 
    polygon_stipple_fn polygon_stipple;
    get_polygon_stipple_fn get_polygon_stipple;
-   rectf_fn rectf;
-   color3f_fn color3f;
-   begin_fn begin;
-   end_fn end;
-   vertex2f_fn vertex2f;
-   new_list_fn new_list;
-   end_list_fn end_list;
-   call_list_fn call_list;
    const struct e2e_gl_proc procs[] = {
       {"glPolygonStipple", &polygon_stipple},
       {"glGetPolygonStipple", &get_polygon_stipple},
-      {"glRectf", &rectf},
-      {"glColor3f", &color3f},
-      {"glBegin", &begin},
-      {"glEnd", &end},
-      {"glVertex2f", &vertex2f},
-      {"glNewList", &new_list},
-      {"glEndList", &end_list},
-      {"glCallList", &call_list},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -93,13 +69,13 @@ main(int argc, char **argv)
 
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
-   color3f(0, 1, 0);
-   rectf(-1, -1, 1, 1);
-   color3f(1, 0, 0);
-   begin(GL_LINES);
-   vertex2f(-1.0f, (6.5f / H) * 2.0f - 1.0f);
-   vertex2f(1.0f, (6.5f / H) * 2.0f - 1.0f);
-   end();
+   ff.color3f(0, 1, 0);
+   ff.rectf(-1, -1, 1, 1);
+   ff.color3f(1, 0, 0);
+   ff.begin(GL_LINES);
+   ff.vertex2f(-1.0f, (6.5f / H) * 2.0f - 1.0f);
+   ff.vertex2f(1.0f, (6.5f / H) * 2.0f - 1.0f);
+   ff.end();
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
    static uint8_t pixels[W * H * 4];
@@ -135,14 +111,14 @@ main(int argc, char **argv)
    GLubyte listed[32 * 4];
    for (unsigned i = 0; i < 32 * 4; i++)
       listed[i] = 0x55;
-   new_list(1, E2E_GL_COMPILE);
+   ff.new_list(1, E2E_GL_COMPILE);
    polygon_stipple(listed);
-   end_list();
+   ff.end_list();
    glPixelStorei(E2E_GL_UNPACK_LSB_FIRST, GL_TRUE);
    get_polygon_stipple(back);
    ok &= e2e_gl_check("GL_COMPILE leaves the pattern (row 0)", back[0],
                       0xf0, quiet);
-   call_list(1);
+   ff.call_list(1);
    glPixelStorei(E2E_GL_UNPACK_LSB_FIRST, GL_FALSE);
    get_polygon_stipple(back);
    ok &= e2e_gl_check("glCallList sets the pattern unpacked at compile "
