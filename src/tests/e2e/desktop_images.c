@@ -45,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_images.h"
 
 #define W 16
 #define H 8
@@ -68,16 +68,7 @@
 #define E2E_GL_WRITE_ONLY 0x88B9
 #define E2E_GL_READ_WRITE 0x88BA
 
-typedef void (*dispatch_fn)(GLuint, GLuint, GLuint);
-typedef void (*barrier_fn)(GLbitfield);
-typedef void (*bind_image_fn)(GLuint, GLuint, GLint, GLboolean, GLint,
-                              GLenum, GLenum);
-typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
-
-static dispatch_fn dispatch;
-static barrier_fn memory_barrier;
-static bind_image_fn bind_image;
-static get_tex_image_fn get_tex_image;
+static struct e2e_gl_images gl4;
 static bool quiet;
 
 /* The vertex shader of the draws that cover the target with a quad. */
@@ -139,11 +130,11 @@ test_api(void)
    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
       GLuint unit = i == 0 ? (GLuint)units : bad[i].unit;
       GLuint tex = bad[i].texture ? bad[i].texture : t;
-      bind_image(unit, tex, bad[i].level, GL_FALSE, bad[i].layer,
-                 bad[i].access, bad[i].format);
+      gl4.bind_image_texture(unit, tex, bad[i].level, GL_FALSE, bad[i].layer,
+                             bad[i].access, bad[i].format);
       ok &= e2e_gl_expect_error(GL_INVALID_VALUE, bad[i].what, quiet);
    }
-   bind_image(1, t, 1, GL_FALSE, 2, E2E_GL_READ_WRITE, GL_R32UI);
+   gl4.bind_image_texture(1, t, 1, GL_FALSE, 2, E2E_GL_READ_WRITE, GL_R32UI);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "glBindImageTexture", quiet);
    ok &= check("name", unit_state(E2E_GL_IMAGE_BINDING_NAME, 1), t);
    ok &= check("level", unit_state(E2E_GL_IMAGE_BINDING_LEVEL, 1), 1);
@@ -160,9 +151,9 @@ test_api(void)
    glGetIntegeri_v(E2E_GL_IMAGE_BINDING_NAME, (GLuint)units, &units);
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "query past the units",
                              quiet);
-   memory_barrier(0x10);
+   gl4.memory_barrier(0x10);
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "unknown barrier bit", quiet);
-   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "ALL_BARRIER_BITS", quiet);
    return ok;
 }
@@ -194,17 +185,18 @@ test_rgba32f(void)
    }
    GLuint src = e2e_gl_texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, in);
    GLuint dst = e2e_gl_texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, NULL);
-   bind_image(0, src, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
-   bind_image(1, dst, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA32F);
+   gl4.bind_image_texture(0, src, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
+   gl4.bind_image_texture(1, dst, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY,
+                          GL_RGBA32F);
    glUseProgram(p);
    e2e_gl_uniform_unit(p, "src", 0);
    e2e_gl_uniform_unit(p, "dst", 1);
-   dispatch(2, 2, 1);
-   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   gl4.dispatch_compute(2, 2, 1);
+   gl4.memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, "rgba32f dispatch", quiet);
    memset(out, 0, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, dst);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, out);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, out);
    unsigned bad = 0;
    for (int y = 0; y < 8; y++) {
       for (int x = 0; x < 8; x++) {
@@ -253,11 +245,11 @@ test_layers(GLenum target, const char *type)
    glGenTextures(1, &t);
    glBindTexture(target, t);
    glTexStorage3D(target, 1, GL_R32UI, 4, 4, 3);
-   bind_image(2, t, 0, GL_TRUE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
+   gl4.bind_image_texture(2, t, 0, GL_TRUE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(wr);
    e2e_gl_uniform_unit(wr, "a", 2);
-   dispatch(1, 1, 1);
-   memory_barrier(E2E_GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+   gl4.dispatch_compute(1, 1, 1);
+   gl4.memory_barrier(E2E_GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 
    uint32_t zero[16] = {0};
    GLuint b;
@@ -266,11 +258,11 @@ test_layers(GLenum target, const char *type)
    glBufferData(E2E_GL_SHADER_STORAGE_BUFFER, sizeof(zero), zero,
                 GL_DYNAMIC_COPY);
    glBindBufferBase(E2E_GL_SHADER_STORAGE_BUFFER, 1, b);
-   bind_image(3, t, 0, GL_FALSE, 1, E2E_GL_READ_ONLY, GL_R32UI);
+   gl4.bind_image_texture(3, t, 0, GL_FALSE, 1, E2E_GL_READ_ONLY, GL_R32UI);
    glUseProgram(rd);
    e2e_gl_uniform_unit(rd, "one", 3);
-   dispatch(1, 1, 1);
-   memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
+   gl4.dispatch_compute(1, 1, 1);
+   gl4.memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, type, quiet);
    uint32_t m[16];
    if (!e2e_gl_read_buffer(E2E_GL_SHADER_STORAGE_BUFFER, b, 0, sizeof(m), m))
@@ -325,7 +317,7 @@ test_stage_stores(bool vertex)
       return false;
    GLuint t = e2e_gl_texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER,
                                 GL_UNSIGNED_BYTE, NULL);
-   bind_image(4, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA8UI);
+   gl4.bind_image_texture(4, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA8UI);
    struct e2e_gl_vertices quad;
    e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glUseProgram(p);
@@ -336,12 +328,12 @@ test_stage_stores(bool vertex)
    } else {
       glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    }
-   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   gl4.memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, what, quiet);
    uint8_t out[H][W][4];
    memset(out, 0xff, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, t);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, out);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, out);
    unsigned bad = 0;
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
@@ -393,7 +385,8 @@ test_cleared_attachment(void)
    }
    glUseProgram(p);
    e2e_gl_uniform_unit(p, "src", 0);
-   bind_image(0, tex[0], 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA8);
+   gl4.bind_image_texture(0, tex[0], 0, GL_FALSE, 0, E2E_GL_READ_ONLY,
+                          GL_RGBA8);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
    glViewport(0, 0, 4, 4);
    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
@@ -459,24 +452,25 @@ test_atomics(void)
    GLuint counts = int_texture(GL_R32UI, GL_RED_INTEGER, 2, zero);
    GLuint mx = int_texture(GL_R32I, GL_RED_INTEGER, 1, &minus5);
    GLuint sw = int_texture(GL_R32UI, GL_RED_INTEGER, 1, zero);
-   bind_image(0, counts, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
-   bind_image(1, mx, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32I);
-   bind_image(2, sw, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
+   gl4.bind_image_texture(0, counts, 0, GL_FALSE, 0, E2E_GL_READ_WRITE,
+                          GL_R32UI);
+   gl4.bind_image_texture(1, mx, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32I);
+   gl4.bind_image_texture(2, sw, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
    glUseProgram(p);
    e2e_gl_uniform_unit(p, "counts", 0);
    e2e_gl_uniform_unit(p, "mx", 1);
    e2e_gl_uniform_unit(p, "sw", 2);
-   dispatch(2, 2, 1);
-   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   gl4.dispatch_compute(2, 2, 1);
+   gl4.memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
    bool ok = e2e_gl_expect_error(GL_NO_ERROR, "atomic dispatch", quiet);
    uint32_t c[4] = {0, 0, 0, 0}, s = 0;
    int32_t m = 0;
    glBindTexture(GL_TEXTURE_2D, counts);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, c);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, c);
    glBindTexture(GL_TEXTURE_2D, mx);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_INT, &m);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_INT, &m);
    glBindTexture(GL_TEXTURE_2D, sw);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &s);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &s);
    for (unsigned i = 0; i < 4; i++)
       ok &= check("imageAtomicAdd count", c[i], 16);
    ok &= check("imageAtomicMax", m, 7);
@@ -491,22 +485,9 @@ test_atomics(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 3);
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int status = e2e_gl_start_images(&gl, argc, argv, W, H, &quiet, &gl4);
    if (status)
-      return status;
-   if ((status = e2e_gl_need_extension(&gl, &opts,
-                                       "GL_ARB_shader_image_load_store")) ||
-       (status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_compute_shader")))
-      return status;
-   const struct e2e_gl_proc procs[] = {
-      {"glDispatchCompute", &dispatch},
-      {"glMemoryBarrier", &memory_barrier},
-      {"glBindImageTexture", &bind_image},
-      {"glGetTexImage", &get_tex_image},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
    bool ok = test_api();
    ok &= test_rgba32f();

@@ -44,20 +44,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_images.h"
 
 typedef void (*bind_images_fn)(GLuint, GLsizei, const GLuint *);
-typedef void (*bind_image_fn)(GLuint, GLuint, GLint, GLboolean, GLint,
-                              GLenum, GLenum);
-typedef void (*dispatch_fn)(GLuint, GLuint, GLuint);
-typedef void (*barrier_fn)(GLbitfield);
-typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
 
 static bind_images_fn bind_images;
-static bind_image_fn bind_image;
-static dispatch_fn dispatch;
-static barrier_fn memory_barrier;
-static get_tex_image_fn get_tex_image;
+static struct e2e_gl_images gl4;
 static bool quiet;
 
 static bool
@@ -140,7 +132,7 @@ test_state(void)
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "negative count", quiet);
 
    /* 2 */
-   bind_image(2, r32ui, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+   gl4.bind_image_texture(2, r32ui, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
    GLuint three[3] = {arr, 12345, r32ui};
    bind_images(1, 3, three);
    ok &= e2e_gl_expect_error(GL_INVALID_OPERATION, "unknown name", quiet);
@@ -213,13 +205,13 @@ test_dispatch(void)
    glUseProgram(p);
    e2e_gl_uniform_unit(p, "src", 0);
    e2e_gl_uniform_unit(p, "dst", 1);
-   dispatch(1, 1, 1);
-   memory_barrier(GL_ALL_BARRIER_BITS);
+   gl4.dispatch_compute(1, 1, 1);
+   gl4.memory_barrier(GL_ALL_BARRIER_BITS);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "dispatch", quiet);
    uint32_t out[16];
    memset(out, 0, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, tex[1]);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
    unsigned bad = 0;
    for (unsigned i = 0; i < 16; i++) {
       uint32_t want = 105 + 10 * (i / 4) + i % 4;
@@ -278,7 +270,7 @@ early_case(const char *what, bool early, float clear, uint32_t want_texel,
    glUseProgram(p);
    e2e_gl_uniform_unit(p, "img", 0);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   memory_barrier(GL_ALL_BARRIER_BITS);
+   gl4.memory_barrier(GL_ALL_BARRIER_BITS);
    glDisable(GL_DEPTH_TEST);
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, what, quiet);
@@ -288,9 +280,9 @@ early_case(const char *what, bool early, float clear, uint32_t want_texel,
    memset(texels, 0xff, sizeof(texels));
    memset(z, 0, sizeof(z));
    glBindTexture(GL_TEXTURE_2D, img);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
    glBindTexture(GL_TEXTURE_2D, depth);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, z);
    unsigned bad_texels = 0, bad_depth = 0;
    for (unsigned i = 0; i < 16; i++) {
       bad_texels += texels[i] != want_texel;
@@ -324,24 +316,13 @@ test_early_tests(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = e2e_gl_version_options(4, 4, 3, 3, true);
-   opts.forward_compatible = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int status = e2e_gl_start_images(&gl, argc, argv, 4, 4, &quiet, &gl4);
    if (status)
       return status;
-   static const char *const needed[] = {"GL_ARB_shader_image_load_store",
-                                        "GL_ARB_compute_shader"};
-   if ((status = e2e_gl_need_extensions(&gl, &opts, needed, 2)))
-      return status;
-   /* the GL 4.2-4.4 entry points, called through the context's own
-    * (not libGLESv2's) */
+   /* GL 4.4, called through the context's own entry point */
    const struct e2e_gl_proc procs[] = {
       {"glBindImageTextures", &bind_images},
-      {"glBindImageTexture", &bind_image},
-      {"glDispatchCompute", &dispatch},
-      {"glMemoryBarrier", &memory_barrier},
-      {"glGetTexImage", &get_tex_image},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;

@@ -42,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_images.h"
 
 #define W 16
 #define H 8
@@ -63,20 +63,12 @@
 #define E2E_GL_WRITE_ONLY 0x88B9
 #define E2E_GL_READ_WRITE 0x88BA
 
-typedef void (*dispatch_fn)(GLuint, GLuint, GLuint);
-typedef void (*barrier_fn)(GLbitfield);
-typedef void (*bind_image_fn)(GLuint, GLuint, GLint, GLboolean, GLint,
-                              GLenum, GLenum);
-typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
 typedef void (*tex_ms_fn)(GLenum, GLsizei, GLenum, GLsizei, GLsizei,
                           GLboolean);
 typedef void (*tex_ms3_fn)(GLenum, GLsizei, GLenum, GLsizei, GLsizei,
                            GLsizei, GLboolean);
 
-static dispatch_fn dispatch;
-static barrier_fn memory_barrier;
-static bind_image_fn bind_image;
-static get_tex_image_fn get_tex_image;
+static struct e2e_gl_images gl4;
 static tex_ms_fn tex_image_ms;
 static tex_ms3_fn tex_image_ms3;
 static bool quiet;
@@ -100,7 +92,7 @@ count_wrong(GLuint t, unsigned n, uint32_t base, const char *what)
    uint32_t out[W * H];
    memset(out, 0, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, t);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
    unsigned bad = 0;
    for (unsigned i = 0; i < n; i++) {
       if (out[i] != base + i && bad++ < 4)
@@ -167,13 +159,15 @@ test_stages(void)
    glGenVertexArrays(1, &vao);
    glBindVertexArray(vao);
    if (p) {
-      bind_image(0, t[0], 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
-      bind_image(1, t[1], 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
+      gl4.bind_image_texture(0, t[0], 0, GL_FALSE, 0, E2E_GL_READ_WRITE,
+                             GL_R32UI);
+      gl4.bind_image_texture(1, t[1], 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY,
+                             GL_R32UI);
       glUseProgram(p);
       e2e_gl_uniform_unit(p, "a", 0);
       e2e_gl_uniform_unit(p, "b", 1);
       glDrawArrays(GL_POINTS, 0, W * H);
-      memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+      gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
       ok &= e2e_gl_expect_error(GL_NO_ERROR, "vertex/fragment draw", quiet);
       ok &= check("vertex stores wrong", count_wrong(t[0], W * H, 1000,
                                                      "vertex"), 0);
@@ -181,11 +175,12 @@ test_stages(void)
                   count_wrong(t[1], W * H, 1001, "fragment"), 0);
    }
    if (pg) {
-      bind_image(2, t[2], 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
+      gl4.bind_image_texture(2, t[2], 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY,
+                             GL_R32UI);
       glUseProgram(pg);
       e2e_gl_uniform_unit(pg, "g", 2);
       glDrawArrays(GL_POINTS, 0, W * H);
-      memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+      gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
       ok &= e2e_gl_expect_error(GL_NO_ERROR, "geometry draw", quiet);
       ok &= check("geometry stores wrong",
                   count_wrong(t[2], W * H, 2000, "geometry"), 0);
@@ -282,8 +277,8 @@ run_to_buffer(GLuint p, unsigned words, uint32_t *out)
    glBindBufferBase(E2E_GL_SHADER_STORAGE_BUFFER, 1, b);
    free(zero);
    glUseProgram(p);
-   dispatch(1, 1, 1);
-   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   gl4.dispatch_compute(1, 1, 1);
+   gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
    bool ok = e2e_gl_read_buffer(E2E_GL_SHADER_STORAGE_BUFFER, b, 0,
                                 words * 4, out);
    glDeleteBuffers(1, &b);
@@ -356,11 +351,11 @@ test_multisample(void)
                  GL_TRUE);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "multisample textures", quiet);
 
-   bind_image(0, t[0], 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
+   gl4.bind_image_texture(0, t[0], 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
    glUseProgram(wr);
    e2e_gl_uniform_unit(wr, "ms", 0);
-   dispatch(1, 1, 1);
-   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   gl4.dispatch_compute(1, 1, 1);
+   gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
    glUseProgram(rd);
    e2e_gl_uniform_unit(rd, "ms", 0);
    e2e_gl_uniform_unit(rd, "tex", 0);
@@ -381,12 +376,12 @@ test_multisample(void)
    }
    ok &= check("multisample samples wrong", bad, 0);
 
-   bind_image(1, t[1], 0, GL_FALSE, 1, E2E_GL_WRITE_ONLY, GL_R32UI);
+   gl4.bind_image_texture(1, t[1], 0, GL_FALSE, 1, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(wr_layer);
    e2e_gl_uniform_unit(wr_layer, "one", 1);
-   dispatch(1, 1, 1);
-   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
-   bind_image(2, t[1], 0, GL_TRUE, 0, E2E_GL_READ_ONLY, GL_R32UI);
+   gl4.dispatch_compute(1, 1, 1);
+   gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   gl4.bind_image_texture(2, t[1], 0, GL_TRUE, 0, E2E_GL_READ_ONLY, GL_R32UI);
    glUseProgram(rd_layer);
    e2e_gl_uniform_unit(rd_layer, "arr", 2);
    uint32_t l[16];
@@ -444,8 +439,9 @@ test_formats(void)
       e2e_gl_texture_2d(E2E_GL_RG16, 2, 2, GL_RG, GL_UNSIGNED_SHORT, rg);
    GLuint tun =
       e2e_gl_texture_2d(E2E_GL_RG16, 2, 2, GL_RG, GL_UNSIGNED_SHORT, NULL);
-   bind_image(0, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_R32UI);
-   bind_image(1, tun, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, E2E_GL_RG16);
+   gl4.bind_image_texture(0, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_R32UI);
+   gl4.bind_image_texture(1, tun, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY,
+                          E2E_GL_RG16);
    glUseProgram(rd);
    e2e_gl_uniform_unit(rd, "words", 0);
    e2e_gl_uniform_unit(rd, "un", 1);
@@ -457,7 +453,7 @@ test_formats(void)
    uint16_t st[4][2];
    memset(st, 0, sizeof(st));
    glBindTexture(GL_TEXTURE_2D, tun);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_UNSIGNED_SHORT, st);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_UNSIGNED_SHORT, st);
    for (unsigned i = 0; i < 4; i++) {
       ok &= check("rg16 store r", st[i][0], 16384);
       ok &= check("rg16 store g", st[i][1], 65535);
@@ -476,7 +472,7 @@ test_formats(void)
    }
    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3, GL_RG, GL_BYTE,
                    sn);
-   bind_image(2, ta, 0, GL_TRUE, 0, E2E_GL_READ_ONLY, GL_RG8_SNORM);
+   gl4.bind_image_texture(2, ta, 0, GL_TRUE, 0, E2E_GL_READ_ONLY, GL_RG8_SNORM);
    glUseProgram(rs);
    e2e_gl_uniform_unit(rs, "sn", 2);
    float v[16][2];
@@ -502,7 +498,7 @@ test_formats(void)
       "void main() { v = imageLoad(wide, ivec2(1, 1)) + 1.0; }\n");
    if (!rz)
       return false;
-   bind_image(3, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
+   gl4.bind_image_texture(3, t16, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
    glUseProgram(rz);
    e2e_gl_uniform_unit(rz, "wide", 3);
    float one[4];
@@ -542,7 +538,7 @@ test_snorm_render(void)
    int8_t out[16][2];
    memset(out, 0, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, t);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_BYTE, out);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_BYTE, out);
    ok &= check("snorm clear r", out[5][0], -127);
    ok &= check("snorm clear g", out[5][1], 64);
    GLuint ms;
@@ -600,7 +596,7 @@ test_multi_draw_indirect(void)
    uint32_t zero[16] = {0};
    GLuint t = e2e_gl_texture_2d(GL_R32UI, 16, 1, GL_RED_INTEGER,
                                 GL_UNSIGNED_INT, zero);
-   bind_image(0, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
+   gl4.bind_image_texture(0, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(p);
    e2e_gl_uniform_unit(p, "m", 0);
    multi_draw(GL_POINTS, NULL, 2, 6);
@@ -608,13 +604,13 @@ test_multi_draw_indirect(void)
    multi_draw(GL_POINTS, NULL, -1, 0);
    ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "drawcount -1", quiet);
    multi_draw(GL_POINTS, NULL, 2, 32);
-   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   gl4.memory_barrier(E2E_GL_ALL_BARRIER_BITS);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "glMultiDrawArraysIndirect",
                              quiet);
    uint32_t out[16];
    memset(out, 0xff, sizeof(out));
    glBindTexture(GL_TEXTURE_2D, t);
-   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
    unsigned bad = 0;
    for (unsigned i = 0; i < 16; i++) {
       uint32_t want = (i & 4) ? 0 : 1;
@@ -634,22 +630,12 @@ test_multi_draw_indirect(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 3, true);
-   opts.forward_compatible = true;
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int status = e2e_gl_start_images(&gl, argc, argv, W, H, &quiet, &gl4);
    if (status)
       return status;
-   static const char *const needed[] = {"GL_ARB_shader_image_load_store",
-                                        "GL_ARB_compute_shader"};
-   if ((status = e2e_gl_need_extensions(&gl, &opts, needed, 2)))
-      return status;
-   /* the GL 3.2-4.3 entry points the ES headers do not declare */
+   /* the GL 3.2 entry points the ES headers do not declare */
    const struct e2e_gl_proc procs[] = {
-      {"glDispatchCompute", &dispatch},
-      {"glMemoryBarrier", &memory_barrier},
-      {"glBindImageTexture", &bind_image},
-      {"glGetTexImage", &get_tex_image},
       {"glTexImage2DMultisample", &tex_image_ms},
       {"glTexImage3DMultisample", &tex_image_ms3},
    };
