@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -77,13 +78,54 @@ count_op(agx_context *ctx, unsigned op)
    return n;
 }
 
-/* The IR is valid after `pass`; then the fixture is freed */
+/* The IR is valid after `pass` */
 static void
-check_and_free(struct fixture *f, const char *pass)
+check_valid(struct fixture *f, const char *pass)
 {
    char msg[256];
    assert_true(agx_validate(f->ctx, pass, msg, sizeof(msg)));
+}
+
+/* check_valid, then the fixture is freed */
+static void
+check_and_free(struct fixture *f, const char *pass)
+{
+   check_valid(f, pass);
    ralloc_free(f->mem);
+}
+
+/* cmocka fixtures: *state is a new struct fixture (setup, or setup_vid),
+ * freed by fixture_teardown whether the test passed or not. */
+static int
+fixture_new(void **state, void (*init)(struct fixture *))
+{
+   struct fixture *f = malloc(sizeof(*f));
+   if (!f)
+      return -1;
+   init(f);
+   *state = f;
+   return 0;
+}
+
+static int
+fixture_setup(void **state)
+{
+   return fixture_new(state, setup);
+}
+
+static int
+fixture_setup_vid(void **state)
+{
+   return fixture_new(state, setup_vid);
+}
+
+static int
+fixture_teardown(void **state)
+{
+   struct fixture *f = *state;
+   ralloc_free(f->mem);
+   free(f);
+   return 0;
 }
 
 /* a = 7; w = a; d = w: w is a phi web between a and d */
@@ -793,26 +835,23 @@ pos(const agx_instr *I)
 static void
 test_loads_first(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup_vid(&f);
-   agx_builder *b = &f.b;
-   agx_operand a = temp(&f), s = temp(&f), c = temp(&f), t = temp(&f);
-   agx_instr *A = load(b, a, f.vid);
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
+   agx_operand a = temp(f), s = temp(f), c = temp(f), t = temp(f);
+   agx_instr *A = load(b, a, f->vid);
    agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, one());
-   agx_instr *C = load(b, c, f.vid);
+   agx_instr *C = load(b, c, f->vid);
    agx_instr *T = emit2(b, AGX_ISA_OP_IADD, t, c, one());
    agx_instr *V0 = st_var(b, s, 0);
    agx_instr *V1 = st_var(b, t, 1);
 
-   agx_schedule(f.ctx, ROOM);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_WAIT), 0);
+   agx_schedule(f->ctx, ROOM);
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_WAIT), 0);
    assert_true(pos(A) < pos(S));
    assert_true(pos(C) < pos(S));
    assert_true(pos(C) < pos(T));
    assert_true(pos(V0) < pos(V1));
    assert_true(pos(S) < pos(V0) && pos(T) < pos(V1));
-   ralloc_free(f.mem);
 }
 
 /* A load whose address is computed stays after the computation; a store
@@ -822,29 +861,26 @@ test_loads_first(void **state)
 static void
 test_dependencies(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup_vid(&f);
-   agx_builder *b = &f.b;
-   agx_operand a = temp(&f), s = temp(&f), c = temp(&f), d = temp(&f);
-   agx_operand e = temp(&f), l = temp(&f);
-   agx_instr *A = load(b, a, f.vid);
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
+   agx_operand a = temp(f), s = temp(f), c = temp(f), d = temp(f);
+   agx_operand e = temp(f), l = temp(f);
+   agx_instr *A = load(b, a, f->vid);
    agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, one());
    agx_instr *C = load(b, c, s);       /* address from S */
    agx_instr *L = load(b, l, c);       /* ready when W is */
-   agx_instr *W = store(b, c, f.vid);  /* after the loads before it */
-   agx_instr *D = load(b, d, f.vid);   /* reads what W wrote */
+   agx_instr *W = store(b, c, f->vid); /* after the loads before it */
+   agx_instr *D = load(b, d, f->vid);  /* reads what W wrote */
    agx_instr *E = emit2(b, AGX_ISA_OP_IADD, e, d, one());
    st_var(b, e, 0);
    st_var(b, l, 1);
 
-   agx_schedule(f.ctx, ROOM);
+   agx_schedule(f->ctx, ROOM);
    assert_true(pos(A) < pos(S));
    assert_true(pos(S) < pos(C));
    assert_true(pos(A) < pos(W) && pos(C) < pos(W) && pos(L) < pos(W));
    assert_true(pos(W) < pos(D));
    assert_true(pos(D) < pos(E));
-   ralloc_free(f.mem);
 }
 
 /* A value written twice (a phi web): the second write, a load the
@@ -853,24 +889,21 @@ test_dependencies(void **state)
 static void
 test_web_write_after_read(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup_vid(&f);
-   agx_builder *b = &f.b;
-   agx_operand w = temp(&f), x = temp(&f), y = temp(&f);
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
+   agx_operand w = temp(f), x = temp(f), y = temp(f);
    agx_instr *M = agx_emit_pseudo(b, AGX_OP_MOV, 2, 1);
    M->ops[0] = w;
    M->ops[1] = agx_isa_imm(3, 16);
    agx_instr *X = emit2(b, AGX_ISA_OP_IADD, x, w, one());
-   agx_instr *L = load(b, w, f.vid);
+   agx_instr *L = load(b, w, f->vid);
    agx_instr *Y = emit2(b, AGX_ISA_OP_IADD, y, w, x);
    st_var(b, y, 0);
 
-   agx_schedule(f.ctx, ROOM);
+   agx_schedule(f->ctx, ROOM);
    assert_true(pos(M) < pos(X));
    assert_true(pos(X) < pos(L));
    assert_true(pos(L) < pos(Y));
-   ralloc_free(f.mem);
 }
 
 /* A store before a discard stays before it, and a store and a tile
@@ -879,37 +912,34 @@ test_web_write_after_read(void **state)
 static void
 test_discard_and_fences(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup_vid(&f);
-   agx_builder *b = &f.b;
-   agx_operand a = temp(&f), c = temp(&f), s = temp(&f), d = temp(&f);
-   agx_operand e = temp(&f);
-   agx_instr *W = store(b, f.vid, f.vid);
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
+   agx_operand a = temp(f), c = temp(f), s = temp(f), d = temp(f);
+   agx_operand e = temp(f);
+   agx_instr *W = store(b, f->vid, f->vid);
    agx_instr *K = agx_emit(b, AGX_ISA_OP_SAMPLE_MASK);
    K->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
    K->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0, 8);
    agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
-   T->ops[AGX_ISA_ST_TILE_R] = f.vid;
-   agx_instr *X = store(b, f.vid, f.vid);
-   agx_instr *D = load(b, d, f.vid);
+   T->ops[AGX_ISA_ST_TILE_R] = f->vid;
+   agx_instr *X = store(b, f->vid, f->vid);
+   agx_instr *D = load(b, d, f->vid);
    emit2(b, AGX_ISA_OP_IADD, e, d, one());
    st_var(b, e, 1);
-   agx_instr *A = load(b, a, f.vid);
+   agx_instr *A = load(b, a, f->vid);
    agx_instr *P = agx_emit(b, AGX_ISA_OP_POP_EXEC);
    P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
-   agx_instr *C = load(b, c, f.vid);
+   agx_instr *C = load(b, c, f->vid);
    agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, c);
    st_var(b, s, 0);
 
-   agx_schedule(f.ctx, ROOM);
+   agx_schedule(f->ctx, ROOM);
    assert_true(pos(W) < pos(K));
    assert_true(pos(K) < pos(T) && pos(K) < pos(X));
    assert_true(pos(X) < pos(D));
    assert_true(pos(A) < pos(P));
    assert_true(pos(P) < pos(C));
    assert_true(pos(C) < pos(S));
-   ralloc_free(f.mem);
 }
 
 /* acc = l0; acc += l1; ... acc += l7: issuing every load first would keep
@@ -918,29 +948,26 @@ test_discard_and_fences(void **state)
 static void
 test_pressure_limit(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup_vid(&f);
-   agx_builder *b = &f.b;
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
    agx_instr *loads[8], *adds[8];
-   agx_operand acc = temp(&f);
-   loads[0] = load(b, acc, f.vid);
+   agx_operand acc = temp(f);
+   loads[0] = load(b, acc, f->vid);
    for (unsigned i = 1; i < 8; ++i) {
-      agx_operand l = temp(&f), next = temp(&f);
-      loads[i] = load(b, l, f.vid);
+      agx_operand l = temp(f), next = temp(f);
+      loads[i] = load(b, l, f->vid);
       adds[i] = emit2(b, AGX_ISA_OP_IADD, next, acc, l);
       acc = next;
    }
    st_var(b, acc, 0);
-   st_var(b, f.vid, 1); /* vid stays live: every load adds a value */
+   st_var(b, f->vid, 1); /* vid stays live: every load adds a value */
 
-   agx_schedule(f.ctx, 0);
+   agx_schedule(f->ctx, 0);
    /* the accumulator and at most one load result live at once */
    for (unsigned i = 2; i < 8; ++i)
       assert_true(pos(loads[i]) > pos(adds[i - 1]));
    for (unsigned i = 1; i < 8; ++i)
       assert_true(pos(loads[i]) < pos(adds[i]));
-   ralloc_free(f.mem);
 }
 
 /* Independent loads with results read at the end: all of them go first
@@ -948,39 +975,34 @@ test_pressure_limit(void **state)
 static void
 test_pressure_allows(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup_vid(&f);
-   agx_builder *b = &f.b;
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
    agx_operand v[4], s[4];
    agx_instr *loads[4], *adds[4];
    for (unsigned i = 0; i < 4; ++i) {
-      v[i] = temp(&f);
-      s[i] = temp(&f);
-      loads[i] = load(b, v[i], f.vid);
+      v[i] = temp(f);
+      s[i] = temp(f);
+      loads[i] = load(b, v[i], f->vid);
       adds[i] = emit2(b, AGX_ISA_OP_IADD, s[i], v[i], one());
    }
    /* every sum is live at the end: the peak is four values anyway */
    for (unsigned i = 0; i < 4; ++i)
       st_var(b, s[i], i);
 
-   agx_schedule(f.ctx, 0);
+   agx_schedule(f->ctx, 0);
    for (unsigned i = 0; i < 4; ++i)
       assert_true(pos(loads[3]) < pos(adds[i]));
-   ralloc_free(f.mem);
 }
 
 static void
 test_spill(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup(&f);
-   agx_builder *b = &f.b;
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
 
    agx_operand x = agx_mov_imm(b, 32, 7);
    agx_operand cond = agx_mov_imm(b, 32, 1);
-   agx_operand y = agx_temp(f.ctx, 32, 1);
+   agx_operand y = agx_temp(f->ctx, 32, 1);
    emit2(b, AGX_ISA_OP_IADD, y, x, agx_isa_imm(1, 8));
    agx_instr *E = agx_emit(b, AGX_ISA_OP_ELSE_ICMP);
    E->ops[AGX_ISA_ELSE_ICMP_A] = cond;
@@ -989,25 +1011,25 @@ test_spill(void **state)
 
    /* the condition: nothing to spill */
    unsigned only_cond[] = {(unsigned)cond.value};
-   f.ctx->ra_candidates = only_cond;
-   f.ctx->nr_ra_candidates = 1;
-   f.ctx->ra_need_halves = 2;
-   assert_false(agx_spill(f.ctx));
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 0);
+   f->ctx->ra_candidates = only_cond;
+   f->ctx->nr_ra_candidates = 1;
+   f->ctx->ra_need_halves = 2;
+   assert_false(agx_spill(f->ctx));
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 0);
 
    /* x: one store after its move, one load before the add */
    unsigned both[] = {(unsigned)cond.value, (unsigned)x.value};
-   f.ctx->ra_candidates = both;
-   f.ctx->nr_ra_candidates = 2;
-   assert_true(agx_spill(f.ctx));
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
-   assert_int_equal(f.ctx->nr_spills, 1);
-   assert_int_equal(f.ctx->nr_fills, 1);
-   assert_int_equal(f.ctx->scratch_size_B, 4);
+   f->ctx->ra_candidates = both;
+   f->ctx->nr_ra_candidates = 2;
+   assert_true(agx_spill(f->ctx));
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_LOAD), 1);
+   assert_int_equal(f->ctx->nr_spills, 1);
+   assert_int_equal(f->ctx->nr_fills, 1);
+   assert_int_equal(f->ctx->scratch_size_B, 4);
    /* x is no longer referenced; the add reads what the load wrote */
    agx_instr *load = NULL;
-   agx_foreach_instr_global(f.ctx, I)
+   agx_foreach_instr_global(f->ctx, I)
    {
       agx_foreach_op(I, i)
          assert_false(agx_is_ssa(I->ops[i]) &&
@@ -1020,7 +1042,7 @@ test_spill(void **state)
                           load->ops[AGX_ISA_STACK_LOAD_R].value);
       }
    }
-   check_and_free(&f, "spill");
+   check_valid(f, "spill");
 }
 
 /* A coalesced group (a phi web w with the value d copied out of it)
@@ -1030,34 +1052,32 @@ test_spill(void **state)
 static void
 test_spill_group(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup(&f);
-   agx_builder *b = &f.b;
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
 
    agx_operand a, w, d;
-   build_web(&f, &a, &w, &d);
-   agx_operand y = agx_temp(f.ctx, 32, 1);
+   build_web(f, &a, &w, &d);
+   agx_operand y = agx_temp(f->ctx, 32, 1);
    emit2(b, AGX_ISA_OP_IADD, y, d, agx_isa_imm(1, 8));
    st_var(b, y, 0);
    st_var(b, d, 1);
 
    unsigned group[16];
-   for (unsigned v = 0; v < f.ctx->nr_values; ++v)
+   for (unsigned v = 0; v < f->ctx->nr_values; ++v)
       group[v] = v;
    group[d.value] = (unsigned)w.value;
    unsigned cand[] = {(unsigned)w.value};
-   set_candidates(f.ctx, cand, 1, 2);
-   f.ctx->ra_group = group;
-   f.ctx->nr_ra_grouped = f.ctx->nr_values;
-   assert_true(agx_spill(f.ctx));
-   assert_int_equal(f.ctx->nr_spills, 1);
-   assert_int_equal(f.ctx->nr_fills, 2);
-   assert_int_equal(f.ctx->scratch_size_B, 4);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 2);
+   set_candidates(f->ctx, cand, 1, 2);
+   f->ctx->ra_group = group;
+   f->ctx->nr_ra_grouped = f->ctx->nr_values;
+   assert_true(agx_spill(f->ctx));
+   assert_int_equal(f->ctx->nr_spills, 1);
+   assert_int_equal(f->ctx->nr_fills, 2);
+   assert_int_equal(f->ctx->scratch_size_B, 4);
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_LOAD), 2);
    unsigned copies = 0;
-   agx_foreach_instr_global(f.ctx, I)
+   agx_foreach_instr_global(f->ctx, I)
    {
       copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
       agx_foreach_op(I, i)
@@ -1069,8 +1089,8 @@ test_spill_group(void **state)
    }
    assert_int_equal(copies, 0);
    /* the groups are agx_ra's answer for this round only */
-   assert_null(f.ctx->ra_group);
-   check_and_free(&f, "spill");
+   assert_null(f->ctx->ra_group);
+   check_valid(f, "spill");
 }
 
 /* Phi webs copying one constant (a loop counter's 0 in several webs)
@@ -1079,18 +1099,16 @@ test_spill_group(void **state)
 static void
 test_fold_copies(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup(&f);
-   agx_builder *b = &f.b;
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
 
    /* 1.0 and a uniform, each copied into webs */
    agx_operand one = agx_mov_imm(b, 32, 0x3f800000);
-   agx_operand u = agx_temp(f.ctx, 32, 1);
+   agx_operand u = agx_temp(f->ctx, 32, 1);
    agx_mov_to(b, u, agx_uniform(8, 32));
    agx_operand w[4];
    for (unsigned i = 0; i < 4; ++i)
-      w[i] = agx_temp(f.ctx, 32, 1);
+      w[i] = agx_temp(f->ctx, 32, 1);
    agx_mov_to(b, w[0], one);
    agx_mov_to(b, w[1], one);
    agx_mov_to(b, w[2], u);
@@ -1098,10 +1116,10 @@ test_fold_copies(void **state)
    for (unsigned i = 0; i < 4; ++i)
       st_var(b, w[i], i);
 
-   agx_opt_fold(f.ctx);
-   agx_dce(f.ctx);
+   agx_opt_fold(f->ctx);
+   agx_dce(f->ctx);
    unsigned i = 0;
-   agx_foreach_instr_global(f.ctx, I)
+   agx_foreach_instr_global(f->ctx, I)
    {
       if (I->op != AGX_OP_MOV || I->ops[0].value < w[0].value)
          continue;
@@ -1119,7 +1137,7 @@ test_fold_copies(void **state)
       i++;
    }
    assert_int_equal(i, 4);
-   check_and_free(&f, "fold");
+   check_valid(f, "fold");
 }
 
 /* A spilled value written and read by copies (a phi web): the copies
@@ -1127,22 +1145,20 @@ test_fold_copies(void **state)
 static void
 test_spill_copies(void **state)
 {
-   (void)state;
-   struct fixture f;
-   setup(&f);
-   agx_builder *b = &f.b;
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
 
    agx_operand a, w, d;
-   build_web(&f, &a, &w, &d);
+   build_web(f, &a, &w, &d);
    st_var(b, d, 0);
 
    unsigned cand[] = {(unsigned)w.value};
-   set_candidates(f.ctx, cand, 1, 2);
-   assert_true(agx_spill(f.ctx));
-   assert_int_equal(f.ctx->nr_spills, 1);
-   assert_int_equal(f.ctx->nr_fills, 1);
+   set_candidates(f->ctx, cand, 1, 2);
+   assert_true(agx_spill(f->ctx));
+   assert_int_equal(f->ctx->nr_spills, 1);
+   assert_int_equal(f->ctx->nr_fills, 1);
    unsigned copies = 0;
-   agx_foreach_instr_global(f.ctx, I)
+   agx_foreach_instr_global(f->ctx, I)
    {
       copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
       if (I->op == AGX_ISA_OP_STACK_STORE)
@@ -1151,34 +1167,44 @@ test_spill_copies(void **state)
          assert_int_equal(I->ops[AGX_ISA_STACK_LOAD_R].value, d.value);
    }
    assert_int_equal(copies, 0);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
-   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
-   check_and_free(&f, "spill");
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_LOAD), 1);
+   check_valid(f, "spill");
 }
+
+/* A test run on a fixture of its own: an empty vertex shader (IR_TEST),
+ * or one with a preloaded vertex id (VID_TEST). */
+#define IR_TEST(t)                                                             \
+   cmocka_unit_test_setup_teardown(t, fixture_setup, fixture_teardown)
+#define VID_TEST(t)                                                            \
+   cmocka_unit_test_setup_teardown(t, fixture_setup_vid, fixture_teardown)
 
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
+      cmocka_unit_test(test_fold),
+      cmocka_unit_test(test_sat),
+      cmocka_unit_test(test_dce),
       cmocka_unit_test(test_ra),
       cmocka_unit_test(test_ra_collect_alias),
       cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_lower_pseudo),
-      cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
+      cmocka_unit_test(test_validate),
+      cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_insert_waits),
       cmocka_unit_test(test_promote_constants),
-      cmocka_unit_test(test_loads_first),
-      cmocka_unit_test(test_dependencies),
-      cmocka_unit_test(test_web_write_after_read),
-      cmocka_unit_test(test_discard_and_fences),
-      cmocka_unit_test(test_pressure_limit),
-      cmocka_unit_test(test_pressure_allows),
-      cmocka_unit_test(test_spill),
-      cmocka_unit_test(test_spill_copies),
-      cmocka_unit_test(test_spill_group),
-      cmocka_unit_test(test_fold_copies),
+      VID_TEST(test_loads_first),
+      VID_TEST(test_dependencies),
+      VID_TEST(test_web_write_after_read),
+      VID_TEST(test_discard_and_fences),
+      VID_TEST(test_pressure_limit),
+      VID_TEST(test_pressure_allows),
+      IR_TEST(test_spill),
+      IR_TEST(test_spill_copies),
+      IR_TEST(test_spill_group),
+      IR_TEST(test_fold_copies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
