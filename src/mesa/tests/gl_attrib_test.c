@@ -30,14 +30,6 @@ compat21(void)
    return t;
 }
 
-static GLint
-get_int(GLenum pname)
-{
-   GLint v = -1;
-   _mesa_GetIntegerv(pname, &v);
-   return v;
-}
-
 /* COLOR_BUFFER and ENABLE pushed: blending, the clear colour, the logic
  * op and the depth test's enable come back; the depth function (depth
  * buffer group, not pushed) keeps its new value. */
@@ -48,7 +40,7 @@ test_groups(void **state)
    struct gl_test *t = compat21();
 
    _mesa_PushAttrib(GL_COLOR_BUFFER_BIT | GL_ENABLE_BIT);
-   assert_int_equal(get_int(GL_ATTRIB_STACK_DEPTH), 1);
+   assert_int_equal(gl_test_get_int(GL_ATTRIB_STACK_DEPTH), 1);
    _mesa_BlendFunc(GL_SRC_ALPHA, GL_ONE);
    _mesa_ClearColor(0.5f, 0.25f, 0.0f, 1.0f);
    _mesa_LogicOp(GL_XOR);
@@ -57,15 +49,15 @@ test_groups(void **state)
    _mesa_DepthFunc(GL_GREATER);
    _mesa_PopAttrib();
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(get_int(GL_ATTRIB_STACK_DEPTH), 0);
-   assert_int_equal(get_int(GL_BLEND_SRC_RGB), GL_ONE);
-   assert_int_equal(get_int(GL_LOGIC_OP_MODE), GL_COPY);
+   assert_int_equal(gl_test_get_int(GL_ATTRIB_STACK_DEPTH), 0);
+   assert_int_equal(gl_test_get_int(GL_BLEND_SRC_RGB), GL_ONE);
+   assert_int_equal(gl_test_get_int(GL_LOGIC_OP_MODE), GL_COPY);
    assert_false(_mesa_IsEnabled(GL_BLEND));
    assert_false(_mesa_IsEnabled(GL_DEPTH_TEST));
    GLfloat clear[4];
    _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, clear);
    assert_true(clear[0] == 0.0f && clear[1] == 0.0f && clear[3] == 0.0f);
-   assert_int_equal(get_int(GL_DEPTH_FUNC), GL_GREATER);
+   assert_int_equal(gl_test_get_int(GL_DEPTH_FUNC), GL_GREATER);
 
    /* The polygon stipple and the line width, each in its own group. */
    GLubyte zeros[128] = {0};
@@ -100,7 +92,7 @@ test_eval_group(void **state)
    assert_false(_mesa_IsEnabled(GL_MAP1_VERTEX_3));
    assert_false(_mesa_IsEnabled(GL_MAP2_COLOR_4));
    assert_false(_mesa_IsEnabled(GL_AUTO_NORMAL));
-   assert_int_equal(get_int(GL_MAP1_GRID_SEGMENTS), 1);
+   assert_int_equal(gl_test_get_int(GL_MAP1_GRID_SEGMENTS), 1);
    GLint segs[2];
    _mesa_GetIntegerv(GL_MAP2_GRID_SEGMENTS, segs);
    assert_int_equal(segs[0], 1);
@@ -117,14 +109,14 @@ test_eval_group(void **state)
    _mesa_PopAttrib();
    assert_false(_mesa_IsEnabled(GL_MAP2_VERTEX_4));
    assert_false(_mesa_IsEnabled(GL_AUTO_NORMAL));
-   assert_int_equal(get_int(GL_MAP1_GRID_SEGMENTS), 5);
+   assert_int_equal(gl_test_get_int(GL_MAP1_GRID_SEGMENTS), 5);
 
    /* The list base is the list group's (GL 2.1 table 6.46). */
    _mesa_ListBase(10);
    _mesa_PushAttrib(GL_LIST_BIT);
    _mesa_ListBase(42);
    _mesa_PopAttrib();
-   assert_int_equal(get_int(GL_LIST_BASE), 10);
+   assert_int_equal(gl_test_get_int(GL_LIST_BASE), 10);
    gl_test_destroy(t);
 }
 
@@ -138,12 +130,12 @@ test_line_stipple(void **state)
    struct gl_test *t = compat21();
 
    assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
-   assert_int_equal(get_int(GL_LINE_STIPPLE_PATTERN), 0xffff);
-   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 1);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_PATTERN), 0xffff);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_REPEAT), 1);
    _mesa_LineStipple(300, 0x0f0f);
-   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 256);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_REPEAT), 256);
    _mesa_LineStipple(-4, 0x00ff);
-   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 1);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_REPEAT), 1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
    _mesa_LineStipple(3, 0xaaaa);
@@ -153,15 +145,15 @@ test_line_stipple(void **state)
    assert_true(_mesa_IsEnabled(GL_LINE_STIPPLE));
    _mesa_PopAttrib();
    assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
-   assert_int_equal(get_int(GL_LINE_STIPPLE_PATTERN), 0xaaaa);
-   assert_int_equal(get_int(GL_LINE_STIPPLE_REPEAT), 3);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_PATTERN), 0xaaaa);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_REPEAT), 3);
 
    _mesa_PushAttrib(GL_ENABLE_BIT);
    _mesa_Enable(GL_LINE_STIPPLE);
    _mesa_LineStipple(2, 0x0001);
    _mesa_PopAttrib();
    assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
-   assert_int_equal(get_int(GL_LINE_STIPPLE_PATTERN), 0x0001);
+   assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_PATTERN), 0x0001);
    gl_test_destroy(t);
 }
 
@@ -173,23 +165,23 @@ test_depth_limits(void **state)
    (void)state;
    struct gl_test *t = compat21();
 
-   assert_int_equal(get_int(GL_MAX_ATTRIB_STACK_DEPTH), 16);
-   assert_int_equal(get_int(GL_MAX_CLIENT_ATTRIB_STACK_DEPTH), 16);
+   assert_int_equal(gl_test_get_int(GL_MAX_ATTRIB_STACK_DEPTH), 16);
+   assert_int_equal(gl_test_get_int(GL_MAX_CLIENT_ATTRIB_STACK_DEPTH), 16);
    for (int i = 0; i < 16; i++)
       _mesa_PushAttrib(GL_ALL_ATTRIB_BITS);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_PushAttrib(GL_ALL_ATTRIB_BITS);
    assert_int_equal(_mesa_GetError(), GL_STACK_OVERFLOW);
-   assert_int_equal(get_int(GL_ATTRIB_STACK_DEPTH), 16);
-   assert_int_equal(get_int(GL_CLIENT_ATTRIB_STACK_DEPTH), 0);
+   assert_int_equal(gl_test_get_int(GL_ATTRIB_STACK_DEPTH), 16);
+   assert_int_equal(gl_test_get_int(GL_CLIENT_ATTRIB_STACK_DEPTH), 0);
 
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 2);
    _mesa_PushClientAttrib(GL_CLIENT_PIXEL_STORE_BIT);
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 8);
    _mesa_PixelStorei(GL_UNPACK_SWAP_BYTES, GL_TRUE);
    _mesa_PopClientAttrib();
-   assert_int_equal(get_int(GL_UNPACK_ALIGNMENT), 2);
-   assert_int_equal(get_int(GL_UNPACK_SWAP_BYTES), 0);
+   assert_int_equal(gl_test_get_int(GL_UNPACK_ALIGNMENT), 2);
+   assert_int_equal(gl_test_get_int(GL_UNPACK_SWAP_BYTES), 0);
 
    for (int i = 0; i < 16; i++)
       _mesa_PopAttrib();
@@ -217,7 +209,7 @@ test_inside_begin_end(void **state)
    push(GL_CURRENT_BIT);
    _mesa_End();
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   assert_int_equal(get_int(GL_ATTRIB_STACK_DEPTH), 0);
+   assert_int_equal(gl_test_get_int(GL_ATTRIB_STACK_DEPTH), 0);
    gl_test_destroy(t);
 }
 
@@ -265,16 +257,16 @@ test_texture_bindings(void **state)
    _mesa_PopAttrib();
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    /* the active unit is texture state too: back to 0 */
-   assert_int_equal(get_int(GL_ACTIVE_TEXTURE), GL_TEXTURE0);
+   assert_int_equal(gl_test_get_int(GL_ACTIVE_TEXTURE), GL_TEXTURE0);
    _mesa_ActiveTexture(GL_TEXTURE1);
-   assert_int_equal(get_int(GL_TEXTURE_BINDING_2D), (GLint)tex[0]);
-   assert_int_equal(get_int(GL_TEXTURE_BINDING_CUBE_MAP), 0);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BINDING_2D), (GLint)tex[0]);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BINDING_CUBE_MAP), 0);
 
    /* The binding of a deleted texture on the stack at destruction. */
    _mesa_PushAttrib(GL_TEXTURE_BIT);
    _mesa_BindTexture(GL_TEXTURE_2D, 0);
    _mesa_DeleteTextures(1, &tex[0]);
-   assert_int_equal(get_int(GL_ATTRIB_STACK_DEPTH), 1);
+   assert_int_equal(gl_test_get_int(GL_ATTRIB_STACK_DEPTH), 1);
    gl_test_destroy(t);
 }
 
@@ -308,19 +300,20 @@ test_client_arrays(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_true(_mesa_IsEnabled(GL_VERTEX_ARRAY));
    assert_false(_mesa_IsEnabled(GL_COLOR_ARRAY));
-   assert_int_equal(get_int(GL_VERTEX_ARRAY_SIZE), 2);
-   assert_int_equal(get_int(GL_VERTEX_ARRAY_TYPE), GL_FLOAT);
-   assert_int_equal(get_int(GL_VERTEX_ARRAY_STRIDE), 0);
-   assert_int_equal(get_int(GL_VERTEX_ARRAY_BUFFER_BINDING), (GLint)buf);
-   assert_int_equal(get_int(GL_ARRAY_BUFFER_BINDING), 0);
-   assert_int_equal(get_int(GL_COLOR_ARRAY_SIZE), 4);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_SIZE), 2);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_TYPE), GL_FLOAT);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_STRIDE), 0);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_BUFFER_BINDING),
+                    (GLint)buf);
+   assert_int_equal(gl_test_get_int(GL_ARRAY_BUFFER_BINDING), 0);
+   assert_int_equal(gl_test_get_int(GL_COLOR_ARRAY_SIZE), 4);
    _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
    assert_ptr_equal(ptr, colours);
 
    /* pushed with the buffer, which is deleted while on the stack */
    _mesa_PushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
    _mesa_DeleteBuffers(1, &buf);
-   assert_int_equal(get_int(GL_CLIENT_ATTRIB_STACK_DEPTH), 1);
+   assert_int_equal(gl_test_get_int(GL_CLIENT_ATTRIB_STACK_DEPTH), 1);
    gl_test_destroy(t);
 }
 

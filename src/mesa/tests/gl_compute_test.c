@@ -28,10 +28,7 @@
 static struct gl_test *
 desktop(void)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", "3.2", 1);
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 2, 8,
-                                              8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 3, 2, 8, 8);
    assert_non_null(t);
    return t;
 }
@@ -196,9 +193,8 @@ test_extensions_and_limits(void **state)
 static void
 test_es_has_none(void **state)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    assert_int_equal(_mesa_CreateShader(GL_COMPUTE_SHADER), 0);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);

@@ -97,9 +97,7 @@ test_errors(void **state)
    gl_test_destroy(t);
 
    /* ES 3.0 has no such target (it came with ES 3.2) */
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    _mesa_GenTextures(1, tex);
    _mesa_BindTexture(GL_TEXTURE_CUBE_MAP_ARRAY, tex[0]);

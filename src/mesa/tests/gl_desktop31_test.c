@@ -25,9 +25,7 @@
 static struct gl_test *
 desktop31(enum st_profile_type profile)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", "3.1", 1);
-   struct gl_test *t = gl_test_create_profile(profile, 3, 1, 8, 8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   struct gl_test *t = gl_test_create_version(profile, 3, 1, 8, 8);
    assert_non_null(t);
    return t;
 }

@@ -25,10 +25,8 @@
 static struct gl_test *
 core33(void)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", "3.3", 1);
    struct gl_test *t =
-      gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 3, 16, 16);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 16, 16);
    assert_non_null(t);
    return t;
 }

@@ -345,9 +345,7 @@ test_read_draw_bindings(void **state)
    assert_int_equal(v, 0);
    gl_test_destroy(t);
 
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    _mesa_GenFramebuffers(2, fbo);
    _mesa_BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);

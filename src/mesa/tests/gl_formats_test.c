@@ -32,9 +32,8 @@ static struct gl_test *
 es3(void)
 {
    /* ES 3.0 contexts are refused until all of ES 3.0 exists. */
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    return t;
 }

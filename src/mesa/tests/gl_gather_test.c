@@ -57,9 +57,8 @@ test_es3(void **state)
 {
    (void)state;
    /* the noop driver's ES version is 3.0 only when asked */
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    assert_false(gl_test_has_extension("GL_ARB_texture_gather"));
    GLint v = 123;

@@ -20,12 +20,10 @@
 #include "gl_test_context.h"
 
 static struct gl_test *
-desktop(const char *version, int major, int minor)
+desktop(int major, int minor)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", version, 1);
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, major,
-                                              minor, 8, 8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_DEFAULT, major, minor, 8, 8);
    assert_non_null(t);
    return t;
 }
@@ -95,12 +93,12 @@ static void
 test_create_shader(void **state)
 {
    (void)state;
-   struct gl_test *t = desktop("3.1", 3, 1);
+   struct gl_test *t = desktop(3, 1);
    assert_int_equal(_mesa_CreateShader(GL_GEOMETRY_SHADER), 0);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 
-   t = desktop("3.2", 3, 2);
+   t = desktop(3, 2);
    GLuint s = _mesa_CreateShader(GL_GEOMETRY_SHADER);
    assert_int_not_equal(s, 0);
    GLint type = 0;
@@ -117,7 +115,7 @@ static void
 test_program_queries(void **state)
 {
    (void)state;
-   struct gl_test *t = desktop("3.2", 3, 2);
+   struct gl_test *t = desktop(3, 2);
    GLuint p = program(true, true);
    GLint v = -1;
    _mesa_GetProgramiv(p, GL_GEOMETRY_VERTICES_OUT, &v);
@@ -139,7 +137,7 @@ test_program_queries(void **state)
    gl_test_destroy(t);
 
    /* Not a pname of a 3.1 context. */
-   t = desktop("3.1", 3, 1);
+   t = desktop(3, 1);
    q = _mesa_CreateProgram();
    _mesa_GetProgramiv(q, GL_GEOMETRY_INPUT_TYPE, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
@@ -152,7 +150,7 @@ static void
 test_limits(void **state)
 {
    (void)state;
-   struct gl_test *t = desktop("3.2", 3, 2);
+   struct gl_test *t = desktop(3, 2);
    static const struct {
       GLenum pname;
       GLint min;
@@ -183,7 +181,7 @@ test_limits(void **state)
    assert_int_equal(v, 256);
    gl_test_destroy(t);
 
-   t = desktop("3.1", 3, 1);
+   t = desktop(3, 1);
    _mesa_GetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
@@ -196,12 +194,12 @@ static void
 test_draw_modes(void **state)
 {
    (void)state;
-   struct gl_test *t = desktop("3.1", 3, 1);
+   struct gl_test *t = desktop(3, 1);
    _mesa_DrawArrays(GL_LINES_ADJACENCY, 0, 4);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 
-   t = desktop("3.2", 3, 2);
+   t = desktop(3, 2);
    static const GLenum adj[] = {GL_LINES_ADJACENCY, GL_LINE_STRIP_ADJACENCY,
                                 GL_TRIANGLES_ADJACENCY,
                                 GL_TRIANGLE_STRIP_ADJACENCY};
@@ -239,7 +237,7 @@ static void
 test_transform_feedback(void **state)
 {
    (void)state;
-   struct gl_test *t = desktop("3.2", 3, 2);
+   struct gl_test *t = desktop(3, 2);
    GLuint p = program(true, false);
    const char *names[] = {"g"};
    _mesa_TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
@@ -298,7 +296,7 @@ static void
 test_primitives_generated(void **state)
 {
    (void)state;
-   struct gl_test *t = desktop("3.2", 3, 2);
+   struct gl_test *t = desktop(3, 2);
    GLuint plain = program(false, true), gs = program(true, true);
    assert_int_equal(primitives_generated(plain, GL_TRIANGLES, 6), 2);
    assert_int_equal(primitives_generated(plain, GL_TRIANGLE_STRIP, 5), 3);

@@ -25,13 +25,10 @@
 #include "state_tracker/st_context.h"
 
 static struct gl_test *
-context_of(const char *version)
+context_of(int major, int minor)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", version, 1);
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE,
-                                              version[0] - '0',
-                                              version[2] - '0', 8, 8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_CORE, major, minor, 8, 8);
    assert_non_null(t);
    return t;
 }
@@ -57,7 +54,7 @@ bind_new_fbo(GLuint name)
 static void
 test_framebuffer_texture_errors(void **state)
 {
-   struct gl_test *t = context_of("3.2");
+   struct gl_test *t = context_of(3, 2);
    array_texture(1, 2);
    _mesa_BindTexture(GL_TEXTURE_RECTANGLE, 2);
    _mesa_BindTexture(GL_TEXTURE_BUFFER, 3);
@@ -115,7 +112,7 @@ test_framebuffer_texture_errors(void **state)
 static void
 test_not_in_gl31(void **state)
 {
-   struct gl_test *t = context_of("3.1");
+   struct gl_test *t = context_of(3, 1);
    array_texture(1, 2);
    bind_new_fbo(1);
    _mesa_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 1, 0);
@@ -146,7 +143,7 @@ attachment_param(GLenum attachment, GLenum pname)
 static void
 test_layered_query(void **state)
 {
-   struct gl_test *t = context_of("3.2");
+   struct gl_test *t = context_of(3, 2);
    array_texture(1, 3);
    _mesa_BindTexture(GL_TEXTURE_2D, 2);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
@@ -195,7 +192,7 @@ test_layered_query(void **state)
 static void
 test_completeness(void **state)
 {
-   struct gl_test *t = context_of("3.2");
+   struct gl_test *t = context_of(3, 2);
    array_texture(1, 2);
    array_texture(2, 4);
    _mesa_BindTexture(GL_TEXTURE_3D, 3);
@@ -243,7 +240,7 @@ test_completeness(void **state)
 static void
 test_gallium_state(void **state)
 {
-   struct gl_test *t = context_of("3.2");
+   struct gl_test *t = context_of(3, 2);
    struct st_context *st = t->ctx;
    array_texture(1, 3);
    array_texture(2, 5);
@@ -284,7 +281,7 @@ test_gallium_state(void **state)
 static void
 test_cube_map(void **state)
 {
-   struct gl_test *t = context_of("3.2");
+   struct gl_test *t = context_of(3, 2);
    struct st_context *st = t->ctx;
    _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 1);
    for (unsigned f = 0; f < 5; f++)

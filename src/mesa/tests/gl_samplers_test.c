@@ -33,20 +33,10 @@
 static struct gl_test *
 es3_context(void)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    return t;
-}
-
-static GLint
-get_int(GLenum pname)
-{
-   GLint v = -12345;
-   _mesa_GetIntegerv(pname, &v);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   return v;
 }
 
 /* The widths of the views bound in slots 0.. of the vertex (0) and
@@ -109,10 +99,10 @@ test_per_stage_slots(void **state)
 {
    (void)state;
    struct gl_test *t = es3_context();
-   GLint vs_max = get_int(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS);
-   GLint fs_max = get_int(GL_MAX_TEXTURE_IMAGE_UNITS);
+   GLint vs_max = gl_test_get_int(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS);
+   GLint fs_max = gl_test_get_int(GL_MAX_TEXTURE_IMAGE_UNITS);
    assert_true(vs_max >= 16 && fs_max >= 16);
-   assert_true(get_int(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) >= 32);
+   assert_true(gl_test_get_int(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) >= 32);
 
    /* every element named by a constant index (GLSL ES 3.00 section
     * 4.1.7.1) */

@@ -55,10 +55,8 @@ spy_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type sh,
 static struct gl_test *
 desktop(void)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", "3.3", 1);
    struct gl_test *t =
-      gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
    assert_non_null(t);
    struct pipe_context *pipe = st_context_pipe(t->ctx);
    memset(&spy, 0, sizeof(spy));
@@ -264,11 +262,10 @@ test_validate_and_draw(void **state)
 }
 
 static struct gl_test *
-es(const char *version, int minor)
+es(int minor)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", version, 1);
-   struct gl_test *t = gl_test_create(3, minor, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, minor, 8, 8);
    assert_non_null(t);
    return t;
 }
@@ -279,7 +276,7 @@ es(const char *version, int minor)
 static void
 test_es31(void **state)
 {
-   struct gl_test *t = es("3.1", 1);
+   struct gl_test *t = es(1);
    static const char *vs =
       "#version 310 es\n"
       "layout(location = 0) in vec4 pos;\n"
@@ -313,7 +310,7 @@ test_es31(void **state)
    /* ES 3.0 has separable programs through GL_EXT_separate_shader_objects
     * (PROGRAM_SEPARABLE_EXT is PROGRAM_SEPARABLE), with its EXT entry
     * points. */
-   t = es("3.0", 0);
+   t = es(0);
    assert_true(gl_test_has_extension("GL_EXT_separate_shader_objects"));
    GLuint p = _mesa_CreateProgram();
    _mesa_ProgramParameteri(p, GL_PROGRAM_SEPARABLE, GL_TRUE);

@@ -77,14 +77,7 @@ check_rows(struct gl_context *ctx)
 static struct gl_test *
 create(enum st_profile_type profile, int major, int minor)
 {
-   const char *var = profile == ST_PROFILE_OPENGL_ES2
-                        ? "MESA_GLES_VERSION_OVERRIDE"
-                        : "MESA_GL_VERSION_OVERRIDE";
-   char v[16];
-   snprintf(v, sizeof(v), "%d.%d", major, minor);
-   setenv(var, v, 1);
-   struct gl_test *t = gl_test_create_profile(profile, major, minor, 8, 8);
-   unsetenv(var);
+   struct gl_test *t = gl_test_create_version(profile, major, minor, 8, 8);
    assert_non_null(t);
    return t;
 }

@@ -362,16 +362,12 @@ check_extension_lists(void)
 static void
 test_extension_lists(void **state)
 {
-   setenv("MESA_GL_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
    assert_non_null(t);
    check_extension_lists();
    gl_test_destroy(t);
 
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    check_extension_lists();
    gl_test_destroy(t);
@@ -400,9 +396,7 @@ test_get_conversions(void **state)
    /* ES 3.0.6 section 4.2.3 (and ES 2.0 with EXT_color_buffer_half_float):
     * stored as given (float colour buffers clear to them); so is the
     * blend constant (section 4.1.7). */
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1); /* the noop driver */
-   t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    _mesa_ClearColor(2.0f, -1.0f, 0.5f, 3.0f);
    _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);

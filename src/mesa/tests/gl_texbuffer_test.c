@@ -34,14 +34,6 @@ compat30(void)
    return t;
 }
 
-static GLint
-get_int(GLenum pname)
-{
-   GLint v = -12345;
-   _mesa_GetIntegerv(pname, &v);
-   return v;
-}
-
 static struct gl_texture_object *
 bound_buffer_texture(void)
 {
@@ -59,8 +51,8 @@ test_advertised(void **state)
 
    assert_true(_mesa_has_extension(ctx, "GL_ARB_texture_buffer_object"));
    assert_true(_mesa_has_extension(ctx, "GL_ARB_texture_buffer_range"));
-   assert_int_equal(get_int(GL_MAX_TEXTURE_BUFFER_SIZE), 65536);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT), 16);
+   assert_int_equal(gl_test_get_int(GL_MAX_TEXTURE_BUFFER_SIZE), 65536);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT), 16);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 
@@ -70,7 +62,8 @@ test_advertised(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_BindBuffer(GL_TEXTURE_BUFFER, 1);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
-   get_int(GL_MAX_TEXTURE_BUFFER_SIZE);
+   GLint max_size;
+   _mesa_GetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_size);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }
@@ -85,20 +78,22 @@ test_bindings_and_format(void **state)
    struct gl_test *t = compat30();
    GLuint tex = 7, bo = 9;
 
-   assert_int_equal(get_int(GL_TEXTURE_BINDING_BUFFER), 0);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BINDING_BUFFER), 0);
    _mesa_BindTexture(GL_TEXTURE_BUFFER, tex);
-   assert_int_equal(get_int(GL_TEXTURE_BINDING_BUFFER), (GLint)tex);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BINDING_BUFFER), (GLint)tex);
    assert_true(_mesa_IsTexture(tex));
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER), 0);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER), 0);
    _mesa_BindBuffer(GL_TEXTURE_BUFFER, bo);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER), (GLint)bo);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_FORMAT_ARB), GL_LUMINANCE8);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_DATA_STORE_BINDING), 0);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER), (GLint)bo);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_FORMAT_ARB),
+                    GL_LUMINANCE8);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_DATA_STORE_BINDING), 0);
 
    _mesa_TexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32UI, bo);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_FORMAT_ARB), GL_RGBA32UI);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_DATA_STORE_BINDING), (GLint)bo);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_FORMAT_ARB), GL_RGBA32UI);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_DATA_STORE_BINDING),
+                    (GLint)bo);
 
    /* A texture bound to another target cannot be a buffer texture. */
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
@@ -106,18 +101,18 @@ test_bindings_and_format(void **state)
    /* Deleting the buffer unbinds it from the binding point only: the
     * texture keeps the data store (GL 3.1 section 2.9). */
    _mesa_DeleteBuffers(1, &bo);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER), 0);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER), 0);
    assert_non_null(bound_buffer_texture()->BufferObject);
    /* TexBuffer with buffer 0 detaches it. */
    _mesa_TexBuffer(GL_TEXTURE_BUFFER, GL_R8, 0);
    assert_null(bound_buffer_texture()->BufferObject);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_DATA_STORE_BINDING), 0);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_DATA_STORE_BINDING), 0);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 
    t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
    assert_non_null(t);
-   assert_int_equal(get_int(GL_TEXTURE_BUFFER_FORMAT_ARB), GL_R8);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BUFFER_FORMAT_ARB), GL_R8);
    gl_test_destroy(t);
 }
 

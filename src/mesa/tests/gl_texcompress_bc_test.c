@@ -56,9 +56,7 @@ context(int major)
    struct gl_test *t;
 
    if (major == 3) {
-      setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-      t = gl_test_create(3, 0, 8, 8);
-      unsetenv("MESA_GLES_VERSION_OVERRIDE");
+      t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    } else {
       t = gl_test_create(2, 0, 8, 8);
    }

@@ -47,9 +47,8 @@ static const uint8_t r11_block[8] = {0x80, 0x20, 0x05, 0x39,
 static struct gl_test *
 es3(void)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    return t;
 }

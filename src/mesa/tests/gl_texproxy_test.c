@@ -27,15 +27,7 @@
 static struct gl_test *
 context(enum st_profile_type profile, int major, int minor)
 {
-   const char *env = profile == ST_PROFILE_OPENGL_ES2
-                        ? "MESA_GLES_VERSION_OVERRIDE"
-                        : "MESA_GL_VERSION_OVERRIDE";
-   char version[8];
-
-   snprintf(version, sizeof(version), "%d.%d", major, minor);
-   setenv(env, version, 1);
-   struct gl_test *t = gl_test_create_profile(profile, major, minor, 8, 8);
-   unsetenv(env);
+   struct gl_test *t = gl_test_create_version(profile, major, minor, 8, 8);
    assert_non_null(t);
    return t;
 }
@@ -48,21 +40,13 @@ level_param(GLenum target, GLint level, GLenum pname)
    return v;
 }
 
-static GLint
-get_int(GLenum pname)
-{
-   GLint v = 0;
-   _mesa_GetIntegerv(pname, &v);
-   return v;
-}
-
 /* A supported image reads back its size and format; one a texel too wide
  * reads back zeros, and neither raises an error. */
 static void
 test_proxy_2d_sizes(void **state)
 {
    struct gl_test *t = context(ST_PROFILE_DEFAULT, 2, 1);
-   const GLint max = get_int(GL_MAX_TEXTURE_SIZE);
+   const GLint max = gl_test_get_int(GL_MAX_TEXTURE_SIZE);
 
    assert_true(max >= 1024); /* GL 3.0 table 6.37 minimum */
    _mesa_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max, max, 0, GL_RGBA,
@@ -126,9 +110,9 @@ static void
 test_proxy_targets(void **state)
 {
    struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 3);
-   const GLint max3d = get_int(GL_MAX_3D_TEXTURE_SIZE);
-   const GLint max_cube = get_int(GL_MAX_CUBE_MAP_TEXTURE_SIZE);
-   const GLint layers = get_int(GL_MAX_ARRAY_TEXTURE_LAYERS);
+   const GLint max3d = gl_test_get_int(GL_MAX_3D_TEXTURE_SIZE);
+   const GLint max_cube = gl_test_get_int(GL_MAX_CUBE_MAP_TEXTURE_SIZE);
+   const GLint layers = gl_test_get_int(GL_MAX_ARRAY_TEXTURE_LAYERS);
 
    _mesa_TexImage1D(GL_PROXY_TEXTURE_1D, 0, GL_R8, 16, 0, GL_RED,
                     GL_UNSIGNED_BYTE, NULL);
@@ -231,7 +215,7 @@ static void
 test_proxy_storage(void **state)
 {
    struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 3);
-   const GLint max = get_int(GL_MAX_TEXTURE_SIZE);
+   const GLint max = gl_test_get_int(GL_MAX_TEXTURE_SIZE);
 
    _mesa_TexStorage2D(GL_PROXY_TEXTURE_2D, 3, GL_RGBA8, 16, 8);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);

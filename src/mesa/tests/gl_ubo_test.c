@@ -26,20 +26,10 @@
 static struct gl_test *
 es3_context(void)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    return t;
-}
-
-static GLint
-get_int(GLenum pname)
-{
-   GLint v = -12345;
-   _mesa_GetIntegerv(pname, &v);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   return v;
 }
 
 /* ES 3.0.6 table 6.32 minimums (and the alignment's maximum); the combined
@@ -49,24 +39,26 @@ static void
 test_limits(void **state)
 {
    struct gl_test *t = es3_context();
-   GLint vs = get_int(GL_MAX_VERTEX_UNIFORM_BLOCKS);
-   GLint fs = get_int(GL_MAX_FRAGMENT_UNIFORM_BLOCKS);
-   GLint size = get_int(GL_MAX_UNIFORM_BLOCK_SIZE);
+   GLint vs = gl_test_get_int(GL_MAX_VERTEX_UNIFORM_BLOCKS);
+   GLint fs = gl_test_get_int(GL_MAX_FRAGMENT_UNIFORM_BLOCKS);
+   GLint size = gl_test_get_int(GL_MAX_UNIFORM_BLOCK_SIZE);
    assert_true(vs >= 12 && fs >= 12);
-   assert_true(get_int(GL_MAX_COMBINED_UNIFORM_BLOCKS) >= 24);
-   assert_true(get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS) >= 24);
+   assert_true(gl_test_get_int(GL_MAX_COMBINED_UNIFORM_BLOCKS) >= 24);
+   assert_true(gl_test_get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS) >= 24);
    assert_true(size >= 16384);
-   GLint align = get_int(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT);
+   GLint align = gl_test_get_int(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT);
    assert_true(align >= 1 && align <= 256);
-   GLint64 vs_comps = 4 * (GLint64)get_int(GL_MAX_VERTEX_UNIFORM_VECTORS) +
-                      (GLint64)vs * size / 4;
-   GLint64 fs_comps = 4 * (GLint64)get_int(GL_MAX_FRAGMENT_UNIFORM_VECTORS) +
-                      (GLint64)fs * size / 4;
-   assert_true(get_int(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS) >=
+   GLint64 vs_comps =
+      4 * (GLint64)gl_test_get_int(GL_MAX_VERTEX_UNIFORM_VECTORS) +
+      (GLint64)vs * size / 4;
+   GLint64 fs_comps =
+      4 * (GLint64)gl_test_get_int(GL_MAX_FRAGMENT_UNIFORM_VECTORS) +
+      (GLint64)fs * size / 4;
+   assert_true(gl_test_get_int(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS) >=
                vs_comps);
-   assert_true(get_int(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS) >=
+   assert_true(gl_test_get_int(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS) >=
                fs_comps);
-   assert_int_equal(get_int(GL_UNIFORM_BUFFER_BINDING), 0);
+   assert_int_equal(gl_test_get_int(GL_UNIFORM_BUFFER_BINDING), 0);
 
    /* glBindBufferRange at an offset that is not a multiple of the
     * alignment (ES 3.0.6 2.10.1.1). */
@@ -74,7 +66,7 @@ test_limits(void **state)
    _mesa_GenBuffers(1, &buf);
    _mesa_BindBuffer(GL_UNIFORM_BUFFER, buf);
    _mesa_BufferData(GL_UNIFORM_BUFFER, 1024, NULL, GL_STATIC_DRAW);
-   assert_int_equal(get_int(GL_UNIFORM_BUFFER_BINDING), (GLint)buf);
+   assert_int_equal(gl_test_get_int(GL_UNIFORM_BUFFER_BINDING), (GLint)buf);
    if (align > 1) {
       _mesa_BindBufferRange(GL_UNIFORM_BUFFER, 0, buf, align / 2, 16);
       assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
@@ -252,7 +244,7 @@ test_block_binding(void **state)
    struct gl_test *t = es3_context();
    GLuint prog = link();
    GLuint color = _mesa_GetUniformBlockIndex(prog, "Color");
-   GLint max = get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS), n = -1;
+   GLint max = gl_test_get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS), n = -1;
 
    _mesa_UniformBlockBinding(prog, color, (GLuint)max - 1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
@@ -314,7 +306,7 @@ test_draw_bindings(void **state)
    GLuint prog = link();
    GLuint xf = _mesa_GetUniformBlockIndex(prog, "Xf");
    GLuint color = _mesa_GetUniformBlockIndex(prog, "Color");
-   GLint align = get_int(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT);
+   GLint align = gl_test_get_int(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT);
    GLuint bufs[2];
    _mesa_GenBuffers(2, bufs);
    _mesa_BindBuffer(GL_UNIFORM_BUFFER, bufs[0]);

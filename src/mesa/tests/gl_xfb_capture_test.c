@@ -102,9 +102,8 @@ check_varying(GLuint prog, GLuint i, const char *name, GLenum type,
 static void
 test_capture_layout(void **state)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    struct pipe_context *pipe = st_context_pipe(t->ctx);
    spy.orig = *pipe;
@@ -180,9 +179,8 @@ test_capture_layout(void **state)
 static void
 test_capture_members(void **state)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    struct pipe_context *pipe = st_context_pipe(t->ctx);
    spy.orig = *pipe;

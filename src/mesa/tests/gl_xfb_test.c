@@ -49,9 +49,8 @@ spy_set_targets(struct pipe_context *p, unsigned n,
 static void
 test_feedback(void **state)
 {
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   struct gl_test *t = gl_test_create(3, 0, 8, 8);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
    assert_non_null(t);
    struct pipe_context *pipe = st_context_pipe(t->ctx);
    spy.orig = *pipe;
