@@ -41,25 +41,42 @@ check_bytes(const uint8_t *p, const uint32_t *want, unsigned size)
    assert_int_equal(bad, 0);
 }
 
+/* One pack of struct T: FIELDS(C, S, R) lists every field with its value,
+ * C(field, value) for one read back as set from the unpacked words,
+ * R(field, value, back) for one read back as `back` (a value the field
+ * cannot store exactly, rounded), S(field, value) for one only set (an
+ * alternative reading of bits checked in another case, given a value that
+ * stores 0).  The packed bytes must be the words that follow. */
+#define LAYOUT_SET(f, x) cfg.f = (x);
+#define LAYOUT_SET_R(f, x, back) cfg.f = (x);
+#define LAYOUT_CHECK(f, x) assert_true(u.f == (x));
+#define LAYOUT_CHECK_R(f, x, back) assert_true(u.f == (back));
+#define LAYOUT_SKIP(f, x)
+#define LAYOUT_CASE(T, FIELDS, ...)                                            \
+   do {                                                                        \
+      static const uint32_t want[] = {__VA_ARGS__};                            \
+      uint8_t p[AGX_##T##_LENGTH];                                             \
+      agx_pack(p, T, cfg) {                                                    \
+         FIELDS(LAYOUT_SET, LAYOUT_SET, LAYOUT_SET_R)                          \
+      }                                                                        \
+      check_bytes(p, want, sizeof(p));                                         \
+      agx_unpack(NULL, want, T, u);                                            \
+      FIELDS(LAYOUT_CHECK, LAYOUT_SKIP, LAYOUT_CHECK_R)                        \
+   } while (0)
+
+/* The field lists are tables, a few entries to a line. */
+/* clang-format off */
+
 /* "cf binding header", Mesa struct "CF binding header":
  * slots: "Number of 32-bit slots" 0-7
  * coefficient_registers: "Number of coefficient registers" 8-15
  */
+#define CF_BINDING_HEADER_FIELDS(C, S, R)                                     \
+   C(slots, 0xd3) C(coefficient_registers, 0xad)
 static void
 test_cf_binding_header(void **state)
 {
-   {
-      uint8_t p[AGX_CF_BINDING_HEADER_LENGTH];
-      agx_pack(p, CF_BINDING_HEADER, cfg) {
-         cfg.slots = 0xd3;
-         cfg.coefficient_registers = 0xad;
-      }
-      static const uint32_t want[] = {0x0000add3};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CF_BINDING_HEADER, u);
-      assert_true(u.slots == 0xd3);
-      assert_true(u.coefficient_registers == 0xad);
-   }
+   LAYOUT_CASE(CF_BINDING_HEADER, CF_BINDING_HEADER_FIELDS, 0x0000add3);
 }
 
 /* "cf binding", Mesa struct "CF binding":
@@ -69,27 +86,13 @@ test_cf_binding_header(void **state)
  * base_slot: "Base slot" 8-15
  * base_cf: "Base coefficient register" 16-23
  */
+#define CF_BINDING_FIELDS(C, S, R)                                            \
+   C(components, 0x4) C(shade_model, 7) C(source, 5) C(base_slot, 0x8b)       \
+   C(base_cf, 0xad)
 static void
 test_cf_binding(void **state)
 {
-   {
-      uint8_t p[AGX_CF_BINDING_LENGTH];
-      agx_pack(p, CF_BINDING, cfg) {
-         cfg.components = 0x4;
-         cfg.shade_model = 7;
-         cfg.source = 5;
-         cfg.base_slot = 0x8b;
-         cfg.base_cf = 0xad;
-      }
-      static const uint32_t want[] = {0x00ad8bbf};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CF_BINDING, u);
-      assert_true(u.components == 0x4);
-      assert_true(u.shade_model == 7);
-      assert_true(u.source == 5);
-      assert_true(u.base_slot == 0x8b);
-      assert_true(u.base_cf == 0xad);
-   }
+   LAYOUT_CASE(CF_BINDING, CF_BINDING_FIELDS, 0x00ad8bbf);
 }
 
 /* "texture", Mesa struct "Texture":
@@ -123,158 +126,47 @@ test_cf_binding(void **state)
  * buffer_size_sw: "Buffer size (sw)" 128-159
  * buffer_offset_sw: "Buffer offset (sw)" 160-191
  */
+#define TEXTURE_CASE_0(C, S, R)                                               \
+   C(dimension, 8) C(layout, 3) C(channels, 123) C(type, 5) C(swizzle_r, 5)   \
+   C(swizzle_g, 5) C(swizzle_b, 5) C(swizzle_a, 5) C(width, 0x3c4a)           \
+   C(height, 0x2a6a) C(first_level, 0xd) C(last_level, 0xf) C(samples, 1)     \
+   C(address, 0xc6caf76a50ull) C(unk_mipmapped, true) C(compressed_1, true)   \
+   C(null, true) C(compression, 0x3) C(srgb, true) C(srgb_2_channel, true)    \
+   C(stride, 0x246310) S(depth, 0x1) S(page_aligned_layers, false)            \
+   S(extended, false) C(acceleration_buffer, 0x93678d73f0c99310ull)           \
+   S(depth_linear, 0x1) S(layer_stride_linear, 0x0) S(buffer_size_sw, 0x0)    \
+   S(buffer_offset_sw, 0x0)
+#define TEXTURE_CASE_1(C, S, R)                                               \
+   S(dimension, 0) S(layout, 0) S(channels, 0) S(type, 0) S(swizzle_r, 0)     \
+   S(swizzle_g, 0) S(swizzle_b, 0) S(swizzle_a, 0) S(width, 0x1)              \
+   S(height, 0x1) S(first_level, 0x0) S(last_level, 0x0) S(samples, 0)        \
+   S(address, 0x0) S(unk_mipmapped, false) S(compressed_1, false)             \
+   S(null, false) S(compression, 0x0) S(srgb, false)                          \
+   S(srgb_2_channel, false) S(stride, 0x0) C(depth, 0x3328)                   \
+   C(page_aligned_layers, true) C(extended, true)                             \
+   S(acceleration_buffer, 0x0) C(depth_linear, 0x5ce)                         \
+   C(layer_stride_linear, 0x201126380ull) S(buffer_size_sw, 0x0)              \
+   S(buffer_offset_sw, 0x0)
+#define TEXTURE_CASE_2(C, S, R)                                               \
+   S(dimension, 0) S(layout, 0) S(channels, 0) S(type, 0) S(swizzle_r, 0)     \
+   S(swizzle_g, 0) S(swizzle_b, 0) S(swizzle_a, 0) S(width, 0x1)              \
+   S(height, 0x1) S(first_level, 0x0) S(last_level, 0x0) S(samples, 0)        \
+   S(address, 0x0) S(unk_mipmapped, false) S(compressed_1, false)             \
+   S(null, false) S(compression, 0x0) S(srgb, false)                          \
+   S(srgb_2_channel, false) S(stride, 0x0) S(depth, 0x1)                      \
+   S(page_aligned_layers, false) S(extended, false)                           \
+   S(acceleration_buffer, 0x0) S(depth_linear, 0x1)                           \
+   S(layer_stride_linear, 0x0) C(buffer_size_sw, 0x9561a0d1)                  \
+   C(buffer_offset_sw, 0x8fcc69d7)
 static void
 test_texture(void **state)
 {
-   {
-      uint8_t p[AGX_TEXTURE_LENGTH];
-      agx_pack(p, TEXTURE, cfg) {
-         cfg.dimension = 8;
-         cfg.layout = 3;
-         cfg.channels = 123;
-         cfg.type = 5;
-         cfg.swizzle_r = 5;
-         cfg.swizzle_g = 5;
-         cfg.swizzle_b = 5;
-         cfg.swizzle_a = 5;
-         cfg.width = 0x3c4a;
-         cfg.height = 0x2a6a;
-         cfg.first_level = 0xd;
-         cfg.last_level = 0xf;
-         cfg.samples = 1;
-         cfg.address = 0xc6caf76a50ull;
-         cfg.unk_mipmapped = true;
-         cfg.compressed_1 = true;
-         cfg.null = true;
-         cfg.compression = 0x3;
-         cfg.srgb = true;
-         cfg.srgb_2_channel = true;
-         cfg.stride = 0x246310;
-         cfg.depth = 0x1;
-         cfg.page_aligned_layers = false;
-         cfg.extended = false;
-         cfg.acceleration_buffer = 0x93678d73f0c99310ull;
-         cfg.depth_linear = 0x1;
-         cfg.layer_stride_linear = 0x0;
-         cfg.buffer_size_sw = 0x0;
-         cfg.buffer_offset_sw = 0x0;
-      }
-      static const uint32_t want[] = {
-         0x9b6dbef8, 0xfda9a7c4, 0xb2bdda95, 0x918c7ef1,
-         0x3f0c9931, 0x093678d7,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, TEXTURE, u);
-      assert_true(u.dimension == 8);
-      assert_true(u.layout == 3);
-      assert_true(u.channels == 123);
-      assert_true(u.type == 5);
-      assert_true(u.swizzle_r == 5);
-      assert_true(u.swizzle_g == 5);
-      assert_true(u.swizzle_b == 5);
-      assert_true(u.swizzle_a == 5);
-      assert_true(u.width == 0x3c4a);
-      assert_true(u.height == 0x2a6a);
-      assert_true(u.first_level == 0xd);
-      assert_true(u.last_level == 0xf);
-      assert_true(u.samples == 1);
-      assert_true(u.address == 0xc6caf76a50ull);
-      assert_true(u.unk_mipmapped == true);
-      assert_true(u.compressed_1 == true);
-      assert_true(u.null == true);
-      assert_true(u.compression == 0x3);
-      assert_true(u.srgb == true);
-      assert_true(u.srgb_2_channel == true);
-      assert_true(u.stride == 0x246310);
-      assert_true(u.acceleration_buffer == 0x93678d73f0c99310ull);
-   }
-   {
-      uint8_t p[AGX_TEXTURE_LENGTH];
-      agx_pack(p, TEXTURE, cfg) {
-         cfg.dimension = 0;
-         cfg.layout = 0;
-         cfg.channels = 0;
-         cfg.type = 0;
-         cfg.swizzle_r = 0;
-         cfg.swizzle_g = 0;
-         cfg.swizzle_b = 0;
-         cfg.swizzle_a = 0;
-         cfg.width = 0x1;
-         cfg.height = 0x1;
-         cfg.first_level = 0x0;
-         cfg.last_level = 0x0;
-         cfg.samples = 0;
-         cfg.address = 0x0;
-         cfg.unk_mipmapped = false;
-         cfg.compressed_1 = false;
-         cfg.null = false;
-         cfg.compression = 0x0;
-         cfg.srgb = false;
-         cfg.srgb_2_channel = false;
-         cfg.stride = 0x0;
-         cfg.depth = 0x3328;
-         cfg.page_aligned_layers = true;
-         cfg.extended = true;
-         cfg.acceleration_buffer = 0x0;
-         cfg.depth_linear = 0x5ce;
-         cfg.layer_stride_linear = 0x201126380ull;
-         cfg.buffer_size_sw = 0x0;
-         cfg.buffer_offset_sw = 0x0;
-      }
-      static const uint32_t want[] = {
-         0x00000000, 0x00000000, 0x00000000, 0xccc9c000,
-         0x11263dcd, 0x00000020,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, TEXTURE, u);
-      assert_true(u.depth == 0x3328);
-      assert_true(u.page_aligned_layers == true);
-      assert_true(u.extended == true);
-      assert_true(u.depth_linear == 0x5ce);
-      assert_true(u.layer_stride_linear == 0x201126380ull);
-   }
-   {
-      uint8_t p[AGX_TEXTURE_LENGTH];
-      agx_pack(p, TEXTURE, cfg) {
-         cfg.dimension = 0;
-         cfg.layout = 0;
-         cfg.channels = 0;
-         cfg.type = 0;
-         cfg.swizzle_r = 0;
-         cfg.swizzle_g = 0;
-         cfg.swizzle_b = 0;
-         cfg.swizzle_a = 0;
-         cfg.width = 0x1;
-         cfg.height = 0x1;
-         cfg.first_level = 0x0;
-         cfg.last_level = 0x0;
-         cfg.samples = 0;
-         cfg.address = 0x0;
-         cfg.unk_mipmapped = false;
-         cfg.compressed_1 = false;
-         cfg.null = false;
-         cfg.compression = 0x0;
-         cfg.srgb = false;
-         cfg.srgb_2_channel = false;
-         cfg.stride = 0x0;
-         cfg.depth = 0x1;
-         cfg.page_aligned_layers = false;
-         cfg.extended = false;
-         cfg.acceleration_buffer = 0x0;
-         cfg.depth_linear = 0x1;
-         cfg.layer_stride_linear = 0x0;
-         cfg.buffer_size_sw = 0x9561a0d1;
-         cfg.buffer_offset_sw = 0x8fcc69d7;
-      }
-      static const uint32_t want[] = {
-         0x00000000, 0x00000000, 0x00000000, 0x00000000,
-         0x9561a0d1, 0x8fcc69d7,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, TEXTURE, u);
-      assert_true(u.buffer_size_sw == 0x9561a0d1);
-      assert_true(u.buffer_offset_sw == 0x8fcc69d7);
-   }
+   LAYOUT_CASE(TEXTURE, TEXTURE_CASE_0, 0x9b6dbef8, 0xfda9a7c4, 0xb2bdda95,
+                                        0x918c7ef1, 0x3f0c9931, 0x093678d7);
+   LAYOUT_CASE(TEXTURE, TEXTURE_CASE_1, 0x00000000, 0x00000000, 0x00000000,
+                                        0xccc9c000, 0x11263dcd, 0x00000020);
+   LAYOUT_CASE(TEXTURE, TEXTURE_CASE_2, 0x00000000, 0x00000000, 0x00000000,
+                                        0x00000000, 0x9561a0d1, 0x8fcc69d7);
 }
 
 /* "pbe", Mesa struct "PBE":
@@ -313,268 +205,81 @@ test_texture(void **state)
  * sample_count_log2_sw: "Sample count log2 (sw)" 188-189
  * buffer_offset_sw: "Buffer offset (sw)" 128-159
  */
+#define PBE_CASE_0(C, S, R)                                                   \
+   C(dimension, 8) C(layout, 3) C(channels, 123) C(type, 5) C(swizzle_r, 3)   \
+   C(swizzle_g, 3) C(swizzle_b, 3) C(swizzle_a, 3) C(width, 0x21be)           \
+   C(height, 0x306c) C(unk_52, true) C(rotate_90, true)                       \
+   C(flip_vertical, true) C(samples, 1) C(unk_mipmapped, true)                \
+   C(compressed_1, true) C(buffer, 0xfca8fbe350ull) C(level, 0xf)             \
+   C(levels, 0xc) C(layers, 0x22c0) S(stride, 0x0)                            \
+   C(page_aligned_layers, true) C(srgb, true) C(extended, true)               \
+   C(acceleration_buffer, 0xf9da0bfe81696a70ull) S(depth_linear, 0x1)         \
+   S(layer_stride_linear, 0x0) S(level_offset_sw, 0x0)                        \
+   S(aligned_width_msaa_sw, 0x0) S(tile_width_sw, 0x1)                        \
+   S(tile_height_sw, 0x1) S(layer_stride_sw, 0x0)                             \
+   C(sample_count_log2_sw, 0x3) S(buffer_offset_sw, 0x0)
+#define PBE_CASE_1(C, S, R)                                                   \
+   S(dimension, 0) S(layout, 0) S(channels, 0) S(type, 0) S(swizzle_r, 0)     \
+   S(swizzle_g, 0) S(swizzle_b, 0) S(swizzle_a, 0) S(width, 0x1)              \
+   S(height, 0x1) S(unk_52, false) S(rotate_90, false)                        \
+   S(flip_vertical, false) S(samples, 0) S(unk_mipmapped, false)              \
+   S(compressed_1, false) S(buffer, 0x0) S(level, 0x0) S(levels, 0x1)         \
+   S(layers, 0x1) C(stride, 0x12df8b) S(page_aligned_layers, false)           \
+   S(srgb, false) S(extended, false) S(acceleration_buffer, 0x0)              \
+   C(depth_linear, 0x602) C(layer_stride_linear, 0x24a4e4980ull)              \
+   S(level_offset_sw, 0x0) S(aligned_width_msaa_sw, 0x0)                      \
+   S(tile_width_sw, 0x1) S(tile_height_sw, 0x1) S(layer_stride_sw, 0x0)       \
+   S(sample_count_log2_sw, 0x0) S(buffer_offset_sw, 0x0)
+#define PBE_CASE_2(C, S, R)                                                   \
+   S(dimension, 0) S(layout, 0) S(channels, 0) S(type, 0) S(swizzle_r, 0)     \
+   S(swizzle_g, 0) S(swizzle_b, 0) S(swizzle_a, 0) S(width, 0x1)              \
+   S(height, 0x1) S(unk_52, false) S(rotate_90, false)                        \
+   S(flip_vertical, false) S(samples, 0) S(unk_mipmapped, false)              \
+   S(compressed_1, false) S(buffer, 0x0) S(level, 0x0) S(levels, 0x1)         \
+   S(layers, 0x1) S(stride, 0x0) S(page_aligned_layers, false)                \
+   S(srgb, false) S(extended, false) S(acceleration_buffer, 0x0)              \
+   S(depth_linear, 0x1) S(layer_stride_linear, 0x0)                           \
+   C(level_offset_sw, 0x24d758f80ull) S(aligned_width_msaa_sw, 0x0)           \
+   C(tile_width_sw, 0x80) C(tile_height_sw, 0x80)                             \
+   C(layer_stride_sw, 0x350a7f180ull) S(sample_count_log2_sw, 0x0)            \
+   S(buffer_offset_sw, 0x0)
+#define PBE_CASE_3(C, S, R)                                                   \
+   S(dimension, 0) S(layout, 0) S(channels, 0) S(type, 0) S(swizzle_r, 0)     \
+   S(swizzle_g, 0) S(swizzle_b, 0) S(swizzle_a, 0) S(width, 0x1)              \
+   S(height, 0x1) S(unk_52, false) S(rotate_90, false)                        \
+   S(flip_vertical, false) S(samples, 0) S(unk_mipmapped, false)              \
+   S(compressed_1, false) S(buffer, 0x0) S(level, 0x0) S(levels, 0x1)         \
+   S(layers, 0x1) S(stride, 0x0) S(page_aligned_layers, false)                \
+   S(srgb, false) S(extended, false) S(acceleration_buffer, 0x0)              \
+   S(depth_linear, 0x1) S(layer_stride_linear, 0x0) S(level_offset_sw, 0x0)   \
+   C(aligned_width_msaa_sw, 0x5275) S(tile_width_sw, 0x1)                     \
+   S(tile_height_sw, 0x1) S(layer_stride_sw, 0x0)                             \
+   S(sample_count_log2_sw, 0x0) S(buffer_offset_sw, 0x0)
+#define PBE_CASE_4(C, S, R)                                                   \
+   S(dimension, 0) S(layout, 0) S(channels, 0) S(type, 0) S(swizzle_r, 0)     \
+   S(swizzle_g, 0) S(swizzle_b, 0) S(swizzle_a, 0) S(width, 0x1)              \
+   S(height, 0x1) S(unk_52, false) S(rotate_90, false)                        \
+   S(flip_vertical, false) S(samples, 0) S(unk_mipmapped, false)              \
+   S(compressed_1, false) S(buffer, 0x0) S(level, 0x0) S(levels, 0x1)         \
+   S(layers, 0x1) S(stride, 0x0) S(page_aligned_layers, false)                \
+   S(srgb, false) S(extended, false) S(acceleration_buffer, 0x0)              \
+   S(depth_linear, 0x1) S(layer_stride_linear, 0x0) S(level_offset_sw, 0x0)   \
+   S(aligned_width_msaa_sw, 0x0) S(tile_width_sw, 0x1)                        \
+   S(tile_height_sw, 0x1) S(layer_stride_sw, 0x0)                             \
+   S(sample_count_log2_sw, 0x0) C(buffer_offset_sw, 0xa9ea3a7b)
 static void
 test_pbe(void **state)
 {
-   {
-      uint8_t p[AGX_PBE_LENGTH];
-      agx_pack(p, PBE, cfg) {
-         cfg.dimension = 8;
-         cfg.layout = 3;
-         cfg.channels = 123;
-         cfg.type = 5;
-         cfg.swizzle_r = 3;
-         cfg.swizzle_g = 3;
-         cfg.swizzle_b = 3;
-         cfg.swizzle_a = 3;
-         cfg.width = 0x21be;
-         cfg.height = 0x306c;
-         cfg.unk_52 = true;
-         cfg.rotate_90 = true;
-         cfg.flip_vertical = true;
-         cfg.samples = 1;
-         cfg.unk_mipmapped = true;
-         cfg.compressed_1 = true;
-         cfg.buffer = 0xfca8fbe350ull;
-         cfg.level = 0xf;
-         cfg.levels = 0xc;
-         cfg.layers = 0x22c0;
-         cfg.stride = 0x0;
-         cfg.page_aligned_layers = true;
-         cfg.srgb = true;
-         cfg.extended = true;
-         cfg.acceleration_buffer = 0xf9da0bfe81696a70ull;
-         cfg.depth_linear = 0x1;
-         cfg.layer_stride_linear = 0x0;
-         cfg.level_offset_sw = 0x0;
-         cfg.aligned_width_msaa_sw = 0x0;
-         cfg.tile_width_sw = 0x1;
-         cfg.tile_height_sw = 0x1;
-         cfg.layer_stride_sw = 0x0;
-         cfg.sample_count_log2_sw = 0x3;
-         cfg.buffer_offset_sw = 0x0;
-      }
-      static const uint32_t want[] = {
-         0xbdffbef8, 0x0d7c1ae1, 0xca8fbe35, 0xb22bfbff,
-         0xe81696a7, 0x3f9da0bf,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PBE, u);
-      assert_true(u.dimension == 8);
-      assert_true(u.layout == 3);
-      assert_true(u.channels == 123);
-      assert_true(u.type == 5);
-      assert_true(u.swizzle_r == 3);
-      assert_true(u.swizzle_g == 3);
-      assert_true(u.swizzle_b == 3);
-      assert_true(u.swizzle_a == 3);
-      assert_true(u.width == 0x21be);
-      assert_true(u.height == 0x306c);
-      assert_true(u.unk_52 == true);
-      assert_true(u.rotate_90 == true);
-      assert_true(u.flip_vertical == true);
-      assert_true(u.samples == 1);
-      assert_true(u.unk_mipmapped == true);
-      assert_true(u.compressed_1 == true);
-      assert_true(u.buffer == 0xfca8fbe350ull);
-      assert_true(u.level == 0xf);
-      assert_true(u.levels == 0xc);
-      assert_true(u.layers == 0x22c0);
-      assert_true(u.page_aligned_layers == true);
-      assert_true(u.srgb == true);
-      assert_true(u.extended == true);
-      assert_true(u.acceleration_buffer == 0xf9da0bfe81696a70ull);
-      assert_true(u.sample_count_log2_sw == 0x3);
-   }
-   {
-      uint8_t p[AGX_PBE_LENGTH];
-      agx_pack(p, PBE, cfg) {
-         cfg.dimension = 0;
-         cfg.layout = 0;
-         cfg.channels = 0;
-         cfg.type = 0;
-         cfg.swizzle_r = 0;
-         cfg.swizzle_g = 0;
-         cfg.swizzle_b = 0;
-         cfg.swizzle_a = 0;
-         cfg.width = 0x1;
-         cfg.height = 0x1;
-         cfg.unk_52 = false;
-         cfg.rotate_90 = false;
-         cfg.flip_vertical = false;
-         cfg.samples = 0;
-         cfg.unk_mipmapped = false;
-         cfg.compressed_1 = false;
-         cfg.buffer = 0x0;
-         cfg.level = 0x0;
-         cfg.levels = 0x1;
-         cfg.layers = 0x1;
-         cfg.stride = 0x12df8b;
-         cfg.page_aligned_layers = false;
-         cfg.srgb = false;
-         cfg.extended = false;
-         cfg.acceleration_buffer = 0x0;
-         cfg.depth_linear = 0x602;
-         cfg.layer_stride_linear = 0x24a4e4980ull;
-         cfg.level_offset_sw = 0x0;
-         cfg.aligned_width_msaa_sw = 0x0;
-         cfg.tile_width_sw = 0x1;
-         cfg.tile_height_sw = 0x1;
-         cfg.layer_stride_sw = 0x0;
-         cfg.sample_count_log2_sw = 0x0;
-         cfg.buffer_offset_sw = 0x0;
-      }
-      static const uint32_t want[] = {
-         0x00000000, 0x00000000, 0x00000000, 0x12df8b00,
-         0xa4e49e01, 0x00000024,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PBE, u);
-      assert_true(u.stride == 0x12df8b);
-      assert_true(u.depth_linear == 0x602);
-      assert_true(u.layer_stride_linear == 0x24a4e4980ull);
-   }
-   {
-      uint8_t p[AGX_PBE_LENGTH];
-      agx_pack(p, PBE, cfg) {
-         cfg.dimension = 0;
-         cfg.layout = 0;
-         cfg.channels = 0;
-         cfg.type = 0;
-         cfg.swizzle_r = 0;
-         cfg.swizzle_g = 0;
-         cfg.swizzle_b = 0;
-         cfg.swizzle_a = 0;
-         cfg.width = 0x1;
-         cfg.height = 0x1;
-         cfg.unk_52 = false;
-         cfg.rotate_90 = false;
-         cfg.flip_vertical = false;
-         cfg.samples = 0;
-         cfg.unk_mipmapped = false;
-         cfg.compressed_1 = false;
-         cfg.buffer = 0x0;
-         cfg.level = 0x0;
-         cfg.levels = 0x1;
-         cfg.layers = 0x1;
-         cfg.stride = 0x0;
-         cfg.page_aligned_layers = false;
-         cfg.srgb = false;
-         cfg.extended = false;
-         cfg.acceleration_buffer = 0x0;
-         cfg.depth_linear = 0x1;
-         cfg.layer_stride_linear = 0x0;
-         cfg.level_offset_sw = 0x24d758f80ull;
-         cfg.aligned_width_msaa_sw = 0x0;
-         cfg.tile_width_sw = 0x80;
-         cfg.tile_height_sw = 0x80;
-         cfg.layer_stride_sw = 0x350a7f180ull;
-         cfg.sample_count_log2_sw = 0x0;
-         cfg.buffer_offset_sw = 0x0;
-      }
-      static const uint32_t want[] = {
-         0x00000000, 0x00000000, 0x00000000, 0x00000000,
-         0xfc9aeb1f, 0x0d429fc7,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PBE, u);
-      assert_true(u.level_offset_sw == 0x24d758f80ull);
-      assert_true(u.tile_width_sw == 0x80);
-      assert_true(u.tile_height_sw == 0x80);
-      assert_true(u.layer_stride_sw == 0x350a7f180ull);
-   }
-   {
-      uint8_t p[AGX_PBE_LENGTH];
-      agx_pack(p, PBE, cfg) {
-         cfg.dimension = 0;
-         cfg.layout = 0;
-         cfg.channels = 0;
-         cfg.type = 0;
-         cfg.swizzle_r = 0;
-         cfg.swizzle_g = 0;
-         cfg.swizzle_b = 0;
-         cfg.swizzle_a = 0;
-         cfg.width = 0x1;
-         cfg.height = 0x1;
-         cfg.unk_52 = false;
-         cfg.rotate_90 = false;
-         cfg.flip_vertical = false;
-         cfg.samples = 0;
-         cfg.unk_mipmapped = false;
-         cfg.compressed_1 = false;
-         cfg.buffer = 0x0;
-         cfg.level = 0x0;
-         cfg.levels = 0x1;
-         cfg.layers = 0x1;
-         cfg.stride = 0x0;
-         cfg.page_aligned_layers = false;
-         cfg.srgb = false;
-         cfg.extended = false;
-         cfg.acceleration_buffer = 0x0;
-         cfg.depth_linear = 0x1;
-         cfg.layer_stride_linear = 0x0;
-         cfg.level_offset_sw = 0x0;
-         cfg.aligned_width_msaa_sw = 0x5275;
-         cfg.tile_width_sw = 0x1;
-         cfg.tile_height_sw = 0x1;
-         cfg.layer_stride_sw = 0x0;
-         cfg.sample_count_log2_sw = 0x0;
-         cfg.buffer_offset_sw = 0x0;
-      }
-      static const uint32_t want[] = {
-         0x00000000, 0x00000000, 0x00000000, 0x00000000,
-         0x00005275, 0x00000000,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PBE, u);
-      assert_true(u.aligned_width_msaa_sw == 0x5275);
-   }
-   {
-      uint8_t p[AGX_PBE_LENGTH];
-      agx_pack(p, PBE, cfg) {
-         cfg.dimension = 0;
-         cfg.layout = 0;
-         cfg.channels = 0;
-         cfg.type = 0;
-         cfg.swizzle_r = 0;
-         cfg.swizzle_g = 0;
-         cfg.swizzle_b = 0;
-         cfg.swizzle_a = 0;
-         cfg.width = 0x1;
-         cfg.height = 0x1;
-         cfg.unk_52 = false;
-         cfg.rotate_90 = false;
-         cfg.flip_vertical = false;
-         cfg.samples = 0;
-         cfg.unk_mipmapped = false;
-         cfg.compressed_1 = false;
-         cfg.buffer = 0x0;
-         cfg.level = 0x0;
-         cfg.levels = 0x1;
-         cfg.layers = 0x1;
-         cfg.stride = 0x0;
-         cfg.page_aligned_layers = false;
-         cfg.srgb = false;
-         cfg.extended = false;
-         cfg.acceleration_buffer = 0x0;
-         cfg.depth_linear = 0x1;
-         cfg.layer_stride_linear = 0x0;
-         cfg.level_offset_sw = 0x0;
-         cfg.aligned_width_msaa_sw = 0x0;
-         cfg.tile_width_sw = 0x1;
-         cfg.tile_height_sw = 0x1;
-         cfg.layer_stride_sw = 0x0;
-         cfg.sample_count_log2_sw = 0x0;
-         cfg.buffer_offset_sw = 0xa9ea3a7b;
-      }
-      static const uint32_t want[] = {
-         0x00000000, 0x00000000, 0x00000000, 0x00000000,
-         0xa9ea3a7b, 0x00000000,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PBE, u);
-      assert_true(u.buffer_offset_sw == 0xa9ea3a7b);
-   }
+   LAYOUT_CASE(PBE, PBE_CASE_0, 0xbdffbef8, 0x0d7c1ae1, 0xca8fbe35,
+                                0xb22bfbff, 0xe81696a7, 0x3f9da0bf);
+   LAYOUT_CASE(PBE, PBE_CASE_1, 0x00000000, 0x00000000, 0x00000000,
+                                0x12df8b00, 0xa4e49e01, 0x00000024);
+   LAYOUT_CASE(PBE, PBE_CASE_2, 0x00000000, 0x00000000, 0x00000000,
+                                0x00000000, 0xfc9aeb1f, 0x0d429fc7);
+   LAYOUT_CASE(PBE, PBE_CASE_3, 0x00000000, 0x00000000, 0x00000000,
+                                0x00000000, 0x00005275, 0x00000000);
+   LAYOUT_CASE(PBE, PBE_CASE_4, 0x00000000, 0x00000000, 0x00000000,
+                                0x00000000, 0xa9ea3a7b, 0x00000000);
 }
 
 /* "sampler", Mesa struct "Sampler":
@@ -593,45 +298,15 @@ test_pbe(void **state)
  * border_colour: "Border colour" 55-56
  * seamful_cube_maps: "Seamful cube maps" 57
  */
+#define SAMPLER_FIELDS(C, S, R)                                               \
+   C(min_lod, 8.796875f) C(max_lod, 5.171875f) C(max_anisotropy, 0x80)        \
+   C(mag_filter, 2) C(min_filter, 2) C(mip_filter, 2) C(wrap_s, 5)            \
+   C(wrap_t, 5) C(wrap_r, 5) C(pixel_coordinates, true) C(compare_func, 7)    \
+   C(compare_enable, true) C(border_colour, 3) C(seamful_cube_maps, true)
 static void
 test_sampler(void **state)
 {
-   {
-      uint8_t p[AGX_SAMPLER_LENGTH];
-      agx_pack(p, SAMPLER, cfg) {
-         cfg.min_lod = 8.796875f;
-         cfg.max_lod = 5.171875f;
-         cfg.max_anisotropy = 0x80;
-         cfg.mag_filter = 2;
-         cfg.min_filter = 2;
-         cfg.mip_filter = 2;
-         cfg.wrap_s = 5;
-         cfg.wrap_t = 5;
-         cfg.wrap_r = 5;
-         cfg.pixel_coordinates = true;
-         cfg.compare_func = 7;
-         cfg.compare_enable = true;
-         cfg.border_colour = 3;
-         cfg.seamful_cube_maps = true;
-      }
-      static const uint32_t want[] = {0xb5752e33, 0x038007ed};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, SAMPLER, u);
-      assert_true(u.min_lod == 8.796875f);
-      assert_true(u.max_lod == 5.171875f);
-      assert_true(u.max_anisotropy == 0x80);
-      assert_true(u.mag_filter == 2);
-      assert_true(u.min_filter == 2);
-      assert_true(u.mip_filter == 2);
-      assert_true(u.wrap_s == 5);
-      assert_true(u.wrap_t == 5);
-      assert_true(u.wrap_r == 5);
-      assert_true(u.pixel_coordinates == true);
-      assert_true(u.compare_func == 7);
-      assert_true(u.compare_enable == true);
-      assert_true(u.border_colour == 3);
-      assert_true(u.seamful_cube_maps == true);
-   }
+   LAYOUT_CASE(SAMPLER, SAMPLER_FIELDS, 0xb5752e33, 0x038007ed);
 }
 
 /* "border", Mesa struct "Border":
@@ -640,27 +315,14 @@ test_sampler(void **state)
  * channel_2: "Channel 2" 64-95
  * channel_3: "Channel 3" 96-127
  */
+#define BORDER_FIELDS(C, S, R)                                                \
+   C(channel_0, 0x9354d0e3) C(channel_1, 0xa3cc390d)                          \
+   C(channel_2, 0x811008b7) C(channel_3, 0xd5d0c57b)
 static void
 test_border(void **state)
 {
-   {
-      uint8_t p[AGX_BORDER_LENGTH];
-      agx_pack(p, BORDER, cfg) {
-         cfg.channel_0 = 0x9354d0e3;
-         cfg.channel_1 = 0xa3cc390d;
-         cfg.channel_2 = 0x811008b7;
-         cfg.channel_3 = 0xd5d0c57b;
-      }
-      static const uint32_t want[] = {
-         0x9354d0e3, 0xa3cc390d, 0x811008b7, 0xd5d0c57b,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, BORDER, u);
-      assert_true(u.channel_0 == 0x9354d0e3);
-      assert_true(u.channel_1 == 0xa3cc390d);
-      assert_true(u.channel_2 == 0x811008b7);
-      assert_true(u.channel_3 == 0xd5d0c57b);
-   }
+   LAYOUT_CASE(BORDER, BORDER_FIELDS, 0x9354d0e3, 0xa3cc390d, 0x811008b7,
+                                      0xd5d0c57b);
 }
 
 /* "scissor", Mesa struct "Scissor":
@@ -671,31 +333,14 @@ test_border(void **state)
  * min_z: "Min Z" 64-95
  * max_z: "Max Z" 96-127
  */
+#define SCISSOR_FIELDS(C, S, R)                                               \
+   C(max_x, 0x87c1) C(min_x, 0xcd1d) C(max_y, 0x8b41) C(min_y, 0xa6e1)        \
+   C(min_z, 496.375f) C(max_z, -400.875f)
 static void
 test_scissor(void **state)
 {
-   {
-      uint8_t p[AGX_SCISSOR_LENGTH];
-      agx_pack(p, SCISSOR, cfg) {
-         cfg.max_x = 0x87c1;
-         cfg.min_x = 0xcd1d;
-         cfg.max_y = 0x8b41;
-         cfg.min_y = 0xa6e1;
-         cfg.min_z = 496.375f;
-         cfg.max_z = -400.875f;
-      }
-      static const uint32_t want[] = {
-         0xcd1d87c1, 0xa6e18b41, 0x43f83000, 0xc3c87000,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, SCISSOR, u);
-      assert_true(u.max_x == 0x87c1);
-      assert_true(u.min_x == 0xcd1d);
-      assert_true(u.max_y == 0x8b41);
-      assert_true(u.min_y == 0xa6e1);
-      assert_true(u.min_z == 496.375f);
-      assert_true(u.max_z == -400.875f);
-   }
+   LAYOUT_CASE(SCISSOR, SCISSOR_FIELDS, 0xcd1d87c1, 0xa6e18b41, 0x43f83000,
+                                        0xc3c87000);
 }
 
 /* "depth bias", Mesa struct "Depth bias":
@@ -703,23 +348,13 @@ test_scissor(void **state)
  * slope_scale: "Slope scale" 32-63
  * clamp: "Clamp" 64-95
  */
+#define DEPTH_BIAS_FIELDS(C, S, R)                                            \
+   C(constant, -206.5f) C(slope_scale, -107.375f) C(clamp, 407.625f)
 static void
 test_depth_bias(void **state)
 {
-   {
-      uint8_t p[AGX_DEPTH_BIAS_LENGTH];
-      agx_pack(p, DEPTH_BIAS, cfg) {
-         cfg.constant = -206.5f;
-         cfg.slope_scale = -107.375f;
-         cfg.clamp = 407.625f;
-      }
-      static const uint32_t want[] = {0xc34e8000, 0xc2d6c000, 0x43cbd000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, DEPTH_BIAS, u);
-      assert_true(u.constant == -206.5f);
-      assert_true(u.slope_scale == -107.375f);
-      assert_true(u.clamp == 407.625f);
-   }
+   LAYOUT_CASE(DEPTH_BIAS, DEPTH_BIAS_FIELDS, 0xc34e8000, 0xc2d6c000,
+                                              0x43cbd000);
 }
 
 /* "counts", Mesa struct "Counts":
@@ -731,46 +366,19 @@ test_depth_bias(void **state)
  * cf_bindings: "CF binding count" 16-22
  * unknown: "Unknown" 16-31
  */
+#define COUNTS_CASE_0(C, S, R)                                                \
+   C(unknown_0, 0x1) R(uniforms, 447, 448) R(texture_states, 167, 168)        \
+   C(sampler_states, 7) R(preshader_gprs, 175, 176) C(cf_bindings, 0x6b)      \
+   S(unknown, 0x0)
+#define COUNTS_CASE_1(C, S, R)                                                \
+   S(unknown_0, 0x0) S(uniforms, 512) S(texture_states, 256)                  \
+   S(sampler_states, 0) S(preshader_gprs, 256) S(cf_bindings, 0x0)            \
+   C(unknown, 0xd81d)
 static void
 test_counts(void **state)
 {
-   {
-      uint8_t p[AGX_COUNTS_LENGTH];
-      agx_pack(p, COUNTS, cfg) {
-         cfg.unknown_0 = 0x1;
-         cfg.uniforms = 447;
-         cfg.texture_states = 167;
-         cfg.sampler_states = 7;
-         cfg.preshader_gprs = 175;
-         cfg.cf_bindings = 0x6b;
-         cfg.unknown = 0x0;
-      }
-      static const uint32_t want[] = {0x006bbf5f};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, COUNTS, u);
-      assert_true(u.unknown_0 == 0x1);
-      assert_true(u.uniforms == 448);
-      assert_true(u.texture_states == 168);
-      assert_true(u.sampler_states == 7);
-      assert_true(u.preshader_gprs == 176);
-      assert_true(u.cf_bindings == 0x6b);
-   }
-   {
-      uint8_t p[AGX_COUNTS_LENGTH];
-      agx_pack(p, COUNTS, cfg) {
-         cfg.unknown_0 = 0x0;
-         cfg.uniforms = 512;
-         cfg.texture_states = 256;
-         cfg.sampler_states = 0;
-         cfg.preshader_gprs = 256;
-         cfg.cf_bindings = 0x0;
-         cfg.unknown = 0xd81d;
-      }
-      static const uint32_t want[] = {0xd81d0000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, COUNTS, u);
-      assert_true(u.unknown == 0xd81d);
-   }
+   LAYOUT_CASE(COUNTS, COUNTS_CASE_0, 0x006bbf5f);
+   LAYOUT_CASE(COUNTS, COUNTS_CASE_1, 0xd81d0000);
 }
 
 /* "ppp header", Mesa struct "PPP Header":
@@ -799,65 +407,20 @@ test_counts(void **state)
  * output_size: "Output size" 27
  * varying_word_2: "Varying word 2" 28
  */
+#define PPP_HEADER_FIELDS(C, S, R)                                            \
+   C(fragment_control, true) C(fragment_control_2, true) C(front_face, true)  \
+   C(front_face_2, true) C(front_stencil, true) C(back_face, true)            \
+   C(back_face_2, true) C(back_stencil, true) C(depth_bias_scissor, true)     \
+   C(region_clip, true) C(viewport, true) C(viewport_count, 0x10)             \
+   C(w_clamp, true) C(output_select, true) C(varying_counts_32, true)         \
+   C(varying_counts_16, true) C(cull, true) C(cull_2, true)                   \
+   C(fragment_shader, true) C(occlusion_query, true)                          \
+   C(occlusion_query_2, true) C(output_unknown, true) C(output_size, true)    \
+   C(varying_word_2, true)
 static void
 test_ppp_header(void **state)
 {
-   {
-      uint8_t p[AGX_PPP_HEADER_LENGTH];
-      agx_pack(p, PPP_HEADER, cfg) {
-         cfg.fragment_control = true;
-         cfg.fragment_control_2 = true;
-         cfg.front_face = true;
-         cfg.front_face_2 = true;
-         cfg.front_stencil = true;
-         cfg.back_face = true;
-         cfg.back_face_2 = true;
-         cfg.back_stencil = true;
-         cfg.depth_bias_scissor = true;
-         cfg.region_clip = true;
-         cfg.viewport = true;
-         cfg.viewport_count = 0x10;
-         cfg.w_clamp = true;
-         cfg.output_select = true;
-         cfg.varying_counts_32 = true;
-         cfg.varying_counts_16 = true;
-         cfg.cull = true;
-         cfg.cull_2 = true;
-         cfg.fragment_shader = true;
-         cfg.occlusion_query = true;
-         cfg.occlusion_query_2 = true;
-         cfg.output_unknown = true;
-         cfg.output_size = true;
-         cfg.varying_word_2 = true;
-      }
-      static const uint32_t want[] = {0x1feffdff};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PPP_HEADER, u);
-      assert_true(u.fragment_control == true);
-      assert_true(u.fragment_control_2 == true);
-      assert_true(u.front_face == true);
-      assert_true(u.front_face_2 == true);
-      assert_true(u.front_stencil == true);
-      assert_true(u.back_face == true);
-      assert_true(u.back_face_2 == true);
-      assert_true(u.back_stencil == true);
-      assert_true(u.depth_bias_scissor == true);
-      assert_true(u.region_clip == true);
-      assert_true(u.viewport == true);
-      assert_true(u.viewport_count == 0x10);
-      assert_true(u.w_clamp == true);
-      assert_true(u.output_select == true);
-      assert_true(u.varying_counts_32 == true);
-      assert_true(u.varying_counts_16 == true);
-      assert_true(u.cull == true);
-      assert_true(u.cull_2 == true);
-      assert_true(u.fragment_shader == true);
-      assert_true(u.occlusion_query == true);
-      assert_true(u.occlusion_query_2 == true);
-      assert_true(u.output_unknown == true);
-      assert_true(u.output_size == true);
-      assert_true(u.varying_word_2 == true);
-   }
+   LAYOUT_CASE(PPP_HEADER, PPP_HEADER_FIELDS, 0x1feffdff);
 }
 
 /* "fragment control", Mesa struct "Fragment control":
@@ -872,37 +435,16 @@ test_ppp_header(void **state)
  * disable_tri_merging: "Disable tri merging" 26
  * pass_type: "Pass type" 29-31
  */
+#define FRAGMENT_CONTROL_FIELDS(C, S, R)                                      \
+   C(unk_9, true) C(visibility_mode, 3) C(scissor_enable, true)               \
+   C(depth_bias_enable, true) C(stencil_test_enable, true)                    \
+   C(two_sided_stencil, true) C(tag_write_disable, true)                      \
+   C(sample_mask_after_depth_stencil, true) C(disable_tri_merging, true)      \
+   C(pass_type, 3)
 static void
 test_fragment_control(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_CONTROL_LENGTH];
-      agx_pack(p, FRAGMENT_CONTROL, cfg) {
-         cfg.unk_9 = true;
-         cfg.visibility_mode = 3;
-         cfg.scissor_enable = true;
-         cfg.depth_bias_enable = true;
-         cfg.stencil_test_enable = true;
-         cfg.two_sided_stencil = true;
-         cfg.tag_write_disable = true;
-         cfg.sample_mask_after_depth_stencil = true;
-         cfg.disable_tri_merging = true;
-         cfg.pass_type = 3;
-      }
-      static const uint32_t want[] = {0x662fc200};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_CONTROL, u);
-      assert_true(u.unk_9 == true);
-      assert_true(u.visibility_mode == 3);
-      assert_true(u.scissor_enable == true);
-      assert_true(u.depth_bias_enable == true);
-      assert_true(u.stencil_test_enable == true);
-      assert_true(u.two_sided_stencil == true);
-      assert_true(u.tag_write_disable == true);
-      assert_true(u.sample_mask_after_depth_stencil == true);
-      assert_true(u.disable_tri_merging == true);
-      assert_true(u.pass_type == 3);
-   }
+   LAYOUT_CASE(FRAGMENT_CONTROL, FRAGMENT_CONTROL_FIELDS, 0x662fc200);
 }
 
 /* "fragment face", Mesa struct "Fragment face":
@@ -913,29 +455,13 @@ test_fragment_control(void **state)
  * unk_visibility: "Unk - visibility test internal" 22-23
  * depth_function: "Depth function" 24-26
  */
+#define FRAGMENT_FACE_FIELDS(C, S, R)                                         \
+   C(stencil_reference, 0xb1) C(line_width, 0xbd) C(polygon_mode, 2)          \
+   C(disable_depth_write, true) C(unk_visibility, 0x3) C(depth_function, 7)
 static void
 test_fragment_face(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_FACE_LENGTH];
-      agx_pack(p, FRAGMENT_FACE, cfg) {
-         cfg.stencil_reference = 0xb1;
-         cfg.line_width = 0xbd;
-         cfg.polygon_mode = 2;
-         cfg.disable_depth_write = true;
-         cfg.unk_visibility = 0x3;
-         cfg.depth_function = 7;
-      }
-      static const uint32_t want[] = {0x07e8bdb1};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_FACE, u);
-      assert_true(u.stencil_reference == 0xb1);
-      assert_true(u.line_width == 0xbd);
-      assert_true(u.polygon_mode == 2);
-      assert_true(u.disable_depth_write == true);
-      assert_true(u.unk_visibility == 0x3);
-      assert_true(u.depth_function == 7);
-   }
+   LAYOUT_CASE(FRAGMENT_FACE, FRAGMENT_FACE_FIELDS, 0x07e8bdb1);
 }
 
 /* "fragment face 2", Mesa struct "Fragment face 2":
@@ -944,25 +470,13 @@ test_fragment_face(void **state)
  * depth_function: "Depth function" 24-26
  * object_type: "Object type" 28-31
  */
+#define FRAGMENT_FACE_2_FIELDS(C, S, R)                                       \
+   C(disable_depth_write, true) C(conservative_depth, 3)                      \
+   C(depth_function, 7) C(object_type, 4)
 static void
 test_fragment_face_2(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_FACE_2_LENGTH];
-      agx_pack(p, FRAGMENT_FACE_2, cfg) {
-         cfg.disable_depth_write = true;
-         cfg.conservative_depth = 3;
-         cfg.depth_function = 7;
-         cfg.object_type = 4;
-      }
-      static const uint32_t want[] = {0x47e00000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_FACE_2, u);
-      assert_true(u.disable_depth_write == true);
-      assert_true(u.conservative_depth == 3);
-      assert_true(u.depth_function == 7);
-      assert_true(u.object_type == 4);
-   }
+   LAYOUT_CASE(FRAGMENT_FACE_2, FRAGMENT_FACE_2_FIELDS, 0x47e00000);
 }
 
 /* "fragment stencil", Mesa struct "Fragment stencil":
@@ -973,50 +487,25 @@ test_fragment_face_2(void **state)
  * stencil_fail: "Stencil fail" 22-24
  * compare: "Compare" 25-27
  */
+#define FRAGMENT_STENCIL_FIELDS(C, S, R)                                      \
+   C(write_mask, 0xef) C(read_mask, 0xef) C(depth_pass, 7) C(depth_fail, 7)   \
+   C(stencil_fail, 7) C(compare, 7)
 static void
 test_fragment_stencil(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_STENCIL_LENGTH];
-      agx_pack(p, FRAGMENT_STENCIL, cfg) {
-         cfg.write_mask = 0xef;
-         cfg.read_mask = 0xef;
-         cfg.depth_pass = 7;
-         cfg.depth_fail = 7;
-         cfg.stencil_fail = 7;
-         cfg.compare = 7;
-      }
-      static const uint32_t want[] = {0x0fffefef};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_STENCIL, u);
-      assert_true(u.write_mask == 0xef);
-      assert_true(u.read_mask == 0xef);
-      assert_true(u.depth_pass == 7);
-      assert_true(u.depth_fail == 7);
-      assert_true(u.stencil_fail == 7);
-      assert_true(u.compare == 7);
-   }
+   LAYOUT_CASE(FRAGMENT_STENCIL, FRAGMENT_STENCIL_FIELDS, 0x0fffefef);
 }
 
 /* "depth bias scissor", Mesa struct "Depth bias/Scissor":
  * scissor: "Scissor" 0-15
  * depth_bias: "Depth bias" 16-31
  */
+#define DEPTH_BIAS_SCISSOR_FIELDS(C, S, R)                                    \
+   C(scissor, 0x883b) C(depth_bias, 0xfb9f)
 static void
 test_depth_bias_scissor(void **state)
 {
-   {
-      uint8_t p[AGX_DEPTH_BIAS_SCISSOR_LENGTH];
-      agx_pack(p, DEPTH_BIAS_SCISSOR, cfg) {
-         cfg.scissor = 0x883b;
-         cfg.depth_bias = 0xfb9f;
-      }
-      static const uint32_t want[] = {0xfb9f883b};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, DEPTH_BIAS_SCISSOR, u);
-      assert_true(u.scissor == 0x883b);
-      assert_true(u.depth_bias == 0xfb9f);
-   }
+   LAYOUT_CASE(DEPTH_BIAS_SCISSOR, DEPTH_BIAS_SCISSOR_FIELDS, 0xfb9f883b);
 }
 
 /* "region clip", Mesa struct "Region clip":
@@ -1026,45 +515,24 @@ test_depth_bias_scissor(void **state)
  * max_y: "Max Y" 32-40 minus(1)
  * min_y: "Min Y" 48-56
  */
+#define REGION_CLIP_FIELDS(C, S, R)                                           \
+   C(max_x, 0x184) C(min_x, 0x1dd) C(enable, true) C(max_y, 0x1d4)            \
+   C(min_y, 0x125)
 static void
 test_region_clip(void **state)
 {
-   {
-      uint8_t p[AGX_REGION_CLIP_LENGTH];
-      agx_pack(p, REGION_CLIP, cfg) {
-         cfg.max_x = 0x184;
-         cfg.min_x = 0x1dd;
-         cfg.enable = true;
-         cfg.max_y = 0x1d4;
-         cfg.min_y = 0x125;
-      }
-      static const uint32_t want[] = {0x81dd0183, 0x012501d3};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, REGION_CLIP, u);
-      assert_true(u.max_x == 0x184);
-      assert_true(u.min_x == 0x1dd);
-      assert_true(u.enable == true);
-      assert_true(u.max_y == 0x1d4);
-      assert_true(u.min_y == 0x125);
-   }
+   LAYOUT_CASE(REGION_CLIP, REGION_CLIP_FIELDS, 0x81dd0183, 0x012501d3);
 }
 
 /* "viewport control", Mesa struct "Viewport control":
  * unknown: not in Mesa; our reading of bits 0-31
  */
+#define VIEWPORT_CONTROL_FIELDS(C, S, R)                                      \
+   C(unknown, 0xc1286e4f)
 static void
 test_viewport_control(void **state)
 {
-   {
-      uint8_t p[AGX_VIEWPORT_CONTROL_LENGTH];
-      agx_pack(p, VIEWPORT_CONTROL, cfg) {
-         cfg.unknown = 0xc1286e4f;
-      }
-      static const uint32_t want[] = {0xc1286e4f};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VIEWPORT_CONTROL, u);
-      assert_true(u.unknown == 0xc1286e4f);
-   }
+   LAYOUT_CASE(VIEWPORT_CONTROL, VIEWPORT_CONTROL_FIELDS, 0xc1286e4f);
 }
 
 /* "viewport", Mesa struct "Viewport":
@@ -1075,50 +543,26 @@ test_viewport_control(void **state)
  * translate_z: "Translate Z" 128-159
  * scale_z: "Scale Z" 160-191
  */
+#define VIEWPORT_FIELDS(C, S, R)                                              \
+   C(translate_x, 17.375f) C(scale_x, -110.125f) C(translate_y, -253.25f)     \
+   C(scale_y, 376.625f) C(translate_z, -18.0f) C(scale_z, -197.25f)
 static void
 test_viewport(void **state)
 {
-   {
-      uint8_t p[AGX_VIEWPORT_LENGTH];
-      agx_pack(p, VIEWPORT, cfg) {
-         cfg.translate_x = 17.375f;
-         cfg.scale_x = -110.125f;
-         cfg.translate_y = -253.25f;
-         cfg.scale_y = 376.625f;
-         cfg.translate_z = -18.0f;
-         cfg.scale_z = -197.25f;
-      }
-      static const uint32_t want[] = {
-         0x418b0000, 0xc2dc4000, 0xc37d4000, 0x43bc5000,
-         0xc1900000, 0xc3454000,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VIEWPORT, u);
-      assert_true(u.translate_x == 17.375f);
-      assert_true(u.scale_x == -110.125f);
-      assert_true(u.translate_y == -253.25f);
-      assert_true(u.scale_y == 376.625f);
-      assert_true(u.translate_z == -18.0f);
-      assert_true(u.scale_z == -197.25f);
-   }
+   LAYOUT_CASE(VIEWPORT, VIEWPORT_FIELDS, 0x418b0000, 0xc2dc4000,
+                                          0xc37d4000, 0x43bc5000,
+                                          0xc1900000, 0xc3454000);
 }
 
 /* "w clamp", Mesa struct "W Clamp":
  * min_w: "W Clamp" 0-31
  */
+#define W_CLAMP_FIELDS(C, S, R)                                               \
+   C(min_w, -298.625f)
 static void
 test_w_clamp(void **state)
 {
-   {
-      uint8_t p[AGX_W_CLAMP_LENGTH];
-      agx_pack(p, W_CLAMP, cfg) {
-         cfg.min_w = -298.625f;
-      }
-      static const uint32_t want[] = {0xc3955000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, W_CLAMP, u);
-      assert_true(u.min_w == -298.625f);
-   }
+   LAYOUT_CASE(W_CLAMP, W_CLAMP_FIELDS, 0xc3955000);
 }
 
 /* "output select", Mesa struct "Output Select":
@@ -1145,61 +589,21 @@ test_w_clamp(void **state)
  * frag_coord_z: "Frag coord Z" 21
  * barycentric_coordinates: "Barycentric coordinates" 22
  */
+#define OUTPUT_SELECT_FIELDS(C, S, R)                                         \
+   C(clip_distance_0, true) C(clip_distance_1, true)                          \
+   C(clip_distance_2, true) C(clip_distance_3, true)                          \
+   C(clip_distance_4, true) C(clip_distance_5, true)                          \
+   C(clip_distance_6, true) C(clip_distance_7, true)                          \
+   C(clip_distance_8, true) C(clip_distance_9, true)                          \
+   C(clip_distance_10, true) C(clip_distance_11, true)                        \
+   C(clip_distance_12, true) C(clip_distance_13, true)                        \
+   C(clip_distance_14, true) C(clip_distance_15, true) C(varyings, true)      \
+   C(point_size, true) C(viewport_target, true) C(render_target, true)        \
+   C(frag_coord_z, true) C(barycentric_coordinates, true)
 static void
 test_output_select(void **state)
 {
-   {
-      uint8_t p[AGX_OUTPUT_SELECT_LENGTH];
-      agx_pack(p, OUTPUT_SELECT, cfg) {
-         cfg.clip_distance_0 = true;
-         cfg.clip_distance_1 = true;
-         cfg.clip_distance_2 = true;
-         cfg.clip_distance_3 = true;
-         cfg.clip_distance_4 = true;
-         cfg.clip_distance_5 = true;
-         cfg.clip_distance_6 = true;
-         cfg.clip_distance_7 = true;
-         cfg.clip_distance_8 = true;
-         cfg.clip_distance_9 = true;
-         cfg.clip_distance_10 = true;
-         cfg.clip_distance_11 = true;
-         cfg.clip_distance_12 = true;
-         cfg.clip_distance_13 = true;
-         cfg.clip_distance_14 = true;
-         cfg.clip_distance_15 = true;
-         cfg.varyings = true;
-         cfg.point_size = true;
-         cfg.viewport_target = true;
-         cfg.render_target = true;
-         cfg.frag_coord_z = true;
-         cfg.barycentric_coordinates = true;
-      }
-      static const uint32_t want[] = {0x007dffff};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, OUTPUT_SELECT, u);
-      assert_true(u.clip_distance_0 == true);
-      assert_true(u.clip_distance_1 == true);
-      assert_true(u.clip_distance_2 == true);
-      assert_true(u.clip_distance_3 == true);
-      assert_true(u.clip_distance_4 == true);
-      assert_true(u.clip_distance_5 == true);
-      assert_true(u.clip_distance_6 == true);
-      assert_true(u.clip_distance_7 == true);
-      assert_true(u.clip_distance_8 == true);
-      assert_true(u.clip_distance_9 == true);
-      assert_true(u.clip_distance_10 == true);
-      assert_true(u.clip_distance_11 == true);
-      assert_true(u.clip_distance_12 == true);
-      assert_true(u.clip_distance_13 == true);
-      assert_true(u.clip_distance_14 == true);
-      assert_true(u.clip_distance_15 == true);
-      assert_true(u.varyings == true);
-      assert_true(u.point_size == true);
-      assert_true(u.viewport_target == true);
-      assert_true(u.render_target == true);
-      assert_true(u.frag_coord_z == true);
-      assert_true(u.barycentric_coordinates == true);
-   }
+   LAYOUT_CASE(OUTPUT_SELECT, OUTPUT_SELECT_FIELDS, 0x007dffff);
 }
 
 /* "varying counts", Mesa struct "Varying Counts":
@@ -1207,44 +611,24 @@ test_output_select(void **state)
  * flat: "Flat" 8-15
  * linear: "Linear" 16-23
  */
+#define VARYING_COUNTS_FIELDS(C, S, R)                                        \
+   C(smooth, 0x97) C(flat, 0x83) C(linear, 0x97)
 static void
 test_varying_counts(void **state)
 {
-   {
-      uint8_t p[AGX_VARYING_COUNTS_LENGTH];
-      agx_pack(p, VARYING_COUNTS, cfg) {
-         cfg.smooth = 0x97;
-         cfg.flat = 0x83;
-         cfg.linear = 0x97;
-      }
-      static const uint32_t want[] = {0x00978397};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VARYING_COUNTS, u);
-      assert_true(u.smooth == 0x97);
-      assert_true(u.flat == 0x83);
-      assert_true(u.linear == 0x97);
-   }
+   LAYOUT_CASE(VARYING_COUNTS, VARYING_COUNTS_FIELDS, 0x00978397);
 }
 
 /* "varying 2", Mesa struct "Varying 2":
  * unknown_0: not in Mesa; our reading of bits 0-31
  * unknown_1: not in Mesa; our reading of bits 32-63
  */
+#define VARYING_2_FIELDS(C, S, R)                                             \
+   C(unknown_0, 0xa38c7823) C(unknown_1, 0xd757a0a7)
 static void
 test_varying_2(void **state)
 {
-   {
-      uint8_t p[AGX_VARYING_2_LENGTH];
-      agx_pack(p, VARYING_2, cfg) {
-         cfg.unknown_0 = 0xa38c7823;
-         cfg.unknown_1 = 0xd757a0a7;
-      }
-      static const uint32_t want[] = {0xa38c7823, 0xd757a0a7};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VARYING_2, u);
-      assert_true(u.unknown_0 == 0xa38c7823);
-      assert_true(u.unknown_1 == 0xd757a0a7);
-   }
+   LAYOUT_CASE(VARYING_2, VARYING_2_FIELDS, 0xa38c7823, 0xd757a0a7);
 }
 
 /* "cull", Mesa struct "Cull":
@@ -1257,33 +641,14 @@ test_varying_2(void **state)
  * front_face_ccw: "Front face CCW" 16
  * rasterizer_discard: "Rasterizer discard" 17
  */
+#define CULL_FIELDS(C, S, R)                                                  \
+   C(cull_front, true) C(cull_back, true) C(flat_shading_vertex, 3)           \
+   C(depth_clip, true) C(depth_clamp, true) C(primitive_msaa, true)           \
+   C(front_face_ccw, true) C(rasterizer_discard, true)
 static void
 test_cull(void **state)
 {
-   {
-      uint8_t p[AGX_CULL_LENGTH];
-      agx_pack(p, CULL, cfg) {
-         cfg.cull_front = true;
-         cfg.cull_back = true;
-         cfg.flat_shading_vertex = 3;
-         cfg.depth_clip = true;
-         cfg.depth_clamp = true;
-         cfg.primitive_msaa = true;
-         cfg.front_face_ccw = true;
-         cfg.rasterizer_discard = true;
-      }
-      static const uint32_t want[] = {0x00038d83};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CULL, u);
-      assert_true(u.cull_front == true);
-      assert_true(u.cull_back == true);
-      assert_true(u.flat_shading_vertex == 3);
-      assert_true(u.depth_clip == true);
-      assert_true(u.depth_clamp == true);
-      assert_true(u.primitive_msaa == true);
-      assert_true(u.front_face_ccw == true);
-      assert_true(u.rasterizer_discard == true);
-   }
+   LAYOUT_CASE(CULL, CULL_FIELDS, 0x00038d83);
 }
 
 /* "cull 2", Mesa struct "Cull 2":
@@ -1292,97 +657,59 @@ test_cull(void **state)
  * needs_primitive_id: "Needs Primitive ID" 12
  * rasterizer_discard: "Rasterizer discard" 17
  */
+#define CULL_2_FIELDS(C, S, R)                                                \
+   C(unknown_5, true) C(draw_clipped_edges, true)                             \
+   C(needs_primitive_id, true) C(rasterizer_discard, true)
 static void
 test_cull_2(void **state)
 {
-   {
-      uint8_t p[AGX_CULL_2_LENGTH];
-      agx_pack(p, CULL_2, cfg) {
-         cfg.unknown_5 = true;
-         cfg.draw_clipped_edges = true;
-         cfg.needs_primitive_id = true;
-         cfg.rasterizer_discard = true;
-      }
-      static const uint32_t want[] = {0x00021220};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CULL_2, u);
-      assert_true(u.unknown_5 == true);
-      assert_true(u.draw_clipped_edges == true);
-      assert_true(u.needs_primitive_id == true);
-      assert_true(u.rasterizer_discard == true);
-   }
+   LAYOUT_CASE(CULL_2, CULL_2_FIELDS, 0x00021220);
 }
 
 /* "fragment occlusion query", Mesa struct "Fragment occlusion query":
  * index: "Index" 17-31
  */
+#define FRAGMENT_OCCLUSION_QUERY_FIELDS(C, S, R)                              \
+   C(index, 0x632b)
 static void
 test_fragment_occlusion_query(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH];
-      agx_pack(p, FRAGMENT_OCCLUSION_QUERY, cfg) {
-         cfg.index = 0x632b;
-      }
-      static const uint32_t want[] = {0xc6560000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_OCCLUSION_QUERY, u);
-      assert_true(u.index == 0x632b);
-   }
+   LAYOUT_CASE(FRAGMENT_OCCLUSION_QUERY, FRAGMENT_OCCLUSION_QUERY_FIELDS,
+               0xc6560000);
 }
 
 /* "fragment occlusion query 2", Mesa struct "Fragment occlusion query 2":
  * unknown: "Unknown" 0-16
  */
+#define FRAGMENT_OCCLUSION_QUERY_2_FIELDS(C, S, R)                            \
+   C(unknown, 0x17a95)
 static void
 test_fragment_occlusion_query_2(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_OCCLUSION_QUERY_2_LENGTH];
-      agx_pack(p, FRAGMENT_OCCLUSION_QUERY_2, cfg) {
-         cfg.unknown = 0x17a95;
-      }
-      static const uint32_t want[] = {0x00017a95};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_OCCLUSION_QUERY_2, u);
-      assert_true(u.unknown == 0x17a95);
-   }
+   LAYOUT_CASE(FRAGMENT_OCCLUSION_QUERY_2, FRAGMENT_OCCLUSION_QUERY_2_FIELDS,
+               0x00017a95);
 }
 
 /* "output unknown", Mesa struct "Output Unknown":
  * unknown: not in Mesa; our reading of bits 0-31
  */
+#define OUTPUT_UNKNOWN_FIELDS(C, S, R)                                        \
+   C(unknown, 0xaff0c3d1)
 static void
 test_output_unknown(void **state)
 {
-   {
-      uint8_t p[AGX_OUTPUT_UNKNOWN_LENGTH];
-      agx_pack(p, OUTPUT_UNKNOWN, cfg) {
-         cfg.unknown = 0xaff0c3d1;
-      }
-      static const uint32_t want[] = {0xaff0c3d1};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, OUTPUT_UNKNOWN, u);
-      assert_true(u.unknown == 0xaff0c3d1);
-   }
+   LAYOUT_CASE(OUTPUT_UNKNOWN, OUTPUT_UNKNOWN_FIELDS, 0xaff0c3d1);
 }
 
 /* "output size", Mesa struct "Output Size":
  * count: "Count" 0-31
  */
+#define OUTPUT_SIZE_FIELDS(C, S, R)                                           \
+   C(count, 0xc28ec595)
 static void
 test_output_size(void **state)
 {
-   {
-      uint8_t p[AGX_OUTPUT_SIZE_LENGTH];
-      agx_pack(p, OUTPUT_SIZE, cfg) {
-         cfg.count = 0xc28ec595;
-      }
-      static const uint32_t want[] = {0xc28ec595};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, OUTPUT_SIZE, u);
-      assert_true(u.count == 0xc28ec595);
-   }
+   LAYOUT_CASE(OUTPUT_SIZE, OUTPUT_SIZE_FIELDS, 0xc28ec595);
 }
 
 /* "fragment shader word 0", Mesa struct "Fragment Shader Word 0":
@@ -1393,86 +720,51 @@ test_output_size(void **state)
  * preshader_gprs: "Preshader register count" 12-15 groups(16)
  * cf_bindings: "CF binding count" 16-22
  */
+#define FRAGMENT_SHADER_WORD_0_FIELDS(C, S, R)                                \
+   C(unknown_0, 0x1) R(uniforms, 447, 448) R(texture_states, 135, 136)        \
+   C(sampler_states, 7) R(preshader_gprs, 239, 240) C(cf_bindings, 0x49)
 static void
 test_fragment_shader_word_0(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_SHADER_WORD_0_LENGTH];
-      agx_pack(p, FRAGMENT_SHADER_WORD_0, cfg) {
-         cfg.unknown_0 = 0x1;
-         cfg.uniforms = 447;
-         cfg.texture_states = 135;
-         cfg.sampler_states = 7;
-         cfg.preshader_gprs = 239;
-         cfg.cf_bindings = 0x49;
-      }
-      static const uint32_t want[] = {0x0049ff1f};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_SHADER_WORD_0, u);
-      assert_true(u.unknown_0 == 0x1);
-      assert_true(u.uniforms == 448);
-      assert_true(u.texture_states == 136);
-      assert_true(u.sampler_states == 7);
-      assert_true(u.preshader_gprs == 240);
-      assert_true(u.cf_bindings == 0x49);
-   }
+   LAYOUT_CASE(FRAGMENT_SHADER_WORD_0, FRAGMENT_SHADER_WORD_0_FIELDS,
+               0x0049ff1f);
 }
 
 /* "fragment shader word 1", Mesa struct "Fragment Shader Word 1":
  * unknown_0: "Unknown 1:0" 0-1
  * pipeline: "Pipeline" 6-31 shr(6)
  */
+#define FRAGMENT_SHADER_WORD_1_FIELDS(C, S, R)                                \
+   C(unknown_0, 0x3) C(pipeline, 0x88c276c0)
 static void
 test_fragment_shader_word_1(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_SHADER_WORD_1_LENGTH];
-      agx_pack(p, FRAGMENT_SHADER_WORD_1, cfg) {
-         cfg.unknown_0 = 0x3;
-         cfg.pipeline = 0x88c276c0;
-      }
-      static const uint32_t want[] = {0x88c276c3};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_SHADER_WORD_1, u);
-      assert_true(u.unknown_0 == 0x3);
-      assert_true(u.pipeline == 0x88c276c0);
-   }
+   LAYOUT_CASE(FRAGMENT_SHADER_WORD_1, FRAGMENT_SHADER_WORD_1_FIELDS,
+               0x88c276c3);
 }
 
 /* "fragment shader word 2", Mesa struct "Fragment Shader Word 2":
  * cf_bindings: "CF bindings" 2-31 shr(2)
  */
+#define FRAGMENT_SHADER_WORD_2_FIELDS(C, S, R)                                \
+   C(cf_bindings, 0xf0961e14)
 static void
 test_fragment_shader_word_2(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_SHADER_WORD_2_LENGTH];
-      agx_pack(p, FRAGMENT_SHADER_WORD_2, cfg) {
-         cfg.cf_bindings = 0xf0961e14;
-      }
-      static const uint32_t want[] = {0xf0961e14};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_SHADER_WORD_2, u);
-      assert_true(u.cf_bindings == 0xf0961e14);
-   }
+   LAYOUT_CASE(FRAGMENT_SHADER_WORD_2, FRAGMENT_SHADER_WORD_2_FIELDS,
+               0xf0961e14);
 }
 
 /* "fragment shader word 3", Mesa struct "Fragment Shader Word 3":
  * unknown: "Unknown" 0-3
  */
+#define FRAGMENT_SHADER_WORD_3_FIELDS(C, S, R)                                \
+   C(unknown, 0xf)
 static void
 test_fragment_shader_word_3(void **state)
 {
-   {
-      uint8_t p[AGX_FRAGMENT_SHADER_WORD_3_LENGTH];
-      agx_pack(p, FRAGMENT_SHADER_WORD_3, cfg) {
-         cfg.unknown = 0xf;
-      }
-      static const uint32_t want[] = {0x0000000f};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, FRAGMENT_SHADER_WORD_3, u);
-      assert_true(u.unknown == 0xf);
-   }
+   LAYOUT_CASE(FRAGMENT_SHADER_WORD_3, FRAGMENT_SHADER_WORD_3_FIELDS,
+               0x0000000f);
 }
 
 /* "usc uniform", Mesa struct "USC Uniform":
@@ -1481,25 +773,12 @@ test_fragment_shader_word_3(void **state)
  * size: "Size (halfs)" 20-25 groups(1)
  * buffer: "Buffer" 26-63 shr(2)
  */
+#define USC_UNIFORM_FIELDS(C, S, R)                                           \
+   C(tag, 221) C(start, 0x81) C(size, 53) C(buffer, 0xc9dd11dd54ull)
 static void
 test_usc_uniform(void **state)
 {
-   {
-      uint8_t p[AGX_USC_UNIFORM_LENGTH];
-      agx_pack(p, USC_UNIFORM, cfg) {
-         cfg.tag = 221;
-         cfg.start = 0x81;
-         cfg.size = 53;
-         cfg.buffer = 0xc9dd11dd54ull;
-      }
-      static const uint32_t want[] = {0x575081dd, 0xc9dd11dd};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_UNIFORM, u);
-      assert_true(u.tag == 221);
-      assert_true(u.start == 0x81);
-      assert_true(u.size == 53);
-      assert_true(u.buffer == 0xc9dd11dd54ull);
-   }
+   LAYOUT_CASE(USC_UNIFORM, USC_UNIFORM_FIELDS, 0x575081dd, 0xc9dd11dd);
 }
 
 /* "usc uniform high", Mesa struct "USC Uniform High":
@@ -1508,25 +787,13 @@ test_usc_uniform(void **state)
  * size: "Size (halfs)" 20-25 groups(1)
  * buffer: "Buffer" 26-63 shr(2)
  */
+#define USC_UNIFORM_HIGH_FIELDS(C, S, R)                                      \
+   C(tag, 221) C(start, 0xf9) C(size, 57) C(buffer, 0xccc7b6eb24ull)
 static void
 test_usc_uniform_high(void **state)
 {
-   {
-      uint8_t p[AGX_USC_UNIFORM_HIGH_LENGTH];
-      agx_pack(p, USC_UNIFORM_HIGH, cfg) {
-         cfg.tag = 221;
-         cfg.start = 0xf9;
-         cfg.size = 57;
-         cfg.buffer = 0xccc7b6eb24ull;
-      }
-      static const uint32_t want[] = {0x2790f9dd, 0xccc7b6eb};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_UNIFORM_HIGH, u);
-      assert_true(u.tag == 221);
-      assert_true(u.start == 0xf9);
-      assert_true(u.size == 57);
-      assert_true(u.buffer == 0xccc7b6eb24ull);
-   }
+   LAYOUT_CASE(USC_UNIFORM_HIGH, USC_UNIFORM_HIGH_FIELDS, 0x2790f9dd,
+                                                          0xccc7b6eb);
 }
 
 /* "usc texture", Mesa struct "USC Texture":
@@ -1535,25 +802,12 @@ test_usc_uniform_high(void **state)
  * count: "Count" 20-26
  * buffer: "Buffer" 27-62 shr(3)
  */
+#define USC_TEXTURE_FIELDS(C, S, R)                                           \
+   C(tag, 221) C(start, 0xb9) C(count, 0x5d) C(buffer, 0x5f936e91e8ull)
 static void
 test_usc_texture(void **state)
 {
-   {
-      uint8_t p[AGX_USC_TEXTURE_LENGTH];
-      agx_pack(p, USC_TEXTURE, cfg) {
-         cfg.tag = 221;
-         cfg.start = 0xb9;
-         cfg.count = 0x5d;
-         cfg.buffer = 0x5f936e91e8ull;
-      }
-      static const uint32_t want[] = {0xedd0b9dd, 0x5f936e91};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_TEXTURE, u);
-      assert_true(u.tag == 221);
-      assert_true(u.start == 0xb9);
-      assert_true(u.count == 0x5d);
-      assert_true(u.buffer == 0x5f936e91e8ull);
-   }
+   LAYOUT_CASE(USC_TEXTURE, USC_TEXTURE_FIELDS, 0xedd0b9dd, 0x5f936e91);
 }
 
 /* "usc sampler", Mesa struct "USC Sampler":
@@ -1562,25 +816,12 @@ test_usc_texture(void **state)
  * count: "Count" 20-26
  * buffer: "Buffer" 27-62 shr(3)
  */
+#define USC_SAMPLER_FIELDS(C, S, R)                                           \
+   C(tag, 221) C(start, 0xc7) C(count, 0x77) C(buffer, 0x5a2fe4a248ull)
 static void
 test_usc_sampler(void **state)
 {
-   {
-      uint8_t p[AGX_USC_SAMPLER_LENGTH];
-      agx_pack(p, USC_SAMPLER, cfg) {
-         cfg.tag = 221;
-         cfg.start = 0xc7;
-         cfg.count = 0x77;
-         cfg.buffer = 0x5a2fe4a248ull;
-      }
-      static const uint32_t want[] = {0x4f70c7dd, 0x5a2fe4a2};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_SAMPLER, u);
-      assert_true(u.tag == 221);
-      assert_true(u.start == 0xc7);
-      assert_true(u.count == 0x77);
-      assert_true(u.buffer == 0x5a2fe4a248ull);
-   }
+   LAYOUT_CASE(USC_SAMPLER, USC_SAMPLER_FIELDS, 0x4f70c7dd, 0x5a2fe4a2);
 }
 
 /* "usc shared", Mesa struct "USC Shared":
@@ -1591,29 +832,14 @@ test_usc_sampler(void **state)
  * sample_stride_8b: "Sample stride in 8 bytes" 20-23
  * bytes_per_threadgroup: "Bytes per threadgroup" 24-31 groups(256)
  */
+#define USC_SHARED_FIELDS(C, S, R)                                            \
+   C(tag, 221) C(uses_shared_memory, true) C(layout, 63)                      \
+   C(sample_count, 0x8) C(sample_stride_8b, 0xd)                              \
+   R(bytes_per_threadgroup, 65279, 65280)
 static void
 test_usc_shared(void **state)
 {
-   {
-      uint8_t p[AGX_USC_SHARED_LENGTH];
-      agx_pack(p, USC_SHARED, cfg) {
-         cfg.tag = 221;
-         cfg.uses_shared_memory = true;
-         cfg.layout = 63;
-         cfg.sample_count = 0x8;
-         cfg.sample_stride_8b = 0xd;
-         cfg.bytes_per_threadgroup = 65279;
-      }
-      static const uint32_t want[] = {0xffd3fddd};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_SHARED, u);
-      assert_true(u.tag == 221);
-      assert_true(u.uses_shared_memory == true);
-      assert_true(u.layout == 63);
-      assert_true(u.sample_count == 0x8);
-      assert_true(u.sample_stride_8b == 0xd);
-      assert_true(u.bytes_per_threadgroup == 65280);
-   }
+   LAYOUT_CASE(USC_SHARED, USC_SHARED_FIELDS, 0xffd3fddd);
 }
 
 /* "usc shader", Mesa struct "USC Shader":
@@ -1623,27 +849,13 @@ test_usc_shared(void **state)
  * unk_10: "Unk 2" 10-15
  * code: "Code" 16-47
  */
+#define USC_SHADER_FIELDS(C, S, R)                                            \
+   C(tag, 221) C(loads_varyings, true) C(unk_9, true) C(unk_10, 0x37)         \
+   C(code, 0xd16de1ef)
 static void
 test_usc_shader(void **state)
 {
-   {
-      uint8_t p[AGX_USC_SHADER_LENGTH];
-      agx_pack(p, USC_SHADER, cfg) {
-         cfg.tag = 221;
-         cfg.loads_varyings = true;
-         cfg.unk_9 = true;
-         cfg.unk_10 = 0x37;
-         cfg.code = 0xd16de1ef;
-      }
-      static const uint32_t want[] = {0xe1efdfdd, 0x0000d16d};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_SHADER, u);
-      assert_true(u.tag == 221);
-      assert_true(u.loads_varyings == true);
-      assert_true(u.unk_9 == true);
-      assert_true(u.unk_10 == 0x37);
-      assert_true(u.code == 0xd16de1ef);
-   }
+   LAYOUT_CASE(USC_SHADER, USC_SHADER_FIELDS, 0xe1efdfdd, 0x0000d16d);
 }
 
 /* "usc registers", Mesa struct "USC Registers":
@@ -1653,27 +865,13 @@ test_usc_shader(void **state)
  * spill_size: "Spill size" 18-21
  * unk_24: "Unk 4" 24-31
  */
+#define USC_REGISTERS_FIELDS(C, S, R)                                         \
+   C(tag, 221) R(gprs, 167, 168) C(unk_13, true) C(spill_size, 0xf)           \
+   C(unk_24, 0xd7)
 static void
 test_usc_registers(void **state)
 {
-   {
-      uint8_t p[AGX_USC_REGISTERS_LENGTH];
-      agx_pack(p, USC_REGISTERS, cfg) {
-         cfg.tag = 221;
-         cfg.gprs = 167;
-         cfg.unk_13 = true;
-         cfg.spill_size = 0xf;
-         cfg.unk_24 = 0xd7;
-      }
-      static const uint32_t want[] = {0xd73c35dd};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_REGISTERS, u);
-      assert_true(u.tag == 221);
-      assert_true(u.gprs == 168);
-      assert_true(u.unk_13 == true);
-      assert_true(u.spill_size == 0xf);
-      assert_true(u.unk_24 == 0xd7);
-   }
+   LAYOUT_CASE(USC_REGISTERS, USC_REGISTERS_FIELDS, 0xd73c35dd);
 }
 
 /* "usc preshader", Mesa struct "USC Preshader":
@@ -1681,41 +879,23 @@ test_usc_registers(void **state)
  * unknown: "Unk" 8-31
  * code: "Code" 32-63
  */
+#define USC_PRESHADER_FIELDS(C, S, R)                                         \
+   C(tag, 221) C(unknown, 0xe3718b) C(code, 0xa8a0f3a3)
 static void
 test_usc_preshader(void **state)
 {
-   {
-      uint8_t p[AGX_USC_PRESHADER_LENGTH];
-      agx_pack(p, USC_PRESHADER, cfg) {
-         cfg.tag = 221;
-         cfg.unknown = 0xe3718b;
-         cfg.code = 0xa8a0f3a3;
-      }
-      static const uint32_t want[] = {0xe3718bdd, 0xa8a0f3a3};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_PRESHADER, u);
-      assert_true(u.tag == 221);
-      assert_true(u.unknown == 0xe3718b);
-      assert_true(u.code == 0xa8a0f3a3);
-   }
+   LAYOUT_CASE(USC_PRESHADER, USC_PRESHADER_FIELDS, 0xe3718bdd, 0xa8a0f3a3);
 }
 
 /* "usc no preshader", Mesa struct "USC No Preshader":
  * tag: "Tag" 0-7
  */
+#define USC_NO_PRESHADER_FIELDS(C, S, R)                                      \
+   C(tag, 221)
 static void
 test_usc_no_preshader(void **state)
 {
-   {
-      uint8_t p[AGX_USC_NO_PRESHADER_LENGTH];
-      agx_pack(p, USC_NO_PRESHADER, cfg) {
-         cfg.tag = 221;
-      }
-      static const uint32_t want[] = {0x000000dd};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_NO_PRESHADER, u);
-      assert_true(u.tag == 221);
-   }
+   LAYOUT_CASE(USC_NO_PRESHADER, USC_NO_PRESHADER_FIELDS, 0x000000dd);
 }
 
 /* "usc fragment properties", Mesa struct "USC Fragment Properties":
@@ -1728,33 +908,15 @@ test_usc_no_preshader(void **state)
  * unk_16: "Unk 4" 16-23
  * unk_24: "Unk 5" 24-31
  */
+#define USC_FRAGMENT_PROPERTIES_FIELDS(C, S, R)                               \
+   C(tag, 221) C(early_z, true) C(unk_9, true)                                \
+   C(unconditional_discard_1, true) C(unconditional_discard_2, true)          \
+   C(unk_12, 0xb) C(unk_16, 0xe1) C(unk_24, 0xa3)
 static void
 test_usc_fragment_properties(void **state)
 {
-   {
-      uint8_t p[AGX_USC_FRAGMENT_PROPERTIES_LENGTH];
-      agx_pack(p, USC_FRAGMENT_PROPERTIES, cfg) {
-         cfg.tag = 221;
-         cfg.early_z = true;
-         cfg.unk_9 = true;
-         cfg.unconditional_discard_1 = true;
-         cfg.unconditional_discard_2 = true;
-         cfg.unk_12 = 0xb;
-         cfg.unk_16 = 0xe1;
-         cfg.unk_24 = 0xa3;
-      }
-      static const uint32_t want[] = {0xa3e1bfdd};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, USC_FRAGMENT_PROPERTIES, u);
-      assert_true(u.tag == 221);
-      assert_true(u.early_z == true);
-      assert_true(u.unk_9 == true);
-      assert_true(u.unconditional_discard_1 == true);
-      assert_true(u.unconditional_discard_2 == true);
-      assert_true(u.unk_12 == 0xb);
-      assert_true(u.unk_16 == 0xe1);
-      assert_true(u.unk_24 == 0xa3);
-   }
+   LAYOUT_CASE(USC_FRAGMENT_PROPERTIES, USC_FRAGMENT_PROPERTIES_FIELDS,
+               0xa3e1bfdd);
 }
 
 /* "ppp state", Mesa struct "PPP State":
@@ -1763,25 +925,13 @@ test_usc_fragment_properties(void **state)
  * block_type: "Block Type" 29-31
  * pointer_lo: "Pointer (lo)" 32-63
  */
+#define PPP_STATE_FIELDS(C, S, R)                                             \
+   C(pointer_hi, 0xa1) C(size_words, 0xb3) C(block_type, 6)                   \
+   C(pointer_lo, 0xbc71aa2d)
 static void
 test_ppp_state(void **state)
 {
-   {
-      uint8_t p[AGX_PPP_STATE_LENGTH];
-      agx_pack(p, PPP_STATE, cfg) {
-         cfg.pointer_hi = 0xa1;
-         cfg.size_words = 0xb3;
-         cfg.block_type = 6;
-         cfg.pointer_lo = 0xbc71aa2d;
-      }
-      static const uint32_t want[] = {0xc000b3a1, 0xbc71aa2d};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, PPP_STATE, u);
-      assert_true(u.pointer_hi == 0xa1);
-      assert_true(u.size_words == 0xb3);
-      assert_true(u.block_type == 6);
-      assert_true(u.pointer_lo == 0xbc71aa2d);
-   }
+   LAYOUT_CASE(PPP_STATE, PPP_STATE_FIELDS, 0xc000b3a1, 0xbc71aa2d);
 }
 
 /* "vdm barrier", Mesa struct "VDM Barrier":
@@ -1797,39 +947,14 @@ test_ppp_state(void **state)
  * returns: "Returns" 27
  * block_type: "Block Type" 29-31
  */
+#define VDM_BARRIER_FIELDS(C, S, R)                                           \
+   C(usc_cache_inval, true) C(unk_4, true) C(unk_5, true) C(unk_6, true)      \
+   C(unk_8, true) C(unk_11, true) C(unk_20, true) C(unk_24, true)             \
+   C(unk_26, true) C(returns, true) C(block_type, 6)
 static void
 test_vdm_barrier(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_BARRIER_LENGTH];
-      agx_pack(p, VDM_BARRIER, cfg) {
-         cfg.usc_cache_inval = true;
-         cfg.unk_4 = true;
-         cfg.unk_5 = true;
-         cfg.unk_6 = true;
-         cfg.unk_8 = true;
-         cfg.unk_11 = true;
-         cfg.unk_20 = true;
-         cfg.unk_24 = true;
-         cfg.unk_26 = true;
-         cfg.returns = true;
-         cfg.block_type = 6;
-      }
-      static const uint32_t want[] = {0xcd100978};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_BARRIER, u);
-      assert_true(u.usc_cache_inval == true);
-      assert_true(u.unk_4 == true);
-      assert_true(u.unk_5 == true);
-      assert_true(u.unk_6 == true);
-      assert_true(u.unk_8 == true);
-      assert_true(u.unk_11 == true);
-      assert_true(u.unk_20 == true);
-      assert_true(u.unk_24 == true);
-      assert_true(u.unk_26 == true);
-      assert_true(u.returns == true);
-      assert_true(u.block_type == 6);
-   }
+   LAYOUT_CASE(VDM_BARRIER, VDM_BARRIER_FIELDS, 0xcd100978);
 }
 
 /* "vdm state", Mesa struct "VDM State":
@@ -1842,51 +967,27 @@ test_vdm_barrier(void **state)
  * tessellation_scale_present: "Tessellation scale present" 7
  * block_type: "Block Type" 29-31
  */
+#define VDM_STATE_FIELDS(C, S, R)                                             \
+   C(restart_index_present, true) C(vs_word_0_present, true)                  \
+   C(vs_word_1_present, true) C(vertex_outputs_present, true)                 \
+   C(tessellation_present, true) C(vertex_unknown_present, true)              \
+   C(tessellation_scale_present, true) C(block_type, 6)
 static void
 test_vdm_state(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_LENGTH];
-      agx_pack(p, VDM_STATE, cfg) {
-         cfg.restart_index_present = true;
-         cfg.vs_word_0_present = true;
-         cfg.vs_word_1_present = true;
-         cfg.vertex_outputs_present = true;
-         cfg.tessellation_present = true;
-         cfg.vertex_unknown_present = true;
-         cfg.tessellation_scale_present = true;
-         cfg.block_type = 6;
-      }
-      static const uint32_t want[] = {0xc00000bf};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE, u);
-      assert_true(u.restart_index_present == true);
-      assert_true(u.vs_word_0_present == true);
-      assert_true(u.vs_word_1_present == true);
-      assert_true(u.vertex_outputs_present == true);
-      assert_true(u.tessellation_present == true);
-      assert_true(u.vertex_unknown_present == true);
-      assert_true(u.tessellation_scale_present == true);
-      assert_true(u.block_type == 6);
-   }
+   LAYOUT_CASE(VDM_STATE, VDM_STATE_FIELDS, 0xc00000bf);
 }
 
 /* "vdm state restart index", Mesa struct "VDM State Restart Index":
  * value: "Value" 0-31
  */
+#define VDM_STATE_RESTART_INDEX_FIELDS(C, S, R)                               \
+   C(value, 0x8da28193)
 static void
 test_vdm_state_restart_index(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_RESTART_INDEX_LENGTH];
-      agx_pack(p, VDM_STATE_RESTART_INDEX, cfg) {
-         cfg.value = 0x8da28193;
-      }
-      static const uint32_t want[] = {0x8da28193};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_RESTART_INDEX, u);
-      assert_true(u.value == 0x8da28193);
-   }
+   LAYOUT_CASE(VDM_STATE_RESTART_INDEX, VDM_STATE_RESTART_INDEX_FIELDS,
+               0x8da28193);
 }
 
 /* "vdm state vs word 0", Mesa struct "VDM State Vertex Shader Word 0":
@@ -1896,69 +997,38 @@ test_vdm_state_restart_index(void **state)
  * sampler_states: "Sampler state register count" 9-11
  * preshader_gprs: "Preshader register count" 12-15 groups(16)
  */
+#define VDM_STATE_VS_WORD_0_FIELDS(C, S, R)                                   \
+   C(unknown_0, 0x1) R(uniforms, 447, 448) R(texture_states, 167, 168)        \
+   C(sampler_states, 7) R(preshader_gprs, 175, 176)
 static void
 test_vdm_state_vs_word_0(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_VS_WORD_0_LENGTH];
-      agx_pack(p, VDM_STATE_VS_WORD_0, cfg) {
-         cfg.unknown_0 = 0x1;
-         cfg.uniforms = 447;
-         cfg.texture_states = 167;
-         cfg.sampler_states = 7;
-         cfg.preshader_gprs = 175;
-      }
-      static const uint32_t want[] = {0x0000bf5f};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_VS_WORD_0, u);
-      assert_true(u.unknown_0 == 0x1);
-      assert_true(u.uniforms == 448);
-      assert_true(u.texture_states == 168);
-      assert_true(u.sampler_states == 7);
-      assert_true(u.preshader_gprs == 176);
-   }
+   LAYOUT_CASE(VDM_STATE_VS_WORD_0, VDM_STATE_VS_WORD_0_FIELDS, 0x0000bf5f);
 }
 
 /* "vdm state vs word 1", Mesa struct "VDM State Vertex Shader Word 1":
  * unknown_0: "Unknown 1:0" 0-1
  * pipeline: "Pipeline" 6-31 shr(6)
  */
+#define VDM_STATE_VS_WORD_1_FIELDS(C, S, R)                                   \
+   C(unknown_0, 0x3) C(pipeline, 0x92d9a8c0)
 static void
 test_vdm_state_vs_word_1(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_VS_WORD_1_LENGTH];
-      agx_pack(p, VDM_STATE_VS_WORD_1, cfg) {
-         cfg.unknown_0 = 0x3;
-         cfg.pipeline = 0x92d9a8c0;
-      }
-      static const uint32_t want[] = {0x92d9a8c3};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_VS_WORD_1, u);
-      assert_true(u.unknown_0 == 0x3);
-      assert_true(u.pipeline == 0x92d9a8c0);
-   }
+   LAYOUT_CASE(VDM_STATE_VS_WORD_1, VDM_STATE_VS_WORD_1_FIELDS, 0x92d9a8c3);
 }
 
 /* "vdm state vertex outputs", Mesa struct "VDM State Vertex Outputs":
  * output_count_1: "Output count 1" 0-7
  * output_count_2: "Output count 2" 8-15
  */
+#define VDM_STATE_VERTEX_OUTPUTS_FIELDS(C, S, R)                              \
+   C(output_count_1, 0xb7) C(output_count_2, 0xb9)
 static void
 test_vdm_state_vertex_outputs(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_VERTEX_OUTPUTS_LENGTH];
-      agx_pack(p, VDM_STATE_VERTEX_OUTPUTS, cfg) {
-         cfg.output_count_1 = 0xb7;
-         cfg.output_count_2 = 0xb9;
-      }
-      static const uint32_t want[] = {0x0000b9b7};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_VERTEX_OUTPUTS, u);
-      assert_true(u.output_count_1 == 0xb7);
-      assert_true(u.output_count_2 == 0xb9);
-   }
+   LAYOUT_CASE(VDM_STATE_VERTEX_OUTPUTS, VDM_STATE_VERTEX_OUTPUTS_FIELDS,
+               0x0000b9b7);
 }
 
 /* "vdm state tessellation", Mesa struct "VDM State Tessellation":
@@ -1971,51 +1041,27 @@ test_vdm_state_vertex_outputs(void **state)
  * ccw_winding: "Counterclockwise winding" 29
  * partition_mode: "Partition mode" 30-31
  */
+#define VDM_STATE_TESSELLATION_FIELDS(C, S, R)                                \
+   C(unknown_0, 0x11791) C(step_function, 3) C(factor_type, 1)                \
+   C(patch_type, 1) C(unknown_21, 0x3) C(max_tess_factor, 0x24)               \
+   C(ccw_winding, true) C(partition_mode, 3)
 static void
 test_vdm_state_tessellation(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_TESSELLATION_LENGTH];
-      agx_pack(p, VDM_STATE_TESSELLATION, cfg) {
-         cfg.unknown_0 = 0x11791;
-         cfg.step_function = 3;
-         cfg.factor_type = 1;
-         cfg.patch_type = 1;
-         cfg.unknown_21 = 0x3;
-         cfg.max_tess_factor = 0x24;
-         cfg.ccw_winding = true;
-         cfg.partition_mode = 3;
-      }
-      static const uint32_t want[] = {0xf1ff1791};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_TESSELLATION, u);
-      assert_true(u.unknown_0 == 0x11791);
-      assert_true(u.step_function == 3);
-      assert_true(u.factor_type == 1);
-      assert_true(u.patch_type == 1);
-      assert_true(u.unknown_21 == 0x3);
-      assert_true(u.max_tess_factor == 0x24);
-      assert_true(u.ccw_winding == true);
-      assert_true(u.partition_mode == 3);
-   }
+   LAYOUT_CASE(VDM_STATE_TESSELLATION, VDM_STATE_TESSELLATION_FIELDS,
+               0xf1ff1791);
 }
 
 /* "vdm state tessellation scale", Mesa struct "VDM State Tessellation Scale":
  * scale: "Scale" 0-15
  */
+#define VDM_STATE_TESSELLATION_SCALE_FIELDS(C, S, R)                          \
+   C(scale, -61.875f)
 static void
 test_vdm_state_tessellation_scale(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_TESSELLATION_SCALE_LENGTH];
-      agx_pack(p, VDM_STATE_TESSELLATION_SCALE, cfg) {
-         cfg.scale = -61.875f;
-      }
-      static const uint32_t want[] = {0x0000d3bc};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_TESSELLATION_SCALE, u);
-      assert_true(u.scale == -61.875f);
-   }
+   LAYOUT_CASE(VDM_STATE_TESSELLATION_SCALE,
+               VDM_STATE_TESSELLATION_SCALE_FIELDS, 0x0000d3bc);
 }
 
 /* "vdm state vertex unknown", Mesa struct "VDM State Vertex Unknown":
@@ -2024,25 +1070,14 @@ test_vdm_state_tessellation_scale(void **state)
  * unknown_5: "Unknown 5" 5
  * generate_primitive_id: "Generate primitive ID" 6
  */
+#define VDM_STATE_VERTEX_UNKNOWN_FIELDS(C, S, R)                              \
+   C(flat_shading_vertex, 2) C(unknown_4, true) C(unknown_5, true)            \
+   C(generate_primitive_id, true)
 static void
 test_vdm_state_vertex_unknown(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STATE_VERTEX_UNKNOWN_LENGTH];
-      agx_pack(p, VDM_STATE_VERTEX_UNKNOWN, cfg) {
-         cfg.flat_shading_vertex = 2;
-         cfg.unknown_4 = true;
-         cfg.unknown_5 = true;
-         cfg.generate_primitive_id = true;
-      }
-      static const uint32_t want[] = {0x00000072};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STATE_VERTEX_UNKNOWN, u);
-      assert_true(u.flat_shading_vertex == 2);
-      assert_true(u.unknown_4 == true);
-      assert_true(u.unknown_5 == true);
-      assert_true(u.generate_primitive_id == true);
-   }
+   LAYOUT_CASE(VDM_STATE_VERTEX_UNKNOWN, VDM_STATE_VERTEX_UNKNOWN_FIELDS,
+               0x00000072);
 }
 
 /* "index list", Mesa struct "Index List":
@@ -2060,193 +1095,110 @@ test_vdm_state_vertex_unknown(void **state)
  * unk_2_present: "Unk 2 present" 27
  * block_type: "Block Type" 29-31
  */
+#define INDEX_LIST_FIELDS(C, S, R)                                            \
+   C(index_buffer_hi, 0x99) C(primitive, 15) C(restart_enable, true)          \
+   C(index_size, 2) C(index_buffer_size_present, true)                        \
+   C(index_buffer_present, true) C(index_count_present, true)                 \
+   C(instance_count_present, true) C(start_present, true)                     \
+   C(unk_1_present, true) C(indirect_buffer_present, true)                    \
+   C(unk_2_present, true) C(block_type, 6)
 static void
 test_index_list(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_LENGTH];
-      agx_pack(p, INDEX_LIST, cfg) {
-         cfg.index_buffer_hi = 0x99;
-         cfg.primitive = 15;
-         cfg.restart_enable = true;
-         cfg.index_size = 2;
-         cfg.index_buffer_size_present = true;
-         cfg.index_buffer_present = true;
-         cfg.index_count_present = true;
-         cfg.instance_count_present = true;
-         cfg.start_present = true;
-         cfg.unk_1_present = true;
-         cfg.indirect_buffer_present = true;
-         cfg.unk_2_present = true;
-         cfg.block_type = 6;
-      }
-      static const uint32_t want[] = {0xcff50f99};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST, u);
-      assert_true(u.index_buffer_hi == 0x99);
-      assert_true(u.primitive == 15);
-      assert_true(u.restart_enable == true);
-      assert_true(u.index_size == 2);
-      assert_true(u.index_buffer_size_present == true);
-      assert_true(u.index_buffer_present == true);
-      assert_true(u.index_count_present == true);
-      assert_true(u.instance_count_present == true);
-      assert_true(u.start_present == true);
-      assert_true(u.unk_1_present == true);
-      assert_true(u.indirect_buffer_present == true);
-      assert_true(u.unk_2_present == true);
-      assert_true(u.block_type == 6);
-   }
+   LAYOUT_CASE(INDEX_LIST, INDEX_LIST_FIELDS, 0xcff50f99);
 }
 
 /* "index list buffer lo", Mesa struct "Index List: Buffer lo":
  * buffer_lo: "Buffer lo" 0-31
  */
+#define INDEX_LIST_BUFFER_LO_FIELDS(C, S, R)                                  \
+   C(buffer_lo, 0xb65640e5)
 static void
 test_index_list_buffer_lo(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_BUFFER_LO_LENGTH];
-      agx_pack(p, INDEX_LIST_BUFFER_LO, cfg) {
-         cfg.buffer_lo = 0xb65640e5;
-      }
-      static const uint32_t want[] = {0xb65640e5};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_BUFFER_LO, u);
-      assert_true(u.buffer_lo == 0xb65640e5);
-   }
+   LAYOUT_CASE(INDEX_LIST_BUFFER_LO, INDEX_LIST_BUFFER_LO_FIELDS, 0xb65640e5);
 }
 
 /* "index list count", Mesa struct "Index List: Count":
  * count: "Count" 0-31
  */
+#define INDEX_LIST_COUNT_FIELDS(C, S, R)                                      \
+   C(count, 0xca289bef)
 static void
 test_index_list_count(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_COUNT_LENGTH];
-      agx_pack(p, INDEX_LIST_COUNT, cfg) {
-         cfg.count = 0xca289bef;
-      }
-      static const uint32_t want[] = {0xca289bef};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_COUNT, u);
-      assert_true(u.count == 0xca289bef);
-   }
+   LAYOUT_CASE(INDEX_LIST_COUNT, INDEX_LIST_COUNT_FIELDS, 0xca289bef);
 }
 
 /* "index list instances", Mesa struct "Index List: Instances":
  * count: "Count" 0-31
  */
+#define INDEX_LIST_INSTANCES_FIELDS(C, S, R)                                  \
+   C(count, 0xe28cf3a1)
 static void
 test_index_list_instances(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_INSTANCES_LENGTH];
-      agx_pack(p, INDEX_LIST_INSTANCES, cfg) {
-         cfg.count = 0xe28cf3a1;
-      }
-      static const uint32_t want[] = {0xe28cf3a1};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_INSTANCES, u);
-      assert_true(u.count == 0xe28cf3a1);
-   }
+   LAYOUT_CASE(INDEX_LIST_INSTANCES, INDEX_LIST_INSTANCES_FIELDS, 0xe28cf3a1);
 }
 
 /* "index list start", Mesa struct "Index List: Start":
  * start: "Start" 0-31
  */
+#define INDEX_LIST_START_FIELDS(C, S, R)                                      \
+   C(start, 0xc36f7339)
 static void
 test_index_list_start(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_START_LENGTH];
-      agx_pack(p, INDEX_LIST_START, cfg) {
-         cfg.start = 0xc36f7339;
-      }
-      static const uint32_t want[] = {0xc36f7339};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_START, u);
-      assert_true(u.start == 0xc36f7339);
-   }
+   LAYOUT_CASE(INDEX_LIST_START, INDEX_LIST_START_FIELDS, 0xc36f7339);
 }
 
 /* "index list unk 1", no Mesa struct:
  * unknown_0: not in Mesa; our reading of bits 0-31
  * unknown_1: not in Mesa; our reading of bits 32-63
  */
+#define INDEX_LIST_UNK_1_FIELDS(C, S, R)                                      \
+   C(unknown_0, 0x96935943) C(unknown_1, 0xcdae694b)
 static void
 test_index_list_unk_1(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_UNK_1_LENGTH];
-      agx_pack(p, INDEX_LIST_UNK_1, cfg) {
-         cfg.unknown_0 = 0x96935943;
-         cfg.unknown_1 = 0xcdae694b;
-      }
-      static const uint32_t want[] = {0x96935943, 0xcdae694b};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_UNK_1, u);
-      assert_true(u.unknown_0 == 0x96935943);
-      assert_true(u.unknown_1 == 0xcdae694b);
-   }
+   LAYOUT_CASE(INDEX_LIST_UNK_1, INDEX_LIST_UNK_1_FIELDS, 0x96935943,
+                                                          0xcdae694b);
 }
 
 /* "index list indirect buffer", Mesa struct "Index List: Indirect buffer":
  * address_hi: "Address hi" 0-7
  * address_lo: "Address lo" 32-63
  */
+#define INDEX_LIST_INDIRECT_BUFFER_FIELDS(C, S, R)                            \
+   C(address_hi, 0x87) C(address_lo, 0x900f5391)
 static void
 test_index_list_indirect_buffer(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_INDIRECT_BUFFER_LENGTH];
-      agx_pack(p, INDEX_LIST_INDIRECT_BUFFER, cfg) {
-         cfg.address_hi = 0x87;
-         cfg.address_lo = 0x900f5391;
-      }
-      static const uint32_t want[] = {0x00000087, 0x900f5391};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_INDIRECT_BUFFER, u);
-      assert_true(u.address_hi == 0x87);
-      assert_true(u.address_lo == 0x900f5391);
-   }
+   LAYOUT_CASE(INDEX_LIST_INDIRECT_BUFFER, INDEX_LIST_INDIRECT_BUFFER_FIELDS,
+               0x00000087, 0x900f5391);
 }
 
 /* "index list unk 2", no Mesa struct:
  * unknown: not in Mesa; our reading of bits 0-31
  */
+#define INDEX_LIST_UNK_2_FIELDS(C, S, R)                                      \
+   C(unknown, 0xc60f661f)
 static void
 test_index_list_unk_2(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_UNK_2_LENGTH];
-      agx_pack(p, INDEX_LIST_UNK_2, cfg) {
-         cfg.unknown = 0xc60f661f;
-      }
-      static const uint32_t want[] = {0xc60f661f};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_UNK_2, u);
-      assert_true(u.unknown == 0xc60f661f);
-   }
+   LAYOUT_CASE(INDEX_LIST_UNK_2, INDEX_LIST_UNK_2_FIELDS, 0xc60f661f);
 }
 
 /* "index list buffer size", Mesa struct "Index List: Buffer size":
  * size: "Size" 0-31 shr(2)
  */
+#define INDEX_LIST_BUFFER_SIZE_FIELDS(C, S, R)                                \
+   C(size, 0x2ceb48544ull)
 static void
 test_index_list_buffer_size(void **state)
 {
-   {
-      uint8_t p[AGX_INDEX_LIST_BUFFER_SIZE_LENGTH];
-      agx_pack(p, INDEX_LIST_BUFFER_SIZE, cfg) {
-         cfg.size = 0x2ceb48544ull;
-      }
-      static const uint32_t want[] = {0xb3ad2151};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, INDEX_LIST_BUFFER_SIZE, u);
-      assert_true(u.size == 0x2ceb48544ull);
-   }
+   LAYOUT_CASE(INDEX_LIST_BUFFER_SIZE, INDEX_LIST_BUFFER_SIZE_FIELDS,
+               0xb3ad2151);
 }
 
 /* "vdm stream link", Mesa struct "VDM Stream Link":
@@ -2255,25 +1207,14 @@ test_index_list_buffer_size(void **state)
  * block_type: "Block Type" 29-31
  * target_lo: "Target lo" 32-63
  */
+#define VDM_STREAM_LINK_FIELDS(C, S, R)                                       \
+   C(target_hi, 0xb9) C(with_return, true) C(block_type, 6)                   \
+   C(target_lo, 0xbaccfd8b)
 static void
 test_vdm_stream_link(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STREAM_LINK_LENGTH];
-      agx_pack(p, VDM_STREAM_LINK, cfg) {
-         cfg.target_hi = 0xb9;
-         cfg.with_return = true;
-         cfg.block_type = 6;
-         cfg.target_lo = 0xbaccfd8b;
-      }
-      static const uint32_t want[] = {0xd00000b9, 0xbaccfd8b};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STREAM_LINK, u);
-      assert_true(u.target_hi == 0xb9);
-      assert_true(u.with_return == true);
-      assert_true(u.block_type == 6);
-      assert_true(u.target_lo == 0xbaccfd8b);
-   }
+   LAYOUT_CASE(VDM_STREAM_LINK, VDM_STREAM_LINK_FIELDS, 0xd00000b9,
+                                                        0xbaccfd8b);
 }
 
 /* "vdm tessellate", Mesa struct "VDM Tessellate":
@@ -2288,109 +1229,63 @@ test_vdm_stream_link(void **state)
  * unknown_present: "Factor buffer size present" 28
  * block_type: "Block Type" 29-31
  */
+#define VDM_TESSELLATE_FIELDS(C, S, R)                                        \
+   C(factor_buffer_hi, 0x93) C(unknown_8, 0xa63) C(unknown_20, true)          \
+   C(factor_buffer_present, true) C(patch_count_present, true)                \
+   C(base_patch_present, true) C(base_instance_present, true)                 \
+   C(indirect_present, true) C(unknown_present, true) C(block_type, 6)
 static void
 test_vdm_tessellate(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_LENGTH];
-      agx_pack(p, VDM_TESSELLATE, cfg) {
-         cfg.factor_buffer_hi = 0x93;
-         cfg.unknown_8 = 0xa63;
-         cfg.unknown_20 = true;
-         cfg.factor_buffer_present = true;
-         cfg.patch_count_present = true;
-         cfg.base_patch_present = true;
-         cfg.base_instance_present = true;
-         cfg.indirect_present = true;
-         cfg.unknown_present = true;
-         cfg.block_type = 6;
-      }
-      static const uint32_t want[] = {0xd6fa6393};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE, u);
-      assert_true(u.factor_buffer_hi == 0x93);
-      assert_true(u.unknown_8 == 0xa63);
-      assert_true(u.unknown_20 == true);
-      assert_true(u.factor_buffer_present == true);
-      assert_true(u.patch_count_present == true);
-      assert_true(u.base_patch_present == true);
-      assert_true(u.base_instance_present == true);
-      assert_true(u.indirect_present == true);
-      assert_true(u.unknown_present == true);
-      assert_true(u.block_type == 6);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE, VDM_TESSELLATE_FIELDS, 0xd6fa6393);
 }
 
 /* "vdm tessellate factor buffer", Mesa struct "VDM Tessellate: Factor buffer":
  * factor_buffer_lo: "Factor buffer lo" 0-31
  */
+#define VDM_TESSELLATE_FACTOR_BUFFER_FIELDS(C, S, R)                          \
+   C(factor_buffer_lo, 0xcf6a43ed)
 static void
 test_vdm_tessellate_factor_buffer(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_FACTOR_BUFFER_LENGTH];
-      agx_pack(p, VDM_TESSELLATE_FACTOR_BUFFER, cfg) {
-         cfg.factor_buffer_lo = 0xcf6a43ed;
-      }
-      static const uint32_t want[] = {0xcf6a43ed};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE_FACTOR_BUFFER, u);
-      assert_true(u.factor_buffer_lo == 0xcf6a43ed);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE_FACTOR_BUFFER,
+               VDM_TESSELLATE_FACTOR_BUFFER_FIELDS, 0xcf6a43ed);
 }
 
 /* "vdm tessellate patch count", Mesa struct "VDM Tessellate: Patch count":
  * patch_count: "Patch count" 0-31
  */
+#define VDM_TESSELLATE_PATCH_COUNT_FIELDS(C, S, R)                            \
+   C(patch_count, 0xb14fe2f9)
 static void
 test_vdm_tessellate_patch_count(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_PATCH_COUNT_LENGTH];
-      agx_pack(p, VDM_TESSELLATE_PATCH_COUNT, cfg) {
-         cfg.patch_count = 0xb14fe2f9;
-      }
-      static const uint32_t want[] = {0xb14fe2f9};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE_PATCH_COUNT, u);
-      assert_true(u.patch_count == 0xb14fe2f9);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE_PATCH_COUNT, VDM_TESSELLATE_PATCH_COUNT_FIELDS,
+               0xb14fe2f9);
 }
 
 /* "vdm tessellate base patch", Mesa struct "VDM Tessellate: Base patch":
  * base_patch: "Base patch" 0-31
  */
+#define VDM_TESSELLATE_BASE_PATCH_FIELDS(C, S, R)                             \
+   C(base_patch, 0xf8347dcb)
 static void
 test_vdm_tessellate_base_patch(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_BASE_PATCH_LENGTH];
-      agx_pack(p, VDM_TESSELLATE_BASE_PATCH, cfg) {
-         cfg.base_patch = 0xf8347dcb;
-      }
-      static const uint32_t want[] = {0xf8347dcb};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE_BASE_PATCH, u);
-      assert_true(u.base_patch == 0xf8347dcb);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE_BASE_PATCH, VDM_TESSELLATE_BASE_PATCH_FIELDS,
+               0xf8347dcb);
 }
 
 /* "vdm tessellate base instance", Mesa struct "VDM Tessellate: Base instance":
  * base_instance: "Base instance" 0-31
  */
+#define VDM_TESSELLATE_BASE_INSTANCE_FIELDS(C, S, R)                          \
+   C(base_instance, 0xa2f182e3)
 static void
 test_vdm_tessellate_base_instance(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_BASE_INSTANCE_LENGTH];
-      agx_pack(p, VDM_TESSELLATE_BASE_INSTANCE, cfg) {
-         cfg.base_instance = 0xa2f182e3;
-      }
-      static const uint32_t want[] = {0xa2f182e3};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE_BASE_INSTANCE, u);
-      assert_true(u.base_instance == 0xa2f182e3);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE_BASE_INSTANCE,
+               VDM_TESSELLATE_BASE_INSTANCE_FIELDS, 0xa2f182e3);
 }
 
 /* "vdm tessellate indirect", Mesa struct "VDM Tessellate: Indirect":
@@ -2398,62 +1293,43 @@ test_vdm_tessellate_base_instance(void **state)
  * address_lo: "Address lo" 32-63
  * size: "Size" 64-95
  */
+#define VDM_TESSELLATE_INDIRECT_FIELDS(C, S, R)                               \
+   C(address_hi, 0x85) C(address_lo, 0xe1c4db4f) C(size, 0xb60cacdd)
 static void
 test_vdm_tessellate_indirect(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_INDIRECT_LENGTH];
-      agx_pack(p, VDM_TESSELLATE_INDIRECT, cfg) {
-         cfg.address_hi = 0x85;
-         cfg.address_lo = 0xe1c4db4f;
-         cfg.size = 0xb60cacdd;
-      }
-      static const uint32_t want[] = {0x00000085, 0xe1c4db4f, 0xb60cacdd};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE_INDIRECT, u);
-      assert_true(u.address_hi == 0x85);
-      assert_true(u.address_lo == 0xe1c4db4f);
-      assert_true(u.size == 0xb60cacdd);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE_INDIRECT, VDM_TESSELLATE_INDIRECT_FIELDS,
+               0x00000085, 0xe1c4db4f, 0xb60cacdd);
 }
 
 /* "vdm tessellate unknown", no Mesa struct:
  * unknown: not in Mesa; our reading of bits 0-31
  */
+#define VDM_TESSELLATE_UNKNOWN_FIELDS(C, S, R)                                \
+   C(unknown, 0xb86e1317)
 static void
 test_vdm_tessellate_unknown(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_TESSELLATE_UNKNOWN_LENGTH];
-      agx_pack(p, VDM_TESSELLATE_UNKNOWN, cfg) {
-         cfg.unknown = 0xb86e1317;
-      }
-      static const uint32_t want[] = {0xb86e1317};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_TESSELLATE_UNKNOWN, u);
-      assert_true(u.unknown == 0xb86e1317);
-   }
+   LAYOUT_CASE(VDM_TESSELLATE_UNKNOWN, VDM_TESSELLATE_UNKNOWN_FIELDS,
+               0xb86e1317);
 }
 
 /* "vdm stream terminate", Mesa struct "VDM Stream Terminate":
  * block_type: "Block Type" 29-31
  */
+#define VDM_STREAM_TERMINATE_FIELDS(C, S, R)                                  \
+   C(block_type, 6)
 static void
 test_vdm_stream_terminate(void **state)
 {
-   {
-      uint8_t p[AGX_VDM_STREAM_TERMINATE_LENGTH];
-      agx_pack(p, VDM_STREAM_TERMINATE, cfg) {
-         cfg.block_type = 6;
-      }
-      static const uint32_t want[] = {
-         0xc0000000, 0x00000000, 0x00000000, 0x00000000,
-         0x00000000, 0x00000000, 0x00000000, 0x00000000,
-      };
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, VDM_STREAM_TERMINATE, u);
-      assert_true(u.block_type == 6);
-   }
+   LAYOUT_CASE(VDM_STREAM_TERMINATE, VDM_STREAM_TERMINATE_FIELDS, 0xc0000000,
+                                                                  0x00000000,
+                                                                  0x00000000,
+                                                                  0x00000000,
+                                                                  0x00000000,
+                                                                  0x00000000,
+                                                                  0x00000000,
+                                                                  0x00000000);
 }
 
 /* "cdm launch word 0", Mesa struct "CDM Launch Word 0":
@@ -2464,86 +1340,47 @@ test_vdm_stream_terminate(void **state)
  * mode: "Mode" 27-28
  * block_type: "Block Type" 29-31
  */
+#define CDM_LAUNCH_WORD_0_FIELDS(C, S, R)                                     \
+   R(uniforms, 319, 320) R(texture_states, 247, 248) C(sampler_states, 7)     \
+   R(preshader_gprs, 175, 176) C(mode, 2) C(block_type, 3)
 static void
 test_cdm_launch_word_0(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_LAUNCH_WORD_0_LENGTH];
-      agx_pack(p, CDM_LAUNCH_WORD_0, cfg) {
-         cfg.uniforms = 319;
-         cfg.texture_states = 247;
-         cfg.sampler_states = 7;
-         cfg.preshader_gprs = 175;
-         cfg.mode = 2;
-         cfg.block_type = 3;
-      }
-      static const uint32_t want[] = {0x7000bffa};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_LAUNCH_WORD_0, u);
-      assert_true(u.uniforms == 320);
-      assert_true(u.texture_states == 248);
-      assert_true(u.sampler_states == 7);
-      assert_true(u.preshader_gprs == 176);
-      assert_true(u.mode == 2);
-      assert_true(u.block_type == 3);
-   }
+   LAYOUT_CASE(CDM_LAUNCH_WORD_0, CDM_LAUNCH_WORD_0_FIELDS, 0x7000bffa);
 }
 
 /* "cdm launch word 1", Mesa struct "CDM Launch Word 1":
  * pipeline: "Pipeline" 6-31 shr(6)
  */
+#define CDM_LAUNCH_WORD_1_FIELDS(C, S, R)                                     \
+   C(pipeline, 0xa1af23c0)
 static void
 test_cdm_launch_word_1(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_LAUNCH_WORD_1_LENGTH];
-      agx_pack(p, CDM_LAUNCH_WORD_1, cfg) {
-         cfg.pipeline = 0xa1af23c0;
-      }
-      static const uint32_t want[] = {0xa1af23c0};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_LAUNCH_WORD_1, u);
-      assert_true(u.pipeline == 0xa1af23c0);
-   }
+   LAYOUT_CASE(CDM_LAUNCH_WORD_1, CDM_LAUNCH_WORD_1_FIELDS, 0xa1af23c0);
 }
 
 /* "cdm unk g14x", Mesa struct "CDM Unk G14X":
  * unknown_62: "Unknown 30" 62
  */
+#define CDM_UNK_G14X_FIELDS(C, S, R)                                          \
+   C(unknown_62, true)
 static void
 test_cdm_unk_g14x(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_UNK_G14X_LENGTH];
-      agx_pack(p, CDM_UNK_G14X, cfg) {
-         cfg.unknown_62 = true;
-      }
-      static const uint32_t want[] = {0x00000000, 0x40000000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_UNK_G14X, u);
-      assert_true(u.unknown_62 == true);
-   }
+   LAYOUT_CASE(CDM_UNK_G14X, CDM_UNK_G14X_FIELDS, 0x00000000, 0x40000000);
 }
 
 /* "cdm indirect", Mesa struct "CDM Indirect":
  * address_hi: "Address hi" 0-7
  * address_lo: "Address lo" 34-63 shr(2)
  */
+#define CDM_INDIRECT_FIELDS(C, S, R)                                          \
+   C(address_hi, 0x81) C(address_lo, 0x93cf481c)
 static void
 test_cdm_indirect(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_INDIRECT_LENGTH];
-      agx_pack(p, CDM_INDIRECT, cfg) {
-         cfg.address_hi = 0x81;
-         cfg.address_lo = 0x93cf481c;
-      }
-      static const uint32_t want[] = {0x00000081, 0x93cf481c};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_INDIRECT, u);
-      assert_true(u.address_hi == 0x81);
-      assert_true(u.address_lo == 0x93cf481c);
-   }
+   LAYOUT_CASE(CDM_INDIRECT, CDM_INDIRECT_FIELDS, 0x00000081, 0x93cf481c);
 }
 
 /* "cdm global size", Mesa struct "CDM Global size":
@@ -2551,23 +1388,14 @@ test_cdm_indirect(void **state)
  * y: "Y" 32-63
  * z: "Z" 64-95
  */
+#define CDM_GLOBAL_SIZE_FIELDS(C, S, R)                                       \
+   C(x, 0xc5241ae5) C(y, 0xe4944677) C(z, 0xfe594e9b)
 static void
 test_cdm_global_size(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_GLOBAL_SIZE_LENGTH];
-      agx_pack(p, CDM_GLOBAL_SIZE, cfg) {
-         cfg.x = 0xc5241ae5;
-         cfg.y = 0xe4944677;
-         cfg.z = 0xfe594e9b;
-      }
-      static const uint32_t want[] = {0xc5241ae5, 0xe4944677, 0xfe594e9b};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_GLOBAL_SIZE, u);
-      assert_true(u.x == 0xc5241ae5);
-      assert_true(u.y == 0xe4944677);
-      assert_true(u.z == 0xfe594e9b);
-   }
+   LAYOUT_CASE(CDM_GLOBAL_SIZE, CDM_GLOBAL_SIZE_FIELDS, 0xc5241ae5,
+                                                        0xe4944677,
+                                                        0xfe594e9b);
 }
 
 /* "cdm local size", Mesa struct "CDM Local size":
@@ -2575,23 +1403,14 @@ test_cdm_global_size(void **state)
  * y: "Y" 32-63
  * z: "Z" 64-95
  */
+#define CDM_LOCAL_SIZE_FIELDS(C, S, R)                                        \
+   C(x, 0xeec72bdb) C(y, 0xc93c794d) C(z, 0xc4d797e9)
 static void
 test_cdm_local_size(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_LOCAL_SIZE_LENGTH];
-      agx_pack(p, CDM_LOCAL_SIZE, cfg) {
-         cfg.x = 0xeec72bdb;
-         cfg.y = 0xc93c794d;
-         cfg.z = 0xc4d797e9;
-      }
-      static const uint32_t want[] = {0xeec72bdb, 0xc93c794d, 0xc4d797e9};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_LOCAL_SIZE, u);
-      assert_true(u.x == 0xeec72bdb);
-      assert_true(u.y == 0xc93c794d);
-      assert_true(u.z == 0xc4d797e9);
-   }
+   LAYOUT_CASE(CDM_LOCAL_SIZE, CDM_LOCAL_SIZE_FIELDS, 0xeec72bdb,
+                                                      0xc93c794d,
+                                                      0xc4d797e9);
 }
 
 /* "cdm barrier", Mesa struct "CDM Barrier":
@@ -2621,67 +1440,18 @@ test_cdm_local_size(void **state)
  * returns: "Returns" 27
  * block_type: "Block Type" 29-31
  */
+#define CDM_BARRIER_FIELDS(C, S, R)                                           \
+   C(unk_0, true) C(unk_1, true) C(unk_2, true) C(usc_cache_inval, true)      \
+   C(unk_4, true) C(unk_5, true) C(unk_6, true) C(unk_7, true)                \
+   C(unk_8, true) C(unk_9, true) C(unk_10, true) C(unk_11, true)              \
+   C(unk_12, true) C(unk_13, true) C(unk_14, true) C(unk_15, true)            \
+   C(unk_16, true) C(unk_17, true) C(unk_18, true) C(unk_19, true)            \
+   C(unk_20, true) C(unk_24, true) C(unk_26, true) C(returns, true)           \
+   C(block_type, 3)
 static void
 test_cdm_barrier(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_BARRIER_LENGTH];
-      agx_pack(p, CDM_BARRIER, cfg) {
-         cfg.unk_0 = true;
-         cfg.unk_1 = true;
-         cfg.unk_2 = true;
-         cfg.usc_cache_inval = true;
-         cfg.unk_4 = true;
-         cfg.unk_5 = true;
-         cfg.unk_6 = true;
-         cfg.unk_7 = true;
-         cfg.unk_8 = true;
-         cfg.unk_9 = true;
-         cfg.unk_10 = true;
-         cfg.unk_11 = true;
-         cfg.unk_12 = true;
-         cfg.unk_13 = true;
-         cfg.unk_14 = true;
-         cfg.unk_15 = true;
-         cfg.unk_16 = true;
-         cfg.unk_17 = true;
-         cfg.unk_18 = true;
-         cfg.unk_19 = true;
-         cfg.unk_20 = true;
-         cfg.unk_24 = true;
-         cfg.unk_26 = true;
-         cfg.returns = true;
-         cfg.block_type = 3;
-      }
-      static const uint32_t want[] = {0x6d1fffff};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_BARRIER, u);
-      assert_true(u.unk_0 == true);
-      assert_true(u.unk_1 == true);
-      assert_true(u.unk_2 == true);
-      assert_true(u.usc_cache_inval == true);
-      assert_true(u.unk_4 == true);
-      assert_true(u.unk_5 == true);
-      assert_true(u.unk_6 == true);
-      assert_true(u.unk_7 == true);
-      assert_true(u.unk_8 == true);
-      assert_true(u.unk_9 == true);
-      assert_true(u.unk_10 == true);
-      assert_true(u.unk_11 == true);
-      assert_true(u.unk_12 == true);
-      assert_true(u.unk_13 == true);
-      assert_true(u.unk_14 == true);
-      assert_true(u.unk_15 == true);
-      assert_true(u.unk_16 == true);
-      assert_true(u.unk_17 == true);
-      assert_true(u.unk_18 == true);
-      assert_true(u.unk_19 == true);
-      assert_true(u.unk_20 == true);
-      assert_true(u.unk_24 == true);
-      assert_true(u.unk_26 == true);
-      assert_true(u.returns == true);
-      assert_true(u.block_type == 3);
-   }
+   LAYOUT_CASE(CDM_BARRIER, CDM_BARRIER_FIELDS, 0x6d1fffff);
 }
 
 /* "cdm stream link", Mesa struct "CDM Stream Link":
@@ -2689,41 +1459,25 @@ test_cdm_barrier(void **state)
  * block_type: "Block Type" 29-31
  * target_lo: "Target lo" 32-63
  */
+#define CDM_STREAM_LINK_FIELDS(C, S, R)                                       \
+   C(target_hi, 0xbb) C(block_type, 3) C(target_lo, 0x87a351ab)
 static void
 test_cdm_stream_link(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_STREAM_LINK_LENGTH];
-      agx_pack(p, CDM_STREAM_LINK, cfg) {
-         cfg.target_hi = 0xbb;
-         cfg.block_type = 3;
-         cfg.target_lo = 0x87a351ab;
-      }
-      static const uint32_t want[] = {0x600000bb, 0x87a351ab};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_STREAM_LINK, u);
-      assert_true(u.target_hi == 0xbb);
-      assert_true(u.block_type == 3);
-      assert_true(u.target_lo == 0x87a351ab);
-   }
+   LAYOUT_CASE(CDM_STREAM_LINK, CDM_STREAM_LINK_FIELDS, 0x600000bb,
+                                                        0x87a351ab);
 }
 
 /* "cdm stream terminate", Mesa struct "CDM Stream Terminate":
  * block_type: "Block Type" 29-31
  */
+#define CDM_STREAM_TERMINATE_FIELDS(C, S, R)                                  \
+   C(block_type, 3)
 static void
 test_cdm_stream_terminate(void **state)
 {
-   {
-      uint8_t p[AGX_CDM_STREAM_TERMINATE_LENGTH];
-      agx_pack(p, CDM_STREAM_TERMINATE, cfg) {
-         cfg.block_type = 3;
-      }
-      static const uint32_t want[] = {0x60000000, 0x00000000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, CDM_STREAM_TERMINATE, u);
-      assert_true(u.block_type == 3);
-   }
+   LAYOUT_CASE(CDM_STREAM_TERMINATE, CDM_STREAM_TERMINATE_FIELDS, 0x60000000,
+                                                                  0x00000000);
 }
 
 /* "zls control", Mesa struct "ZLS Control":
@@ -2744,50 +1498,20 @@ test_cdm_stream_terminate(void **state)
  * z_resolve: "Z Resolve" 56
  * s_resolve: "S Resolve" 58
  */
+#define ZLS_CONTROL_FIELDS(C, S, R)                                           \
+   C(unknown_0, true) C(unknown_1, true) C(z_compress_1, true)                \
+   C(unknown_3, true) C(s_compress_1, true) C(unknown_5, true)                \
+   C(z_compress_2, true) C(unknown_7, true) C(s_compress_2, true)             \
+   C(s_load_enable, true) C(z_load_enable, true) C(s_store_enable, true)      \
+   C(z_store_enable, true) C(z_format, 2) C(z_resolve, true)                  \
+   C(s_resolve, true)
 static void
 test_zls_control(void **state)
 {
-   {
-      uint8_t p[AGX_ZLS_CONTROL_LENGTH];
-      agx_pack(p, ZLS_CONTROL, cfg) {
-         cfg.unknown_0 = true;
-         cfg.unknown_1 = true;
-         cfg.z_compress_1 = true;
-         cfg.unknown_3 = true;
-         cfg.s_compress_1 = true;
-         cfg.unknown_5 = true;
-         cfg.z_compress_2 = true;
-         cfg.unknown_7 = true;
-         cfg.s_compress_2 = true;
-         cfg.s_load_enable = true;
-         cfg.z_load_enable = true;
-         cfg.s_store_enable = true;
-         cfg.z_store_enable = true;
-         cfg.z_format = 2;
-         cfg.z_resolve = true;
-         cfg.s_resolve = true;
-      }
-      static const uint32_t want[] = {0x040cc1ff, 0x05000000};
-      check_bytes(p, want, sizeof(p));
-      agx_unpack(NULL, want, ZLS_CONTROL, u);
-      assert_true(u.unknown_0 == true);
-      assert_true(u.unknown_1 == true);
-      assert_true(u.z_compress_1 == true);
-      assert_true(u.unknown_3 == true);
-      assert_true(u.s_compress_1 == true);
-      assert_true(u.unknown_5 == true);
-      assert_true(u.z_compress_2 == true);
-      assert_true(u.unknown_7 == true);
-      assert_true(u.s_compress_2 == true);
-      assert_true(u.s_load_enable == true);
-      assert_true(u.z_load_enable == true);
-      assert_true(u.s_store_enable == true);
-      assert_true(u.z_store_enable == true);
-      assert_true(u.z_format == 2);
-      assert_true(u.z_resolve == true);
-      assert_true(u.s_resolve == true);
-   }
+   LAYOUT_CASE(ZLS_CONTROL, ZLS_CONTROL_FIELDS, 0x040cc1ff, 0x05000000);
 }
+
+/* clang-format on */
 
 /* Every enum value of cmdbuf.xml against the value Mesa gives the same
  * name (alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml). */
