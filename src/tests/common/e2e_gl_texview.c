@@ -5,6 +5,7 @@
 #include "e2e_gl_texview.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 GLuint
 e2e_gl_nearest_texture(GLenum target)
@@ -43,4 +44,45 @@ e2e_gl_draw_quad(int w, int h, const float clear[4], int read_w, int read_h,
    glClear(GL_COLOR_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    glReadPixels(0, 0, read_w, read_h, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+}
+
+void
+e2e_gl_view_draw(struct e2e_gl_texview *v, int w, int h, const float clear[4])
+{
+   e2e_gl_draw_quad(w, h, clear, v->read_w, v->read_h, v->pixels);
+}
+
+void
+e2e_gl_view_probe(struct e2e_gl_texview *v, int x, int y, int r, int g,
+                  int b, int a, int tol, const char *what)
+{
+   const uint8_t want[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
+
+   if (!e2e_gl_probe(v->pixels, v->read_w, x, y, want, tol, what, v->quiet))
+      v->failures++;
+}
+
+void
+e2e_gl_view_expect_error(struct e2e_gl_texview *v, GLenum want,
+                         const char *what)
+{
+   if (!e2e_gl_expect_error(want, what, v->quiet))
+      v->failures++;
+}
+
+void
+e2e_gl_view_upload(struct e2e_gl_texview *v, GLenum format, int w, int h,
+                   const void *blocks, int size, const char *what)
+{
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
+   glCompressedTexImage2D(GL_TEXTURE_2D, 0, format, w, h, 0, size, blocks);
+   e2e_gl_view_expect_error(v, GL_NO_ERROR, what);
+}
+
+int
+e2e_gl_view_finish(struct e2e_gl *gl, const struct e2e_gl_texview *v)
+{
+   e2e_gl_close(gl);
+   printf("%s: %d failure(s)\n", v->failures ? "FAIL" : "ok", v->failures);
+   return v->failures ? 1 : 0;
 }

@@ -30,9 +30,8 @@
 #define W 16
 #define H 8
 
-static bool quiet;
-static int failures;
 static uint8_t pixels[W * H * 4];
+static struct e2e_gl_texview view = {pixels, W, H, false, 0};
 
 static const char *vs = "attribute vec2 a_pos;\n"
                         "varying vec2 v_tc;\n"
@@ -61,23 +60,12 @@ static const uint8_t ref_6x6[16] = {0x6f, 0x00, 0xc7, 0x60, 0x2a, 0x20,
                                     0x50, 0x2a, 0xbd, 0xf7};
 
 static void
-probe(int x, int y, int r, int g, int b, int a, int tol, const char *what)
-{
-   const uint8_t want[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
-   if (!e2e_gl_probe(pixels, W, x, y, want, tol, what, quiet))
-      failures++;
-}
-
-static void
 upload(GLenum format, int w, int h, const uint8_t *blocks, int size,
        const char *what)
 {
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, format, w, h, 0, size, blocks);
-   if (!e2e_gl_expect_error(GL_NO_ERROR, what, true))
-      failures++;
+   e2e_gl_view_upload(&view, format, w, h, blocks, size, what);
    static const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
-   e2e_gl_draw_quad(w, h, grey, W, H, pixels);
+   e2e_gl_view_draw(&view, w, h, grey);
 }
 
 int
@@ -90,7 +78,7 @@ main(int argc, char **argv)
    };
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
+         view.quiet = true;
       else if (!strcmp(argv[i], "--no-skip"))
          opts.no_skip = true;
    }
@@ -113,13 +101,13 @@ main(int argc, char **argv)
    /* 8-bit unorm framebuffer: 0x8000 / 65535 -> 128. */
    upload(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 4, 4, void_extent, 16,
           "void extent");
-   probe(0, 0, 0, 255, 128, 255, 1, "void extent (0,0)");
-   probe(3, 3, 0, 255, 128, 255, 1, "void extent (3,3)");
+   e2e_gl_view_probe(&view, 0, 0, 0, 255, 128, 255, 1, "void extent (0,0)");
+   e2e_gl_view_probe(&view, 3, 3, 0, 255, 128, 255, 1, "void extent (3,3)");
 
    /* A 5x5 image of one 8x8 block: the block's top left texels. */
    upload(GL_COMPRESSED_RGBA_ASTC_8x8_KHR, 5, 5, void_extent, 16,
           "void extent 8x8, partial block");
-   probe(4, 4, 0, 255, 128, 255, 1, "void extent 8x8 (4,4)");
+   e2e_gl_view_probe(&view, 4, 4, 0, 255, 128, 255, 1, "void extent 8x8 (4,4)");
 
    /* The reference block with endpoint mode 15 (HDR RGBA). */
    uint8_t hdr[16];
@@ -127,18 +115,19 @@ main(int argc, char **argv)
    hdr[1] |= 0xe0;
    hdr[2] |= 0x01;
    upload(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 4, 4, hdr, 16, "HDR block");
-   probe(1, 2, 255, 0, 255, 255, 0, "LDR profile error colour");
+   e2e_gl_view_probe(&view, 1, 2, 255, 0, 255, 255, 0,
+                     "LDR profile error colour");
 
    upload(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 4, 4, ref_4x4, 16, "4x4 block");
-   probe(0, 0, 145, 74, 39, 255, 1, "4x4 (0,0)");
-   probe(3, 0, 71, 35, 19, 255, 1, "4x4 (3,0)");
-   probe(2, 2, 76, 38, 20, 255, 1, "4x4 (2,2)");
+   e2e_gl_view_probe(&view, 0, 0, 145, 74, 39, 255, 1, "4x4 (0,0)");
+   e2e_gl_view_probe(&view, 3, 0, 71, 35, 19, 255, 1, "4x4 (3,0)");
+   e2e_gl_view_probe(&view, 2, 2, 76, 38, 20, 255, 1, "4x4 (2,2)");
 
    upload(GL_COMPRESSED_RGBA_ASTC_6x6_KHR, 6, 6, ref_6x6, 16, "6x6 block");
-   probe(0, 0, 232, 146, 20, 255, 1, "6x6 (0,0)");
-   probe(5, 0, 244, 162, 26, 255, 1, "6x6 (5,0)");
-   probe(0, 5, 255, 177, 32, 255, 1, "6x6 (0,5)");
-   probe(3, 3, 237, 152, 22, 255, 1, "6x6 (3,3)");
+   e2e_gl_view_probe(&view, 0, 0, 232, 146, 20, 255, 1, "6x6 (0,0)");
+   e2e_gl_view_probe(&view, 5, 0, 244, 162, 26, 255, 1, "6x6 (5,0)");
+   e2e_gl_view_probe(&view, 0, 5, 255, 177, 32, 255, 1, "6x6 (0,5)");
+   e2e_gl_view_probe(&view, 3, 3, 237, 152, 22, 255, 1, "6x6 (3,3)");
 
    /* A mipmapped texture (8x8, 4x4, 2x2, 1x1 of 4x4 blocks) drawn
     * at full size through NEAREST_MIPMAP_NEAREST: level 0's colour. */
@@ -156,17 +145,14 @@ main(int argc, char **argv)
       glCompressedTexImage2D(GL_TEXTURE_2D, l,
                              GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 8 >> l, 8 >> l,
                              0, 16, other);
-   if (!e2e_gl_expect_error(GL_NO_ERROR, "mipmapped uploads", true))
-      failures++;
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "mipmapped uploads");
    static const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
-   e2e_gl_draw_quad(8, 8, grey, W, H, pixels);
-   probe(5, 6, 0, 255, 128, 255, 1, "mipmapped texture, level 0");
+   e2e_gl_view_draw(&view, 8, 8, grey);
+   e2e_gl_view_probe(&view, 5, 6, 0, 255, 128, 255, 1,
+                     "mipmapped texture, level 0");
 
    /* KHR_texture_compression_astc_ldr: no 3D images without the sliced
     * 3D extension (CompressedTexImage3D is ES 3.0; not tried here). */
-   if (!e2e_gl_expect_error(GL_NO_ERROR, "end", true))
-      failures++;
-   e2e_gl_close(&gl);
-   printf("%s: %d failure(s)\n", failures ? "FAIL" : "ok", failures);
-   return failures ? 1 : 0;
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "end");
+   return e2e_gl_view_finish(&gl, &view);
 }

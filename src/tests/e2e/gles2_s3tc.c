@@ -35,9 +35,6 @@
 #define W 16
 #define H 4
 
-static bool quiet;
-static int failures;
-
 /* Colour 0 red (0xf800) > colour 1 blue (0x001f): four colours; texel
  * codes 0, 1, 2, 3 in row 0, code 0 elsewhere. */
 static const uint8_t four_colour[8] = {0x00, 0xf8, 0x1f, 0x00,
@@ -75,6 +72,7 @@ static const char *fs = "precision mediump float;\n"
 
 static GLuint prog;
 static uint8_t pixels[W * H * 4];
+static struct e2e_gl_texview view = {pixels, W, H, false, 0};
 
 /* Draws the bound texture over a w x h viewport at the origin (texel
  * (x, y) at pixel (x, y)) and reads it back. */
@@ -83,34 +81,13 @@ draw(int w, int h, bool alpha)
 {
    static const float grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
    glUniform1f(glGetUniformLocation(prog, "u_alpha"), alpha ? 1.0f : 0.0f);
-   e2e_gl_draw_quad(w, h, grey, W, H, pixels);
-}
-
-static void
-probe(int x, int y, int r, int g, int b, int tol, const char *what)
-{
-   const uint8_t want[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, 255};
-   if (!e2e_gl_probe(pixels, W, x, y, want, tol, what, quiet))
-      failures++;
+   e2e_gl_view_draw(&view, w, h, grey);
 }
 
 static void
 probe_alpha(int x, int y, int a, int tol, const char *what)
 {
-   probe(x, y, a, a, a, tol, what);
-}
-
-static void
-new_texture(void)
-{
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-}
-
-static void
-expect_error(GLenum want, const char *what)
-{
-   if (!e2e_gl_expect_error(want, what, quiet))
-      failures++;
+   e2e_gl_view_probe(&view, x, y, a, a, a, 255, tol, what);
 }
 
 /* DXT1 without alpha: both palettes; then a sub-image replaces the second
@@ -121,46 +98,47 @@ test_dxt1(void)
    uint8_t data[16];
    memcpy(data, four_colour, 8);
    memcpy(data + 8, three_colour, 8);
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
-                          8, 4, 0, sizeof(data), data);
-   expect_error(GL_NO_ERROR, "DXT1 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8, 4, data,
+                      sizeof(data), "DXT1 upload");
    draw(8, 4, false);
    /* (2 red + blue) / 3 and (red + 2 blue) / 3, rounding left open. */
-   probe(0, 0, 255, 0, 0, 0, "DXT1 colour 0");
-   probe(1, 0, 0, 0, 255, 0, "DXT1 colour 1");
-   probe(2, 0, 170, 0, 85, 1, "DXT1 2/3 colour 0");
-   probe(3, 0, 85, 0, 170, 1, "DXT1 2/3 colour 1");
-   probe(1, 3, 255, 0, 0, 0, "DXT1 code 0 elsewhere");
-   probe(4, 0, 0, 0, 255, 0, "DXT1 3-colour 0");
-   probe(5, 0, 255, 0, 0, 0, "DXT1 3-colour 1");
-   probe(6, 0, 128, 0, 128, 1, "DXT1 3-colour midpoint");
-   probe(7, 0, 0, 0, 0, 0, "DXT1 3-colour black");
+   e2e_gl_view_probe(&view, 0, 0, 255, 0, 0, 255, 0, "DXT1 colour 0");
+   e2e_gl_view_probe(&view, 1, 0, 0, 0, 255, 255, 0, "DXT1 colour 1");
+   e2e_gl_view_probe(&view, 2, 0, 170, 0, 85, 255, 1, "DXT1 2/3 colour 0");
+   e2e_gl_view_probe(&view, 3, 0, 85, 0, 170, 255, 1, "DXT1 2/3 colour 1");
+   e2e_gl_view_probe(&view, 1, 3, 255, 0, 0, 255, 0, "DXT1 code 0 elsewhere");
+   e2e_gl_view_probe(&view, 4, 0, 0, 0, 255, 255, 0, "DXT1 3-colour 0");
+   e2e_gl_view_probe(&view, 5, 0, 255, 0, 0, 255, 0, "DXT1 3-colour 1");
+   e2e_gl_view_probe(&view, 6, 0, 128, 0, 128, 255, 1,
+                     "DXT1 3-colour midpoint");
+   e2e_gl_view_probe(&view, 7, 0, 0, 0, 0, 255, 0, "DXT1 3-colour black");
    draw(8, 4, true);
    probe_alpha(7, 0, 255, 0, "DXT1 RGB black is opaque");
 
    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4,
                              GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8, four_colour);
-   expect_error(GL_NO_ERROR, "DXT1 sub-image");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "DXT1 sub-image");
    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4,
                              GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8, four_colour);
-   expect_error(GL_INVALID_OPERATION, "DXT1 sub-image off the 4x4 grid");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "DXT1 sub-image off the 4x4 grid");
    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4,
                              GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 16, dxt5_six);
-   expect_error(GL_INVALID_OPERATION, "DXT1 sub-image in another format");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "DXT1 sub-image in another format");
    draw(8, 4, false);
-   probe(4, 0, 255, 0, 0, 0, "DXT1 replaced block colour 0");
-   probe(7, 0, 85, 0, 170, 1, "DXT1 replaced block 2/3 colour 1");
+   e2e_gl_view_probe(&view, 4, 0, 255, 0, 0, 255, 0,
+                     "DXT1 replaced block colour 0");
+   e2e_gl_view_probe(&view, 7, 0, 85, 0, 170, 255, 1,
+                     "DXT1 replaced block 2/3 colour 1");
 }
 
 /* DXT1 with alpha: the black texel is transparent. */
 static void
 test_dxt1_alpha(void)
 {
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
-                          4, 4, 0, 8, three_colour);
-   expect_error(GL_NO_ERROR, "DXT1 RGBA upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 4, 4,
+                      three_colour, 8, "DXT1 RGBA upload");
    draw(4, 4, true);
    probe_alpha(2, 0, 255, 0, "DXT1 RGBA midpoint opaque");
    probe_alpha(3, 0, 0, 0, "DXT1 RGBA black transparent");
@@ -169,10 +147,8 @@ test_dxt1_alpha(void)
 static void
 test_dxt3_dxt5(void)
 {
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT3_EXT,
-                          4, 4, 0, 16, dxt3);
-   expect_error(GL_NO_ERROR, "DXT3 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, 4, 4, dxt3, 16,
+                      "DXT3 upload");
    draw(4, 4, true);
    /* Nibbles times 17. */
    probe_alpha(0, 0, 0, 0, "DXT3 alpha 0");
@@ -181,16 +157,14 @@ test_dxt3_dxt5(void)
    probe_alpha(3, 0, 17, 0, "DXT3 alpha 1");
    draw(4, 4, false);
    /* The colour block is read with four colours even though c0 <= c1. */
-   probe(2, 0, 85, 0, 170, 1, "DXT3 four colours");
-   probe(3, 0, 170, 0, 85, 1, "DXT3 no black");
+   e2e_gl_view_probe(&view, 2, 0, 85, 0, 170, 255, 1, "DXT3 four colours");
+   e2e_gl_view_probe(&view, 3, 0, 170, 0, 85, 255, 1, "DXT3 no black");
 
    uint8_t data[32];
    memcpy(data, dxt5_eight, 16);
    memcpy(data + 16, dxt5_six, 16);
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
-                          8, 4, 0, sizeof(data), data);
-   expect_error(GL_NO_ERROR, "DXT5 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 4, data,
+                      sizeof(data), "DXT5 upload");
    draw(8, 4, true);
    /* 200 > 60: (6*200 + 60)/7 = 180, (200 + 6*60)/7 = 80. */
    probe_alpha(0, 0, 200, 0, "DXT5 alpha 0");
@@ -216,29 +190,34 @@ test_teximage(void)
       texels[i * 4 + 2] = 0;
       texels[i * 4 + 3] = 0; /* DXT1 RGB ignores it */
    }
-   new_texture();
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8, 4, 0,
                 GL_RGBA, GL_UNSIGNED_BYTE, texels);
-   expect_error(GL_NO_ERROR, "TexImage2D DXT1 from RGBA texels");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR,
+                            "TexImage2D DXT1 from RGBA texels");
    for (int i = 0; i < 4 * 4; i++)
       texels[i * 4 + 2] = 255;
    glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE,
                    texels);
-   expect_error(GL_NO_ERROR, "TexSubImage2D on the 4x4 grid");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR,
+                            "TexSubImage2D on the 4x4 grid");
    glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE,
                    texels);
-   expect_error(GL_INVALID_OPERATION, "TexSubImage2D off the 4x4 grid");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "TexSubImage2D off the 4x4 grid");
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 3, 4, GL_RGBA, GL_UNSIGNED_BYTE,
                    texels);
-   expect_error(GL_INVALID_OPERATION, "TexSubImage2D of a partial block");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "TexSubImage2D of a partial block");
    draw(8, 4, false);
-   probe(0, 0, 0, 255, 0, 0, "TexImage2D texels");
-   probe(5, 2, 0, 255, 255, 0, "TexSubImage2D texels");
+   e2e_gl_view_probe(&view, 0, 0, 0, 255, 0, 255, 0, "TexImage2D texels");
+   e2e_gl_view_probe(&view, 5, 2, 0, 255, 255, 255, 0, "TexSubImage2D texels");
    draw(8, 4, true);
    probe_alpha(0, 0, 255, 0, "TexImage2D DXT1 RGB alpha is 1");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4, 0,
                 GL_LUMINANCE, GL_UNSIGNED_BYTE, texels);
-   expect_error(GL_INVALID_OPERATION, "TexImage2D DXT5 from luminance");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "TexImage2D DXT5 from luminance");
 }
 
 int
@@ -247,7 +226,7 @@ main(int argc, char **argv)
    struct e2e_gl_options opts =
       e2e_gl_version_options(W, H, 2, 0, false);
    struct e2e_gl gl;
-   int rc = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int rc = e2e_gl_start(&gl, argc, argv, &opts, &view.quiet);
    if (rc)
       return rc;
    rc = e2e_gl_need_extension(&gl, &opts, "GL_EXT_texture_compression_s3tc");
@@ -268,9 +247,7 @@ main(int argc, char **argv)
    test_dxt1_alpha();
    test_dxt3_dxt5();
    test_teximage();
-   expect_error(GL_NO_ERROR, "end");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "end");
 
-   e2e_gl_close(&gl);
-   printf("%s: %d failure(s)\n", failures ? "FAIL" : "ok", failures);
-   return failures ? 1 : 0;
+   return e2e_gl_view_finish(&gl, &view);
 }

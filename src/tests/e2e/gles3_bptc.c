@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "e2e_gl.h"
+#include "e2e_gl_texview.h"
 
 #ifndef GL_COMPRESSED_RGBA_BPTC_UNORM_EXT
 #define GL_COMPRESSED_RGBA_BPTC_UNORM_EXT 0x8E8C
@@ -30,9 +31,6 @@
 
 #define W 8
 #define H 4
-
-static bool quiet;
-static int failures;
 
 /* BC7 mode 6 (one subset): texel 0 (0, 128, 254, 254), texel 5 (84, 128,
  * 171, 254), texel 15 (255, 129, 1, 255). */
@@ -82,48 +80,15 @@ static const char *fs = "#version 300 es\n"
 
 static GLuint prog;
 static uint8_t pixels[W * H * 4];
+static struct e2e_gl_texview view = {pixels, W, H, false, 0};
 
 static void
 draw(int w, int h, float scale, float bias)
 {
    glUniform1f(glGetUniformLocation(prog, "u_scale"), scale);
    glUniform1f(glGetUniformLocation(prog, "u_bias"), bias);
-   glViewport(0, 0, w, h);
-   glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-}
-
-static void
-probe(int x, int y, int r, int g, int b, int a, int tol, const char *what)
-{
-   const uint8_t want[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
-   if (!e2e_gl_probe(pixels, W, x, y, want, tol, what, quiet))
-      failures++;
-}
-
-static void
-new_texture(void)
-{
-   GLuint tex;
-   glGenTextures(1, &tex);
-   glBindTexture(GL_TEXTURE_2D, tex);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-}
-
-static void
-expect_error(GLenum want, const char *what)
-{
-   GLenum e = glGetError();
-   if (e != want) {
-      fprintf(stderr, "FAIL %s: GL error 0x%x, expected 0x%x\n", what, e,
-              want);
-      failures++;
-   }
+   static const float grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
+   e2e_gl_view_draw(&view, w, h, grey);
 }
 
 static void
@@ -133,18 +98,20 @@ test_bc7(void)
    uint8_t data[32];
    memcpy(data, bc7_mode6, 16);
    memcpy(data + 16, bc7_mode1, 16);
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM_EXT,
-                          8, 4, 0, sizeof(data), data);
-   expect_error(GL_NO_ERROR, "BC7 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, 8, 4, data,
+                      sizeof(data), "BC7 upload");
    draw(8, 4, 1.0f, 0.0f);
-   probe(0, 0, 0, 128, 254, 254, 0, "BC7 mode 6 texel 0");
-   probe(1, 1, 84, 128, 171, 254, 0, "BC7 mode 6 texel 5");
-   probe(3, 3, 255, 129, 1, 255, 0, "BC7 mode 6 texel 15");
-   probe(4, 0, 255, 2, 2, 255, 0, "BC7 mode 1 subset 0, index 0");
-   probe(5, 0, 109, 2, 2, 255, 0, "BC7 mode 1 subset 0, index 4");
-   probe(4, 2, 0, 129, 0, 255, 0, "BC7 mode 1 subset 1, index 0");
-   probe(7, 3, 0, 75, 0, 255, 0, "BC7 mode 1 anchor of subset 1");
+   e2e_gl_view_probe(&view, 0, 0, 0, 128, 254, 254, 0, "BC7 mode 6 texel 0");
+   e2e_gl_view_probe(&view, 1, 1, 84, 128, 171, 254, 0, "BC7 mode 6 texel 5");
+   e2e_gl_view_probe(&view, 3, 3, 255, 129, 1, 255, 0, "BC7 mode 6 texel 15");
+   e2e_gl_view_probe(&view, 4, 0, 255, 2, 2, 255, 0,
+                     "BC7 mode 1 subset 0, index 0");
+   e2e_gl_view_probe(&view, 5, 0, 109, 2, 2, 255, 0,
+                     "BC7 mode 1 subset 0, index 4");
+   e2e_gl_view_probe(&view, 4, 2, 0, 129, 0, 255, 0,
+                     "BC7 mode 1 subset 1, index 0");
+   e2e_gl_view_probe(&view, 7, 3, 0, 75, 0, 255, 0,
+                     "BC7 mode 1 anchor of subset 1");
 
    /* TexImage2D with RGBA texels: stored as given here; a GL that
     * compresses them (llvmpipe) may lose precision, but not at 0 and 255
@@ -156,43 +123,41 @@ test_bc7(void)
       texels[i * 4 + 2] = 255;
       texels[i * 4 + 3] = 255;
    }
-   new_texture();
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, 4, 4, 0,
                 GL_RGBA, GL_UNSIGNED_BYTE, texels);
-   expect_error(GL_NO_ERROR, "TexImage2D BC7 from RGBA texels");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR,
+                            "TexImage2D BC7 from RGBA texels");
    draw(4, 4, 1.0f, 0.0f);
-   probe(2, 2, 255, 0, 255, 255, 0, "TexImage2D BC7 texels");
+   e2e_gl_view_probe(&view, 2, 2, 255, 0, 255, 255, 0, "TexImage2D BC7 texels");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, 4, 4, 0,
                 GL_RGB, GL_UNSIGNED_BYTE, NULL);
-   expect_error(GL_INVALID_OPERATION, "TexImage2D BC7 from RGB texels");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "TexImage2D BC7 from RGB texels");
 }
 
 static void
 test_bc6h(void)
 {
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0,
-                          GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, 4, 4, 0,
-                          16, bc6h_unsigned);
-   expect_error(GL_NO_ERROR, "BC6H unsigned upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, 4, 4,
+                      bc6h_unsigned, 16, "BC6H unsigned upload");
    /* x 0.25: 1.5146 -> 96.6, 2.9355 -> 187.1, 0.7656 -> 48.8, 65504
     * clamps to 255; alpha 1. */
    draw(4, 4, 0.25f, 0.0f);
-   probe(0, 0, 0, 97, 255, 255, 1, "BC6H unsigned texel 0");
-   probe(1, 0, 187, 97, 49, 255, 1, "BC6H unsigned texel 1");
-   probe(3, 3, 255, 97, 0, 255, 1, "BC6H unsigned texel 15");
+   e2e_gl_view_probe(&view, 0, 0, 0, 97, 255, 255, 1, "BC6H unsigned texel 0");
+   e2e_gl_view_probe(&view, 1, 0, 187, 97, 49, 255, 1, "BC6H unsigned texel 1");
+   e2e_gl_view_probe(&view, 3, 3, 255, 97, 0, 255, 1, "BC6H unsigned texel 15");
 
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0,
-                          GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT, 4, 4, 0, 16,
-                          bc6h_signed);
-   expect_error(GL_NO_ERROR, "BC6H signed upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT, 4, 4,
+                      bc6h_signed, 16, "BC6H signed upload");
    /* x 2 + 0.5: -0.14246 -> 0.2151 (54.8), 0.14246 -> 0.7849 (200.2),
     * 4.6e-5 and 0 -> 0.5 (127.5). */
    draw(4, 4, 2.0f, 0.5f);
-   probe(0, 0, 55, 128, 128, 255, 1, "BC6H signed texel 0 (negative)");
-   probe(1, 0, 128, 128, 128, 255, 1, "BC6H signed texel 1");
-   probe(3, 3, 200, 128, 128, 255, 1, "BC6H signed texel 15");
+   e2e_gl_view_probe(&view, 0, 0, 55, 128, 128, 255, 1,
+                     "BC6H signed texel 0 (negative)");
+   e2e_gl_view_probe(&view, 1, 0, 128, 128, 128, 255, 1, "BC6H signed texel 1");
+   e2e_gl_view_probe(&view, 3, 3, 200, 128, 128, 255, 1,
+                     "BC6H signed texel 15");
 }
 
 int
@@ -202,7 +167,7 @@ main(int argc, char **argv)
       e2e_gl_version_options(W, H, 3, 0, false);
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
+         view.quiet = true;
       else if (!strcmp(argv[i], "--no-skip"))
          opts.no_skip = true;
    }
@@ -232,9 +197,7 @@ main(int argc, char **argv)
 
    test_bc7();
    test_bc6h();
-   expect_error(GL_NO_ERROR, "end");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "end");
 
-   e2e_gl_close(&gl);
-   printf("%s: %d failure(s)\n", failures ? "FAIL" : "ok", failures);
-   return failures ? 1 : 0;
+   return e2e_gl_view_finish(&gl, &view);
 }

@@ -33,8 +33,7 @@
 #define W 32
 #define H 8
 
-static bool quiet, no_array;
-static int failures;
+static bool no_array;
 
 /* Blocks (see format_etc_test.c for the decoding of each). */
 static const uint8_t individual[8] = {0x82, 0x4C, 0xF0, 0x1C,
@@ -103,6 +102,7 @@ static const char *fs_cube = "#version 300 es\n"
 
 static GLuint prog_2d, prog_array, prog_cube;
 static uint8_t pixels[W * H * 4];
+static struct e2e_gl_texview view = {pixels, W, H, false, 0};
 
 static void
 use_2d(float scale, float bias)
@@ -120,28 +120,13 @@ static void
 draw(int w, int h)
 {
    static const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
-   e2e_gl_draw_quad(w, h, grey, W, H, pixels);
-}
-
-static void
-probe(int x, int y, int r, int g, int b, int a, int tol, const char *what)
-{
-   const uint8_t want[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
-   if (!e2e_gl_probe(pixels, W, x, y, want, tol, what, quiet))
-      failures++;
+   e2e_gl_view_draw(&view, w, h, grey);
 }
 
 static void
 probe4(int x, int y, const uint8_t c[4], int tol, const char *what)
 {
-   probe(x, y, c[0], c[1], c[2], c[3], tol, what);
-}
-
-static void
-check_error(const char *what)
-{
-   if (!e2e_gl_expect_error(GL_NO_ERROR, what, true))
-      failures++;
+   e2e_gl_view_probe(&view, x, y, c[0], c[1], c[2], c[3], tol, what);
 }
 
 /* Five 4x4 blocks side by side: every RGB mode. */
@@ -154,37 +139,36 @@ test_rgb_modes(void)
    memcpy(data + 16, t_mode, 8);
    memcpy(data + 24, h_mode, 8);
    memcpy(data + 32, planar, 8);
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 20, 4, 0,
-                          sizeof(data), data);
-   check_error("RGB8_ETC2 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGB8_ETC2, 20, 4, data, sizeof(data),
+                      "RGB8_ETC2 upload");
    use_2d(1, 0);
    draw(20, 4);
    /* Individual: bases (136, 68, 255) / (34, 204, 0), tables 0 and 7. */
-   probe(0, 0, 138, 70, 255, 255, 0, "individual +2");
-   probe(0, 3, 128, 60, 247, 255, 0, "individual -8");
-   probe(2, 1, 217, 255, 183, 255, 0, "individual +183 clamped");
-   probe(2, 2, 0, 157, 0, 255, 0, "individual -47 clamped");
+   e2e_gl_view_probe(&view, 0, 0, 138, 70, 255, 255, 0, "individual +2");
+   e2e_gl_view_probe(&view, 0, 3, 128, 60, 247, 255, 0, "individual -8");
+   e2e_gl_view_probe(&view, 2, 1, 217, 255, 183, 255, 0,
+                     "individual +183 clamped");
+   e2e_gl_view_probe(&view, 2, 2, 0, 157, 0, 255, 0, "individual -47 clamped");
    /* Differential, flipped: (132, 0, 255) / (107, 24, 222). */
-   probe(4, 0, 137, 5, 255, 255, 0, "differential +5");
-   probe(5, 0, 115, 0, 238, 255, 0, "differential -17");
-   probe(4, 2, 98, 15, 213, 255, 0, "differential -9");
-   probe(7, 3, 136, 53, 251, 255, 0, "differential +29");
+   e2e_gl_view_probe(&view, 4, 0, 137, 5, 255, 255, 0, "differential +5");
+   e2e_gl_view_probe(&view, 5, 0, 115, 0, 238, 255, 0, "differential -17");
+   e2e_gl_view_probe(&view, 4, 2, 98, 15, 213, 255, 0, "differential -9");
+   e2e_gl_view_probe(&view, 7, 3, 136, 53, 251, 255, 0, "differential +29");
    /* T: row y shows paint colour y. */
    for (int y = 0; y < 4; y++)
       probe4(9, y, t_rows[y], 0, "T mode");
    /* H: colours (136, 119, 170) and (255, 0, 68) +- 23. */
-   probe(12, 0, 159, 142, 193, 255, 0, "H mode paint 0");
-   probe(13, 1, 113, 96, 147, 255, 0, "H mode paint 1");
-   probe(14, 2, 255, 23, 91, 255, 0, "H mode paint 2");
-   probe(15, 3, 232, 0, 45, 255, 0, "H mode paint 3");
+   e2e_gl_view_probe(&view, 12, 0, 159, 142, 193, 255, 0, "H mode paint 0");
+   e2e_gl_view_probe(&view, 13, 1, 113, 96, 147, 255, 0, "H mode paint 1");
+   e2e_gl_view_probe(&view, 14, 2, 255, 23, 91, 255, 0, "H mode paint 2");
+   e2e_gl_view_probe(&view, 15, 3, 232, 0, 45, 255, 0, "H mode paint 3");
    /* Planar: R (125x - 130y + 522) >> 2, G (255x + 255y + 2) >> 2,
     * B (-105x - 105y + 422) >> 2, clamped. */
-   probe(16, 0, 130, 0, 105, 255, 0, "planar (0,0)");
-   probe(19, 0, 224, 191, 26, 255, 0, "planar (3,0)");
-   probe(16, 3, 33, 191, 26, 255, 0, "planar (0,3)");
-   probe(19, 3, 126, 255, 0, 255, 0, "planar (3,3) clamped");
-   probe(17, 1, 129, 128, 53, 255, 0, "planar (1,1)");
+   e2e_gl_view_probe(&view, 16, 0, 130, 0, 105, 255, 0, "planar (0,0)");
+   e2e_gl_view_probe(&view, 19, 0, 224, 191, 26, 255, 0, "planar (3,0)");
+   e2e_gl_view_probe(&view, 16, 3, 33, 191, 26, 255, 0, "planar (0,3)");
+   e2e_gl_view_probe(&view, 19, 3, 126, 255, 0, 255, 0, "planar (3,3) clamped");
+   e2e_gl_view_probe(&view, 17, 1, 129, 128, 53, 255, 0, "planar (1,1)");
 }
 
 /* A 6x6 image: partial blocks at the right and bottom. */
@@ -196,16 +180,16 @@ test_partial_blocks(void)
    memcpy(data + 8, differential, 8);
    memcpy(data + 16, t_mode, 8);
    memcpy(data + 24, h_mode, 8);
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 6, 6, 0,
-                          sizeof(data), data);
-   check_error("6x6 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGB8_ETC2, 6, 6, data, sizeof(data),
+                      "6x6 upload");
    use_2d(1, 0);
    draw(6, 6);
-   probe(4, 1, 137, 5, 255, 255, 0, "6x6 differential (0,1)");
-   probe(1, 5, 117, 168, 83, 255, 0, "6x6 T (1,1)");
-   probe(5, 5, 113, 96, 147, 255, 0, "6x6 H (1,1)");
-   probe(6, 0, 128, 128, 128, 128, 1, "6x6 outside is the clear colour");
+   e2e_gl_view_probe(&view, 4, 1, 137, 5, 255, 255, 0,
+                     "6x6 differential (0,1)");
+   e2e_gl_view_probe(&view, 1, 5, 117, 168, 83, 255, 0, "6x6 T (1,1)");
+   e2e_gl_view_probe(&view, 5, 5, 113, 96, 147, 255, 0, "6x6 H (1,1)");
+   e2e_gl_view_probe(&view, 6, 0, 128, 128, 128, 128, 1,
+                     "6x6 outside is the clear colour");
 }
 
 static void
@@ -215,92 +199,78 @@ test_alpha(void)
     * colour from the T block. */
    uint8_t rgba[16] = {0x80, 0x32, EAC_RAMP};
    memcpy(rgba + 8, t_mode, 8);
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4,
-                          0, 16, rgba);
-   check_error("RGBA8_ETC2_EAC upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4, rgba, 16,
+                      "RGBA8_ETC2_EAC upload");
    use_2d(1, 0);
    draw(4, 4);
-   probe(0, 0, 221, 34, 170, 122, 0, "EAC alpha -2");
-   probe(0, 3, 53, 104, 19, 89, 0, "EAC alpha -13");
-   probe(1, 0, 221, 34, 170, 131, 0, "EAC alpha +1");
-   probe(1, 3, 53, 104, 19, 164, 0, "EAC alpha +12");
+   e2e_gl_view_probe(&view, 0, 0, 221, 34, 170, 122, 0, "EAC alpha -2");
+   e2e_gl_view_probe(&view, 0, 3, 53, 104, 19, 89, 0, "EAC alpha -13");
+   e2e_gl_view_probe(&view, 1, 0, 221, 34, 170, 131, 0, "EAC alpha +1");
+   e2e_gl_view_probe(&view, 1, 3, 53, 104, 19, 164, 0, "EAC alpha +12");
 
    /* Punch-through, opaque bit clear: index 2 (row 2) is transparent. */
    uint8_t a1[8];
    memcpy(a1, t_mode, 8);
    a1[3] = 0x39;
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0,
-                          GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 4, 4, 0,
-                          8, a1);
-   check_error("RGB8_PUNCHTHROUGH_ALPHA1 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 4, 4,
+                      a1, 8, "RGB8_PUNCHTHROUGH_ALPHA1 upload");
    draw(4, 4);
    probe4(2, 1, t_rows[1], 0, "punch-through opaque");
-   probe(2, 2, 0, 0, 0, 0, 0, "punch-through transparent");
+   e2e_gl_view_probe(&view, 2, 2, 0, 0, 0, 0, 0, "punch-through transparent");
 }
 
 static void
 test_eac(void)
 {
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 4, 4, 0, 8,
-                          r11_ramp);
-   check_error("R11_EAC upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_R11_EAC, 4, 4, r11_ramp, 8,
+                      "R11_EAC upload");
    use_2d(1, 0);
    draw(4, 4);
    /* 980, 788, 1252 of 2047, times 255. */
-   probe(0, 0, 122, 0, 0, 255, 1, "R11 index 0");
-   probe(0, 3, 98, 0, 0, 255, 1, "R11 index 3");
-   probe(1, 3, 156, 0, 0, 255, 1, "R11 index 7");
+   e2e_gl_view_probe(&view, 0, 0, 122, 0, 0, 255, 1, "R11 index 0");
+   e2e_gl_view_probe(&view, 0, 3, 98, 0, 0, 255, 1, "R11 index 3");
+   e2e_gl_view_probe(&view, 1, 3, 156, 0, 0, 255, 1, "R11 index 7");
 
    uint8_t rg[16];
    memcpy(rg, r11_ramp, 8);
    memcpy(rg + 8, r11_mult0, 8);
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG11_EAC, 4, 4, 0, 16,
-                          rg);
-   check_error("RG11_EAC upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RG11_EAC, 4, 4, rg, 16,
+                      "RG11_EAC upload");
    draw(4, 4);
    /* G: 803 and 813 of 2047 (multiplier 0). */
-   probe(0, 0, 122, 100, 0, 255, 1, "RG11 (0,0)");
-   probe(1, 3, 156, 101, 0, 255, 1, "RG11 (1,3)");
+   e2e_gl_view_probe(&view, 0, 0, 122, 100, 0, 255, 1, "RG11 (0,0)");
+   e2e_gl_view_probe(&view, 1, 3, 156, 101, 0, 255, 1, "RG11 (1,3)");
 
    /* Signed, shown as v * 0.5 + 0.5: -1023 (clamped), -904, -1000, -976
     * of 1023. */
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_R11_EAC, 4, 4,
-                          0, 8, sr11_neg);
-   check_error("SIGNED_R11_EAC upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_SIGNED_R11_EAC, 4, 4, sr11_neg, 8,
+                      "SIGNED_R11_EAC upload");
    use_2d(0.5f, 0.5f);
    draw(4, 4);
-   probe(0, 0, 0, 128, 128, 255, 1, "signed R11 -1023");
-   probe(1, 3, 15, 128, 128, 255, 1, "signed R11 -904 (base -128 as -127)");
-   probe(1, 0, 3, 128, 128, 255, 1, "signed R11 -1000");
-   probe(1, 1, 6, 128, 128, 255, 1, "signed R11 -976");
+   e2e_gl_view_probe(&view, 0, 0, 0, 128, 128, 255, 1, "signed R11 -1023");
+   e2e_gl_view_probe(&view, 1, 3, 15, 128, 128, 255, 1,
+                     "signed R11 -904 (base -128 as -127)");
+   e2e_gl_view_probe(&view, 1, 0, 3, 128, 128, 255, 1, "signed R11 -1000");
+   e2e_gl_view_probe(&view, 1, 1, 6, 128, 128, 255, 1, "signed R11 -976");
 }
 
 static void
 test_srgb_and_etc1(void)
 {
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SRGB8_ETC2, 4, 4, 0,
-                          8, t_mode);
-   check_error("SRGB8_ETC2 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_SRGB8_ETC2, 4, 4, t_mode, 8,
+                      "SRGB8_ETC2 upload");
    use_2d(1, 0);
    draw(4, 4);
    /* sRGB decode: 221 -> 184.4, 34 -> 4.1, 170 -> 102.5. */
-   probe(0, 0, 184, 4, 102, 255, 2, "sRGB ETC2 row 0");
+   e2e_gl_view_probe(&view, 0, 0, 184, 4, 102, 255, 2, "sRGB ETC2 row 0");
    /* 117 -> 45.4, 168 -> 99.9, 83 -> 22.1. */
-   probe(3, 1, 45, 100, 22, 255, 2, "sRGB ETC2 row 1");
+   e2e_gl_view_probe(&view, 3, 1, 45, 100, 22, 255, 2, "sRGB ETC2 row 1");
 
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_ETC1_RGB8_OES, 4, 4, 0, 8,
-                          individual);
-   check_error("ETC1 upload");
+   e2e_gl_view_upload(&view, GL_ETC1_RGB8_OES, 4, 4, individual, 8,
+                      "ETC1 upload");
    draw(4, 4);
-   probe(0, 1, 144, 76, 255, 255, 0, "ETC1 +8");
-   probe(2, 3, 0, 21, 0, 255, 0, "ETC1 -183");
+   e2e_gl_view_probe(&view, 0, 1, 144, 76, 255, 255, 0, "ETC1 +8");
+   e2e_gl_view_probe(&view, 2, 3, 0, 21, 0, 255, 0, "ETC1 -183");
 }
 
 /* Immutable storage with four levels, each written with
@@ -325,19 +295,21 @@ test_storage_mips(void)
                              GL_COMPRESSED_RGB8_ETC2, 8, t_mode);
    glCompressedTexSubImage2D(GL_TEXTURE_2D, 3, 0, 0, 1, 1,
                              GL_COMPRESSED_RGB8_ETC2, 8, h_mode);
-   check_error("TexStorage2D + CompressedTexSubImage2D");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR,
+                            "TexStorage2D + CompressedTexSubImage2D");
    use_2d(1, 0);
    draw(8, 8);
-   probe(3, 3, 126, 255, 0, 255, 0, "level 0 planar (3,3)");
-   probe(4, 0, 159, 142, 193, 255, 0, "level 0 H (0,0)");
-   probe(7, 7, 136, 53, 251, 255, 0, "level 0 differential (3,3)");
+   e2e_gl_view_probe(&view, 3, 3, 126, 255, 0, 255, 0, "level 0 planar (3,3)");
+   e2e_gl_view_probe(&view, 4, 0, 159, 142, 193, 255, 0, "level 0 H (0,0)");
+   e2e_gl_view_probe(&view, 7, 7, 136, 53, 251, 255, 0,
+                     "level 0 differential (3,3)");
    /* 8x8 onto 2x2 pixels: level 2, the top-left 2x2 texels of T. */
    draw(2, 2);
    probe4(0, 0, t_rows[0], 0, "level 2 (0,0)");
    probe4(1, 1, t_rows[1], 0, "level 2 (1,1)");
    /* 1x1: level 3, texel (0,0) of H. */
    draw(1, 1);
-   probe(0, 0, 159, 142, 193, 255, 0, "level 3");
+   e2e_gl_view_probe(&view, 0, 0, 159, 142, 193, 255, 0, "level 3");
 }
 
 static void
@@ -354,7 +326,7 @@ test_array(void)
    /* Replace layer 2 with the H block. */
    glCompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, 4, 4, 1,
                              GL_COMPRESSED_RGB8_ETC2, 8, h_mode);
-   check_error("2D array upload");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "2D array upload");
    if (no_array) {
       glActiveTexture(GL_TEXTURE0);
       return;
@@ -366,7 +338,8 @@ test_array(void)
    probe4(0, 3, t_rows[3], 0, "array layer 1");
    glUniform1f(glGetUniformLocation(prog_array, "u_layer"), 2.0f);
    draw(4, 4);
-   probe(3, 3, 232, 0, 45, 255, 0, "array layer 2 (sub-image)");
+   e2e_gl_view_probe(&view, 3, 3, 232, 0, 45, 255, 0,
+                     "array layer 2 (sub-image)");
    glActiveTexture(GL_TEXTURE0);
 }
 
@@ -392,7 +365,7 @@ test_cube(void)
       glCompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0,
                              GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, block);
    }
-   check_error("cube upload");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "cube upload");
    glUseProgram(prog_cube);
    glUniform1i(glGetUniformLocation(prog_cube, "u_tex"), 0);
    for (int f = 0; f < 6; f++) {
@@ -405,7 +378,8 @@ test_cube(void)
          want[c] = (base[c] << 3 | base[c] >> 2) + 2;
          want[c] = want[c] > 255 ? 255 : want[c];
       }
-      probe(0, 0, want[0], want[1], want[2], 255, 0, "cube face");
+      e2e_gl_view_probe(&view, 0, 0, want[0], want[1], want[2], 255, 0,
+                        "cube face");
    }
 }
 
@@ -416,7 +390,7 @@ main(int argc, char **argv)
       e2e_gl_version_options(W, H, 3, 0, false);
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
+         view.quiet = true;
       else if (!strcmp(argv[i], "--no-skip"))
          opts.no_skip = true;
       else if (!strcmp(argv[i], "--no-array"))
@@ -440,7 +414,7 @@ main(int argc, char **argv)
    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
    if (n < 10) {
       fprintf(stderr, "FAIL: %d compressed formats, ES 3.0 has 10\n", n);
-      failures++;
+      view.failures++;
    }
 
    test_rgb_modes();
@@ -451,9 +425,7 @@ main(int argc, char **argv)
    test_storage_mips();
    test_array();
    test_cube();
-   check_error("end");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "end");
 
-   e2e_gl_close(&gl);
-   printf("%s: %d failure(s)\n", failures ? "FAIL" : "ok", failures);
-   return failures ? 1 : 0;
+   return e2e_gl_view_finish(&gl, &view);
 }

@@ -37,9 +37,6 @@
 #define W 8
 #define H 4
 
-static bool quiet;
-static int failures;
-
 /* Eight values: 200 > 60; codes 0, 1, 2, 7 -> 200, 60, 180, 80. */
 static const uint8_t eight[8] = {200, 60, 0x88, 0x0e, 0, 0, 0, 0};
 /* Six values: 40 <= 240; codes 2, 5, 6, 7 -> 80, 200, 0, 255. */
@@ -70,34 +67,14 @@ static const char *fs = "#version 300 es\n"
 
 static GLuint prog;
 static uint8_t pixels[W * H * 4];
+static struct e2e_gl_texview view = {pixels, W, H, false, 0};
 
 static void
 draw(int w, int h, bool is_signed)
 {
    static const float grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
    glUniform1f(glGetUniformLocation(prog, "u_bias"), is_signed ? 0.5f : 0.0f);
-   e2e_gl_draw_quad(w, h, grey, W, H, pixels);
-}
-
-static void
-probe(int x, int y, int r, int g, int b, int tol, const char *what)
-{
-   const uint8_t want[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, 255};
-   if (!e2e_gl_probe(pixels, W, x, y, want, tol, what, quiet))
-      failures++;
-}
-
-static void
-new_texture(void)
-{
-   e2e_gl_nearest_texture(GL_TEXTURE_2D);
-}
-
-static void
-expect_error(GLenum want, const char *what)
-{
-   if (!e2e_gl_expect_error(want, what, quiet))
-      failures++;
+   e2e_gl_view_draw(&view, w, h, grey);
 }
 
 static void
@@ -107,46 +84,42 @@ test_unsigned(void)
    uint8_t data[16];
    memcpy(data, eight, 8);
    memcpy(data + 8, six, 8);
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1_EXT, 8, 4,
-                          0, sizeof(data), data);
-   expect_error(GL_NO_ERROR, "RGTC1 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RED_RGTC1_EXT, 8, 4, data,
+                      sizeof(data), "RGTC1 upload");
    draw(8, 4, false);
-   probe(0, 0, 200, 0, 0, 0, "RGTC1 red 0");
-   probe(1, 0, 60, 0, 0, 0, "RGTC1 red 1");
-   probe(2, 0, 180, 0, 0, 1, "RGTC1 code 2 of 8");
-   probe(3, 0, 80, 0, 0, 1, "RGTC1 code 7 of 8");
-   probe(4, 0, 80, 0, 0, 1, "RGTC1 code 2 of 6");
-   probe(5, 0, 200, 0, 0, 1, "RGTC1 code 5 of 6");
-   probe(6, 0, 0, 0, 0, 0, "RGTC1 code 6 (0)");
-   probe(7, 0, 255, 0, 0, 0, "RGTC1 code 7 (1)");
+   e2e_gl_view_probe(&view, 0, 0, 200, 0, 0, 255, 0, "RGTC1 red 0");
+   e2e_gl_view_probe(&view, 1, 0, 60, 0, 0, 255, 0, "RGTC1 red 1");
+   e2e_gl_view_probe(&view, 2, 0, 180, 0, 0, 255, 1, "RGTC1 code 2 of 8");
+   e2e_gl_view_probe(&view, 3, 0, 80, 0, 0, 255, 1, "RGTC1 code 7 of 8");
+   e2e_gl_view_probe(&view, 4, 0, 80, 0, 0, 255, 1, "RGTC1 code 2 of 6");
+   e2e_gl_view_probe(&view, 5, 0, 200, 0, 0, 255, 1, "RGTC1 code 5 of 6");
+   e2e_gl_view_probe(&view, 6, 0, 0, 0, 0, 255, 0, "RGTC1 code 6 (0)");
+   e2e_gl_view_probe(&view, 7, 0, 255, 0, 0, 255, 0, "RGTC1 code 7 (1)");
 
    /* RGTC2: red from the first half, green from the second. */
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_GREEN_RGTC2_EXT,
-                          4, 4, 0, sizeof(data), data);
-   expect_error(GL_NO_ERROR, "RGTC2 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 4, 4, data,
+                      sizeof(data), "RGTC2 upload");
    draw(4, 4, false);
-   probe(0, 0, 200, 80, 0, 1, "RGTC2 texel 0");
-   probe(3, 0, 80, 255, 0, 1, "RGTC2 texel 3");
-   probe(0, 1, 200, 40, 0, 0, "RGTC2 texel 4 (codes 0)");
+   e2e_gl_view_probe(&view, 0, 0, 200, 80, 0, 255, 1, "RGTC2 texel 0");
+   e2e_gl_view_probe(&view, 3, 0, 80, 255, 0, 255, 1, "RGTC2 texel 3");
+   e2e_gl_view_probe(&view, 0, 1, 200, 40, 0, 255, 0,
+                     "RGTC2 texel 4 (codes 0)");
 }
 
 static void
 test_signed(void)
 {
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_RED_RGTC1_EXT,
-                          4, 4, 0, 8, signed_six);
-   expect_error(GL_NO_ERROR, "signed RGTC1 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, 4, 4,
+                      signed_six, 8, "signed RGTC1 upload");
    draw(4, 4, true);
    /* Shown as v * 0.5 + 0.5: -1 -> 0, 1 -> 255, -76.2/127 -> 51; G and
     * B are 0 -> 128. */
-   probe(0, 0, 0, 128, 128, 1, "signed RGTC1 -1");
-   probe(1, 0, 255, 128, 128, 1, "signed RGTC1 +1");
-   probe(2, 0, 51, 128, 128, 2, "signed RGTC1 code 2 of 6");
-   probe(3, 0, 0, 128, 128, 1, "signed RGTC1 code 6");
-   probe(0, 1, 255, 128, 128, 1, "signed RGTC1 code 7");
+   e2e_gl_view_probe(&view, 0, 0, 0, 128, 128, 255, 1, "signed RGTC1 -1");
+   e2e_gl_view_probe(&view, 1, 0, 255, 128, 128, 255, 1, "signed RGTC1 +1");
+   e2e_gl_view_probe(&view, 2, 0, 51, 128, 128, 255, 2,
+                     "signed RGTC1 code 2 of 6");
+   e2e_gl_view_probe(&view, 3, 0, 0, 128, 128, 255, 1, "signed RGTC1 code 6");
+   e2e_gl_view_probe(&view, 0, 1, 255, 128, 128, 255, 1, "signed RGTC1 code 7");
 }
 
 /* TexImage2D with an RGTC internal format and RG texels. */
@@ -158,15 +131,18 @@ test_teximage(void)
       texels[i * 2] = 64;
       texels[i * 2 + 1] = 192;
    }
-   new_texture();
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 4, 4, 0,
                 GL_RG, GL_UNSIGNED_BYTE, texels);
-   expect_error(GL_NO_ERROR, "TexImage2D RGTC2 from RG texels");
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR,
+                            "TexImage2D RGTC2 from RG texels");
    draw(4, 4, false);
-   probe(1, 1, 64, 192, 0, 1, "TexImage2D RGTC2 texels");
+   e2e_gl_view_probe(&view, 1, 1, 64, 192, 0, 255, 1,
+                     "TexImage2D RGTC2 texels");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 4, 4, 0,
                 GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect_error(GL_INVALID_OPERATION, "TexImage2D RGTC2 from RGBA texels");
+   e2e_gl_view_expect_error(&view, GL_INVALID_OPERATION,
+                            "TexImage2D RGTC2 from RGBA texels");
 }
 
 /* Red > blue: red, blue, (170, 0, 85), (85, 0, 170), interpolated in the
@@ -175,15 +151,13 @@ static void
 test_srgb_s3tc(void)
 {
    static const uint8_t block[8] = {0x00, 0xf8, 0x1f, 0x00, 0xe4, 0, 0, 0};
-   new_texture();
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SRGB_S3TC_DXT1_EXT,
-                          4, 4, 0, 8, block);
-   expect_error(GL_NO_ERROR, "sRGB DXT1 upload");
+   e2e_gl_view_upload(&view, GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, 4, 4, block, 8,
+                      "sRGB DXT1 upload");
    draw(4, 4, false);
-   probe(0, 0, 255, 0, 0, 0, "sRGB DXT1 red");
-   probe(1, 0, 0, 0, 255, 0, "sRGB DXT1 blue");
-   probe(2, 0, 102, 0, 23, 2, "sRGB DXT1 2/3 red");
-   probe(3, 0, 23, 0, 102, 2, "sRGB DXT1 2/3 blue");
+   e2e_gl_view_probe(&view, 0, 0, 255, 0, 0, 255, 0, "sRGB DXT1 red");
+   e2e_gl_view_probe(&view, 1, 0, 0, 0, 255, 255, 0, "sRGB DXT1 blue");
+   e2e_gl_view_probe(&view, 2, 0, 102, 0, 23, 255, 2, "sRGB DXT1 2/3 red");
+   e2e_gl_view_probe(&view, 3, 0, 23, 0, 102, 255, 2, "sRGB DXT1 2/3 blue");
 }
 
 int
@@ -192,7 +166,7 @@ main(int argc, char **argv)
    struct e2e_gl_options opts =
       e2e_gl_version_options(W, H, 3, 0, false);
    struct e2e_gl gl;
-   int rc = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int rc = e2e_gl_start(&gl, argc, argv, &opts, &view.quiet);
    if (rc)
       return rc;
    rc = e2e_gl_need_extension(&gl, &opts, "GL_EXT_texture_compression_rgtc");
@@ -213,10 +187,8 @@ main(int argc, char **argv)
    if (e2e_gl_has_extension("GL_EXT_texture_compression_s3tc_srgb"))
       test_srgb_s3tc();
    else if (opts.no_skip)
-      failures++;
-   expect_error(GL_NO_ERROR, "end");
+      view.failures++;
+   e2e_gl_view_expect_error(&view, GL_NO_ERROR, "end");
 
-   e2e_gl_close(&gl);
-   printf("%s: %d failure(s)\n", failures ? "FAIL" : "ok", failures);
-   return failures ? 1 : 0;
+   return e2e_gl_view_finish(&gl, &view);
 }
