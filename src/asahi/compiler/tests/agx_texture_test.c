@@ -118,6 +118,82 @@ sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
          });
 }
 
+/* The steps of a test, each either done or failing the test with its
+ * message: compiling b's shader with key, ... */
+static void
+compile(nir_builder *b, struct agx_shader_key key, void *mem,
+        struct agx_shader_binary *bin)
+{
+   char error[256];
+   if (!agx_test_compile(b->shader, &key, mem, bin, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
+/* ... running a fragment shader over the 32 pixels of coords (tib gets
+ * their colours), ... */
+static void
+run_fs(const struct agx_shader_binary *bin, const struct agx_test_draw *draw,
+       const struct agx_test_uv *coords, uint8_t *tib)
+{
+   char error[256];
+   if (!agx_test_run_uv_fs(bin, draw, coords, tib, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
+/* ... comparing those colours with nir_eval's of b's shader, eval
+ * answering its lookups, ... */
+static void
+check_fs(nir_builder *b, const struct agx_test_uv *coords, nir_eval_tex_cb eval,
+         const uint8_t *tib)
+{
+   char error[256];
+   if (!agx_test_check_uv_fs(b->shader, coords, eval, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
+}
+
+/* ... running a vertex shader over the 32 vertices of vtx (4 floats
+ * each) to its end and comparing nr_slots varying slots from VAR0 with
+ * nir_eval's, ... */
+static void
+run_vs_and_check(nir_builder *b, const struct agx_shader_binary *bin,
+                 const struct agx_test_draw *draw, const float *vtx,
+                 unsigned nr_slots, nir_eval_tex_cb eval, uint32_t *uvs)
+{
+   char error[256];
+   if (agx_test_run_vs(bin, draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+   if (!agx_test_check_vs_slots(b->shader, bin, uvs, vtx, 4, VARYING_SLOT_VAR0,
+                                nr_slots, eval, NULL, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
+/* ... and the RGBA32F colour of pixel `lane` of tib against want. */
+static void
+check_pixel(const uint8_t *tib, unsigned lane, const float want[4], double tol)
+{
+   for (unsigned ch = 0; ch < 4; ++ch) {
+      float got;
+      memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+      assert_float_equal(got, want[ch], tol);
+   }
+}
+
+/* The row most tests draw: pixel (x, 0) sees
+ * uv = ((x + 0.5) / 64 + 0.25, 1). */
+static const struct agx_test_uv row = {1.0f / 64, 0.25f, 0.5f};
+
+/* run_fs over that row with unit as the texture unit. */
+static void
+run_row(const struct agx_shader_binary *bin,
+        const struct asahi_sim_texture_hooks *unit, uint8_t *tib)
+{
+   struct agx_test_draw draw = {0};
+   draw.texture = unit;
+   run_fs(bin, &draw, &row, tib);
+}
+
 /* FS: colour = texture(t0, uv) + texture(t4, uv * 2) */
 static void
 test_fragment_sample(void **state)
@@ -132,24 +208,15 @@ test_fragment_sample(void **state)
                         nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
    nir_store_var(&b, out, nir_fadd(&b, t0, t3), 0xf);
 
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
    assert_int_equal(bin.info.nr_textures, 5);
    assert_int_equal(bin.info.nr_samplers, 5);
 
-   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
-   struct agx_test_draw draw = {0};
-   draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
-      fail_msg("%s", error);
+   run_row(&bin, &hooks, tib);
 
-   if (!agx_test_check_uv_fs(b.shader, &coords, eval_tex, NULL, tib, error,
-                             sizeof(error)))
-      fail_msg("%s", error);
+   check_fs(&b, &row, eval_tex, tib);
    ralloc_free(mem);
 }
 
@@ -171,11 +238,8 @@ test_fragment_sample_masked(void **state)
                           nir_channel(&b, t4, 0), nir_channel(&b, t0, 1)),
                  0xf);
 
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
    unsigned masks = 0, n = 0;
    struct agx_isa_instr d;
    for (size_t off = 0; agx_test_next_instr(&bin, &off, &d);) {
@@ -189,15 +253,9 @@ test_fragment_sample_masked(void **state)
    assert_int_equal(n, 2);
    assert_true(masks == (0xa | 0x1 << 4) || masks == (0x1 | 0xa << 4));
 
-   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
-   struct agx_test_draw draw = {0};
-   draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
-      fail_msg("%s", error);
-   if (!agx_test_check_uv_fs(b.shader, &coords, eval_tex, NULL, tib, error,
-                             sizeof(error)))
-      fail_msg("%s", error);
+   run_row(&bin, &hooks, tib);
+   check_fs(&b, &row, eval_tex, tib);
    ralloc_free(mem);
 }
 
@@ -239,31 +297,20 @@ test_fragment_rect(void **state)
    nir_shader *nir = nir_shader_clone(mem, b.shader);
    assert_true(agx_preprocess_nir(nir));
    assert_int_equal(first_tex_dim(nir), NIR_SAMPLER_DIM_2D);
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
    assert_int_equal(bin.info.nr_textures, 2);
    assert_int_equal(bin.info.nr_samplers, 2);
 
-   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
-   struct agx_test_draw draw = {0};
-   draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
-      fail_msg("%s", error);
+   run_row(&bin, &hooks, tib);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
       /* by hand: uv = (lane + 0.5) / 64 + 0.25, 0.5 * 1 + 0.5 */
       float u = (float)(((lane + 0.5) / 64 + 0.25) * 64);
       float want[4];
       texel(u, 64.0f, 0.0f, 1, 0.0f, want);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         float got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         assert_float_equal(got, want[ch], 1e-4);
-      }
+      check_pixel(tib, lane, want, 1e-4);
    }
    ralloc_free(mem);
 }
@@ -286,30 +333,19 @@ test_fragment_cube(void **state)
                            nir_fneg(&b, nir_channel(&b, c, 0)));
    nir_store_var(&b, out, sample(&b, nir_texop_tex, 5, dir, NULL), 0xf);
 
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
    assert_int_equal(bin.info.nr_textures, 6);
 
-   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
-   struct agx_test_draw draw = {0};
-   draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
-      fail_msg("%s", error);
+   run_row(&bin, &hooks, tib);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
       /* by hand: uv = ((lane + 0.5) / 64 + 0.25, 1.0) */
       float u = (float)((lane + 0.5) / 64 + 0.25);
       float want[4];
       texel(u, 1.0f, -u, 5, 0.0f, want);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         float got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         assert_float_equal(got, want[ch], 1e-5);
-      }
+      check_pixel(tib, lane, want, 1e-5);
    }
    ralloc_free(mem);
 }
@@ -343,11 +379,8 @@ test_fragment_shadow_encoding(void **state)
    nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
    nir_store_var(&b, out, nir_fadd(&b, shadow, plain_tex), 0xf);
 
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
    assert_int_equal(bin.info.nr_textures, 2);
    assert_int_equal(bin.info.nr_samplers, 2);
 
@@ -395,11 +428,8 @@ test_vertex_lod(void **state)
                sample(&b, nir_texop_tex, 3, nir_channel(&b, av, 1), NULL)),
       0xf);
 
-   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_vec4_vs_key(), mem, &bin);
 
    float vtx[32][4];
    for (unsigned v = 0; v < 32; ++v) {
@@ -412,14 +442,7 @@ test_vertex_lod(void **state)
    agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
-
-   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
-                                VARYING_SLOT_VAR0, 1, eval_tex, NULL, error,
-                                sizeof(error)))
-      fail_msg("%s", error);
+   run_vs_and_check(&b, &bin, &draw, &vtx[0][0], 1, eval_tex, uvs);
    ralloc_free(mem);
 }
 
@@ -509,11 +532,8 @@ test_vertex_size(void **state)
                           lv, nir_channel(&b, s3, 1)),
                  0xf);
 
-   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_vec4_vs_key(), mem, &bin);
 
    float vtx[32][4];
    for (unsigned v = 0; v < 32; ++v) {
@@ -525,14 +545,7 @@ test_vertex_size(void **state)
    agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
-
-   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
-                                VARYING_SLOT_VAR0, 2, eval_size, NULL, error,
-                                sizeof(error)))
-      fail_msg("%s", error);
+   run_vs_and_check(&b, &bin, &draw, &vtx[0][0], 2, eval_size, uvs);
    /* by hand, for one vertex: level 3 of 64x16 is 8x2 */
    unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    assert_int_equal(uvs[3 * bin.info.vs.nr_words + w], 8);
@@ -612,22 +625,13 @@ test_fragment_grad(void **state)
           });
    nir_store_var(&b, out, t, 0xf);
 
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
 
-   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
-   struct agx_test_draw draw = {0};
-   draw.texture = &grad_hooks;
    uint8_t tib[32 * 16];
-   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
-      fail_msg("%s", error);
+   run_row(&bin, &grad_hooks, tib);
 
-   if (!agx_test_check_uv_fs(b.shader, &coords, eval_grad, NULL, tib, error,
-                             sizeof(error)))
-      fail_msg("%s", error);
+   check_fs(&b, &row, eval_grad, tib);
    ralloc_free(mem);
 }
 
@@ -746,23 +750,17 @@ test_fragment_array_offset(void **state)
                         y);
    nir_store_var(&b, out, nir_fadd(&b, nir_fadd(&b, t0, t1), t2), 0xf);
 
-   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile(&b, agx_test_rgba32f_fs_key(), mem, &bin);
 
    const struct agx_test_uv coords = {1.0f / 32, 0.0f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &array_hooks;
    memcpy(draw.texture_size, array_sizes, sizeof(array_sizes));
    uint8_t tib[32 * 16];
-   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
-      fail_msg("%s", error);
+   run_fs(&bin, &draw, &coords, tib);
 
-   if (!agx_test_check_uv_fs(b.shader, &coords, eval_array, NULL, tib, error,
-                             sizeof(error)))
-      fail_msg("%s", error);
+   check_fs(&b, &coords, eval_array, tib);
    ralloc_free(mem);
 }
 
