@@ -78,6 +78,18 @@ count_op(agx_context *ctx, unsigned op)
    return n;
 }
 
+/* agx_spill spills: `spills` stores and `fills` loads, as the context
+ * counts them and as they stand in the IR */
+static void
+expect_spill(agx_context *ctx, unsigned spills, unsigned fills)
+{
+   assert_true(agx_spill(ctx));
+   assert_int_equal(ctx->nr_spills, spills);
+   assert_int_equal(ctx->nr_fills, fills);
+   assert_int_equal(count_op(ctx, AGX_ISA_OP_STACK_STORE), spills);
+   assert_int_equal(count_op(ctx, AGX_ISA_OP_STACK_LOAD), fills);
+}
+
 /* The IR is valid after `pass` */
 static void
 check_valid(struct fixture *f, const char *pass)
@@ -1011,21 +1023,14 @@ test_spill(void **state)
 
    /* the condition: nothing to spill */
    unsigned only_cond[] = {(unsigned)cond.value};
-   f->ctx->ra_candidates = only_cond;
-   f->ctx->nr_ra_candidates = 1;
-   f->ctx->ra_need_halves = 2;
+   set_candidates(f->ctx, only_cond, 1, 2);
    assert_false(agx_spill(f->ctx));
    assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 0);
 
    /* x: one store after its move, one load before the add */
    unsigned both[] = {(unsigned)cond.value, (unsigned)x.value};
-   f->ctx->ra_candidates = both;
-   f->ctx->nr_ra_candidates = 2;
-   assert_true(agx_spill(f->ctx));
-   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 1);
-   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_LOAD), 1);
-   assert_int_equal(f->ctx->nr_spills, 1);
-   assert_int_equal(f->ctx->nr_fills, 1);
+   set_candidates(f->ctx, both, 2, 2);
+   expect_spill(f->ctx, 1, 1);
    assert_int_equal(f->ctx->scratch_size_B, 4);
    /* x is no longer referenced; the add reads what the load wrote */
    agx_instr *load = NULL;
@@ -1070,12 +1075,8 @@ test_spill_group(void **state)
    set_candidates(f->ctx, cand, 1, 2);
    f->ctx->ra_group = group;
    f->ctx->nr_ra_grouped = f->ctx->nr_values;
-   assert_true(agx_spill(f->ctx));
-   assert_int_equal(f->ctx->nr_spills, 1);
-   assert_int_equal(f->ctx->nr_fills, 2);
+   expect_spill(f->ctx, 1, 2);
    assert_int_equal(f->ctx->scratch_size_B, 4);
-   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 1);
-   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_LOAD), 2);
    unsigned copies = 0;
    agx_foreach_instr_global(f->ctx, I)
    {
@@ -1154,9 +1155,7 @@ test_spill_copies(void **state)
 
    unsigned cand[] = {(unsigned)w.value};
    set_candidates(f->ctx, cand, 1, 2);
-   assert_true(agx_spill(f->ctx));
-   assert_int_equal(f->ctx->nr_spills, 1);
-   assert_int_equal(f->ctx->nr_fills, 1);
+   expect_spill(f->ctx, 1, 1);
    unsigned copies = 0;
    agx_foreach_instr_global(f->ctx, I)
    {
@@ -1167,8 +1166,6 @@ test_spill_copies(void **state)
          assert_int_equal(I->ops[AGX_ISA_STACK_LOAD_R].value, d.value);
    }
    assert_int_equal(copies, 0);
-   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_STORE), 1);
-   assert_int_equal(count_op(f->ctx, AGX_ISA_OP_STACK_LOAD), 1);
    check_valid(f, "spill");
 }
 
