@@ -80,6 +80,30 @@ e2e_gl_view_upload(struct e2e_gl_texview *v, GLenum format, int w, int h,
 }
 
 int
+e2e_gl_view_start(struct e2e_gl *gl, struct e2e_gl_texview *v, int argc,
+                  char **argv, struct e2e_gl_options *opts,
+                  const char *extension, const char *vs, const char *fs,
+                  GLuint *prog)
+{
+   int status = e2e_gl_start(gl, argc, argv, opts, &v->quiet);
+   if (status)
+      return status;
+   if (extension && (status = e2e_gl_need_extension(gl, opts, extension)))
+      return status;
+
+   static const char *const attribs[] = {"a_pos", NULL};
+   *prog = e2e_gl_program(vs, fs, attribs);
+   if (!*prog) {
+      e2e_gl_close(gl);
+      return 1;
+   }
+   glUseProgram(*prog);
+   glUniform1i(glGetUniformLocation(*prog, "u_tex"), 0);
+   e2e_gl_viewport_quad(0);
+   return 0;
+}
+
+int
 e2e_gl_view_finish(struct e2e_gl *gl, const struct e2e_gl_texview *v)
 {
    e2e_gl_close(gl);

@@ -62,6 +62,16 @@ void e2e_gl_view_upload(struct e2e_gl_texview *v, GLenum format, int w,
                         int h, const void *blocks, int size,
                         const char *what);
 
+/* What a texture program starts with: e2e_gl_start (--quiet sets
+ * v->quiet), the extension when not NULL (as e2e_gl_need_extension), the
+ * program of vs and fs (attribute a_pos at location 0) made current with
+ * its sampler u_tex on unit 0, and e2e_gl_viewport_quad(0).  0, or the
+ * status the program returns (gl then closed). */
+int e2e_gl_view_start(struct e2e_gl *gl, struct e2e_gl_texview *v, int argc,
+                      char **argv, struct e2e_gl_options *opts,
+                      const char *extension, const char *vs, const char *fs,
+                      GLuint *prog);
+
 /* A texture program's end: closes gl, prints "ok" or "FAIL" with the
  * number of failures and gives the exit status. */
 int e2e_gl_view_finish(struct e2e_gl *gl, const struct e2e_gl_texview *v);

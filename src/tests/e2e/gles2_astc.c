@@ -71,32 +71,14 @@ upload(GLenum format, int w, int h, const uint8_t *blocks, int size,
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = {
-      .width = W,
-      .height = H,
-      .es_major = 2,
-   };
-   for (int i = 1; i < argc; i++) {
-      if (!strcmp(argv[i], "--quiet"))
-         view.quiet = true;
-      else if (!strcmp(argv[i], "--no-skip"))
-         opts.no_skip = true;
-   }
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 2, 0, false);
    struct e2e_gl gl;
-   int rc = e2e_gl_open(&gl, &opts);
+   GLuint prog;
+   int rc =
+      e2e_gl_view_start(&gl, &view, argc, argv, &opts,
+                        "GL_KHR_texture_compression_astc_ldr", vs, fs, &prog);
    if (rc)
       return rc;
-   rc = e2e_gl_need_extension(&gl, &opts,
-                              "GL_KHR_texture_compression_astc_ldr");
-   if (rc)
-      return rc;
-   GLuint prog = e2e_gl_program(vs, fs, NULL);
-   if (!prog) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
-   glUseProgram(prog);
-   e2e_gl_viewport_quad(0);
 
    /* 8-bit unorm framebuffer: 0x8000 / 65535 -> 128. */
    upload(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 4, 4, void_extent, 16,

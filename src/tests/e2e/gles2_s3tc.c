@@ -226,22 +226,10 @@ main(int argc, char **argv)
    struct e2e_gl_options opts =
       e2e_gl_version_options(W, H, 2, 0, false);
    struct e2e_gl gl;
-   int rc = e2e_gl_start(&gl, argc, argv, &opts, &view.quiet);
+   int rc = e2e_gl_view_start(&gl, &view, argc, argv, &opts,
+                              "GL_EXT_texture_compression_s3tc", vs, fs, &prog);
    if (rc)
       return rc;
-   rc = e2e_gl_need_extension(&gl, &opts, "GL_EXT_texture_compression_s3tc");
-   if (rc)
-      return rc;
-
-   static const char *const attribs[] = {"a_pos", NULL};
-   prog = e2e_gl_program(vs, fs, attribs);
-   if (!prog) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
-   glUseProgram(prog);
-   glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
-   e2e_gl_viewport_quad(0);
 
    test_dxt1();
    test_dxt1_alpha();

@@ -163,37 +163,12 @@ test_bc6h(void)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(W, H, 3, 0, false);
-   for (int i = 1; i < argc; i++) {
-      if (!strcmp(argv[i], "--quiet"))
-         view.quiet = true;
-      else if (!strcmp(argv[i], "--no-skip"))
-         opts.no_skip = true;
-   }
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, false);
    struct e2e_gl gl;
-   int rc = e2e_gl_open(&gl, &opts);
+   int rc = e2e_gl_view_start(&gl, &view, argc, argv, &opts,
+                              "GL_EXT_texture_compression_bptc", vs, fs, &prog);
    if (rc)
       return rc;
-   if (!e2e_gl_has_extension("GL_EXT_texture_compression_bptc")) {
-      fprintf(stderr, "no GL_EXT_texture_compression_bptc\n");
-      e2e_gl_close(&gl);
-      return opts.no_skip ? 1 : 77;
-   }
-   prog = e2e_gl_program(vs, fs, NULL);
-   if (!prog) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
-   glUseProgram(prog);
-   glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo;
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glEnableVertexAttribArray(0);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
 
    test_bc7();
    test_bc6h();
