@@ -28,6 +28,11 @@ e2e_gl_need_compat(struct e2e_gl *gl, struct e2e_gl_compat *ff)
       {"glVertexPointer", &ff->vertex_pointer},
       {"glColorPointer", &ff->color_pointer},
       {"glNormalPointer", &ff->normal_pointer},
+      {"glTexCoordPointer", &ff->tex_coord_pointer},
+      {"glEdgeFlagPointer", &ff->edge_flag_pointer},
+      {"glIndexPointer", &ff->index_pointer},
+      {"glClientActiveTexture", &ff->client_active_texture},
+      {"glGetPointerv", &ff->get_pointerv},
       {"glMatrixMode", &ff->matrix_mode},
       {"glLoadIdentity", &ff->load_identity},
       {"glOrtho", &ff->ortho},
@@ -38,6 +43,11 @@ e2e_gl_need_compat(struct e2e_gl *gl, struct e2e_gl_compat *ff)
       {"glCallList", &ff->call_list},
       {"glPolygonMode", &ff->polygon_mode},
       {"glShadeModel", &ff->shade_model},
+      {"glPointSize", &ff->point_size},
+      {"glLineStipple", &ff->line_stipple},
+      {"glPolygonStipple", &ff->polygon_stipple},
+      {"glGetPolygonStipple", &ff->get_polygon_stipple},
+      {"glLogicOp", &ff->logic_op},
       {"glMaterialfv", &ff->materialfv},
    };
    return E2E_GL_NEED_PROCS(gl, table);

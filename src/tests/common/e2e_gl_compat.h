@@ -6,10 +6,11 @@
 /*
  * The fixed-function (compatibility) side of desktop OpenGL 2.1 that the
  * ES headers lack and several e2e programs share: immediate mode, current
- * values, conventional vertex arrays, matrices, display lists, polygon
+ * values, conventional vertex arrays, matrices, display lists,
  * rasterization state, as one table of entry points looked up once, and
- * the tokens that go with them (values from Khronos' gl.xml).  Entry
- * points only one program uses stay in that program's own table.
+ * the tokens that go with them (values from Khronos' gl.xml).  Lighting,
+ * fog, texture environments, evaluators and extensions stay in the
+ * tables of the programs that test them.
  */
 #ifndef E2E_GL_COMPAT_H
 #define E2E_GL_COMPAT_H
@@ -63,6 +64,12 @@ struct e2e_gl_compat {
    void (*color_pointer)(GLint size, GLenum type, GLsizei stride,
                          const void *pointer);
    void (*normal_pointer)(GLenum type, GLsizei stride, const void *pointer);
+   void (*tex_coord_pointer)(GLint size, GLenum type, GLsizei stride,
+                             const void *pointer);
+   void (*edge_flag_pointer)(GLsizei stride, const void *pointer);
+   void (*index_pointer)(GLenum type, GLsizei stride, const void *pointer);
+   void (*client_active_texture)(GLenum texture);
+   void (*get_pointerv)(GLenum pname, void **params);
    /* matrices */
    void (*matrix_mode)(GLenum mode);
    void (*load_identity)(void);
@@ -77,6 +84,11 @@ struct e2e_gl_compat {
    /* rasterization */
    void (*polygon_mode)(GLenum face, GLenum mode);
    void (*shade_model)(GLenum mode);
+   void (*point_size)(GLfloat size);
+   void (*line_stipple)(GLint factor, GLushort pattern);
+   void (*polygon_stipple)(const GLubyte *mask);
+   void (*get_polygon_stipple)(GLubyte *mask);
+   void (*logic_op)(GLenum opcode);
    void (*materialfv)(GLenum face, GLenum pname, const GLfloat *params);
 };
 

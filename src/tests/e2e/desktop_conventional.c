@@ -43,22 +43,6 @@
 #define E2E_GL_COLOR_ARRAY_SIZE 0x8081
 #define E2E_GL_CLIENT_ACTIVE_TEXTURE 0x84E1
 
-struct procs {
-   struct e2e_gl_compat ff;
-   void (*tex_coord_pointer)(GLint, GLenum, GLsizei, const void *);
-   void (*client_active_texture)(GLenum);
-};
-
-static bool
-load_procs(struct procs *p)
-{
-   const struct e2e_gl_proc table[] = {
-      {"glTexCoordPointer", &p->tex_coord_pointer},
-      {"glClientActiveTexture", &p->client_active_texture},
-   };
-   return E2E_GL_PROCS(table);
-}
-
 static const char fs_color[] = "#version 110\n"
                                "void main() { gl_FragColor = gl_Color; }\n";
 
@@ -127,19 +111,19 @@ column_quad(GLfloat *xy, int c)
 
 /* Draws column c with prog (0: keep the current program). */
 static void
-draw_column(const struct procs *p, GLuint prog, int c)
+draw_column(const struct e2e_gl_compat *ff, GLuint prog, int c)
 {
    static GLfloat xy[8];
 
    column_quad(xy, c);
    if (prog)
       glUseProgram(prog);
-   p->ff.vertex_pointer(2, GL_FLOAT, 0, xy);
+   ff->vertex_pointer(2, GL_FLOAT, 0, xy);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }
 
 static bool
-check_state(const struct procs *p, GLuint prog)
+check_state(const struct e2e_gl_compat *ff, GLuint prog)
 {
    bool ok = true;
    GLfloat c[4] = {0};
@@ -171,13 +155,13 @@ check_state(const struct procs *p, GLuint prog)
 
    /* Table 2.4: colours have 3 or 4 components, normals no unsigned
     * types; 8 texture coordinate sets. */
-   p->ff.color_pointer(2, GL_FLOAT, 0, NULL);
+   ff->color_pointer(2, GL_FLOAT, 0, NULL);
    ok &= check_error(GL_INVALID_VALUE, "glColorPointer(size 2)");
-   p->ff.normal_pointer(GL_UNSIGNED_BYTE, 0, NULL);
+   ff->normal_pointer(GL_UNSIGNED_BYTE, 0, NULL);
    ok &= check_error(GL_INVALID_ENUM, "glNormalPointer(UNSIGNED_BYTE)");
-   p->client_active_texture(GL_TEXTURE0 + 8);
+   ff->client_active_texture(GL_TEXTURE0 + 8);
    ok &= check_error(GL_INVALID_ENUM, "glClientActiveTexture(TEXTURE8)");
-   p->ff.enable_client_state(GL_TEXTURE_2D);
+   ff->enable_client_state(GL_TEXTURE_2D);
    ok &= check_error(GL_INVALID_ENUM, "glEnableClientState(TEXTURE_2D)");
    return ok;
 }
@@ -187,14 +171,10 @@ main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
-   struct procs p;
-   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &p.ff);
+   struct e2e_gl_compat ff;
+   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &ff);
    if (status)
       return status;
-   if (!load_procs(&p)) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
 
    GLuint color = e2e_gl_program(vs_color, fs_color, NULL);
    GLuint tex1 = e2e_gl_program(vs_tex1, fs_color, NULL);
@@ -210,39 +190,39 @@ main(int argc, char **argv)
    glViewport(0, 0, W, H);
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
-   p.ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
+   ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
 
    /* 0: the colour array, one colour for all four vertices. */
    static const GLubyte colors[16] = {255, 128, 0, 255, 255, 128, 0, 255,
                                       255, 128, 0, 255, 255, 128, 0, 255};
-   p.ff.color_pointer(4, GL_UNSIGNED_BYTE, 0, colors);
-   p.ff.enable_client_state(E2E_GL_COLOR_ARRAY);
-   draw_column(&p, color, 0);
+   ff.color_pointer(4, GL_UNSIGNED_BYTE, 0, colors);
+   ff.enable_client_state(E2E_GL_COLOR_ARRAY);
+   draw_column(&ff, color, 0);
 
    /* 1: the current colour. */
-   p.ff.disable_client_state(E2E_GL_COLOR_ARRAY);
-   p.ff.color4f(0.25f, 0.5f, 0.75f, 1.0f);
-   draw_column(&p, 0, 1);
+   ff.disable_client_state(E2E_GL_COLOR_ARRAY);
+   ff.color4f(0.25f, 0.5f, 0.75f, 1.0f);
+   draw_column(&ff, 0, 1);
 
    /* 2: texture coordinate set 1, three components. */
    static const GLfloat tc[12] = {0, 1, 0.5f, 0, 1, 0.5f,
                                   0, 1, 0.5f, 0, 1, 0.5f};
-   p.client_active_texture(GL_TEXTURE1);
-   p.tex_coord_pointer(3, GL_FLOAT, 0, tc);
-   p.ff.enable_client_state(E2E_GL_TEXTURE_COORD_ARRAY);
-   draw_column(&p, tex1, 2);
+   ff.client_active_texture(GL_TEXTURE1);
+   ff.tex_coord_pointer(3, GL_FLOAT, 0, tc);
+   ff.enable_client_state(E2E_GL_TEXTURE_COORD_ARRAY);
+   draw_column(&ff, tex1, 2);
 
    /* 3: the current normal. */
-   p.ff.normal3f(0.2f, 0.4f, 0.6f);
-   draw_column(&p, normal, 3);
+   ff.normal3f(0.2f, 0.4f, 0.6f);
+   draw_column(&ff, normal, 3);
 
    /* 4: fixed-function vertex stage, current colour. */
-   ok &= check_state(&p, color);
-   p.ff.color4f(0.0f, 0.5f, 1.0f, 1.0f);
-   draw_column(&p, fixed, 4);
+   ok &= check_state(&ff, color);
+   ff.color4f(0.0f, 0.5f, 1.0f, 1.0f);
+   draw_column(&ff, fixed, 4);
 
    /* 5: clamped vertex colour. */
-   draw_column(&p, clamp, 5);
+   draw_column(&ff, clamp, 5);
    ok &= check_error(GL_NO_ERROR, "drawing");
 
    uint8_t px[W * H * 4];

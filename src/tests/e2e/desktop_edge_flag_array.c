@@ -45,9 +45,6 @@
 
 typedef void (*vertex_pointer_ext_fn)(GLint, GLenum, GLsizei, GLsizei,
                                       const void *);
-typedef void (*edge_flag_pointer_fn)(GLsizei, const void *);
-typedef void (*index_pointer_fn)(GLenum, GLsizei, const void *);
-typedef void (*get_pointerv_fn)(GLenum, void **);
 
 static const char *vs =
    "#version 110\n"
@@ -67,14 +64,8 @@ main(int argc, char **argv)
       return status;
 
    vertex_pointer_ext_fn vertex_pointer_ext;
-   edge_flag_pointer_fn edge_flag_pointer;
-   index_pointer_fn index_pointer;
-   get_pointerv_fn get_pointerv;
    const struct e2e_gl_proc procs[] = {
       {"glVertexPointerEXT", &vertex_pointer_ext},
-      {"glEdgeFlagPointer", &edge_flag_pointer},
-      {"glIndexPointer", &index_pointer},
-      {"glGetPointerv", &get_pointerv},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
       return status;
@@ -96,8 +87,8 @@ main(int argc, char **argv)
    };
    static const GLshort colour_indices[8] = {0};
    vertex_pointer_ext(2, GL_FLOAT, (GLsizei)sizeof(v[0]), 8, &v[0].x);
-   edge_flag_pointer((GLsizei)sizeof(v[0]), &v[0].flag);
-   index_pointer(GL_SHORT, 2 * (GLsizei)sizeof(GLshort), colour_indices);
+   ff.edge_flag_pointer((GLsizei)sizeof(v[0]), &v[0].flag);
+   ff.index_pointer(GL_SHORT, 2 * (GLsizei)sizeof(GLshort), colour_indices);
    ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
    ff.enable_client_state(E2E_GL_EDGE_FLAG_ARRAY);
    ff.enable_client_state(E2E_GL_INDEX_ARRAY);
@@ -107,7 +98,7 @@ main(int argc, char **argv)
    glGetIntegerv(E2E_GL_EDGE_FLAG_ARRAY_STRIDE, &stride);
    glGetIntegerv(E2E_GL_INDEX_ARRAY_TYPE, &type);
    glGetIntegerv(E2E_GL_INDEX_ARRAY_STRIDE, &index_stride);
-   get_pointerv(E2E_GL_EDGE_FLAG_ARRAY_POINTER, &ptr);
+   ff.get_pointerv(E2E_GL_EDGE_FLAG_ARRAY_POINTER, &ptr);
    ok &= e2e_gl_check("GL_EDGE_FLAG_ARRAY_STRIDE", stride,
                       (double)sizeof(v[0]), quiet);
    ok &= e2e_gl_check("GL_INDEX_ARRAY_TYPE", type, GL_SHORT, quiet);

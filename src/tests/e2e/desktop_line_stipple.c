@@ -45,8 +45,6 @@
 #define E2E_GL_LINE_LOOP_ENUM 0x0002
 #define E2E_GL_LINE_STIPPLE 0x0B24
 
-typedef void (*line_stipple_fn)(GLint, GLushort);
-
 /* A primitive through pixel centres (x + 0.5, y + 0.5). */
 static void
 draw(const struct e2e_gl_compat *ff, GLenum mode, const int (*xy)[2],
@@ -112,13 +110,6 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   line_stipple_fn line_stipple;
-   const struct e2e_gl_proc procs[] = {
-      {"glLineStipple", &line_stipple},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
-      return status;
-
    ff.color3f(0, 1, 0);
    glEnable(E2E_GL_LINE_STIPPLE);
    ok &= glIsEnabled(E2E_GL_LINE_STIPPLE) == GL_TRUE;
@@ -131,13 +122,13 @@ main(int argc, char **argv)
    /* A stippled draw first, so that the pattern changes under a program
     * already made for stippled lines. */
    static const int top[][2] = {{0, 15}, {16, 15}};
-   line_stipple(1, 0xffff);
+   ff.line_stipple(1, 0xffff);
    draw(&ff, GL_LINES, top, 2);
-   line_stipple(1, 0x0f0f);
+   ff.line_stipple(1, 0x0f0f);
    draw(&ff, GL_LINES, lines, 4);
    draw(&ff, E2E_GL_LINE_STRIP_ENUM, strip, 3);
    draw(&ff, E2E_GL_LINE_LOOP_ENUM, loop, 4);
-   line_stipple(2, 0x0003);
+   ff.line_stipple(2, 0x0003);
    draw(&ff, GL_LINES, factor2, 2);
    ff.rectf(0, 8, 4, 12);
    glDisable(E2E_GL_LINE_STIPPLE);

@@ -32,8 +32,6 @@
 #define E2E_GL_INVERT 0x150A
 #define E2E_GL_COPY 0x1503
 
-typedef void (*logic_op_fn)(GLenum);
-
 /* The left edge of window column c in NDC. */
 static float
 ndc(int c)
@@ -51,18 +49,11 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   logic_op_fn logic_op;
-   const struct e2e_gl_proc procs[] = {
-      {"glLogicOp", &logic_op},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
-      return status;
-
    /* Initial state (GL 2.1 table 6.21): disabled, COPY. */
    GLint mode = 0;
    glGetIntegerv(E2E_GL_LOGIC_OP_MODE, &mode);
    ok &= mode == E2E_GL_COPY && !glIsEnabled(E2E_GL_COLOR_LOGIC_OP);
-   logic_op(GL_ZERO);
+   ff.logic_op(GL_ZERO);
    ok &= e2e_gl_expect_error(GL_INVALID_ENUM, "glLogicOp(GL_ZERO)", quiet);
 
    glClearColor(0x33 / 255.0f, 0x55 / 255.0f, 0xf0 / 255.0f, 1.0f);
@@ -72,7 +63,7 @@ main(int argc, char **argv)
    static const GLenum ops[4] = {E2E_GL_XOR, E2E_GL_INVERT,
                                  E2E_GL_AND_REVERSE, E2E_GL_NOOP};
    for (int i = 0; i < 4; i++) {
-      logic_op(ops[i]);
+      ff.logic_op(ops[i]);
       if (ops[i] == E2E_GL_AND_REVERSE) {
          glEnable(GL_BLEND);
          glBlendFunc(GL_ONE, GL_ONE);

@@ -29,8 +29,6 @@
 #define E2E_GL_VERTEX_PROGRAM_POINT_SIZE 0x8642
 #define E2E_GL_POINTS 0x0000
 
-typedef void (*point_size_fn)(GLfloat);
-
 int
 main(int argc, char **argv)
 {
@@ -41,12 +39,6 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   point_size_fn point_size;
-   const struct e2e_gl_proc procs[] = {
-      {"glPointSize", &point_size},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
-      return status;
    static const char *vs = "void main() {\n"
                            "   gl_Position = gl_ModelViewProjectionMatrix *"
                            " gl_Vertex;\n"
@@ -66,7 +58,7 @@ main(int argc, char **argv)
    glUseProgram(prog);
    ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
    ff.vertex_pointer(2, GL_FLOAT, 0, points);
-   point_size(5.0f);
+   ff.point_size(5.0f);
    glDrawArrays(E2E_GL_POINTS, 0, 1);
    glEnable(E2E_GL_VERTEX_PROGRAM_POINT_SIZE);
    glDrawArrays(E2E_GL_POINTS, 1, 1);

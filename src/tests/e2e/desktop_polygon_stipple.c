@@ -34,8 +34,6 @@
 #define E2E_GL_POLYGON_STIPPLE 0x0B42
 #define E2E_GL_PACK_LSB_FIRST 0x0D01
 
-typedef void (*polygon_stipple_fn)(const GLubyte *);
-typedef void (*get_polygon_stipple_fn)(GLubyte *);
 #define E2E_GL_UNPACK_LSB_FIRST 0x0CF1
 
 int
@@ -48,22 +46,13 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   polygon_stipple_fn polygon_stipple;
-   get_polygon_stipple_fn get_polygon_stipple;
-   const struct e2e_gl_proc procs[] = {
-      {"glPolygonStipple", &polygon_stipple},
-      {"glGetPolygonStipple", &get_polygon_stipple},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
-      return status;
-
    GLubyte pattern[32 * 4];
    for (unsigned y = 0; y < 32; y++) {
       for (unsigned k = 0; k < 4; k++)
          pattern[y * 4 + k] = y % 2 ? 0x0f : 0xf0;
    }
    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-   polygon_stipple(pattern);
+   ff.polygon_stipple(pattern);
    glEnable(E2E_GL_POLYGON_STIPPLE);
    ok &= glIsEnabled(E2E_GL_POLYGON_STIPPLE) == GL_TRUE;
 
@@ -97,7 +86,7 @@ main(int argc, char **argv)
    GLubyte back[32 * 4] = {0};
    glPixelStorei(GL_PACK_ALIGNMENT, 1);
    glPixelStorei(E2E_GL_PACK_LSB_FIRST, GL_TRUE);
-   get_polygon_stipple(back);
+   ff.get_polygon_stipple(back);
    glPixelStorei(E2E_GL_PACK_LSB_FIRST, GL_FALSE);
    bool same = true;
    for (unsigned i = 0; i < 32 * 4; i++)
@@ -112,15 +101,15 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < 32 * 4; i++)
       listed[i] = 0x55;
    ff.new_list(1, E2E_GL_COMPILE);
-   polygon_stipple(listed);
+   ff.polygon_stipple(listed);
    ff.end_list();
    glPixelStorei(E2E_GL_UNPACK_LSB_FIRST, GL_TRUE);
-   get_polygon_stipple(back);
+   ff.get_polygon_stipple(back);
    ok &= e2e_gl_check("GL_COMPILE leaves the pattern (row 0)", back[0],
                       0xf0, quiet);
    ff.call_list(1);
    glPixelStorei(E2E_GL_UNPACK_LSB_FIRST, GL_FALSE);
-   get_polygon_stipple(back);
+   ff.get_polygon_stipple(back);
    ok &= e2e_gl_check("glCallList sets the pattern unpacked at compile "
                       "time (row 0)", back[0], 0x55, quiet);
    ok &= e2e_gl_check("(row 1)", back[4], 0x55, quiet);
