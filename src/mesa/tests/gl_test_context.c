@@ -8,8 +8,12 @@
 #include <string.h>
 
 #include "gl_test_context.h"
+#include "main/context.h"
+#include "main/texobj.h"
 #include "noop_public.h"
 #include "pipe/p_screen.h"
+#include "state_tracker/st_context.h"
+#include "util/u_inlines.h"
 
 struct gl_test *
 gl_test_create(int major, int minor, unsigned width, unsigned height)
@@ -78,6 +82,37 @@ gl_test_get_int(GLenum pname)
       abort();
    }
    return v;
+}
+
+enum pipe_format
+gl_test_read_texel(GLenum target, unsigned face, unsigned level, unsigned x,
+                   unsigned y, unsigned z, void *out, size_t size)
+{
+   struct gl_context *ctx = _mesa_current_context;
+   struct gl_texture_object *t =
+      _mesa_get_current_tex_object(ctx, target, "gl_test_read_texel");
+   struct gl_texture_image *img = t && face < 6 && level < MAX_TEXTURE_LEVELS
+                                     ? &t->Image[face][level]
+                                     : NULL;
+   struct pipe_context *pipe = ctx->st->pipe;
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+
+   if (!img || !img->pt) {
+      fprintf(stderr, "texture 0x%x face %u level %u: no storage\n", target,
+              face, level);
+      abort();
+   }
+   u_box_3d(x, y, img->pt_layer + z, 1, 1, 1, &box);
+   const uint8_t *p = pipe->texture_map(pipe, img->pt, img->pt_level,
+                                        PIPE_MAP_READ, &box, &xfer);
+   if (!p) {
+      fprintf(stderr, "texel (%u, %u, %u): texture_map failed\n", x, y, z);
+      abort();
+   }
+   memcpy(out, p, size);
+   pipe->texture_unmap(pipe, xfer);
+   return img->pt->format;
 }
 
 void

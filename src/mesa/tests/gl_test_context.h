@@ -37,6 +37,14 @@ void gl_test_destroy(struct gl_test *t);
  * the name and aborts the test program (a failing test). */
 GLint gl_test_get_int(GLenum pname);
 
+/* The storage format of image (face, level) of the texture bound to
+ * target in the current context, and size bytes of its texel (x, y,
+ * layer or slice z) copied to out as stored; an image without storage
+ * prints what is missing and aborts the test program (a failing test). */
+enum pipe_format gl_test_read_texel(GLenum target, unsigned face,
+                                    unsigned level, unsigned x, unsigned y,
+                                    unsigned z, void *out, size_t size);
+
 /* Compiles and links a VS/FS pair; returns the program (0 on failure,
  * with the logs printed). */
 GLuint gl_test_program(const char *vs, const char *fs);

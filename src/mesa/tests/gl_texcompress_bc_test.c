@@ -66,33 +66,12 @@ context(int major)
    return t;
 }
 
-/* The storage format of level 0 of the bound 2D texture and the bytes of
- * its texel (x, y). */
-static enum pipe_format
-read_texel(unsigned x, unsigned y, void *out, size_t size)
-{
-   struct gl_context *ctx = _mesa_current_context;
-   struct gl_texture_object *t =
-      _mesa_get_current_tex_object(ctx, GL_TEXTURE_2D, "test");
-   struct gl_texture_image *img = &t->Image[0][0];
-   struct pipe_transfer *xfer;
-   struct pipe_box box;
-
-   assert_non_null(img->pt);
-   u_box_3d(x, y, img->pt_layer, 1, 1, 1, &box);
-   const uint8_t *p = ctx->st->pipe->texture_map(
-      ctx->st->pipe, img->pt, img->pt_level, PIPE_MAP_READ, &box, &xfer);
-   assert_non_null(p);
-   memcpy(out, p, size);
-   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
-   return img->pt->format;
-}
-
 static void
 expect_rgba(unsigned x, unsigned y, int r, int g, int b, int a)
 {
    uint8_t t[4];
-   assert_int_equal(read_texel(x, y, t, 4), PIPE_FORMAT_R8G8B8A8_UNORM);
+   assert_int_equal(gl_test_read_texel(GL_TEXTURE_2D, 0, 0, x, y, 0, t, 4),
+                    PIPE_FORMAT_R8G8B8A8_UNORM);
    assert_int_equal(t[0], r);
    assert_int_equal(t[1], g);
    assert_int_equal(t[2], b);
@@ -224,11 +203,12 @@ test_rgtc(void **state)
                               rgtc_block);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    int8_t v;
-   assert_int_equal(read_texel(0, 0, &v, 1), PIPE_FORMAT_R8_SNORM);
+   assert_int_equal(gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, &v, 1),
+                    PIPE_FORMAT_R8_SNORM);
    assert_int_equal(v, -127);
-   read_texel(1, 0, &v, 1);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 1, 0, 0, &v, 1);
    assert_int_equal(v, 127);
-   read_texel(2, 0, &v, 1);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 2, 0, 0, &v, 1);
    assert_int_equal(v, -76);
    /* TexImage2D: RED with BYTE for the signed, UNSIGNED_BYTE for the
     * unsigned format (EXT_texture_compression_rgtc for ES). */

@@ -101,34 +101,11 @@ has_extension(const char *name)
    return false;
 }
 
-/* The storage format of level 0 of the bound texture of target and the
- * bytes of its texel (x, y, layer z). */
-static enum pipe_format
-read_texel(GLenum target, unsigned x, unsigned y, unsigned z, void *out,
-           size_t size)
-{
-   struct gl_context *ctx = _mesa_current_context;
-   struct gl_texture_object *t =
-      _mesa_get_current_tex_object(ctx, target, "test");
-   struct gl_texture_image *img = &t->Image[0][0];
-   struct pipe_transfer *xfer;
-   struct pipe_box box;
-
-   assert_non_null(img->pt);
-   u_box_3d(x, y, img->pt_layer + z, 1, 1, 1, &box);
-   const uint8_t *p = ctx->st->pipe->texture_map(
-      ctx->st->pipe, img->pt, img->pt_level, PIPE_MAP_READ, &box, &xfer);
-   assert_non_null(p);
-   memcpy(out, p, size);
-   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
-   return img->pt->format;
-}
-
 static void
 expect_rgba8(unsigned x, unsigned y, int r, int g, int b, int a)
 {
    uint8_t v[4];
-   assert_int_equal(read_texel(GL_TEXTURE_2D, x, y, 0, v, 4),
+   assert_int_equal(gl_test_read_texel(GL_TEXTURE_2D, 0, 0, x, y, 0, v, 4),
                     PIPE_FORMAT_R8G8B8A8_UNORM);
    assert_int_equal(v[0], r);
    assert_int_equal(v[1], g);
@@ -141,7 +118,7 @@ expect_half4(GLenum target, unsigned x, unsigned y, unsigned z, unsigned r,
              unsigned g, unsigned b)
 {
    uint16_t v[4];
-   assert_int_equal(read_texel(target, x, y, z, v, 8),
+   assert_int_equal(gl_test_read_texel(target, 0, 0, x, y, z, v, 8),
                     PIPE_FORMAT_R16G16B16A16_FLOAT);
    assert_int_equal(v[0], r);
    assert_int_equal(v[1], g);
@@ -375,7 +352,7 @@ test_desktop_teximage(void **state)
                     GL_RGBA, GL_UNSIGNED_BYTE, texels);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    uint8_t r = 0;
-   assert_int_equal(read_texel(GL_TEXTURE_2D, 2, 1, 0, &r, 1),
+   assert_int_equal(gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 2, 1, 0, &r, 1),
                     PIPE_FORMAT_R8_UNORM);
    assert_int_equal(r, 200);
    /* Not compressed by the GL: an uncompressed format took its place. */

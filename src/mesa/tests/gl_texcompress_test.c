@@ -92,28 +92,6 @@ es3_without_etc(void)
    return t;
 }
 
-/* Bytes of texel (x, y) of layer z of the image at (face, level) of the
- * texture bound to target, in its storage format. */
-static void
-read_texel(GLenum target, unsigned face, unsigned level, unsigned x,
-           unsigned y, unsigned z, void *out, size_t size)
-{
-   struct gl_context *ctx = _mesa_current_context;
-   struct gl_texture_object *t =
-      _mesa_get_current_tex_object(ctx, target, "test");
-   struct gl_texture_image *img = &t->Image[face][level];
-   struct pipe_transfer *xfer;
-   struct pipe_box box;
-
-   assert_non_null(img->pt);
-   u_box_3d(x, y, img->pt_layer + z, 1, 1, 1, &box);
-   const uint8_t *p = ctx->st->pipe->texture_map(
-      ctx->st->pipe, img->pt, img->pt_level, PIPE_MAP_READ, &box, &xfer);
-   assert_non_null(p);
-   memcpy(out, p, size);
-   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
-}
-
 static enum pipe_format
 stored_format(GLenum target, unsigned level)
 {
@@ -373,7 +351,7 @@ test_storage(void **state)
                                  GL_COMPRESSED_RGB8_ETC2, 8, t_block);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    uint8_t px[4];
-   read_texel(GL_TEXTURE_2D, 0, 3, 0, 0, 0, px, 4);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 3, 0, 0, 0, px, 4);
    assert_memory_equal(px, t_rows[0], 4);
 
    _mesa_BindTexture(GL_TEXTURE_3D, 2);
@@ -440,9 +418,9 @@ test_cube(void **state)
    /* Face 3 (-Y): texel (0, 0) is 980 -> 31375; face 2 is the zero block
     * (base 0, multiplier 0, -3: 1 -> 32). */
    uint16_t r16;
-   read_texel(GL_TEXTURE_CUBE_MAP, 3, 0, 0, 0, 0, &r16, 2);
+   gl_test_read_texel(GL_TEXTURE_CUBE_MAP, 3, 0, 0, 0, 0, &r16, 2);
    assert_int_equal(r16, 31375);
-   read_texel(GL_TEXTURE_CUBE_MAP, 2, 0, 0, 0, 0, &r16, 2);
+   gl_test_read_texel(GL_TEXTURE_CUBE_MAP, 2, 0, 0, 0, 0, &r16, 2);
    assert_int_equal(r16, 32);
    gl_test_destroy(t);
 }
@@ -459,7 +437,7 @@ test_native_storage(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(stored_format(GL_TEXTURE_2D, 0), PIPE_FORMAT_ETC2_RGB8);
    uint8_t got[8];
-   read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, got, 8);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, got, 8);
    assert_memory_equal(got, t_block, 8);
    gl_test_destroy(t);
 }
@@ -485,17 +463,17 @@ test_decoded_storage(void **state)
    assert_int_equal(stored_format(GL_TEXTURE_2D, 0),
                     PIPE_FORMAT_R8G8B8A8_UNORM);
    for (unsigned y = 0; y < 4; y++) {
-      read_texel(GL_TEXTURE_2D, 0, 0, 1, y, 0, px, 4);
+      gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 1, y, 0, px, 4);
       assert_memory_equal(px, t_rows[y], 4);
-      read_texel(GL_TEXTURE_2D, 0, 0, 5, y, 0, px, 4);
+      gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 5, y, 0, px, 4);
       assert_memory_equal(px, ((uint8_t[4]){2, 2, 2, 255}), 4);
    }
    /* A sub-image replaces the second block only. */
    _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4,
                                  GL_COMPRESSED_RGB8_ETC2, 8, t_block);
-   read_texel(GL_TEXTURE_2D, 0, 0, 6, 3, 0, px, 4);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 6, 3, 0, px, 4);
    assert_memory_equal(px, t_rows[3], 4);
-   read_texel(GL_TEXTURE_2D, 0, 0, 2, 2, 0, px, 4);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 2, 2, 0, px, 4);
    assert_memory_equal(px, t_rows[2], 4);
 
    /* sRGB keeps its encoding in an sRGB texture. */
@@ -503,7 +481,7 @@ test_decoded_storage(void **state)
                               0, 8, t_block);
    assert_int_equal(stored_format(GL_TEXTURE_2D, 1),
                     PIPE_FORMAT_R8G8B8A8_SRGB);
-   read_texel(GL_TEXTURE_2D, 0, 1, 3, 1, 0, px, 4);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 1, 3, 1, 0, px, 4);
    assert_memory_equal(px, t_rows[1], 4);
 
    /* EAC R11 into R16_UNORM, in layer 1 of an array. */
@@ -515,13 +493,13 @@ test_decoded_storage(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(stored_format(GL_TEXTURE_2D_ARRAY, 0),
                     PIPE_FORMAT_R16_UNORM);
-   read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, &r16, 2);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, &r16, 2);
    assert_int_equal(r16, 31375);
-   read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 3, 1, &r16, 2);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 3, 1, &r16, 2);
    assert_int_equal(r16, 25228);
    /* Layer 0: base 0, multiplier 0, table 0, index 0: 4 - 3 = 1 ->
     * 1 << 5 | 0 = 32. */
-   read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 0, &r16, 2);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 0, &r16, 2);
    assert_int_equal(r16, 32);
    gl_test_destroy(t);
 }
@@ -543,7 +521,7 @@ test_float_fallback(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(stored_format(GL_TEXTURE_2D, 0),
                     PIPE_FORMAT_R16G16B16A16_FLOAT);
-   read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, half, 8);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, half, 8);
    /* 0.478749 = 1.914997 * 2^-2: exponent field 15 - 2 = 13 (0x3400),
     * mantissa 0.914997 * 1024 = 936.96 -> 937 (0x3A9): 0x37A9.  1.0 is
     * 0x3C00. */
@@ -570,7 +548,7 @@ test_pbo(void **state)
    _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4,
                               0, 8, (const void *)(uintptr_t)8);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   read_texel(GL_TEXTURE_2D, 0, 0, 3, 2, 0, px, 4);
+   gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 3, 2, 0, px, 4);
    assert_memory_equal(px, t_rows[2], 4);
    /* Beyond the buffer. */
    _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4,

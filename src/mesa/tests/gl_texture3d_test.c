@@ -23,26 +23,6 @@
 #include "util/u_inlines.h"
 
 static void
-texel3d(GLenum target, unsigned level, unsigned x, unsigned y, unsigned z,
-        uint8_t out[4])
-{
-   struct gl_context *ctx = _mesa_current_context;
-   struct gl_texture_object *t =
-      _mesa_get_current_tex_object(ctx, target, "test");
-   struct gl_texture_image *img = &t->Image[0][level];
-   struct pipe_transfer *xfer;
-   struct pipe_box box;
-
-   assert_non_null(img->pt);
-   u_box_3d(x, y, img->pt_layer + z, 1, 1, 1, &box);
-   const uint8_t *p = ctx->st->pipe->texture_map(
-      ctx->st->pipe, img->pt, img->pt_level, PIPE_MAP_READ, &box, &xfer);
-   assert_non_null(p);
-   memcpy(out, p, 4);
-   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
-}
-
-static void
 test_teximage3d(void **state)
 {
    struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
@@ -59,22 +39,22 @@ test_teximage3d(void **state)
    _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA, 2, 2, 2, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, px);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   texel3d(GL_TEXTURE_3D, 0, 1, 0, 1, got);
+   gl_test_read_texel(GL_TEXTURE_3D, 0, 0, 1, 0, 1, got, 4);
    assert_memory_equal(got, px[1][0][1], 4);
 
    /* One texel of slice 1. */
    static const GLubyte red[4] = { 255, 0, 0, 255 };
    _mesa_TexSubImage3D(GL_TEXTURE_3D, 0, 0, 1, 1, 1, 1, 1, GL_RGBA,
                        GL_UNSIGNED_BYTE, red);
-   texel3d(GL_TEXTURE_3D, 0, 0, 1, 1, got);
+   gl_test_read_texel(GL_TEXTURE_3D, 0, 0, 0, 1, 1, got, 4);
    assert_memory_equal(got, red, 4);
-   texel3d(GL_TEXTURE_3D, 0, 0, 1, 0, got);
+   gl_test_read_texel(GL_TEXTURE_3D, 0, 0, 0, 1, 0, got, 4);
    assert_memory_equal(got, px[0][1][0], 4);
 
    /* Mipmaps: level 1 is the mean of the 8 texels. */
    _mesa_GenerateMipmap(GL_TEXTURE_3D);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   texel3d(GL_TEXTURE_3D, 1, 0, 0, 0, got);
+   gl_test_read_texel(GL_TEXTURE_3D, 0, 1, 0, 0, 0, got, 4);
    unsigned sum = 0;
    for (unsigned z = 0; z < 2; z++)
       for (unsigned y = 0; y < 2; y++)
@@ -127,16 +107,16 @@ test_array_storage_and_layers(void **state)
    _mesa_TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, 1, 1, 1, GL_RGBA,
                        GL_UNSIGNED_BYTE, green);
    uint8_t got[4];
-   texel3d(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, got);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 2, got, 4);
    assert_int_equal(got[1], 255);
 
    /* CopyTexSubImage3D into layer 1 from the window (cleared on noop: the
     * window's memory starts zeroed). */
    _mesa_CopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, 0, 0, 1, 1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   texel3d(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, got);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, got, 4);
    assert_int_equal(got[1], 0);
-   texel3d(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, got);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 2, got, 4);
    assert_int_equal(got[1], 255); /* layer 2 untouched */
    _mesa_CopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 3, 0, 0, 1, 1);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
