@@ -115,6 +115,23 @@ gl_test_read_texel(GLenum target, unsigned face, unsigned level, unsigned x,
    return img->pt->format;
 }
 
+bool
+gl_test_texel_is_rgba8(unsigned x, unsigned y, int r, int g, int b, int a)
+{
+   uint8_t v[4];
+   enum pipe_format f =
+      gl_test_read_texel(GL_TEXTURE_2D, 0, 0, x, y, 0, v, sizeof(v));
+
+   if (f == PIPE_FORMAT_R8G8B8A8_UNORM && v[0] == r && v[1] == g && v[2] == b &&
+       v[3] == a)
+      return true;
+   fprintf(stderr,
+           "texel (%u, %u): format %d, %d %d %d %d; expected RGBA8 "
+           "%d %d %d %d\n",
+           x, y, (int)f, v[0], v[1], v[2], v[3], r, g, b, a);
+   return false;
+}
+
 void
 gl_test_destroy(struct gl_test *t)
 {

@@ -45,6 +45,10 @@ enum pipe_format gl_test_read_texel(GLenum target, unsigned face,
                                     unsigned level, unsigned x, unsigned y,
                                     unsigned z, void *out, size_t size);
 
+/* Whether texel (x, y) of level 0 of the bound 2D texture is stored as
+ * RGBA8 with bytes r, g, b, a; prints what is stored when it is not. */
+bool gl_test_texel_is_rgba8(unsigned x, unsigned y, int r, int g, int b, int a);
+
 /* Compiles and links a VS/FS pair; returns the program (0 on failure,
  * with the logs printed). */
 GLuint gl_test_program(const char *vs, const char *fs);
