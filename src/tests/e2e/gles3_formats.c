@@ -196,17 +196,27 @@ program(const char *fs_source)
    return e2e_gl_program(vs_source, fs_source, attribs);
 }
 
+/* A new SIZE x SIZE 2D texture of one level of `internalformat`, left
+ * bound, filtered NEAREST. */
+static GLuint
+storage_2d(GLenum internalformat)
+{
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexStorage2D(GL_TEXTURE_2D, 1, internalformat, SIZE, SIZE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   return tex;
+}
+
 /* A texture of `internalformat` as the only colour attachment of a new
  * framebuffer object (bound); SIZE x SIZE. */
 static GLuint
 target(GLenum internalformat, GLuint *tex)
 {
    GLuint fbo;
-   glGenTextures(1, tex);
-   glBindTexture(GL_TEXTURE_2D, *tex);
-   glTexStorage2D(GL_TEXTURE_2D, 1, internalformat, SIZE, SIZE);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   *tex = storage_2d(internalformat);
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
@@ -372,11 +382,7 @@ test_depth_render(void)
    GLuint prog = program(fs_half);
    GLuint colour, depth;
    GLuint fbo = target(GL_RGBA8, &colour);
-   glGenTextures(1, &depth);
-   glBindTexture(GL_TEXTURE_2D, depth);
-   glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, SIZE, SIZE);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   depth = storage_2d(GL_DEPTH_COMPONENT32F);
    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
                           depth, 0);
    check("RGBA8 + DEPTH_COMPONENT32F texture framebuffer complete",
@@ -413,11 +419,7 @@ test_depth_stencil_texture(void)
    GLuint prog = program(fs_half);
    GLuint colour, ds;
    GLuint fbo = target(GL_RGBA8, &colour);
-   glGenTextures(1, &ds);
-   glBindTexture(GL_TEXTURE_2D, ds);
-   glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH24_STENCIL8, SIZE, SIZE);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   ds = storage_2d(GL_DEPTH24_STENCIL8);
    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
                           GL_TEXTURE_2D, ds, 0);
    bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) ==
