@@ -142,6 +142,17 @@ e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
 }
 
 int
+e2e_gl_start_ext(struct e2e_gl *gl, int argc, char **argv,
+                 struct e2e_gl_options *opts, bool *quiet,
+                 const char *extension)
+{
+   int status = e2e_gl_start(gl, argc, argv, opts, quiet);
+   if (status || !extension)
+      return status;
+   return e2e_gl_need_extension(gl, opts, extension);
+}
+
+int
 e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w, int h,
                     bool *quiet)
 {

@@ -167,6 +167,12 @@ struct e2e_gl_vertices {
 void e2e_gl_vec2_vertices(struct e2e_gl_vertices *v, const float *xy, int n);
 void e2e_gl_vertices_delete(struct e2e_gl_vertices *v);
 
+/* e2e_gl_start, then e2e_gl_need_extension of extension unless it is
+ * NULL: 0, or the status to return (gl then closed). */
+int e2e_gl_start_ext(struct e2e_gl *gl, int argc, char **argv,
+                     struct e2e_gl_options *opts, bool *quiet,
+                     const char *extension);
+
 /* e2e_gl_start, then *prog = e2e_gl_program(vs, fs, NULL): 0 when both
  * worked; a failed program closes gl and gives 1. */
 int e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,

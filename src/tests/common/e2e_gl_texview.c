@@ -85,10 +85,8 @@ e2e_gl_view_start(struct e2e_gl *gl, struct e2e_gl_texview *v, int argc,
                   const char *extension, const char *vs, const char *fs,
                   GLuint *prog)
 {
-   int status = e2e_gl_start(gl, argc, argv, opts, &v->quiet);
+   int status = e2e_gl_start_ext(gl, argc, argv, opts, &v->quiet, extension);
    if (status)
-      return status;
-   if (extension && (status = e2e_gl_need_extension(gl, opts, extension)))
       return status;
 
    static const char *const attribs[] = {"a_pos", NULL};

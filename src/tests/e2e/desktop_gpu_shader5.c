@@ -244,10 +244,8 @@ main(int argc, char **argv)
    struct e2e_gl gl;
    bool quiet = false;
    struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 3, true);
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
-   if (status)
-      return status;
-   status = e2e_gl_need_extension(&gl, &opts, "GL_ARB_gpu_shader5");
+   int status =
+      e2e_gl_start_ext(&gl, argc, argv, &opts, &quiet, "GL_ARB_gpu_shader5");
    if (status)
       return status;
 

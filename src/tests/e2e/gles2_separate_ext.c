@@ -44,10 +44,8 @@ main(int argc, char **argv)
    struct e2e_gl gl;
    bool quiet = false;
    struct e2e_gl_options opts = e2e_gl_version_options(W, H, 2, 0, false);
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
-   if (status)
-      return status;
-   status = e2e_gl_need_extension(&gl, &opts, "GL_EXT_separate_shader_objects");
+   int status = e2e_gl_start_ext(&gl, argc, argv, &opts, &quiet,
+                                 "GL_EXT_separate_shader_objects");
    if (status)
       return status;
    PROC(PFNGLCREATESHADERPROGRAMVEXTPROC, glCreateShaderProgramvEXT);

@@ -268,10 +268,8 @@ main(int argc, char **argv)
    bool quiet = false;
    struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
-   if (status)
-      return status;
-   status = e2e_gl_need_extension(&gl, &opts, "GL_EXT_blend_func_extended");
+   int status = e2e_gl_start_ext(&gl, argc, argv, &opts, &quiet,
+                                 "GL_EXT_blend_func_extended");
    if (status)
       return status;
    GLint max_dual = 0;
