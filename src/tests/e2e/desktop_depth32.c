@@ -52,12 +52,15 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   get_tex_level_parameteriv_fn level_param =
-      (get_tex_level_parameteriv_fn)eglGetProcAddress(
-         "glGetTexLevelParameteriv");
+   get_tex_level_parameteriv_fn level_param;
+   const struct e2e_gl_proc procs[] = {
+      {"glGetTexLevelParameteriv", &level_param},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    static const char *const attribs[] = {"pos", NULL};
    GLuint prog = e2e_gl_program(vs, fs, attribs);
-   if (!prog || !level_param) {
+   if (!prog) {
       e2e_gl_close(&gl);
       return 1;
    }

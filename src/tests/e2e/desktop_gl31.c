@@ -179,13 +179,12 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   primitive_restart_index_fn restart_index =
-      (primitive_restart_index_fn)eglGetProcAddress("glPrimitiveRestartIndex");
-   if (!restart_index) {
-      printf("FAIL: glPrimitiveRestartIndex missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   primitive_restart_index_fn restart_index;
+   const struct e2e_gl_proc procs[] = {
+      {"glPrimitiveRestartIndex", &restart_index},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    /* What the context is (section 6.1.5); EGL_KHR_create_context: a
     * newer compatible version may be given. */

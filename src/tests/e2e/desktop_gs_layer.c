@@ -154,18 +154,19 @@ main(int argc, char **argv)
 {
    bool ok = true;
    struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
-
    struct e2e_gl gl;
-   int status = e2e_gl_open(&gl, &opts);
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   framebuffer_texture_fn framebuffer_texture =
-      (framebuffer_texture_fn)eglGetProcAddress("glFramebufferTexture");
+   framebuffer_texture_fn framebuffer_texture;
+   const struct e2e_gl_proc procs[] = {
+      {"glFramebufferTexture", &framebuffer_texture},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
    GLuint prog = build_program();
-   if (!framebuffer_texture || !prog) {
-      printf("FAIL: %s\n", prog ? "glFramebufferTexture missing"
-                                 : "no program");
+   if (!prog) {
+      printf("FAIL: no program\n");
       e2e_gl_close(&gl);
       return 1;
    }

@@ -111,12 +111,12 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   provoking_vertex_fn provoking =
-      (provoking_vertex_fn)eglGetProcAddress("glProvokingVertex");
-   if (!provoking) {
-      printf("FAIL no glProvokingVertex\n");
-      return 1;
-   }
+   provoking_vertex_fn provoking;
+   const struct e2e_gl_proc procs[] = {
+      {"glProvokingVertex", &provoking},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    static const char *const attribs[] = {"pos", "col", NULL};
    GLuint prog = e2e_gl_program(vs, fs, attribs);

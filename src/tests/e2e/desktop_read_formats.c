@@ -65,13 +65,12 @@ main(int argc, char **argv)
    int status = e2e_gl_start_compat(&gl, argc, argv, W, H, &quiet);
    if (status)
       return status;
-   pixel_transferf_fn pixel_transferf =
-      (pixel_transferf_fn)eglGetProcAddress("glPixelTransferf");
-   if (!pixel_transferf) {
-      printf("FAIL: glPixelTransferf missing\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   pixel_transferf_fn pixel_transferf;
+   const struct e2e_gl_proc procs[] = {
+      {"glPixelTransferf", &pixel_transferf},
+   };
+   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+      return status;
 
    glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
    glClear(GL_COLOR_BUFFER_BIT);
