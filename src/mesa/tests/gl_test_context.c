@@ -132,6 +132,32 @@ gl_test_texel_is_rgba8(unsigned x, unsigned y, int r, int g, int b, int a)
    return false;
 }
 
+/* The screen's own answer and the refused formats of
+ * gl_test_refuse_formats (the screen hook has no room for them). */
+static bool (*screen_supported)(struct pipe_screen *, enum pipe_format,
+                                enum pipe_texture_target, unsigned, unsigned,
+                                unsigned);
+static bool (*refused)(enum pipe_format);
+
+static bool
+supported_unless_refused(struct pipe_screen *screen, enum pipe_format format,
+                         enum pipe_texture_target target, unsigned samples,
+                         unsigned storage_samples, unsigned bind)
+{
+   if (refused(format))
+      return false;
+   return screen_supported(screen, format, target, samples, storage_samples,
+                           bind);
+}
+
+void
+gl_test_refuse_formats(struct gl_test *t, bool (*refuse)(enum pipe_format))
+{
+   screen_supported = t->screen->is_format_supported;
+   refused = refuse;
+   t->screen->is_format_supported = supported_unless_refused;
+}
+
 void
 gl_test_destroy(struct gl_test *t)
 {

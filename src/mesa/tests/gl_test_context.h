@@ -49,6 +49,12 @@ enum pipe_format gl_test_read_texel(GLenum target, unsigned face,
  * RGBA8 with bytes r, g, b, a; prints what is stored when it is not. */
 bool gl_test_texel_is_rgba8(unsigned x, unsigned y, int r, int g, int b, int a);
 
+/* Makes t's screen answer "unsupported" for every format refuse() is
+ * true of, as a driver without them would (the other formats as before).
+ * One screen at a time: the next call replaces the previous one's. */
+void gl_test_refuse_formats(struct gl_test *t,
+                            bool (*refuse)(enum pipe_format format));
+
 /* Compiles and links a VS/FS pair; returns the program (0 on failure,
  * with the logs printed). */
 GLuint gl_test_program(const char *vs, const char *fs);

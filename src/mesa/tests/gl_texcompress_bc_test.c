@@ -33,21 +33,13 @@ static const uint8_t dxt1_block[8] = {0x00, 0xf8, 0x1f, 0x00,
 /* Signed RGTC: -127, 127, -76, -127, 127 in texels 0-4. */
 static const uint8_t rgtc_block[8] = {0x80, 0x7f, 0x88, 0x7c, 0, 0, 0, 0};
 
-static bool (*noop_supported)(struct pipe_screen *, enum pipe_format,
-                              enum pipe_texture_target, unsigned, unsigned,
-                              unsigned);
-
+/* A driver without S3TC or RGTC sampling, like AGX. */
 static bool
-no_bc_supported(struct pipe_screen *screen, enum pipe_format format,
-                enum pipe_texture_target target, unsigned samples,
-                unsigned storage_samples, unsigned bind)
+is_bc(enum pipe_format format)
 {
    const struct util_format_description *d = util_format_description(format);
-   if (d && (d->layout == UTIL_FORMAT_LAYOUT_S3TC ||
-             d->layout == UTIL_FORMAT_LAYOUT_RGTC))
-      return false;
-   return noop_supported(screen, format, target, samples, storage_samples,
-                         bind);
+   return d && (d->layout == UTIL_FORMAT_LAYOUT_S3TC ||
+                d->layout == UTIL_FORMAT_LAYOUT_RGTC);
 }
 
 static struct gl_test *
@@ -61,8 +53,7 @@ context(int major)
       t = gl_test_create(2, 0, 8, 8);
    }
    assert_non_null(t);
-   noop_supported = t->screen->is_format_supported;
-   t->screen->is_format_supported = no_bc_supported;
+   gl_test_refuse_formats(t, is_bc);
    return t;
 }
 

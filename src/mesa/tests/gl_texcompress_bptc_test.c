@@ -39,29 +39,14 @@ static const uint8_t bc6h_block[16] = {0x03, 0x00, 0x00, 0xff, 0xff, 0x1f,
                                        0x40, 0x00, 0x80, 0x00, 0x00, 0x00,
                                        0x00, 0x00, 0x00, 0xf0};
 
-static bool (*noop_supported)(struct pipe_screen *, enum pipe_format,
-                              enum pipe_texture_target, unsigned, unsigned,
-                              unsigned);
-
+/* A driver without S3TC, RGTC or BPTC sampling, like AGX. */
 static bool
-no_bc_supported(struct pipe_screen *screen, enum pipe_format format,
-                enum pipe_texture_target target, unsigned samples,
-                unsigned storage_samples, unsigned bind)
+is_bc(enum pipe_format format)
 {
    const struct util_format_description *d = util_format_description(format);
-   if (d && (d->layout == UTIL_FORMAT_LAYOUT_S3TC ||
-             d->layout == UTIL_FORMAT_LAYOUT_RGTC ||
-             d->layout == UTIL_FORMAT_LAYOUT_BPTC))
-      return false;
-   return noop_supported(screen, format, target, samples, storage_samples,
-                         bind);
-}
-
-static void
-refuse_bc(struct gl_test *t)
-{
-   noop_supported = t->screen->is_format_supported;
-   t->screen->is_format_supported = no_bc_supported;
+   return d && (d->layout == UTIL_FORMAT_LAYOUT_S3TC ||
+                d->layout == UTIL_FORMAT_LAYOUT_RGTC ||
+                d->layout == UTIL_FORMAT_LAYOUT_BPTC);
 }
 
 static struct gl_test *
@@ -75,7 +60,7 @@ es(int major)
       t = gl_test_create(2, 0, 8, 8);
    }
    assert_non_null(t);
-   refuse_bc(t);
+   gl_test_refuse_formats(t, is_bc);
    return t;
 }
 
@@ -84,7 +69,7 @@ desktop(void)
 {
    struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
    assert_non_null(t);
-   refuse_bc(t);
+   gl_test_refuse_formats(t, is_bc);
    return t;
 }
 

@@ -53,42 +53,28 @@ es3(void)
    return t;
 }
 
-static bool (*noop_supported)(struct pipe_screen *, enum pipe_format,
-                              enum pipe_texture_target, unsigned, unsigned,
-                              unsigned);
-
 /* A driver without ETC sampling, like AGX here. */
 static bool
-no_etc_supported(struct pipe_screen *screen, enum pipe_format format,
-                 enum pipe_texture_target target, unsigned samples,
-                 unsigned storage_samples, unsigned bind)
+is_etc(enum pipe_format format)
 {
    const struct util_format_description *d = util_format_description(format);
-   if (d && d->layout == UTIL_FORMAT_LAYOUT_ETC)
-      return false;
-   return noop_supported(screen, format, target, samples, storage_samples,
-                         bind);
+   return d && d->layout == UTIL_FORMAT_LAYOUT_ETC;
 }
 
 /* Nor the 16-bit normalised formats: EAC falls back to RGBA16F. */
 static bool
-no_etc_no_r16_supported(struct pipe_screen *screen, enum pipe_format format,
-                        enum pipe_texture_target target, unsigned samples,
-                        unsigned storage_samples, unsigned bind)
+is_etc_or_r16(enum pipe_format format)
 {
-   if (format == PIPE_FORMAT_R16_UNORM || format == PIPE_FORMAT_R16_SNORM ||
-       format == PIPE_FORMAT_R16G16_UNORM || format == PIPE_FORMAT_R16G16_SNORM)
-      return false;
-   return no_etc_supported(screen, format, target, samples, storage_samples,
-                           bind);
+   return format == PIPE_FORMAT_R16_UNORM || format == PIPE_FORMAT_R16_SNORM ||
+          format == PIPE_FORMAT_R16G16_UNORM ||
+          format == PIPE_FORMAT_R16G16_SNORM || is_etc(format);
 }
 
 static struct gl_test *
 es3_without_etc(void)
 {
    struct gl_test *t = es3();
-   noop_supported = t->screen->is_format_supported;
-   t->screen->is_format_supported = no_etc_supported;
+   gl_test_refuse_formats(t, is_etc);
    return t;
 }
 
@@ -513,8 +499,7 @@ test_float_fallback(void **state)
 
    (void)state;
    struct gl_test *t = es3();
-   noop_supported = t->screen->is_format_supported;
-   t->screen->is_format_supported = no_etc_no_r16_supported;
+   gl_test_refuse_formats(t, is_etc_or_r16);
    _mesa_BindTexture(GL_TEXTURE_2D, 1);
    _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 4, 4, 0,
                               8, r11_block);
