@@ -22,14 +22,6 @@
 
 typedef void(GLAPIENTRY *push_attrib_fn)(GLbitfield);
 
-static struct gl_test *
-compat21(void)
-{
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
-   assert_non_null(t);
-   return t;
-}
-
 /* COLOR_BUFFER and ENABLE pushed: blending, the clear colour, the logic
  * op and the depth test's enable come back; the depth function (depth
  * buffer group, not pushed) keeps its new value. */
@@ -37,7 +29,7 @@ static void
 test_groups(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
 
    _mesa_PushAttrib(GL_COLOR_BUFFER_BIT | GL_ENABLE_BIT);
    assert_int_equal(gl_test_get_int(GL_ATTRIB_STACK_DEPTH), 1);
@@ -79,7 +71,7 @@ static void
 test_eval_group(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
 
    _mesa_PushAttrib(GL_EVAL_BIT);
    _mesa_Enable(GL_MAP1_VERTEX_3);
@@ -127,7 +119,7 @@ static void
 test_line_stipple(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
 
    assert_false(_mesa_IsEnabled(GL_LINE_STIPPLE));
    assert_int_equal(gl_test_get_int(GL_LINE_STIPPLE_PATTERN), 0xffff);
@@ -163,7 +155,7 @@ static void
 test_depth_limits(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
 
    assert_int_equal(gl_test_get_int(GL_MAX_ATTRIB_STACK_DEPTH), 16);
    assert_int_equal(gl_test_get_int(GL_MAX_CLIENT_ATTRIB_STACK_DEPTH), 16);
@@ -201,7 +193,7 @@ static void
 test_inside_begin_end(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    push_attrib_fn push = (push_attrib_fn)st_get_proc_address("glPushAttrib");
 
    assert_non_null(push);
@@ -241,7 +233,7 @@ static void
 test_texture_bindings(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLuint tex[3];
 
    _mesa_GenTextures(3, tex);
@@ -278,7 +270,7 @@ static void
 test_client_arrays(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    static const GLfloat colours[16], other[16];
    GLuint buf = 0;
    void *ptr = NULL;

@@ -38,19 +38,11 @@ has_extension(const char *name)
    return false;
 }
 
-static struct gl_test *
-compat(void)
-{
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
-   assert_non_null(t);
-   return t;
-}
-
 static void
 test_errors(void **state)
 {
    (void)state;
-   struct gl_test *t = compat();
+   struct gl_test *t = gl_test_compat21();
    assert_true(has_extension("GL_ARB_texture_cube_map_array"));
    assert_true(has_extension("GL_ARB_texture_storage"));
 
@@ -130,7 +122,7 @@ static void
 test_draw_view(void **state)
 {
    (void)state;
-   struct gl_test *t = compat();
+   struct gl_test *t = gl_test_compat21();
    static const char vs[] = "#version 120\n"
                             "void main() { gl_Position = gl_Vertex; }\n";
    static const char fs[] =
@@ -176,7 +168,7 @@ static void
 test_storage_and_auto_mipmap(void **state)
 {
    (void)state;
-   struct gl_test *t = compat();
+   struct gl_test *t = gl_test_compat21();
    GLuint tex[3];
    GLint v = -1;
    _mesa_GenTextures(3, tex);

@@ -22,14 +22,6 @@
 #include "state_tracker/st_context.h"
 #include "util/u_math.h"
 
-static struct gl_test *
-compat21(void)
-{
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
-   assert_non_null(t);
-   return t;
-}
-
 static void
 assert_floats(const GLfloat *got, const GLfloat *want, unsigned n)
 {
@@ -50,7 +42,7 @@ static const GLfloat tri_tex[] = {1, 2, 3, 4, 5, 6};
 static void
 test_feedback_types(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat buf[64];
    static const GLfloat win[3][4] = {
       {2, 2, 0.5f, 1}, {6, 2, 0.25f, 1}, {4, 6, 0.75f, 1}};
@@ -114,7 +106,7 @@ test_feedback_types(void **state)
 static void
 test_feedback_primitives(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat buf[32];
 
    _mesa_FeedbackBuffer(32, GL_2D, buf);
@@ -160,7 +152,7 @@ test_feedback_primitives(void **state)
 static void
 test_feedback_pixels(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    static const GLubyte bits[4] = {0xff, 0xff, 0xff, 0xff};
    static const GLubyte rgba[4] = {255, 255, 255, 255};
    GLfloat buf[32];
@@ -186,7 +178,7 @@ test_feedback_pixels(void **state)
 static void
 test_dlist_array_draws(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat pos[] = {0.0f, 0.0f, 0.5f, 0.5f, -0.5f, 0.5f};
    static const GLubyte idx[] = {2, 0};
    GLfloat buf[32];
@@ -235,7 +227,7 @@ test_dlist_array_draws(void **state)
 static void
 test_array_element(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLshort pos[] = {0, 0, 1, 1};
    GLfloat buf[32];
 
@@ -274,7 +266,7 @@ test_array_element(void **state)
 static void
 test_nesting_and_call_lists(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    /* Through the dispatch layer, which compiles glPassThrough. */
    void (*pass_through)(GLfloat) =
       (void (*)(GLfloat))st_get_proc_address("glPassThrough");

@@ -20,14 +20,6 @@
 #include "state_tracker/st_context.h"
 #include "util/u_math.h"
 
-static struct gl_test *
-compat21(void)
-{
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
-   assert_non_null(t);
-   return t;
-}
-
 static void
 assert_floats(const GLfloat *got, const GLfloat *want, unsigned n)
 {
@@ -45,7 +37,7 @@ static const GLfloat red_blue[2][4] = {{1, 0, 0, 1}, {0, 0, 1, 1}};
 static void
 test_state_and_errors(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat f[4];
    GLint i[2];
    GLboolean b;
@@ -104,7 +96,7 @@ test_state_and_errors(void **state)
 static void
 test_curve(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat buf[64], c[4];
 
    _mesa_Map1f(GL_MAP1_VERTEX_3, 0, 2, 3, 3, &curve[0][0]);
@@ -142,7 +134,7 @@ test_curve(void **state)
 static void
 test_surface(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    static const GLfloat patch[2][2][3] = {
       {{-1, -1, 0}, {-1, 1, 0}}, /* u = 0: v = 0, 1 */
       {{1, -1, 0}, {1, 1, 0}},   /* u = 1 */
@@ -177,7 +169,7 @@ test_surface(void **state)
 static void
 test_display_lists(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    void (*map1f)(GLenum, GLfloat, GLfloat, GLint, GLint, const GLfloat *) =
       (void (*)(GLenum, GLfloat, GLfloat, GLint, GLint, const GLfloat *))
          st_get_proc_address("glMap1f");

@@ -21,14 +21,6 @@
 #include "gl_test_context.h"
 #include "state_tracker/st_context.h"
 
-static struct gl_test *
-compat21(void)
-{
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
-   assert_non_null(t);
-   return t;
-}
-
 static void
 assert_vec4(const GLfloat *got, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
@@ -43,7 +35,7 @@ assert_vec4(const GLfloat *got, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 static void
 test_color_normalisation(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat v[4];
 
    _mesa_Color4b(127, -128, 0, -127);
@@ -70,7 +62,7 @@ test_color_normalisation(void **state)
 static void
 test_coords(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat v[4];
 
    _mesa_TexCoord2s(3, -4);
@@ -103,7 +95,7 @@ test_coords(void **state)
 static void
 test_param_conversion(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat f[4];
    GLint i[4];
 
@@ -207,7 +199,7 @@ typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
 static void
 test_dispatch_layer(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    clear_color_fn clear_color =
       (clear_color_fn)st_get_proc_address("glClearColor");
    enum_fn depth_func = (enum_fn)st_get_proc_address("glDepthFunc");
@@ -268,7 +260,7 @@ test_dispatch_layer(void **state)
 static void
 test_selection(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLuint buf[8];
    GLint i = 0;
 

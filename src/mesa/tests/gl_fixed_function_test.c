@@ -22,20 +22,12 @@
 #include "gl_test_context.h"
 #include "state_tracker/st_context.h"
 
-static struct gl_test *
-compat21(void)
-{
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
-   assert_non_null(t);
-   return t;
-}
-
 /* Section 3.13 and table 6.20: MODULATE and a black colour at first; a
  * bad mode or pname is INVALID_ENUM, a bad scale INVALID_VALUE. */
 static void
 test_tex_env(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLint mode = 0;
    GLfloat c[4] = {1, 1, 1, 1}, want[4] = {0.25f, 0.5f, 1.0f, 0.0f};
 
@@ -77,7 +69,7 @@ test_tex_env(void **state)
 static void
 test_fog_alpha(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLint v = 0;
    GLfloat f = 0;
 
@@ -114,7 +106,7 @@ test_fog_alpha(void **state)
 static void
 test_lights(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat v[4];
 
    _mesa_GetLightfv(GL_LIGHT0, GL_DIFFUSE, v);
@@ -162,7 +154,7 @@ test_lights(void **state)
 static void
 test_tex_gen(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLint mode = 0;
    GLfloat p[4];
 
@@ -191,7 +183,7 @@ test_tex_gen(void **state)
 static void
 test_texture_matrix(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat m[16];
    GLint depth = 0;
 
@@ -217,7 +209,7 @@ test_texture_matrix(void **state)
 static void
 test_begin_end(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
 
    _mesa_End();
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
@@ -258,7 +250,7 @@ test_begin_end(void **state)
 static void
 test_raster_pos(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLfloat p[4];
    GLboolean valid = GL_FALSE;
 
@@ -325,7 +317,7 @@ test_raster_pos(void **state)
 static void
 test_display_lists(void **state)
 {
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLint v = -1;
 
    GLuint base = _mesa_GenLists(3);

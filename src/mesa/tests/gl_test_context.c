@@ -71,6 +71,17 @@ gl_test_create_version(enum st_profile_type profile, int major, int minor,
    return t;
 }
 
+struct gl_test *
+gl_test_compat21(void)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   if (!t) {
+      fprintf(stderr, "no desktop 2.1 context\n");
+      abort();
+   }
+   return t;
+}
+
 GLint
 gl_test_get_int(GLenum pname)
 {

@@ -33,6 +33,11 @@ struct gl_test *gl_test_create_version(enum st_profile_type profile,
                                        unsigned height);
 void gl_test_destroy(struct gl_test *t);
 
+/* The front end's fixed-function tests' context: desktop 2.1
+ * (compatibility), 8 x 8; when none is made, prints so and aborts the
+ * test program (a failing test). */
+struct gl_test *gl_test_compat21(void);
+
 /* glGetIntegerv(pname) of the current context; a GL error there prints
  * the name and aborts the test program (a failing test). */
 GLint gl_test_get_int(GLenum pname);
