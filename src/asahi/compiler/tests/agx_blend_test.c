@@ -22,6 +22,7 @@
 
 #include "nir_builder.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -73,9 +74,7 @@ test_blend(void **state)
                                       .write_disable = 0x8 /* alpha kept */};
 
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
    assert_int_equal(bin.info.tib_writes, 0x7);
 
    /* colour varies along x; all values dyadic and inside [0, 1] */
@@ -102,9 +101,8 @@ test_blend(void **state)
          px[20 + i] = (uint8_t)(200 - p - i * 10);
    }
    memcpy(tib, init, sizeof(tib));
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
-                       BPP, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                        BPP, NULL);
 
    for (unsigned p = 0; p < 32; ++p) {
       const uint8_t *old = init + p * BPP, *now = tib + p * BPP;
@@ -218,9 +216,7 @@ test_formats(void **state)
    assert_int_equal(agx_tib_format_of(PIPE_FORMAT_B5G6R5_UNORM), -1);
 
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
    assert_int_equal(bin.info.tib_writes, 0x7);
 
    const struct agx_varyings_fs *fs = &bin.info.fs;
@@ -240,9 +236,8 @@ test_formats(void **state)
       memset(px + 8, 0xa5, 16);
    }
    memcpy(tib, init, sizeof(tib));
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
-                       BPP2, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                        BPP2, NULL);
 
    for (unsigned p = 0; p < 32; ++p) {
       const uint8_t *now = tib + p * BPP2, *old = init + p * BPP2;
@@ -312,9 +307,7 @@ test_dual_source(void **state)
                 AGX_BLENDFACTOR_INV_SRC1_COLOR, AGX_BLENDFACTOR_SRC1_ALPHA}};
 
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
    assert_int_equal(bin.info.tib_writes, 0x1);
 
    const struct agx_varyings_fs *fs = &bin.info.fs;
@@ -330,9 +323,8 @@ test_dual_source(void **state)
       memcpy(init + p * 16, d, 16);
    }
    memcpy(tib, init, sizeof(tib));
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
-                       16, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                        16, NULL);
 
    for (unsigned p = 0; p < 32; ++p) {
       float s[4], s1[4], d[4], got[4], want[4];

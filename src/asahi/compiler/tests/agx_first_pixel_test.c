@@ -27,6 +27,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain_options = {0};
@@ -388,9 +389,7 @@ test_attribute_formats(void **state)
    nir_shader *nir = nir_shader_clone(mem, s);
    assert_true(agx_preprocess_nir(nir));
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(nir, &key, mem, &bin);
 
    uint8_t vb[32][16];
    for (unsigned v = 0; v < 32; ++v)
@@ -401,9 +400,7 @@ test_attribute_formats(void **state)
    draw.vbo_size[0] = sizeof(vb);
    draw.vbo_va[0] = 0x30000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    for (unsigned v = 0; v < 32; ++v) {
       /* GL's conversions (GL 4.6 §2.3.5), rounded once to float */
@@ -463,9 +460,7 @@ test_sincos(void **state)
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32_FLOAT, 0, 0, 4, 0};
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(s, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(s, &key, mem, &bin);
 
    float xs[32];
    for (unsigned v = 0; v < 32; ++v)
@@ -475,9 +470,7 @@ test_sincos(void **state)
    draw.vbo_size[0] = sizeof(xs);
    draw.vbo_va[0] = 0x40000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
    unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    for (unsigned v = 0; v < 32; ++v) {
       float got[2];
@@ -524,9 +517,7 @@ test_uniform_arrays(void **state)
       (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0, 0, 4, 0};
    key.uniforms_in_memory = true;
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(nir, &key, mem, &bin);
 
    float storage[160];
    for (unsigned w = 0; w < 160; ++w)
@@ -542,9 +533,7 @@ test_uniform_arrays(void **state)
    draw.vbo_size[0] = sizeof(ids);
    draw.vbo_va[0] = 0x60000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    for (unsigned v = 0; v < 32; ++v) {
@@ -605,9 +594,7 @@ test_high_vbo_base(void **state)
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(nir, &key, mem, &bin);
    bool high = false;
    for (unsigned i = 0; i < bin.info.nr_push; ++i) {
       if (bin.info.push[i].kind == AGX_PUSH_VBO_BASE)
@@ -628,9 +615,7 @@ test_high_vbo_base(void **state)
    draw.vbo_size[0] = sizeof(verts);
    draw.vbo_va[0] = 0x60000;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    for (unsigned v = 0; v < 32; ++v) {
@@ -666,9 +651,7 @@ test_point_coord(void **state)
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
 
    const struct agx_varyings_fs *fs = &bin.info.fs;
    assert_int_equal(fs->nr_bindings, 2);
@@ -680,9 +663,8 @@ test_point_coord(void **state)
    float planes[3][3] = {{0, 0, 2}, {1.0f / 32, 0, 0}, {0, 0, 0.75f}};
    uint8_t tib[32 * 16];
    struct agx_test_draw draw = {0};
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16,
+                        NULL);
    for (unsigned p = 0; p < 32; ++p) {
       float got[2];
       memcpy(got, tib + 16 * p, 8);

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 #include "asahi/compiler/agx_sim_preamble.h"
 #include "asahi/isa/agx_isa.h"
@@ -76,9 +77,7 @@ compile(bool with_depth, void *mem, struct agx_shader_binary *bin)
 
    struct agx_shader_key key = {0};
    key.fs.rt[0] = (struct agx_rt_key){.format = PIPE_FORMAT_R8G8B8A8_UNORM};
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, &key, mem, bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, &key, mem, bin);
 }
 
 /* Run over pixels (x, 0), x < 32, with v = ((x + 0.5) / 32, 1, 1, 1). */

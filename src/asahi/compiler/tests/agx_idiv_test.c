@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 #define NR_OUT 3
@@ -112,9 +113,7 @@ test_idiv(void **state)
 
    struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile(b.shader, &key, mem, &bin);
    /* no long division: a few dozen instructions per division at most */
    assert_true(bin.info.nr_instrs < 400);
 
@@ -151,9 +150,7 @@ test_idiv(void **state)
       struct agx_test_draw draw = {0};
       agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
       uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-      if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-          ASAHI_SIM_STOPPED)
-         fail_msg("%s", error);
+      agx_test_must_run_vs(&bin, &draw, 0, uvs);
       for (unsigned lane = 0; lane < 32; ++lane) {
          uint32_t want[NR_OUT][4];
          expected(vtx[lane][0], vtx[lane][1], want);

@@ -24,6 +24,7 @@
 
 #include "nir_builder.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -68,10 +69,7 @@ run(unsigned func, uint32_t (*op)(uint32_t s, uint32_t d))
                                       .offset_B = 20};
 
    struct agx_shader_binary bin;
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error,
-                                 sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
 
    uint8_t tib[NPIX * BPP], init[NPIX * BPP];
    for (unsigned p = 0; p < NPIX; ++p) {
@@ -86,10 +84,8 @@ run(unsigned func, uint32_t (*op)(uint32_t s, uint32_t d))
    memcpy(tib, init, sizeof(tib));
    struct agx_test_draw draw = {0};
    float planes[8][3] = {{0, 0, 1}};
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes,
-                       bin.info.fs.nr_cf, tib, BPP, NULL, error,
-                       sizeof(error)) != ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes,
+                        bin.info.fs.nr_cf, tib, BPP, NULL);
 
    static const uint32_t s8[4] = {64, 191, 96, 255};
    static const uint32_t s10[4] = {256, 767, 384, 3};

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 #include "asahi/compiler/agx_sim_preamble.h"
 #include "asahi/isa/agx_isa.h"
@@ -68,9 +69,7 @@ compile_input(struct agx_shader_key *key, void *mem,
 
    key->fs.rt[0] = (struct agx_rt_key){.format = PIPE_FORMAT_R8G8B8A8_UNORM};
    key->fs.nr_samples = SAMPLES;
-   char error[256];
-   if (!agx_test_compile_lowered(b.shader, key, mem, bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile_lowered(b.shader, key, mem, bin);
 }
 
 static void

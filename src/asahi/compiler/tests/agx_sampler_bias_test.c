@@ -32,6 +32,7 @@
 #include "nir_eval.h"
 #include "util/half_float.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -177,9 +178,7 @@ compile(const nir_shader *s, struct agx_shader_key *key, void *mem,
         struct agx_shader_binary *bin)
 {
    key->sampler_lod_bias = BIASED_SAMPLERS;
-   char error[256];
-   if (!agx_test_compile(s, key, mem, bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile(s, key, mem, bin);
 }
 
 /*
@@ -229,9 +228,7 @@ test_vertex_bias(void **state)
    agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    char error[256];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    gl_shader_stage stage = MESA_SHADER_VERTEX;
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -306,10 +303,7 @@ test_fragment_bias(void **state)
    struct agx_test_draw draw = draw_with_biases();
    const float planes[1][3] = {{0, 0, 1}}; /* W */
    uint8_t tib[32 * 48];
-   char error[256];
-   if (agx_test_run_fs(&bin, &draw, planes, 1, tib, 48, NULL, error,
-                       sizeof(error)) != ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_fs(&bin, &draw, planes, 1, tib, 48, NULL);
 
    gl_shader_stage stage = MESA_SHADER_FRAGMENT;
    nir_const_value out[4 * FRAG_RESULT_MAX] = {{0}};

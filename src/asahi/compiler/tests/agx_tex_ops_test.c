@@ -26,6 +26,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 /* Textures: t0 2D array of 5 layers, t1 cube array of 3 cubes, t2 2D,
@@ -193,8 +194,7 @@ test_vertex_ops(void **state)
    struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile(b.shader, &key, mem, &bin);
 
    /* Layers from below 0 to past the end, halves (round to even), offsets
     * from -8 to 7, references either side of zero. */
@@ -210,9 +210,7 @@ test_vertex_ops(void **state)
    draw.texture = &hooks;
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
                                 VARYING_SLOT_VAR0, 6, eval_tex, NULL, error,

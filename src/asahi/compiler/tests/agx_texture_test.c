@@ -25,6 +25,7 @@
 #include "util/u_math.h"
 #include "util/half_float.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 /* texel(u, v, w) of texture t at level l = (2u, v + 0.25, t + w, l) */
@@ -124,9 +125,7 @@ static void
 compile(nir_builder *b, struct agx_shader_key key, void *mem,
         struct agx_shader_binary *bin)
 {
-   char error[256];
-   if (!agx_test_compile(b->shader, &key, mem, bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile(b->shader, &key, mem, bin);
 }
 
 /* ... running a fragment shader over the 32 pixels of coords (tib gets
@@ -161,9 +160,7 @@ run_vs_and_check(nir_builder *b, const struct agx_shader_binary *bin,
                  unsigned nr_slots, nir_eval_tex_cb eval, uint32_t *uvs)
 {
    char error[256];
-   if (agx_test_run_vs(bin, draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(bin, draw, 0, uvs);
    if (!agx_test_check_vs_slots(b->shader, bin, uvs, vtx, 4, VARYING_SLOT_VAR0,
                                 nr_slots, eval, NULL, error, sizeof(error)))
       fail_msg("%s", error);

@@ -26,6 +26,7 @@
 #include "nir_eval.h"
 #include "util/half_float.h"
 #include "agx_test_nir.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -155,8 +156,7 @@ test_txd_cube(void **state)
          PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 16 * i, 48, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   agx_test_must_compile(b.shader, &key, mem, &bin);
 
    /* Directions towards every face (and away from the centres), with
     * gradients of various sizes and directions. */
@@ -182,9 +182,7 @@ test_txd_cube(void **state)
    draw.texture_size[0][2] = 1;
    draw.texture_size[0][3] = 6;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    for (unsigned lane = 0; lane < 32; ++lane) {

@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "nir_builder.h"
+#include "agx_test_steps.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -141,9 +142,7 @@ test_vertex_txf_ms(void **state)
    draw.texture = &hooks;
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("%s", error);
+   agx_test_must_run_vs(&bin, &draw, 0, uvs);
 
    unsigned nw = bin.info.vs.nr_words;
    for (unsigned lane = 0; lane < 32; ++lane) {
