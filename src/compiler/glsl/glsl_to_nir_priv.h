@@ -68,6 +68,8 @@ struct g2n_lval {
     * arrays): the indices, outermost first */
    nir_def *io_index[4];
    unsigned io_nindex;
+   /* A local kept as an SSA value (g2n_sym.ssa): no deref. */
+   struct g2n_sym *ssa;
    /* In a uniform block: read with load_ubo at this byte offset. */
    bool ubo;
    int ubo_block;
@@ -92,6 +94,11 @@ struct g2n_sym {
    /* The deref_var of `var` made last (g2n_var_deref), reused while the
     * builder appends to the same block. */
    nir_deref_instr *var_deref;
+   /* A local scalar or vector that only straight-line code of its own
+    * statement list assigns (glsl_to_nir_ssa.c): no variable, its value
+    * is ssa_val (NULL until assigned: undefined). */
+   bool ssa;
+   nir_def *ssa_val;
    int field;                  /* member of an anonymous block, else -1 */
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
@@ -191,6 +198,10 @@ struct g2n {
    /* every shader of the stage (glsl_to_nir's arguments) */
    struct glsl_parse_state *const *stage_shaders;
    unsigned num_stage_shaders;
+   /* Set while a declaration statement of a compound statement's list
+    * is translated: the names that list assigns under control flow
+    * (glsl_to_nir_ssa.c); g2n_local_decl takes it. */
+   struct set *ssa_unsafe;
    bool failed;
    char *error;
 };
@@ -231,6 +242,18 @@ void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
                     struct g2n_val v);
 /* Storage holding v (v's own deref for aggregates, else a temporary). */
 nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
+
+/* glsl_to_nir_ssa.c: locals as SSA values.  The names of l that some
+ * statement of it may assign under control flow (NULL when l declares
+ * no local that could be a value). */
+struct set *g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l);
+/* Whether a local of type t declared now can be a value. */
+bool g2n_ssa_local_ok(struct g2n *c, struct set *unsafe, const char *name,
+                      const struct glsl_type *t);
+struct g2n_val g2n_ssa_load(struct g2n *c, struct g2n_sym *sym);
+/* Stores v through lv (lv->ssa set): a new value of the local. */
+void g2n_ssa_store(struct g2n *c, const struct g2n_lval *lv,
+                   struct g2n_val v);
 
 /* glsl_to_nir_fold.c: folds the constant part of a boolean condition
  * (*d may become a load_const); 1 or 0 when it is constant, else -1. */

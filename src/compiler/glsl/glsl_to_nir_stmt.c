@@ -98,9 +98,11 @@ emit_repeat(struct g2n *c, struct ast_node *call_stmt, unsigned k)
 void
 g2n_stmt_list(struct g2n *c, struct ast_list *l)
 {
+   /* Locals this list may keep as values (glsl_to_nir_ssa.c). */
+   struct set *unsafe = g2n_ssa_unsafe_names(c, l);
    for (struct ast_node *n = l->head; n && !c->failed; n = n->next) {
       if (block_done(c))
-         return;
+         break;
       unsigned k = repeated_calls(c, n);
       if (k > 1) {
          emit_repeat(c, n, k);
@@ -108,8 +110,12 @@ g2n_stmt_list(struct g2n *c, struct ast_list *l)
             n = n->next;
          continue;
       }
+      c->ssa_unsafe = n->kind == AST_DECL_STMT ? unsafe : NULL;
       g2n_stmt(c, n);
+      c->ssa_unsafe = NULL;
    }
+   if (unsafe)
+      set_destroy(unsafe, NULL);
 }
 
 static void
