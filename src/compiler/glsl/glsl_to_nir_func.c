@@ -148,6 +148,9 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
                                          np ? np : 1);
    struct ast_node *a = n->list.head;
    unsigned i = 0;
+   /* in parameters the body assigns only in straight-line code are
+    * values (glsl_to_nir_ssa.c) */
+   struct set *unsafe = np ? g2n_ssa_unsafe_in_body(c, f->fn->a) : NULL;
    for (struct ast_node *p = f->fn->list.head; p && a; p = p->next) {
       const struct glsl_type *pt = p->vtype;
       if (!pt || pt->base_type == GLSL_TYPE_VOID)
@@ -191,8 +194,13 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
          struct g2n_val v = g2n_convert(c, g2n_expr(c, a), pt);
          if (c->failed)
             return result;
-         sym->var = g2n_temp(c, pt, p->name);
-         g2n_store(c, nir_build_deref_var(b, sym->var), pt, v);
+         sym->ssa = g2n_ssa_local_ok(c, unsafe, p->name, pt);
+         if (sym->ssa) {
+            sym->ssa_val = v.col[0];
+         } else {
+            sym->var = g2n_temp(c, pt, p->name);
+            g2n_store(c, nir_build_deref_var(b, sym->var), pt, v);
+         }
       }
       if (c->failed)
          return result;
@@ -200,6 +208,8 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       a = a->next;
       i++;
    }
+   if (unsafe)
+      set_destroy(unsafe, NULL);
 
    /* The body sees the globals and its parameters only. */
    struct g2n_scope *saved = c->scope;

@@ -247,6 +247,9 @@ nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
  * statement of it may assign under control flow (NULL when l declares
  * no local that could be a value). */
 struct set *g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l);
+/* The same for the list of a function body, whatever it declares: for
+ * its parameters. */
+struct set *g2n_ssa_unsafe_in_body(struct g2n *c, const struct ast_node *body);
 /* Whether a local of type t declared now can be a value. */
 bool g2n_ssa_local_ok(struct g2n *c, struct set *unsafe, const char *name,
                       const struct glsl_type *t);

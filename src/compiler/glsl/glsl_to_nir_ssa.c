@@ -28,7 +28,9 @@
  * operand (the right side of && and ||, the branches of ?:) makes the
  * name unsafe for the whole list, whichever declaration it refers to.
  * Only lists of compound statements are scanned (a switch body is not
- * one: its statements run under case labels).
+ * one: its statements run under case labels).  The `in` parameters of an
+ * inlined function are values the same way, against its body's list
+ * (the arguments are computed before the body).
  */
 #include "glsl_parser.h"
 #include "glsl_to_nir_priv.h"
@@ -140,14 +142,9 @@ declares_ssa_candidate(const struct ast_node *n)
    return false;
 }
 
-struct set *
-g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l)
+static struct set *
+scan_list(struct g2n *c, const struct ast_list *l)
 {
-   bool any = false;
-   for (const struct ast_node *n = l->head; n && !any; n = n->next)
-      any = declares_ssa_candidate(n);
-   if (!any)
-      return NULL;
    struct set *unsafe = set_create_string_keys(c->mem);
    if (!unsafe)
       return NULL;
@@ -158,6 +155,22 @@ g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l)
       }
    }
    return unsafe;
+}
+
+struct set *
+g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l)
+{
+   bool any = false;
+   for (const struct ast_node *n = l->head; n && !any; n = n->next)
+      any = declares_ssa_candidate(n);
+   return any ? scan_list(c, l) : NULL;
+}
+
+struct set *
+g2n_ssa_unsafe_in_body(struct g2n *c, const struct ast_node *body)
+{
+   return body && body->kind == AST_COMPOUND ? scan_list(c, &body->list)
+                                             : NULL;
 }
 
 bool
