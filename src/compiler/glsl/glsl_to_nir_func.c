@@ -148,9 +148,6 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
                                          np ? np : 1);
    struct ast_node *a = n->list.head;
    unsigned i = 0;
-   /* in parameters the body assigns only in straight-line code are
-    * values (glsl_to_nir_ssa.c) */
-   struct set *unsafe = np ? g2n_ssa_unsafe_in_body(c, f->fn->a) : NULL;
    for (struct ast_node *p = f->fn->list.head; p && a; p = p->next) {
       const struct glsl_type *pt = p->vtype;
       if (!pt || pt->base_type == GLSL_TYPE_VOID)
@@ -194,7 +191,9 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
          struct g2n_val v = g2n_convert(c, g2n_expr(c, a), pt);
          if (c->failed)
             return result;
-         sym->ssa = g2n_ssa_local_ok(c, unsafe, p->name, pt);
+         /* in parameters the body assigns only in straight-line code
+          * are values (glsl_to_nir_ssa.c) */
+         sym->ssa = g2n_ssa_local_ok(p, pt);
          if (sym->ssa) {
             sym->ssa_val = v.col[0];
          } else {
@@ -208,8 +207,6 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       a = a->next;
       i++;
    }
-   if (unsafe)
-      set_destroy(unsafe, NULL);
 
    /* The body sees the globals and its parameters only. */
    struct g2n_scope *saved = c->scope;

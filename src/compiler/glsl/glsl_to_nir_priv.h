@@ -199,9 +199,9 @@ struct g2n {
    struct glsl_parse_state *const *stage_shaders;
    unsigned num_stage_shaders;
    /* Set while a declaration statement of a compound statement's list
-    * is translated: the names that list assigns under control flow
-    * (glsl_to_nir_ssa.c); g2n_local_decl takes it. */
-   struct set *ssa_unsafe;
+    * is translated: its locals may be SSA values (glsl_to_nir_ssa.c);
+    * g2n_local_decl takes it. */
+   bool ssa_decl_ok;
    bool failed;
    char *error;
 };
@@ -243,16 +243,9 @@ void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
 /* Storage holding v (v's own deref for aggregates, else a temporary). */
 nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
 
-/* glsl_to_nir_ssa.c: locals as SSA values.  The names of l that some
- * statement of it may assign under control flow (NULL when l declares
- * no local that could be a value). */
-struct set *g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l);
-/* The same for the list of a function body, whatever it declares: for
- * its parameters. */
-struct set *g2n_ssa_unsafe_in_body(struct g2n *c, const struct ast_node *body);
-/* Whether a local of type t declared now can be a value. */
-bool g2n_ssa_local_ok(struct g2n *c, struct set *unsafe, const char *name,
-                      const struct glsl_type *t);
+/* glsl_to_nir_ssa.c: locals as SSA values.  Whether the local or
+ * parameter `decl` of type t can be one. */
+bool g2n_ssa_local_ok(const struct ast_node *decl, const struct glsl_type *t);
 struct g2n_val g2n_ssa_load(struct g2n *c, struct g2n_sym *sym);
 /* Stores v through lv (lv->ssa set): a new value of the local. */
 void g2n_ssa_store(struct g2n *c, const struct g2n_lval *lv,

@@ -21,22 +21,17 @@
  * a local is kept as the current value (g2n_sym.ssa_val) and its
  * assignments replace it.
  *
- * "Under control flow" is decided on the AST before the list is
- * translated, conservatively: an assignment, increment or call argument
- * (an out parameter may write it) naming the local inside a nested
- * statement (if, loop, switch, compound) or a conditionally evaluated
- * operand (the right side of && and ||, the branches of ?:) makes the
- * name unsafe for the whole list, whichever declaration it refers to.
- * Only lists of compound statements are scanned (a switch body is not
- * one: its statements run under case labels).  The `in` parameters of an
- * inlined function are values the same way, against its body's list
- * (the arguments are computed before the body).
+ * "Under control flow" is decided by the checker, which resolves every
+ * assignment, increment and out argument to its variable: it sets
+ * branch_written on the declarator (or parameter) when one runs in a
+ * nested statement, a ?: branch or the right side of && or ||
+ * (check_note_write).  Only declarations directly in a compound
+ * statement's list are candidates (g2n_stmt_list): not those of a for
+ * or a condition, nor of a switch body, whose statements run under case
+ * labels.  The `in` parameters of an inlined function are values the
+ * same way (the arguments are computed before the body).
  */
-#include "glsl_parser.h"
 #include "glsl_to_nir_priv.h"
-
-/* Deeper trees are not scanned: their lists keep variables. */
-#define SSA_SCAN_MAX_DEPTH 2000
 
 static bool
 ssa_type_ok(const struct glsl_type *t)
@@ -46,139 +41,10 @@ ssa_type_ok(const struct glsl_type *t)
            t->base_type == GLSL_TYPE_UINT || t->base_type == GLSL_TYPE_BOOL);
 }
 
-/* The variable an l-value expression names (x in x, x.y, x[i].z). */
-static const char *
-root_name(const struct ast_node *n)
-{
-   for (unsigned depth = 0; n && depth < SSA_SCAN_MAX_DEPTH; depth++) {
-      if (n->kind == AST_IDENT)
-         return n->name;
-      if (n->kind != AST_INDEX && n->kind != AST_FIELD)
-         return NULL;
-      n = n->a;
-   }
-   return NULL;
-}
-
-static void
-mark_root(struct set *unsafe, const struct ast_node *n)
-{
-   const char *name = root_name(n);
-   if (name)
-      set_add(unsafe, name);
-}
-
-/* Adds to `unsafe` the names n may assign under control flow (`nested`:
- * n itself runs under it).  False when the tree is too deep to say. */
-static bool
-scan(struct set *unsafe, const struct ast_node *n, bool nested,
-     unsigned depth)
-{
-   if (!n)
-      return true;
-   if (depth > SSA_SCAN_MAX_DEPTH)
-      return false;
-   bool kids_nested = nested;
-   bool rhs_nested = nested;  /* operands b, c */
-   switch (n->kind) {
-   case AST_IF:
-   case AST_WHILE:
-   case AST_DO:
-   case AST_FOR:
-   case AST_SWITCH:
-   case AST_COMPOUND:
-      kids_nested = rhs_nested = true;
-      break;
-   case AST_COND:
-      rhs_nested = true;
-      break;
-   case AST_BINARY:
-      if (n->op == AND_OP || n->op == OR_OP)
-         rhs_nested = true;
-      break;
-   default:
-      break;
-   }
-   if (nested) {
-      switch (n->kind) {
-      case AST_ASSIGN:
-      case AST_PRE_INC:
-      case AST_PRE_DEC:
-      case AST_POST_INC:
-      case AST_POST_DEC:
-         mark_root(unsafe, n->a);
-         break;
-      case AST_CALL:
-      case AST_METHOD:
-         for (const struct ast_node *k = n->list.head; k; k = k->next)
-            mark_root(unsafe, k);
-         break;
-      default:
-         break;
-      }
-   }
-   if (!scan(unsafe, n->a, kids_nested, depth + 1) ||
-       !scan(unsafe, n->b, rhs_nested, depth + 1) ||
-       !scan(unsafe, n->c, rhs_nested, depth + 1) ||
-       !scan(unsafe, n->d, kids_nested, depth + 1))
-      return false;
-   for (const struct ast_node *k = n->list.head; k; k = k->next) {
-      if (!scan(unsafe, k, kids_nested, depth + 1))
-         return false;
-   }
-   return true;
-}
-
-/* Whether statement n declares a local that could be a value. */
-static bool
-declares_ssa_candidate(const struct ast_node *n)
-{
-   if (n->kind != AST_DECL_STMT || !n->a || n->a->kind != AST_DECL_LIST)
-      return false;
-   for (const struct ast_node *d = n->a->list.head; d; d = d->next) {
-      if (d->name && ssa_type_ok(d->vtype))
-         return true;
-   }
-   return false;
-}
-
-static struct set *
-scan_list(struct g2n *c, const struct ast_list *l)
-{
-   struct set *unsafe = set_create_string_keys(c->mem);
-   if (!unsafe)
-      return NULL;
-   for (const struct ast_node *n = l->head; n; n = n->next) {
-      if (!scan(unsafe, n, false, 0)) {
-         set_destroy(unsafe, NULL);
-         return NULL;
-      }
-   }
-   return unsafe;
-}
-
-struct set *
-g2n_ssa_unsafe_names(struct g2n *c, const struct ast_list *l)
-{
-   bool any = false;
-   for (const struct ast_node *n = l->head; n && !any; n = n->next)
-      any = declares_ssa_candidate(n);
-   return any ? scan_list(c, l) : NULL;
-}
-
-struct set *
-g2n_ssa_unsafe_in_body(struct g2n *c, const struct ast_node *body)
-{
-   return body && body->kind == AST_COMPOUND ? scan_list(c, &body->list)
-                                             : NULL;
-}
-
 bool
-g2n_ssa_local_ok(struct g2n *c, struct set *unsafe, const char *name,
-                 const struct glsl_type *t)
+g2n_ssa_local_ok(const struct ast_node *decl, const struct glsl_type *t)
 {
-   (void)c;
-   return unsafe && name && ssa_type_ok(t) && !set_contains(unsafe, name);
+   return decl && !decl->branch_written && ssa_type_ok(t);
 }
 
 struct g2n_val

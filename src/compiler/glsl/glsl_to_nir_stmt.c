@@ -98,8 +98,6 @@ emit_repeat(struct g2n *c, struct ast_node *call_stmt, unsigned k)
 void
 g2n_stmt_list(struct g2n *c, struct ast_list *l)
 {
-   /* Locals this list may keep as values (glsl_to_nir_ssa.c). */
-   struct set *unsafe = g2n_ssa_unsafe_names(c, l);
    for (struct ast_node *n = l->head; n && !c->failed; n = n->next) {
       if (block_done(c))
          break;
@@ -110,12 +108,11 @@ g2n_stmt_list(struct g2n *c, struct ast_list *l)
             n = n->next;
          continue;
       }
-      c->ssa_unsafe = n->kind == AST_DECL_STMT ? unsafe : NULL;
+      /* its locals may be values (glsl_to_nir_ssa.c) */
+      c->ssa_decl_ok = n->kind == AST_DECL_STMT;
       g2n_stmt(c, n);
-      c->ssa_unsafe = NULL;
+      c->ssa_decl_ok = false;
    }
-   if (unsafe)
-      set_destroy(unsafe, NULL);
 }
 
 static void

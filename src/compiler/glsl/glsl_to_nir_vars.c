@@ -724,8 +724,8 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
 {
    /* Set by g2n_stmt_list for this statement only (initializers may
     * translate other lists). */
-   struct set *unsafe = c->ssa_unsafe;
-   c->ssa_unsafe = NULL;
+   bool ssa_ok = c->ssa_decl_ok;
+   c->ssa_decl_ok = false;
    for (struct ast_node *d = n->list.head; d && !c->failed; d = d->next) {
       const struct glsl_type *t = d->vtype;
       if (!t || !d->name)
@@ -738,7 +738,7 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       sym->field = -1;
       sym->var_index = -1;
       sym->prec = g2n_decl_prec(c, n->type ? n->type->flags : 0, t);
-      sym->ssa = g2n_ssa_local_ok(c, unsafe, d->name, t);
+      sym->ssa = ssa_ok && g2n_ssa_local_ok(d, t);
       if (!sym->ssa)
          sym->var = g2n_temp(c, t, d->name);
       /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
