@@ -145,6 +145,10 @@ struct g2n_jump {
    nir_variable *flag;         /* switch: continue seen; inline: returned */
    nir_variable *retval;       /* inline: the result */
    const struct glsl_type *ret_type;
+   /* inline, when the body's only return ends it (no flag, no loop, no
+    * retval): the returned value */
+   bool straight;
+   struct g2n_val ret;
    struct g2n_jump *up;
 };
 
@@ -157,6 +161,9 @@ struct g2n_func {
     * ES 1.00 4.5.3: a precision statement applies from where it appears
     * to the end of its scope), for its parameters and body. */
    unsigned default_prec_float, default_prec_int;
+   /* 1 when the body's only return is its last statement (or it has
+    * none) and the result is not an aggregate, -1 when not, 0 unknown */
+   int straight;
    struct g2n_func *next;      /* same name */
 };
 

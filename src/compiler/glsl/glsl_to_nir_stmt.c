@@ -136,7 +136,8 @@ g2n_after_loop(struct g2n *c)
 {
    for (struct g2n_jump *j = c->jumps; j; j = j->up) {
       if (j->kind == G2N_JUMP_INLINE) {
-         nir_break_if(&c->b, nir_load_var(&c->b, j->flag));
+         if (j->flag)
+            nir_break_if(&c->b, nir_load_var(&c->b, j->flag));
          return;
       }
    }
@@ -164,6 +165,10 @@ emit_return(struct g2n *c, struct ast_node *n)
       struct g2n_val v = g2n_expr(c, n->a);
       if (c->failed)
          return;
+      if (j && j->straight) {
+         j->ret = g2n_convert(c, v, j->ret_type);
+         return;
+      }
       if (j && j->retval) {
          v = g2n_convert(c, v, j->ret_type);
          g2n_store(c, nir_build_deref_var(&c->b, j->retval), j->ret_type,
@@ -174,6 +179,8 @@ emit_return(struct g2n *c, struct ast_node *n)
       nir_jump(&c->b, nir_jump_return);
       return;
    }
+   if (j->straight)
+      return; /* the last statement: the body ends here anyway */
    nir_store_var(&c->b, j->flag, nir_imm_true(&c->b), 1);
    nir_jump(&c->b, nir_jump_break);
 }

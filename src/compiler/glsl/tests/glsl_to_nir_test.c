@@ -507,10 +507,35 @@ test_ssa_locals(void **state)
               want, 0);
 }
 
+/* Inlined bodies whose only return ends them run in line; the others
+ * leave early through a loop.  side: 1 + 3 = 4; early: 4 <= 100, so
+ * 4 + 1 = 5 (its return is not the last statement); last(2) = 2 * 2 + 1
+ * = 5; swap(1, 2).x = 2; diag(3)[1][1] = 3. */
+static void
+test_inline_straight_bodies(void **state)
+{
+   const float want[4] = { 5, 5, 2, 3 };
+   frag_value(130,
+              "float last(float x) { float y = x * 2.0; return y + 1.0; }\n"
+              "vec2 swap(vec2 v) { return v.yx; }\n"
+              "void side(inout float s) { s += 3.0; }\n"
+              "void early(inout float s) { if (s > 100.0) return; s += 1.0; }\n"
+              "mat2 diag(float k) { return mat2(k); }\n"
+              "void main() {\n"
+              "   float s = 1.0;\n"
+              "   side(s);\n"
+              "   early(s);\n"
+              "   gl_FragColor = vec4(s, last(2.0), swap(vec2(1.0, 2.0)).x,\n"
+              "                       diag(3.0)[1][1]);\n"
+              "}\n",
+              want, 0);
+}
+
 /* The translation itself (before any optimisation): the locals only
  * straight-line code assigns have no variable; one an if assigns, one a
  * loop condition assigns, and the parameter an inlined body assigns
- * under an if keep theirs. */
+ * under an if keep theirs; f, whose only return ends it, needs no
+ * "returned" flag nor "retval" variable. */
 static void
 test_ssa_locals_have_no_variable(void **state)
 {
@@ -548,12 +573,15 @@ test_ssa_locals_have_no_variable(void **state)
             found++;
          else if (!strcmp(name, "s") || !strcmp(name, "q"))
             fail_msg("local '%s' kept a variable", name);
+         else if (!strcmp(name, "returned") || !strcmp(name, "retval"))
+            fail_msg("f, whose only return ends it, was inlined with "
+                     "'%s'", name);
          else
             others++;
       }
    }
    assert_int_equal(found, 3);
-   (void)others; /* the inlining's own flags and results */
+   (void)others;
    ralloc_free(mem);
 }
 
@@ -625,6 +653,7 @@ main(void)
       cmocka_unit_test(test_io_blocks),
       cmocka_unit_test(test_ssa_locals),
       cmocka_unit_test(test_ssa_locals_have_no_variable),
+      cmocka_unit_test(test_inline_straight_bodies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
