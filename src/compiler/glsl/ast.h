@@ -161,6 +161,11 @@ struct ast_node {
    } value;
    bool new_scope;
    bool is_definition;
+   /* Declarators and parameters: set by the checker when some assignment
+    * to the variable may run under control flow relative to its
+    * declaration (a nested statement, a ?: branch, the right side of &&
+    * or ||); glsl_to_nir_ssa.c keeps the others as SSA values. */
+   bool branch_written;
    struct ast_node *next;
 
    /* Filled by the checker. */

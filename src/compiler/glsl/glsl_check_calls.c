@@ -330,7 +330,7 @@ resolve_call(struct check *c, struct ast_node *n, void *tmp)
       if (best->out[i] &&
           check_require_lvalue(c, n, &args[i], "an out or inout argument") &&
           args[i].var)
-         args[i].var->written = true;
+         check_note_write(c, args[i].var);
    }
    if (best->sig)
       check_note_call(c, best->sig);

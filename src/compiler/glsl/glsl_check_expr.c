@@ -356,6 +356,14 @@ unary_op(struct check *c, struct ast_node *n, struct check_value a)
    }
 }
 
+void
+check_note_write(struct check *c, struct check_var *v)
+{
+   v->written = true;
+   if (v->decl && (c->stmt_depth != v->stmt_depth || c->expr_branch))
+      v->decl->branch_written = true;
+}
+
 bool
 check_require_lvalue(struct check *c, struct ast_node *n, struct check_value *e,
                      const char *what)
@@ -437,7 +445,11 @@ expr_inner(struct check *c, struct ast_node *n)
    }
    case AST_BINARY: {
       struct check_value a = check_expr(c, n->a);
+      /* the right side of && and || runs only when it decides */
+      bool cond = n->op == AND_OP || n->op == OR_OP;
+      c->expr_branch += cond;
       struct check_value b = check_expr(c, n->b);
+      c->expr_branch -= cond;
       return binary_op(c, n, n->op, a, b);
    }
    case AST_UNARY:
@@ -454,7 +466,7 @@ expr_inner(struct check *c, struct ast_node *n)
          return check_expr_error();
       }
       if (check_require_lvalue(c, n, &a, "++/--") && a.var)
-         a.var->written = true;
+         check_note_write(c, a.var);
       r = check_rvalue(a.type, false);
       r.not_lvalue_why = "an increment or decrement";
       return r;
@@ -470,7 +482,7 @@ expr_inner(struct check *c, struct ast_node *n)
          return check_expr_error();
       check_tess_output_write(c, n->a, a.var);
       if (a.var)
-         a.var->written = true;
+         check_note_write(c, a.var);
       if (n->op != '=') {
          struct check_value res = binary_op(c, n, n->op, a, b);
          if (type_is_error(res.type))
@@ -497,8 +509,10 @@ expr_inner(struct check *c, struct ast_node *n)
    }
    case AST_COND: {
       struct check_value a = check_expr(c, n->a);
+      c->expr_branch++;
       struct check_value b = check_expr(c, n->b);
       struct check_value d = check_expr(c, n->c);
+      c->expr_branch--;
       if (type_is_error(a.type) || type_is_error(b.type) ||
           type_is_error(d.type))
          return check_expr_error();

@@ -428,6 +428,10 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
          return true;
       }
       lv->type = lv->dtype = sym->type;
+      if (sym->ssa) {
+         lv->ssa = sym;
+         return true;
+      }
       if (sym->alias)
          lv->deref = sym->alias;
       else
@@ -446,6 +450,12 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       }
       if (c->failed)
          return false;
+      if (base.ssa && !base.nswz) {
+         /* A component of a local kept as a value: as v.xyzw[i]. */
+         base.nswz = base.dtype->vector_elements;
+         for (unsigned k = 0; k < base.nswz; k++)
+            base.swz[k] = k;
+      }
       nir_def *idx = index_def(c, n->b);
       if (c->failed || !idx)
          return false;

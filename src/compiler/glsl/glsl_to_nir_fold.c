@@ -27,7 +27,7 @@ fold_tree(nir_shader *shader, nir_def *d, unsigned *budget)
    nir_alu_instr *alu = nir_instr_as_alu(p);
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
       fold_tree(shader, alu->src[i].src.ssa, budget);
-   nir_fold_alu_instr(shader, alu);
+   nir_fold_alu_instr_keep(shader, alu);
 }
 
 int
@@ -36,8 +36,10 @@ g2n_fold_bool(struct g2n *c, nir_def **d)
    nir_builder *b = &c->b;
    nir_instr *p = nir_def_instr((*d));
    if (p->type == nir_instr_type_alu) {
-      /* Folding replaces instructions; the builder must append at the
-       * end of its block, where nothing it points at can go away. */
+      /* Folding adds constants before the folded instructions and
+       * leaves those in place (locals kept as values may point at them:
+       * glsl_to_nir_ssa.c); the builder must append at the end of its
+       * block again afterwards. */
       nir_block *blk = g2n_append_block(c);
       if (!blk)
          return -1;
@@ -45,7 +47,7 @@ g2n_fold_bool(struct g2n *c, nir_def **d)
       nir_alu_instr *alu = nir_instr_as_alu(p);
       for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
          fold_tree(c->shader, alu->src[i].src.ssa, &budget);
-      nir_def *folded = nir_fold_alu_instr(c->shader, alu);
+      nir_def *folded = nir_fold_alu_instr_keep(c->shader, alu);
       if (folded)
          *d = folded;
       b->cursor = nir_after_block(blk);

@@ -118,6 +118,59 @@ user_function_visible(struct g2n *c, struct ast_node *call)
    return false;
 }
 
+/* Returns under statement n (bounded: deeper trees count as many). */
+static unsigned
+count_returns(const struct ast_node *n, unsigned depth)
+{
+   if (!n)
+      return 0;
+   if (depth > 1000)
+      return 2;
+   switch (n->kind) {
+   case AST_RETURN:
+      return 1;
+   case AST_COMPOUND:
+   case AST_SWITCH: {
+      unsigned k = 0;
+      for (const struct ast_node *s = n->list.head; s && k < 2; s = s->next)
+         k += count_returns(s, depth + 1);
+      return k;
+   }
+   case AST_IF:
+      return count_returns(n->b, depth + 1) + count_returns(n->c, depth + 1);
+   case AST_WHILE:
+   case AST_DO:
+      return count_returns(n->b, depth + 1);
+   case AST_FOR:
+      return count_returns(n->d, depth + 1);
+   default:
+      return 0;
+   }
+}
+
+/* Whether f's body can be inlined in line: its only return (if any) is
+ * the last statement of the body, so nothing needs to leave it early,
+ * and the result is a basic value (no storage to copy). */
+static bool
+straight_body(struct g2n_func *f, const struct glsl_type *rt)
+{
+   if (!f->straight) {
+      const struct ast_node *body = f->fn->a;
+      unsigned k = body && body->kind == AST_COMPOUND
+                      ? count_returns(body, 0)
+                      : 2;
+      bool last = body && body->list.tail &&
+                  body->list.tail->kind == AST_RETURN;
+      bool is_void = !rt || rt->base_type == GLSL_TYPE_VOID;
+      bool basic = rt && glsl_type_is_basic(rt) && !glsl_type_is_array(rt);
+      f->straight = (is_void && k == 0) || ((is_void || basic) && k == 1 &&
+                                            last)
+                       ? 1
+                       : -1;
+   }
+   return f->straight > 0;
+}
+
 struct arg {
    struct g2n_val val;
    struct g2n_lval lv;
@@ -191,8 +244,15 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
          struct g2n_val v = g2n_convert(c, g2n_expr(c, a), pt);
          if (c->failed)
             return result;
-         sym->var = g2n_temp(c, pt, p->name);
-         g2n_store(c, nir_build_deref_var(b, sym->var), pt, v);
+         /* in parameters the body assigns only in straight-line code
+          * are values (glsl_to_nir_ssa.c) */
+         sym->ssa = g2n_ssa_local_ok(p, pt);
+         if (sym->ssa) {
+            sym->ssa_val = v.col[0];
+         } else {
+            sym->var = g2n_temp(c, pt, p->name);
+            g2n_store(c, nir_build_deref_var(b, sym->var), pt, v);
+         }
       }
       if (c->failed)
          return result;
@@ -216,11 +276,15 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
 
    struct g2n_jump *j = rzalloc(c->mem, struct g2n_jump);
    j->kind = G2N_JUMP_INLINE;
-   j->flag = g2n_temp(c, glsl_simple_type(GLSL_TYPE_BOOL, 1, 1),
-                      "returned");
-   nir_store_var(b, j->flag, nir_imm_false(b), 1);
+   j->straight = straight_body(f, rt);
+   if (!j->straight) {
+      j->flag = g2n_temp(c, glsl_simple_type(GLSL_TYPE_BOOL, 1, 1),
+                         "returned");
+      nir_store_var(b, j->flag, nir_imm_false(b), 1);
+   }
    if (rt && rt->base_type != GLSL_TYPE_VOID) {
-      j->retval = g2n_temp(c, rt, "retval");
+      if (!j->straight)
+         j->retval = g2n_temp(c, rt, "retval");
       j->ret_type = rt;
    }
    struct g2n_jump *saved_jumps = c->jumps;
@@ -232,11 +296,16 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    c->default_prec_float = f->default_prec_float;
    c->default_prec_int = f->default_prec_int;
 
-   nir_loop *loop = nir_push_loop(b);
-   g2n_stmt(c, f->fn->a);
-   if (!g2n_block_done(c))
-      nir_jump(b, nir_jump_break);
-   nir_pop_loop(b, loop);
+   if (j->straight) {
+      /* in line: the body falls through to what follows the call */
+      g2n_stmt(c, f->fn->a);
+   } else {
+      nir_loop *loop = nir_push_loop(b);
+      g2n_stmt(c, f->fn->a);
+      if (!g2n_block_done(c))
+         nir_jump(b, nir_jump_break);
+      nir_pop_loop(b, loop);
+   }
 
    c->inline_depth--;
    c->default_prec_float = caller_prec_float;
@@ -256,6 +325,15 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    }
    if (j->retval)
       result = g2n_load(c, nir_build_deref_var(b, j->retval), rt);
+   else if (j->straight && j->ret.col[0])
+      result = j->ret;
+   else if (j->straight && j->ret_type && glsl_type_is_basic(rt)) {
+      /* the return was not reached (nothing after a jump is
+       * translated): undefined */
+      unsigned bits = rt->base_type == GLSL_TYPE_BOOL ? 1 : 32;
+      for (unsigned k = 0; k < rt->matrix_columns && k < 4; k++)
+         result.col[k] = nir_undef(b, rt->vector_elements, bits);
+   }
    return result;
 }
 

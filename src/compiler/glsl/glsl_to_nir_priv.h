@@ -68,6 +68,8 @@ struct g2n_lval {
     * arrays): the indices, outermost first */
    nir_def *io_index[4];
    unsigned io_nindex;
+   /* A local kept as an SSA value (g2n_sym.ssa): no deref. */
+   struct g2n_sym *ssa;
    /* In a uniform block: read with load_ubo at this byte offset. */
    bool ubo;
    int ubo_block;
@@ -92,6 +94,11 @@ struct g2n_sym {
    /* The deref_var of `var` made last (g2n_var_deref), reused while the
     * builder appends to the same block. */
    nir_deref_instr *var_deref;
+   /* A local scalar or vector that only straight-line code of its own
+    * statement list assigns (glsl_to_nir_ssa.c): no variable, its value
+    * is ssa_val (NULL until assigned: undefined). */
+   bool ssa;
+   nir_def *ssa_val;
    int field;                  /* member of an anonymous block, else -1 */
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
@@ -138,6 +145,10 @@ struct g2n_jump {
    nir_variable *flag;         /* switch: continue seen; inline: returned */
    nir_variable *retval;       /* inline: the result */
    const struct glsl_type *ret_type;
+   /* inline, when the body's only return ends it (no flag, no loop, no
+    * retval): the returned value */
+   bool straight;
+   struct g2n_val ret;
    struct g2n_jump *up;
 };
 
@@ -150,6 +161,9 @@ struct g2n_func {
     * ES 1.00 4.5.3: a precision statement applies from where it appears
     * to the end of its scope), for its parameters and body. */
    unsigned default_prec_float, default_prec_int;
+   /* 1 when the body's only return is its last statement (or it has
+    * none) and the result is not an aggregate, -1 when not, 0 unknown */
+   int straight;
    struct g2n_func *next;      /* same name */
 };
 
@@ -191,6 +205,10 @@ struct g2n {
    /* every shader of the stage (glsl_to_nir's arguments) */
    struct glsl_parse_state *const *stage_shaders;
    unsigned num_stage_shaders;
+   /* Set while a declaration statement of a compound statement's list
+    * is translated: its locals may be SSA values (glsl_to_nir_ssa.c);
+    * g2n_local_decl takes it. */
+   bool ssa_decl_ok;
    bool failed;
    char *error;
 };
@@ -231,6 +249,14 @@ void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
                     struct g2n_val v);
 /* Storage holding v (v's own deref for aggregates, else a temporary). */
 nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
+
+/* glsl_to_nir_ssa.c: locals as SSA values.  Whether the local or
+ * parameter `decl` of type t can be one. */
+bool g2n_ssa_local_ok(const struct ast_node *decl, const struct glsl_type *t);
+struct g2n_val g2n_ssa_load(struct g2n *c, struct g2n_sym *sym);
+/* Stores v through lv (lv->ssa set): a new value of the local. */
+void g2n_ssa_store(struct g2n *c, const struct g2n_lval *lv,
+                   struct g2n_val v);
 
 /* glsl_to_nir_fold.c: folds the constant part of a boolean condition
  * (*d may become a load_const); 1 or 0 when it is constant, else -1. */

@@ -100,7 +100,7 @@ g2n_stmt_list(struct g2n *c, struct ast_list *l)
 {
    for (struct ast_node *n = l->head; n && !c->failed; n = n->next) {
       if (block_done(c))
-         return;
+         break;
       unsigned k = repeated_calls(c, n);
       if (k > 1) {
          emit_repeat(c, n, k);
@@ -108,7 +108,10 @@ g2n_stmt_list(struct g2n *c, struct ast_list *l)
             n = n->next;
          continue;
       }
+      /* its locals may be values (glsl_to_nir_ssa.c) */
+      c->ssa_decl_ok = n->kind == AST_DECL_STMT;
       g2n_stmt(c, n);
+      c->ssa_decl_ok = false;
    }
 }
 
@@ -133,7 +136,8 @@ g2n_after_loop(struct g2n *c)
 {
    for (struct g2n_jump *j = c->jumps; j; j = j->up) {
       if (j->kind == G2N_JUMP_INLINE) {
-         nir_break_if(&c->b, nir_load_var(&c->b, j->flag));
+         if (j->flag)
+            nir_break_if(&c->b, nir_load_var(&c->b, j->flag));
          return;
       }
    }
@@ -161,6 +165,10 @@ emit_return(struct g2n *c, struct ast_node *n)
       struct g2n_val v = g2n_expr(c, n->a);
       if (c->failed)
          return;
+      if (j && j->straight) {
+         j->ret = g2n_convert(c, v, j->ret_type);
+         return;
+      }
       if (j && j->retval) {
          v = g2n_convert(c, v, j->ret_type);
          g2n_store(c, nir_build_deref_var(&c->b, j->retval), j->ret_type,
@@ -171,6 +179,8 @@ emit_return(struct g2n *c, struct ast_node *n)
       nir_jump(&c->b, nir_jump_return);
       return;
    }
+   if (j->straight)
+      return; /* the last statement: the body ends here anyway */
    nir_store_var(&c->b, j->flag, nir_imm_true(&c->b), 1);
    nir_jump(&c->b, nir_jump_break);
 }

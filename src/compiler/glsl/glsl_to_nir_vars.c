@@ -194,7 +194,8 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
 struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
-   struct g2n_val v = lv->ubo && lv->mem != G2N_MEM_UBO
+   struct g2n_val v = lv->ssa ? g2n_ssa_load(c, lv->ssa)
+                      : lv->ubo && lv->mem != G2N_MEM_UBO
                          ? g2n_mem_load(c, lv)
                       : lv->ubo ? g2n_ubo_load(c, lv)
                                 : g2n_load(c, lv->deref, lv->dtype);
@@ -230,6 +231,10 @@ g2n_store_lval(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
       g2n_mem_store(c, lv, v);
       return;
    }
+   if (lv->ssa && !lv->dyn_index) {
+      g2n_ssa_store(c, lv, v);
+      return;
+   }
    mark_written(c, lv->deref);
    if (!lv->nswz) {
       g2n_store(c, lv->deref, lv->dtype, v);
@@ -237,7 +242,8 @@ g2n_store_lval(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
    }
    if (lv->dyn_index) {
       /* Component swz[i] gets v; the others of the swizzle keep theirs. */
-      struct g2n_val old = g2n_load(c, lv->deref, lv->dtype);
+      struct g2n_val old = lv->ssa ? g2n_ssa_load(c, lv->ssa)
+                                   : g2n_load(c, lv->deref, lv->dtype);
       nir_def *comps[4];
       unsigned n = lv->dtype->vector_elements, mask = 0;
       for (unsigned k = 0; k < n; k++)
@@ -716,6 +722,10 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
 void
 g2n_local_decl(struct g2n *c, struct ast_node *n)
 {
+   /* Set by g2n_stmt_list for this statement only (initializers may
+    * translate other lists). */
+   bool ssa_ok = c->ssa_decl_ok;
+   c->ssa_decl_ok = false;
    for (struct ast_node *d = n->list.head; d && !c->failed; d = d->next) {
       const struct glsl_type *t = d->vtype;
       if (!t || !d->name)
@@ -727,11 +737,18 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       sym->type = t;
       sym->field = -1;
       sym->var_index = -1;
-      sym->var = g2n_temp(c, t, d->name);
       sym->prec = g2n_decl_prec(c, n->type ? n->type->flags : 0, t);
+      sym->ssa = ssa_ok && g2n_ssa_local_ok(d, t);
+      if (!sym->ssa)
+         sym->var = g2n_temp(c, t, d->name);
       /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
-      if (d->a)
+      if (d->a && sym->ssa) {
+         struct g2n_val v = g2n_initializer(c, d->a, t);
+         if (!c->failed)
+            sym->ssa_val = v.col[0];
+      } else if (d->a) {
          emit_initializer(c, sym, t, d->a);
+      }
       g2n_declare(c, d->name, sym);
    }
 }

@@ -13,8 +13,8 @@
 
 #include <string.h>
 
-nir_def *
-nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu)
+static nir_def *
+fold_alu_instr(nir_shader *shader, nir_alu_instr *alu, bool remove)
 {
    const nir_op_info *info = &nir_op_infos[alu->op];
    nir_const_value buf[16][NIR_MAX_VEC_COMPONENTS];
@@ -42,8 +42,21 @@ nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu)
    memcpy(lc->value, out, alu->def.num_components * sizeof(out[0]));
    nir_instr_insert(nir_before_instr(&alu->instr), &lc->instr);
    nir_def_rewrite_uses(&alu->def, &lc->def);
-   nir_instr_remove(&alu->instr);
+   if (remove)
+      nir_instr_remove(&alu->instr);
    return &lc->def;
+}
+
+nir_def *
+nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu)
+{
+   return fold_alu_instr(shader, alu, true);
+}
+
+nir_def *
+nir_fold_alu_instr_keep(nir_shader *shader, nir_alu_instr *alu)
+{
+   return fold_alu_instr(shader, alu, false);
 }
 
 static bool

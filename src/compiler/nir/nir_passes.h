@@ -24,6 +24,9 @@ bool nir_opt_constant_folding(nir_shader *shader);
 /* Replaces one ALU instruction whose sources are all load_const by the
  * load_const of its value; returns that, or NULL (nothing changed). */
 nir_def *nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu);
+/* The same, leaving the folded instruction in place (unused, for DCE):
+ * for callers that hold its def outside the IR. */
+nir_def *nir_fold_alu_instr_keep(nir_shader *shader, nir_alu_instr *alu);
 bool nir_opt_algebraic(nir_shader *shader);
 /* The option-driven lowerings (fdiv, fpow, flrp, fsat, fmod, ...), written
  * as algebraic rules conditioned on shader->options. */

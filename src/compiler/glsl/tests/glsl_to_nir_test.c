@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "glsl_link_test_util.h"
+#include "glsl_to_nir.h"
 
 /* ---- the first-pixel pair ------------------------------------------------- */
 
@@ -466,6 +467,124 @@ test_gathers(void **state)
    ralloc_free(mem);
 }
 
+/* ---- locals kept as SSA values (glsl_to_nir_ssa.c) --------------------- */
+
+/* Assignments the translation must not take for straight-line code:
+ * in a loop condition, on the right of &&, in a ?: branch, through an
+ * out argument under an if, in a loop body; and swizzled and indexed
+ * writes, and a parameter its function assigns.
+ *   while: t = 2, 1 pass (n = 2), t = 0 stops;  b stays 0 (&& skips);
+ *   c = (c = 4) + 1 = 5;  twice(3) = 6;  bump(w) under the if: w = 1;
+ *   v = (1,2,3) -> .zx = (7,8): (8,2,7) -> v[1] = 9: (8,9,7), 24;
+ *   a = 1 + 0 + 1 + 2 = 4.  So (2 + 0, 5 + 6 + 1, 24 + 4, false). */
+static void
+test_ssa_locals(void **state)
+{
+   const float want[4] = { 2, 12, 28, 0 };
+   frag_value(130,
+              "void bump(inout float x) { x += 1.0; }\n"
+              "float twice(float x) { x = x * 2.0; return x; }\n"
+              "void main() {\n"
+              "   float a = 1.0;\n"
+              "   float t = 3.0;\n"
+              "   float n = 0.0;\n"
+              "   while ((t = t - 1.0) > 0.0) n += 1.0;\n"
+              "   float b = 0.0;\n"
+              "   bool f = false;\n"
+              "   bool g = f && ((b = 5.0) > 0.0);\n"
+              "   float c = 2.0;\n"
+              "   c = (a > 0.0) ? (c = 4.0) + 1.0 : c;\n"
+              "   vec3 v = vec3(1.0, 2.0, 3.0);\n"
+              "   v.zx = vec2(7.0, 8.0);\n"
+              "   int i = 1;\n"
+              "   v[i] = 9.0;\n"
+              "   float w = 0.0;\n"
+              "   if (a > 0.0) bump(w);\n"
+              "   for (float k = 0.0; k < 3.0; k += 1.0) a += k;\n"
+              "   gl_FragColor = vec4(n + b, c + twice(3.0) + w,\n"
+              "                       v.x + v.y + v.z + a, float(g));\n"
+              "}\n",
+              want, 0);
+}
+
+/* Inlined bodies whose only return ends them run in line; the others
+ * leave early through a loop.  side: 1 + 3 = 4; early: 4 <= 100, so
+ * 4 + 1 = 5 (its return is not the last statement); last(2) = 2 * 2 + 1
+ * = 5; swap(1, 2).x = 2; diag(3)[1][1] = 3. */
+static void
+test_inline_straight_bodies(void **state)
+{
+   const float want[4] = { 5, 5, 2, 3 };
+   frag_value(130,
+              "float last(float x) { float y = x * 2.0; return y + 1.0; }\n"
+              "vec2 swap(vec2 v) { return v.yx; }\n"
+              "void side(inout float s) { s += 3.0; }\n"
+              "void early(inout float s) { if (s > 100.0) return; s += 1.0; }\n"
+              "mat2 diag(float k) { return mat2(k); }\n"
+              "void main() {\n"
+              "   float s = 1.0;\n"
+              "   side(s);\n"
+              "   early(s);\n"
+              "   gl_FragColor = vec4(s, last(2.0), swap(vec2(1.0, 2.0)).x,\n"
+              "                       diag(3.0)[1][1]);\n"
+              "}\n",
+              want, 0);
+}
+
+/* The translation itself (before any optimisation): the locals only
+ * straight-line code assigns have no variable; one an if assigns, one a
+ * loop condition assigns, and the parameter an inlined body assigns
+ * under an if keep theirs; f, whose only return ends it, needs no
+ * "returned" flag nor "retval" variable. */
+static void
+test_ssa_locals_have_no_variable(void **state)
+{
+   static const char src[] =
+      "#version 330\n"
+      "uniform vec4 u;\n"
+      "out vec4 o;\n"
+      "float f(float p, float q) { if (q > 0.0) p = q; return p + q; }\n"
+      "void main() {\n"
+      "   float s = u.x;\n"
+      "   s = s * 2.0;\n"
+      "   vec2 q = u.yz;\n"
+      "   q.y = s;\n"
+      "   s++;\n"
+      "   float l = u.w;\n"
+      "   if (u.x > 0.0) l = 1.0;\n"
+      "   float m = u.y;\n"
+      "   while ((m = m - 1.0) > 0.0) l += 1.0;\n"
+      "   o = vec4(s, q, l + m + f(s, u.z));\n"
+      "}\n";
+   void *mem = ralloc_context(NULL);
+   struct glsl_compile_options opts = { .stage = MESA_SHADER_FRAGMENT };
+   struct glsl_parse_state *st =
+      glsl_compile_shader(mem, src, strlen(src), &opts);
+   assert_non_null(st);
+   assert_int_equal(st->log.errors, 0);
+   struct glsl_nir_stage *ns = glsl_to_nir(mem, &st, 1, NULL);
+   assert_non_null(ns);
+   assert_null(ns->error);
+   unsigned found = 0, others = 0;
+   nir_foreach_function_impl(impl, ns->nir) {
+      list_for_each_entry(nir_variable, var, &impl->locals, link) {
+         const char *name = var->name ? var->name : "";
+         if (!strcmp(name, "l") || !strcmp(name, "m") || !strcmp(name, "p"))
+            found++;
+         else if (!strcmp(name, "s") || !strcmp(name, "q"))
+            fail_msg("local '%s' kept a variable", name);
+         else if (!strcmp(name, "returned") || !strcmp(name, "retval"))
+            fail_msg("f, whose only return ends it, was inlined with "
+                     "'%s'", name);
+         else
+            others++;
+      }
+   }
+   assert_int_equal(found, 3);
+   (void)others;
+   ralloc_free(mem);
+}
+
 static void
 test_io_blocks(void **state)
 {
@@ -532,6 +651,9 @@ main(void)
       cmocka_unit_test(test_texture_lookups),
       cmocka_unit_test(test_gathers),
       cmocka_unit_test(test_io_blocks),
+      cmocka_unit_test(test_ssa_locals),
+      cmocka_unit_test(test_ssa_locals_have_no_variable),
+      cmocka_unit_test(test_inline_straight_bodies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
