@@ -26,11 +26,15 @@
  * result is only widened is made at 32 bits on widened operands when
  * those come from operations used nowhere else: backends whose float
  * operations round into either width (AGX) then widen them for free
- * where they are computed, which they cannot do through a select.  Run it on scalar ALU code after
- * nir_lower_bool_to_int (the 32-bit comparisons are handled).
+ * where they are computed, which they cannot do through a select.
+ * Marked integer operations narrow the same way, with i2i16 and i2i32 or
+ * u2u32 at the boundaries (nir_lower_mediump_int.c says which and why).
+ * Run it on scalar ALU code after nir_lower_bool_to_int (the 32-bit
+ * comparisons are handled).
  */
 
 #include "nir_builder.h"
+#include "nir_lower_mediump.h"
 #include "nir_passes.h"
 
 /* How a marked operation narrows: whether its result is a float (else a
@@ -237,14 +241,14 @@ static bool
 narrow_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
    (void)data;
-   return narrow(b, alu);
+   return narrow(b, alu) || nir_mediump_narrow_int(b, alu);
 }
 
 static bool
 fold_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
    (void)data;
-   return fold(b, alu);
+   return fold(b, alu) || nir_mediump_fold_int(b, alu);
 }
 
 static bool
