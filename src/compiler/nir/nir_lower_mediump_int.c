@@ -14,9 +14,11 @@
  * marked operation is therefore that its operands are in the range of
  * its signedness (nir_alu_instr::mediump_unsigned, set by the front end
  * from the expression's type): then
- *  - iadd, isub, ineg, imul, iand, ior, ixor, inot and ishl give in their
- *    low 16 bits what they give at 32 bits, operands truncated (i2i16):
- *    any in-range result is exact, an out-of-range one wraps;
+ *  - iadd, isub, ineg, imul, iand, ior, ixor, inot and ishl by a
+ *    constant below 16 give in their low 16 bits what they give at 32
+ *    bits, operands truncated (i2i16): any in-range result is exact, an
+ *    out-of-range one wraps (a larger or variable count would not: NIR's
+ *    16-bit shift takes it modulo 16);
  *  - imin, imax, umin, umax, iabs, the comparisons and the right shifts
  *    by a constant below 16 are exact on in-range operands; a constant
  *    operand outside the range keeps the operation at 32 bits (x < 70000
@@ -37,7 +39,8 @@
 
 enum int_kind {
    INT_NONE,
-   INT_WRAP,  /* low 16 bits depend on the operands' low 16 bits only */
+   INT_WRAP,  /* low 16 bits depend on the operands' low 16 bits only
+               * (ishl: by a constant count below 16) */
    INT_RANGE, /* exact on in-range operands */
    INT_SHR,   /* exact by a constant count below 16 */
    INT_CMP,   /* a comparison: the boolean stays */
@@ -160,7 +163,7 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
    unsigned n = shift ? 1 : nir_op_infos[alu->op].num_inputs;
    if (kind != INT_CMP && alu->def.bit_size != 32)
       return false;
-   if (kind == INT_SHR && !small_shift(alu))
+   if (shift && !small_shift(alu))
       return false;
    for (unsigned i = 0; i < n; i++) {
       if (alu->src[i].src.ssa->bit_size != 32)
