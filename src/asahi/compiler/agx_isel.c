@@ -493,6 +493,22 @@ trunc16(struct isel *st, agx_operand x)
    return h[0];
 }
 
+/* The i2i32 / u2u32 of a 16-bit value that component c of alu's source
+ * 0 is, if any. */
+static nir_alu_instr *
+int16_widening(nir_alu_instr *alu, unsigned c)
+{
+   nir_instr *p = nir_def_instr(alu->src[0].src.ssa);
+   if (p->type != nir_instr_type_alu)
+      return NULL;
+   nir_alu_instr *w = nir_instr_as_alu(p);
+   if ((w->op != nir_op_i2i32 && w->op != nir_op_u2u32) ||
+       w->src[0].src.ssa->bit_size != 16 || w->def.num_components != 1 ||
+       nir_alu_src_swizzle(&alu->src[0], c) != 0)
+      return NULL;
+   return w;
+}
+
 /* A 16-bit integer to 32 bits (i2i32 / u2u32): an iadd of 0 reading it
  * sign-extended (.sx) or zero-extended (applegpu's integer sources). */
 static agx_operand
@@ -1000,9 +1016,16 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
 
    case nir_op_i2f32:
-      return emit_convert(st, 11, 1, S(0));
-   case nir_op_u2f32:
-      return emit_convert(st, 10, 1, S(0));
+   case nir_op_u2f32: {
+      /* a widened 16-bit integer converts from its half: s16_to_f /
+       * u16_to_f (Mesa's agx_compile.c picks them by source size) */
+      bool is_signed = alu->op == nir_op_i2f32;
+      nir_alu_instr *w = int16_widening(alu, c);
+      if (w && (is_signed || w->op == nir_op_u2u32))
+         return emit_convert(st, w->op == nir_op_i2i32 ? 7 : 6, 1,
+                             isrc_c(st, w, 0, 0));
+      return emit_convert(st, is_signed ? 11 : 10, 1, S(0));
+   }
    case nir_op_f2i32:
       return emit_convert(st, 9, 0, S(0));
    case nir_op_f2u32:

@@ -135,7 +135,20 @@ const_in_range(const nir_alu_instr *alu, unsigned i, bool is_uint)
    return true;
 }
 
-/* The count of a right shift, when a constant below 16. */
+/* Component 0 of source i as a constant, if it is one. */
+static bool
+const_u32(const nir_alu_instr *alu, unsigned i, uint32_t *v)
+{
+   nir_instr *p = nir_def_instr(alu->src[i].src.ssa);
+   if (p->type != nir_instr_type_load_const)
+      return false;
+   nir_load_const_instr *lc = nir_instr_as_load_const(p);
+   *v = (uint32_t)nir_const_value_as_uint(
+      lc->value[nir_alu_src_swizzle(&alu->src[i], 0)], 32);
+   return true;
+}
+
+/* The count of a shift, when a constant below 16. */
 static bool
 small_shift(const nir_alu_instr *alu)
 {
@@ -172,6 +185,16 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
          return false;
    }
 
+   /* x & m with the low 16 bits of the constant m all set is x at 16
+    * bits (a mask to the uint range, which packing code writes) */
+   int keep = -1;
+   for (unsigned i = 0; alu->op == nir_op_iand && i < 2; i++) {
+      uint32_t m;
+      if (alu->def.num_components == 1 && const_u32(alu, i, &m) &&
+          (m & 0xffff) == 0xffff)
+         keep = 1 - (int)i;
+   }
+
    b->cursor = nir_before_instr(&alu->instr);
    for (unsigned i = 0; i < n; i++) {
       nir_def *h = nir_i2i16(b, nir_ssa_for_alu_src(b, alu, i));
@@ -182,7 +205,8 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
    if (kind != INT_CMP) {
       alu->def.bit_size = 16;
       b->cursor = nir_after_instr(&alu->instr);
-      nir_def *w = is_uint ? nir_u2u32(b, &alu->def) : nir_i2i32(b, &alu->def);
+      nir_def *r = keep >= 0 ? alu->src[keep].src.ssa : &alu->def;
+      nir_def *w = is_uint ? nir_u2u32(b, r) : nir_i2i32(b, r);
       nir_def_rewrite_uses_after(&alu->def, w, nir_def_instr(w));
    }
    return true;
