@@ -255,7 +255,7 @@ static bool
 widen_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
    (void)data;
-   return widen(b, alu);
+   return widen(b, alu) || nir_mediump_widen_int(b, alu);
 }
 
 bool

@@ -21,4 +21,8 @@ bool nir_mediump_fold_int(nir_builder *b, nir_alu_instr *alu);
  * else NULL. */
 nir_def *nir_mediump_widened_int(nir_def *d, bool *is_uint);
 
+/* A narrowed integer operation whose result is only widened and whose
+ * operands are truncated 32-bit values, made at 32 bits on those. */
+bool nir_mediump_widen_int(nir_builder *b, nir_alu_instr *alu);
+
 #endif

@@ -31,7 +31,13 @@
  *    values enter and leave the mediump chains.
  * A 16-bit result goes back to 32 bits sign-extended (i2i32) for an int,
  * zero-extended (u2u32) for a uint, so that highp work, stores and phis
- * read the value itself.  Shift counts stay 32-bit (NIR's rule).
+ * read the value itself.  Shift counts stay 32-bit (NIR's rule).  An
+ * operation whose 16-bit result is only widened and whose operands are
+ * only truncated 32-bit values is made at 32 bits again on those values
+ * (nir_mediump_widen_int): the widening would cost an instruction and
+ * the 16-bit form saves nothing there (a loop counter's i + 1 read by its
+ * 32-bit phi).  Its result then differs from the 16-bit one only where
+ * that one wrapped around.
  */
 
 #include "nir_builder.h"
@@ -261,4 +267,56 @@ nir_mediump_fold_int(nir_builder *b, nir_alu_instr *alu)
       return true;
    }
    return false;
+}
+
+/* The 32-bit value that source i of a narrowed operation truncates
+ * (i2i16 of it), or NULL. */
+static nir_def *
+truncated_word(const nir_alu_instr *alu, unsigned i)
+{
+   nir_instr *p = nir_def_instr(alu->src[i].src.ssa);
+   if (p->type != nir_instr_type_alu)
+      return NULL;
+   nir_alu_instr *t = nir_instr_as_alu(p);
+   if ((t->op != nir_op_i2i16 && t->op != nir_op_u2u16) ||
+       t->src[0].src.ssa->bit_size != 32 || t->def.num_components != 1)
+      return NULL;
+   return t->src[0].src.ssa;
+}
+
+bool
+nir_mediump_widen_int(nir_builder *b, nir_alu_instr *alu)
+{
+   enum int_kind kind = int_kind(alu->op);
+   if (alu->def.bit_size != 16 || kind == INT_NONE || kind == INT_CMP ||
+       alu->def.num_components != 1 || list_is_empty(&alu->def.uses))
+      return false;
+   nir_foreach_use_including_if(src, &alu->def) {
+      if (nir_src_is_if(src))
+         return false;
+      nir_instr *u = nir_src_parent_instr(src);
+      if (u->type != nir_instr_type_alu ||
+          (nir_instr_as_alu(u)->op != nir_op_i2i32 &&
+           nir_instr_as_alu(u)->op != nir_op_u2u32))
+         return false;
+   }
+   bool shift = alu->op == nir_op_ishl || kind == INT_SHR;
+   unsigned n = nir_op_infos[alu->op].num_inputs;
+   nir_def *src[2] = { NULL, NULL };
+   for (unsigned i = 0; i < (shift ? 1 : n); i++) {
+      src[i] = truncated_word(alu, i);
+      if (!src[i])
+         return false;
+   }
+   b->cursor = nir_before_instr(&alu->instr);
+   if (shift)
+      src[1] = nir_ssa_for_alu_src(b, alu, 1);
+   nir_def *w = nir_build_alu(b, alu->op, src[0], src[1], NULL, NULL);
+   /* each widening becomes a copy of w (the walk has yet to visit it) */
+   nir_foreach_use_including_if_safe(use, &alu->def) {
+      nir_alu_instr *cvt = nir_instr_as_alu(nir_src_parent_instr(use));
+      cvt->op = nir_op_mov;
+      nir_instr_rewrite_src(&cvt->instr, &cvt->src[0].src, w);
+   }
+   return true;
 }

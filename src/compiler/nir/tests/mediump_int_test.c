@@ -174,7 +174,10 @@ test_wrap_trees(void **state)
 
       struct counts c = { 0 };
       nir_shader_alu_pass(sh.s, count_cb, nir_metadata_all, &c);
-      if (marked && c.ops32) {
+      /* a root on two leaves is only widened and reads truncated words:
+       * it is made at 32 bits again, and is then the 32-bit result */
+      bool root32 = marked && c.ops16 == 0;
+      if (marked && c.ops32 != root32) {
          nir_print_shader(sh.s, stderr);
          fail_msg("tree %u: a 32-bit operation is left", k);
       }
@@ -186,9 +189,10 @@ test_wrap_trees(void **state)
             in[i] = v & 1 ? rng() : rng() % 0x10000 - 0x8000;
          run(ref, in, want);
          run(sh.s, in, got);
-         uint32_t w = marked ? (is_uint ? want[0] & 0xffff
-                                        : (uint32_t)(int32_t)(int16_t)want[0])
-                             : want[0];
+         uint32_t w = marked && !root32
+                         ? (is_uint ? want[0] & 0xffff
+                                    : (uint32_t)(int32_t)(int16_t)want[0])
+                         : want[0];
          if (got[0] != w)
             fail_msg("tree %u (%s): 0x%08x at 16 bits, 32-bit 0x%08x", k,
                      is_uint ? "uint" : "int", got[0], want[0]);
@@ -196,11 +200,13 @@ test_wrap_trees(void **state)
       ralloc_free(sh.ctx);
    }
    print_message("%u narrowed trees\n", narrowed);
-   assert_true(narrowed > 150);
+   assert_true(narrowed > 100);
 }
 
 /* Results in the mediump range are exact: a uint beyond 2^15 keeps its
- * value (zero extension), a negative int too (sign extension). */
+ * value (zero extension), a negative int too (sign extension).  (Each
+ * result is computed from another 16-bit one: an operation on two
+ * truncated inputs whose result is only widened is made at 32 bits.) */
 static void
 test_exact_in_range(void **state)
 {
@@ -209,12 +215,14 @@ test_exact_in_range(void **state)
    shader_init(&sh);
    nir_builder *b = &sh.b;
    nir_def *x = nir_channel(b, sh.in, 0), *y = nir_channel(b, sh.in, 1);
+   nir_def *z = nir_channel(b, sh.in, 2);
    b->mediump = true;
    b->mediump_unsigned = true;
-   nir_def *usum = nir_iadd(b, x, y);
-   nir_def *umax = nir_umax(b, x, y);
+   nir_def *xz = nir_ior(b, x, z);
+   nir_def *usum = nir_iadd(b, xz, y);
+   nir_def *umax = nir_umax(b, xz, y);
    b->mediump_unsigned = false;
-   nir_def *prod = nir_imul(b, x, nir_imm_int(b, 100));
+   nir_def *prod = nir_imul(b, nir_isub(b, x, z), nir_imm_int(b, 100));
    nir_def *shr = nir_ishr(b, nir_ineg(b, y), nir_imm_int(b, 3));
    b->mediump = false;
    nir_store_var(b, sh.out, nir_vec4(b, usum, umax, prod, shr), 0xf);
