@@ -173,30 +173,6 @@ mark_int_mediump(nir_shader *nir, unsigned seed)
    }
 }
 
-/* An integer instruction of the 16-bit forms nir_lower_mediump_int.c
- * leads to: a 16-bit destination (add, multiply-add, shifts) or 16-bit
- * compared operands (icmpsel). */
-static bool
-is_int16_instr(const struct agx_isa_instr *d)
-{
-   switch (d->op) {
-   case AGX_ISA_OP_IADD:
-   case AGX_ISA_OP_ISUB:
-   case AGX_ISA_OP_IMADD:
-   case AGX_ISA_OP_BFI:
-   case AGX_ISA_OP_BFEIL:
-   case AGX_ISA_OP_ASR:
-      return d->operands[0].kind == AGX_ISA_KIND_REG &&
-             d->operands[0].size == 16;
-   case AGX_ISA_OP_ICMPSEL: {
-      const struct agx_isa_operand *a = &d->operands[AGX_ISA_ICMPSEL_A];
-      return a->kind == AGX_ISA_KIND_REG && a->size == 16;
-   }
-   default:
-      return false;
-   }
-}
-
 /* Rule "mediump": a and b (finite) within the relative precision GLSL ES
  * 3.00 section 4.5.1 gives mediump (2^-10), allowing a few roundings
  * (the backend computes some 16-bit operations at 32 bits and fuses
@@ -680,7 +656,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          if (len <= 0)
             break;
          st->coverage[d.op]++;
-         st->int16_ops += is_int16_instr(&d);
+         st->int16_ops += agx_test_is_int16_instr(&d);
          if (d.op == AGX_ISA_OP_STOP)
             break;
          off += (size_t)len;

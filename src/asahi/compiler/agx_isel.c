@@ -27,6 +27,7 @@
 
 #include "util/format/u_format.h"
 #include "agx_compiler.h"
+#include "nir_passes.h"
 
 struct isel {
    agx_context *ctx;
@@ -709,35 +710,13 @@ half_kind(nir_op op)
    case nir_op_b32csel:
    case nir_op_f2f16:
    case nir_op_f2f32:
-   case nir_op_iadd:
-   case nir_op_isub:
-   case nir_op_ineg:
-   case nir_op_imul:
-   case nir_op_iand:
-   case nir_op_ior:
-   case nir_op_ixor:
-   case nir_op_inot:
-   case nir_op_ishl:
-   case nir_op_ishr:
-   case nir_op_ushr:
-   case nir_op_imin:
-   case nir_op_imax:
-   case nir_op_umin:
-   case nir_op_umax:
-   case nir_op_iabs:
-   case nir_op_ilt32:
-   case nir_op_ige32:
-   case nir_op_ult32:
-   case nir_op_uge32:
-   case nir_op_ieq32:
-   case nir_op_ine32:
    case nir_op_i2i16:
    case nir_op_u2u16:
    case nir_op_i2i32:
    case nir_op_u2u32:
       return HALF_16_DST;
    default:
-      return HALF_NONE;
+      return nir_mediump_int_op(op) ? HALF_16_DST : HALF_NONE;
    }
 }
 

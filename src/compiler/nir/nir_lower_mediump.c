@@ -227,14 +227,20 @@ widen(nir_builder *b, nir_alu_instr *alu)
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
       src[i] = nir_f2f32(b, nir_ssa_for_alu_src(b, alu, i));
    nir_def *w = nir_build_alu(b, alu->op, src[0], src[1], NULL, NULL);
-   /* each widening becomes a copy of w (removing it here would upset
-    * the walk, which has yet to visit it) */
-   nir_foreach_use_including_if_safe(use, &alu->def) {
+   nir_mediump_copy_widenings(&alu->def, w);
+   return true;
+}
+
+void
+nir_mediump_copy_widenings(nir_def *narrow, nir_def *wide)
+{
+   /* (removing them here would upset the walk, which has yet to visit
+    * them) */
+   nir_foreach_use_including_if_safe(use, narrow) {
       nir_alu_instr *cvt = nir_instr_as_alu(nir_src_parent_instr(use));
       cvt->op = nir_op_mov;
-      nir_instr_rewrite_src(&cvt->instr, &cvt->src[0].src, w);
+      nir_instr_rewrite_src(&cvt->instr, &cvt->src[0].src, wide);
    }
-   return true;
 }
 
 static bool

@@ -25,4 +25,8 @@ nir_def *nir_mediump_widened_int(nir_def *d, bool *is_uint);
  * operands are truncated 32-bit values, made at 32 bits on those. */
 bool nir_mediump_widen_int(nir_builder *b, nir_alu_instr *alu);
 
+/* Every use of narrow (all of them widenings: f2f32, i2i32, u2u32)
+ * becomes a copy of wide, the same value computed at 32 bits. */
+void nir_mediump_copy_widenings(nir_def *narrow, nir_def *wide);
+
 #endif

@@ -93,6 +93,12 @@ int_kind(nir_op op)
    }
 }
 
+bool
+nir_mediump_int_op(nir_op op)
+{
+   return int_kind(op) != INT_NONE;
+}
+
 /* Whether the operation's values are unsigned: by the opcode when it
  * says, else by the type the front end recorded. */
 static bool
@@ -311,12 +317,8 @@ nir_mediump_widen_int(nir_builder *b, nir_alu_instr *alu)
    b->cursor = nir_before_instr(&alu->instr);
    if (shift)
       src[1] = nir_ssa_for_alu_src(b, alu, 1);
-   nir_def *w = nir_build_alu(b, alu->op, src[0], src[1], NULL, NULL);
-   /* each widening becomes a copy of w (the walk has yet to visit it) */
-   nir_foreach_use_including_if_safe(use, &alu->def) {
-      nir_alu_instr *cvt = nir_instr_as_alu(nir_src_parent_instr(use));
-      cvt->op = nir_op_mov;
-      nir_instr_rewrite_src(&cvt->instr, &cvt->src[0].src, w);
-   }
+   nir_mediump_copy_widenings(&alu->def,
+                              nir_build_alu(b, alu->op, src[0], src[1], NULL,
+                                            NULL));
    return true;
 }

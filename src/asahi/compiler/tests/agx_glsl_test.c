@@ -1243,38 +1243,19 @@ static const char *fs_int_mp = "precision highp float;\n" FS_INT_BODY;
 static const char *fs_int_hp =
    "precision highp float;\nprecision highp int;\n" FS_INT_BODY;
 
-/* Integer instructions on 16-bit registers: add/multiply-add with a
- * 16-bit destination, selects comparing 16-bit operands. */
-static bool
-is_int16_op(const struct agx_isa_instr *I)
-{
-   switch (I->op) {
-   case AGX_ISA_OP_IADD:
-   case AGX_ISA_OP_ISUB:
-   case AGX_ISA_OP_IMADD:
-      return I->operands[0].kind == AGX_ISA_KIND_REG &&
-             I->operands[0].size == 16;
-   case AGX_ISA_OP_ICMPSEL:
-      return I->operands[AGX_ISA_ICMPSEL_A].kind == AGX_ISA_KIND_REG &&
-             I->operands[AGX_ISA_ICMPSEL_A].size == 16;
-   default:
-      return false;
-   }
-}
-
 static void
 test_glsl_mediump_int(void **state)
 {
    (void)state;
    unsigned saved = agx_compiler_debug();
    assert_true(count_fs_instrs(fs_int_mp, PIPE_FORMAT_R8G8B8A8_UNORM,
-                               is_int16_op) >= 3);
+                               agx_test_is_int16_instr) >= 3);
    assert_int_equal(count_fs_instrs(fs_int_hp, PIPE_FORMAT_R8G8B8A8_UNORM,
-                                    is_int16_op),
+                                    agx_test_is_int16_instr),
                     0);
    agx_compiler_set_debug(saved | AGX_DBG_NO16);
    assert_int_equal(count_fs_instrs(fs_int_mp, PIPE_FORMAT_R8G8B8A8_UNORM,
-                                    is_int16_op),
+                                    agx_test_is_int16_instr),
                     0);
    agx_compiler_set_debug(saved);
    check_program(vs1, fs_int_mp, false);
