@@ -87,6 +87,10 @@ static bool compute_stage;
  * bits; the reference is the interpreter on that NIR, and floats may
  * differ within mediump precision (rule "mediump") */
 static bool mediump_mode;
+/* --mediump-int: only the integer operations are marked (each int or
+ * uint, drawn from the seed), so nothing is imprecise: the 16-bit
+ * integer arithmetic must match the interpreter's bit for bit */
+static bool mediump_int_mode;
 
 struct stats {
    unsigned passed, failed, unsupported;
@@ -96,6 +100,8 @@ struct stats {
    unsigned rsqrt_used, minmax_used, mediump_used;
    /* vertex shaders writing 16-bit varying slots (packed pairs) */
    unsigned varyings_16;
+   /* integer instructions with a 16-bit destination or operand */
+   unsigned int16_ops;
    char first_unsupported[160];
 };
 
@@ -128,8 +134,43 @@ usage(FILE *fp)
       "               arithmetic where nir_lower_mediump can); the\n"
       "               interpreter runs the lowered NIR and floats may\n"
       "               differ within mediump precision\n"
+      "  --mediump-int  mark only the integer operations mediump,\n"
+      "               each int or uint (drawn from the seed): the\n"
+      "               16-bit integer arithmetic must match the\n"
+      "               interpreter exactly; fails when no 16-bit\n"
+      "               integer instruction was emitted\n"
       "  --verbose    also print unsupported shaders' reasons\n"
       "  --help       this text\n");
+}
+
+/* --mediump-int: the integer operations (an integer result, or integer
+ * operands: the comparisons) marked mediump, each int or uint by a
+ * generator of the seed's. */
+static void
+mark_int_mediump(nir_shader *nir, unsigned seed)
+{
+   uint32_t x = seed * 2654435761u + 1;
+   nir_foreach_block(block, nir_shader_get_entrypoint(nir))
+   {
+      nir_foreach_instr(instr, block)
+      {
+         if (instr->type != nir_instr_type_alu)
+            continue;
+         nir_alu_instr *alu = nir_instr_as_alu(instr);
+         const nir_op_info *info = &nir_op_infos[alu->op];
+         nir_alu_type t = nir_alu_type_get_base_type(info->output_type);
+         if (t == nir_type_bool && info->num_inputs)
+            t = nir_alu_type_get_base_type(
+               info->input_types[info->num_inputs - 1]);
+         if (t != nir_type_int && t != nir_type_uint)
+            continue;
+         x ^= x << 13;
+         x ^= x >> 17;
+         x ^= x << 5;
+         alu->mediump = true;
+         alu->mediump_unsigned = x & 1;
+      }
+   }
 }
 
 /* Rule "mediump": a and b (finite) within the relative precision GLSL ES
@@ -567,6 +608,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          }
       }
    }
+   if (mediump_int_mode)
+      mark_int_mediump(nir, seed);
 
    struct agx_shader_binary bin;
    char error[256] = "";
@@ -613,6 +656,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          if (len <= 0)
             break;
          st->coverage[d.op]++;
+         st->int16_ops += agx_test_is_int16_instr(&d);
          if (d.op == AGX_ISA_OP_STOP)
             break;
          off += (size_t)len;
@@ -1002,6 +1046,8 @@ main(int argc, char **argv)
          }
       } else if (!strcmp(argv[i], "--mediump")) {
          mediump_mode = true;
+      } else if (!strcmp(argv[i], "--mediump-int")) {
+         mediump_int_mode = true;
       } else if (!strcmp(argv[i], "--verbose")) {
          verbose = true;
       } else {
@@ -1011,9 +1057,14 @@ main(int argc, char **argv)
       }
    }
 
-   if (mediump_mode && compute_stage) {
+   if ((mediump_mode || mediump_int_mode) && compute_stage) {
       fprintf(stderr, "agx-difftest: --mediump is for the vertex and "
                       "fragment stages\n");
+      return 2;
+   }
+   if (mediump_mode && mediump_int_mode) {
+      fprintf(stderr, "agx-difftest: --mediump and --mediump-int exclude "
+                      "each other\n");
       return 2;
    }
 
@@ -1102,6 +1153,8 @@ main(int argc, char **argv)
    if (st.varyings_16)
       printf("\nvertex shaders with 16-bit varying slots: %u",
              st.varyings_16);
+   if (mediump_mode || mediump_int_mode)
+      printf("\n16-bit integer instructions: %u", st.int16_ops);
    printf("\nnot reached:");
    for (unsigned i = 0; i < sizeof(emitted) / sizeof(emitted[0]); ++i) {
       if (!st.coverage[emitted[i]])
@@ -1115,5 +1168,9 @@ main(int argc, char **argv)
    if (skipped)
       printf(", %u skipped", skipped);
    printf("\n");
+   if (mediump_int_mode && !st.int16_ops && st.passed) {
+      printf("--mediump-int: no 16-bit integer instruction emitted\n");
+      return 1;
+   }
    return st.failed ? 1 : 0;
 }

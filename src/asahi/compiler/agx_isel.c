@@ -27,6 +27,7 @@
 
 #include "util/format/u_format.h"
 #include "agx_compiler.h"
+#include "nir_passes.h"
 
 struct isel {
    agx_context *ctx;
@@ -444,27 +445,81 @@ match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
 /* ---- ALU ------------------------------------------------------------------
  */
 
-/* Shift count modulo 32 (NIR's rule; the hardware takes 7 bits). */
+/* Shift count modulo the bit size, 32 or 16 (NIR's rule; the hardware
+ * takes 7 bits). */
 static agx_operand
 shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
 {
-   uint32_t v;
+   uint32_t v, m = alu->def.bit_size - 1;
    if (const_value(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], c), &v))
-      return agx_isa_imm(v & 31, 8);
-   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c), agx_isa_imm(31, 8));
+      return agx_isa_imm(v & m, 8);
+   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c), agx_isa_imm(m, 8));
 }
 
+/* bfi / bfeil / extr into a `size`-bit register (a 16-bit one keeps the
+ * low half of the result: applegpu's destination truncation) */
 static agx_operand
-emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a, agx_operand b,
-              agx_operand c)
+emit_bitfield_n(struct isel *st, unsigned size, enum agx_isa_op op,
+                agx_operand a, agx_operand b, agx_operand c)
 {
-   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, op);
    I->ops[AGX_ISA_BFI_D] = dst;
    I->ops[AGX_ISA_BFI_A] = a;
    I->ops[AGX_ISA_BFI_B] = b;
    I->ops[AGX_ISA_BFI_C] = c;
    return dst;
+}
+
+static agx_operand
+emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a, agx_operand b,
+              agx_operand c)
+{
+   return emit_bitfield_n(st, 32, op, a, b, c);
+}
+
+/* The low 16 bits of a 32-bit integer (i2i16): the low half of its
+ * register, uniform or immediate. */
+static agx_operand
+trunc16(struct isel *st, agx_operand x)
+{
+   if (x.size == 16)
+      return x;
+   if (x.kind == AGX_ISA_KIND_UREG)
+      return agx_uniform((unsigned)x.value, 16);
+   if (x.kind == AGX_ISA_KIND_IMM)
+      return agx_mov_imm(&st->b, 16, (uint32_t)x.value & 0xffff);
+   agx_operand h[2];
+   agx_split(&st->b, h, 2, x);
+   return h[0];
+}
+
+/* The i2i32 / u2u32 of a 16-bit value that component c of alu's source
+ * 0 is, if any. */
+static nir_alu_instr *
+int16_widening(nir_alu_instr *alu, unsigned c)
+{
+   nir_instr *p = nir_def_instr(alu->src[0].src.ssa);
+   if (p->type != nir_instr_type_alu)
+      return NULL;
+   nir_alu_instr *w = nir_instr_as_alu(p);
+   if ((w->op != nir_op_i2i32 && w->op != nir_op_u2u32) ||
+       w->src[0].src.ssa->bit_size != 16 || w->def.num_components != 1 ||
+       nir_alu_src_swizzle(&alu->src[0], c) != 0)
+      return NULL;
+   return w;
+}
+
+/* A 16-bit integer to 32 bits (i2i32 / u2u32): an iadd of 0 reading it
+ * sign-extended (.sx) or zero-extended (applegpu's integer sources). */
+static agx_operand
+widen_int16(struct isel *st, agx_operand x, bool sign)
+{
+   if (x.size != 16)
+      return x;
+   if (sign && x.kind != AGX_ISA_KIND_IMM)
+      x.flags |= AGX_ISA_SX;
+   return emit_binop(st, AGX_ISA_OP_IADD, 32, x, agx_isa_imm(0, 8));
 }
 
 /* High 32 bits of the 64-bit product (imadd into a register pair). */
@@ -616,7 +671,11 @@ emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
  * boundaries and selects of 16-bit values, by forms that round into a
  * destination of either width (HALF_ANY_DST: fadd32, fmadd32, the unary
  * ops) or that need a 16-bit one for a 16-bit result (fcmpsel, bitop).
- * (No 16-bit integer arithmetic: nothing produces it yet.) */
+ * The mediump integer operations nir_lower_mediump_int.c narrows take
+ * 16-bit registers too (applegpu: integer sources are read zero- or,
+ * with .sx, sign-extended, a signed compare or asr sign-extends its
+ * source by its width, and a 16-bit destination keeps the result's low
+ * half). */
 enum half_kind { HALF_NONE, HALF_ANY_DST, HALF_16_DST };
 
 static enum half_kind
@@ -651,9 +710,13 @@ half_kind(nir_op op)
    case nir_op_b32csel:
    case nir_op_f2f16:
    case nir_op_f2f32:
+   case nir_op_i2i16:
+   case nir_op_u2u16:
+   case nir_op_i2i32:
+   case nir_op_u2u32:
       return HALF_16_DST;
    default:
-      return HALF_NONE;
+      return nir_mediump_int_op(op) ? HALF_16_DST : HALF_NONE;
    }
 }
 
@@ -802,15 +865,15 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_unop_n(st, sz, AGX_ISA_OP_DFDY, F(0));
 
    case nir_op_iadd:
-      return emit_binop(st, AGX_ISA_OP_IADD, 32, S(0), S(1));
+      return emit_binop(st, AGX_ISA_OP_IADD, sz, S(0), S(1));
    case nir_op_isub:
-      return emit_binop(st, AGX_ISA_OP_ISUB, 32, S(0), S(1));
+      return emit_binop(st, AGX_ISA_OP_ISUB, sz, S(0), S(1));
    case nir_op_ineg:
-      return emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, S(0));
+      return emit_binop(st, AGX_ISA_OP_ISUB, sz, zero, S(0));
    case nir_op_iabs: {
       agx_operand x = S(0);
-      agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, x);
-      return emit_cmpsel(st, false, AGX_ICC_SLT, x, zero, n, x);
+      agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, sz, zero, x);
+      return emit_cmpsel_n(st, sz, false, AGX_ICC_SLT, x, zero, n, x);
    }
    case nir_op_isign: {
       agx_operand x = S(0);
@@ -820,7 +883,7 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
                          neg);
    }
    case nir_op_imul: {
-      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_operand r = agx_temp(st->ctx, sz, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = r;
       I->ops[AGX_ISA_IMADD_A] = S(0);
@@ -833,31 +896,32 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_umul_high:
       return emit_mul_high(st, S(0), S(1), false);
    case nir_op_imin:
-      return emit_cmpsel(st, false, AGX_ICC_SLT, S(0), S(1), S(0), S(1));
+      return emit_cmpsel_n(st, sz, false, AGX_ICC_SLT, S(0), S(1), S(0), S(1));
    case nir_op_imax:
-      return emit_cmpsel(st, false, AGX_ICC_SGT, S(0), S(1), S(0), S(1));
+      return emit_cmpsel_n(st, sz, false, AGX_ICC_SGT, S(0), S(1), S(0), S(1));
    case nir_op_umin:
-      return emit_cmpsel(st, false, AGX_ICC_ULT, S(0), S(1), S(0), S(1));
+      return emit_cmpsel_n(st, sz, false, AGX_ICC_ULT, S(0), S(1), S(0), S(1));
    case nir_op_umax:
-      return emit_cmpsel(st, false, AGX_ICC_UGT, S(0), S(1), S(0), S(1));
+      return emit_cmpsel_n(st, sz, false, AGX_ICC_UGT, S(0), S(1), S(0), S(1));
    case nir_op_iand:
-      return emit_bitop(st, AGX_TT_AND, S(0), S(1));
+      return emit_bitop_n(st, sz, AGX_TT_AND, S(0), S(1));
    case nir_op_ior:
-      return emit_bitop(st, AGX_TT_OR, S(0), S(1));
+      return emit_bitop_n(st, sz, AGX_TT_OR, S(0), S(1));
    case nir_op_ixor:
-      return emit_bitop(st, AGX_TT_XOR, S(0), S(1));
+      return emit_bitop_n(st, sz, AGX_TT_XOR, S(0), S(1));
    case nir_op_inot:
-      return emit_bitop(st, AGX_TT_NOT_A, S(0), zero);
+      return emit_bitop_n(st, sz, AGX_TT_NOT_A, S(0), zero);
    case nir_op_ishl:
       /* bfi 0, x, s with the full 32-bit mask: x << s */
-      return emit_bitfield(st, AGX_ISA_OP_BFI, zero, S(0),
-                           shift_count(st, alu, c));
+      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFI, zero, S(0),
+                             shift_count(st, alu, c));
    case nir_op_ushr:
-      /* bfeil 0, x, s: x >> s */
-      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, S(0),
-                           shift_count(st, alu, c));
+      /* bfeil 0, x, s: x >> s (a 16-bit x read zero-extended) */
+      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFEIL, zero, S(0),
+                             shift_count(st, alu, c));
    case nir_op_ishr:
-      return emit_binop(st, AGX_ISA_OP_ASR, 32, S(0), shift_count(st, alu, c));
+      /* asr sign-extends its source by the source's width */
+      return emit_binop(st, AGX_ISA_OP_ASR, sz, S(0), shift_count(st, alu, c));
    case nir_op_ubitfield_extract:
       return emit_bitfield_extract(st, alu, c, false);
    case nir_op_ibitfield_extract:
@@ -931,9 +995,16 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
 
    case nir_op_i2f32:
-      return emit_convert(st, 11, 1, S(0));
-   case nir_op_u2f32:
-      return emit_convert(st, 10, 1, S(0));
+   case nir_op_u2f32: {
+      /* a widened 16-bit integer converts from its half: s16_to_f /
+       * u16_to_f (Mesa's agx_compile.c picks them by source size) */
+      bool is_signed = alu->op == nir_op_i2f32;
+      nir_alu_instr *w = int16_widening(alu, c);
+      if (w && (is_signed || w->op == nir_op_u2u32))
+         return emit_convert(st, w->op == nir_op_i2i32 ? 7 : 6, 1,
+                             isrc_c(st, w, 0, 0));
+      return emit_convert(st, is_signed ? 11 : 10, 1, S(0));
+   }
    case nir_op_f2i32:
       return emit_convert(st, 9, 0, S(0));
    case nir_op_f2u32:
@@ -944,8 +1015,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_b2i32:
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
                          agx_isa_imm(1, 8));
+   case nir_op_i2i16:
+   case nir_op_u2u16:
+      return trunc16(st, S(0));
    case nir_op_i2i32:
    case nir_op_u2u32:
+      return widen_int16(st, S(0), alu->op == nir_op_i2i32);
    case nir_op_b2b32:
       return S(0);
 

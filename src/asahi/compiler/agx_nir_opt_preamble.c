@@ -19,7 +19,7 @@
  * per invocation when read from memory), a driver system value
  * (load_sysval_agx), or a scalar ALU operation of 16 or 32 bits on
  * values that can move (derivatives excepted).  Of those, the 32-bit and
- * 16-bit ones (the latter kept as f32) the shader still needs (used by something that cannot move, or by an
+ * 16-bit ones (the latter kept as f32, or zero-extended integers) the shader still needs (used by something that cannot move, or by an
  * if) are stored when that saves an instruction: ALU operations read
  * uniform registers as they are, other uses (vectors, stores, ifs) need a
  * move from one.  The preamble computes them, in program order, and
@@ -53,10 +53,34 @@ struct preamble_state {
 static bool
 free_op(nir_op op)
 {
-   /* moves, the source modifiers the consumer absorbs and the float
-    * width conversions it mostly absorbs (agx_isel.c fsrc_c) */
+   /* moves, the source modifiers the consumer absorbs, the float
+    * width conversions it mostly absorbs (agx_isel.c fsrc_c) and the
+    * integer truncation (a low half) */
    return op == nir_op_mov || op == nir_op_fneg || op == nir_op_fabs ||
-          op == nir_op_f2f16 || op == nir_op_f2f32;
+          op == nir_op_f2f16 || op == nir_op_f2f32 || op == nir_op_i2i16 ||
+          op == nir_op_u2u16;
+}
+
+/* Whether a 16-bit value is an integer (mediump int arithmetic,
+ * nir_lower_mediump_int.c) rather than a float: by the operation that
+ * computes it, through selects and moves (a few deep; else a float). */
+static bool
+is_int16(nir_def *def)
+{
+   for (unsigned depth = 0; depth < 8; depth++) {
+      nir_instr *p = nir_def_instr(def);
+      if (p->type != nir_instr_type_alu)
+         return false;
+      nir_alu_instr *alu = nir_instr_as_alu(p);
+      if (alu->op == nir_op_mov)
+         def = alu->src[0].src.ssa;
+      else if (alu->op == nir_op_bcsel || alu->op == nir_op_b32csel)
+         def = alu->src[1].src.ssa;
+      else
+         return nir_alu_type_get_base_type(
+                   nir_op_infos[alu->op].output_type) != nir_type_float;
+   }
+   return false;
 }
 
 static bool
@@ -312,7 +336,12 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
                continue;
             }
             nir_def *v = nir_channel(&pb, map[def->index], c);
-            if (def->bit_size == 16) {
+            if (def->bit_size == 16 && is_int16(def)) {
+               /* a 16-bit integer in the low half of the word, which the
+                * shader's i2i16 reads as a 16-bit uniform */
+               emit_store_preamble(&pb, nir_u2u32(&pb, v), slot);
+               comps[c] = nir_i2i16(&mb, emit_load_preamble(&mb, 32, slot));
+            } else if (def->bit_size == 16) {
                /* a 16-bit float (mediump) is kept as an f32: widening
                 * and narrowing again is exact, and the shader's float
                 * operations read the f32 uniform directly */

@@ -4,7 +4,7 @@
  */
 
 /*
- * Constants to uniforms.  After operand folding, a 32-bit constant that
+ * Constants to uniforms.  After operand folding, a 32- or 16-bit constant that
  * no reader could take as an immediate (not below 256, not a minifloat)
  * is still a mov of the constant into a register.  When every reader is
  * an ALU source that accepts a uniform, the constant goes into the
@@ -25,15 +25,28 @@
 
 #include "agx_compiler.h"
 
-/* Can source i of I read a 32-bit uniform instead? */
+/* Can source i of I read a uniform (of its width, 32 or 16 bits)
+ * instead? */
 static bool
 takes_uniform(const agx_instr *I, unsigned i)
 {
    const agx_operand *o = &I->ops[i];
-   if (!agx_is_alu(I->op) || o->size != 32 || o->count != 1)
+   if (!agx_is_alu(I->op) || (o->size != 32 && o->size != 16) ||
+       o->count != 1)
       return false;
    const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
    return info && (info->operands[i].accepts & AGX_ISA_ACCEPTS_UREG);
+}
+
+/* The word a constant mov puts in the table: a 16-bit constant (mediump)
+ * in the low half, which a 16-bit uniform operand of the word's first
+ * half reads, zero-extended, so that it shares a slot with the 32-bit
+ * constant of that value. */
+static uint32_t
+const_word(const agx_instr *M)
+{
+   uint32_t v = (uint32_t)M->ops[1].value;
+   return M->ops[0].size == 16 ? v & 0xffff : v;
 }
 
 static int
@@ -87,11 +100,12 @@ agx_opt_promote_constants(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v) {
       const agx_instr *M = def[v];
       bool promote = M && ndefs[v] == 1 && M->op == AGX_OP_MOV &&
-                     M->ops[0].size == 32 && M->ops[0].count == 1 &&
+                     (M->ops[0].size == 32 || M->ops[0].size == 16) &&
+                     M->ops[0].count == 1 &&
                      M->ops[1].kind == AGX_ISA_KIND_IMM && reads[v] &&
                      uniform_reads[v] == reads[v];
       if (promote)
-         vals[nr++] = (uint32_t)M->ops[1].value;
+         vals[nr++] = const_word(M);
       else
          reads[v] = 0; /* not promoted */
    }
@@ -120,12 +134,13 @@ agx_opt_promote_constants(agx_context *ctx)
             agx_operand o = I->ops[i];
             if (!agx_is_ssa(o) || !reads[o.value])
                continue;
-            uint32_t c = (uint32_t)def[o.value]->ops[1].value;
+            uint32_t c = const_word(def[o.value]);
             const uint32_t *at =
                bsearch(&c, vals, words, sizeof(uint32_t), cmp_u32);
             if (!at)
                continue;
-            agx_operand u = agx_uniform(base + 2 * (unsigned)(at - vals), 32);
+            agx_operand u =
+               agx_uniform(base + 2 * (unsigned)(at - vals), o.size);
             u.flags = o.flags;
             I->ops[i] = u;
          }

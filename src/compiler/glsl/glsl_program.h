@@ -34,8 +34,9 @@
  *    element (umin), so an out-of-range index never leaves the variable.
  *  - Varyings that the other stage does not use are already removed
  *    (demoted to temporaries and optimised away).
- *  - Float precision: everything is 32-bit (mediump/lowp are not yet
- *    lowered to 16 bits).
+ *  - Precision: everything is 32-bit; GLSL ES mediump/lowp float, int and
+ *    uint ALU instructions are marked (nir_alu_instr::mediump and
+ *    mediump_unsigned) for a backend's nir_lower_mediump.
  *
  * Variables (nir_variable), by mode:
  *  - Vertex shader inputs (attributes): nir_var_shader_in,

@@ -17,8 +17,10 @@
  *
  * The translation keeps one rank per expression (low: mediump or lowp;
  * high: highp or not known) and marks the ALU instructions of low-ranked
- * float operations nir_alu_instr::mediump; nir_lower_mediump may then
- * compute them at 16 bits.  Anything this file does not know is high,
+ * float, int and uint operations nir_alu_instr::mediump (uint ones also
+ * mediump_unsigned: their mediump range is [0, 2^16 - 1], an int's
+ * [-2^15, 2^15 - 1], GLSL ES 3.00 section 4.5.1); nir_lower_mediump may
+ * then compute them at 16 bits.  Anything this file does not know is high,
  * so precision is only ever lowered where the shader allows it.
  */
 
@@ -159,13 +161,16 @@ void
 g2n_prec_begin(struct g2n *c, unsigned rank, enum glsl_base_type base)
 {
    c->b.mediump = c->st->es && rank == G2N_PREC_LOW &&
-                  base == GLSL_TYPE_FLOAT;
+                  (base == GLSL_TYPE_FLOAT || base == GLSL_TYPE_INT ||
+                   base == GLSL_TYPE_UINT);
+   c->b.mediump_unsigned = base == GLSL_TYPE_UINT;
 }
 
 void
 g2n_prec_end(struct g2n *c)
 {
    c->b.mediump = false;
+   c->b.mediump_unsigned = false;
 }
 
 bool

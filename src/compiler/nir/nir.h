@@ -438,6 +438,9 @@ typedef struct nir_alu_instr {
    /* The source language allows computing it at 16 bits (GLSL ES
     * mediump/lowp; nir_lower_mediump.c narrows it). */
    bool mediump;
+   /* With mediump, on an integer operation: its values are uints, whose
+    * mediump range is [0, 2^16 - 1] (else ints, [-2^15, 2^15 - 1]). */
+   bool mediump_unsigned;
    nir_alu_src src[];
 } nir_alu_instr;
 

@@ -101,6 +101,8 @@ nir_builder_alu_instr_finish_and_insert(nir_builder *b, nir_alu_instr *alu)
       shape.components = alu->def.num_components;
 
    alu->exact = alu->exact || b->exact;
+   if (b->mediump && !alu->mediump)
+      alu->mediump_unsigned = b->mediump_unsigned;
    alu->mediump = alu->mediump || b->mediump;
    nir_def_init(&alu->instr, &alu->def, shape.components, shape.bit_size);
    nir_builder_instr_insert(b, &alu->instr);

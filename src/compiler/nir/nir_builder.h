@@ -23,6 +23,7 @@ typedef struct nir_builder {
    nir_function_impl *impl;
    bool exact;                /* mark new ALU instructions exact */
    bool mediump;              /* mark new ALU instructions mediump */
+   bool mediump_unsigned;     /* ... and their integers unsigned */
 } nir_builder;
 
 nir_builder nir_builder_at(nir_cursor cursor);

@@ -86,6 +86,7 @@ clone_instr(clone_state *st, const nir_instr *instr)
       nir_alu_instr *n = nir_alu_instr_create(s, alu->op);
       n->exact = alu->exact;
       n->mediump = alu->mediump;
+      n->mediump_unsigned = alu->mediump_unsigned;
       for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
          set_src(st, &n->src[i].src, &alu->src[i].src);
          n->src[i].swz = alu->src[i].swz;

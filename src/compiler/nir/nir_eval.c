@@ -423,6 +423,16 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
       io_cells(in, is_input ? in->st->inputs : in->st->uniforms,
                is_input ? in->st->num_input_cells : in->st->num_uniform_cells,
                cell, nc, dst, false, 0, NULL);
+      /* A 16-bit load of a 32-bit float input (agx_nir_narrow_inputs.c)
+       * converts the cell's f32, rounding to nearest even, as the
+       * iterators do; it does not take the cell's low bits. */
+      if (is_input && bits == 16 &&
+          nir_alu_type_get_base_type(nir_intrinsic_dest_type(intr)) ==
+             nir_type_float &&
+          nir_alu_type_get_type_size(nir_intrinsic_dest_type(intr)) == 32) {
+         for (unsigned c = 0; c < nc && in->st->ok; c++)
+            dst[c].u16 = util_float_to_half(dst[c].f32);
+      }
       return in->st->ok ? FLOW_NORMAL : FLOW_STOP;
    }
    case nir_intrinsic_load_per_vertex_input: {

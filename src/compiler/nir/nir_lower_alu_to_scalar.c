@@ -70,6 +70,7 @@ lower_alu(nir_builder *b, nir_alu_instr *alu)
    b->cursor = nir_before_instr(&alu->instr);
    b->exact = alu->exact;
    b->mediump = alu->mediump;
+   b->mediump_unsigned = alu->mediump_unsigned;
    if (info->output_size)
       return lower_horizontal(b, alu);
    if (alu->def.num_components == 1 || alu->op == nir_op_mov)
@@ -86,6 +87,7 @@ lower_alu(nir_builder *b, nir_alu_instr *alu)
       s->def.num_components = 1;
       s->exact = alu->exact;
       s->mediump = alu->mediump;
+      s->mediump_unsigned = alu->mediump_unsigned;
       comps[c] = nir_builder_alu_instr_finish_and_insert(b, s);
    }
    nir_def_rewrite_uses(&alu->def, nir_vec(b, comps, alu->def.num_components));

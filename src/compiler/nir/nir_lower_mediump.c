@@ -26,11 +26,15 @@
  * result is only widened is made at 32 bits on widened operands when
  * those come from operations used nowhere else: backends whose float
  * operations round into either width (AGX) then widen them for free
- * where they are computed, which they cannot do through a select.  Run it on scalar ALU code after
- * nir_lower_bool_to_int (the 32-bit comparisons are handled).
+ * where they are computed, which they cannot do through a select.
+ * Marked integer operations narrow the same way, with i2i16 and i2i32 or
+ * u2u32 at the boundaries (nir_lower_mediump_int.c says which and why).
+ * Run it on scalar ALU code after nir_lower_bool_to_int (the 32-bit
+ * comparisons are handled).
  */
 
 #include "nir_builder.h"
+#include "nir_lower_mediump.h"
 #include "nir_passes.h"
 
 /* How a marked operation narrows: whether its result is a float (else a
@@ -223,35 +227,41 @@ widen(nir_builder *b, nir_alu_instr *alu)
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
       src[i] = nir_f2f32(b, nir_ssa_for_alu_src(b, alu, i));
    nir_def *w = nir_build_alu(b, alu->op, src[0], src[1], NULL, NULL);
-   /* each widening becomes a copy of w (removing it here would upset
-    * the walk, which has yet to visit it) */
-   nir_foreach_use_including_if_safe(use, &alu->def) {
+   nir_mediump_copy_widenings(&alu->def, w);
+   return true;
+}
+
+void
+nir_mediump_copy_widenings(nir_def *narrow, nir_def *wide)
+{
+   /* (removing them here would upset the walk, which has yet to visit
+    * them) */
+   nir_foreach_use_including_if_safe(use, narrow) {
       nir_alu_instr *cvt = nir_instr_as_alu(nir_src_parent_instr(use));
       cvt->op = nir_op_mov;
-      nir_instr_rewrite_src(&cvt->instr, &cvt->src[0].src, w);
+      nir_instr_rewrite_src(&cvt->instr, &cvt->src[0].src, wide);
    }
-   return true;
 }
 
 static bool
 narrow_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
    (void)data;
-   return narrow(b, alu);
+   return narrow(b, alu) || nir_mediump_narrow_int(b, alu);
 }
 
 static bool
 fold_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
    (void)data;
-   return fold(b, alu);
+   return fold(b, alu) || nir_mediump_fold_int(b, alu);
 }
 
 static bool
 widen_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
    (void)data;
-   return widen(b, alu);
+   return widen(b, alu) || nir_mediump_widen_int(b, alu);
 }
 
 bool

@@ -347,8 +347,12 @@ cse_block(cse_state *st, nir_block *block)
              nir_instr_as_alu(instr)->exact)
             nir_instr_as_alu(other)->exact = true;
          /* one of them must be computed at full precision: both are */
+         /* (so must an integer one read as int by one and as uint by
+          * the other: their 16-bit forms widen differently) */
          if (instr->type == nir_instr_type_alu &&
-             !nir_instr_as_alu(instr)->mediump)
+             (!nir_instr_as_alu(instr)->mediump ||
+              nir_instr_as_alu(instr)->mediump_unsigned !=
+                 nir_instr_as_alu(other)->mediump_unsigned))
             nir_instr_as_alu(other)->mediump = false;
          nir_def *kept = nir_instr_def(other);
          nir_src *only_use = NULL;

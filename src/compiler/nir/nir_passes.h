@@ -87,9 +87,12 @@ bool nir_lower_bool_to_int(nir_shader *shader, unsigned bit_size);
 bool nir_lower_idiv(nir_shader *shader, const nir_lower_idiv_options *options);
 /* sin/cos to polynomial approximations (changes results slightly). */
 bool nir_lower_sincos(nir_shader *shader);
-/* Marked (nir_alu_instr::mediump) 32-bit float operations at 16 bits,
+/* Marked (nir_alu_instr::mediump) 32-bit float and integer operations at 16 bits,
  * with conversions at the boundaries (nir_lower_mediump.c). */
 bool nir_lower_mediump(nir_shader *shader);
+/* Whether nir_lower_mediump may compute the integer operation op at 16
+ * bits (a backend must then take it with 16-bit sources). */
+bool nir_mediump_int_op(nir_op op);
 bool nir_lower_system_values(nir_shader *shader);
 
 /* Driver callback: size of a type in I/O units (vec4 slots by default). */

@@ -24,6 +24,7 @@ typedef struct {
    uint8_t swz[MAX_VARS][NIR_MAX_VEC_COMPONENTS];
    bool any_exact;
    bool any_highp;   /* a matched operation is not mediump */
+   bool any_uint, any_int; /* mediump ones of either signedness */
 } bindings;
 
 typedef struct {
@@ -116,6 +117,8 @@ match_op(match_state *ms, unsigned node, nir_alu_instr *alu,
       return false;
    ms->bind.any_exact |= alu->exact;
    ms->bind.any_highp |= !alu->mediump;
+   ms->bind.any_uint |= alu->mediump && alu->mediump_unsigned;
+   ms->bind.any_int |= alu->mediump && !alu->mediump_unsigned;
 
    unsigned num = nir_op_infos[alu->op].num_inputs;
    bindings saved = ms->bind;
@@ -270,7 +273,9 @@ try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu,
       nir_builder b = nir_builder_at(nir_before_instr(&alu->instr));
       b.exact = alu->exact;
       /* mediump only when every matched operation was */
-      b.mediump = !ms.bind.any_highp;
+      b.mediump = !ms.bind.any_highp &&
+                  !(ms.bind.any_uint && ms.bind.any_int);
+      b.mediump_unsigned = ms.bind.any_uint;
       nir_def *v = build(&ms, &b, rule->replace, alu->def.bit_size);
       assert(v->bit_size == alu->def.bit_size &&
              v->num_components == alu->def.num_components);

@@ -1223,6 +1223,45 @@ test_glsl_mediump(void **state)
    check_program(vs1, fs_mp, false);
 }
 
+/* mediump int arithmetic (the fragment shader's default int precision,
+ * GLSL ES 1.00 section 4.5.3) at 16 bits: results in the mediump range
+ * are exact, so the pixels equal the 32-bit interpreter's to the bit
+ * (floats are highp here); `precision highp int` and no16 keep 32-bit
+ * integers. */
+#define FS_INT_BODY                                                       \
+   "varying vec3 v_color;\n"                                              \
+   "varying float v_k;\n"                                                 \
+   "void main() {\n"                                                      \
+   "   int a = int(v_color.x * 64.0);\n"                                  \
+   "   int b = int(v_color.y * 64.0);\n"                                  \
+   "   int s = a * 25 + b * 7 - 300;\n"                                   \
+   "   int t = s > a * 3 ? s - b : s + b * 2;\n"                          \
+   "   gl_FragColor = vec4(float(s + 8192) / 16384.0,\n"                  \
+   "                       float(t + 8192) / 16384.0, v_k, 1.0);\n"       \
+   "}\n"
+static const char *fs_int_mp = "precision highp float;\n" FS_INT_BODY;
+static const char *fs_int_hp =
+   "precision highp float;\nprecision highp int;\n" FS_INT_BODY;
+
+static void
+test_glsl_mediump_int(void **state)
+{
+   (void)state;
+   unsigned saved = agx_compiler_debug();
+   assert_true(count_fs_instrs(fs_int_mp, PIPE_FORMAT_R8G8B8A8_UNORM,
+                               agx_test_is_int16_instr) >= 3);
+   assert_int_equal(count_fs_instrs(fs_int_hp, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    agx_test_is_int16_instr),
+                    0);
+   agx_compiler_set_debug(saved | AGX_DBG_NO16);
+   assert_int_equal(count_fs_instrs(fs_int_mp, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    agx_test_is_int16_instr),
+                    0);
+   agx_compiler_set_debug(saved);
+   check_program(vs1, fs_int_mp, false);
+   check_program(vs1, fs_int_hp, false);
+}
+
 static void
 test_glsl_scratch_arrays(void **state)
 {
@@ -1445,6 +1484,7 @@ main(void)
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_mediump),
+      cmocka_unit_test(test_glsl_mediump_int),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),

@@ -358,3 +358,23 @@ agx_test_linear_planes(float (*planes)[3], unsigned cf_base,
       planes[cf_base + i][2] = C[i];
    }
 }
+
+bool
+agx_test_is_int16_instr(const struct agx_isa_instr *I)
+{
+   switch (I->op) {
+   case AGX_ISA_OP_IADD:
+   case AGX_ISA_OP_ISUB:
+   case AGX_ISA_OP_IMADD:
+   case AGX_ISA_OP_BFI:
+   case AGX_ISA_OP_BFEIL:
+   case AGX_ISA_OP_ASR:
+      return I->operands[0].kind == AGX_ISA_KIND_REG &&
+             I->operands[0].size == 16;
+   case AGX_ISA_OP_ICMPSEL:
+      return I->operands[AGX_ISA_ICMPSEL_A].kind == AGX_ISA_KIND_REG &&
+             I->operands[AGX_ISA_ICMPSEL_A].size == 16;
+   default:
+      return false;
+   }
+}

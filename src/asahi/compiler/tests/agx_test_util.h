@@ -82,6 +82,12 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
  * past it.  False at the stop instruction, the end of the code or bytes
  * that do not decode, so `for (size_t off = 0;
  * agx_test_next_instr(bin, &off, &I);)` visits the shader's body. */
+/* An integer instruction of the 16-bit forms mediump integers lead to
+ * (docs/compiler.rst "mediump integers"): iadd, isub, imadd, bfi, bfeil
+ * or asr with a 16-bit destination register, icmpsel comparing a 16-bit
+ * register. */
+bool agx_test_is_int16_instr(const struct agx_isa_instr *I);
+
 bool agx_test_next_instr(const struct agx_shader_binary *bin, size_t *off,
                          struct agx_isa_instr *I);
 

@@ -40,22 +40,11 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
+#include "test_rng.h"
 #include "nir_search.h"
 #include "util/u_math.h"
 
 static const nir_shader_compiler_options opts = { 0 };
-
-static uint64_t rng_state;
-
-static uint32_t
-rng(void)
-{
-   /* xorshift64* */
-   rng_state ^= rng_state >> 12;
-   rng_state ^= rng_state << 25;
-   rng_state ^= rng_state >> 27;
-   return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
-}
 
 /* A finite float of varied magnitude and sign, with the usual suspects
  * (zeros, ones) now and then. */

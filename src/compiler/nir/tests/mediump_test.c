@@ -29,21 +29,10 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
+#include "test_rng.h"
 #include "util/u_math.h"
 
 static const nir_shader_compiler_options opts = { 0 };
-static uint64_t rng_state;
-
-static uint32_t
-rng(void)
-{
-   /* xorshift64* */
-   rng_state ^= rng_state >> 12;
-   rng_state ^= rng_state << 25;
-   rng_state ^= rng_state >> 27;
-   return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
-}
-
 /* Inputs of either sign with magnitudes in [0.5, 2): products of eight
  * stay far below the binary16 maximum (65504). */
 static float
