@@ -671,6 +671,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: /* ARB_transform_feedback3 */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, MAX_FEEDBACK_BUFFERS);
+      return true;
    case GL_TRANSFORM_FEEDBACK_BINDING:
    case GL_TRANSFORM_FEEDBACK_ACTIVE:
    case GL_TRANSFORM_FEEDBACK_PAUSED:

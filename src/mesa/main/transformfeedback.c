@@ -20,11 +20,27 @@
 #include "glsl_program.h"
 #include "util/hash_table.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 #include "util/u_inlines.h"
 
 #define MAX_SEPARATE_ATTRIBS 4
 #define MAX_SEPARATE_COMPONENTS 4
 #define MAX_INTERLEAVED_COMPONENTS 64
+
+/* ARB_transform_feedback3's special names in interleaved mode:
+ * "gl_NextBuffer" sends what follows to the next buffer,
+ * "gl_SkipComponentsN" (N = 1..4) leaves N words unwritten.  Returns
+ * -1 for the former, N for the latter, 0 for a varying's name. */
+static int
+special_name(const char *name)
+{
+   if (strcmp(name, "gl_NextBuffer") == 0)
+      return -1;
+   if (strncmp(name, "gl_SkipComponents", 17) == 0 && name[17] >= '1' &&
+       name[17] <= '4' && name[18] == '\0')
+      return name[17] - '0';
+   return 0;
+}
 
 static char *
 dup_string(const char *s)
@@ -73,6 +89,27 @@ _mesa_TransformFeedbackVaryings(GLuint program, GLsizei count,
                   MAX_SEPARATE_ATTRIBS);
       return;
    }
+   /* ARB_transform_feedback3 (desktop): the special names only when
+    * interleaved, fewer gl_NextBuffer than MAX_TRANSFORM_FEEDBACK_BUFFERS;
+    * ES has none of them (they fail at link time there). */
+   if (!_mesa_is_gles(ctx)) {
+      unsigned next = 0;
+      for (GLsizei i = 0; varyings && i < count; i++) {
+         int special = varyings[i] ? special_name(varyings[i]) : 0;
+         if (special && bufferMode != GL_INTERLEAVED_ATTRIBS) {
+            _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%s in separate mode)",
+                        func, varyings[i]);
+            return;
+         }
+         next += special < 0;
+      }
+      if (next >= MAX_FEEDBACK_BUFFERS) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(%u gl_NextBuffer: at most %d)", func, next,
+                     MAX_FEEDBACK_BUFFERS - 1);
+         return;
+      }
+   }
    _mesa_free_feedback_varyings(prog);
    prog->FeedbackVaryings = count ? calloc((size_t)count, sizeof(char *))
                                   : NULL;
@@ -96,6 +133,7 @@ struct xfb_output {
    unsigned slot, nslots, comps;
    GLenum type;
    GLsizei size;
+   int stream; /* the geometry shader's vertex stream */
 };
 
 /* Varying slots a type takes (the linker's count: a slot per vector,
@@ -162,11 +200,11 @@ find_output(const struct glsl_program *p, const char *name,
             struct xfb_output *out)
 {
    if (strcmp(name, "gl_Position") == 0) {
-      *out = (struct xfb_output){VARYING_SLOT_POS, 1, 4, GL_FLOAT_VEC4, 1};
+      *out = (struct xfb_output){VARYING_SLOT_POS, 1, 4, GL_FLOAT_VEC4, 1, 0};
       return true;
    }
    if (strcmp(name, "gl_PointSize") == 0) {
-      *out = (struct xfb_output){VARYING_SLOT_PSIZ, 1, 1, GL_FLOAT, 1};
+      *out = (struct xfb_output){VARYING_SLOT_PSIZ, 1, 1, GL_FLOAT, 1, 0};
       return true;
    }
    /* The outputs of the last stage before rasterization: the geometry
@@ -179,8 +217,15 @@ find_output(const struct glsl_program *p, const char *name,
 
       if (v->producer != last)
          continue;
+      /* a member of a block without an instance name goes by its own
+       * name (GL 4.0 section 2.17, as interface matching names it) */
+      const char *vname = v->name;
+      if (v->anonymous_block && strchr(vname, '.')) {
+         vname = strchr(vname, '.') + 1;
+         n = strlen(vname);
+      }
 
-      if (strncmp(name, v->name, n) != 0 ||
+      if (strncmp(name, vname, n) != 0 ||
           (name[n] != '\0' && name[n] != '[' && name[n] != '.'))
          continue;
       /* the varying's whole type: its element type, an array of it */
@@ -210,6 +255,7 @@ find_output(const struct glsl_program *p, const char *name,
       out->comps = e->vector_elements;
       out->type = glsl_type_gl_enum(e);
       out->size = elements;
+      out->stream = v->stream;
       /* every slot inside what the varying takes */
       return slot + out->nslots <= v->num_slots;
    }
@@ -236,12 +282,46 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
    if (!exec->xfb_varyings)
       return false;
 
-   unsigned total = 0;
+   /* Interleaved: the buffer being filled (gl_NextBuffer moves on) and
+    * the components each buffer holds; every buffer the outputs of one
+    * vertex stream (ARB_transform_feedback3, Errors). */
+   unsigned next = 0;
+   unsigned total[PIPE_MAX_SO_BUFFERS] = {0};
+   int buffer_stream[PIPE_MAX_SO_BUFFERS] = {-1, -1, -1, -1};
    for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++) {
       const char *name = prog->FeedbackVaryings[i];
-      unsigned buffer = separate ? i : 0;
+      int special = separate ? 0 : special_name(name);
+      unsigned buffer = separate ? i : next;
       struct xfb_output o;
 
+      if (buffer >= PIPE_MAX_SO_BUFFERS) {
+         *log = ralloc_asprintf(exec->mem, "error: transform feedback "
+                                "varying '%s' is past the last buffer\n",
+                                name);
+         return false;
+      }
+      exec->xfb_varyings[i].name = ralloc_strdup(exec->mem, name);
+      exec->num_xfb_varyings++;
+      if (special < 0) {
+         /* GetTransformFeedbackVarying: type NONE, size 0 */
+         exec->xfb_varyings[i].type = GL_NONE;
+         next++;
+         continue;
+      }
+      if (special > 0) {
+         /* type NONE, size the words skipped */
+         exec->xfb_varyings[i].type = GL_NONE;
+         exec->xfb_varyings[i].size = special;
+         so->stride[buffer] += (uint16_t)special;
+         total[buffer] += (unsigned)special;
+         exec->so_buffers = MAX2(exec->so_buffers, buffer + 1);
+         if (total[buffer] > MAX_INTERLEAVED_COMPONENTS) {
+            *log = ralloc_asprintf(exec->mem, "error: too many transform "
+                                   "feedback components ('%s')\n", name);
+            return false;
+         }
+         continue;
+      }
       if (!find_output(p, name, &o) || o.slot + o.nslots > 64) {
          *log = ralloc_asprintf(exec->mem,
                                 "error: transform feedback varying '%s' is "
@@ -250,13 +330,21 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
                                 name);
          return false;
       }
+      if (buffer_stream[buffer] >= 0 && buffer_stream[buffer] != o.stream) {
+         *log = ralloc_asprintf(exec->mem, "error: transform feedback "
+                                "varying '%s' of vertex stream %d goes to "
+                                "buffer %u, which holds stream %d\n", name,
+                                o.stream, buffer, buffer_stream[buffer]);
+         return false;
+      }
+      buffer_stream[buffer] = o.stream;
       /* ES 3.0.6 2.15.2: at most MAX_TRANSFORM_FEEDBACK_SEPARATE_
        * COMPONENTS a varying in separate mode, MAX_..._INTERLEAVED_
-       * COMPONENTS in all when interleaved. */
+       * COMPONENTS a buffer when interleaved (GL 4.0 section 2.17). */
       unsigned comps = o.comps * o.nslots;
-      total += comps;
+      total[buffer] += comps;
       if ((separate && comps > MAX_SEPARATE_COMPONENTS) ||
-          (!separate && total > MAX_INTERLEAVED_COMPONENTS) ||
+          (!separate && total[buffer] > MAX_INTERLEAVED_COMPONENTS) ||
           so->num_outputs + o.nslots > PIPE_MAX_SO_OUTPUTS) {
          *log = ralloc_asprintf(exec->mem, "error: too many transform "
                                 "feedback components ('%s')\n", name);
@@ -269,14 +357,12 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
          so->output[j].num_components = o.comps;
          so->output[j].output_buffer = buffer;
          so->output[j].dst_offset = so->stride[buffer];
+         so->output[j].stream = (unsigned)o.stream & 3;
          so->stride[buffer] += o.comps;
       }
-      exec->so_buffers = buffer + 1 > exec->so_buffers ? buffer + 1
-                                                       : exec->so_buffers;
-      exec->xfb_varyings[i].name = ralloc_strdup(exec->mem, name);
+      exec->so_buffers = MAX2(exec->so_buffers, buffer + 1);
       exec->xfb_varyings[i].type = o.type;
       exec->xfb_varyings[i].size = o.size;
-      exec->num_xfb_varyings++;
    }
    return true;
 }
