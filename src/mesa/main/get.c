@@ -428,13 +428,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_COPY_WRITE_BUFFER:
    case GL_PIXEL_PACK_BUFFER_BINDING:
    case GL_PIXEL_UNPACK_BUFFER_BINDING:
-   case GL_DRAW_INDIRECT_BUFFER_BINDING: {
+   case GL_DRAW_INDIRECT_BUFFER_BINDING:
+   /* the general binding (ES 3.0 table 6.x, GL 3.0 table 6.37) */
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: {
       GLenum target = pname == GL_PIXEL_PACK_BUFFER_BINDING
                          ? GL_PIXEL_PACK_BUFFER
                       : pname == GL_PIXEL_UNPACK_BUFFER_BINDING
                          ? GL_PIXEL_UNPACK_BUFFER
                       : pname == GL_DRAW_INDIRECT_BUFFER_BINDING
                          ? GL_DRAW_INDIRECT_BUFFER
+                      : pname == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
+                         ? GL_TRANSFORM_FEEDBACK_BUFFER
                          : pname;
       struct gl_buffer_object **b = _mesa_buffer_binding(ctx, target);
       if (!b)
