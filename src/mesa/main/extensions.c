@@ -155,7 +155,8 @@ has_gpu_shader5(const struct gl_context *ctx)
    return _mesa_has_gpu_shader5(ctx);
 }
 
-/* Indexed primitive queries need the driver's per-stream counts. */
+/* Indexed primitive queries and glDrawTransformFeedback* need the
+ * driver's per-stream counts. */
 static bool
 has_transform_feedback3(const struct gl_context *ctx)
 {
@@ -280,6 +281,14 @@ static const struct gl_extension_info extension_table[] = {
     * (transformfeedback.c), queries per vertex stream (queryobj.c; the
     * driver's agx_gs.c counts and captures each stream) */
    {"GL_ARB_transform_feedback3", API_GL, 0, has_transform_feedback3},
+   /* glDrawTransformFeedback from the object's primitives-written counts
+    * (transformfeedback.c, draw.c); objects and pause/resume are ES 3.0's */
+   {"GL_ARB_transform_feedback2", API_GL, 0, has_transform_feedback3},
+   /* the GL 3.0 core feature under its extension's names, with
+    * glBindBufferOffsetEXT (transformfeedback.c, bufferobj.c) */
+   {"GL_EXT_transform_feedback", API_GL, 0, has_transform_feedback3},
+   {"GL_ARB_transform_feedback_instanced", API_GL, 0,
+    has_transform_feedback3},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
    /* Core since GL 1.3, named for the compatibility programs that ask

@@ -216,6 +216,12 @@ struct gl_transform_feedback_object {
    GLenum Mode;                  /* primitive mode of BeginTransformFeedback */
    struct pipe_stream_output_target *targets[PIPE_MAX_SO_BUFFERS];
    unsigned num_targets;
+   /* glDrawTransformFeedback*: primitives written per vertex stream
+    * since the last Begin (pipe PRIMITIVES_EMITTED queries running while
+    * it captures), and whether End was ever called. */
+   struct pipe_query *written[4];
+   uint64_t written_prims[4];
+   bool Ended;
 };
 
 /* Program objects (shaderapi.c). */

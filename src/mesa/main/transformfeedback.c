@@ -195,18 +195,59 @@ walk_path(const char *path, const struct glsl_type **t, unsigned *slot)
    return true;
 }
 
+/* Built-in outputs captured by name at their fixed slots (the
+ * compatibility ones: GL 3.0 section 2.15, table of GLSL 1.30 varyings);
+ * arrays only element by element ("gl_TexCoord[2]"). */
+static const struct {
+   const char *name;
+   unsigned slot, comps, elements;
+   GLenum type;
+} builtin_outputs[] = {
+   {"gl_Position", VARYING_SLOT_POS, 4, 0, GL_FLOAT_VEC4},
+   {"gl_PointSize", VARYING_SLOT_PSIZ, 1, 0, GL_FLOAT},
+   {"gl_FrontColor", VARYING_SLOT_COL0, 4, 0, GL_FLOAT_VEC4},
+   {"gl_BackColor", VARYING_SLOT_BFC0, 4, 0, GL_FLOAT_VEC4},
+   {"gl_FrontSecondaryColor", VARYING_SLOT_COL1, 4, 0, GL_FLOAT_VEC4},
+   {"gl_BackSecondaryColor", VARYING_SLOT_BFC1, 4, 0, GL_FLOAT_VEC4},
+   {"gl_FogFragCoord", VARYING_SLOT_FOGC, 1, 0, GL_FLOAT},
+   {"gl_ClipVertex", VARYING_SLOT_CLIP_VERTEX, 4, 0, GL_FLOAT_VEC4},
+   {"gl_TexCoord", VARYING_SLOT_TEX0, 4, 8, GL_FLOAT_VEC4},
+};
+
+static bool
+find_builtin_output(const char *name, struct xfb_output *out)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(builtin_outputs); i++) {
+      size_t n = strlen(builtin_outputs[i].name);
+      unsigned k = 0;
+      if (strncmp(name, builtin_outputs[i].name, n) != 0)
+         continue;
+      if (builtin_outputs[i].elements) {
+         /* "[k]": one element */
+         const char *c = name + n;
+         if (*c++ != '[' || *c < '0' || *c > '9')
+            return false;
+         while (*c >= '0' && *c <= '9' && k < 1000)
+            k = k * 10 + (unsigned)(*c++ - '0');
+         if (*c != ']' || c[1] != '\0' || k >= builtin_outputs[i].elements)
+            return false;
+      } else if (name[n] != '\0') {
+         continue;
+      }
+      *out = (struct xfb_output){builtin_outputs[i].slot + k, 1,
+                                 builtin_outputs[i].comps,
+                                 builtin_outputs[i].type, 1, 0};
+      return true;
+   }
+   return false;
+}
+
 static bool
 find_output(const struct glsl_program *p, const char *name,
             struct xfb_output *out)
 {
-   if (strcmp(name, "gl_Position") == 0) {
-      *out = (struct xfb_output){VARYING_SLOT_POS, 1, 4, GL_FLOAT_VEC4, 1, 0};
-      return true;
-   }
-   if (strcmp(name, "gl_PointSize") == 0) {
-      *out = (struct xfb_output){VARYING_SLOT_PSIZ, 1, 1, GL_FLOAT, 1, 0};
-      return true;
-   }
+   if (strncmp(name, "gl_", 3) == 0)
+      return find_builtin_output(name, out);
    /* The outputs of the last stage before rasterization: the geometry
     * shader's when there is one (GL 3.2 core 2.15). */
    int last = p->nir[MESA_SHADER_GEOMETRY] ? MESA_SHADER_GEOMETRY
@@ -420,6 +461,79 @@ release_targets(struct gl_context *ctx,
    tf->num_targets = 0;
 }
 
+#define XFB_STREAMS 4
+
+/* The object's primitives-written counts run while it captures (Begin,
+ * Resume) and are added up when it stops (Pause, End). */
+static void
+count_start(struct gl_context *ctx, struct gl_transform_feedback_object *tf)
+{
+   struct pipe_context *pipe = ctx->st->pipe;
+   unsigned streams = (unsigned)MIN2(MAX2(ctx->Const.MaxVertexStreams, 1),
+                                     XFB_STREAMS);
+   for (unsigned s = 0; s < streams && pipe->create_query; s++) {
+      if (!tf->written[s])
+         tf->written[s] =
+            pipe->create_query(pipe, PIPE_QUERY_PRIMITIVES_EMITTED, s);
+      if (tf->written[s] && !pipe->begin_query(pipe, tf->written[s])) {
+         pipe->destroy_query(pipe, tf->written[s]);
+         tf->written[s] = NULL;
+      }
+   }
+}
+
+static void
+count_stop(struct gl_context *ctx, struct gl_transform_feedback_object *tf)
+{
+   struct pipe_context *pipe = ctx->st->pipe;
+   for (unsigned s = 0; s < XFB_STREAMS; s++) {
+      union pipe_query_result r = {0};
+      if (!tf->written[s])
+         continue;
+      pipe->end_query(pipe, tf->written[s]);
+      if (pipe->get_query_result(pipe, tf->written[s], true, &r))
+         tf->written_prims[s] += r.u64;
+   }
+}
+
+static void
+free_object(struct gl_context *ctx, struct gl_transform_feedback_object *tf)
+{
+   release_targets(ctx, tf);
+   for (unsigned s = 0; s < XFB_STREAMS; s++) {
+      if (tf->written[s])
+         ctx->st->pipe->destroy_query(ctx->st->pipe, tf->written[s]);
+   }
+   free(tf);
+}
+
+bool
+_mesa_transform_feedback_vertices(struct gl_context *ctx, GLuint name,
+                                  GLuint stream, GLsizei *count,
+                                  const char *func)
+{
+   struct gl_transform_feedback_object *tf =
+      name ? _mesa_name_lookup_object(ctx->TFObjects, name) : ctx->DefaultTF;
+   if (!tf) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(id=%u)", func, name);
+      return false;
+   }
+   if (stream >= (GLuint)MAX2(ctx->Const.MaxVertexStreams, 1) ||
+       stream >= XFB_STREAMS) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(stream=%u)", func, stream);
+      return false;
+   }
+   /* ARB_transform_feedback2: never ended, nothing to draw from */
+   if (!tf->Ended) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(never ended)", func);
+      return false;
+   }
+   unsigned vpp = tf->Mode == GL_TRIANGLES ? 3 : tf->Mode == GL_LINES ? 2 : 1;
+   uint64_t n = tf->written_prims[stream] * vpp;
+   *count = n > INT32_MAX ? INT32_MAX : (GLsizei)n;
+   return true;
+}
+
 void
 _mesa_free_transform_feedback(struct gl_context *ctx)
 {
@@ -427,18 +541,14 @@ _mesa_free_transform_feedback(struct gl_context *ctx)
       ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
    if (ctx->TFObjects) {
       hash_table_foreach(ctx->TFObjects, e) {
-         if (e->data != GL_NAME_RESERVED) {
-            release_targets(ctx, e->data);
-            free(e->data);
-         }
+         if (e->data != GL_NAME_RESERVED)
+            free_object(ctx, e->data);
       }
       _mesa_name_table_destroy(ctx->TFObjects);
       ctx->TFObjects = NULL;
    }
-   if (ctx->DefaultTF) {
-      release_targets(ctx, ctx->DefaultTF);
-      free(ctx->DefaultTF);
-   }
+   if (ctx->DefaultTF)
+      free_object(ctx, ctx->DefaultTF);
    ctx->DefaultTF = ctx->CurrentTF = NULL;
 }
 
@@ -537,8 +647,7 @@ _mesa_DeleteTransformFeedbacks(GLsizei n, const GLuint *ids)
          continue;
       if (ctx->CurrentTF == obj)
          ctx->CurrentTF = ctx->DefaultTF;
-      release_targets(ctx, obj);
-      free(obj);
+      free_object(ctx, obj);
    }
 }
 
@@ -589,8 +698,11 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
       struct gl_indexed_buffer_binding *bb =
          &ctx->TransformFeedbackBindings[b];
       unsigned offset = (unsigned)bb->Offset;
+      /* (a whole binding: to the end of the buffer from the offset) */
       unsigned size = bb->Size ? (unsigned)bb->Size
-                               : (unsigned)(bb->Buffer->Size - bb->Offset);
+                      : bb->Buffer->Size > bb->Offset
+                         ? (unsigned)(bb->Buffer->Size - bb->Offset)
+                         : 0;
       tf->targets[b] = pipe->create_stream_output_target(
          pipe, bb->Buffer->buffer, offset, size);
       if (!tf->targets[b]) {
@@ -604,6 +716,8 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
    tf->Active = true;
    tf->Paused = false;
    tf->Mode = primitiveMode;
+   memset(tf->written_prims, 0, sizeof(tf->written_prims));
+   count_start(ctx, tf);
    bind_targets(ctx, tf, false);
 }
 
@@ -618,8 +732,11 @@ _mesa_EndTransformFeedback(void)
       return;
    }
    ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   if (!tf->Paused)
+      count_stop(ctx, tf);
    release_targets(ctx, tf);
    tf->Active = tf->Paused = false;
+   tf->Ended = true;
 }
 
 void GLAPIENTRY
@@ -633,6 +750,7 @@ _mesa_PauseTransformFeedback(void)
       return;
    }
    ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   count_stop(ctx, tf);
    tf->Paused = true;
 }
 
@@ -646,6 +764,38 @@ _mesa_ResumeTransformFeedback(void)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glResumeTransformFeedback");
       return;
    }
+   count_start(ctx, tf);
    bind_targets(ctx, tf, true);
    tf->Paused = false;
+}
+
+/* EXT_transform_feedback's names (desktop; core since GL 3.0). */
+void GLAPIENTRY
+_mesa_BeginTransformFeedbackEXT(GLenum primitiveMode)
+{
+   _mesa_BeginTransformFeedback(primitiveMode);
+}
+
+void GLAPIENTRY
+_mesa_EndTransformFeedbackEXT(void)
+{
+   _mesa_EndTransformFeedback();
+}
+
+void GLAPIENTRY
+_mesa_TransformFeedbackVaryingsEXT(GLuint program, GLsizei count,
+                                   const GLchar *const *varyings,
+                                   GLenum bufferMode)
+{
+   _mesa_TransformFeedbackVaryings(program, count, varyings, bufferMode);
+}
+
+void GLAPIENTRY
+_mesa_GetTransformFeedbackVaryingEXT(GLuint program, GLuint index,
+                                     GLsizei bufSize, GLsizei *length,
+                                     GLsizei *size, GLenum *type,
+                                     GLchar *name)
+{
+   _mesa_GetTransformFeedbackVarying(program, index, bufSize, length, size,
+                                     type, name);
 }

@@ -254,6 +254,29 @@ test_feedback3(void **state)
    assert_int_equal(result, 0);
    _mesa_DeleteQueries(2, q);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* glDrawTransformFeedback*: an object that never ended, a name that
+    * is none, a stream past the last (ARB_transform_feedback2/3) */
+   GLuint tf;
+   _mesa_GenTransformFeedbacks(1, &tf);
+   _mesa_BindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+   _mesa_DrawTransformFeedback(GL_POINTS, tf);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DrawTransformFeedback(GL_POINTS, tf + 100);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_DrawTransformFeedbackStream(GL_POINTS, tf, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+   _mesa_BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, buf);
+   _mesa_BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 256, NULL, GL_STREAM_READ);
+   _mesa_BeginTransformFeedback(GL_POINTS);
+   _mesa_DrawArrays(GL_LINES, 0, 2); /* not points: GL 3.2 table 2.14 */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndTransformFeedback();
+   _mesa_DrawTransformFeedbackStreamInstanced(GL_POINTS, tf, 3, 2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteTransformFeedbacks(1, &tf);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 

@@ -155,26 +155,47 @@ agx_query_count_prims(struct agx_context *ctx, unsigned stream,
    /* a draw recorded once per sample counts once (agx_sample_shading.c) */
    if (ctx->shade_sample > 0 || stream >= AGX_GS_MAX_STREAMS)
       return;
-   if (ctx->prims_query[0][stream])
-      ctx->prims_query[0][stream]->value += written;
-   if (ctx->prims_query[1][stream])
-      ctx->prims_query[1][stream]->value += generated;
+   for (unsigned i = 0; i < AGX_MAX_PRIMS_QUERIES; ++i) {
+      if (ctx->prims_query[0][stream][i])
+         ctx->prims_query[0][stream][i]->value += written;
+      if (ctx->prims_query[1][stream][i])
+         ctx->prims_query[1][stream][i]->value += generated;
+   }
 }
 
 bool
 agx_query_counts_prims(const struct agx_context *ctx)
 {
    for (unsigned s = 0; s < AGX_GS_MAX_STREAMS; ++s) {
-      if (ctx->prims_query[0][s] || ctx->prims_query[1][s])
-         return true;
+      for (unsigned i = 0; i < AGX_MAX_PRIMS_QUERIES; ++i) {
+         if (ctx->prims_query[0][s][i] || ctx->prims_query[1][s][i])
+            return true;
+      }
    }
    return false;
 }
 
+/* Where q is among the active queries of its type and stream (with
+ * q NULL: a free place); NULL when it is not (no room). */
 static struct agx_query **
-prims_slot(struct agx_context *ctx, const struct agx_query *q)
+prims_slot(struct agx_context *ctx, const struct agx_query *q,
+           const struct agx_query *find)
 {
-   return &ctx->prims_query[prims_index(q->type)][q->stream];
+   struct agx_query **list = ctx->prims_query[prims_index(q->type)][q->stream];
+   for (unsigned i = 0; i < AGX_MAX_PRIMS_QUERIES; ++i) {
+      if (list[i] == find)
+         return &list[i];
+   }
+   return NULL;
+}
+
+/* q stops counting (ended or destroyed). */
+static void
+prims_stop(struct agx_context *ctx, struct agx_query *q)
+{
+   struct agx_query **slot = prims_slot(ctx, q, q);
+   if (slot)
+      *slot = NULL;
 }
 
 static struct pipe_query *
@@ -245,8 +266,8 @@ agx_destroy_query(struct pipe_context *pctx, struct pipe_query *pq)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_query *q = (struct agx_query *)pq;
-   if (is_prims(q->type) && *prims_slot(ctx, q) == q)
-      *prims_slot(ctx, q) = NULL;
+   if (is_prims(q->type))
+      prims_stop(ctx, q);
    for (unsigned i = 0; i < ctx->nr_stamp; ++i) {
       if (ctx->stamp[i] == q)
          ctx->stamp[i] = ctx->stamp[--ctx->nr_stamp];
@@ -287,7 +308,12 @@ agx_begin_query(struct pipe_context *pctx, struct pipe_query *pq)
 
    if (is_prims(q->type)) {
       q->value = 0;
-      *prims_slot(ctx, q) = q;
+      struct agx_query **slot = prims_slot(ctx, q, q);
+      if (!slot)
+         slot = prims_slot(ctx, q, NULL);
+      if (!slot)
+         return false; /* too many at once */
+      *slot = q;
    }
    if (q->type == PIPE_QUERY_TIME_ELAPSED) {
       /* Earlier work is not measured; the pair is rewritten only once
@@ -347,8 +373,7 @@ agx_end_query(struct pipe_context *pctx, struct pipe_query *pq)
       break;
    case PIPE_QUERY_PRIMITIVES_EMITTED:
    case PIPE_QUERY_PRIMITIVES_GENERATED:
-      if (*prims_slot(ctx, q) == q)
-         *prims_slot(ctx, q) = NULL;
+      prims_stop(ctx, q);
       break;
    default:
       if (ctx->occlusion_query == q) {

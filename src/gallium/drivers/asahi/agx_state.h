@@ -53,6 +53,9 @@
 
 #define AGX_BG_EOT_CACHE_SIZE 32
 
+/* primitive queries of one type and stream active at once */
+#define AGX_MAX_PRIMS_QUERIES 4
+
 struct agx_bg_eot_cache_entry {
    struct agx_bg_eot_key key;
    struct agx_bg_eot_program prog; /* code/source not used */
@@ -398,10 +401,13 @@ struct agx_context {
 
    /* Transform feedback (agx_streamout.c): bound targets, and the
     * PRIMITIVES_EMITTED / PRIMITIVES_GENERATED queries counting, by
-    * vertex stream (the query's index, ARB_transform_feedback3). */
+    * vertex stream (the query's index, ARB_transform_feedback3); a few
+    * at once (the application's and the front end's own for
+    * glDrawTransformFeedback). */
    struct pipe_stream_output_target *so_targets[AGX_MAX_XFB_BUFFERS];
    unsigned nr_so_targets;
-   struct agx_query *prims_query[2][AGX_GS_MAX_STREAMS]; /* emitted, gen. */
+   /* [emitted, generated][stream][active query]: NULL when free */
+   struct agx_query *prims_query[2][AGX_GS_MAX_STREAMS][AGX_MAX_PRIMS_QUERIES];
    unsigned xfb_prim; /* mode of the draw being recorded (variant key) */
 
    /* TIME_ELAPSED queries (agx_query.c): a heap of u64 (start, end) slot
