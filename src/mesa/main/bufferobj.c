@@ -779,16 +779,14 @@ _mesa_BindBufferRange(GLenum target, GLuint index, GLuint buffer,
 void GLAPIENTRY
 _mesa_BindBufferBaseEXT(GLenum target, GLuint index, GLuint buffer)
 {
-   bind_buffer_range(target, index, buffer, 0, 0, true,
-                     "glBindBufferBaseEXT");
+   _mesa_BindBufferBase(target, index, buffer);
 }
 
 void GLAPIENTRY
 _mesa_BindBufferRangeEXT(GLenum target, GLuint index, GLuint buffer,
                          GLintptr offset, GLsizeiptr size)
 {
-   bind_buffer_range(target, index, buffer, offset, size, false,
-                     "glBindBufferRangeEXT");
+   _mesa_BindBufferRange(target, index, buffer, offset, size);
 }
 
 /* EXT_transform_feedback: a transform feedback binding from offset to

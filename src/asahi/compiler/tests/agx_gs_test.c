@@ -158,6 +158,45 @@ run_gs(const struct agx_shader_binary *bin, const struct gs_memory *m,
                     ASAHI_SIM_STOPPED);
 }
 
+/* A points-to-points geometry shader being built, one invocation. */
+static nir_builder
+points_gs(unsigned vertices_out)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = MESA_PRIM_POINTS;
+   s->info.gs.output_primitive = MESA_PRIM_POINTS;
+   s->info.gs.vertices_in = 1;
+   s->info.gs.vertices_out = (uint16_t)vertices_out;
+   s->info.gs.invocations = 1;
+   return b;
+}
+
+/* Lowers (describing it in *info) and compiles a geometry shader. */
+static void
+compile_gs(nir_shader *s, void *mem, struct agx_gs_info *info,
+           struct agx_shader_binary *bin)
+{
+   char error[256] = "";
+   assert_true(agx_nir_lower_gs(s, false, info, error, sizeof(error)));
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   if (agx_compile_shader_nir(s, &key, mem, bin, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
+/* The lowering refuses s with a message saying `why`; s is freed. */
+static void
+expect_refused(nir_shader *s, const char *why)
+{
+   struct agx_gs_info info;
+   char error[128] = "";
+   assert_false(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
+   assert_non_null(strstr(error, why));
+   ralloc_free(s);
+}
+
 static void
 lines_with_invocations(void **state)
 {
@@ -252,14 +291,8 @@ output_array_dynamic_index(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_builder b = points_gs(1);
    nir_shader *s = b.shader;
-   s->info.gs.input_primitive = MESA_PRIM_POINTS;
-   s->info.gs.output_primitive = MESA_PRIM_POINTS;
-   s->info.gs.vertices_in = 1;
-   s->info.gs.vertices_out = 1;
-   s->info.gs.invocations = 1;
    const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
    nir_variable *o = nir_variable_create(
       s, nir_var_shader_out, nir_vtype_array(s, vec4, 2), "o");
@@ -275,14 +308,9 @@ output_array_dynamic_index(void **state)
    emit(&b, nir_intrinsic_emit_vertex);
 
    struct agx_gs_info info;
-   char error[256] = "";
-   assert_true(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
-   assert_int_equal(info.nr_outputs, 2);
-   assert_true(agx_preprocess_nir(s));
-   struct agx_shader_key key = {0};
    struct agx_shader_binary bin;
-   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile_gs(s, mem, &info, &bin);
+   assert_int_equal(info.nr_outputs, 2);
 
    static uint32_t topo[LANES];
    static float vsout[LANES * 4];
@@ -310,19 +338,12 @@ static void
 unsupported_output(void **state)
 {
    (void)state;
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_builder b = points_gs(1);
    nir_shader *s = b.shader;
-   s->info.gs.vertices_in = 1;
-   s->info.gs.vertices_out = 1;
    const nir_vtype *f16 = nir_vtype_vector(s, nir_type_float16, 4);
    nir_variable *o = nir_variable_create(s, nir_var_shader_out, f16, "o");
    o->data.location = VARYING_SLOT_VAR0;
-   struct agx_gs_info info;
-   char error[128] = "";
-   assert_false(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
-   assert_non_null(strstr(error, "geometry shader"));
-   ralloc_free(s);
+   expect_refused(s, "geometry shader");
 }
 
 /* Vertex streams (ARB_gpu_shader5), points in and out, max_vertices 2:
@@ -341,14 +362,8 @@ two_streams(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_builder b = points_gs(2);
    nir_shader *s = b.shader;
-   s->info.gs.input_primitive = MESA_PRIM_POINTS;
-   s->info.gs.output_primitive = MESA_PRIM_POINTS;
-   s->info.gs.vertices_in = 1;
-   s->info.gs.vertices_out = 2;
-   s->info.gs.invocations = 1;
    const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
    nir_variable *o = nir_variable_create(s, nir_var_shader_out, vec4, "o");
    o->data.location = VARYING_SLOT_VAR0;
@@ -369,15 +384,10 @@ two_streams(void **state)
    }
 
    struct agx_gs_info info;
-   char error[256] = "";
-   assert_true(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
+   struct agx_shader_binary bin;
+   compile_gs(s, mem, &info, &bin);
    assert_int_equal(info.nr_streams, 2);
    assert_int_equal(info.nr_outputs, 1);
-   assert_true(agx_preprocess_nir(s));
-   struct agx_shader_key key = {0};
-   struct agx_shader_binary bin;
-   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
 
    static uint32_t topo[LANES];
    static float vsout[LANES * 4];
@@ -423,19 +433,11 @@ static void
 stream_out_of_range(void **state)
 {
    (void)state;
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
-   nir_shader *s = b.shader;
-   s->info.gs.vertices_in = 1;
-   s->info.gs.vertices_out = 1;
+   nir_builder b = points_gs(1);
    nir_build_intrinsic(&b, nir_intrinsic_emit_vertex, 0, 0, NULL,
                        NIR_INTRINSIC_STREAM_ID, AGX_GS_MAX_STREAMS,
                        NIR_INTRINSIC_NUM_INDEX_FLAGS);
-   struct agx_gs_info info;
-   char error[128] = "";
-   assert_false(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
-   assert_non_null(strstr(error, "stream"));
-   ralloc_free(s);
+   expect_refused(b.shader, "stream");
 }
 
 int
