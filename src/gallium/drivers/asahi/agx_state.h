@@ -632,7 +632,8 @@ void agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
 void agx_xfb_done(struct agx_context *ctx,
                   const struct agx_compiled_shader *vs,
                   const struct agx_xfb_draw *x);
-bool agx_xfb_reads_batch_writes(struct agx_context *ctx);
+bool agx_xfb_reads_batch_writes(struct agx_context *ctx,
+                                const struct pipe_draw_info *info);
 /* Transform feedback done on the CPU, for primitives read back from the
  * GPU (geometry shaders, agx_gs.c): `prims` primitives of vertex stream
  * `stream`, vpp vertices each, fetch(user, primitive, vertex, slot)

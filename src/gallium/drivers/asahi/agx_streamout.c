@@ -497,12 +497,20 @@ agx_xfb_capture_cpu(struct agx_context *ctx,
 }
 
 /* Whether the current batch writes a vertex buffer by transform feedback
- * (or otherwise): then a draw reading it must wait for it. */
+ * (or otherwise): then a draw reading it must wait for it.  So must a
+ * captured indexed draw whose index buffer the batch writes: the CPU
+ * reads those indices (agx_xfb_indices; piglit's
+ * immediate-reuse-index-buffer faulted on the unread list). */
 bool
-agx_xfb_reads_batch_writes(struct agx_context *ctx)
+agx_xfb_reads_batch_writes(struct agx_context *ctx,
+                           const struct pipe_draw_info *info)
 {
    if (!ctx->batch)
       return false;
+   if (ctx->nr_so_targets && info->index_size && !info->has_user_indices &&
+       info->index.resource &&
+       agx_batch_uses(ctx->batch, info->index.resource, true))
+      return true;
    for (unsigned i = 0; i < ctx->nr_vb; ++i) {
       if (!ctx->vb[i].is_user_buffer && ctx->vb[i].buffer.resource &&
           agx_batch_uses(ctx->batch, ctx->vb[i].buffer.resource, true))
