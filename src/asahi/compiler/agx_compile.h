@@ -545,12 +545,21 @@ struct agx_varyings_vs {
  *     fills the list with AGX_GS_RESTART beforehand.
  * A generated vertex shader (agx_nir_gs_passthrough) then draws that list
  * as strips with primitive restart, reading the vertices back.
+ *
+ * Vertex streams (ARB_gpu_shader5): with nr_streams > 1, invocation g's
+ * vertices of stream s are (g * nr_streams + s) * vertices_out + k, and
+ * stream s > 0 writes its index list to AGX_GS_STREAM_INDEX_BUFFER at
+ * entry (g * (nr_streams - 1) + s - 1) * 2 vertices_out + j, apart from
+ * stream 0's, which alone is drawn; the driver reads the others back for
+ * transform feedback and the per-stream primitive queries.
  */
 #define AGX_GS_VS_OUTPUTS_BLOCK AGX_MAX_UBOS /* row of each input vertex */
 #define AGX_GS_TOPOLOGY_BLOCK (AGX_MAX_UBOS + 1) /* uint per vertex of prim */
 #define AGX_GS_OUTPUT_BLOCK (AGX_MAX_UBOS + 2) /* the emitted vertices */
 #define AGX_GS_VERTEX_BUFFER 0
 #define AGX_GS_INDEX_BUFFER 1
+#define AGX_GS_STREAM_INDEX_BUFFER 2
+#define AGX_GS_MAX_STREAMS 4 /* GL_MAX_VERTEX_STREAMS */
 #define AGX_GS_RESTART 0xffffffffu
 #define AGX_GS_MAX_VERTICES 256
 
@@ -560,6 +569,7 @@ struct agx_gs_info {
    uint8_t vertices_in;
    uint8_t invocations;
    uint16_t vertices_out;
+   uint8_t nr_streams; /* 1 + the highest stream emitted to */
    /* Vertex-output rows: slots 0 .. input_slots - 1 of each vertex. */
    uint8_t input_slots;
    /* Emitted-vertex rows: row r holds output_slot[r], interpolated as

@@ -26,6 +26,8 @@
  *  - end_primitive: a restart index appended, when the strip has a
  *    vertex (the end of the shader ends the strip implicitly: the rest
  *    of the list is restart indices already);
+ *  - each vertex stream keeps counters, vertices and a list of its own
+ *    (EmitStreamVertex(s); agx_compile.h gives the layout);
  *  - load_per_vertex_input (after nir_lower_io): vertex v of input
  *    primitive p is row topology[p * vertices_in + v] + instance *
  *    AGX_SYSVAL_GS_VS_VERTICES of the vertex-output buffer (the driver
@@ -45,7 +47,10 @@
 
 struct gs_state {
    struct agx_gs_info *info;
-   nir_variable *vtx, *idx, *strip; /* counters (uint) */
+   /* counters (uint) per vertex stream: vertices emitted, list entries
+    * written, vertices of the open strip */
+   nir_variable *vtx[AGX_GS_MAX_STREAMS], *idx[AGX_GS_MAX_STREAMS],
+      *strip[AGX_GS_MAX_STREAMS];
    nir_def *prim, *invocation, *instance, *gsi;
    /* output variables, in row order; those indexed at run time are
     * stored to the vertex being made as they are written (in_memory),
@@ -208,16 +213,47 @@ store_vectors(nir_builder *b, struct gs_state *st, nir_deref_instr *d,
                     vertex);
 }
 
-static void
-lower_emit(nir_builder *b, struct gs_state *st)
+/* The number of the vertex being made on stream s: invocation g's
+ * vertices of stream s are (g * nr_streams + s) * vertices_out + k. */
+static nir_def *
+emitted_vertex(nir_builder *b, struct gs_state *st, unsigned s, nir_def *vtx)
 {
    const struct agx_gs_info *info = st->info;
-   nir_def *vtx = nir_load_var(b, st->vtx);
+   nir_def *block = nir_iadd(
+      b, nir_imul(b, st->gsi, nir_imm_int(b, info->nr_streams)),
+      nir_imm_int(b, (int)s));
+   return nir_iadd(
+      b, nir_imul(b, block, nir_imm_int(b, info->vertices_out)), vtx);
+}
+
+/* Where entry idx of stream s's index list of this invocation goes, and
+ * in which buffer (stream 0 alone is drawn: its lists stay apart). */
+static nir_def *
+index_entry(nir_builder *b, struct gs_state *st, unsigned s, nir_def *idx,
+           unsigned *buffer)
+{
+   const struct agx_gs_info *info = st->info;
+   nir_def *seg = st->gsi;
+   *buffer = AGX_GS_INDEX_BUFFER;
+   if (s) {
+      seg = nir_iadd(
+         b, nir_imul(b, st->gsi, nir_imm_int(b, info->nr_streams - 1)),
+         nir_imm_int(b, (int)s - 1));
+      *buffer = AGX_GS_STREAM_INDEX_BUFFER;
+   }
+   return nir_iadd(
+      b, nir_imul(b, seg, nir_imm_int(b, 2 * info->vertices_out)), idx);
+}
+
+static void
+lower_emit(nir_builder *b, struct gs_state *st, unsigned s)
+{
+   const struct agx_gs_info *info = st->info;
+   nir_def *vtx = nir_load_var(b, st->vtx[s]);
    nir_if *nif = nir_push_if(b, nir_ult(b, vtx, nir_imm_int(
                                                   b, info->vertices_out)));
    {
-      nir_def *vertex = nir_iadd(
-         b, nir_imul(b, st->gsi, nir_imm_int(b, info->vertices_out)), vtx);
+      nir_def *vertex = emitted_vertex(b, st, s, vtx);
       unsigned row = 0;
       for (unsigned i = 0; i < st->nr_vars; ++i) {
          nir_variable *var = st->outputs[i];
@@ -244,15 +280,14 @@ lower_emit(nir_builder *b, struct gs_state *st)
          }
       }
 
-      nir_def *idx = nir_load_var(b, st->idx);
-      nir_def *entry = nir_iadd(
-         b, nir_imul(b, st->gsi, nir_imm_int(b, 2 * info->vertices_out)),
-         idx);
-      store_buffer(b, AGX_GS_INDEX_BUFFER, vertex, entry);
-      nir_store_var(b, st->idx, nir_iadd(b, idx, nir_imm_int(b, 1)), 1);
-      nir_store_var(b, st->vtx, nir_iadd(b, vtx, nir_imm_int(b, 1)), 1);
-      nir_store_var(b, st->strip,
-                    nir_iadd(b, nir_load_var(b, st->strip),
+      nir_def *idx = nir_load_var(b, st->idx[s]);
+      unsigned buffer;
+      nir_def *entry = index_entry(b, st, s, idx, &buffer);
+      store_buffer(b, buffer, vertex, entry);
+      nir_store_var(b, st->idx[s], nir_iadd(b, idx, nir_imm_int(b, 1)), 1);
+      nir_store_var(b, st->vtx[s], nir_iadd(b, vtx, nir_imm_int(b, 1)), 1);
+      nir_store_var(b, st->strip[s],
+                    nir_iadd(b, nir_load_var(b, st->strip[s]),
                              nir_imm_int(b, 1)),
                     1);
    }
@@ -260,20 +295,17 @@ lower_emit(nir_builder *b, struct gs_state *st)
 }
 
 static void
-lower_end_primitive(nir_builder *b, struct gs_state *st)
+lower_end_primitive(nir_builder *b, struct gs_state *st, unsigned s)
 {
-   const struct agx_gs_info *info = st->info;
-   nir_def *strip = nir_load_var(b, st->strip);
+   nir_def *strip = nir_load_var(b, st->strip[s]);
    nir_if *nif = nir_push_if(b, nir_ine(b, strip, nir_imm_int(b, 0)));
    {
-      nir_def *idx = nir_load_var(b, st->idx);
-      nir_def *entry = nir_iadd(
-         b, nir_imul(b, st->gsi, nir_imm_int(b, 2 * info->vertices_out)),
-         idx);
-      store_buffer(b, AGX_GS_INDEX_BUFFER,
-                   nir_imm_int(b, (int)AGX_GS_RESTART), entry);
-      nir_store_var(b, st->idx, nir_iadd(b, idx, nir_imm_int(b, 1)), 1);
-      nir_store_var(b, st->strip, nir_imm_int(b, 0), 1);
+      nir_def *idx = nir_load_var(b, st->idx[s]);
+      unsigned buffer;
+      nir_def *entry = index_entry(b, st, s, idx, &buffer);
+      store_buffer(b, buffer, nir_imm_int(b, (int)AGX_GS_RESTART), entry);
+      nir_store_var(b, st->idx[s], nir_iadd(b, idx, nir_imm_int(b, 1)), 1);
+      nir_store_var(b, st->strip[s], nir_imm_int(b, 0), 1);
    }
    nir_pop_if(b, nif);
 }
@@ -389,12 +421,11 @@ lower_memory_store(nir_builder *b, struct gs_state *st,
    }
    nir_def *value = intr->src[1].ssa;
    unsigned mask = nir_intrinsic_write_mask(intr);
-   nir_def *vtx = nir_load_var(b, st->vtx);
+   nir_def *vtx = nir_load_var(b, st->vtx[0]);
    nir_if *nif = nir_push_if(b, nir_ult(b, vtx, nir_imm_int(
                                                   b, info->vertices_out)));
    {
-      nir_def *vertex = nir_iadd(
-         b, nir_imul(b, st->gsi, nir_imm_int(b, info->vertices_out)), vtx);
+      nir_def *vertex = emitted_vertex(b, st, 0, vtx);
       /* an index out of bounds is undefined: kept inside the array */
       nir_def *i = nir_umin(b, nir_u2u32(b, d->arr_index.ssa),
                             nir_imm_int(b, (int)var->type->length - 1));
@@ -478,6 +509,27 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
    }
 }
 
+/* 1 + the highest vertex stream the shader emits to or ends a primitive
+ * of (ARB_gpu_shader5's EmitStreamVertex / EndStreamPrimitive). */
+static unsigned
+stream_count(nir_function_impl *impl)
+{
+   unsigned n = 1;
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr(instr, block)
+      {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic == nir_intrinsic_emit_vertex ||
+             intr->intrinsic == nir_intrinsic_end_primitive)
+            n = MAX2(n, nir_intrinsic_stream_id(intr) + 1);
+      }
+   }
+   return n;
+}
+
 static unsigned
 input_slots(nir_shader *nir, struct gs_state *st)
 {
@@ -520,9 +572,23 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
    info->input_slots = (uint8_t)MAX2(input_slots(nir, &st), 1);
 
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   unsigned streams = stream_count(impl);
+   if (streams > AGX_GS_MAX_STREAMS) {
+      fail(&st, "vertex stream beyond GL_MAX_VERTEX_STREAMS");
+      return false;
+   }
+   info->nr_streams = (uint8_t)streams;
    outputs_to_locals(nir, impl, &st);
    if (st.failed)
       return false;
+   for (unsigned k = 0; k < st.nr_vars && streams > 1; ++k) {
+      /* such writes go to the vertex being made, which is known only
+       * with one stream */
+      if (st.in_memory[k]) {
+         fail(&st, "run-time indexed outputs with several vertex streams");
+         return false;
+      }
+   }
 
    nir_foreach_variable_with_modes(var, nir, nir_var_shader_in)
       var->data.driver_location = (unsigned)MAX2(var->data.location, 0);
@@ -549,12 +615,14 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
                      nir_imul(&b, st.instance,
                               sysval(&b, AGX_SYSVAL_GS_INVOCATIONS)));
    const nir_vtype *uint_t = nir_vtype_scalar(nir, nir_type_uint32);
-   st.vtx = nir_local_variable_create(impl, uint_t, "gs_vertices");
-   st.idx = nir_local_variable_create(impl, uint_t, "gs_indices");
-   st.strip = nir_local_variable_create(impl, uint_t, "gs_strip");
-   nir_store_var(&b, st.vtx, nir_imm_int(&b, 0), 1);
-   nir_store_var(&b, st.idx, nir_imm_int(&b, 0), 1);
-   nir_store_var(&b, st.strip, nir_imm_int(&b, 0), 1);
+   for (unsigned s = 0; s < streams; ++s) {
+      st.vtx[s] = nir_local_variable_create(impl, uint_t, "gs_vertices");
+      st.idx[s] = nir_local_variable_create(impl, uint_t, "gs_indices");
+      st.strip[s] = nir_local_variable_create(impl, uint_t, "gs_strip");
+      nir_store_var(&b, st.vtx[s], nir_imm_int(&b, 0), 1);
+      nir_store_var(&b, st.idx[s], nir_imm_int(&b, 0), 1);
+      nir_store_var(&b, st.strip[s], nir_imm_int(&b, 0), 1);
+   }
 
    /* The intrinsics to rewrite, gathered first: emits add control flow. */
    struct util_dynarray todo;
@@ -609,13 +677,10 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
       nir_def *repl = NULL;
       switch (intr->intrinsic) {
       case nir_intrinsic_emit_vertex:
-         /* only stream 0 is rasterized (GL 4.0 adds others) */
-         if (nir_intrinsic_stream_id(intr) == 0)
-            lower_emit(&b, &st);
+         lower_emit(&b, &st, nir_intrinsic_stream_id(intr));
          break;
       case nir_intrinsic_end_primitive:
-         if (nir_intrinsic_stream_id(intr) == 0)
-            lower_end_primitive(&b, &st);
+         lower_end_primitive(&b, &st, nir_intrinsic_stream_id(intr));
          break;
       case nir_intrinsic_load_per_vertex_input:
          repl = lower_input(&b, &st, intr);

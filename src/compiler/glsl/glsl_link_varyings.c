@@ -108,6 +108,8 @@ add_varying(struct link *l, gl_shader_stage producer, struct glsl_nir_var *v,
    r->num_slots = n;
    r->flat = flat;
    r->producer = (int)producer;
+   r->stream = v->stream;
+   r->anonymous_block = v->anonymous_block;
 }
 
 static void

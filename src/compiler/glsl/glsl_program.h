@@ -240,6 +240,12 @@ struct glsl_program_varying {
     * list holds the vertex shader's outputs to it and its own outputs;
     * transform feedback captures the latter (GL 3.2 core 2.15). */
    int producer;
+   /* A geometry shader output's vertex stream (ARB_gpu_shader5), else 0:
+    * transform feedback buffers hold the outputs of one stream. */
+   int stream;
+   /* the output of a member of a block without an instance name: name
+    * "Block.member", captured as "member" */
+   bool anonymous_block;
 };
 
 /* A fragment shader output (glGetFragDataLocation). */

@@ -36,6 +36,9 @@ struct glsl_nir_var {
     * variable or its block, else the default of the last "layout(stream)
     * out;" before it; GLSL 4.00 4.4.2.2); 0 for everything else. */
    int stream;
+   /* A member of an interface block without an instance name ("B.m"):
+    * the API names it "m" (transform feedback, GL 4.0 section 2.17). */
+   bool anonymous_block;
 };
 
 /* A uniform block of the stage (std140 layout, see glsl_to_nir_ubo.c);

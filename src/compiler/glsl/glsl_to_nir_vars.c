@@ -551,8 +551,10 @@ io_block(struct g2n *c, struct ast_node *n)
       sym->var->data.sample = (mq & AST_Q_SAMPLE) != 0;
       /* (the variable's own copy of the name outlives this pass) */
       record_var(c, sym, sym->var->name, ft, mq, n->type, NULL, false);
-      util_dynarray_element(&c->vars, struct glsl_nir_var,
-                            sym->var_index)->location = loc;
+      struct glsl_nir_var *gv = util_dynarray_element(
+         &c->vars, struct glsl_nir_var, sym->var_index);
+      gv->location = loc;
+      gv->anonymous_block = !inst;
       if (inst) {
          inst->io_members[i] = sym->var;
          inst->io_member_index[i] = sym->var_index;

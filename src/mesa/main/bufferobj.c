@@ -743,7 +743,8 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
          return;
       }
    }
-   _mesa_set_indexed_buffer(b, obj, whole ? 0 : offset, whole ? 0 : size);
+   /* (whole: from offset to the end, 0 but for BindBufferOffsetEXT) */
+   _mesa_set_indexed_buffer(b, obj, offset, whole ? 0 : size);
    /* Also the generic binding point. */
    struct gl_buffer_object **generic = _mesa_buffer_binding(ctx, target);
    if (generic)
@@ -772,6 +773,40 @@ _mesa_BindBufferRange(GLenum target, GLuint index, GLuint buffer,
 {
    bind_buffer_range(target, index, buffer, offset, size, false,
                      "glBindBufferRange");
+}
+
+/* EXT_transform_feedback's names of the two above (desktop). */
+void GLAPIENTRY
+_mesa_BindBufferBaseEXT(GLenum target, GLuint index, GLuint buffer)
+{
+   _mesa_BindBufferBase(target, index, buffer);
+}
+
+void GLAPIENTRY
+_mesa_BindBufferRangeEXT(GLenum target, GLuint index, GLuint buffer,
+                         GLintptr offset, GLsizeiptr size)
+{
+   _mesa_BindBufferRange(target, index, buffer, offset, size);
+}
+
+/* EXT_transform_feedback: a transform feedback binding from offset to
+ * the end of the buffer; the offset a multiple of 4 (the extension's
+ * Errors). */
+void GLAPIENTRY
+_mesa_BindBufferOffsetEXT(GLenum target, GLuint index, GLuint buffer,
+                          GLintptr offset)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (target != GL_TRANSFORM_FEEDBACK_BUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindBufferOffsetEXT(target)");
+      return;
+   }
+   if (offset < 0 || offset % 4) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glBindBufferOffsetEXT(offset)");
+      return;
+   }
+   bind_buffer_range(target, index, buffer, offset, 0, true,
+                     "glBindBufferOffsetEXT");
 }
 
 static bool

@@ -103,6 +103,10 @@ void _mesa_free_query_objects(struct gl_context *ctx);
 /* Adds a draw to an active GL_PRIMITIVES_GENERATED query (queryobj.c). */
 void _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
                                       GLsizei count, GLsizei instances);
+/* The active GL_PRIMITIVES_GENERATED query of a vertex stream, or NULL
+ * (queryobj.c; geometry shaders count on the driver's side). */
+struct gl_query_object *
+_mesa_generated_query(struct gl_context *ctx, unsigned stream);
 void _mesa_reference_sampler(struct gl_sampler_object **dst,
                              struct gl_sampler_object *src);
 void _mesa_free_sampler_objects(struct gl_shared_state *shared);

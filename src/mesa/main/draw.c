@@ -142,8 +142,31 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
        !_mesa_pipeline_draw_allows(ctx, func) ||
        !_mesa_geometry_draw_allows(ctx, mode, func))
       return false;
-   if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
+   if (!_mesa_transform_feedback_capturing(ctx))
       return true;
+   if (!_mesa_is_gles(ctx)) {
+      /* GL 3.2 core table 2.14 (compatibility: quads and polygons are
+       * triangles): without a geometry shader (whose output primitive
+       * _mesa_geometry_draw_allows matched) the draw's mode must make
+       * the primitives BeginTransformFeedback asked for */
+      const struct gl_program_exec *exec = _mesa_current_exec(ctx);
+      if (exec && exec->linked && exec->linked->nir[MESA_SHADER_GEOMETRY])
+         return true;
+      GLenum want = mode == GL_POINTS ? GL_POINTS
+                    : mode == GL_LINES || mode == GL_LINE_LOOP ||
+                          mode == GL_LINE_STRIP ||
+                          mode == GL_LINES_ADJACENCY ||
+                          mode == GL_LINE_STRIP_ADJACENCY
+                       ? GL_LINES
+                       : GL_TRIANGLES;
+      if (want != ctx->CurrentTF->Mode) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(mode does not make the transform feedback "
+                     "primitives)", func);
+         return false;
+      }
+      return true;
+   }
    if (elements || mode != ctx->CurrentTF->Mode) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(transform feedback)", func);
       return false;
@@ -263,6 +286,60 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
        !feedback_allows(ctx, mode, false, "glDrawArraysInstanced"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0, 0);
+}
+
+/* glDrawTransformFeedback* (ARB_transform_feedback2, 3 and _instanced):
+ * glDrawArraysInstanced from 0 with the vertices transform feedback
+ * object id captured for the stream (GL 4.0 section 2.17.3). */
+static void
+draw_feedback(GLenum mode, GLuint id, GLuint stream, GLsizei instances,
+              const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLsizei count;
+   if (_mesa_context_lost(ctx, func))
+      return;
+   if (!valid_mode(ctx, mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func, mode);
+      return;
+   }
+   if (instances < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(instancecount)", func);
+      return;
+   }
+   if (!_mesa_transform_feedback_vertices(ctx, id, stream, &count, func) ||
+       !draw_allowed(ctx, func) || !feedback_allows(ctx, mode, false, func))
+      return;
+   st_draw_gl(ctx->st, mode, 0, count, 0, NULL, instances, 0, 0);
+}
+
+void GLAPIENTRY
+_mesa_DrawTransformFeedback(GLenum mode, GLuint id)
+{
+   draw_feedback(mode, id, 0, 1, "glDrawTransformFeedback");
+}
+
+void GLAPIENTRY
+_mesa_DrawTransformFeedbackStream(GLenum mode, GLuint id, GLuint stream)
+{
+   draw_feedback(mode, id, stream, 1, "glDrawTransformFeedbackStream");
+}
+
+void GLAPIENTRY
+_mesa_DrawTransformFeedbackInstanced(GLenum mode, GLuint id,
+                                     GLsizei instancecount)
+{
+   draw_feedback(mode, id, 0, instancecount,
+                 "glDrawTransformFeedbackInstanced");
+}
+
+void GLAPIENTRY
+_mesa_DrawTransformFeedbackStreamInstanced(GLenum mode, GLuint id,
+                                           GLuint stream,
+                                           GLsizei instancecount)
+{
+   draw_feedback(mode, id, stream, instancecount,
+                 "glDrawTransformFeedbackStreamInstanced");
 }
 
 static bool

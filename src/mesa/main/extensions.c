@@ -155,6 +155,14 @@ has_gpu_shader5(const struct gl_context *ctx)
    return _mesa_has_gpu_shader5(ctx);
 }
 
+/* Indexed primitive queries and glDrawTransformFeedback* need the
+ * driver's per-stream counts. */
+static bool
+has_transform_feedback3(const struct gl_context *ctx)
+{
+   return ctx->Const.MaxVertexStreams >= 1;
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -269,6 +277,18 @@ static const struct gl_extension_info extension_table[] = {
    /* GL 4.0's shading features (gpu_shader5.h; the GLSL front end,
     * GLSL to NIR and the AGX compiler: docs/glsl.rst) */
    {"GL_ARB_gpu_shader5", API_GL, 0, has_gpu_shader5},
+   /* gl_NextBuffer, gl_SkipComponents, one stream per buffer
+    * (transformfeedback.c), queries per vertex stream (queryobj.c; the
+    * driver's agx_gs.c counts and captures each stream) */
+   {"GL_ARB_transform_feedback3", API_GL, 0, has_transform_feedback3},
+   /* glDrawTransformFeedback from the object's primitives-written counts
+    * (transformfeedback.c, draw.c); objects and pause/resume are ES 3.0's */
+   {"GL_ARB_transform_feedback2", API_GL, 0, has_transform_feedback3},
+   /* the GL 3.0 core feature under its extension's names, with
+    * glBindBufferOffsetEXT (transformfeedback.c, bufferobj.c) */
+   {"GL_EXT_transform_feedback", API_GL, 0, has_transform_feedback3},
+   {"GL_ARB_transform_feedback_instanced", API_GL, 0,
+    has_transform_feedback3},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
    /* Core since GL 1.3, named for the compatibility programs that ask

@@ -428,13 +428,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_COPY_WRITE_BUFFER:
    case GL_PIXEL_PACK_BUFFER_BINDING:
    case GL_PIXEL_UNPACK_BUFFER_BINDING:
-   case GL_DRAW_INDIRECT_BUFFER_BINDING: {
+   case GL_DRAW_INDIRECT_BUFFER_BINDING:
+   /* the general binding (ES 3.0 table 6.x, GL 3.0 table 6.37) */
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: {
       GLenum target = pname == GL_PIXEL_PACK_BUFFER_BINDING
                          ? GL_PIXEL_PACK_BUFFER
                       : pname == GL_PIXEL_UNPACK_BUFFER_BINDING
                          ? GL_PIXEL_UNPACK_BUFFER
                       : pname == GL_DRAW_INDIRECT_BUFFER_BINDING
                          ? GL_DRAW_INDIRECT_BUFFER
+                      : pname == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
+                         ? GL_TRANSFORM_FEEDBACK_BUFFER
                          : pname;
       struct gl_buffer_object **b = _mesa_buffer_binding(ctx, target);
       if (!b)
@@ -670,6 +674,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    }
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
+      return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: /* ARB_transform_feedback3 */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, MAX_FEEDBACK_BUFFERS);
       return true;
    case GL_TRANSFORM_FEEDBACK_BINDING:
    case GL_TRANSFORM_FEEDBACK_ACTIVE:

@@ -4,6 +4,7 @@
  */
 
 #include "main/context.h"
+#include "main/extensions.h"
 #include "main/geomshader.h"
 #include "main/gpu_shader5.h"
 #include "main/texgather.h"
@@ -53,6 +54,9 @@ _mesa_get_gpu_shader5_limit(const struct gl_context *ctx, GLenum pname,
    default:
       return false;
    }
-   *known = _mesa_has_gpu_shader5(ctx);
+   /* (ARB_transform_feedback3 defines MAX_VERTEX_STREAMS too) */
+   *known = _mesa_has_gpu_shader5(ctx) ||
+            (pname == GL_MAX_VERTEX_STREAMS &&
+             _mesa_has_extension(ctx, "GL_ARB_transform_feedback3"));
    return true;
 }

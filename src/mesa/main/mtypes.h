@@ -216,6 +216,12 @@ struct gl_transform_feedback_object {
    GLenum Mode;                  /* primitive mode of BeginTransformFeedback */
    struct pipe_stream_output_target *targets[PIPE_MAX_SO_BUFFERS];
    unsigned num_targets;
+   /* glDrawTransformFeedback*: primitives written per vertex stream
+    * since the last Begin (pipe PRIMITIVES_EMITTED queries running while
+    * it captures), and whether End was ever called. */
+   struct pipe_query *written[4];
+   uint64_t written_prims[4];
+   bool Ended;
 };
 
 /* Program objects (shaderapi.c). */
@@ -358,6 +364,7 @@ struct gl_query_object {
    bool Ready;
    uint64_t Result;
    struct pipe_query *pq;
+   unsigned Stream; /* the vertex stream pq counts (BeginQueryIndexed) */
 };
 
 /* Sampler objects (samplerobj.c, ES 3.0 section 3.8.2). */
@@ -771,7 +778,9 @@ struct gl_context {
    GLuint NextTF;
    struct gl_transform_feedback_object *CurrentTF, *DefaultTF;
    GLuint NextQuery;
-   struct gl_query_object *CurrentQuery[6]; /* by queryobj.c's index */
+   /* by queryobj.c's index: one per target, then the vertex streams 1-3
+    * of the primitive queries (ARB_transform_feedback3) */
+   struct gl_query_object *CurrentQuery[12];
    GLuint NextVAO;
    /* By VERT_ATTRIB_* (generic, then conventional: glColor ...). */
    GLfloat CurrentAttrib[VERT_ATTRIB_COUNT][4]; /* bits of ints too */

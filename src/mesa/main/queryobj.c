@@ -18,6 +18,7 @@
 #include "main/hash.h"
 #include "state_tracker/st_context.h"
 #include "util/hash_table.h"
+#include "util/u_math.h"
 
 /* Queries the front end answers itself, with no pipe query: GL 3.0
  * GL_PRIMITIVES_GENERATED.  With no geometry shaders, the primitives a
@@ -54,7 +55,53 @@ query_index(GLenum target, unsigned *pipe_type)
    }
 }
 
-#define NUM_QUERY_INDICES 6
+#define NUM_QUERY_INDICES 12
+/* ARB_transform_feedback3: the primitive queries count per vertex
+ * stream, each stream s > 0 a CurrentQuery slot of its own from here */
+#define FIRST_STREAM_INDEX 6
+#define QUERY_STREAMS 4
+
+static bool
+is_stream_target(GLenum target)
+{
+   return target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
+          target == GL_PRIMITIVES_GENERATED;
+}
+
+/* The CurrentQuery slot of the query of target base slot `index` on
+ * vertex stream `stream` (0 for the others). */
+static int
+stream_slot(int index, unsigned stream)
+{
+   if (index < 0 || !stream)
+      return index;
+   return FIRST_STREAM_INDEX + (index == 2 ? 0 : QUERY_STREAMS - 1) +
+          (int)stream - 1;
+}
+
+struct gl_query_object *
+_mesa_generated_query(struct gl_context *ctx, unsigned stream)
+{
+   return stream < QUERY_STREAMS ? ctx->CurrentQuery[stream_slot(4, stream)]
+                                 : NULL;
+}
+
+/* ARB_transform_feedback3, Errors: INVALID_VALUE for an index at or past
+ * MAX_VERTEX_STREAMS of the primitive queries, not 0 of the others. */
+static bool
+check_query_stream(struct gl_context *ctx, GLenum target, GLuint stream,
+                   const char *func)
+{
+   GLuint max = is_stream_target(target)
+                   ? (GLuint)MIN2(MAX2(ctx->Const.MaxVertexStreams, 1),
+                                  QUERY_STREAMS)
+                   : 1;
+   if (stream >= max) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, stream);
+      return false;
+   }
+   return true;
+}
 
 /* ARB_timer_query (desktop) or EXT_disjoint_timer_query (ES). */
 static bool
@@ -162,21 +209,26 @@ _mesa_DeleteQueries(GLsizei n, const GLuint *ids)
    }
 }
 
-void GLAPIENTRY
-_mesa_BeginQuery(GLenum target, GLuint id)
+/* glBeginQuery and glBeginQueryIndexed: query id begins on vertex
+ * stream `stream`. */
+static void
+begin_query(struct gl_context *ctx, GLenum target, GLuint stream, GLuint id,
+            const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
    int index = query_index_of(ctx, target, &pipe_type);
    void *obj;
    struct gl_query_object *q;
 
    if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glBeginQuery(target=0x%x)", target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
+   if (!check_query_stream(ctx, target, stream, func))
+      return;
+   index = stream_slot(index, stream);
    if (ctx->CurrentQuery[index]) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(active)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(active)", func);
       return;
    }
    /* ARB_occlusion_query2 (GL 3.3 section 2.14): the two occlusion
@@ -186,7 +238,7 @@ _mesa_BeginQuery(GLenum target, GLuint id)
        (target == GL_ANY_SAMPLES_PASSED && !_mesa_is_gles(ctx) &&
         ctx->CurrentQuery[3] /* SAMPLES_PASSED */)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "glBeginQuery(other occlusion query active)");
+                  "%s(other occlusion query active)", func);
       return;
    }
    obj = id && queries(ctx) ? _mesa_name_lookup(ctx->Queries, id) : NULL;
@@ -197,19 +249,19 @@ _mesa_BeginQuery(GLenum target, GLuint id)
        !_mesa_is_desktop_fc(ctx))
       obj = GL_NAME_RESERVED;
    if (!obj) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(id=%u)", id);
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(id=%u)", func, id);
       return;
    }
    for (unsigned k = 0; k < NUM_QUERY_INDICES; k++) {
       if (ctx->CurrentQuery[k] && ctx->CurrentQuery[k] == obj) {
-         _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(id active)");
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(id active)", func);
          return;
       }
    }
    if (obj == GL_NAME_RESERVED) {
       q = calloc(1, sizeof(*q));
       if (!q) {
-         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBeginQuery");
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
          return;
       }
       q->Name = id;
@@ -220,7 +272,7 @@ _mesa_BeginQuery(GLenum target, GLuint id)
       /* ANY_SAMPLES_PASSED and its conservative form may share a query
        * object only of the same target. */
       if (q->Target != target) {
-         _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(target)");
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(target)", func);
          return;
       }
    }
@@ -231,12 +283,19 @@ _mesa_BeginQuery(GLenum target, GLuint id)
       ctx->CurrentQuery[index] = q;
       return;
    }
+   /* (the pipe query counts one stream) */
+   if (q->pq && q->Stream != stream) {
+      ctx->st->pipe->destroy_query(ctx->st->pipe, q->pq);
+      q->pq = NULL;
+   }
+   q->Stream = stream;
    if (!q->pq) {
       q->pq = ctx->st->pipe->create_query
-                 ? ctx->st->pipe->create_query(ctx->st->pipe, pipe_type, 0)
+                 ? ctx->st->pipe->create_query(ctx->st->pipe, pipe_type,
+                                               stream)
                  : NULL;
       if (!q->pq) {
-         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBeginQuery");
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
          return;
       }
    }
@@ -248,20 +307,38 @@ _mesa_BeginQuery(GLenum target, GLuint id)
 }
 
 void GLAPIENTRY
-_mesa_EndQuery(GLenum target)
+_mesa_BeginQuery(GLenum target, GLuint id)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   begin_query(ctx, target, 0, id, "glBeginQuery");
+}
+
+/* ARB_transform_feedback3 / GL 4.0 */
+void GLAPIENTRY
+_mesa_BeginQueryIndexed(GLenum target, GLuint index, GLuint id)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   begin_query(ctx, target, index, id, "glBeginQueryIndexed");
+}
+
+static void
+end_query(struct gl_context *ctx, GLenum target, GLuint stream,
+          const char *func)
+{
    unsigned pipe_type;
    int index = query_index_of(ctx, target, &pipe_type);
    struct gl_query_object *q;
 
    if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glEndQuery(target=0x%x)", target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
+   if (!check_query_stream(ctx, target, stream, func))
+      return;
+   index = stream_slot(index, stream);
    q = ctx->CurrentQuery[index];
    if (!q) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glEndQuery(not active)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not active)", func);
       return;
    }
    if (q->pq)
@@ -273,12 +350,29 @@ _mesa_EndQuery(GLenum target)
 }
 
 void GLAPIENTRY
-_mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
+_mesa_EndQuery(GLenum target)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   end_query(ctx, target, 0, "glEndQuery");
+}
+
+void GLAPIENTRY
+_mesa_EndQueryIndexed(GLenum target, GLuint index)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   end_query(ctx, target, index, "glEndQueryIndexed");
+}
+
+static void
+get_query(struct gl_context *ctx, GLenum target, GLuint stream, GLenum pname,
+          GLint *params, const char *func)
+{
    unsigned pipe_type;
    int index = query_index_of(ctx, target, &pipe_type);
 
+   if (target == GL_TIMESTAMP && has_timer_queries(ctx) &&
+       !check_query_stream(ctx, target, stream, func))
+      return;
    /* GL_TIMESTAMP: counter bits, and no current query (ARB_timer_query,
     * EXT_disjoint_timer_query section 6.1.9). */
    if (target == GL_TIMESTAMP && has_timer_queries(ctx)) {
@@ -287,20 +381,38 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
       else if (pname == GL_CURRENT_QUERY)
          *params = 0;
       else
-         _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv(pname)");
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname)", func);
       return;
    }
+   if (index >= 0 && !check_query_stream(ctx, target, stream, func))
+      return;
    if (index >= 0 && pname == GL_QUERY_COUNTER_BITS &&
        (!_mesa_is_gles(ctx) || target == GL_TIME_ELAPSED)) {
       *params = 64; /* the pipe query results are 64-bit */
       return;
    }
    if (index < 0 || pname != GL_CURRENT_QUERY) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s", func);
       return;
    }
+   index = stream_slot(index, stream);
    *params =
       ctx->CurrentQuery[index] ? (GLint)ctx->CurrentQuery[index]->Name : 0;
+}
+
+void GLAPIENTRY
+_mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   get_query(ctx, target, 0, pname, params, "glGetQueryiv");
+}
+
+void GLAPIENTRY
+_mesa_GetQueryIndexediv(GLenum target, GLuint index, GLenum pname,
+                        GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   get_query(ctx, target, index, pname, params, "glGetQueryIndexediv");
 }
 
 /* The result or availability of query id, as 64 bits; false after a GL
@@ -486,7 +598,7 @@ void
 _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
                                  GLsizei count, GLsizei instances)
 {
-   struct gl_query_object *q = ctx->CurrentQuery[4];
+   struct gl_query_object *q = ctx->CurrentQuery[4]; /* stream 0 */
 
    if (q && count > 0 && instances > 0)
       q->Result += primitives_of(mode, (uint64_t)count) * (uint64_t)instances;

@@ -20,11 +20,27 @@
 #include "glsl_program.h"
 #include "util/hash_table.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 #include "util/u_inlines.h"
 
 #define MAX_SEPARATE_ATTRIBS 4
 #define MAX_SEPARATE_COMPONENTS 4
 #define MAX_INTERLEAVED_COMPONENTS 64
+
+/* ARB_transform_feedback3's special names in interleaved mode:
+ * "gl_NextBuffer" sends what follows to the next buffer,
+ * "gl_SkipComponentsN" (N = 1..4) leaves N words unwritten.  Returns
+ * -1 for the former, N for the latter, 0 for a varying's name. */
+static int
+special_name(const char *name)
+{
+   if (strcmp(name, "gl_NextBuffer") == 0)
+      return -1;
+   if (strncmp(name, "gl_SkipComponents", 17) == 0 && name[17] >= '1' &&
+       name[17] <= '4' && name[18] == '\0')
+      return name[17] - '0';
+   return 0;
+}
 
 static char *
 dup_string(const char *s)
@@ -73,6 +89,27 @@ _mesa_TransformFeedbackVaryings(GLuint program, GLsizei count,
                   MAX_SEPARATE_ATTRIBS);
       return;
    }
+   /* ARB_transform_feedback3 (desktop): the special names only when
+    * interleaved, fewer gl_NextBuffer than MAX_TRANSFORM_FEEDBACK_BUFFERS;
+    * ES has none of them (they fail at link time there). */
+   if (!_mesa_is_gles(ctx)) {
+      unsigned next = 0;
+      for (GLsizei i = 0; varyings && i < count; i++) {
+         int special = varyings[i] ? special_name(varyings[i]) : 0;
+         if (special && bufferMode != GL_INTERLEAVED_ATTRIBS) {
+            _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%s in separate mode)",
+                        func, varyings[i]);
+            return;
+         }
+         next += special < 0;
+      }
+      if (next >= MAX_FEEDBACK_BUFFERS) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(%u gl_NextBuffer: at most %d)", func, next,
+                     MAX_FEEDBACK_BUFFERS - 1);
+         return;
+      }
+   }
    _mesa_free_feedback_varyings(prog);
    prog->FeedbackVaryings = count ? calloc((size_t)count, sizeof(char *))
                                   : NULL;
@@ -96,6 +133,7 @@ struct xfb_output {
    unsigned slot, nslots, comps;
    GLenum type;
    GLsizei size;
+   int stream; /* the geometry shader's vertex stream */
 };
 
 /* Varying slots a type takes (the linker's count: a slot per vector,
@@ -157,18 +195,59 @@ walk_path(const char *path, const struct glsl_type **t, unsigned *slot)
    return true;
 }
 
+/* Built-in outputs captured by name at their fixed slots (the
+ * compatibility ones: GL 3.0 section 2.15, table of GLSL 1.30 varyings);
+ * arrays only element by element ("gl_TexCoord[2]"). */
+static const struct {
+   const char *name;
+   unsigned slot, comps, elements;
+   GLenum type;
+} builtin_outputs[] = {
+   {"gl_Position", VARYING_SLOT_POS, 4, 0, GL_FLOAT_VEC4},
+   {"gl_PointSize", VARYING_SLOT_PSIZ, 1, 0, GL_FLOAT},
+   {"gl_FrontColor", VARYING_SLOT_COL0, 4, 0, GL_FLOAT_VEC4},
+   {"gl_BackColor", VARYING_SLOT_BFC0, 4, 0, GL_FLOAT_VEC4},
+   {"gl_FrontSecondaryColor", VARYING_SLOT_COL1, 4, 0, GL_FLOAT_VEC4},
+   {"gl_BackSecondaryColor", VARYING_SLOT_BFC1, 4, 0, GL_FLOAT_VEC4},
+   {"gl_FogFragCoord", VARYING_SLOT_FOGC, 1, 0, GL_FLOAT},
+   {"gl_ClipVertex", VARYING_SLOT_CLIP_VERTEX, 4, 0, GL_FLOAT_VEC4},
+   {"gl_TexCoord", VARYING_SLOT_TEX0, 4, 8, GL_FLOAT_VEC4},
+};
+
+static bool
+find_builtin_output(const char *name, struct xfb_output *out)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(builtin_outputs); i++) {
+      size_t n = strlen(builtin_outputs[i].name);
+      unsigned k = 0;
+      if (strncmp(name, builtin_outputs[i].name, n) != 0)
+         continue;
+      if (builtin_outputs[i].elements) {
+         /* "[k]": one element */
+         const char *c = name + n;
+         if (*c++ != '[' || *c < '0' || *c > '9')
+            return false;
+         while (*c >= '0' && *c <= '9' && k < 1000)
+            k = k * 10 + (unsigned)(*c++ - '0');
+         if (*c != ']' || c[1] != '\0' || k >= builtin_outputs[i].elements)
+            return false;
+      } else if (name[n] != '\0') {
+         continue;
+      }
+      *out = (struct xfb_output){builtin_outputs[i].slot + k, 1,
+                                 builtin_outputs[i].comps,
+                                 builtin_outputs[i].type, 1, 0};
+      return true;
+   }
+   return false;
+}
+
 static bool
 find_output(const struct glsl_program *p, const char *name,
             struct xfb_output *out)
 {
-   if (strcmp(name, "gl_Position") == 0) {
-      *out = (struct xfb_output){VARYING_SLOT_POS, 1, 4, GL_FLOAT_VEC4, 1};
-      return true;
-   }
-   if (strcmp(name, "gl_PointSize") == 0) {
-      *out = (struct xfb_output){VARYING_SLOT_PSIZ, 1, 1, GL_FLOAT, 1};
-      return true;
-   }
+   if (strncmp(name, "gl_", 3) == 0)
+      return find_builtin_output(name, out);
    /* The outputs of the last stage before rasterization: the geometry
     * shader's when there is one (GL 3.2 core 2.15). */
    int last = p->nir[MESA_SHADER_GEOMETRY] ? MESA_SHADER_GEOMETRY
@@ -179,8 +258,15 @@ find_output(const struct glsl_program *p, const char *name,
 
       if (v->producer != last)
          continue;
+      /* a member of a block without an instance name goes by its own
+       * name (GL 4.0 section 2.17, as interface matching names it) */
+      const char *vname = v->name;
+      if (v->anonymous_block && strchr(vname, '.')) {
+         vname = strchr(vname, '.') + 1;
+         n = strlen(vname);
+      }
 
-      if (strncmp(name, v->name, n) != 0 ||
+      if (strncmp(name, vname, n) != 0 ||
           (name[n] != '\0' && name[n] != '[' && name[n] != '.'))
          continue;
       /* the varying's whole type: its element type, an array of it */
@@ -210,6 +296,7 @@ find_output(const struct glsl_program *p, const char *name,
       out->comps = e->vector_elements;
       out->type = glsl_type_gl_enum(e);
       out->size = elements;
+      out->stream = v->stream;
       /* every slot inside what the varying takes */
       return slot + out->nslots <= v->num_slots;
    }
@@ -236,12 +323,46 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
    if (!exec->xfb_varyings)
       return false;
 
-   unsigned total = 0;
+   /* Interleaved: the buffer being filled (gl_NextBuffer moves on) and
+    * the components each buffer holds; every buffer the outputs of one
+    * vertex stream (ARB_transform_feedback3, Errors). */
+   unsigned next = 0;
+   unsigned total[PIPE_MAX_SO_BUFFERS] = {0};
+   int buffer_stream[PIPE_MAX_SO_BUFFERS] = {-1, -1, -1, -1};
    for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++) {
       const char *name = prog->FeedbackVaryings[i];
-      unsigned buffer = separate ? i : 0;
+      int special = separate ? 0 : special_name(name);
+      unsigned buffer = separate ? i : next;
       struct xfb_output o;
 
+      if (buffer >= PIPE_MAX_SO_BUFFERS) {
+         *log = ralloc_asprintf(exec->mem, "error: transform feedback "
+                                "varying '%s' is past the last buffer\n",
+                                name);
+         return false;
+      }
+      exec->xfb_varyings[i].name = ralloc_strdup(exec->mem, name);
+      exec->num_xfb_varyings++;
+      if (special < 0) {
+         /* GetTransformFeedbackVarying: type NONE, size 0 */
+         exec->xfb_varyings[i].type = GL_NONE;
+         next++;
+         continue;
+      }
+      if (special > 0) {
+         /* type NONE, size the words skipped */
+         exec->xfb_varyings[i].type = GL_NONE;
+         exec->xfb_varyings[i].size = special;
+         so->stride[buffer] += (uint16_t)special;
+         total[buffer] += (unsigned)special;
+         exec->so_buffers = MAX2(exec->so_buffers, buffer + 1);
+         if (total[buffer] > MAX_INTERLEAVED_COMPONENTS) {
+            *log = ralloc_asprintf(exec->mem, "error: too many transform "
+                                   "feedback components ('%s')\n", name);
+            return false;
+         }
+         continue;
+      }
       if (!find_output(p, name, &o) || o.slot + o.nslots > 64) {
          *log = ralloc_asprintf(exec->mem,
                                 "error: transform feedback varying '%s' is "
@@ -250,13 +371,21 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
                                 name);
          return false;
       }
+      if (buffer_stream[buffer] >= 0 && buffer_stream[buffer] != o.stream) {
+         *log = ralloc_asprintf(exec->mem, "error: transform feedback "
+                                "varying '%s' of vertex stream %d goes to "
+                                "buffer %u, which holds stream %d\n", name,
+                                o.stream, buffer, buffer_stream[buffer]);
+         return false;
+      }
+      buffer_stream[buffer] = o.stream;
       /* ES 3.0.6 2.15.2: at most MAX_TRANSFORM_FEEDBACK_SEPARATE_
        * COMPONENTS a varying in separate mode, MAX_..._INTERLEAVED_
-       * COMPONENTS in all when interleaved. */
+       * COMPONENTS a buffer when interleaved (GL 4.0 section 2.17). */
       unsigned comps = o.comps * o.nslots;
-      total += comps;
+      total[buffer] += comps;
       if ((separate && comps > MAX_SEPARATE_COMPONENTS) ||
-          (!separate && total > MAX_INTERLEAVED_COMPONENTS) ||
+          (!separate && total[buffer] > MAX_INTERLEAVED_COMPONENTS) ||
           so->num_outputs + o.nslots > PIPE_MAX_SO_OUTPUTS) {
          *log = ralloc_asprintf(exec->mem, "error: too many transform "
                                 "feedback components ('%s')\n", name);
@@ -269,14 +398,12 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
          so->output[j].num_components = o.comps;
          so->output[j].output_buffer = buffer;
          so->output[j].dst_offset = so->stride[buffer];
+         so->output[j].stream = (unsigned)o.stream & 3;
          so->stride[buffer] += o.comps;
       }
-      exec->so_buffers = buffer + 1 > exec->so_buffers ? buffer + 1
-                                                       : exec->so_buffers;
-      exec->xfb_varyings[i].name = ralloc_strdup(exec->mem, name);
+      exec->so_buffers = MAX2(exec->so_buffers, buffer + 1);
       exec->xfb_varyings[i].type = o.type;
       exec->xfb_varyings[i].size = o.size;
-      exec->num_xfb_varyings++;
    }
    return true;
 }
@@ -334,6 +461,79 @@ release_targets(struct gl_context *ctx,
    tf->num_targets = 0;
 }
 
+#define XFB_STREAMS 4
+
+/* The object's primitives-written counts run while it captures (Begin,
+ * Resume) and are added up when it stops (Pause, End). */
+static void
+count_start(struct gl_context *ctx, struct gl_transform_feedback_object *tf)
+{
+   struct pipe_context *pipe = ctx->st->pipe;
+   unsigned streams = (unsigned)MIN2(MAX2(ctx->Const.MaxVertexStreams, 1),
+                                     XFB_STREAMS);
+   for (unsigned s = 0; s < streams && pipe->create_query; s++) {
+      if (!tf->written[s])
+         tf->written[s] =
+            pipe->create_query(pipe, PIPE_QUERY_PRIMITIVES_EMITTED, s);
+      if (tf->written[s] && !pipe->begin_query(pipe, tf->written[s])) {
+         pipe->destroy_query(pipe, tf->written[s]);
+         tf->written[s] = NULL;
+      }
+   }
+}
+
+static void
+count_stop(struct gl_context *ctx, struct gl_transform_feedback_object *tf)
+{
+   struct pipe_context *pipe = ctx->st->pipe;
+   for (unsigned s = 0; s < XFB_STREAMS; s++) {
+      union pipe_query_result r = {0};
+      if (!tf->written[s])
+         continue;
+      pipe->end_query(pipe, tf->written[s]);
+      if (pipe->get_query_result(pipe, tf->written[s], true, &r))
+         tf->written_prims[s] += r.u64;
+   }
+}
+
+static void
+free_object(struct gl_context *ctx, struct gl_transform_feedback_object *tf)
+{
+   release_targets(ctx, tf);
+   for (unsigned s = 0; s < XFB_STREAMS; s++) {
+      if (tf->written[s])
+         ctx->st->pipe->destroy_query(ctx->st->pipe, tf->written[s]);
+   }
+   free(tf);
+}
+
+bool
+_mesa_transform_feedback_vertices(struct gl_context *ctx, GLuint name,
+                                  GLuint stream, GLsizei *count,
+                                  const char *func)
+{
+   struct gl_transform_feedback_object *tf =
+      name ? _mesa_name_lookup_object(ctx->TFObjects, name) : ctx->DefaultTF;
+   if (!tf) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(id=%u)", func, name);
+      return false;
+   }
+   if (stream >= (GLuint)MAX2(ctx->Const.MaxVertexStreams, 1) ||
+       stream >= XFB_STREAMS) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(stream=%u)", func, stream);
+      return false;
+   }
+   /* ARB_transform_feedback2: never ended, nothing to draw from */
+   if (!tf->Ended) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(never ended)", func);
+      return false;
+   }
+   unsigned vpp = tf->Mode == GL_TRIANGLES ? 3 : tf->Mode == GL_LINES ? 2 : 1;
+   uint64_t n = tf->written_prims[stream] * vpp;
+   *count = n > INT32_MAX ? INT32_MAX : (GLsizei)n;
+   return true;
+}
+
 void
 _mesa_free_transform_feedback(struct gl_context *ctx)
 {
@@ -341,18 +541,14 @@ _mesa_free_transform_feedback(struct gl_context *ctx)
       ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
    if (ctx->TFObjects) {
       hash_table_foreach(ctx->TFObjects, e) {
-         if (e->data != GL_NAME_RESERVED) {
-            release_targets(ctx, e->data);
-            free(e->data);
-         }
+         if (e->data != GL_NAME_RESERVED)
+            free_object(ctx, e->data);
       }
       _mesa_name_table_destroy(ctx->TFObjects);
       ctx->TFObjects = NULL;
    }
-   if (ctx->DefaultTF) {
-      release_targets(ctx, ctx->DefaultTF);
-      free(ctx->DefaultTF);
-   }
+   if (ctx->DefaultTF)
+      free_object(ctx, ctx->DefaultTF);
    ctx->DefaultTF = ctx->CurrentTF = NULL;
 }
 
@@ -451,8 +647,7 @@ _mesa_DeleteTransformFeedbacks(GLsizei n, const GLuint *ids)
          continue;
       if (ctx->CurrentTF == obj)
          ctx->CurrentTF = ctx->DefaultTF;
-      release_targets(ctx, obj);
-      free(obj);
+      free_object(ctx, obj);
    }
 }
 
@@ -503,8 +698,11 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
       struct gl_indexed_buffer_binding *bb =
          &ctx->TransformFeedbackBindings[b];
       unsigned offset = (unsigned)bb->Offset;
+      /* (a whole binding: to the end of the buffer from the offset) */
       unsigned size = bb->Size ? (unsigned)bb->Size
-                               : (unsigned)(bb->Buffer->Size - bb->Offset);
+                      : bb->Buffer->Size > bb->Offset
+                         ? (unsigned)(bb->Buffer->Size - bb->Offset)
+                         : 0;
       tf->targets[b] = pipe->create_stream_output_target(
          pipe, bb->Buffer->buffer, offset, size);
       if (!tf->targets[b]) {
@@ -518,6 +716,8 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
    tf->Active = true;
    tf->Paused = false;
    tf->Mode = primitiveMode;
+   memset(tf->written_prims, 0, sizeof(tf->written_prims));
+   count_start(ctx, tf);
    bind_targets(ctx, tf, false);
 }
 
@@ -532,8 +732,11 @@ _mesa_EndTransformFeedback(void)
       return;
    }
    ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   if (!tf->Paused)
+      count_stop(ctx, tf);
    release_targets(ctx, tf);
    tf->Active = tf->Paused = false;
+   tf->Ended = true;
 }
 
 void GLAPIENTRY
@@ -547,6 +750,7 @@ _mesa_PauseTransformFeedback(void)
       return;
    }
    ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   count_stop(ctx, tf);
    tf->Paused = true;
 }
 
@@ -560,6 +764,38 @@ _mesa_ResumeTransformFeedback(void)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glResumeTransformFeedback");
       return;
    }
+   count_start(ctx, tf);
    bind_targets(ctx, tf, true);
    tf->Paused = false;
+}
+
+/* EXT_transform_feedback's names (desktop; core since GL 3.0). */
+void GLAPIENTRY
+_mesa_BeginTransformFeedbackEXT(GLenum primitiveMode)
+{
+   _mesa_BeginTransformFeedback(primitiveMode);
+}
+
+void GLAPIENTRY
+_mesa_EndTransformFeedbackEXT(void)
+{
+   _mesa_EndTransformFeedback();
+}
+
+void GLAPIENTRY
+_mesa_TransformFeedbackVaryingsEXT(GLuint program, GLsizei count,
+                                   const GLchar *const *varyings,
+                                   GLenum bufferMode)
+{
+   _mesa_TransformFeedbackVaryings(program, count, varyings, bufferMode);
+}
+
+void GLAPIENTRY
+_mesa_GetTransformFeedbackVaryingEXT(GLuint program, GLuint index,
+                                     GLsizei bufSize, GLsizei *length,
+                                     GLsizei *size, GLenum *type,
+                                     GLchar *name)
+{
+   _mesa_GetTransformFeedbackVarying(program, index, bufSize, length, size,
+                                     type, name);
 }

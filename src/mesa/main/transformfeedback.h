@@ -18,6 +18,13 @@ void _mesa_free_feedback_varyings(struct gl_program_object *prog);
 bool _mesa_link_transform_feedback(struct gl_program_object *prog,
                                    struct gl_program_exec *exec, char **log);
 
+/* glDrawTransformFeedback*: the vertices object `name` (0: the default
+ * one) captured for vertex stream `stream` between its last Begin and
+ * End; false after the GL error (ARB_transform_feedback2/3). */
+bool _mesa_transform_feedback_vertices(struct gl_context *ctx, GLuint name,
+                                       GLuint stream, GLsizei *count,
+                                       const char *func);
+
 /* Is transform feedback active (paused or not)? */
 bool _mesa_transform_feedback_busy(const struct gl_context *ctx);
 

@@ -334,36 +334,43 @@ restart_index(const struct gl_context *ctx, unsigned size, unsigned *index)
    return ctx->PrimitiveRestartFixedIndex || ctx->PrimitiveRestart;
 }
 
-/* A pipe PRIMITIVES_GENERATED query around one draw with a geometry
- * shader, while a GL_PRIMITIVES_GENERATED query is active (queryobj.c's
- * CurrentQuery[4]); NULL otherwise, or if the driver has none. */
-static struct pipe_query *
-gs_prims_begin(struct st_context *st)
+/* Pipe PRIMITIVES_GENERATED queries around one draw with a geometry
+ * shader, one per vertex stream whose GL_PRIMITIVES_GENERATED query is
+ * active (queryobj.c, _mesa_generated_query); NULL where none is, or if
+ * the driver has none. */
+#define GS_PRIMS_STREAMS 4
+
+static void
+gs_prims_begin(struct st_context *st, struct pipe_query **pq)
 {
-   if (!st->ctx.CurrentQuery[4])
-      return NULL;
-   struct pipe_query *pq =
-      st->pipe->create_query(st->pipe, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
-   if (pq && !st->pipe->begin_query(st->pipe, pq)) {
-      st->pipe->destroy_query(st->pipe, pq);
-      pq = NULL;
+   for (unsigned s = 0; s < GS_PRIMS_STREAMS; s++) {
+      pq[s] = NULL;
+      if (!_mesa_generated_query(&st->ctx, s))
+         continue;
+      pq[s] = st->pipe->create_query(st->pipe,
+                                     PIPE_QUERY_PRIMITIVES_GENERATED, s);
+      if (pq[s] && !st->pipe->begin_query(st->pipe, pq[s])) {
+         st->pipe->destroy_query(st->pipe, pq[s]);
+         pq[s] = NULL;
+      }
    }
-   return pq;
 }
 
-/* Adds the draw's count to the GL query (waiting for it if the driver
- * counts on the GPU). */
+/* Adds the draw's counts to the GL queries (waiting for them if the
+ * driver counts on the GPU). */
 static void
-gs_prims_end(struct st_context *st, struct pipe_query *pq)
+gs_prims_end(struct st_context *st, struct pipe_query **pq)
 {
-   if (!pq)
-      return;
-   union pipe_query_result r = {0};
-   st->pipe->end_query(st->pipe, pq);
-   if (st->pipe->get_query_result(st->pipe, pq, true, &r) &&
-       st->ctx.CurrentQuery[4])
-      st->ctx.CurrentQuery[4]->Result += r.u64;
-   st->pipe->destroy_query(st->pipe, pq);
+   for (unsigned s = 0; s < GS_PRIMS_STREAMS; s++) {
+      if (!pq[s])
+         continue;
+      union pipe_query_result r = {0};
+      struct gl_query_object *q = _mesa_generated_query(&st->ctx, s);
+      st->pipe->end_query(st->pipe, pq[s]);
+      if (st->pipe->get_query_result(st->pipe, pq[s], true, &r) && q)
+         q->Result += r.u64;
+      st->pipe->destroy_query(st->pipe, pq[s]);
+   }
 }
 
 /* GL_PRIMITIVES_GENERATED of an indexed draw with primitive restart:
@@ -554,7 +561,9 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       ctx->NewState &= ~ST_NEW_VERTEX_ARRAYS;
    }
 
-   struct pipe_query *gs_prims = has_gs ? gs_prims_begin(st) : NULL;
+   struct pipe_query *gs_prims[GS_PRIMS_STREAMS] = {NULL};
+   if (has_gs)
+      gs_prims_begin(st, gs_prims);
    st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
    gs_prims_end(st, gs_prims);
    pipe_resource_reference(&uploaded_indices, NULL);

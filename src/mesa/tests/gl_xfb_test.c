@@ -155,11 +155,136 @@ test_feedback(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_transform_feedback3 in a desktop 3.3 context: the special names,
+ * their errors, what the link makes of them, the general binding and
+ * the indexed queries (its Errors section). */
+static void
+test_feedback3(void **state)
+{
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
+   assert_non_null(t);
+   assert_true(gl_test_has_extension("GL_ARB_transform_feedback3"));
+   struct pipe_context *pipe = st_context_pipe(t->ctx);
+   spy.orig = *pipe;
+   pipe->create_vs_state = spy_create_vs;
+   assert_int_equal(gl_test_get_int(GL_MAX_TRANSFORM_FEEDBACK_BUFFERS), 4);
+   assert_int_equal(gl_test_get_int(GL_MAX_VERTEX_STREAMS), 4);
+
+   GLuint prog = gl_test_program(
+      "#version 330\nout vec3 a; out float b;\n"
+      "void main() { a = vec3(1.0); b = 2.0; gl_Position = vec4(0.0); }\n",
+      "#version 330\nout vec4 c; void main() { c = vec4(1.0); }\n");
+   assert_int_not_equal(prog, 0);
+   /* only when interleaved, fewer gl_NextBuffer than buffers */
+   const char *sep[] = {"a", "gl_SkipComponents1"};
+   _mesa_TransformFeedbackVaryings(prog, 2, sep, GL_SEPARATE_ATTRIBS);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   const char *many[] = {"a", "gl_NextBuffer", "gl_NextBuffer",
+                         "gl_NextBuffer", "gl_NextBuffer", "b"};
+   _mesa_TransformFeedbackVaryings(prog, 6, many, GL_INTERLEAVED_ATTRIBS);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* a in buffer 0; two words skipped, then b, in buffer 1 */
+   const char *names[] = {"a", "gl_NextBuffer", "gl_SkipComponents2", "b"};
+   _mesa_TransformFeedbackVaryings(prog, 4, names, GL_INTERLEAVED_ATTRIBS);
+   _mesa_LinkProgram(prog);
+   GLint ok;
+   _mesa_GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   assert_int_equal(ok, GL_TRUE);
+   _mesa_UseProgram(prog);
+   GLuint vao;
+   _mesa_GenVertexArrays(1, &vao);
+   _mesa_BindVertexArray(vao); /* (core profile) */
+   _mesa_DrawArrays(GL_POINTS, 0, 1); /* makes the vertex CSO */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(spy.so.num_outputs, 2);
+   assert_int_equal(spy.so.stride[0], 3);
+   assert_int_equal(spy.so.stride[1], 3);
+   assert_int_equal(spy.so.output[1].output_buffer, 1);
+   assert_int_equal(spy.so.output[1].dst_offset, 2);
+   assert_int_equal(spy.so.output[1].stream, 0);
+   GLsizei size;
+   GLenum type;
+   char name[32];
+   _mesa_GetTransformFeedbackVarying(prog, 1, sizeof(name), NULL, &size,
+                                     &type, name);
+   assert_string_equal(name, "gl_NextBuffer");
+   assert_int_equal(type, GL_NONE);
+   assert_int_equal(size, 0);
+   _mesa_GetTransformFeedbackVarying(prog, 2, sizeof(name), NULL, &size,
+                                     &type, name);
+   assert_int_equal(type, GL_NONE);
+   assert_int_equal(size, 2);
+
+   /* the general binding follows glBindBufferBase */
+   GLuint buf;
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 3, buf);
+   assert_int_equal(gl_test_get_int(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING),
+                    (GLint)buf);
+
+   /* indexed queries: streams 0-3 of the primitive queries only */
+   GLuint q[2];
+   GLint cur;
+   _mesa_GenQueries(2, q);
+   _mesa_BeginQueryIndexed(GL_PRIMITIVES_GENERATED, 4, q[0]);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_BeginQueryIndexed(GL_SAMPLES_PASSED, 1, q[0]);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_BeginQueryIndexed(GL_PRIMITIVES_GENERATED, 3, q[0]);
+   _mesa_BeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 3, q[1]);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetQueryIndexediv(GL_PRIMITIVES_GENERATED, 3, GL_CURRENT_QUERY,
+                           &cur);
+   assert_int_equal(cur, (GLint)q[0]);
+   _mesa_GetQueryIndexediv(GL_PRIMITIVES_GENERATED, 0, GL_CURRENT_QUERY,
+                           &cur);
+   assert_int_equal(cur, 0);
+   _mesa_EndQueryIndexed(GL_PRIMITIVES_GENERATED, 2);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* a draw without a geometry shader makes no stream-3 primitive */
+   _mesa_DrawArrays(GL_POINTS, 0, 5);
+   _mesa_EndQueryIndexed(GL_PRIMITIVES_GENERATED, 3);
+   _mesa_EndQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLuint result = 99;
+   _mesa_GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &result);
+   assert_int_equal(result, 0);
+   _mesa_DeleteQueries(2, q);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* glDrawTransformFeedback*: an object that never ended, a name that
+    * is none, a stream past the last (ARB_transform_feedback2/3) */
+   GLuint tf;
+   _mesa_GenTransformFeedbacks(1, &tf);
+   _mesa_BindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+   _mesa_DrawTransformFeedback(GL_POINTS, tf);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DrawTransformFeedback(GL_POINTS, tf + 100);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_DrawTransformFeedbackStream(GL_POINTS, tf, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+   _mesa_BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, buf);
+   _mesa_BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 256, NULL, GL_STREAM_READ);
+   _mesa_BeginTransformFeedback(GL_POINTS);
+   _mesa_DrawArrays(GL_LINES, 0, 2); /* not points: GL 3.2 table 2.14 */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndTransformFeedback();
+   _mesa_DrawTransformFeedbackStreamInstanced(GL_POINTS, tf, 3, 2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteTransformFeedbacks(1, &tf);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_feedback),
+      cmocka_unit_test(test_feedback3),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,6 +113,90 @@ fbits(float f)
    return u;
 }
 
+/* The geometry pass's memory: vertex-output rows, topology table,
+ * emitted vertices, stream 0's index list, the other streams' lists. */
+enum { GS_VSOUT, GS_TOPO, GS_OUT, GS_LIST, GS_LIST2, GS_NR };
+
+struct gs_memory {
+   void *p[GS_NR];
+   size_t size_B[GS_NR];
+};
+
+/* Runs the lowered geometry program for LANES invocations on the
+ * simulator's interpreter, with m where the driver's geometry pass puts
+ * its buffers (agx_gs.c). */
+static void
+run_gs(const struct agx_shader_binary *bin, const struct gs_memory *m,
+       unsigned vs_vertices)
+{
+   static const uint64_t va[GS_NR] = {0x200000, 0x300000, 0x400000,
+                                      0x500000, 0x600000};
+   static const unsigned block[2] = {AGX_GS_VS_OUTPUTS_BLOCK,
+                                     AGX_GS_TOPOLOGY_BLOCK};
+   static const unsigned buffer[3] = {AGX_GS_VERTEX_BUFFER,
+                                      AGX_GS_INDEX_BUFFER,
+                                      AGX_GS_STREAM_INDEX_BUFFER};
+   struct agx_test_draw draw = {0};
+   for (unsigned i = 0; i < 2; ++i) {
+      draw.ubo[block[i]] = m->p[i];
+      draw.ubo_size[block[i]] = m->size_B[i];
+      draw.ubo_va[block[i]] = va[i];
+   }
+   for (unsigned i = 0; i < 3 && m->p[GS_OUT + i]; ++i) {
+      draw.storage[i] = m->p[GS_OUT + i];
+      draw.storage_size[i] = m->size_B[GS_OUT + i];
+      draw.storage_va[i] = va[GS_OUT + i];
+      draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * buffer[i]] =
+         (uint32_t)va[GS_OUT + i];
+   }
+   draw.sysvals[AGX_SYSVAL_GS_VS_VERTICES] = vs_vertices;
+   draw.sysvals[AGX_SYSVAL_GS_INVOCATIONS] = LANES;
+   uint32_t uvs[LANES * 8];
+   char error[256] = "";
+   assert_int_equal(agx_test_run_vs(bin, &draw, 0, uvs, error,
+                                    sizeof(error)),
+                    ASAHI_SIM_STOPPED);
+}
+
+/* A points-to-points geometry shader being built, one invocation. */
+static nir_builder
+points_gs(unsigned vertices_out)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = MESA_PRIM_POINTS;
+   s->info.gs.output_primitive = MESA_PRIM_POINTS;
+   s->info.gs.vertices_in = 1;
+   s->info.gs.vertices_out = (uint16_t)vertices_out;
+   s->info.gs.invocations = 1;
+   return b;
+}
+
+/* Lowers (describing it in *info) and compiles a geometry shader. */
+static void
+compile_gs(nir_shader *s, void *mem, struct agx_gs_info *info,
+           struct agx_shader_binary *bin)
+{
+   char error[256] = "";
+   assert_true(agx_nir_lower_gs(s, false, info, error, sizeof(error)));
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   if (agx_compile_shader_nir(s, &key, mem, bin, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
+/* The lowering refuses s with a message saying `why`; s is freed. */
+static void
+expect_refused(nir_shader *s, const char *why)
+{
+   struct agx_gs_info info;
+   char error[128] = "";
+   assert_false(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
+   assert_non_null(strstr(error, why));
+   ralloc_free(s);
+}
+
 static void
 lines_with_invocations(void **state)
 {
@@ -160,29 +244,10 @@ lines_with_invocations(void **state)
       out[i] = SENTINEL;
    memset(list, 0xff, sizeof(list));
 
-   struct agx_test_draw draw = {0};
-   draw.ubo[AGX_GS_VS_OUTPUTS_BLOCK] = (uint8_t *)vsout;
-   draw.ubo_size[AGX_GS_VS_OUTPUTS_BLOCK] = sizeof(vsout);
-   draw.ubo_va[AGX_GS_VS_OUTPUTS_BLOCK] = 0x200000;
-   draw.ubo[AGX_GS_TOPOLOGY_BLOCK] = (uint8_t *)topo;
-   draw.ubo_size[AGX_GS_TOPOLOGY_BLOCK] = sizeof(topo);
-   draw.ubo_va[AGX_GS_TOPOLOGY_BLOCK] = 0x300000;
-   draw.storage[0] = (uint8_t *)out;
-   draw.storage_size[0] = sizeof(out);
-   draw.storage_va[0] = 0x400000;
-   draw.storage[1] = (uint8_t *)list;
-   draw.storage_size[1] = sizeof(list);
-   draw.storage_va[1] = 0x500000;
-   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * AGX_GS_VERTEX_BUFFER] =
-      0x400000;
-   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * AGX_GS_INDEX_BUFFER] =
-      0x500000;
-   draw.sysvals[AGX_SYSVAL_GS_VS_VERTICES] = rows;
-   draw.sysvals[AGX_SYSVAL_GS_INVOCATIONS] = LANES;
-   uint32_t uvs[LANES * 8];
-   assert_int_equal(agx_test_run_vs(&bin, &draw, 0, uvs, error,
-                                    sizeof(error)),
-                    ASAHI_SIM_STOPPED);
+   struct gs_memory m = {{vsout, topo, out, list, NULL},
+                         {sizeof(vsout), sizeof(topo), sizeof(out),
+                          sizeof(list), 0}};
+   run_gs(&bin, &m, rows);
 
    for (unsigned g = 0; g < LANES; ++g) {
       unsigned p = g / 2, i = g % 2;
@@ -226,14 +291,8 @@ output_array_dynamic_index(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_builder b = points_gs(1);
    nir_shader *s = b.shader;
-   s->info.gs.input_primitive = MESA_PRIM_POINTS;
-   s->info.gs.output_primitive = MESA_PRIM_POINTS;
-   s->info.gs.vertices_in = 1;
-   s->info.gs.vertices_out = 1;
-   s->info.gs.invocations = 1;
    const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
    nir_variable *o = nir_variable_create(
       s, nir_var_shader_out, nir_vtype_array(s, vec4, 2), "o");
@@ -249,42 +308,18 @@ output_array_dynamic_index(void **state)
    emit(&b, nir_intrinsic_emit_vertex);
 
    struct agx_gs_info info;
-   char error[256] = "";
-   assert_true(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
-   assert_int_equal(info.nr_outputs, 2);
-   assert_true(agx_preprocess_nir(s));
-   struct agx_shader_key key = {0};
    struct agx_shader_binary bin;
-   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
+   compile_gs(s, mem, &info, &bin);
+   assert_int_equal(info.nr_outputs, 2);
 
    static uint32_t topo[LANES];
    static float vsout[LANES * 4];
    static uint32_t out[LANES * 8], list[LANES * 2];
    memset(list, 0xff, sizeof(list));
-   struct agx_test_draw draw = {0};
-   draw.ubo[AGX_GS_VS_OUTPUTS_BLOCK] = (uint8_t *)vsout;
-   draw.ubo_size[AGX_GS_VS_OUTPUTS_BLOCK] = sizeof(vsout);
-   draw.ubo_va[AGX_GS_VS_OUTPUTS_BLOCK] = 0x200000;
-   draw.ubo[AGX_GS_TOPOLOGY_BLOCK] = (uint8_t *)topo;
-   draw.ubo_size[AGX_GS_TOPOLOGY_BLOCK] = sizeof(topo);
-   draw.ubo_va[AGX_GS_TOPOLOGY_BLOCK] = 0x300000;
-   draw.storage[0] = (uint8_t *)out;
-   draw.storage_size[0] = sizeof(out);
-   draw.storage_va[0] = 0x400000;
-   draw.storage[1] = (uint8_t *)list;
-   draw.storage_size[1] = sizeof(list);
-   draw.storage_va[1] = 0x500000;
-   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * AGX_GS_VERTEX_BUFFER] =
-      0x400000;
-   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * AGX_GS_INDEX_BUFFER] =
-      0x500000;
-   draw.sysvals[AGX_SYSVAL_GS_VS_VERTICES] = LANES;
-   draw.sysvals[AGX_SYSVAL_GS_INVOCATIONS] = LANES;
-   uint32_t uvs[LANES * 8];
-   assert_int_equal(agx_test_run_vs(&bin, &draw, 0, uvs, error,
-                                    sizeof(error)),
-                    ASAHI_SIM_STOPPED);
+   struct gs_memory m = {{vsout, topo, out, list, NULL},
+                         {sizeof(vsout), sizeof(topo), sizeof(out),
+                          sizeof(list), 0}};
+   run_gs(&bin, &m, LANES);
    for (unsigned g = 0; g < LANES; ++g) {
       float first = g & 1 ? 2.0f : 1.0f, second = g & 1 ? 1.0f : 2.0f;
       for (unsigned c = 0; c < 4; ++c) {
@@ -303,19 +338,106 @@ static void
 unsupported_output(void **state)
 {
    (void)state;
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_builder b = points_gs(1);
    nir_shader *s = b.shader;
-   s->info.gs.vertices_in = 1;
-   s->info.gs.vertices_out = 1;
    const nir_vtype *f16 = nir_vtype_vector(s, nir_type_float16, 4);
    nir_variable *o = nir_variable_create(s, nir_var_shader_out, f16, "o");
    o->data.location = VARYING_SLOT_VAR0;
+   expect_refused(s, "geometry shader");
+}
+
+/* Vertex streams (ARB_gpu_shader5), points in and out, max_vertices 2:
+ *
+ *    o = vec4(p, 0, 0, 1); EmitStreamVertex(0);
+ *    o = vec4(p, 1, 0, 1); EmitStreamVertex(1);
+ *    o = vec4(p, 2, 0, 1); EmitStreamVertex(1);
+ *    EndStreamPrimitive(1);
+ *    o = vec4(p, 3, 0, 1); EmitStreamVertex(1);   // a third: dropped
+ *
+ * Invocation g's stream-s vertices are (2 g + s) * 2 + k, stream 0's
+ * list at entry 4 g of the index buffer, stream 1's at entry 4 g of the
+ * streams' list buffer (agx_compile.h). */
+static void
+two_streams(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = points_gs(2);
+   nir_shader *s = b.shader;
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   nir_variable *o = nir_variable_create(s, nir_var_shader_out, vec4, "o");
+   o->data.location = VARYING_SLOT_VAR0;
+   nir_def *p = nir_u2f32(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32));
+   static const unsigned stream_of[4] = {0, 1, 1, 1};
+   for (unsigned k = 0; k < 4; ++k) {
+      nir_store_var(&b, o, vec4f(&b, p, nir_imm_float(&b, (float)k), 0, 1),
+                    0xf);
+      nir_build_intrinsic(&b, nir_intrinsic_emit_vertex, 0, 0, NULL,
+                          NIR_INTRINSIC_STREAM_ID, (int)stream_of[k],
+                          NIR_INTRINSIC_NUM_INDEX_FLAGS);
+      if (k == 2) {
+         nir_build_intrinsic(&b, nir_intrinsic_end_primitive, 0, 0, NULL,
+                             NIR_INTRINSIC_STREAM_ID, 1,
+                             NIR_INTRINSIC_NUM_INDEX_FLAGS);
+      }
+   }
+
    struct agx_gs_info info;
-   char error[128] = "";
-   assert_false(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
-   assert_non_null(strstr(error, "geometry shader"));
+   struct agx_shader_binary bin;
+   compile_gs(s, mem, &info, &bin);
+   assert_int_equal(info.nr_streams, 2);
+   assert_int_equal(info.nr_outputs, 1);
+
+   static uint32_t topo[LANES];
+   static float vsout[LANES * 4];
+   /* 2 streams x 2 vertices of one row; 4 entries a list */
+   static uint32_t out[LANES * 4 * 4], list[LANES * 4], list2[LANES * 4];
+   for (unsigned i = 0; i < (sizeof(out) / sizeof(out[0])); ++i)
+      out[i] = SENTINEL;
+   memset(list, 0xff, sizeof(list));
+   memset(list2, 0xff, sizeof(list2));
+   struct gs_memory m = {{vsout, topo, out, list, list2},
+                         {sizeof(vsout), sizeof(topo), sizeof(out),
+                          sizeof(list), sizeof(list2)}};
+   run_gs(&bin, &m, LANES);
+
+   for (unsigned g = 0; g < LANES; ++g) {
+      uint32_t want0[4] = {4 * g, AGX_GS_RESTART, AGX_GS_RESTART,
+                           AGX_GS_RESTART};
+      uint32_t want1[4] = {4 * g + 2, 4 * g + 3, AGX_GS_RESTART,
+                           AGX_GS_RESTART};
+      for (unsigned j = 0; j < 4; ++j) {
+         assert_int_equal(list[4 * g + j], want0[j]);
+         assert_int_equal(list2[4 * g + j], want1[j]);
+      }
+      /* vertex 4 g: stream 0's; 4 g + 1 unused; 4 g + 2, + 3 stream 1 */
+      static const int y_of[4] = {0, -1, 1, 2};
+      for (unsigned v = 0; v < 4; ++v) {
+         const uint32_t *row = &out[(4 * g + v) * 4];
+         if (y_of[v] < 0) {
+            assert_int_equal(row[0], SENTINEL);
+            continue;
+         }
+         float want[4] = {(float)g, (float)y_of[v], 0, 1};
+         for (unsigned c = 0; c < 4; ++c)
+            assert_int_equal(row[c], fbits(want[c]));
+      }
+   }
    ralloc_free(s);
+   ralloc_free(mem);
+}
+
+/* A stream past GL_MAX_VERTEX_STREAMS - 1 is refused with a message. */
+static void
+stream_out_of_range(void **state)
+{
+   (void)state;
+   nir_builder b = points_gs(1);
+   nir_build_intrinsic(&b, nir_intrinsic_emit_vertex, 0, 0, NULL,
+                       NIR_INTRINSIC_STREAM_ID, AGX_GS_MAX_STREAMS,
+                       NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   expect_refused(b.shader, "stream");
 }
 
 int
@@ -325,6 +447,8 @@ main(void)
       cmocka_unit_test(lines_with_invocations),
       cmocka_unit_test(output_array_dynamic_index),
       cmocka_unit_test(unsupported_output),
+      cmocka_unit_test(two_streams),
+      cmocka_unit_test(stream_out_of_range),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

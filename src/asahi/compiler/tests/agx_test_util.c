@@ -95,7 +95,7 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
 {
    struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS + 1 +
-                                   AGX_TEST_MAX_UBOS + 2];
+                                   AGX_TEST_MAX_UBOS + AGX_TEST_MAX_STORAGE];
    struct asahi_sim_simple_mem mem = {regions, 0};
 
    asahi_sim_group_init(g);
@@ -114,7 +114,7 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
       regions[mem.nr_regions++] = (struct asahi_sim_region){
          draw->gl_uniforms_va, 4 * (size_t)draw->nr_gl_words,
          (uint8_t *)draw->gl_uniforms, false};
-   for (unsigned i = 0; i < 2; ++i) {
+   for (unsigned i = 0; i < AGX_TEST_MAX_STORAGE; ++i) {
       if (draw->storage[i])
          regions[mem.nr_regions++] = (struct asahi_sim_region){
             draw->storage_va[i], draw->storage_size[i], draw->storage[i],

@@ -24,6 +24,8 @@
 #define AGX_TEST_MAX_BUFFERS 4
 /* the GL blocks and the geometry-shader blocks (AGX_GS_*_BLOCK) */
 #define AGX_TEST_MAX_UBOS (AGX_MAX_UBOS + 3)
+/* writable regions: the geometry program's three stored buffers */
+#define AGX_TEST_MAX_STORAGE 3
 
 /* What the driver would provide for one draw. */
 struct agx_test_draw {
@@ -49,9 +51,9 @@ struct agx_test_draw {
    uint32_t texture_size[8][4];
    /* writable memory (device stores, e.g. transform feedback): host
     * memory and its GPU address */
-   uint8_t *storage[2];
-   size_t storage_size[2];
-   uint64_t storage_va[2];
+   uint8_t *storage[AGX_TEST_MAX_STORAGE];
+   size_t storage_size[AGX_TEST_MAX_STORAGE];
+   uint64_t storage_va[AGX_TEST_MAX_STORAGE];
 };
 
 /* Fill the uniform file from the push layout.  Returns false if a range

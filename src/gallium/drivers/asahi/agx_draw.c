@@ -879,7 +879,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
 
    /* A vertex buffer the batch writes (transform feedback) is read only
     * after that batch has run. */
-   if (agx_xfb_reads_batch_writes(ctx))
+   if (agx_xfb_reads_batch_writes(ctx, info))
       agx_flush_batch(ctx, "vertex buffer written by transform feedback");
 
    struct agx_batch *batch = agx_get_batch(ctx);
@@ -986,6 +986,13 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       }
    } else {
       agx_xfb_prepare(ctx, batch, vs, info, draw, &xfb);
+      /* The indexed capture variant fetches its vertex numbers from the
+       * list agx_xfb_indices wrote: without it, nothing to draw (better
+       * than a GPU fault at address 0). */
+      if (vs->key.vs.xfb.nr_outputs &&
+          vs->key.vs.xfb.unroll == AGX_XFB_UNROLL_INDEXED &&
+          !xfb.indices_va)
+         return;
    }
    params.xfb = &xfb;
    /* Unrolled for capture: the separate primitives instead. */

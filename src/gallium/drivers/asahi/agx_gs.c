@@ -35,9 +35,11 @@
  * ignored) from an index list made here.
  *
  * What the CPU needs: the draw's indices (mapped after the GPU is done
- * writing them) to build the topology table.  Not done yet: indirect
- * draws, transform feedback of the emitted vertices and
- * GL_PRIMITIVES_GENERATED counting them.
+ * writing them) to build the topology table, and, for transform
+ * feedback and the primitive queries, the index lists the geometry pass
+ * wrote: one per vertex stream (ARB_gpu_shader5; only stream 0 is
+ * drawn), whose primitives are captured and counted on the CPU.  Not
+ * done yet: indirect draws.
  */
 #include <string.h>
 
@@ -379,19 +381,58 @@ agx_gs_fetch(void *user, uint64_t prim, unsigned v, unsigned slot)
    return r->vertices + (vertex * r->nr_outputs + r->row_of_slot[slot]) * 4;
 }
 
+/* Appends the separate primitives (vpp vertices) of the strips of one
+ * index list idx[0..entries) to prims. */
+static void
+agx_gs_strips(const uint32_t *idx, uint64_t entries, unsigned vpp,
+              struct util_dynarray *prims)
+{
+   uint64_t run = 0;
+   for (uint64_t i = 0; i < entries; ++i) {
+      if (idx[i] == AGX_GS_RESTART) {
+         run = 0;
+         continue;
+      }
+      if (++run < vpp)
+         continue;
+      uint64_t k = run - vpp; /* primitive k of the strip */
+      const uint32_t *v = &idx[i + 1 - vpp];
+      if (vpp == 3 && k % 2) {
+         util_dynarray_append(prims, uint32_t, v[1]);
+         util_dynarray_append(prims, uint32_t, v[0]);
+         util_dynarray_append(prims, uint32_t, v[2]);
+      } else {
+         for (unsigned j = 0; j < vpp; ++j)
+            util_dynarray_append(prims, uint32_t, v[j]);
+      }
+   }
+}
+
+/* Where the emitted vertices and the index lists are, read back. */
+struct agx_gs_lists {
+   struct pipe_resource *out;
+   struct pipe_resource *list[2]; /* stream 0's, the other streams' */
+   uint64_t invocations;          /* in all instances */
+};
+
 static void
 agx_gs_readback(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
-                struct pipe_resource *out, struct pipe_resource *list,
-                uint64_t entries)
+                const struct agx_gs_lists *l)
 {
    const struct agx_gs_info *gs = gso->gs;
    bool capture = ctx->nr_so_targets && gso->so.num_outputs;
-   if (!ctx->prims_query[1] && !capture && !ctx->prims_query[0])
+   if (!agx_query_counts_prims(ctx) && !capture)
       return;
-   struct agx_resource *o = agx_resource(out), *l = agx_resource(list);
-   if (!agx_sync_resource(ctx, o, true) || !agx_sync_resource(ctx, l, true))
+   unsigned streams = MAX2(gs->nr_streams, 1);
+   const uint32_t *idx[2] = {NULL, NULL};
+   struct agx_resource *o = agx_resource(l->out);
+   if (!agx_sync_resource(ctx, o, true))
       return;
-   const uint32_t *idx = agx_bo_map(l->bo);
+   for (unsigned i = 0; i < (streams > 1 ? 2 : 1); ++i) {
+      struct agx_resource *r = agx_resource(l->list[i]);
+      if (!agx_sync_resource(ctx, r, true) || !(idx[i] = agx_bo_map(r->bo)))
+         return;
+   }
    struct agx_gs_readback r = {
       .vertices = agx_bo_map(o->bo),
       .nr_outputs = gs->nr_outputs,
@@ -399,7 +440,7 @@ agx_gs_readback(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
              : gs->output_primitive == PIPE_PRIM_LINE_STRIP ? 2
                                                              : 3,
    };
-   if (!idx || !r.vertices)
+   if (!r.vertices)
       return;
    memset(r.row_of_slot, -1, sizeof(r.row_of_slot));
    for (unsigned i = 0; i < gs->nr_outputs; ++i) {
@@ -407,37 +448,30 @@ agx_gs_readback(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
          r.row_of_slot[gs->output_slot[i]] = (int8_t)i;
    }
 
-   /* the strips as separate primitives */
-   struct util_dynarray prims;
-   util_dynarray_init(&prims, NULL);
-   uint64_t run = 0;
-   for (uint64_t i = 0; i <= entries; ++i) {
-      if (i < entries && idx[i] != AGX_GS_RESTART) {
-         run++;
-         if (run >= r.vpp) {
-            uint64_t k = run - r.vpp; /* primitive k of the strip */
-            const uint32_t *v = &idx[i + 1 - r.vpp];
-            if (r.vpp == 3 && k % 2) {
-               util_dynarray_append(&prims, uint32_t, v[1]);
-               util_dynarray_append(&prims, uint32_t, v[0]);
-               util_dynarray_append(&prims, uint32_t, v[2]);
-            } else {
-               for (unsigned j = 0; j < r.vpp; ++j)
-                  util_dynarray_append(&prims, uint32_t, v[j]);
-            }
+   /* Each stream's strips as separate primitives, invocation after
+    * invocation (agx_compile.h: the lists of the streams) */
+   uint64_t seg = 2 * (uint64_t)gs->vertices_out;
+   for (unsigned s = 0; s < streams; ++s) {
+      struct util_dynarray prims;
+      util_dynarray_init(&prims, NULL);
+      if (s == 0) {
+         agx_gs_strips(idx[0], l->invocations * seg, r.vpp, &prims);
+      } else {
+         for (uint64_t g = 0; g < l->invocations; ++g) {
+            agx_gs_strips(idx[1] + (g * (streams - 1) + s - 1) * seg, seg,
+                          r.vpp, &prims);
          }
-         continue;
       }
-      run = 0;
+      uint64_t generated =
+         util_dynarray_num_elements(&prims, uint32_t) / r.vpp;
+      r.list = prims.data;
+      uint64_t written =
+         capture ? agx_xfb_capture_cpu(ctx, &gso->so, s, r.vpp, generated,
+                                       agx_gs_fetch, &r)
+                 : 0;
+      agx_query_count_prims(ctx, s, generated, written);
+      util_dynarray_fini(&prims);
    }
-   uint64_t generated = util_dynarray_num_elements(&prims, uint32_t) / r.vpp;
-   r.list = prims.data;
-   uint64_t written =
-      capture ? agx_xfb_capture_cpu(ctx, &gso->so, r.vpp, generated,
-                                    agx_gs_fetch, &r)
-              : 0;
-   agx_query_count_prims(ctx, generated, written);
-   util_dynarray_fini(&prims);
 }
 
 static struct pipe_resource *
@@ -513,29 +547,38 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
    uint64_t instances = info->instance_count;
    uint64_t g = (uint64_t)nr_prims * gs->invocations;
    uint64_t vs_B = nv * instances * gs->input_slots * 16;
-   uint64_t out_B = g * instances * gs->vertices_out * gs->nr_outputs * 16;
+   unsigned streams = MAX2(gs->nr_streams, 1);
+   uint64_t out_B =
+      g * instances * streams * gs->vertices_out * gs->nr_outputs * 16;
    uint64_t idx_B = g * instances * 2 * gs->vertices_out * 4;
+   /* the index lists of streams 1 .. streams - 1 */
+   uint64_t idx2_B = idx_B * (streams - 1);
    if (vs_B > AGX_GS_MAX_BUFFER_B || out_B > AGX_GS_MAX_BUFFER_B ||
-       idx_B > AGX_GS_MAX_BUFFER_B || !gs->nr_outputs) {
+       idx_B > AGX_GS_MAX_BUFFER_B || idx2_B > AGX_GS_MAX_BUFFER_B ||
+       !gs->nr_outputs) {
       u_logw("asahi", "geometry-shader draw too large (or without "
                       "outputs); skipped");
       util_dynarray_fini(&prims);
       return;
    }
 
-   void *topo_map = NULL, *idx_map = NULL;
+   void *topo_map = NULL, *idx_map = NULL, *idx2_map = NULL;
    struct pipe_resource *vsout = agx_gs_buffer(ctx, vs_B, NULL);
    struct pipe_resource *topo =
       agx_gs_buffer(ctx, (uint64_t)nr_prims * vin * 4, &topo_map);
    struct pipe_resource *gsout = agx_gs_buffer(ctx, out_B, NULL);
    struct pipe_resource *gsidx = agx_gs_buffer(ctx, idx_B, &idx_map);
-   if (!vsout || !topo || !gsout || !gsidx)
+   struct pipe_resource *gsidx2 =
+      streams > 1 ? agx_gs_buffer(ctx, idx2_B, &idx2_map) : NULL;
+   if (!vsout || !topo || !gsout || !gsidx || (streams > 1 && !gsidx2))
       goto out;
    uint32_t *t = topo_map;
    for (unsigned i = 0; i < nr_prims * vin; ++i)
       t[i] = pv[i] - lo;
    /* every list entry a restart until the program writes it */
    memset(idx_map, 0xff, idx_B);
+   if (idx2_map)
+      memset(idx2_map, 0xff, idx2_B);
 
    struct agx_xfb_draw xfb;
    struct agx_gs_pass pass = {0};
@@ -591,12 +634,15 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
    memset(&xfb, 0, sizeof(xfb));
    xfb.addr[AGX_GS_VERTEX_BUFFER] = agx_va(gsout);
    xfb.addr[AGX_GS_INDEX_BUFFER] = agx_va(gsidx);
+   if (gsidx2)
+      xfb.addr[AGX_GS_STREAM_INDEX_BUFFER] = agx_va(gsidx2);
    pass.block_va[AGX_GS_VS_OUTPUTS_BLOCK - AGX_MAX_UBOS] = agx_va(vsout);
    pass.block_va[AGX_GS_TOPOLOGY_BLOCK - AGX_MAX_UBOS] = agx_va(topo);
    pass.reads[0] = vsout;
    pass.reads[1] = topo;
    pass.writes[0] = gsout;
    pass.writes[1] = gsidx;
+   pass.writes[2] = gsidx2;
    ctx->vs = NULL;
    ctx->dirty |= AGX_DIRTY_ALL;
    {
@@ -614,7 +660,10 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
    ctx->stage[PIPE_SHADER_VERTEX].tables.valid = false;
    ctx->stage[PIPE_SHADER_VERTEX].cb0_va = 0;
    agx_flush_batch(ctx, "geometry shader: geometry pass");
-   agx_gs_readback(ctx, gso, gsout, gsidx, idx_B / 4);
+   struct agx_gs_lists lists = {.out = gsout,
+                                .list = {gsidx, gsidx2},
+                                .invocations = g * instances};
+   agx_gs_readback(ctx, gso, &lists);
    ctx->base.bind_rasterizer_state(&ctx->base, rast);
    ctx->base.delete_rasterizer_state(&ctx->base, discard);
 
@@ -652,6 +701,7 @@ out:
    pipe_resource_reference(&topo, NULL);
    pipe_resource_reference(&gsout, NULL);
    pipe_resource_reference(&gsidx, NULL);
+   pipe_resource_reference(&gsidx2, NULL);
    util_dynarray_fini(&prims);
 }
 

@@ -46,6 +46,7 @@ struct agx_query {
    uint64_t value;      /* GPU_FINISHED seqno / TIMESTAMP ns */
    int ts_pair;         /* TIME_ELAPSED: timestamp heap pair, else -1 */
    bool ts_started;     /* TIME_ELAPSED: a command wrote the start */
+   unsigned stream;     /* primitive queries: the vertex stream */
 };
 
 /* The timestamp heap: AGX_MAX_TIMER_QUERIES pairs of u64. */
@@ -148,16 +149,53 @@ prims_index(unsigned type)
 }
 
 void
-agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
-                      uint64_t written)
+agx_query_count_prims(struct agx_context *ctx, unsigned stream,
+                      uint64_t generated, uint64_t written)
 {
    /* a draw recorded once per sample counts once (agx_sample_shading.c) */
-   if (ctx->shade_sample > 0)
+   if (ctx->shade_sample > 0 || stream >= AGX_GS_MAX_STREAMS)
       return;
-   if (ctx->prims_query[0])
-      ctx->prims_query[0]->value += written;
-   if (ctx->prims_query[1])
-      ctx->prims_query[1]->value += generated;
+   for (unsigned i = 0; i < AGX_MAX_PRIMS_QUERIES; ++i) {
+      if (ctx->prims_query[0][stream][i])
+         ctx->prims_query[0][stream][i]->value += written;
+      if (ctx->prims_query[1][stream][i])
+         ctx->prims_query[1][stream][i]->value += generated;
+   }
+}
+
+bool
+agx_query_counts_prims(const struct agx_context *ctx)
+{
+   for (unsigned s = 0; s < AGX_GS_MAX_STREAMS; ++s) {
+      for (unsigned i = 0; i < AGX_MAX_PRIMS_QUERIES; ++i) {
+         if (ctx->prims_query[0][s][i] || ctx->prims_query[1][s][i])
+            return true;
+      }
+   }
+   return false;
+}
+
+/* Where q is among the active queries of its type and stream (with
+ * q NULL: a free place); NULL when it is not (no room). */
+static struct agx_query **
+prims_slot(struct agx_context *ctx, const struct agx_query *q,
+           const struct agx_query *find)
+{
+   struct agx_query **list = ctx->prims_query[prims_index(q->type)][q->stream];
+   for (unsigned i = 0; i < AGX_MAX_PRIMS_QUERIES; ++i) {
+      if (list[i] == find)
+         return &list[i];
+   }
+   return NULL;
+}
+
+/* q stops counting (ended or destroyed). */
+static void
+prims_stop(struct agx_context *ctx, struct agx_query *q)
+{
+   struct agx_query **slot = prims_slot(ctx, q, q);
+   if (slot)
+      *slot = NULL;
 }
 
 static struct pipe_query *
@@ -168,11 +206,15 @@ agx_create_query(struct pipe_context *pctx, unsigned type, unsigned index)
        type != PIPE_QUERY_TIMESTAMP && type != PIPE_QUERY_TIME_ELAPSED &&
        !is_prims(type))
       return NULL;
+   /* the index names a vertex stream (primitive queries) or nothing */
+   if (index >= (is_prims(type) ? AGX_GS_MAX_STREAMS : 1))
+      return NULL;
 
    struct agx_query *q = calloc(1, sizeof(*q));
    if (!q)
       return NULL;
    q->type = type;
+   q->stream = index;
    q->slot = -1;
    q->ts_pair = -1;
 
@@ -224,10 +266,8 @@ agx_destroy_query(struct pipe_context *pctx, struct pipe_query *pq)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_query *q = (struct agx_query *)pq;
-   for (unsigned i = 0; i < 2; ++i) {
-      if (ctx->prims_query[i] == q)
-         ctx->prims_query[i] = NULL;
-   }
+   if (is_prims(q->type))
+      prims_stop(ctx, q);
    for (unsigned i = 0; i < ctx->nr_stamp; ++i) {
       if (ctx->stamp[i] == q)
          ctx->stamp[i] = ctx->stamp[--ctx->nr_stamp];
@@ -268,7 +308,12 @@ agx_begin_query(struct pipe_context *pctx, struct pipe_query *pq)
 
    if (is_prims(q->type)) {
       q->value = 0;
-      ctx->prims_query[prims_index(q->type)] = q;
+      struct agx_query **slot = prims_slot(ctx, q, q);
+      if (!slot)
+         slot = prims_slot(ctx, q, NULL);
+      if (!slot)
+         return false; /* too many at once */
+      *slot = q;
    }
    if (q->type == PIPE_QUERY_TIME_ELAPSED) {
       /* Earlier work is not measured; the pair is rewritten only once
@@ -328,8 +373,7 @@ agx_end_query(struct pipe_context *pctx, struct pipe_query *pq)
       break;
    case PIPE_QUERY_PRIMITIVES_EMITTED:
    case PIPE_QUERY_PRIMITIVES_GENERATED:
-      if (ctx->prims_query[prims_index(q->type)] == q)
-         ctx->prims_query[prims_index(q->type)] = NULL;
+      prims_stop(ctx, q);
       break;
    default:
       if (ctx->occlusion_query == q) {

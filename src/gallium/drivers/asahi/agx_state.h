@@ -53,6 +53,9 @@
 
 #define AGX_BG_EOT_CACHE_SIZE 32
 
+/* primitive queries of one type and stream active at once */
+#define AGX_MAX_PRIMS_QUERIES 4
+
 struct agx_bg_eot_cache_entry {
    struct agx_bg_eot_key key;
    struct agx_bg_eot_program prog; /* code/source not used */
@@ -397,10 +400,14 @@ struct agx_context {
    bool fault_logged; /* the GPU error message was printed */
 
    /* Transform feedback (agx_streamout.c): bound targets, and the
-    * PRIMITIVES_EMITTED / PRIMITIVES_GENERATED queries counting. */
+    * PRIMITIVES_EMITTED / PRIMITIVES_GENERATED queries counting, by
+    * vertex stream (the query's index, ARB_transform_feedback3); a few
+    * at once (the application's and the front end's own for
+    * glDrawTransformFeedback). */
    struct pipe_stream_output_target *so_targets[AGX_MAX_XFB_BUFFERS];
    unsigned nr_so_targets;
-   struct agx_query *prims_query[2]; /* emitted, generated */
+   /* [emitted, generated][stream][active query]: NULL when free */
+   struct agx_query *prims_query[2][AGX_GS_MAX_STREAMS][AGX_MAX_PRIMS_QUERIES];
    unsigned xfb_prim; /* mode of the draw being recorded (variant key) */
 
    /* TIME_ELAPSED queries (agx_query.c): a heap of u64 (start, end) slot
@@ -625,22 +632,27 @@ void agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
 void agx_xfb_done(struct agx_context *ctx,
                   const struct agx_compiled_shader *vs,
                   const struct agx_xfb_draw *x);
-bool agx_xfb_reads_batch_writes(struct agx_context *ctx);
+bool agx_xfb_reads_batch_writes(struct agx_context *ctx,
+                                const struct pipe_draw_info *info);
 /* Transform feedback done on the CPU, for primitives read back from the
- * GPU (geometry shaders, agx_gs.c): `prims` primitives of vpp vertices
- * each, fetch(user, primitive, vertex, slot) giving the four words of a
- * varying slot (NULL: not written).  Writes what fits after what the
- * targets hold (waiting for the GPU to be done with them) and returns the
- * primitives written. */
+ * GPU (geometry shaders, agx_gs.c): `prims` primitives of vertex stream
+ * `stream`, vpp vertices each, fetch(user, primitive, vertex, slot)
+ * giving the four words of a varying slot (NULL: not written).  Writes
+ * the stream's outputs to its buffers, what fits after what they hold
+ * (waiting for the GPU to be done with them), and returns the primitives
+ * written. */
 typedef const uint32_t *(*agx_xfb_fetch_fn)(void *user, uint64_t prim,
                                             unsigned vertex, unsigned slot);
 uint64_t agx_xfb_capture_cpu(struct agx_context *ctx,
                              const struct pipe_stream_output_info *info,
-                             unsigned vpp, uint64_t prims,
+                             unsigned stream, unsigned vpp, uint64_t prims,
                              agx_xfb_fetch_fn fetch, void *user);
-/* agx_query.c: primitives of a draw for the active primitive queries */
-void agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
-                           uint64_t written);
+/* agx_query.c: primitives of a draw's vertex stream for the active
+ * primitive queries of that stream */
+void agx_query_count_prims(struct agx_context *ctx, unsigned stream,
+                           uint64_t generated, uint64_t written);
+/* Whether a primitive query of some stream is active. */
+bool agx_query_counts_prims(const struct agx_context *ctx);
 
 /* agx_compute.c: compute dispatches and shader storage buffers */
 void agx_init_compute_functions(struct pipe_context *pctx);

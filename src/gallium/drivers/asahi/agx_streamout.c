@@ -423,23 +423,36 @@ agx_xfb_done(struct agx_context *ctx, const struct agx_compiled_shader *vs,
          agx_so_target(t)->written_B +=
             (uint32_t)(x->limit * key->stride_w[b] * 4);
    }
-   agx_query_count_prims(ctx, x->generated, x->written);
+   agx_query_count_prims(ctx, 0, x->generated, x->written);
 }
 
 uint64_t
 agx_xfb_capture_cpu(struct agx_context *ctx,
-                    const struct pipe_stream_output_info *info, unsigned vpp,
-                    uint64_t prims, agx_xfb_fetch_fn fetch, void *user)
+                    const struct pipe_stream_output_info *info,
+                    unsigned stream, unsigned vpp, uint64_t prims,
+                    agx_xfb_fetch_fn fetch, void *user)
 {
    if (!ctx->nr_so_targets || !info->num_outputs || !vpp)
       return 0;
 
+   /* The buffers of the stream: the linker gives each buffer the outputs
+    * of one stream (ARB_transform_feedback3). */
+   unsigned buffers = 0;
+   for (unsigned i = 0; i < info->num_outputs; ++i) {
+      if (info->output[i].stream == stream &&
+          info->output[i].output_buffer < AGX_MAX_XFB_BUFFERS)
+         buffers |= 1u << info->output[i].output_buffer;
+   }
+   if (!buffers)
+      return 0;
+
    /* Whole primitives that fit in every buffer written (as on the GPU
-    * path: GL stops capturing at a full buffer). */
+    * path: GL stops capturing at a full buffer; for the stream alone,
+    * GL 4.0 core section 2.17.2). */
    uint64_t fit = prims;
    uint8_t *map[AGX_MAX_XFB_BUFFERS] = {NULL};
    for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b) {
-      if (!info->stride[b])
+      if (!info->stride[b] || !(buffers & (1u << b)))
          continue;
       struct pipe_stream_output_target *t =
          b < ctx->nr_so_targets ? ctx->so_targets[b] : NULL;
@@ -458,7 +471,8 @@ agx_xfb_capture_cpu(struct agx_context *ctx,
          uint64_t n = p * vpp + v;
          for (unsigned i = 0; i < info->num_outputs; ++i) {
             unsigned b = info->output[i].output_buffer;
-            if (b >= AGX_MAX_XFB_BUFFERS || !map[b])
+            if (b >= AGX_MAX_XFB_BUFFERS || !map[b] ||
+                info->output[i].stream != stream)
                continue;
             const uint32_t *src = fetch(user, p, v, info->output[i].register_index);
             uint32_t *dst = (uint32_t *)(map[b] +
@@ -483,12 +497,20 @@ agx_xfb_capture_cpu(struct agx_context *ctx,
 }
 
 /* Whether the current batch writes a vertex buffer by transform feedback
- * (or otherwise): then a draw reading it must wait for it. */
+ * (or otherwise): then a draw reading it must wait for it.  So must a
+ * captured indexed draw whose index buffer the batch writes: the CPU
+ * reads those indices (agx_xfb_indices; piglit's
+ * immediate-reuse-index-buffer faulted on the unread list). */
 bool
-agx_xfb_reads_batch_writes(struct agx_context *ctx)
+agx_xfb_reads_batch_writes(struct agx_context *ctx,
+                           const struct pipe_draw_info *info)
 {
    if (!ctx->batch)
       return false;
+   if (ctx->nr_so_targets && info->index_size && !info->has_user_indices &&
+       info->index.resource &&
+       agx_batch_uses(ctx->batch, info->index.resource, true))
+      return true;
    for (unsigned i = 0; i < ctx->nr_vb; ++i) {
       if (!ctx->vb[i].is_user_buffer && ctx->vb[i].buffer.resource &&
           agx_batch_uses(ctx->batch, ctx->vb[i].buffer.resource, true))

@@ -85,6 +85,9 @@ noop_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 7;
    case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
       return 4;
+   /* queries per vertex stream (ARB_transform_feedback3's front end) */
+   case PIPE_CAP_MAX_VERTEX_STREAMS:
+      return 4;
    case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:
    case PIPE_CAP_MAX_STREAM_OUTPUT_INTERLEAVED_COMPONENTS:
       return 64;
