@@ -67,11 +67,23 @@ enum agx_pseudo_op {
 
 #define AGX_MAX_OPS 20
 
+/* Parallel copies (agx_ra.c, agx_lower_pseudo.c): a copy of a whole
+ * 16/32-bit value that reads its source at its position and writes its
+ * destination just after; consecutive ones form a run at one position,
+ * all sources read before any destination is written. */
+#define AGX_PAR_MEMBER (1u << 0)
+/* ... in the run of the instruction before */
+#define AGX_PAR_JOIN (1u << 1)
+/* Most copies in one run (a bound on the quadratic checks) */
+#define AGX_PAR_MAX_RUN 32
+
 typedef struct agx_instr {
    struct list_head link;
    struct agx_block *block;
    unsigned op;
    uint8_t nr_ops;
+   /* AGX_PAR_* bits, set by agx_ra for agx_lower_pseudo */
+   uint8_t parallel;
    /* bit i: ops[i] is written */
    uint32_t writes;
    agx_operand ops[AGX_MAX_OPS];

@@ -12,8 +12,9 @@
  * time, in any control flow and under any execution mask.  Definitions of
  * an instruction start at the same point as the instruction's uses, so a
  * destination never shares a register with a source of its own
- * instruction: register vectors and pseudo copies can then be lowered
- * without ordering problems.
+ * instruction: register vectors can then be lowered without ordering
+ * problems.  Copies are the exception: runs of them are parallel copies
+ * (see mark_parallel_copies), whose moves agx_lower_pseudo orders.
  *
  * Values are runs of 16-bit halves; 32-bit values start on an even half,
  * vectors of 64-bit values on a multiple of 4.  r0 (execution-mask nesting
@@ -244,7 +245,7 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          rec[nr_rec++] = (struct record){v_, {(p), (p)}};                      \
          seg[v_].n++;                                                          \
       } else {                                                                 \
-         rec[open[v_]].s.end = (p);                                            \
+         rec[open[v_]].s.end = MAX2(rec[open[v_]].s.end, (p));                 \
       }                                                                        \
    } while (0)
    agx_foreach_block(ctx, blk)
@@ -253,8 +254,13 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
                          ctx->nr_live_values)
          TOUCH(ctx->live_values[i], blk->start);
       unsigned p = blk->start;
+      bool first = true;
       agx_foreach_instr(blk, I)
       {
+         /* (the positions agx_ra gives: parallel copies) */
+         if (!first && !(I->parallel & AGX_PAR_JOIN))
+            p += 2;
+         first = false;
          /* else and while read their condition in inactive lanes
           * too: it must live on the program-order CFG */
          bool exec = is_exec_op(I->op);
@@ -263,14 +269,14 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
             const agx_operand o = I->ops[i];
             if (!agx_is_ssa(o))
                continue;
-            TOUCH((unsigned)o.value, p);
-            const struct agx_value *val = &ctx->values[o.value];
             bool dest = (I->writes >> i) & 1;
+            TOUCH((unsigned)o.value,
+                  dest && (I->parallel & AGX_PAR_MEMBER) ? p + 1 : p);
+            const struct agx_value *val = &ctx->values[o.value];
             if ((dest && (o.size != val->size || o.count != val->count)) ||
                 (exec && !dest))
                partial[o.value] = true;
          }
-         p += 2;
       }
       BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
                          ctx->nr_live_values)
@@ -371,6 +377,72 @@ merge_segments(struct seglist *a, struct seglist *b)
    *b = (struct seglist){NULL, 0, false, 0};
 }
 
+/*
+ * Parallel copies.  A copy of a whole 16/32-bit value (from a value, a
+ * uniform or an immediate) reads its source at its position and writes
+ * its destination one step later, and consecutive copies share one
+ * position: the phi copies at the end of a predecessor (one per phi of
+ * the successor) and at the top of a block (one per phi) then read
+ * every source before writing any destination, and a source that dies
+ * there may share its register with the destination of another copy of
+ * the run.  Written in sequence, the first copy's destination was live
+ * while the later copies still read their sources, so a value copied
+ * into one web on one side of an if and read by another web's copy on
+ * the other side could share neither web's register.  agx_lower_pseudo
+ * orders the moves of a run (and breaks cycles).  A copy joins the run
+ * before it unless it reads or writes a value the run writes, writes a
+ * value the run reads, or the run is full.
+ */
+static bool
+is_parallel_copy(const agx_context *ctx, const agx_instr *I)
+{
+   if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]))
+      return false;
+   const agx_operand d = I->ops[0], s = I->ops[1];
+   const struct agx_value *dv = &ctx->values[d.value];
+   if ((d.size != 16 && d.size != 32) || d.count != 1 || dv->count != 1 ||
+       dv->size != d.size || dv->fixed >= 0 || s.flags || s.size != d.size)
+      return false;
+   if (agx_is_ssa(s)) {
+      const struct agx_value *sv = &ctx->values[s.value];
+      return s.count == 1 && sv->count == 1 && sv->size == s.size;
+   }
+   return s.kind == AGX_ISA_KIND_IMM || s.kind == AGX_ISA_KIND_UREG;
+}
+
+static void
+mark_parallel_copies(agx_context *ctx)
+{
+   const agx_instr *run[AGX_PAR_MAX_RUN];
+   unsigned nr = 0;
+   agx_foreach_block(ctx, blk)
+   {
+      nr = 0;
+      agx_foreach_instr(blk, I)
+      {
+         I->parallel = 0;
+         if (!is_parallel_copy(ctx, I)) {
+            nr = 0;
+            continue;
+         }
+         I->parallel = AGX_PAR_MEMBER;
+         bool joins = nr && nr < AGX_PAR_MAX_RUN;
+         for (unsigned i = 0; i < nr && joins; ++i) {
+            const agx_operand *rd = &run[i]->ops[0], *rs = &run[i]->ops[1];
+            joins = rd->value != I->ops[0].value &&
+                    !(agx_is_ssa(I->ops[1]) && rd->value == I->ops[1].value) &&
+                    !(agx_is_ssa(*rs) && rs->value == I->ops[0].value);
+         }
+         if (joins) {
+            I->parallel |= AGX_PAR_JOIN;
+         } else {
+            nr = 0;
+         }
+         run[nr++] = I;
+      }
+   }
+}
+
 static void
 heap_push(unsigned *heap, unsigned *n, const struct interval *iv, unsigned x)
 {
@@ -418,6 +490,7 @@ agx_ra(agx_context *ctx)
    }
 
    agx_liveness(ctx);
+   mark_parallel_copies(ctx);
 
    /* Register hints that make copies disappear: a split's results would
     * like the parts of the vector, a collect's result the registers its
@@ -463,6 +536,9 @@ agx_ra(agx_context *ctx)
       unsigned count = 0;
       agx_foreach_instr(blk, I)
       {
+         /* a parallel copy joining a run takes the run's position */
+         if (I->parallel & AGX_PAR_JOIN)
+            pos--;
          unsigned p = 2 * pos;
          if (I->op == AGX_OP_MOV && agx_is_ssa(I->ops[0]) &&
              agx_is_ssa(I->ops[1]) && !I->ops[1].flags) {
@@ -520,8 +596,13 @@ agx_ra(agx_context *ctx)
                ndefs[I->ops[i].value]++;
             struct interval *t = &iv[I->ops[i].value];
             seen[I->ops[i].value] = true;
-            t->start = MIN2(t->start, 2 * pos);
-            t->end = MAX2(t->end, 2 * pos);
+            /* a parallel copy writes after its run read */
+            unsigned at = ((I->writes >> i) & 1) &&
+                                (I->parallel & AGX_PAR_MEMBER)
+                             ? p + 1
+                             : p;
+            t->start = MIN2(t->start, at);
+            t->end = MAX2(t->end, at);
          }
          pos++;
          count++;
