@@ -166,6 +166,11 @@ typedef struct agx_context {
     * than this (0: no budget but the register file), and then sets
     * ra_over_budget to the halves it needed */
    unsigned ra_max_halves, ra_over_budget;
+   /* agx_ra reserves a collect's vector only for the first collect
+    * reading a value, not for every later one (those reservations can
+    * raise the demand; agx_compile.c retries with this when over the
+    * budget) */
+   bool ra_first_collect_only;
    /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;

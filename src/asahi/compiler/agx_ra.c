@@ -38,6 +38,10 @@
  * shaders spill (a test of spilling, agx_difftest_spill) */
 #define AGX_FEWREGS_HALVES 32
 #define AGX_FIRST_FREE_HALF 4
+/* The most halves a shader may use and keep 1,024 threads
+ * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_performance.c; the same
+ * bound as AGX_SCHED_MAX_HALVES in agx_compile.c) */
+#define AGX_RA_FULL_OCCUPANCY_HALVES 104
 
 struct interval {
    unsigned value;
@@ -516,6 +520,16 @@ agx_ra(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v)
       elem[v].vec = -1;
 
+   /* Every collect reading each value (not only the first): once the
+    * value has a register, the vectors of the collects after it are
+    * reserved where it puts them (see `reserved` below), so that a value
+    * read by many collects (a texture row c in coordinates (x, c)) leaves
+    * its neighbours to their other elements. */
+   struct elem_use {
+      unsigned value, vec, off, pos;
+   } *cuses = NULL;
+   size_t nr_cuses = 0, cuses_cap = 0;
+
    /* The ALU instruction defining each value, when it has one scalar
     * destination (else NULL): its destination may take the register of
     * a source read there for the last time (see dies_at) */
@@ -556,6 +570,14 @@ agx_ra(agx_context *ctx)
                if (agx_is_ssa(o) && elem[o.value].vec < 0)
                   elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
                                                      (uint16_t)off, p};
+               if (agx_is_ssa(o)) {
+                  if (nr_cuses == cuses_cap) {
+                     cuses_cap = cuses_cap ? 2 * cuses_cap : 256;
+                     cuses = realloc(cuses, sizeof(*cuses) * cuses_cap);
+                  }
+                  cuses[nr_cuses++] = (struct elem_use){
+                     (unsigned)o.value, (unsigned)I->ops[0].value, off, p};
+               }
                off += (o.size / 16) * MAX2(o.count, 1);
             }
          }
@@ -689,6 +711,22 @@ agx_ra(agx_context *ctx)
       unsigned r = find_rep(rep, v);
       if (elem[v].vec >= 0 && (elem[r].vec < 0 || elem[v].pos < elem[r].pos))
          elem[r] = elem[v];
+   }
+
+   /* the collect uses by group: cuse_first[g] .. cuse_first[g + 1] */
+   unsigned *cuse_first = calloc(n + 1, sizeof(unsigned));
+   struct elem_use *cuse_sorted =
+      malloc(sizeof(*cuse_sorted) * (nr_cuses ? nr_cuses : 1));
+   for (size_t u = 0; u < nr_cuses; ++u)
+      cuse_first[find_rep(rep, cuses[u].value) + 1]++;
+   for (unsigned v = 0; v < n; ++v)
+      cuse_first[v + 1] += cuse_first[v];
+   {
+      unsigned *fill = malloc(sizeof(unsigned) * (n ? n : 1));
+      memcpy(fill, cuse_first, sizeof(unsigned) * (n ? n : 1));
+      for (size_t u = 0; u < nr_cuses; ++u)
+         cuse_sorted[fill[find_rep(rep, cuses[u].value)]++] = cuses[u];
+      free(fill);
    }
 
    qsort(iv, n, sizeof(*iv), cmp_interval);
@@ -882,7 +920,10 @@ agx_ra(agx_context *ctx)
                break;
             }
          }
-         if (reg < 0)
+         /* ... unless leaving them would raise the demand past what
+          * keeps every thread */
+         unsigned keep = MAX2(max_half, AGX_RA_FULL_OCCUPANCY_HALVES);
+         if (reg < 0 || (any >= 0 && reg + size > keep && any + size <= keep))
             reg = any;
       }
 
@@ -901,6 +942,24 @@ agx_ra(agx_context *ctx)
       }
       heap_push(active, &nr_active, iv, k);
       max_half = MAX2(max_half, reg + size);
+
+      /* the vectors of the collects after this point that read it */
+      for (unsigned u = cuse_first[iv[k].value];
+           u < cuse_first[iv[k].value + 1]; ++u) {
+         const struct elem_use *cu = &cuse_sorted[u];
+         const struct agx_value *vec = &ctx->values[cu->vec];
+         int base = reg - (int)cu->off;
+         unsigned vsize = agx_value_halves(vec);
+         if (ctx->ra_first_collect_only) {
+            /* (the first collect's is reserved by the element hint) */
+            break;
+         }
+         if (cu->pos <= iv[k].start || base < (int)AGX_FIRST_FREE_HALF ||
+             base % (int)value_align(vec) || base + vsize > file)
+            continue;
+         for (unsigned h = base; h < base + vsize; ++h)
+            reserved[h] = MAX2(reserved[h], cu->pos);
+      }
    }
 
    /* a budget below the register file (agx_compile.c allocate) */
@@ -926,6 +985,9 @@ agx_ra(agx_context *ctx)
    free(copies);
    free(active);
    free(elem);
+   free(cuses);
+   free(cuse_first);
+   free(cuse_sorted);
    free(slot_of);
    free(ndefs);
    free(gdefs);
