@@ -74,6 +74,11 @@ enum agx_pseudo_op {
 #define AGX_PAR_MEMBER (1u << 0)
 /* ... in the run of the instruction before */
 #define AGX_PAR_JOIN (1u << 1)
+/* The destination is written one step after the sources are read (RA
+ * positions): parallel copies, and arithmetic whose lanes read every
+ * source before writing its one scalar destination, which may then take
+ * the register of a source that dies there */
+#define AGX_PAR_LATE (1u << 2)
 /* Most copies in one run (a bound on the quadratic checks) */
 #define AGX_PAR_MAX_RUN 32
 

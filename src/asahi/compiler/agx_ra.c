@@ -275,7 +275,7 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
                continue;
             bool dest = (I->writes >> i) & 1;
             TOUCH((unsigned)o.value,
-                  dest && (I->parallel & AGX_PAR_MEMBER) ? p + 1 : p);
+                  dest && (I->parallel & AGX_PAR_LATE) ? p + 1 : p);
             const struct agx_value *val = &ctx->values[o.value];
             if ((dest && (o.size != val->size || o.count != val->count)) ||
                 (exec && !dest))
@@ -414,6 +414,17 @@ is_parallel_copy(const agx_context *ctx, const agx_instr *I)
    return s.kind == AGX_ISA_KIND_IMM || s.kind == AGX_ISA_KIND_UREG;
 }
 
+/* One scalar destination, written after every source is read */
+static bool
+writes_late(const agx_instr *I)
+{
+   if (util_bitcount(I->writes) != 1 ||
+       !(reads_before_writing(I->op) || agx_is_alu(I->op)))
+      return false;
+   const agx_operand *d = &I->ops[__builtin_ctz(I->writes)];
+   return agx_is_ssa(*d) && d->count <= 1;
+}
+
 static void
 mark_parallel_copies(agx_context *ctx)
 {
@@ -424,12 +435,12 @@ mark_parallel_copies(agx_context *ctx)
       nr = 0;
       agx_foreach_instr(blk, I)
       {
-         I->parallel = 0;
+         I->parallel = writes_late(I) ? AGX_PAR_LATE : 0;
          if (!is_parallel_copy(ctx, I)) {
             nr = 0;
             continue;
          }
-         I->parallel = AGX_PAR_MEMBER;
+         I->parallel = AGX_PAR_MEMBER | AGX_PAR_LATE;
          bool joins = nr && nr < AGX_PAR_MAX_RUN;
          for (unsigned i = 0; i < nr && joins; ++i) {
             const agx_operand *rd = &run[i]->ops[0], *rs = &run[i]->ops[1];
@@ -620,7 +631,7 @@ agx_ra(agx_context *ctx)
             seen[I->ops[i].value] = true;
             /* a parallel copy writes after its run read */
             unsigned at = ((I->writes >> i) & 1) &&
-                                (I->parallel & AGX_PAR_MEMBER)
+                                (I->parallel & AGX_PAR_LATE)
                              ? p + 1
                              : p;
             t->start = MIN2(t->start, at);
