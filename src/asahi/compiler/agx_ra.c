@@ -489,6 +489,69 @@ heap_pop(unsigned *heap, unsigned *n, const struct interval *iv)
    return top;
 }
 
+/*
+ * A vector whose last use is a split may lie where the split's results
+ * already are (their coalesced groups placed earlier, each at its part's
+ * place: a varying or texture result split into a phi web), when those
+ * groups are nowhere live during the vector's life but from the split
+ * on: the split then moves nothing.  Masked writes of the vector leave
+ * the groups' values in other lanes alone (as for coalescing).  Returns
+ * the register, or -1.
+ */
+struct split_of {
+   const agx_instr *I;
+   unsigned pos;
+};
+
+static int
+split_in_place(const agx_context *ctx, const struct split_of *so,
+               const struct interval *self, int32_t *rep,
+               const struct seglist *seg, const struct interval *iv,
+               const int *owner, unsigned file)
+{
+   const agx_instr *S = so->I;
+   const struct agx_value *vec = &ctx->values[self->value];
+   unsigned size = agx_value_halves(vec);
+   if (self->end != so->pos || self->start >= so->pos)
+      return -1;
+   int base = -1;
+   unsigned off = 0;
+   for (unsigned i = 0; i + 1 < S->nr_ops; ++i) {
+      const agx_operand o = S->ops[i];
+      if (agx_is_ssa(o)) {
+         unsigned g = find_rep(rep, o.value);
+         const struct agx_value *gv = &ctx->values[g];
+         int at = gv->reg - (int)off;
+         if (gv->reg < 0 || gv->size != o.size || gv->count != 1 || !seg[g].n ||
+             (base >= 0 && at != base))
+            return -1;
+         base = at;
+      }
+      off += o.size / 16;
+   }
+   if (base < (int)AGX_FIRST_FREE_HALF || base % (int)value_align(vec) ||
+       base + size > file)
+      return -1;
+   for (unsigned h = base; h < base + size; ++h) {
+      if (owner[h] < 0)
+         continue;
+      /* held by one of the results' groups, which must be dead from the
+       * vector's definition to the split */
+      unsigned g = iv[owner[h]].value;
+      bool part = false;
+      for (unsigned i = 0; i + 1 < S->nr_ops && !part; ++i)
+         part = agx_is_ssa(S->ops[i]) && find_rep(rep, S->ops[i].value) == g;
+      if (!part)
+         return -1;
+      for (unsigned j = 0; j < seg[g].n; ++j) {
+         const struct segment *x = &seg[g].s[j];
+         if (!(x->end < self->start || x->start >= so->pos))
+            return -1;
+      }
+   }
+   return base;
+}
+
 bool
 agx_ra(agx_context *ctx)
 {
@@ -545,6 +608,8 @@ agx_ra(agx_context *ctx)
     * destination (else NULL): its destination may take the register of
     * a source read there for the last time (see dies_at) */
    const agx_instr **alu_def = calloc(n ? n : 1, sizeof(*alu_def));
+   /* The first split of each vector value and its position */
+   struct split_of *split_of = calloc(n ? n : 1, sizeof(*split_of));
 
    /* The copies coalescing may remove, in program order, so that it
     * need not walk every instruction again */
@@ -592,6 +657,9 @@ agx_ra(agx_context *ctx)
                off += (o.size / 16) * MAX2(o.count, 1);
             }
          }
+         if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1]) &&
+             !split_of[I->ops[I->nr_ops - 1].value].I)
+            split_of[I->ops[I->nr_ops - 1].value] = (struct split_of){I, p};
          if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
             unsigned off = 0;
             for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
@@ -855,6 +923,10 @@ agx_ra(agx_context *ctx)
             reg = want;
       }
 
+      if (reg < 0 && val->fixed < 0 && split_of[iv[k].value].I)
+         reg = split_in_place(ctx, &split_of[iv[k].value], &iv[k], rep, seg,
+                              iv, owner, file);
+
       const struct elem_hint *eh = &elem[iv[k].value];
       if (reg < 0 && val->fixed < 0 && eh->vec >= 0 &&
           (iv[k].end == eh->pos ||
@@ -1003,6 +1075,7 @@ agx_ra(agx_context *ctx)
    free(ndefs);
    free(gdefs);
    free(alu_def);
+   free(split_of);
 #undef ALIASABLE
    free(rep);
    if (!ok)
