@@ -346,6 +346,7 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          agx_instr **order)
 {
    unsigned grown_need = 0;
+   bool tried_plain = false;
    ctx->ra_max_halves = order ? AGX_SCHED_MAX_HALVES : 0;
    for (unsigned round = 0;; ++round) {
       ctx->ra_over_budget = 0;
@@ -361,6 +362,13 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          ctx->values[v].reg = -1;
       if (order) {
          unsigned need = ctx->ra_over_budget;
+         if (need && !tried_plain) {
+            /* the same schedule with fewer reservations first; when
+             * that is over the budget too, they were not the cause */
+            ctx->ra_first_collect_only = tried_plain = true;
+            continue;
+         }
+         ctx->ra_first_collect_only = false;
          if (need && !grown_need) {
             /* over the budget: what does the schedule without growth
              * need? */

@@ -707,6 +707,10 @@ struct agx_shader_info {
     * from copies (phi webs, output webs), from collects (register vectors
     * built from values elsewhere) and from splits. */
    unsigned nr_copy_moves, nr_collect_moves, nr_split_moves;
+   /* Exchanges of two registers (three XORs each, counted in
+    * nr_copy_moves) that broke a cycle of parallel copies: phis whose
+    * values rotate around a loop. */
+   unsigned nr_copy_swaps;
    /* 32-bit constants the shader reads from uniforms (AGX_PUSH_CONSTANTS) */
    uint32_t constants[AGX_MAX_CONSTANT_WORDS];
    unsigned nr_constants;

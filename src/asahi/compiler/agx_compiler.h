@@ -67,11 +67,28 @@ enum agx_pseudo_op {
 
 #define AGX_MAX_OPS 20
 
+/* Parallel copies (agx_ra.c, agx_lower_pseudo.c): a copy of a whole
+ * 16/32-bit value that reads its source at its position and writes its
+ * destination just after; consecutive ones form a run at one position,
+ * all sources read before any destination is written. */
+#define AGX_PAR_MEMBER (1u << 0)
+/* ... in the run of the instruction before */
+#define AGX_PAR_JOIN (1u << 1)
+/* The destination is written one step after the sources are read (RA
+ * positions): parallel copies, and arithmetic whose lanes read every
+ * source before writing its one scalar destination, which may then take
+ * the register of a source that dies there */
+#define AGX_PAR_LATE (1u << 2)
+/* Most copies in one run (a bound on the quadratic checks) */
+#define AGX_PAR_MAX_RUN 32
+
 typedef struct agx_instr {
    struct list_head link;
    struct agx_block *block;
    unsigned op;
    uint8_t nr_ops;
+   /* AGX_PAR_* bits, set by agx_ra for agx_lower_pseudo */
+   uint8_t parallel;
    /* bit i: ops[i] is written */
    uint32_t writes;
    agx_operand ops[AGX_MAX_OPS];
@@ -154,6 +171,11 @@ typedef struct agx_context {
     * than this (0: no budget but the register file), and then sets
     * ra_over_budget to the halves it needed */
    unsigned ra_max_halves, ra_over_budget;
+   /* agx_ra reserves a collect's vector only for the first collect
+    * reading a value, not for every later one (those reservations can
+    * raise the demand; agx_compile.c retries with this when over the
+    * budget) */
+   bool ra_first_collect_only;
    /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;

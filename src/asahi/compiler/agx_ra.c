@@ -12,8 +12,9 @@
  * time, in any control flow and under any execution mask.  Definitions of
  * an instruction start at the same point as the instruction's uses, so a
  * destination never shares a register with a source of its own
- * instruction: register vectors and pseudo copies can then be lowered
- * without ordering problems.
+ * instruction: register vectors can then be lowered without ordering
+ * problems.  Copies are the exception: runs of them are parallel copies
+ * (see mark_parallel_copies), whose moves agx_lower_pseudo orders.
  *
  * Values are runs of 16-bit halves; 32-bit values start on an even half,
  * vectors of 64-bit values on a multiple of 4.  r0 (execution-mask nesting
@@ -37,6 +38,10 @@
  * shaders spill (a test of spilling, agx_difftest_spill) */
 #define AGX_FEWREGS_HALVES 32
 #define AGX_FIRST_FREE_HALF 4
+/* The most halves a shader may use and keep 1,024 threads
+ * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_performance.c; the same
+ * bound as AGX_SCHED_MAX_HALVES in agx_compile.c) */
+#define AGX_RA_FULL_OCCUPANCY_HALVES 104
 
 struct interval {
    unsigned value;
@@ -244,7 +249,7 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          rec[nr_rec++] = (struct record){v_, {(p), (p)}};                      \
          seg[v_].n++;                                                          \
       } else {                                                                 \
-         rec[open[v_]].s.end = (p);                                            \
+         rec[open[v_]].s.end = MAX2(rec[open[v_]].s.end, (p));                 \
       }                                                                        \
    } while (0)
    agx_foreach_block(ctx, blk)
@@ -253,8 +258,13 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
                          ctx->nr_live_values)
          TOUCH(ctx->live_values[i], blk->start);
       unsigned p = blk->start;
+      bool first = true;
       agx_foreach_instr(blk, I)
       {
+         /* (the positions agx_ra gives: parallel copies) */
+         if (!first && !(I->parallel & AGX_PAR_JOIN))
+            p += 2;
+         first = false;
          /* else and while read their condition in inactive lanes
           * too: it must live on the program-order CFG */
          bool exec = is_exec_op(I->op);
@@ -263,14 +273,14 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
             const agx_operand o = I->ops[i];
             if (!agx_is_ssa(o))
                continue;
-            TOUCH((unsigned)o.value, p);
-            const struct agx_value *val = &ctx->values[o.value];
             bool dest = (I->writes >> i) & 1;
+            TOUCH((unsigned)o.value,
+                  dest && (I->parallel & AGX_PAR_LATE) ? p + 1 : p);
+            const struct agx_value *val = &ctx->values[o.value];
             if ((dest && (o.size != val->size || o.count != val->count)) ||
                 (exec && !dest))
                partial[o.value] = true;
          }
-         p += 2;
       }
       BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
                          ctx->nr_live_values)
@@ -371,6 +381,83 @@ merge_segments(struct seglist *a, struct seglist *b)
    *b = (struct seglist){NULL, 0, false, 0};
 }
 
+/*
+ * Parallel copies.  A copy of a whole 16/32-bit value (from a value, a
+ * uniform or an immediate) reads its source at its position and writes
+ * its destination one step later, and consecutive copies share one
+ * position: the phi copies at the end of a predecessor (one per phi of
+ * the successor) and at the top of a block (one per phi) then read
+ * every source before writing any destination, and a source that dies
+ * there may share its register with the destination of another copy of
+ * the run.  Written in sequence, the first copy's destination was live
+ * while the later copies still read their sources, so a value copied
+ * into one web on one side of an if and read by another web's copy on
+ * the other side could share neither web's register.  agx_lower_pseudo
+ * orders the moves of a run (and breaks cycles).  A copy joins the run
+ * before it unless it reads or writes a value the run writes, writes a
+ * value the run reads, or the run is full.
+ */
+static bool
+is_parallel_copy(const agx_context *ctx, const agx_instr *I)
+{
+   if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]))
+      return false;
+   const agx_operand d = I->ops[0], s = I->ops[1];
+   const struct agx_value *dv = &ctx->values[d.value];
+   if ((d.size != 16 && d.size != 32) || d.count != 1 || dv->count != 1 ||
+       dv->size != d.size || dv->fixed >= 0 || s.flags || s.size != d.size)
+      return false;
+   if (agx_is_ssa(s)) {
+      const struct agx_value *sv = &ctx->values[s.value];
+      return s.count == 1 && sv->count == 1 && sv->size == s.size;
+   }
+   return s.kind == AGX_ISA_KIND_IMM || s.kind == AGX_ISA_KIND_UREG;
+}
+
+/* One scalar destination, written after every source is read */
+static bool
+writes_late(const agx_instr *I)
+{
+   if (util_bitcount(I->writes) != 1 ||
+       !(reads_before_writing(I->op) || agx_is_alu(I->op)))
+      return false;
+   const agx_operand *d = &I->ops[__builtin_ctz(I->writes)];
+   return agx_is_ssa(*d) && d->count <= 1;
+}
+
+static void
+mark_parallel_copies(agx_context *ctx)
+{
+   const agx_instr *run[AGX_PAR_MAX_RUN];
+   unsigned nr = 0;
+   agx_foreach_block(ctx, blk)
+   {
+      nr = 0;
+      agx_foreach_instr(blk, I)
+      {
+         I->parallel = writes_late(I) ? AGX_PAR_LATE : 0;
+         if (!is_parallel_copy(ctx, I)) {
+            nr = 0;
+            continue;
+         }
+         I->parallel = AGX_PAR_MEMBER | AGX_PAR_LATE;
+         bool joins = nr && nr < AGX_PAR_MAX_RUN;
+         for (unsigned i = 0; i < nr && joins; ++i) {
+            const agx_operand *rd = &run[i]->ops[0], *rs = &run[i]->ops[1];
+            joins = rd->value != I->ops[0].value &&
+                    !(agx_is_ssa(I->ops[1]) && rd->value == I->ops[1].value) &&
+                    !(agx_is_ssa(*rs) && rs->value == I->ops[0].value);
+         }
+         if (joins) {
+            I->parallel |= AGX_PAR_JOIN;
+         } else {
+            nr = 0;
+         }
+         run[nr++] = I;
+      }
+   }
+}
+
 static void
 heap_push(unsigned *heap, unsigned *n, const struct interval *iv, unsigned x)
 {
@@ -402,6 +489,69 @@ heap_pop(unsigned *heap, unsigned *n, const struct interval *iv)
    return top;
 }
 
+/*
+ * A vector whose last use is a split may lie where the split's results
+ * already are (their coalesced groups placed earlier, each at its part's
+ * place: a varying or texture result split into a phi web), when those
+ * groups are nowhere live during the vector's life but from the split
+ * on: the split then moves nothing.  Masked writes of the vector leave
+ * the groups' values in other lanes alone (as for coalescing).  Returns
+ * the register, or -1.
+ */
+struct split_of {
+   const agx_instr *I;
+   unsigned pos;
+};
+
+static int
+split_in_place(const agx_context *ctx, const struct split_of *so,
+               const struct interval *self, int32_t *rep,
+               const struct seglist *seg, const struct interval *iv,
+               const int *owner, unsigned file)
+{
+   const agx_instr *S = so->I;
+   const struct agx_value *vec = &ctx->values[self->value];
+   unsigned size = agx_value_halves(vec);
+   if (self->end != so->pos || self->start >= so->pos)
+      return -1;
+   int base = -1;
+   unsigned off = 0;
+   for (unsigned i = 0; i + 1 < S->nr_ops; ++i) {
+      const agx_operand o = S->ops[i];
+      if (agx_is_ssa(o)) {
+         unsigned g = find_rep(rep, o.value);
+         const struct agx_value *gv = &ctx->values[g];
+         int at = gv->reg - (int)off;
+         if (gv->reg < 0 || gv->size != o.size || gv->count != 1 || !seg[g].n ||
+             (base >= 0 && at != base))
+            return -1;
+         base = at;
+      }
+      off += o.size / 16;
+   }
+   if (base < (int)AGX_FIRST_FREE_HALF || base % (int)value_align(vec) ||
+       base + size > file)
+      return -1;
+   for (unsigned h = base; h < base + size; ++h) {
+      if (owner[h] < 0)
+         continue;
+      /* held by one of the results' groups, which must be dead from the
+       * vector's definition to the split */
+      unsigned g = iv[owner[h]].value;
+      bool part = false;
+      for (unsigned i = 0; i + 1 < S->nr_ops && !part; ++i)
+         part = agx_is_ssa(S->ops[i]) && find_rep(rep, S->ops[i].value) == g;
+      if (!part)
+         return -1;
+      for (unsigned j = 0; j < seg[g].n; ++j) {
+         const struct segment *x = &seg[g].s[j];
+         if (!(x->end < self->start || x->start >= so->pos))
+            return -1;
+      }
+   }
+   return base;
+}
+
 bool
 agx_ra(agx_context *ctx)
 {
@@ -418,6 +568,7 @@ agx_ra(agx_context *ctx)
    }
 
    agx_liveness(ctx);
+   mark_parallel_copies(ctx);
 
    /* Register hints that make copies disappear: a split's results would
     * like the parts of the vector, a collect's result the registers its
@@ -443,10 +594,22 @@ agx_ra(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v)
       elem[v].vec = -1;
 
+   /* Every collect reading each value (not only the first): once the
+    * value has a register, the vectors of the collects after it are
+    * reserved where it puts them (see `reserved` below), so that a value
+    * read by many collects (a texture row c in coordinates (x, c)) leaves
+    * its neighbours to their other elements. */
+   struct elem_use {
+      unsigned value, vec, off, pos;
+   } *cuses = NULL;
+   size_t nr_cuses = 0, cuses_cap = 0;
+
    /* The ALU instruction defining each value, when it has one scalar
     * destination (else NULL): its destination may take the register of
     * a source read there for the last time (see dies_at) */
    const agx_instr **alu_def = calloc(n ? n : 1, sizeof(*alu_def));
+   /* The first split of each vector value and its position */
+   struct split_of *split_of = calloc(n ? n : 1, sizeof(*split_of));
 
    /* The copies coalescing may remove, in program order, so that it
     * need not walk every instruction again */
@@ -463,6 +626,9 @@ agx_ra(agx_context *ctx)
       unsigned count = 0;
       agx_foreach_instr(blk, I)
       {
+         /* a parallel copy joining a run takes the run's position */
+         if (I->parallel & AGX_PAR_JOIN)
+            pos--;
          unsigned p = 2 * pos;
          if (I->op == AGX_OP_MOV && agx_is_ssa(I->ops[0]) &&
              agx_is_ssa(I->ops[1]) && !I->ops[1].flags) {
@@ -480,9 +646,20 @@ agx_ra(agx_context *ctx)
                if (agx_is_ssa(o) && elem[o.value].vec < 0)
                   elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
                                                      (uint16_t)off, p};
+               if (agx_is_ssa(o)) {
+                  if (nr_cuses == cuses_cap) {
+                     cuses_cap = cuses_cap ? 2 * cuses_cap : 256;
+                     cuses = realloc(cuses, sizeof(*cuses) * cuses_cap);
+                  }
+                  cuses[nr_cuses++] = (struct elem_use){
+                     (unsigned)o.value, (unsigned)I->ops[0].value, off, p};
+               }
                off += (o.size / 16) * MAX2(o.count, 1);
             }
          }
+         if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1]) &&
+             !split_of[I->ops[I->nr_ops - 1].value].I)
+            split_of[I->ops[I->nr_ops - 1].value] = (struct split_of){I, p};
          if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
             unsigned off = 0;
             for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
@@ -520,8 +697,13 @@ agx_ra(agx_context *ctx)
                ndefs[I->ops[i].value]++;
             struct interval *t = &iv[I->ops[i].value];
             seen[I->ops[i].value] = true;
-            t->start = MIN2(t->start, 2 * pos);
-            t->end = MAX2(t->end, 2 * pos);
+            /* a parallel copy writes after its run read */
+            unsigned at = ((I->writes >> i) & 1) &&
+                                (I->parallel & AGX_PAR_LATE)
+                             ? p + 1
+                             : p;
+            t->start = MIN2(t->start, at);
+            t->end = MAX2(t->end, at);
          }
          pos++;
          count++;
@@ -608,6 +790,22 @@ agx_ra(agx_context *ctx)
       unsigned r = find_rep(rep, v);
       if (elem[v].vec >= 0 && (elem[r].vec < 0 || elem[v].pos < elem[r].pos))
          elem[r] = elem[v];
+   }
+
+   /* the collect uses by group: cuse_first[g] .. cuse_first[g + 1] */
+   unsigned *cuse_first = calloc(n + 1, sizeof(unsigned));
+   struct elem_use *cuse_sorted =
+      malloc(sizeof(*cuse_sorted) * (nr_cuses ? nr_cuses : 1));
+   for (size_t u = 0; u < nr_cuses; ++u)
+      cuse_first[find_rep(rep, cuses[u].value) + 1]++;
+   for (unsigned v = 0; v < n; ++v)
+      cuse_first[v + 1] += cuse_first[v];
+   {
+      unsigned *fill = malloc(sizeof(unsigned) * (n ? n : 1));
+      memcpy(fill, cuse_first, sizeof(unsigned) * (n ? n : 1));
+      for (size_t u = 0; u < nr_cuses; ++u)
+         cuse_sorted[fill[find_rep(rep, cuses[u].value)]++] = cuses[u];
+      free(fill);
    }
 
    qsort(iv, n, sizeof(*iv), cmp_interval);
@@ -725,6 +923,10 @@ agx_ra(agx_context *ctx)
             reg = want;
       }
 
+      if (reg < 0 && val->fixed < 0 && split_of[iv[k].value].I)
+         reg = split_in_place(ctx, &split_of[iv[k].value], &iv[k], rep, seg,
+                              iv, owner, file);
+
       const struct elem_hint *eh = &elem[iv[k].value];
       if (reg < 0 && val->fixed < 0 && eh->vec >= 0 &&
           (iv[k].end == eh->pos ||
@@ -801,7 +1003,10 @@ agx_ra(agx_context *ctx)
                break;
             }
          }
-         if (reg < 0)
+         /* ... unless leaving them would raise the demand past what
+          * keeps every thread */
+         unsigned keep = MAX2(max_half, AGX_RA_FULL_OCCUPANCY_HALVES);
+         if (reg < 0 || (any >= 0 && reg + size > keep && any + size <= keep))
             reg = any;
       }
 
@@ -820,6 +1025,24 @@ agx_ra(agx_context *ctx)
       }
       heap_push(active, &nr_active, iv, k);
       max_half = MAX2(max_half, reg + size);
+
+      /* the vectors of the collects after this point that read it */
+      for (unsigned u = cuse_first[iv[k].value];
+           u < cuse_first[iv[k].value + 1]; ++u) {
+         const struct elem_use *cu = &cuse_sorted[u];
+         const struct agx_value *vec = &ctx->values[cu->vec];
+         int base = reg - (int)cu->off;
+         unsigned vsize = agx_value_halves(vec);
+         if (ctx->ra_first_collect_only) {
+            /* (the first collect's is reserved by the element hint) */
+            break;
+         }
+         if (cu->pos <= iv[k].start || base < (int)AGX_FIRST_FREE_HALF ||
+             base % (int)value_align(vec) || base + vsize > file)
+            continue;
+         for (unsigned h = base; h < base + vsize; ++h)
+            reserved[h] = MAX2(reserved[h], cu->pos);
+      }
    }
 
    /* a budget below the register file (agx_compile.c allocate) */
@@ -845,10 +1068,14 @@ agx_ra(agx_context *ctx)
    free(copies);
    free(active);
    free(elem);
+   free(cuses);
+   free(cuse_first);
+   free(cuse_sorted);
    free(slot_of);
    free(ndefs);
    free(gdefs);
    free(alu_def);
+   free(split_of);
 #undef ALIASABLE
    free(rep);
    if (!ok)

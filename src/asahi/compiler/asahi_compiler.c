@@ -251,7 +251,7 @@ struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
    uint64_t waits, asyncs, async_cover;
-   uint64_t copy_moves, collect_moves, split_moves;
+   uint64_t copy_moves, collect_moves, split_moves, copy_swaps;
    /* shaders with a preamble, and its instructions (not in instrs) */
    uint64_t preambles, preamble_instrs;
    double ms;
@@ -333,6 +333,7 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       tot->copy_moves += bin.info.nr_copy_moves;
       tot->collect_moves += bin.info.nr_collect_moves;
       tot->split_moves += bin.info.nr_split_moves;
+      tot->copy_swaps += bin.info.nr_copy_swaps;
       tot->ms +=
          (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
       add_pass_times(&tot->passes, &passes);
@@ -347,6 +348,12 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       char line[4608];
       agx_shader_db_line(&bin, label, line, sizeof(line));
       printf("%s\n", line);
+      /* --bench --stats: where the register moves are, shader by shader */
+      if (tot)
+         printf("MOVES: %s - %u copies, %u building vectors, %u splitting "
+                "them\n",
+                label, bin.info.nr_copy_moves, bin.info.nr_collect_moves,
+                bin.info.nr_split_moves);
       if (!opt->quiet)
          printf("compile time: %.3f ms\n",
                 (t1.tv_sec - t0.tv_sec) * 1e3 +
@@ -694,9 +701,11 @@ main(int argc, char **argv)
              tot.asyncs ? (double)tot.async_cover / (double)tot.asyncs : 0.0);
       printf("%" PRIu64 " register moves left by allocation: %" PRIu64
              " from copies (phi and output webs), %" PRIu64
-             " building vectors, %" PRIu64 " splitting them\n",
+             " building vectors, %" PRIu64 " splitting them (%" PRIu64
+             " register exchanges, 3 moves each, in the copies)\n",
              tot.copy_moves + tot.collect_moves + tot.split_moves,
-             tot.copy_moves, tot.collect_moves, tot.split_moves);
+             tot.copy_moves, tot.collect_moves, tot.split_moves,
+             tot.copy_swaps);
       print_pass_times(&tot);
       return 0;
    }

@@ -1470,6 +1470,39 @@ test_glsl_fs_clip_distance(void **state)
    ralloc_free(l.mem);
 }
 
+/* Loop-carried values that rotate (a, b, c = b, c, a) a number of times
+ * each vertex chooses: the phi copies at the loop's top form a cycle
+ * (parallel copies, agx_ra.c), which agx_lower_pseudo breaks with
+ * register exchanges, under lanes that leave the loop at different
+ * iterations. */
+static const char *vs_rotate =
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform mat4 u_mvp;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   gl_Position = u_mvp * a_position;\n"
+   "   float a = a_color.x, b = a_color.y, c = a_position.z;\n"
+   "   int n = int(a_position.y * 8.0 + 8.0);\n"
+   "   for (int i = 0; i < 100; i++) {\n"
+   "      if (i >= n) break;\n"
+   "      float t = a; a = b; b = c; c = t;\n"
+   "   }\n"
+   "   v_color = vec3(a, b, c);\n"
+   "   v_k = float(n) / 16.0;\n"
+   "}\n";
+
+static void
+test_glsl_rotating_phis(void **state)
+{
+   (void)state;
+   struct agx_shader_info vs =
+      stage_info(vs_rotate, fs_plain, MESA_SHADER_VERTEX);
+   assert_true(vs.nr_copy_swaps > 0);
+   check_program(vs_rotate, fs_plain, false);
+}
+
 int
 main(void)
 {
@@ -1491,6 +1524,7 @@ main(void)
       cmocka_unit_test(test_glsl_mediump_varyings),
       cmocka_unit_test(test_glsl_spilling),
       cmocka_unit_test(test_glsl_spilling_divergent),
+      cmocka_unit_test(test_glsl_rotating_phis),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
       cmocka_unit_test(test_glsl_fs_clip_distance),
       cmocka_unit_test(test_glsl_fixed_point_size),
