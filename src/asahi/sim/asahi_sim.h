@@ -163,6 +163,12 @@ struct asahi_sim_tilebuffer {
     * asahi_sim_tile_sample_ptr addresses without calling sample_ptr. */
    uint8_t *base;
    unsigned x0, y0, width, height, samples, sample_size_B;
+   /* Optional: non-NULL when every pixel's storage (samples x
+    * sample_size_B bytes) holds these same bytes, as after a background
+    * that did the same on every lane (the command executor's
+    * asahi_sim_bg_fill.c).  st_tile clears it; image_write_block then
+    * converts one pixel per sample for the whole tile. */
+   const uint8_t *uniform_pixel;
 };
 
 /* What tib->sample_ptr gives: the bytes of one sample of pixel (x, y) from
