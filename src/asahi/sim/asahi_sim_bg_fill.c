@@ -14,8 +14,9 @@
  *
  * sim_program_lane_invariant proves, from the code alone, that every lane
  * computes the same values: the program is a straight line (no branch, no
- * exec-mask change) of register moves from uniforms, immediates and
- * registers, tilebuffer stores, `wait` and a final `stop`.  Registers
+ * exec-mask change) of moves and lane-local integer and float arithmetic
+ * on uniforms, immediates and registers, tilebuffer stores, `wait` and a
+ * final `stop`.  Registers
  * start equal on every lane (zero: a background group launches all 32
  * lanes, so no lane gets r0l = 1), uniforms are the same for all lanes, and
  * nothing reads the pixel position, the layer, a texture or memory.  Each
@@ -76,9 +77,22 @@ sim_program_lane_invariant(struct asahi_sim_gpu *gpu,
       switch (I.op) {
       case AGX_ISA_OP_STOP:
          return true;
+      /* Each lane's result from its own operands alone (not dfdx, not
+       * the simd or exec-mask families). */
       case AGX_ISA_OP_MOV_IMM16:
       case AGX_ISA_OP_MOV_IMM32:
       case AGX_ISA_OP_BITOP:
+      case AGX_ISA_OP_IADD:
+      case AGX_ISA_OP_ISUB:
+      case AGX_ISA_OP_IMADD:
+      case AGX_ISA_OP_CONVERT:
+      case AGX_ISA_OP_FADD32:
+      case AGX_ISA_OP_FADD16:
+      case AGX_ISA_OP_FMUL32:
+      case AGX_ISA_OP_FMUL16:
+      case AGX_ISA_OP_FMADD32:
+      case AGX_ISA_OP_FMADD16:
+      /* The lane's own pixel; wait is a no-op here. */
       case AGX_ISA_OP_ST_TILE:
       case AGX_ISA_OP_WAIT:
          break;
