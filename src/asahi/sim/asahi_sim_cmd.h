@@ -178,12 +178,14 @@ struct sim_prim {
    struct sim_plane *planes;
 };
 
-/* The groups of a render command, one per program (asahi_sim_group_pool.c). */
-#define SIM_GROUP_POOL 8
-struct sim_group_pool {
+/* The groups of a render command, one per program (asahi_sim_group_pool.c);
+ * the command's own, or kept by the caller across commands (gpu->groups). */
+#define SIM_GROUP_POOL 16
+struct asahi_sim_group_pool {
    struct asahi_sim_group *g[SIM_GROUP_POOL];
    uint64_t code_va[SIM_GROUP_POOL];
-   unsigned next;
+   uint64_t last_use[SIM_GROUP_POOL]; /* clock of the last request */
+   uint64_t clock;
 };
 
 struct sim_render {
@@ -192,7 +194,8 @@ struct sim_render {
    struct sim_draw *draws;
    struct sim_prim *prims;
    unsigned nr_prims, prims_capacity;
-   struct sim_group_pool groups;
+   struct asahi_sim_group_pool *groups; /* own_groups or gpu->groups */
+   struct asahi_sim_group_pool own_groups;
    /* A lane-invariant background program's result: one pixel's storage
     * (every sample), taken from the command's first group
     * (asahi_sim_bg_fill.c). */
@@ -207,6 +210,10 @@ struct sim_render {
  * program may take its place, at most SIM_GROUP_POOL - 1 calls later;
  * with ASAHI_SIM_DEBUG=nofast, until the next call. */
 struct asahi_sim_group *sim_pool_group(struct sim_render *r, uint64_t code_va);
+/* At the start of a command: the command's own pool, or the caller's
+ * with every kept group told its code may have changed. */
+void sim_pool_begin(struct sim_render *r);
+/* At its end: frees the command's own groups (the caller's stay). */
 void sim_pool_free(struct sim_render *r);
 
 /* The vertex phase: run the VDM control stream, shading vertices and

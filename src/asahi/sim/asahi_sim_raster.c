@@ -395,7 +395,7 @@ flush(struct batch *b)
       /* Past the work limit: nothing more runs. */
    } else if (!d->has_fs) {
       /* No fragment program: the tests and depth/stencil writes only. */
-      asahi_sim_group_init(g);
+      asahi_sim_group_reset(g); /* keeping the decode cache */
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
          g->frag.samples_killed[t] = (uint16_t)~b->pass[t];
    } else if ((ok = sim_group_init(gpu, &d->fs, b->launched, g))) {

@@ -396,6 +396,7 @@ execute_render(struct asahi_sim_gpu *gpu,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 
    struct sim_render r = {.gpu = gpu, .cmd = cmd};
+   sim_pool_begin(&r);
    uint64_t tiles0 = gpu->tiles, frags0 = gpu->fragments;
    uint64_t t0 = sim_profile_begin(gpu);
    bool vertex_ok = check_command(gpu, cmd) && sim_vdm_execute(&r);
