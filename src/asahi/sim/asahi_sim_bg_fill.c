@@ -138,9 +138,10 @@ sim_background_fill(struct sim_tile *tile, const struct sim_program *bg,
    if (!keep)
       return true;
    tile->uniform_pixel = r->bg_pixel;
-   for (uint32_t ly = 0; ly < tile->height; ly++) {
-      for (uint32_t lx = 0; lx < tile->width; lx++)
-         memcpy(pixel_storage(tile, lx, ly), r->bg_pixel, pixel_B);
-   }
+   /* The first row pixel by pixel, then the other rows from it. */
+   for (uint32_t lx = 0; lx < tile->width; lx++)
+      memcpy(pixel_storage(tile, lx, 0), r->bg_pixel, pixel_B);
+   for (uint32_t ly = 1; ly < tile->height; ly++)
+      memcpy(pixel_storage(tile, 0, ly), tile->tib, pixel_B * tile->width);
    return true;
 }

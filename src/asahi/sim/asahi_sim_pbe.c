@@ -301,6 +301,14 @@ store_uniform_tile(struct block *b, unsigned tw, unsigned th,
       }
    }
    unsigned texel_B = b->texel_B;
+   if (samples == 1 && texel_B == 4) {
+      /* The common case, with a copy the compiler can inline. */
+      for (unsigned i = first; i < n; i++) {
+         if (offs[i] != UINT64_MAX)
+            memcpy(host + (offs[i] - lo), texels[0], 4);
+      }
+      return true;
+   }
    for (unsigned i = first; i < n; i++) {
       if (offs[i] == UINT64_MAX)
          continue;
