@@ -30,6 +30,13 @@
 
 static uint32_t sim_debug;
 
+/* SIMD groups kept from one command to the next (gpu->groups): their
+ * decoded programs outlive the command, checked against the code bytes at
+ * each use (asahi_sim_group_pool.c).  Commands run one at a time under the
+ * device lock, which guards it; made at the first command, it lives as
+ * long as the device (the process). */
+static struct asahi_sim_group_pool *kept_groups;
+
 /* The VM as one command sees it: the address map cannot change while the
  * command runs (binds need the device lock, which the executing job
  * holds), so the last mappings found are kept and tried first.  A render
@@ -125,11 +132,14 @@ run_command(const struct asahi_shim_job *job, uint16_t type,
             unsigned *ts)
 {
    struct vm_view view = {.vm = job->vm};
+   if (!kept_groups)
+      kept_groups = asahi_sim_group_pool_create(); /* NULL: per command */
    struct asahi_sim_gpu gpu = {
       .lookup = vm_lookup,
       .user = &view,
       .usc_base = job->usc_exec_base,
       .debug = sim_debug,
+      .groups = kept_groups,
    };
    enum asahi_sim_result r;
    const char *what;

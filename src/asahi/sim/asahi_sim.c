@@ -93,6 +93,7 @@ asahi_sim_group_reset(struct asahi_sim_group *group)
    const uint8_t *code = group->code;
    size_t size = group->code_size;
    uint64_t base = group->code_base;
+   uint32_t epoch = group->code_epoch;
    /* Registers: only those that can be non-zero (see asahi_sim.h). */
    for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++) {
       uint32_t bits = group->dirty[w] | (w == 0 ? 0xffu : 0);
@@ -110,6 +111,13 @@ asahi_sim_group_reset(struct asahi_sim_group *group)
    group->code = code;
    group->code_size = size;
    group->code_base = base;
+   group->code_epoch = epoch;
+}
+
+void
+asahi_sim_code_may_change(struct asahi_sim_group *group)
+{
+   group->code_epoch++;
 }
 
 void
@@ -243,6 +251,17 @@ asahi_sim_step(struct asahi_sim_group *g)
     * The copy keeps the instruction stable while it executes. */
    struct asahi_sim_decoded *slot =
       &g->decode_cache[(g->pc >> 1) % ASAHI_SIM_DECODE_CACHE];
+   size_t window = g->code_size - g->pc;
+   if (window > AGX_ISA_MAX_LENGTH)
+      window = AGX_ISA_MAX_LENGTH;
+   if (slot->tag == g->pc + 1 && slot->epoch != g->code_epoch) {
+      /* Decoded in an earlier epoch: still right if the bytes are. */
+      if (slot->nr_bytes == window &&
+          !memcmp(slot->bytes, g->code + g->pc, window))
+         slot->epoch = g->code_epoch;
+      else
+         slot->tag = 0;
+   }
    if (slot->tag != g->pc + 1) {
       int len = agx_isa_decode(g->code + g->pc, g->code_size - g->pc,
                                &slot->instr);
@@ -254,6 +273,9 @@ asahi_sim_step(struct asahi_sim_group *g)
                                 agx_isa_error_string(len));
       }
       slot->tag = g->pc + 1;
+      slot->epoch = g->code_epoch;
+      slot->nr_bytes = (uint8_t)window;
+      memcpy(slot->bytes, g->code + g->pc, window);
    }
    /* Executing never decodes (only asahi_sim_step and asahi_sim_set_code
     * touch the cache), so the slot stays as it is until the next step. */

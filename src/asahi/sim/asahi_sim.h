@@ -33,11 +33,20 @@ extern "C" {
 #define ASAHI_SIM_GPRS 128
 #define ASAHI_SIM_UNIFORMS 256
 #define ASAHI_SIM_MAX_BREAKPOINTS 16
-#define ASAHI_SIM_DECODE_CACHE    128
+/* Direct-mapped by pc / 2: programs of up to 1 KiB of code decode each
+ * instruction once (the fixed-function vertex programs, about 750 bytes,
+ * thrashed a cache of 128). */
+#define ASAHI_SIM_DECODE_CACHE    512
 
-/* Decoded instructions by pc (direct-mapped); tag is pc + 1, 0 = empty. */
+/* Decoded instructions by pc (direct-mapped); tag is pc + 1, 0 = empty.
+ * bytes: the code the decoding came from (nr_bytes of it, at most an
+ * instruction's longest), checked again when epoch is not the group's
+ * code_epoch (see asahi_sim_code_may_change). */
 struct asahi_sim_decoded {
    uint64_t tag;
+   uint32_t epoch;
+   uint8_t nr_bytes;
+   uint8_t bytes[AGX_ISA_MAX_LENGTH];
    struct agx_isa_instr instr;
 };
 
@@ -163,6 +172,12 @@ struct asahi_sim_tilebuffer {
     * asahi_sim_tile_sample_ptr addresses without calling sample_ptr. */
    uint8_t *base;
    unsigned x0, y0, width, height, samples, sample_size_B;
+   /* Optional: non-NULL when every pixel's storage (samples x
+    * sample_size_B bytes) holds these same bytes, as after a background
+    * that did the same on every lane (the command executor's
+    * asahi_sim_bg_fill.c).  st_tile clears it; image_write_block then
+    * converts one pixel per sample for the whole tile. */
+   const uint8_t *uniform_pixel;
 };
 
 /* What tib->sample_ptr gives: the bytes of one sample of pixel (x, y) from
@@ -275,6 +290,8 @@ struct asahi_sim_group {
    uint64_t code_base;
    const uint8_t *code;
    size_t code_size;
+   /* Bumped by asahi_sim_code_may_change; kept by a reset. */
+   uint32_t code_epoch;
 
    struct asahi_sim_dispatch dispatch;
 
@@ -373,6 +390,12 @@ void asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
  * since).  The group must have been through asahi_sim_group_init (or be
  * zero-filled) once. */
 void asahi_sim_group_reset(struct asahi_sim_group *group);
+
+/* The code bytes may have changed since the group last ran (a later
+ * command, with the same code address): each cached decoding is checked
+ * against the bytes once before it is used again, instead of trusting
+ * asahi_sim_reuse_code's pointer comparison alone. */
+void asahi_sim_code_may_change(struct asahi_sim_group *group);
 void asahi_sim_reuse_code(struct asahi_sim_group *group, const uint8_t *code,
                           size_t size, uint64_t code_base);
 

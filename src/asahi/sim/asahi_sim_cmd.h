@@ -178,12 +178,14 @@ struct sim_prim {
    struct sim_plane *planes;
 };
 
-/* The groups of a render command, one per program (asahi_sim_group_pool.c). */
-#define SIM_GROUP_POOL 8
-struct sim_group_pool {
+/* The groups of a render command, one per program (asahi_sim_group_pool.c);
+ * the command's own, or kept by the caller across commands (gpu->groups). */
+#define SIM_GROUP_POOL 16
+struct asahi_sim_group_pool {
    struct asahi_sim_group *g[SIM_GROUP_POOL];
    uint64_t code_va[SIM_GROUP_POOL];
-   unsigned next;
+   uint64_t last_use[SIM_GROUP_POOL]; /* clock of the last request */
+   uint64_t clock;
 };
 
 struct sim_render {
@@ -192,7 +194,13 @@ struct sim_render {
    struct sim_draw *draws;
    struct sim_prim *prims;
    unsigned nr_prims, prims_capacity;
-   struct sim_group_pool groups;
+   struct asahi_sim_group_pool *groups; /* own_groups or gpu->groups */
+   struct asahi_sim_group_pool own_groups;
+   /* A lane-invariant background program's result: one pixel's storage
+    * (every sample), taken from the command's first group
+    * (asahi_sim_bg_fill.c). */
+   bool has_bg_pixel;
+   uint8_t bg_pixel[4 * 64];
 };
 
 /* A group for running the program at code_va in this command: the one
@@ -202,6 +210,10 @@ struct sim_render {
  * program may take its place, at most SIM_GROUP_POOL - 1 calls later;
  * with ASAHI_SIM_DEBUG=nofast, until the next call. */
 struct asahi_sim_group *sim_pool_group(struct sim_render *r, uint64_t code_va);
+/* At the start of a command: the command's own pool, or the caller's
+ * with every kept group told its code may have changed. */
+void sim_pool_begin(struct sim_render *r);
+/* At its end: frees the command's own groups (the caller's stay). */
 void sim_pool_free(struct sim_render *r);
 
 /* The vertex phase: run the VDM control stream, shading vertices and
@@ -274,6 +286,9 @@ struct sim_tile {
     * this layer are rasterised; depth and stencil are at base + layer x
     * stride. */
    unsigned layer;
+   /* Every pixel's storage holds these bytes (asahi_sim_bg_fill.c), until
+    * a fragment program runs in the tile; NULL: not known. */
+   const uint8_t *uniform_pixel;
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */
@@ -287,6 +302,20 @@ bool sim_raster_tile(struct sim_tile *tile);
 /* ASAHI_SIM_DEBUG=png: the images the end-of-tile program stores to, as
  * PNG files (asahi_sim_png.c). */
 void sim_png_dump(struct sim_render *r, const struct sim_program *eot);
+
+/* Background programs that compute the same on every lane
+ * (asahi_sim_bg_fill.c): whether p's code is one, and the tile's
+ * background through it, running `run` (one group of 8x4 pixels at bx, by)
+ * only for the command's first group. */
+bool sim_program_lane_invariant(struct asahi_sim_gpu *gpu,
+                                const struct sim_program *p);
+typedef bool (*sim_background_group_fn)(struct sim_tile *tile,
+                                        const struct sim_program *bg,
+                                        struct asahi_sim_group *g,
+                                        uint32_t bx, uint32_t by);
+bool sim_background_fill(struct sim_tile *tile, const struct sim_program *bg,
+                         struct asahi_sim_group *g,
+                         sim_background_group_fn run);
 
 /* Dispatch one fragment-style program over pixels of the tile: lane t
  * shades pixel[t] when bit t of `launched` is set. */

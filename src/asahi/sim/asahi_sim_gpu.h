@@ -129,7 +129,17 @@ struct asahi_sim_gpu {
       size_t size_B;
    } stacks[ASAHI_SIM_MAX_STACKS];
    unsigned nr_stacks;
+
+   /* Optional (NULL: every render command has its own): SIMD groups
+    * kept from one render command to the next, so that their programs
+    * are not decoded again (each decoding is checked against the code
+    * bytes once per command).  Commands sharing a pool must not run at
+    * the same time. */
+   struct asahi_sim_group_pool *groups;
 };
+
+struct asahi_sim_group_pool *asahi_sim_group_pool_create(void);
+void asahi_sim_group_pool_destroy(struct asahi_sim_group_pool *pool);
 
 /* Execute one render command.  Returns gpu->result. */
 enum asahi_sim_result

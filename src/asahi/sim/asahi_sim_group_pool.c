@@ -16,6 +16,12 @@
  * it.  The code cannot change while a command runs (the VM map is fixed
  * under the device lock), so the cached decodings stay valid.
  *
+ * The caller may keep the pool from one command to the next
+ * (gpu->groups, as the drm-shim does): the code at an address may then
+ * have changed in between, so each command starts by telling every kept
+ * group so (asahi_sim_code_may_change), and a group checks each decoded
+ * instruction against the code bytes before its first use in the command.
+ *
  * With ASAHI_SIM_DEBUG=nofast every request gets the one group, zeroed
  * whole: the behaviour the kept groups must reproduce.
  */
@@ -28,18 +34,25 @@
 struct asahi_sim_group *
 sim_pool_group(struct sim_render *r, uint64_t code_va)
 {
-   struct sim_group_pool *pool = &r->groups;
+   struct asahi_sim_group_pool *pool = r->groups;
    bool reference = r->gpu->debug & ASAHI_SIM_DEBUG_NOFAST;
    unsigned slot = SIM_GROUP_POOL;
 
    if (!reference) {
+      pool->clock++;
+      slot = 0;
       for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
-         if (pool->g[i] && pool->code_va[i] == code_va)
+         if (pool->g[i] && pool->code_va[i] == code_va) {
+            pool->last_use[i] = pool->clock;
             return pool->g[i];
+         }
+         if (pool->last_use[i] < pool->last_use[slot])
+            slot = i;
       }
-      /* Replace the oldest (round robin). */
-      slot = pool->next;
-      pool->next = (pool->next + 1) % SIM_GROUP_POOL;
+      /* Replace the least recently used: the vertex and fragment
+       * programs of every draw stay while the background and end-of-tile
+       * programs of one pass after another come and go. */
+      pool->last_use[slot] = pool->clock;
    } else {
       slot = 0;
    }
@@ -58,11 +71,42 @@ sim_pool_group(struct sim_render *r, uint64_t code_va)
    return pool->g[slot];
 }
 
+static void
+free_groups(struct asahi_sim_group_pool *pool)
+{
+   for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
+      free(pool->g[i]);
+      pool->g[i] = NULL;
+   }
+}
+
+void
+sim_pool_begin(struct sim_render *r)
+{
+   r->groups = r->gpu->groups ? r->gpu->groups : &r->own_groups;
+   for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
+      if (r->groups->g[i])
+         asahi_sim_code_may_change(r->groups->g[i]);
+   }
+}
+
 void
 sim_pool_free(struct sim_render *r)
 {
-   for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
-      free(r->groups.g[i]);
-      r->groups.g[i] = NULL;
-   }
+   free_groups(&r->own_groups);
+}
+
+struct asahi_sim_group_pool *
+asahi_sim_group_pool_create(void)
+{
+   return calloc(1, sizeof(struct asahi_sim_group_pool));
+}
+
+void
+asahi_sim_group_pool_destroy(struct asahi_sim_group_pool *pool)
+{
+   if (!pool)
+      return;
+   free_groups(pool);
+   free(pool);
 }

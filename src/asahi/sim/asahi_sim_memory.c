@@ -571,6 +571,8 @@ exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
 
    unsigned n = g->frag.nr_samples ? g->frag.nr_samples : 1;
    uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;
+   if (store)
+      g->frag.tib.uniform_pixel = NULL;
    foreach_active_lane (g, t) {
       uint32_t samples = (uint32_t)asahi_sim_read_raw(g, S, t) & all;
       /* Samples this lane's sample_mask discarded are not written (the

@@ -63,6 +63,15 @@ struct block {
    bool skip;            /* a layer past the image's: nothing stored */
 };
 
+/* The bytes of a pixel's tilebuffer element (at most 16). */
+static unsigned
+source_size_B(const struct block *b)
+{
+   return asahi_sim_mem_format_packed(b->fmt)
+             ? 4
+             : asahi_sim_mem_format_size(b->fmt) * b->nr_comps;
+}
+
 /* The tilebuffer element of pixel (x, y): the components as 32-bit
  * values (floats, or raw integers) unless v is NULL, and raw bytes. */
 static bool
@@ -72,9 +81,7 @@ read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
    struct asahi_sim_group *g = b->g;
    const struct asahi_sim_tilebuffer *tib = &g->frag.tib;
    unsigned fmt = b->fmt;
-   unsigned size = asahi_sim_mem_format_packed(fmt)
-                      ? 4
-                      : asahi_sim_mem_format_size(fmt) * b->nr_comps;
+   unsigned size = source_size_B(b);
    const uint8_t *p =
       asahi_sim_tile_sample_ptr(tib, x, y, sample, b->offset_B, size);
    if (!p) {
@@ -165,6 +172,38 @@ pack_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
    return ASAHI_SIM_RUNNING;
 }
 
+/* pack_pixel depends on the tilebuffer bytes it reads and nothing else of
+ * the pixel: a tile mostly of one colour (a clear, a flat quad) packs each
+ * run of equal pixels once.  The last bytes read and what they packed to. */
+struct pack_memo {
+   bool off; /* g->no_shortcuts: pack every pixel */
+   bool valid;
+   uint8_t raw[16];
+   uint8_t texel[16];
+};
+
+static enum asahi_sim_status
+pack_pixel_memo(struct block *b, struct pack_memo *m, unsigned x, unsigned y,
+                unsigned sample, uint8_t texel[16])
+{
+   unsigned size = source_size_B(b);
+   const uint8_t *p = NULL;
+   if (!m->off)
+      p = asahi_sim_tile_sample_ptr(&b->g->frag.tib, x, y, sample,
+                                    b->offset_B, size);
+   if (p && m->valid && !memcmp(p, m->raw, size)) {
+      memcpy(texel, m->texel, 16);
+      return ASAHI_SIM_RUNNING;
+   }
+   enum asahi_sim_status st = pack_pixel(b, x, y, sample, texel);
+   if (st == ASAHI_SIM_RUNNING && p) {
+      memcpy(m->raw, p, size);
+      memcpy(m->texel, texel, 16);
+      m->valid = true;
+   }
+   return st;
+}
+
 /* The byte offset of pixel (x, y) sample 0 from the PBE's address; false
  * for a pixel ail places nowhere. */
 static bool
@@ -240,6 +279,46 @@ tile_offsets(const struct block *b, unsigned x0, unsigned y0, unsigned tw,
    }
 }
 
+/* store_tile_mapped's stores when every pixel of the tilebuffer holds the
+ * same bytes: each sample converted once, then copied.  False, having
+ * stored nothing, when a conversion fails: the pixel-by-pixel loop then
+ * stores what it stores before the failure and reports it. */
+static bool
+store_uniform_tile(struct block *b, unsigned tw, unsigned th,
+                   const uint64_t *offs, uint64_t lo, uint8_t *host)
+{
+   const uint16_t *origin = b->g->frag.tile_origin;
+   uint8_t texels[4][16];
+   unsigned samples = b->samples < 4 ? b->samples : 4;
+   unsigned n = tw * th, first = 0;
+   while (first < n && offs[first] == UINT64_MAX)
+      first++;
+   for (unsigned smp = 0; smp < samples; smp++) {
+      if (pack_pixel(b, origin[0] + first % tw, origin[1] + first / tw, smp,
+                     texels[smp]) != ASAHI_SIM_RUNNING) {
+         b->g->error[0] = 0;
+         return false;
+      }
+   }
+   unsigned texel_B = b->texel_B;
+   if (samples == 1 && texel_B == 4) {
+      /* The common case, with a copy the compiler can inline. */
+      for (unsigned i = first; i < n; i++) {
+         if (offs[i] != UINT64_MAX)
+            memcpy(host + (offs[i] - lo), texels[0], 4);
+      }
+      return true;
+   }
+   for (unsigned i = first; i < n; i++) {
+      if (offs[i] == UINT64_MAX)
+         continue;
+      uint8_t *dst = host + (offs[i] - lo);
+      for (unsigned smp = 0; smp < samples; smp++)
+         memcpy(dst + (uint64_t)smp * texel_B, texels[smp], texel_B);
+   }
+   return true;
+}
+
 /*
  * The whole tile at once when the bytes it writes lie in one mapping: the
  * offsets of its pixels first, one translation of the span between the
@@ -273,13 +352,17 @@ store_tile_mapped(struct block *b, unsigned tw, unsigned th, uint32_t w,
                                     (size_t)span, true);
    if (!host)
       return false;
+   if (g->frag.tib.uniform_pixel && !g->no_shortcuts &&
+       store_uniform_tile(b, tw, th, offs, lo, host))
+      return true;
+   struct pack_memo memo = {.off = g->no_shortcuts};
    for (unsigned i = 0; i < tw * th; i++) {
       if (offs[i] == UINT64_MAX)
          continue;
       for (unsigned smp = 0; smp < b->samples; smp++) {
          uint8_t texel[16];
-         *st = pack_pixel(b, g->frag.tile_origin[0] + i % tw,
-                          g->frag.tile_origin[1] + i / tw, smp, texel);
+         *st = pack_pixel_memo(b, &memo, g->frag.tile_origin[0] + i % tw,
+                               g->frag.tile_origin[1] + i / tw, smp, texel);
          if (*st != ASAHI_SIM_RUNNING)
             return true;
          memcpy(host + (offs[i] - lo) + (uint64_t)smp * b->texel_B, texel,

@@ -69,6 +69,7 @@ tile_tilebuffer(struct sim_tile *t)
       .height = t->height,
       .samples = t->samples,
       .sample_size_B = t->sample_size_B,
+      .uniform_pixel = t->uniform_pixel,
    };
 }
 
@@ -96,8 +97,10 @@ sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g)
    }
    /* Addressed inline, or through the hook with nofast. */
    g->frag.tib = tile_tilebuffer(tile);
-   if (g->no_shortcuts)
+   if (g->no_shortcuts) {
       g->frag.tib.base = NULL;
+      g->frag.tib.uniform_pixel = NULL;
+   }
    /* The layer is sr2 (threadgroup_position_in_grid.z): the "framebuffer
     * layers" note of alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml, and
     * Mesa's load_layer_id. */
@@ -392,10 +395,12 @@ flush(struct batch *b)
       /* Past the work limit: nothing more runs. */
    } else if (!d->has_fs) {
       /* No fragment program: the tests and depth/stencil writes only. */
-      asahi_sim_group_init(g);
+      asahi_sim_group_reset(g); /* keeping the decode cache */
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
          g->frag.samples_killed[t] = (uint16_t)~b->pass[t];
    } else if ((ok = sim_group_init(gpu, &d->fs, b->launched, g))) {
+      /* The program may store to the tilebuffer. */
+      b->tile->uniform_pixel = NULL;
       sim_frag_setup(b->tile, g);
       memcpy(g->frag.pixel, b->pixel, sizeof(b->pixel));
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {

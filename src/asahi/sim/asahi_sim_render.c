@@ -81,33 +81,46 @@ bg_eot_words(const struct asahi_sim_gpu *gpu, const struct drm_asahi_bg_eot *p)
    return gpu->usc_base + (p->usc & ~0x3fu);
 }
 
-/* Run a fragment-style program on every pixel of the tile. */
+/* Run the background program on the group of 8x4 pixels at (bx, by) of
+ * the tile. */
 static bool
-run_background(struct sim_tile *tile, const struct sim_program *bg)
+run_background_group(struct sim_tile *tile, const struct sim_program *bg,
+                     struct asahi_sim_group *g, uint32_t bx, uint32_t by)
 {
    struct asahi_sim_gpu *gpu = tile->r->gpu;
+   if (!sim_work(gpu, ASAHI_SIM_LANES) || !sim_group_init(gpu, bg, ~0u, g))
+      return false;
+   sim_frag_setup(tile, g);
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+      unsigned q = t / 4;
+      uint32_t x = tile->x0 + bx + 2 * (q % 4) + (t & 1);
+      uint32_t y = tile->y0 + by + 2 * (q / 4) + ((t >> 1) & 1);
+      g->frag.pixel[t][0] = (uint16_t)x;
+      g->frag.pixel[t][1] = (uint16_t)y;
+      g->dispatch.grid_position[t][0] = x;
+      g->dispatch.grid_position[t][1] = y;
+      g->dispatch.grid_position[t][2] = 0;
+   }
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+      g->dispatch.coverage_mask[t] = (1u << tile->samples) - 1;
+   return sim_group_run(gpu, g, "background program");
+}
+
+/* Run a fragment-style program on every pixel of the tile; one that does
+ * the same on every lane is run once per command and copied
+ * (asahi_sim_bg_fill.c). */
+static bool
+run_background(struct sim_tile *tile, const struct sim_program *bg,
+               bool lane_invariant)
+{
    struct asahi_sim_group *g = sim_pool_group(tile->r, bg->code_va);
    if (!g)
       return false;
+   if (lane_invariant)
+      return sim_background_fill(tile, bg, g, run_background_group);
    for (uint32_t by = 0; by < tile->height; by += 4) {
       for (uint32_t bx = 0; bx < tile->width; bx += 8) {
-         if (!sim_work(gpu, ASAHI_SIM_LANES) ||
-             !sim_group_init(gpu, bg, ~0u, g))
-            return false;
-         sim_frag_setup(tile, g);
-         for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
-            unsigned q = t / 4;
-            uint32_t x = tile->x0 + bx + 2 * (q % 4) + (t & 1);
-            uint32_t y = tile->y0 + by + 2 * (q / 4) + ((t >> 1) & 1);
-            g->frag.pixel[t][0] = (uint16_t)x;
-            g->frag.pixel[t][1] = (uint16_t)y;
-            g->dispatch.grid_position[t][0] = x;
-            g->dispatch.grid_position[t][1] = y;
-            g->dispatch.grid_position[t][2] = 0;
-         }
-         for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
-            g->dispatch.coverage_mask[t] = (1u << tile->samples) - 1;
-         if (!sim_group_run(gpu, g, "background program"))
+         if (!run_background_group(tile, bg, g, bx, by))
             return false;
       }
    }
@@ -252,6 +265,7 @@ render_tiles(struct sim_render *r)
    struct asahi_sim_gpu *gpu = r->gpu;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
    struct sim_program *bg = NULL, *eot = NULL;
+   bool bg_fill = false;
    struct sim_tile tile = {
       .r = r,
       .width = cmd->utile_width_px,
@@ -288,6 +302,10 @@ render_tiles(struct sim_render *r)
       bg = malloc(sizeof(*bg));
       ok = bg && sim_program_load(gpu, bg_eot_words(gpu, &cmd->bg),
                                   "background program", bg);
+      bg_fill = ok &&
+                !(gpu->debug &
+                  (ASAHI_SIM_DEBUG_NOFAST | ASAHI_SIM_DEBUG_SHADERS)) &&
+                sim_program_lane_invariant(gpu, bg);
    }
    if (ok && cmd->eot.usc) {
       eot = malloc(sizeof(*eot));
@@ -324,9 +342,10 @@ render_tiles(struct sim_render *r)
             gpu->tiles++;
             uint64_t t0 = sim_profile_begin(gpu);
             memset(tile.tib, 0, tib_size);
+            tile.uniform_pixel = NULL;
             ok = sim_zls_load(&tile);
             if (ok && bg)
-               ok = run_background(&tile, bg);
+               ok = run_background(&tile, bg, bg_fill);
             sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
             /* The fragment programs' time is taken out of the raster's. */
             uint64_t t1 = sim_profile_begin(gpu);
@@ -377,6 +396,7 @@ execute_render(struct asahi_sim_gpu *gpu,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 
    struct sim_render r = {.gpu = gpu, .cmd = cmd};
+   sim_pool_begin(&r);
    uint64_t tiles0 = gpu->tiles, frags0 = gpu->fragments;
    uint64_t t0 = sim_profile_begin(gpu);
    bool vertex_ok = check_command(gpu, cmd) && sim_vdm_execute(&r);

@@ -583,6 +583,42 @@ syncobj_array_rules(void **state)
    assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a), EFAULT);
 }
 
+/* Arguments on the caller's stack are copied without the checked system
+ * call (src/drm-shim/shim_uaccess.c); those elsewhere still are: a handle
+ * array in a page works until the page is unmapped, then the ioctl fails
+ * with EFAULT instead of crashing, as the kernel's copy_from_user does;
+ * the argument struct itself, the handles, and the wait's first-signalled
+ * output on the stack come and go as the kernel's would. */
+static void
+syncobj_arguments_stack_and_unmapped(void **state)
+{
+   FD;
+   uint32_t h[3] = {new_syncobj(fd, 0), new_syncobj(fd, 0),
+                    new_syncobj(fd, DRM_SYNCOBJ_CREATE_SIGNALED)};
+   uint32_t first = 99;
+   assert_int_equal(drmSyncobjWait(fd, h, 3, now_ns() + 1000000000ll,
+                                   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+                                   &first),
+                    0);
+   assert_int_equal(first, 2);
+
+   uint32_t *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   assert_true(page != MAP_FAILED);
+   page[0] = h[0];
+   struct drm_syncobj_array a = {.handles = (uintptr_t)page,
+                                 .count_handles = 1};
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a), 0);
+   assert_int_equal(drmSyncobjWait(fd, &h[0], 1, 0, 0, NULL), 0);
+   assert_int_equal(munmap(page, 4096), 0);
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_RESET, &a), EFAULT);
+   /* The reset did not happen: h[0] is still signalled. */
+   assert_int_equal(drmSyncobjWait(fd, &h[0], 1, 0, 0, NULL), 0);
+   /* The argument struct itself in an unmapped page. */
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_RESET, page),
+                    EFAULT);
+}
+
 static void
 syncobj_wait_any_and_all(void **state)
 {
@@ -743,6 +779,7 @@ main(void)
       T(syncobj_destroyed_while_waiting),
       T(syncobj_signal_and_reset),
       T(syncobj_array_rules),
+      T(syncobj_arguments_stack_and_unmapped),
       T(syncobj_wait_any_and_all),
       T(timeline_signal_query_wait),
       T(timeline_wait_woken_by_signal),

@@ -111,16 +111,22 @@ run_once(const char *name, struct memory *m, const struct scene *s,
       .work_limit = 1ull << 32,
       .debug = debug,
    };
+   /* With the shortcuts, the groups (and their decoded programs) are kept
+    * from one command to the next, as the drm-shim keeps them. */
+   if (!(debug & ASAHI_SIM_DEBUG_NOFAST))
+      gpu.groups = asahi_sim_group_pool_create();
    double t0 = now_s();
    for (unsigned p = 0; p < passes; p++) {
       enum asahi_sim_result r = asahi_sim_execute_render(&gpu, &s->cmd);
       if (r != ASAHI_SIM_RESULT_OK) {
          fprintf(stderr, "asahi-sim-bench: %s: %s: %s\n", name,
                  asahi_sim_result_string(r), gpu.error);
+         asahi_sim_group_pool_destroy(gpu.groups);
          return false;
       }
    }
    *t = (struct timing){now_s() - t0, gpu.fragments, gpu.vertices};
+   asahi_sim_group_pool_destroy(gpu.groups);
    if (ns)
       memcpy(ns, gpu.ns, sizeof(gpu.ns));
    return true;

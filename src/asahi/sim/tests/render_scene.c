@@ -785,7 +785,8 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    else if (p->shading == SCENE_RESOLVE)
       tex_va = resolve_texture(&b, p);
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
-                           shader(&b, bg_source));
+                           shader(&b, p->bg_source ? p->bg_source
+                                                   : bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0,
                            shader(&b, p->clip_distance || p->layers > 1
                                          ? vs_clip_source

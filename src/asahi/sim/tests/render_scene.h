@@ -122,6 +122,9 @@ struct scene_params {
     * target` and an output size of 9; the end-of-tile program stores the
     * layer in sr2 through a 2D array PBE. */
    unsigned layers;
+   /* The background program's assembly (NULL: the clear colour from the
+    * uniforms u0-u3). */
+   const char *bg_source;
 };
 
 struct scene {

@@ -496,6 +496,68 @@ test_empty_tiles_skipped(void **state)
    assert_int_equal(f->gpu.tiles, 1);
 }
 
+/* A background program that reads its pixel's position is not the same on
+ * every lane, so the executor must run it on every pixel (a clear-like
+ * program is run once and copied, asahi_sim_bg_fill.c): red = x and
+ * green = y from thread_position_in_grid (sr80, sr81, the pixel of a
+ * background lane), each stored as one i8 element into the unorm8
+ * tilebuffer the end-of-tile program reads.  Both tiles of the 40x32
+ * frame, outside the triangle. */
+static void
+test_background_per_pixel(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.bg_source = "get_sr r0, sr80\n"
+                 "get_sr r1, sr81\n"
+                 "st_tile r0, i8, 0, x, 0, 1, 0\n"
+                 "st_tile r1, i8, 0, x, 1, 1, 0\n"
+                 "stop\n";
+   build(f, &p, &s, false);
+   memset(s.rt, 0x5a, s.rt_size);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         if (!in_right_triangle(x, y))
+            expect_rgba(scene_pixel(&p, &s, x, y), x, y, 0, 0, x, y);
+      }
+   }
+}
+
+/* A background program computing a constant with arithmetic (the clear
+ * colour's red plus 0.25, the blue from a 16-bit conversion of an
+ * immediate) is the same on every lane: run once and copied, it must
+ * still give every pixel outside the triangle, in both tiles, that
+ * colour: red 0 + 0.25 -> 64, green 0, blue 1.0 -> 255, alpha 255. */
+static void
+test_background_computed(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.bg_source = "fadd32 r0, u0, 0.25\n"
+                 "iadd r1, u1, 0\n"
+                 "mov_imm r2, 0x3f800000, 0\n"
+                 "iadd r3, u3, 0\n"
+                 "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+                 "stop\n";
+   build(f, &p, &s, false);
+   memset(s.rt, 0x5a, s.rt_size);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (in_right_triangle(x, y))
+            expect_rgba(px, 255, 64, 0, 255, x, y);
+         else
+            expect_rgba(px, 64, 0, 255, 255, x, y);
+      }
+   }
+}
+
 /* Interpolated colour at the centre of (x, y): screen-space barycentrics
  * of the window positions, then GL's perspective formula (14.9) or the
  * linear one (14.10), to unorm8. */
@@ -1558,6 +1620,10 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_layered, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clear_and_triangle_twiddled, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_background_per_pixel, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_background_computed, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
