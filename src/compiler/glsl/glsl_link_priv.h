@@ -75,6 +75,9 @@ void link_blocks(struct link *l);
 void link_geom_layout(struct link *l, struct glsl_parse_state *const *sh,
                       unsigned n);
 void link_geom_outputs(struct link *l);
+/* glsl_link_frag_depth.c: gl_FragDepth redeclarations agree. */
+void link_frag_depth_layout(struct link *l,
+                            struct glsl_parse_state *const *sh, unsigned n);
 /* Before the varyings: fragment inputs fed by outputs of streams other
  * than 0 (ARB_gpu_shader5). */
 void link_geom_streams(struct link *l);
