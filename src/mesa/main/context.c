@@ -301,6 +301,8 @@ _mesa_init_context_state(struct gl_context *ctx)
 void
 _mesa_free_context_state(struct gl_context *ctx)
 {
+   free(ctx->ExtensionsString);
+   ctx->ExtensionsString = NULL;
    _mesa_free_transform_feedback(ctx);
    _mesa_free_pipelines(ctx);
    _mesa_free_ff_state(ctx);
