@@ -819,14 +819,36 @@ F('vec4 shadow1D(sampler1DShadow, vec3)', **LEGD)
 F('vec4 shadow2D(sampler2DShadow, vec3)', **LEGD)
 F('vec4 shadow1DProj(sampler1DShadow, vec4)', **LEGD)
 F('vec4 shadow2DProj(sampler2DShadow, vec4)', **LEGD)
-F('vec4 shadow2DEXT(sampler2DShadow, vec3)', desk=0, es=0, const=False,
-  ext='GL_EXT_shadow_samplers')
+# EXT_shadow_samplers (GLSL ES 1.00): the comparison as a float.
+SHS = dict(desk=0, es=0, const=False, es_until=300,
+           ext='GL_EXT_shadow_samplers')
+F('float shadow2DEXT(sampler2DShadow, vec3)', **SHS)
+F('float shadow2DProjEXT(sampler2DShadow, vec4)', **SHS)
 F('vec4 texture2DRect(sampler2DRect, vec2)', **LEGD)
 F('vec4 texture2DRectProj(sampler2DRect, vec3)', **LEGD)
 F('vec4 texture2DRectProj(sampler2DRect, vec4)', **LEGD)
 F('vec4 shadow2DRect(sampler2DRectShadow, vec3)', **LEGD)
-F('vec4 texture3D(sampler3D, vec3)', desk=0, es=0, const=False,
-  ext='GL_OES_texture_3D')
+# OES_texture_3D (GLSL ES 1.00): the GLSL 1.10 3D lookups; the bias
+# forms in fragment shaders, the Lod ones in vertex shaders.
+T3D = dict(desk=0, es=0, const=False, es_until=300, ext='GL_OES_texture_3D')
+F('vec4 texture3D(sampler3D, vec3)', **T3D)
+F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **T3D)
+F('vec4 texture3DProj(sampler3D, vec4)', **T3D)
+F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **T3D)
+F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **T3D)
+F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **T3D)
+# EXT_shader_texture_lod (GLSL ES 1.00): explicit levels and gradients
+# in every stage (fragment shaders foremost).
+TLOD = dict(desk=0, es=0, const=False, es_until=300,
+            ext='GL_EXT_shader_texture_lod')
+F('vec4 texture2DLodEXT(sampler2D, vec2, float)', **TLOD)
+F('vec4 texture2DProjLodEXT(sampler2D, vec3, float)', **TLOD)
+F('vec4 texture2DProjLodEXT(sampler2D, vec4, float)', **TLOD)
+F('vec4 textureCubeLodEXT(samplerCube, vec3, float)', **TLOD)
+F('vec4 texture2DGradEXT(sampler2D, vec2, vec2, vec2)', **TLOD)
+F('vec4 texture2DProjGradEXT(sampler2D, vec3, vec2, vec2)', **TLOD)
+F('vec4 texture2DProjGradEXT(sampler2D, vec4, vec2, vec2)', **TLOD)
+F('vec4 textureCubeGradEXT(samplerCube, vec3, vec3, vec3)', **TLOD)
 F('vec4 texture2D(samplerExternalOES, vec2)', desk=0, es=0, const=False,
   ext='GL_OES_EGL_image_external')
 F('vec4 texture(samplerExternalOES, vec2)', desk=0, es=0, const=False,
@@ -905,8 +927,6 @@ textureSamples texture1DArray texture2DArray shadow1DArray shadow2DArray
 texture1DProjLod texture3DProjLod shadow1DLod shadow2DLod shadow1DProjLod
 shadow2DProjLod texture2DGradARB texture2DProjGradARB textureCubeGradARB
 texture1DGradARB texture3DGradARB shadow2DGradARB texture2DRectGradARB
-texture2DLodEXT texture2DProjLodEXT textureCubeLodEXT texture2DGradEXT
-texture2DProjGradEXT textureCubeGradEXT
 anyInvocationARB allInvocationsARB allInvocationsEqualARB
 anyInvocation allInvocations allInvocationsEqual
 atomicCounterAdd atomicCounterSubtract atomicCounterMin atomicCounterMax

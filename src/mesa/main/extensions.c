@@ -327,6 +327,12 @@ static const struct gl_extension_info extension_table[] = {
    /* dFdx/dFdy/fwidth in GLSL ES 1.00 (core in ES 3.0); the backend
     * computes them for every fragment shader */
    {"GL_OES_standard_derivatives", API_ES, 20},
+   /* shadow2DEXT/shadow2DProjEXT and sampler2DShadow in GLSL ES 1.00;
+    * GL_TEXTURE_COMPARE_MODE/_FUNC in ES 2.0 (texobj.c) */
+   {"GL_EXT_shadow_samplers", API_ES, 20},
+   /* texture2DLodEXT, texture2DGradEXT & co. in GLSL ES 1.00 (nir txl,
+    * txd) */
+   {"GL_EXT_shader_texture_lod", API_ES, 20},
    {"GL_OES_texture_float", API_ES, 20},
    {"GL_OES_texture_float_linear", API_ES, 20},
    {"GL_OES_texture_half_float", API_ES, 20},
