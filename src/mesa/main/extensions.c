@@ -333,6 +333,10 @@ static const struct gl_extension_info extension_table[] = {
    /* texture2DLodEXT, texture2DGradEXT & co. in GLSL ES 1.00 (nir txl,
     * txd) */
    {"GL_EXT_shader_texture_lod", API_ES, 20},
+   /* 3D textures in ES 2.0: the target (texobj.c), the *OES commands
+    * (texture3d_oes.c), TEXTURE_WRAP_R, the binding and size queries
+    * (get.c); sampler3D and texture3D & co. in GLSL ES 1.00 */
+   {"GL_OES_texture_3D", API_ES, 20},
    {"GL_OES_texture_float", API_ES, 20},
    {"GL_OES_texture_float_linear", API_ES, 20},
    {"GL_OES_texture_half_float", API_ES, 20},

@@ -132,8 +132,10 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return TEXTURE_CUBE_INDEX;
    case GL_TEXTURE_3D:
    case GL_TEXTURE_2D_ARRAY:
-      /* ES 3.0 and desktop GL. */
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      /* ES 3.0 and desktop GL; 3D in ES 2.0 with OES_texture_3D. */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !(target == GL_TEXTURE_3D &&
+            _mesa_has_extension(ctx, "GL_OES_texture_3D")))
          return -1;
       return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
                                      : TEXTURE_2D_ARRAY_INDEX;
@@ -399,7 +401,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          t->WrapT = e;
       break;
    case GL_TEXTURE_WRAP_R:
-      if (!es3)
+      if (!es3 && !_mesa_has_extension(ctx, "GL_OES_texture_3D"))
          goto bad_pname;
       if (!_mesa_wrap_value_ok(ctx, e))
          goto bad_param;
@@ -594,6 +596,13 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_WRAP_T:
       *out = (GLint)t->WrapT;
       return true;
+   case GL_TEXTURE_WRAP_R:
+      /* ES 3.0, and ES 2.0 with OES_texture_3D */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_OES_texture_3D"))
+         break;
+      *out = (GLint)t->WrapR;
+      return true;
    case GL_TEXTURE_COMPARE_MODE:
    case GL_TEXTURE_COMPARE_FUNC:
       /* ES 3.0, and ES 2.0 with EXT_shadow_samplers */
@@ -611,9 +620,6 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return false;
    }
    switch (pname) {
-   case GL_TEXTURE_WRAP_R:
-      *out = (GLint)t->WrapR;
-      return true;
    case GL_TEXTURE_BASE_LEVEL:
       *out = t->BaseLevel;
       return true;

@@ -23,9 +23,18 @@
  *    and 1 over the right one; shadow2DProjEXT with (2s, 1, 1, 2) the
  *    same.  GREATER swaps them.  The parameters read back, and a bad
  *    compare mode is GL_INVALID_ENUM.
+ * 3. OES_texture_3D: a 1 x 1 x 2 texture made with glTexImage3DOES
+ *    (slices red, green), NEAREST: texture3D at r = 0.25 reads red, at
+ *    0.75 green; texture3DProj of (1, 1, 1.5, 2) reads r = 0.75, green.
+ *    glTexSubImage3DOES makes slice 0 blue; glFramebufferTexture3DOES
+ *    attaches slice 1 (its ZOFFSET reads back), which a clear makes
+ *    white.  TEXTURE_WRAP_R_OES, TEXTURE_BINDING_3D_OES and
+ *    MAX_3D_TEXTURE_SIZE_OES (positive) read back.
  *
- * The expected values follow from the specifications: Debian's llvmpipe
- * (Mesa 22.3) offers neither extension in ES 2.0 contexts.
+ * A step runs when the context has its extension (all of them with
+ * --no-skip).  The expected values follow from the specifications;
+ * Debian's llvmpipe (Mesa 22.3) has only OES_texture_3D in ES 2.0
+ * contexts, and passes step 3.
  */
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
@@ -77,6 +86,16 @@ static const char fs_shadow[] =
    "2.0))\n"
    "                  : shadow2DEXT(sh, vec3(uv.x, 0.5, 0.5));\n"
    "   gl_FragColor = vec4(f, f, f, 1.0);\n"
+   "}\n";
+
+static const char fs_3d[] =
+   "#extension GL_OES_texture_3D : require\n"
+   "precision highp float;\n"
+   "uniform highp sampler3D t;\n"
+   "uniform float r;\n"
+   "void main() {\n"
+   "   gl_FragColor = r < 0.0 ? texture3DProj(t, vec4(1.0, 1.0, 1.5, 2.0))\n"
+   "                          : texture3D(t, vec3(0.5, 0.5, r));\n"
    "}\n";
 
 static const uint8_t red[4] = {255, 0, 0, 255};
@@ -221,30 +240,136 @@ check_shadow(GLuint prog, bool quiet)
    return ok;
 }
 
+static PFNGLTEXIMAGE3DOESPROC tex_image_3d;
+static PFNGLTEXSUBIMAGE3DOESPROC tex_sub_image_3d;
+static PFNGLFRAMEBUFFERTEXTURE3DOESPROC framebuffer_texture_3d;
+
+static bool
+check_3d(GLuint prog, bool quiet)
+{
+   static const uint8_t slices[2][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}};
+   GLuint tex, fbo;
+   bool ok = true;
+
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_3D_OES, tex);
+   tex_image_3d(GL_TEXTURE_3D_OES, 0, GL_RGBA, 1, 1, 2, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, slices);
+   glTexParameteri(GL_TEXTURE_3D_OES, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_3D_OES, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_3D_OES, GL_TEXTURE_WRAP_R_OES,
+                   GL_CLAMP_TO_EDGE);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "glTexImage3DOES", quiet);
+   GLint v = -1;
+   glGetTexParameteriv(GL_TEXTURE_3D_OES, GL_TEXTURE_WRAP_R_OES, &v);
+   ok &= e2e_gl_check("TEXTURE_WRAP_R_OES", v, GL_CLAMP_TO_EDGE, quiet);
+   ok &= e2e_gl_check("TEXTURE_BINDING_3D_OES",
+                      e2e_gl_integer(GL_TEXTURE_BINDING_3D_OES), tex, quiet);
+   ok &= e2e_gl_check("MAX_3D_TEXTURE_SIZE_OES > 0",
+                      e2e_gl_integer(GL_MAX_3D_TEXTURE_SIZE_OES) > 0, 1,
+                      quiet);
+
+   glUseProgram(prog);
+   glUniform1i(glGetUniformLocation(prog, "t"), 0);
+   static const struct {
+      float r;
+      const uint8_t *want;
+      const char *what;
+   } cases[] = {
+      {0.25f, red, "texture3D, slice 0"},
+      {0.75f, green, "texture3D, slice 1"},
+      {-1.0f, green, "texture3DProj, slice 1"},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      glUniform1f(glGetUniformLocation(prog, "r"), cases[i].r);
+      draw();
+      ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, cases[i].want, 1,
+                              cases[i].what, quiet);
+   }
+   tex_sub_image_3d(GL_TEXTURE_3D_OES, 0, 0, 0, 0, 1, 1, 1, GL_RGBA,
+                    GL_UNSIGNED_BYTE, blue);
+   glUniform1f(glGetUniformLocation(prog, "r"), 0.25f);
+   draw();
+   ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, blue, 1,
+                           "glTexSubImage3DOES, slice 0", quiet);
+
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   framebuffer_texture_3d(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_TEXTURE_3D_OES, tex, 0, 1);
+   ok &= e2e_gl_check("slice 1 framebuffer complete",
+                      glCheckFramebufferStatus(GL_FRAMEBUFFER),
+                      GL_FRAMEBUFFER_COMPLETE, quiet);
+   v = -1;
+   glGetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_3D_ZOFFSET_OES, &v);
+   ok &= e2e_gl_check("FRAMEBUFFER_ATTACHMENT_TEXTURE_3D_ZOFFSET_OES", v, 1,
+                      quiet);
+   glViewport(0, 0, 1, 1);
+   glClearColor(1, 1, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fbo);
+   glViewport(0, 0, S, S);
+   glUniform1f(glGetUniformLocation(prog, "r"), 0.75f);
+   draw();
+   ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, white, 1,
+                           "slice 1 cleared through glFramebufferTexture3DOES",
+                           quiet);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "3D texture commands", quiet);
+   glDeleteTextures(1, &tex);
+   return ok;
+}
+
+/* Whether a step runs: its extensions are there, or (a failure with
+ * --no-skip) it is skipped. */
+static bool
+step(const struct e2e_gl_options *opts, const char *const *exts,
+     unsigned n, bool *ok)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (!e2e_gl_has_extension(exts[i])) {
+         fprintf(stderr, "%s: no %s\n", opts->no_skip ? "FAIL" : "skip",
+                 exts[i]);
+         *ok &= !opts->no_skip;
+         return false;
+      }
+   }
+   return true;
+}
+
 int
 main(int argc, char **argv)
 {
-   static const char *const needed[] = {
-      "GL_EXT_shader_texture_lod",
-      "GL_EXT_shadow_samplers",
-      "GL_OES_depth_texture",
-   };
+   static const char *const lod_exts[] = {"GL_EXT_shader_texture_lod"};
+   static const char *const shadow_exts[] = {"GL_EXT_shadow_samplers",
+                                             "GL_OES_depth_texture"};
+   static const char *const tex3d_exts[] = {"GL_OES_texture_3D"};
    bool quiet = false;
    struct e2e_gl_options opts = {.width = S, .height = S, .es_major = 2};
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   status = e2e_gl_need_extensions(&gl, &opts, needed, 3);
-   if (status)
-      return status;
    const char *const attribs[] = {"pos", NULL};
-   GLuint lod = e2e_gl_program(vs, fs_lod, attribs);
-   GLuint shadow = e2e_gl_program(vs, fs_shadow, attribs);
-   bool ok = lod && shadow;
-   if (lod)
-      ok &= check_lod(lod, quiet);
-   if (shadow)
-      ok &= check_shadow(shadow, quiet);
+   bool ok = true;
+   if (step(&opts, lod_exts, 1, &ok)) {
+      GLuint prog = e2e_gl_program(vs, fs_lod, attribs);
+      ok &= prog && check_lod(prog, quiet);
+   }
+   if (step(&opts, shadow_exts, 2, &ok)) {
+      GLuint prog = e2e_gl_program(vs, fs_shadow, attribs);
+      ok &= prog && check_shadow(prog, quiet);
+   }
+   if (step(&opts, tex3d_exts, 1, &ok)) {
+      static const struct e2e_gl_proc procs[] = {
+         {"glTexImage3DOES", &tex_image_3d},
+         {"glTexSubImage3DOES", &tex_sub_image_3d},
+         {"glFramebufferTexture3DOES", &framebuffer_texture_3d},
+      };
+      GLuint prog = e2e_gl_program(vs, fs_3d, attribs);
+      ok &= E2E_GL_PROCS(procs) && prog && check_3d(prog, quiet);
+   }
    return e2e_gl_finish(&gl, ok, quiet);
 }
