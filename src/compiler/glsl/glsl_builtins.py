@@ -210,7 +210,9 @@ C('gl_MaxClipPlanes', 8, es=0, desk_until=140, compat=True)
 C('gl_MaxTextureUnits', 2, es=0, desk_until=140, compat=True)
 C('gl_MaxTextureCoords', 8, es=0, desk_until=140, compat=True)
 C('gl_MaxVertexAttribs', 16)
-C('gl_MaxVertexUniformComponents', 1024, es=0)
+# Default-block uniforms: 4096 vec4s a stage, as GL reports them
+# (src/mesa/main/context.c).
+C('gl_MaxVertexUniformComponents', 16384, es=0)
 # GL_MAX_VARYING_FLOATS / _COMPONENTS: 32 vec4 varyings (docs/gl.rst,
 # Desktop OpenGL 3.2; GLSL 3.30's minimum is 60)
 C('gl_MaxVaryingFloats', 128, es=0, desk_until=0)
@@ -218,13 +220,13 @@ C('gl_MaxVaryingComponents', 128, desk=130, es=0)
 C('gl_MaxVertexTextureImageUnits', 16)
 C('gl_MaxCombinedTextureImageUnits', 48)
 C('gl_MaxTextureImageUnits', 16)
-C('gl_MaxFragmentUniformComponents', 1024, es=0)
+C('gl_MaxFragmentUniformComponents', 16384, es=0)
 C('gl_MaxDrawBuffers', 8)
 C('gl_MaxDualSourceDrawBuffersEXT', 1, desk=0, es=0,
   ext='GL_EXT_blend_func_extended')
 C('gl_MaxClipDistances', 8, desk=130, es=0, ext='GL_EXT_clip_cull_distance')
-C('gl_MaxVertexUniformVectors', 256, desk=410, es=100)
-C('gl_MaxFragmentUniformVectors', 256, desk=410, es=100)
+C('gl_MaxVertexUniformVectors', 4096, desk=410, es=100)
+C('gl_MaxFragmentUniformVectors', 4096, desk=410, es=100)
 C('gl_MaxVaryingVectors', 15, desk=410, es=100)
 C('gl_MaxVertexOutputVectors', 16, desk=0, es=300)
 C('gl_MaxFragmentInputVectors', 15, desk=0, es=300)
@@ -237,7 +239,7 @@ C('gl_MaxFragmentInputComponents', 128, desk=150, es=0)
 C('gl_MaxGeometryTextureImageUnits', 16, desk=150, es=320)
 C('gl_MaxGeometryOutputVertices', 256, desk=150, es=320)
 C('gl_MaxGeometryTotalOutputComponents', 1024, desk=150, es=320)
-C('gl_MaxGeometryUniformComponents', 1024, desk=150, es=320)
+C('gl_MaxGeometryUniformComponents', 16384, desk=150, es=320)
 C('gl_MaxGeometryVaryingComponents', 64, desk=150, es=0)
 C('gl_MaxTessControlInputComponents', 128, desk=400, es=320,
   ext='GL_ARB_tessellation_shader')
@@ -293,7 +295,7 @@ C('gl_MaxFragmentImageUniforms', 8, desk=420, es=310,
 C('gl_MaxCombinedImageUniforms', 8, desk=420, es=310,
   ext='GL_ARB_shader_image_load_store')
 C('gl_MaxComputeImageUniforms', 8, desk=430, es=310, ext=CSX)
-C('gl_MaxComputeUniformComponents', 1024, desk=430, es=310, ext=CSX)
+C('gl_MaxComputeUniformComponents', 16384, desk=430, es=310, ext=CSX)
 C('gl_MaxComputeTextureImageUnits', 16, desk=430, es=310, ext=CSX)
 C('gl_MaxComputeAtomicCounters', 8, desk=430, es=310, ext=CSX)
 C('gl_MaxComputeAtomicCounterBuffers', 1, desk=430, es=310, ext=CSX)
@@ -819,14 +821,36 @@ F('vec4 shadow1D(sampler1DShadow, vec3)', **LEGD)
 F('vec4 shadow2D(sampler2DShadow, vec3)', **LEGD)
 F('vec4 shadow1DProj(sampler1DShadow, vec4)', **LEGD)
 F('vec4 shadow2DProj(sampler2DShadow, vec4)', **LEGD)
-F('vec4 shadow2DEXT(sampler2DShadow, vec3)', desk=0, es=0, const=False,
-  ext='GL_EXT_shadow_samplers')
+# EXT_shadow_samplers (GLSL ES 1.00): the comparison as a float.
+SHS = dict(desk=0, es=0, const=False, es_until=300,
+           ext='GL_EXT_shadow_samplers')
+F('float shadow2DEXT(sampler2DShadow, vec3)', **SHS)
+F('float shadow2DProjEXT(sampler2DShadow, vec4)', **SHS)
 F('vec4 texture2DRect(sampler2DRect, vec2)', **LEGD)
 F('vec4 texture2DRectProj(sampler2DRect, vec3)', **LEGD)
 F('vec4 texture2DRectProj(sampler2DRect, vec4)', **LEGD)
 F('vec4 shadow2DRect(sampler2DRectShadow, vec3)', **LEGD)
-F('vec4 texture3D(sampler3D, vec3)', desk=0, es=0, const=False,
-  ext='GL_OES_texture_3D')
+# OES_texture_3D (GLSL ES 1.00): the GLSL 1.10 3D lookups; the bias
+# forms in fragment shaders, the Lod ones in vertex shaders.
+T3D = dict(desk=0, es=0, const=False, es_until=300, ext='GL_OES_texture_3D')
+F('vec4 texture3D(sampler3D, vec3)', **T3D)
+F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **T3D)
+F('vec4 texture3DProj(sampler3D, vec4)', **T3D)
+F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **T3D)
+F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **T3D)
+F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **T3D)
+# EXT_shader_texture_lod (GLSL ES 1.00): explicit levels and gradients
+# in every stage (fragment shaders foremost).
+TLOD = dict(desk=0, es=0, const=False, es_until=300,
+            ext='GL_EXT_shader_texture_lod')
+F('vec4 texture2DLodEXT(sampler2D, vec2, float)', **TLOD)
+F('vec4 texture2DProjLodEXT(sampler2D, vec3, float)', **TLOD)
+F('vec4 texture2DProjLodEXT(sampler2D, vec4, float)', **TLOD)
+F('vec4 textureCubeLodEXT(samplerCube, vec3, float)', **TLOD)
+F('vec4 texture2DGradEXT(sampler2D, vec2, vec2, vec2)', **TLOD)
+F('vec4 texture2DProjGradEXT(sampler2D, vec3, vec2, vec2)', **TLOD)
+F('vec4 texture2DProjGradEXT(sampler2D, vec4, vec2, vec2)', **TLOD)
+F('vec4 textureCubeGradEXT(samplerCube, vec3, vec3, vec3)', **TLOD)
 F('vec4 texture2D(samplerExternalOES, vec2)', desk=0, es=0, const=False,
   ext='GL_OES_EGL_image_external')
 F('vec4 texture(samplerExternalOES, vec2)', desk=0, es=0, const=False,
@@ -905,8 +929,6 @@ textureSamples texture1DArray texture2DArray shadow1DArray shadow2DArray
 texture1DProjLod texture3DProjLod shadow1DLod shadow2DLod shadow1DProjLod
 shadow2DProjLod texture2DGradARB texture2DProjGradARB textureCubeGradARB
 texture1DGradARB texture3DGradARB shadow2DGradARB texture2DRectGradARB
-texture2DLodEXT texture2DProjLodEXT textureCubeLodEXT texture2DGradEXT
-texture2DProjGradEXT textureCubeGradEXT
 anyInvocationARB allInvocationsARB allInvocationsEqualARB
 anyInvocation allInvocations allInvocationsEqual
 atomicCounterAdd atomicCounterSubtract atomicCounterMin atomicCounterMax

@@ -40,6 +40,10 @@ glsl_check(struct glsl_parse_state *st)
    check_geom_record_layout(&c);
 
    if (st->stage == MESA_SHADER_FRAGMENT) {
+      struct hash_entry *depth = hash_table_search(c.builtin_vars,
+                                                   "gl_FragDepth");
+      st->fs.depth_written =
+         depth && ((struct check_var *)depth->data)->written;
       struct hash_entry *fc = hash_table_search(c.builtin_vars,
                                                 "gl_FragColor");
       struct hash_entry *fd = hash_table_search(c.builtin_vars,

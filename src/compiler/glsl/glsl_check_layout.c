@@ -389,18 +389,23 @@ check_layout_frag_depth(struct check *c, struct ast_node *d,
    static const char *const conditions[] = {
       "depth_any", "depth_greater", "depth_less", "depth_unchanged",
    };
+   int layout = 1;
    for (struct ast_layout_id *l = c->cur_layout; l; l = l->next) {
-      bool known = false;
-      for (unsigned i = 0; i < ARRAY_SIZE(conditions); i++)
-         known |= !strcasecmp(l->name, conditions[i]);
-      if (!known) {
+      int known = -1;
+      for (unsigned i = 0; i < ARRAY_SIZE(conditions); i++) {
+         if (!strcasecmp(l->name, conditions[i]))
+            known = i;
+      }
+      if (known < 0) {
          check_error(c, d, "layout '%s' does not apply to gl_FragDepth",
                      l->name);
          return;
       }
+      layout = 2 + known;
    }
    if (frag_depth->used)
       check_error(c, d, "gl_FragDepth redeclared after it was used");
+   c->st->fs.depth_layout = layout;
 }
 /* Primitive names belong on "layout(...) in/out;" only. */
 /* Layouts on uniforms outside blocks in GLSL ES: none in ES 3.00 ("Layout

@@ -546,6 +546,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       return prog;
    link_geom_layout(&l, by_stage[MESA_SHADER_GEOMETRY],
                     count[MESA_SHADER_GEOMETRY]);
+   if (!l.failed)
+      link_frag_depth_layout(&l, by_stage[MESA_SHADER_FRAGMENT],
+                             count[MESA_SHADER_FRAGMENT]);
    if (l.failed)
       return prog;
 

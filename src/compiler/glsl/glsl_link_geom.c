@@ -271,7 +271,7 @@ link_geom_streams(struct link *l)
       const struct glsl_nir_var *in = &fs->vars[i];
       if (in->builtin || in->var->mode != nir_var_shader_in)
          continue;
-      const struct glsl_nir_var *out = link_find_output(gs, in);
+      const struct glsl_nir_var *out = link_find_output(l, gs, fs, in);
       if (out && out->stream != 0) {
          link_error(l, "fragment shader input '%s' is fed by geometry "
                     "shader output '%s' of vertex stream %d: only "

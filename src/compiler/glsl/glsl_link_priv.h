@@ -63,9 +63,12 @@ void link_demote_var(nir_shader *nir, nir_variable *var);
 
 void link_attribs(struct link *l);
 void link_varyings(struct link *l);
-/* The producer's user output an input of the next stage matches (by
- * location when the input has one, else by name), NULL when none. */
-struct glsl_nir_var *link_find_output(struct glsl_nir_stage *producer,
+/* The producer's user output an input of the consumer (the next stage)
+ * matches (by location when the input has one, else by name; in a
+ * pipeline's merged link, else by declaration order), NULL when none. */
+struct glsl_nir_var *link_find_output(const struct link *l,
+                                      struct glsl_nir_stage *producer,
+                                      const struct glsl_nir_stage *consumer,
                                       const struct glsl_nir_var *in);
 void link_frag_outputs(struct link *l);
 void link_uniforms(struct link *l);
@@ -75,6 +78,9 @@ void link_blocks(struct link *l);
 void link_geom_layout(struct link *l, struct glsl_parse_state *const *sh,
                       unsigned n);
 void link_geom_outputs(struct link *l);
+/* glsl_link_frag_depth.c: gl_FragDepth redeclarations agree. */
+void link_frag_depth_layout(struct link *l,
+                            struct glsl_parse_state *const *sh, unsigned n);
 /* Before the varyings: fragment inputs fed by outputs of streams other
  * than 0 (ARB_gpu_shader5). */
 void link_geom_streams(struct link *l);

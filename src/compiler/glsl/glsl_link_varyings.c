@@ -25,11 +25,41 @@ is_user_io(const struct glsl_nir_var *v, nir_variable_mode mode)
    return !v->builtin && v->var->mode == mode;
 }
 
+/* A user varying without layout(location) as declared: an input of a
+ * consumer or an output of a producer (`varying` is the one or the other
+ * by stage).  By its qualifiers, since unused ones may already be
+ * demoted to temporaries. */
+static bool
+unlocated_varying(const struct glsl_nir_var *v, bool output)
+{
+   return !v->builtin && v->location < 0 &&
+          (v->qual & (AST_Q_VARYING | (output ? AST_Q_OUT : AST_Q_IN)));
+}
+
+/* The position of v among the stage's unlocated varyings of its
+ * direction, in declaration order. */
+static unsigned
+unlocated_index(const struct glsl_nir_stage *st, const struct glsl_nir_var *v,
+                bool output)
+{
+   unsigned k = 0;
+   for (unsigned i = 0; i < st->num_vars && &st->vars[i] != v; i++)
+      k += unlocated_varying(&st->vars[i], output);
+   return k;
+}
+
 /* An input with layout(location) matches the output at that location,
  * whatever its name (GL 4.6 7.4.1: ARB_separate_shader_objects'
- * rendezvous by location), else the output of its name. */
+ * rendezvous by location), else the output of its name.  Between the
+ * stages of a program pipeline (stage_uniforms: each stage from its own
+ * separable program), an input no name matches takes the output at its
+ * own position among the unlocated ones: GL 4.6 7.4.1 leaves such
+ * interfaces undefined, and Mesa gives each separable program's
+ * unlocated varyings locations in declaration order, which programs (and
+ * piglit's vs-gs-linking) rely on. */
 static struct glsl_nir_var *
-find_output(struct glsl_nir_stage *p, const struct glsl_nir_var *in)
+find_output(const struct link *l, struct glsl_nir_stage *p,
+            const struct glsl_nir_stage *c, const struct glsl_nir_var *in)
 {
    for (unsigned i = 0; i < p->num_vars; i++) {
       struct glsl_nir_var *o = &p->vars[i];
@@ -39,14 +69,25 @@ find_output(struct glsl_nir_stage *p, const struct glsl_nir_var *in)
                             : !strcmp(o->name, in->name))
          return o;
    }
+   if (in->location >= 0 || !l->opts || !l->opts->stage_uniforms)
+      return NULL;
+   unsigned want = unlocated_index(c, in, false), k = 0;
+   for (unsigned i = 0; i < p->num_vars; i++) {
+      struct glsl_nir_var *o = &p->vars[i];
+      if (!unlocated_varying(o, true))
+         continue;
+      if (k++ == want)
+         return is_user_io(o, nir_var_shader_out) ? o : NULL;
+   }
    return NULL;
 }
 
 struct glsl_nir_var *
-link_find_output(struct glsl_nir_stage *producer,
+link_find_output(const struct link *l, struct glsl_nir_stage *producer,
+                 const struct glsl_nir_stage *consumer,
                  const struct glsl_nir_var *in)
 {
-   return find_output(producer, in);
+   return find_output(l, producer, consumer, in);
 }
 
 static bool
@@ -226,11 +267,12 @@ keep_output(struct link *l, gl_shader_stage ps, struct glsl_nir_var *o,
 /* A used input without a location and its output: the pairs mixed
  * packing may move. */
 static struct glsl_nir_var *
-free_pair(struct glsl_nir_stage *p, struct glsl_nir_var *in)
+free_pair(const struct link *l, struct glsl_nir_stage *p,
+          const struct glsl_nir_stage *c, struct glsl_nir_var *in)
 {
    if (!is_user_io(in, nir_var_shader_in) || !in->used || in->location >= 0)
       return NULL;
-   struct glsl_nir_var *out = find_output(p, in);
+   struct glsl_nir_var *out = find_output(l, p, c, in);
    return out && out->location < 0 && link_types_match(in->type, out->type)
              ? out
              : NULL;
@@ -261,7 +303,7 @@ absorb_scalars(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
       struct glsl_nir_var *in = &c->vars[i];
       if (!is_user_io(in, nir_var_shader_in) || !in->used)
          continue;
-      struct glsl_nir_var *out = free_pair(p, in);
+      struct glsl_nir_var *out = free_pair(l, p, c, in);
       bool packable = out && link_pack_can(cn, in->var, false) &&
                       link_pack_can(pn, out->var, false);
       unsigned n = link_type_slots(in->type);
@@ -276,7 +318,8 @@ absorb_scalars(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
    unsigned len = (unsigned)host->type->length;
    for (unsigned i = 0; i < c->num_vars && (len % 4) != 0; i++) {
       struct glsl_nir_var *in = &c->vars[i];
-      struct glsl_nir_var *out = in == host ? NULL : free_pair(p, in);
+      struct glsl_nir_var *out =
+         in == host ? NULL : free_pair(l, p, c, in);
       if (!out || !is_flat(in) || glsl_type_is_array(in->type) ||
           !link_pack_absorb_can(cn, in->var) ||
           !link_pack_absorb_can(pn, out->var))
@@ -311,7 +354,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          struct glsl_nir_var *in = &c->vars[i];
          if (!is_user_io(in, nir_var_shader_in))
             continue;
-         struct glsl_nir_var *out = find_output(p, in);
+         struct glsl_nir_var *out = find_output(l, p, c, in);
          int want = in->location >= 0 ? in->location
                     : out && out->location >= 0 ? out->location
                                                 : -1;

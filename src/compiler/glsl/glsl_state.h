@@ -106,6 +106,16 @@ struct glsl_parse_state {
       int invocations;         /* 0: not declared */
    } gs;
 
+   /* Fragment shaders: gl_FragDepth's redeclaration (GLSL 4.20 4.4.2.3,
+    * set by glsl_check_layout.c; 0: not redeclared, 1: without a
+    * condition, 2 + n: the nth of depth_any, depth_greater, depth_less,
+    * depth_unchanged) and whether the shader assigns it (glsl_check.c);
+    * the linker compares those of a program's fragment shaders. */
+   struct {
+      int depth_layout;
+      bool depth_written;
+   } fs;
+
    /* Bump allocator for AST nodes, types and identifier strings
     * (glsl_ast_alloc): chunks under mem, no header per allocation. */
    char *ast_chunk;

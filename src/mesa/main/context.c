@@ -191,8 +191,16 @@ init_constants(struct gl_context *ctx)
    c->MaxCombinedTextureImageUnits = MAX_COMBINED_TEXTURE_UNITS;
    c->MaxVertexTextureImageUnits = 16;
    c->MaxTextureImageUnits = 16;
-   c->MaxVertexUniformVectors = 256;
-   c->MaxFragmentUniformVectors = 256;
+   /* Default-block uniforms: 4096 vec4s (16384 components, 64 KiB) a
+    * stage, the constant buffer 0 Mesa's asahi driver offers
+    * (alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c).  The
+    * AGX compiler pushes at most 128 words to uniform registers and reads
+    * the rest, and every dynamically indexed array, from memory
+    * (agx_isel.c), so the size has no register limit.  The GLSL
+    * constants (glsl_builtins.py) say the same; st_context.c lowers both
+    * vectors for a driver with a smaller buffer. */
+   c->MaxVertexUniformVectors = 4096;
+   c->MaxFragmentUniformVectors = 4096;
    /* The linker's 32 generic varying slots (glsl_link_priv.h), which the
     * AGX Unified Vertex Store holds with the position (agx_compile.h
     * AGX_MAX_UVS_WORDS); GL 3.2 table 6.38 asks 128 fragment input
@@ -301,6 +309,8 @@ _mesa_init_context_state(struct gl_context *ctx)
 void
 _mesa_free_context_state(struct gl_context *ctx)
 {
+   free(ctx->ExtensionsString);
+   ctx->ExtensionsString = NULL;
    _mesa_free_transform_feedback(ctx);
    _mesa_free_pipelines(ctx);
    _mesa_free_ff_state(ctx);

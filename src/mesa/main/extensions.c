@@ -9,6 +9,7 @@
  * against ES 3.0 is only listed in ES 3.x contexts).  glGetString,
  * glGetStringi and GL_NUM_EXTENSIONS all read it, so they always agree.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "main/compute.h"
@@ -346,6 +347,16 @@ static const struct gl_extension_info extension_table[] = {
    /* dFdx/dFdy/fwidth in GLSL ES 1.00 (core in ES 3.0); the backend
     * computes them for every fragment shader */
    {"GL_OES_standard_derivatives", API_ES, 20},
+   /* shadow2DEXT/shadow2DProjEXT and sampler2DShadow in GLSL ES 1.00;
+    * GL_TEXTURE_COMPARE_MODE/_FUNC in ES 2.0 (texobj.c) */
+   {"GL_EXT_shadow_samplers", API_ES, 20},
+   /* texture2DLodEXT, texture2DGradEXT & co. in GLSL ES 1.00 (nir txl,
+    * txd) */
+   {"GL_EXT_shader_texture_lod", API_ES, 20},
+   /* 3D textures in ES 2.0: the target (texobj.c), the *OES commands
+    * (texture3d_oes.c), TEXTURE_WRAP_R, the binding and size queries
+    * (get.c); sampler3D and texture3D & co. in GLSL ES 1.00 */
+   {"GL_OES_texture_3D", API_ES, 20},
    {"GL_OES_texture_float", API_ES, 20},
    {"GL_OES_texture_float_linear", API_ES, 20},
    {"GL_OES_texture_half_float", API_ES, 20},
@@ -380,6 +391,23 @@ static const struct gl_extension_info extension_table[] = {
    /* The vertex arrays before GL 1.1: glVertexPointerEXT & co. with
     * their counts (varray_compat.c), glDrawArraysEXT ... aliased. */
    {"GL_EXT_vertex_array", API_COMPAT, 0},
+   /* Shading-language extensions that add no entry point or token, whose
+    * GLSL rows (docs/glsl.rst) compile and run through the AGX backend:
+    * textureQueryLevels (nir_texop_query_levels); dFdxFine/Coarse & co.
+    * (AGX's dfdx/dfdy difference within the lane's own row or column of
+    * its quad: the Fine result, which Coarse allows); pack/unpack
+    * Snorm/Unorm/Half before GLSL 4.20; gl_FragDepth's depth_* layouts
+    * (a promise to the depth test, which may ignore it; the linker checks
+    * that redeclarations agree). */
+   {"GL_ARB_texture_query_levels", API_GL, 0},
+   {"GL_ARB_derivative_control", API_GL, 0},
+   {"GL_ARB_shading_language_packing", API_GL, 0},
+   {"GL_ARB_conservative_depth", API_GL, 0},
+   {"GL_AMD_conservative_depth", API_GL, 0},
+   /* Array textures before GL 3.0: the core targets and tokens, the
+    * registry's alias glFramebufferTextureLayerEXT, and sampler1DArray /
+    * sampler2DArray with texture2DArray & co. in GLSL 1.10/1.20. */
+   {"GL_EXT_texture_array", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))
@@ -421,27 +449,32 @@ _mesa_extension_name(struct gl_context *ctx, unsigned index)
 const char *
 _mesa_extensions_string(struct gl_context *ctx)
 {
-   char *s = ctx->ExtensionsString;
-   size_t len = 0;
+   if (ctx->ExtensionsString)
+      return ctx->ExtensionsString;
 
-   if (s[0])
-      return s;
+   /* Sized for what this context advertises: the table keeps growing. */
+   size_t size = 1;
+   for (unsigned i = 0; i < TABLE_SIZE; i++) {
+      if (advertised(ctx, &extension_table[i]))
+         size += strlen(extension_table[i].name) + 1;
+   }
+   char *s = malloc(size);
+   if (!s)
+      return "";
+   size_t len = 0;
    for (unsigned i = 0; i < TABLE_SIZE; i++) {
       const char *name = extension_table[i].name;
       size_t n = strlen(name);
 
       if (!advertised(ctx, &extension_table[i]))
          continue;
-      /* The buffer is sized for the whole table (a static assert would
-       * need constant lengths); stop rather than overflow. */
-      if (len + n + 2 > sizeof(ctx->ExtensionsString))
-         break;
       if (len)
          s[len++] = ' ';
       memcpy(s + len, name, n);
       len += n;
    }
    s[len] = '\0';
+   ctx->ExtensionsString = s;
    return s;
 }
 

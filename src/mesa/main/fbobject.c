@@ -799,7 +799,10 @@ framebuffer_texture_other(GLenum target, GLenum attachment,
    struct gl_texture_object *tex = NULL;
    int index;
 
-   if (_mesa_is_gles(ctx)) {
+   /* glFramebufferTexture3DOES forwards here (OES_texture_3D) */
+   if (_mesa_is_gles(ctx) &&
+       !(want_target == GL_TEXTURE_3D &&
+         _mesa_has_extension(ctx, "GL_OES_texture_3D"))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
       return;
    }
@@ -1152,7 +1155,10 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       *params = att->TextureLevel;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
-      if (att->Type != GL_TEXTURE || (_mesa_is_gles(ctx) && ctx->Version < 30))
+      /* = GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_3D_ZOFFSET_OES in ES 2.0 */
+      if (att->Type != GL_TEXTURE ||
+          (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+           !_mesa_has_extension(ctx, "GL_OES_texture_3D")))
          break;
       *params = att->Layer;
       return;

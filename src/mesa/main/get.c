@@ -172,6 +172,9 @@ get_const_int(struct gl_context *ctx, GLenum pname, bool *known,
          continue;
       *known =
          !_mesa_is_gles(ctx) || ctx->Version >= const_ints[i].gles_version;
+      /* GL_MAX_3D_TEXTURE_SIZE_OES: ES 2.0 with OES_texture_3D */
+      if (pname == GL_MAX_3D_TEXTURE_SIZE)
+         *known |= _mesa_tex_target_index(ctx, GL_TEXTURE_3D) >= 0;
       if (*known) {
          GLint value;
          memcpy(&value, (const char *)&ctx->Const + const_ints[i].offset_B,
@@ -603,7 +606,9 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_TEXTURE_BINDING_3D:
    case GL_TEXTURE_BINDING_2D_ARRAY:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      if (_mesa_tex_target_index(ctx, pname == GL_TEXTURE_BINDING_3D
+                                         ? GL_TEXTURE_3D
+                                         : GL_TEXTURE_2D_ARRAY) < 0)
          return false;
       int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
                  .Current[pname == GL_TEXTURE_BINDING_3D

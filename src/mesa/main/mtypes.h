@@ -611,7 +611,9 @@ struct gl_context {
    int Version;
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
-   char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
+   /* glGetString(GL_EXTENSIONS): built on first use (malloc), freed with
+    * the context state */
+   char *ExtensionsString;
    /* KHR_parallel_shader_compile: glMaxShaderCompilerThreadsKHR's count
     * plus 1 (0: the initial 0xffffffff; compiles are synchronous anyway) */
    GLuint MaxShaderCompilerThreadsPlus1;

@@ -14,6 +14,7 @@
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/desktop31.h"
+#include "main/extensions.h"
 #include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
@@ -131,8 +132,10 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return TEXTURE_CUBE_INDEX;
    case GL_TEXTURE_3D:
    case GL_TEXTURE_2D_ARRAY:
-      /* ES 3.0 and desktop GL. */
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      /* ES 3.0 and desktop GL; 3D in ES 2.0 with OES_texture_3D. */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !(target == GL_TEXTURE_3D &&
+            _mesa_has_extension(ctx, "GL_OES_texture_3D")))
          return -1;
       return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
                                      : TEXTURE_2D_ARRAY_INDEX;
@@ -362,6 +365,9 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
    struct gl_texture_object *t =
       _mesa_get_current_tex_object(ctx, target, func);
    bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   /* EXT_shadow_samplers: the ES 3.0 compare parameters in ES 2.0 */
+   bool shadow_samplers =
+      _mesa_has_extension(ctx, "GL_EXT_shadow_samplers");
    GLenum e = is_float ? (GLenum)(GLint)f : (GLenum)i;
 
    if (!t)
@@ -395,7 +401,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          t->WrapT = e;
       break;
    case GL_TEXTURE_WRAP_R:
-      if (!es3)
+      if (!es3 && !_mesa_has_extension(ctx, "GL_OES_texture_3D"))
          goto bad_pname;
       if (!_mesa_wrap_value_ok(ctx, e))
          goto bad_param;
@@ -427,7 +433,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          t->MaxLod = is_float ? f : (GLfloat)i;
       break;
    case GL_TEXTURE_COMPARE_MODE:
-      if (!es3)
+      if (!es3 && !shadow_samplers)
          goto bad_pname;
       if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
@@ -435,7 +441,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       t->stamp++; /* the depth texture swizzle depends on it */
       break;
    case GL_TEXTURE_COMPARE_FUNC:
-      if (!es3)
+      if (!es3 && !shadow_samplers)
          goto bad_pname;
       if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
@@ -590,6 +596,22 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_WRAP_T:
       *out = (GLint)t->WrapT;
       return true;
+   case GL_TEXTURE_WRAP_R:
+      /* ES 3.0, and ES 2.0 with OES_texture_3D */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_OES_texture_3D"))
+         break;
+      *out = (GLint)t->WrapR;
+      return true;
+   case GL_TEXTURE_COMPARE_MODE:
+   case GL_TEXTURE_COMPARE_FUNC:
+      /* ES 3.0, and ES 2.0 with EXT_shadow_samplers */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_EXT_shadow_samplers"))
+         break;
+      *out = (GLint)(pname == GL_TEXTURE_COMPARE_MODE ? t->CompareMode
+                                                       : t->CompareFunc);
+      return true;
    default:
       break;
    }
@@ -598,9 +620,6 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return false;
    }
    switch (pname) {
-   case GL_TEXTURE_WRAP_R:
-      *out = (GLint)t->WrapR;
-      return true;
    case GL_TEXTURE_BASE_LEVEL:
       *out = t->BaseLevel;
       return true;
@@ -612,12 +631,6 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return true;
    case GL_TEXTURE_MAX_LOD:
       *out = (GLint)t->MaxLod;
-      return true;
-   case GL_TEXTURE_COMPARE_MODE:
-      *out = (GLint)t->CompareMode;
-      return true;
-   case GL_TEXTURE_COMPARE_FUNC:
-      *out = (GLint)t->CompareFunc;
       return true;
    case GL_TEXTURE_SWIZZLE_R:
    case GL_TEXTURE_SWIZZLE_G:

@@ -597,6 +597,18 @@ st_context_create(struct pipe_screen *screen,
                gs_units;
    if (c->MaxCombinedTextureImageUnits > units)
       c->MaxCombinedTextureImageUnits = units;
+   /* Default-block uniforms: a stage's constant buffer 0 (st_atoms.c)
+    * holds them, 16 bytes a vec4; the geometry and compute stages take
+    * the vertex and fragment limits (geomshader.c, compute.c). */
+   const enum pipe_shader_cap cb0_size =
+      PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE;
+   int vs_cb0 = screen->get_shader_param(screen, PIPE_SHADER_VERTEX, cb0_size);
+   int fs_cb0 =
+      screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT, cb0_size);
+   if (vs_cb0 >= 16 && vs_cb0 / 16 < c->MaxVertexUniformVectors)
+      c->MaxVertexUniformVectors = vs_cb0 / 16;
+   if (fs_cb0 >= 16 && fs_cb0 / 16 < c->MaxFragmentUniformVectors)
+      c->MaxFragmentUniformVectors = fs_cb0 / 16;
    /* Varyings: vec4 inputs the fragment stage can read. */
    int fs_in = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
                                         PIPE_SHADER_CAP_MAX_INPUTS);

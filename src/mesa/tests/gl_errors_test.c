@@ -271,7 +271,9 @@ CALL(texsub_format, {
    _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGB, GL_UNSIGNED_BYTE,
                        texels);
 })
-CALL(bind_texture_target, _mesa_BindTexture(GL_TEXTURE_3D, 1))
+/* targets and pnames ES 2.0 lacks (OES_texture_3D brings GL_TEXTURE_3D
+ * and GL_TEXTURE_WRAP_R) */
+CALL(bind_texture_target, _mesa_BindTexture(GL_TEXTURE_2D_ARRAY, 1))
 CALL(bind_texture_mismatch, {
    _mesa_BindTexture(GL_TEXTURE_2D, 7);
    _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 7);
@@ -279,13 +281,14 @@ CALL(bind_texture_mismatch, {
 CALL(active_texture_range, _mesa_ActiveTexture(GL_TEXTURE0 + 48))
 CALL(gen_textures_neg, _mesa_GenTextures(-1, NULL))
 CALL(tex_param_pname,
-     _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_R, GL_REPEAT))
+     _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1))
 CALL(tex_param_value, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER,
                                           GL_LINEAR_MIPMAP_LINEAR))
 CALL(tex_param_wrap,
      _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER))
 CALL(tex_param_target,
-     _mesa_TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_LINEAR))
+     _mesa_TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER,
+                         GL_LINEAR))
 CALL(mipmap_no_image, _mesa_GenerateMipmap(GL_TEXTURE_2D))
 CALL(mipmap_npot, {
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 2, 0, GL_RGBA,

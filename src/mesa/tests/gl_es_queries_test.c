@@ -71,6 +71,22 @@ test_es3_lists_agree(void **state)
    gl_test_destroy(t);
 }
 
+/* A compatibility context advertises the most extensions (the desktop
+ * ones and those of the fixed-function commands): the whole list still
+ * fits the string (it was cut short once the table outgrew 2 KiB). */
+static void
+test_desktop_lists_agree(void **state)
+{
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 3, 3, 8,
+                                              8);
+   assert_non_null(t);
+   check_lists_agree();
+   const char *all = (const char *)_mesa_GetString(GL_EXTENSIONS);
+   assert_true(in_list(all, "GL_EXT_vertex_array"));
+   assert_true(in_list(all, "GL_EXT_texture_array"));
+   gl_test_destroy(t);
+}
+
 static void
 test_es2_string(void **state)
 {
@@ -305,6 +321,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_es3_lists_agree),
+      cmocka_unit_test(test_desktop_lists_agree),
       cmocka_unit_test(test_es2_string),
       cmocka_unit_test(test_discard_framebuffer),
       cmocka_unit_test(test_es3_limits),

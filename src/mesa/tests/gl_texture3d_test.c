@@ -18,6 +18,7 @@
 
 #include "gl_test_context.h"
 #include "main/context.h"
+#include "main/extensions.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
@@ -149,18 +150,38 @@ test_array_storage_and_layers(void **state)
    gl_test_destroy(t);
 }
 
-/* ES 2.0 has neither target. */
+/* ES 2.0 has no array textures, and 3D ones only through OES_texture_3D
+ * (which it advertises): GL_TEXTURE_3D_OES, glTexImage3DOES,
+ * GL_TEXTURE_WRAP_R_OES and the binding and size queries. */
 static void
-test_es2_has_no_3d(void **state)
+test_es2_3d_only_with_oes(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
    static const GLubyte px[4];
+   GLint v = 0;
 
-   _mesa_BindTexture(GL_TEXTURE_3D, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D_ARRAY, 1);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
-   _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA, 1, 1, 1, 0, GL_RGBA,
+   _mesa_TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, 1, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, px);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
+   assert_true(_mesa_has_extension(&t->ctx->ctx, "GL_OES_texture_3D"));
+   _mesa_BindTexture(GL_TEXTURE_3D_OES, 2);
+   _mesa_TexImage3DOES(GL_TEXTURE_3D_OES, 0, GL_RGBA, 1, 1, 1, 0, GL_RGBA,
+                       GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   /* ES 2.0's rule: an unsized internal format is the format */
+   _mesa_TexImage3DOES(GL_TEXTURE_3D_OES, 0, GL_RGB, 1, 1, 1, 0, GL_RGBA,
+                       GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexParameteri(GL_TEXTURE_3D_OES, GL_TEXTURE_WRAP_R_OES,
+                       GL_MIRRORED_REPEAT);
+   _mesa_GetTexParameteriv(GL_TEXTURE_3D_OES, GL_TEXTURE_WRAP_R_OES, &v);
+   assert_int_equal(v, GL_MIRRORED_REPEAT);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BINDING_3D_OES), 2);
+   assert_true(gl_test_get_int(GL_MAX_3D_TEXTURE_SIZE_OES) >= 16);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 
@@ -170,7 +191,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_teximage3d),
       cmocka_unit_test(test_array_storage_and_layers),
-      cmocka_unit_test(test_es2_has_no_3d),
+      cmocka_unit_test(test_es2_3d_only_with_oes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

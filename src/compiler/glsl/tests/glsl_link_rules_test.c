@@ -720,6 +720,48 @@ test_sample_mask_with_user_outputs(void **state)
    assert_true(links(false, 130, VS, vs, FS, fs, END));
 }
 
+/* GLSL 4.20 4.4.2.3 (AMD/ARB_conservative_depth): "If gl_FragDepth is
+ * redeclared in any fragment shader in a program, it must be redeclared
+ * in all fragment shaders in that program that have static assignments
+ * to gl_FragDepth.  All redeclarations of gl_FragDepth in all fragment
+ * shaders in a single program must have the same set of qualifiers." */
+static void
+test_frag_depth_layouts_agree(void **state)
+{
+   static const char vs[] =
+      "void main() { gl_Position = vec4(0.0); }\n";
+   static const char less_main[] =
+      "#extension GL_ARB_conservative_depth : require\n"
+      "layout(depth_less) out float gl_FragDepth;\n"
+      "void f();\n"
+      "void main() { gl_FragDepth = gl_FragCoord.z; f(); }\n";
+   static const char greater_f[] =
+      "#extension GL_ARB_conservative_depth : require\n"
+      "layout(depth_greater) out float gl_FragDepth;\n"
+      "void f() { gl_FragDepth = 0.5; }\n";
+   static const char less_f[] =
+      "#extension GL_ARB_conservative_depth : require\n"
+      "layout(depth_less) out float gl_FragDepth;\n"
+      "void f() { gl_FragDepth = 0.5; }\n";
+   static const char bare_f[] =
+      "void f() { gl_FragDepth = 0.5; }\n";
+   static const char colour_f[] =
+      "void f() { gl_FragColor = vec4(1.0); }\n";
+   static const char any_main[] =
+      "void f();\n"
+      "void main() { f(); }\n";
+   assert_false(links(false, 130, VS, vs, FS, less_main, FS, greater_f,
+                      END));
+   assert_true(links(false, 130, VS, vs, FS, less_main, FS, less_f, END));
+   /* an assignment without the redeclaration the other shader has */
+   assert_false(links(false, 130, VS, vs, FS, less_main, FS, bare_f, END));
+   /* a shader that does not assign gl_FragDepth need not redeclare it */
+   assert_true(links(false, 130, VS, vs, FS, less_main, FS, colour_f,
+                     END));
+   /* no redeclaration anywhere: nothing to agree on */
+   assert_true(links(false, 130, VS, vs, FS, any_main, FS, bare_f, END));
+}
+
 int
 main(void)
 {
@@ -741,6 +783,7 @@ main(void)
       cmocka_unit_test(test_explicit_location_across_shaders),
       cmocka_unit_test(test_sample_mask_with_user_outputs),
       cmocka_unit_test(test_function_defined_twice),
+      cmocka_unit_test(test_frag_depth_layouts_agree),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,8 @@
  * objects, GL 4.6 7.3/7.4.1): inputs with a location meet the output at
  * that location whatever its name, a separable program may start at its
  * geometry stage, a program pipeline's stages keep their own uniforms,
- * and a geometry input array's location counts one vertex.
+ * a geometry input array's location counts one vertex, and a pipeline's
+ * unmatched inputs meet outputs in declaration order.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -312,6 +313,48 @@ test_varying_struct_names(void **state)
    ralloc_free(mem);
 }
 
+/* Between a pipeline's stages (stage_uniforms), an input no output name
+ * matches takes the output at its own position among the unlocated
+ * ones, as Mesa's separable programs place them (piglit vs-gs-linking:
+ * the second input, unused first one included, meets the second
+ * output).  An ordinary program keeps matching by name only. */
+static void
+test_pipeline_declaration_order(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 330\n"
+      "out vec4 c0;\n"
+      "out vec4 c1;\n"
+      "out vec4 c2;\n"
+      "void main() { gl_Position = vec4(0.0); c0 = vec4(0.0);\n"
+      "              c1 = vec4(1.0); c2 = vec4(2.0); }\n";
+   static const char fs[] =
+      "#version 330\n"
+      "in vec4 d0;\n"
+      "in vec4 d1;\n"
+      "out vec4 o;\n"
+      "void main() { o = d1; }\n";
+   struct glsl_program *one = test_link(mem, 330, false, NULL,
+                                        MESA_SHADER_VERTEX, vs,
+                                        MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(one);
+   assert_false(one->link_status);
+   struct glsl_link_options apart = { .stage_uniforms = true };
+   struct glsl_program *two = test_link(mem, 330, false, &apart,
+                                        MESA_SHADER_VERTEX, vs,
+                                        MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(two);
+   assert_true(two->link_status);
+   int c1 = var_location(two->nir[MESA_SHADER_VERTEX], nir_var_shader_out,
+                         "c1");
+   assert_true(c1 >= 0);
+   assert_int_equal(var_location(two->nir[MESA_SHADER_FRAGMENT],
+                                 nir_var_shader_in, "d1"),
+                    c1);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -323,6 +366,7 @@ main(void)
       cmocka_unit_test(test_separable_per_vertex),
       cmocka_unit_test(test_block_member_locations),
       cmocka_unit_test(test_varying_struct_names),
+      cmocka_unit_test(test_pipeline_declaration_order),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -259,7 +259,9 @@ agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
       return shader == PIPE_SHADER_FRAGMENT ? 8 : 32;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
-      return 16384;
+      /* 64 KiB, as Mesa's asahi driver; words past the 128 pushed ones
+       * are read from memory (agx_isel.c load_uniform_memory) */
+      return 65536;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
       return 1 + AGX_MAX_UBOS; /* default block + uniform blocks */
    case PIPE_SHADER_CAP_MAX_TEMPS:

@@ -3,10 +3,10 @@
 # SPDX-License-Identifier: MIT
 """Run piglit's OpenGL ES 2.0/3.0 API and rendering tests on our stack.
 
-The tests are those of the piglit package's tests/opengl.xml.gz whose
-names match one of the shell-style patterns of the --list files (one per
-line, '#' comments; a pattern starting with '!' removes what it matches),
-run with the command line piglit itself would use (the program from
+The tests are those of the piglit package's tests/opengl.xml.gz (or of
+the lists --xml names) whose names match one of the shell-style patterns
+of the --list files (one per line, '#' comments; a pattern starting with
+'!' removes what it matches), run with the command line piglit itself would use (the program from
 piglit's bin/, its arguments, '-auto') and '-fbo' (the surfaceless platform
 has no window); PIGLIT_PLATFORM=surfaceless_egl and the environment this
 script was given (meson passes our EGL vendor, asahi_dri.so and the
@@ -78,9 +78,11 @@ def api_of(program):
     return cache[program]
 
 
-def make_tests(root, list_paths, es3_override, llvmpipe):
+def make_tests(root, list_paths, es3_override, llvmpipe, xmls):
     tests = []
-    everything = dict(pc.load_test_list(root))
+    everything = {}
+    for xml in xmls:
+        everything.update(pc.load_test_list(root, xml))
     for name in select(list(everything), list_paths):
         opts = everything[name]
         cmd = pc.parse_command(opts.get('command', ''))
@@ -89,8 +91,11 @@ def make_tests(root, list_paths, es3_override, llvmpipe):
         program = os.path.join(root, 'bin', cmd[0])
         # The surfaceless platform has no window: piglit aborts without
         # -fbo, so every test renders to an FBO (piglit itself adds -fbo
-        # to the tests it runs concurrently only).
-        cmd = [program] + cmd[1:] + ['-auto', '-fbo']
+        # to the tests it runs concurrently only).  glslparsertest draws
+        # nothing and takes no such options (its extensions come last).
+        cmd = [program] + cmd[1:]
+        if opts['type'] != 'glsl_parser':
+            cmd += ['-auto', '-fbo']
         # piglit runs its 'gl_builtin' tests (built-in constants) in tests/,
         # where the paths of their arguments start.
         cwd = root
@@ -124,12 +129,18 @@ def main():
     ap.add_argument('--no-es3-override', action='store_true',
                     help='run ES 3 programs without '
                          'MESA_GLES_VERSION_OVERRIDE=3.0')
+    ap.add_argument('--xml', action='append',
+                    help="piglit's list of tests to select from, in its "
+                         "tests/ folder (may be repeated; default "
+                         "opengl.xml.gz; glslparser.xml.gz holds the "
+                         "glslparsertest compiler tests)")
     args = ap.parse_args()
-    root = pc.find_piglit(os.path.join('tests', 'opengl.xml.gz'))
+    xmls = args.xml or ['opengl.xml.gz']
+    root = pc.find_piglit(os.path.join('tests', xmls[0]))
     tests = []
     if root:
         tests = make_tests(root, args.list, not args.no_es3_override,
-                           args.llvmpipe)
+                           args.llvmpipe, xmls)
     return pc.main(args, root, tests,
                    'src/gallium/drivers/asahi/ci/piglit-gles.py',
                    group_title='by API:')

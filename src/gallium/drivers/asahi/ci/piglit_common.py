@@ -54,10 +54,11 @@ def parse_command(value):
     return cmd
 
 
-def load_test_list(root):
-    """(name, options) of every test of piglit's opengl.xml.gz; the
-    options include the test's 'type'."""
-    path = os.path.join(root, 'tests', 'opengl.xml.gz')
+def load_test_list(root, xml='opengl.xml.gz'):
+    """(name, options) of every test of one of piglit's test lists
+    (tests/opengl.xml.gz unless 'xml' names another, such as
+    glslparser.xml.gz); the options include the test's 'type'."""
+    path = os.path.join(root, 'tests', xml)
     with gzip.open(path, 'rt', encoding='utf-8') as f:
         xml = f.read()
     for m in TEST_RE.finditer(xml):
