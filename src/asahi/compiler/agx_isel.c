@@ -4470,6 +4470,10 @@ emit_fs_end(struct isel *st)
                                i == 3 ? (integer ? 1 : 0x3f800000) : 0);
       }
 
+      if (key->alpha_to_one && key->nr_samples > 1 && !integer)
+         c[3] = half ? agx_mov_imm(&st->b, 16, 0x3c00)
+                     : agx_mov_imm(&st->b, 32, 0x3f800000);
+
       unsigned write = 0xf & ~rk->write_disable;
       if (!write)
          continue;

@@ -142,6 +142,7 @@ static const struct attrib_region regions[] = {
    F(GL_ENABLE_BIT, Stencil.Enabled),
    F(GL_ENABLE_BIT, Scissor.Enabled),
    F(GL_ENABLE_BIT, Multisample.SampleAlphaToCoverage),
+   F(GL_ENABLE_BIT, Multisample.SampleAlphaToOne),
    F(GL_ENABLE_BIT, Multisample.SampleCoverage),
    F(GL_ENABLE_BIT, Multisample.SampleMask),
    F(GL_ENABLE_BIT, Multisample.SampleShading),

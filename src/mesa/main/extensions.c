@@ -360,6 +360,15 @@ static const struct gl_extension_info extension_table[] = {
    /* The vertex arrays before GL 1.1: glVertexPointerEXT & co. with
     * their counts (varray_compat.c), glDrawArraysEXT ... aliased. */
    {"GL_EXT_vertex_array", API_COMPAT, 0},
+   /* More core features asked for by name: GL_MULTISAMPLE and the
+    * sample coverage state (GL 1.3; raster.c), vertex array objects
+    * (GL 3.0; varray.c: names from glGenVertexArrays only, as the ARB
+    * extension has it) and immutable multisample textures (GL 4.3;
+    * texture_multisample.c). */
+   {"GL_ARB_multisample", API_GL, 0},
+   {"GL_ARB_vertex_array_object", API_GL, 0},
+   {"GL_ARB_texture_storage_multisample", API_GL, 0,
+    has_texture_multisample},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))
