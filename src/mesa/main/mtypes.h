@@ -858,8 +858,9 @@ struct gl_context {
       GLbitfield Mask;
       void *Data;
       /* GL_TEXTURE_BIT: a reference to each unit's binding of each
-       * target (attrib.c), NULL otherwise. */
-      struct gl_texture_object **Textures;
+       * target and that texture's parameters (attrib.c), NULL
+       * otherwise. */
+      void *Textures;
       /* GL_CLIENT_VERTEX_ARRAY_BIT: the vertex arrays (attrib.c). */
       void *Arrays;
    } AttribStack[MAX_ATTRIB_STACK_DEPTH],
