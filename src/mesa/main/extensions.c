@@ -361,11 +361,15 @@ static const struct gl_extension_info extension_table[] = {
     * their counts (varray_compat.c), glDrawArraysEXT ... aliased. */
    {"GL_EXT_vertex_array", API_COMPAT, 0},
    /* More core features asked for by name: GL_MULTISAMPLE and the
-    * sample coverage state (GL 1.3; raster.c), vertex array objects
+    * sample coverage state (GL 1.3; raster.c), multisampled
+    * renderbuffers (GL 3.0; fbobject.c), vertex array objects
     * (GL 3.0; varray.c: names from glGenVertexArrays only, as the ARB
     * extension has it) and immutable multisample textures (GL 4.3;
     * texture_multisample.c). */
    {"GL_ARB_multisample", API_GL, 0},
+   /* multisampled renderbuffers (GL 3.0; the registry aliases
+    * glRenderbufferStorageMultisampleEXT to the core command) */
+   {"GL_EXT_framebuffer_multisample", API_GL, 0},
    {"GL_ARB_vertex_array_object", API_GL, 0},
    {"GL_ARB_texture_storage_multisample", API_GL, 0,
     has_texture_multisample},
