@@ -309,6 +309,10 @@ struct agx_fs_key {
     * stores, which then also limits depth/stencil writes. */
    uint8_t sample_mask_disable;
    bool alpha_to_coverage;
+   /* Multisampled passes: the colours' alpha becomes 1 after the
+    * coverage is taken (GL 4.6 section 17.3.1, SAMPLE_ALPHA_TO_ONE), so
+    * blending and the stores see 1; integer targets keep theirs. */
+   bool alpha_to_one;
    /* gl_PointCoord.y counts up from the bottom row of the point (pipe's
     * PIPE_SPRITE_COORD_LOWER_LEFT): the hardware's runs from the top. */
    bool point_coord_lower_left;

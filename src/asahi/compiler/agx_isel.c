@@ -1387,8 +1387,15 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
     * device_load formats i8/i16/i32/u8norm/s8norm/u16norm/s16norm). */
    unsigned nr_chan = 0, mem_format = 2 /* i32 */, elem_B = 4;
    bool sign_extend = false, is_int = false;
-   enum { ATTR_RAW, ATTR_U2F, ATTR_I2F, ATTR_FIXED, ATTR_F16 } convert =
-      ATTR_RAW;
+   enum {
+      ATTR_RAW,
+      ATTR_U2F,
+      ATTR_I2F,
+      ATTR_FIXED,
+      ATTR_F16,
+      ATTR_UNORM32,
+      ATTR_SNORM32,
+   } convert = ATTR_RAW;
    /* Formats whose components are not in memory order (B8G8R8A8_UNORM,
     * GL 3.2's BGRA vertex arrays): all four loaded, then picked by the
     * format's swizzle. */
@@ -1428,6 +1435,15 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       } else if ((bits == 8 || bits == 16) && is_int) {
          mem_format = bits == 8 ? 0 : 1;
          sign_extend = type == UTIL_FORMAT_TYPE_SIGNED;
+      } else if (bits == 32 && norm &&
+                 (type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                  type == UTIL_FORMAT_TYPE_SIGNED)) {
+         /* GL_INT / GL_UNSIGNED_INT normalised: no memory format
+          * normalises 32-bit words, so the integer is converted and
+          * scaled after the load */
+         mem_format = 2;
+         convert =
+            type == UTIL_FORMAT_TYPE_SIGNED ? ATTR_SNORM32 : ATTR_UNORM32;
       } else {
          ok = false;
       }
@@ -1536,6 +1552,20 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       agx_operand v = loaded[c];
       if (convert == ATTR_U2F) {
          loaded[c] = emit_convert(st, 10, 1, v);
+      } else if (convert == ATTR_UNORM32 || convert == ATTR_SNORM32) {
+         /* GL 4.6 section 2.3.5.1: c / (2^32 - 1), or max(c / (2^31 - 1),
+          * -1) for signed c (the f32 reciprocals: 0x2f800000 is 2^-32,
+          * the nearest float to 1 / (2^32 - 1); 0x30000000 is 2^-31) */
+         bool sgn = convert == ATTR_SNORM32;
+         agx_operand f =
+            emit_binop(st, AGX_ISA_OP_FMUL32, 32,
+                       emit_convert(st, sgn ? 11 : 10, 1, v),
+                       imm32(st, sgn ? 0x30000000 : 0x2f800000));
+         if (sgn) {
+            agx_operand m1 = imm32(st, 0xbf800000); /* -1.0 */
+            f = emit_cmpsel(st, true, AGX_FCC_GT, f, m1, f, m1);
+         }
+         loaded[c] = f;
       } else if (convert == ATTR_I2F || convert == ATTR_FIXED) {
          loaded[c] = emit_convert(st, 11, 1, v);
          if (convert == ATTR_FIXED)
@@ -4544,6 +4574,10 @@ emit_fs_end(struct isel *st)
             c[i] = agx_mov_imm(&st->b, 32,
                                i == 3 ? (integer ? 1 : 0x3f800000) : 0);
       }
+
+      if (key->alpha_to_one && key->nr_samples > 1 && !integer)
+         c[3] = half ? agx_mov_imm(&st->b, 16, 0x3c00)
+                     : agx_mov_imm(&st->b, 32, 0x3f800000);
 
       unsigned write = 0xf & ~rk->write_disable;
       if (!write)

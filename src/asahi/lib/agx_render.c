@@ -30,6 +30,17 @@ agx_default_sample_positions(unsigned nr_samples)
    }
 }
 
+/* Every sample at the pixel centre: one byte per sample (at most 4),
+ * 0x88 each. */
+static uint32_t
+agx_centre_sample_positions(unsigned nr_samples)
+{
+   uint32_t v = 0;
+   for (unsigned s = 0; s < nr_samples && s < 4; s++)
+      v |= 0x88u << (8 * s);
+   return v;
+}
+
 static uint32_t
 fui(float f)
 {
@@ -60,7 +71,9 @@ agx_fill_render_cmd(struct drm_asahi_cmd_render *c,
    c->utile_height_px = tib->tile_height_px;
    c->samples = tib->nr_samples;
    c->sample_size_B = tib->sample_size_B;
-   c->ppp_multisamplectl = agx_default_sample_positions(tib->nr_samples);
+   c->ppp_multisamplectl = d->centre_samples
+                              ? agx_centre_sample_positions(tib->nr_samples)
+                              : agx_default_sample_positions(tib->nr_samples);
 
    const float tan_60 = 1.732051f;
    c->isp_merge_upper_x = fui(tan_60 / (float)d->width_px);

@@ -64,6 +64,14 @@ struct agx_render_desc {
 
    /* Some vertex shader of the pass uses stack memory (scratch). */
    bool vertex_scratch;
+
+   /* Multisampled passes: every sample position at the pixel centre, so
+    * that each primitive covers all samples of a pixel or none, as
+    * single-sample rasterisation does (GL 4.6 section 14.3.1, MULTISAMPLE
+    * off: "as if MULTISAMPLE were disabled ... all sample values take the
+    * single-sample coverage result" of the pixel centre).
+    */
+   bool centre_samples;
 };
 
 /* Standard sample positions (PPP_MULTISAMPLECTL) for 1, 2 or 4 samples. */

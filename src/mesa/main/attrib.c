@@ -13,20 +13,25 @@
  * into one block, a pop copies them back and marks all state changed.
  *
  * The texture bindings of GL_TEXTURE_BIT (table 6.20 TEXTURE_BINDING_*,
- * every unit) are kept as references to the bound objects; a pop binds
- * them again, or the default texture in place of one deleted since the
- * push.
+ * every unit) are kept as references to the bound objects with those
+ * objects' parameters (tables 6.21-6.22: filters, wraps, border colour,
+ * levels, LODs, comparison, depth mode, GENERATE_MIPMAP; also the
+ * swizzles and LOD bias of later versions); a pop binds them again and
+ * gives each its parameters back, or binds the default texture in place
+ * of one deleted since the push.
  *
  * GL_CLIENT_VERTEX_ARRAY_BIT (tables 6.8-6.9) keeps the arrays of the
  * bound vertex array object (enables, sizes, types, strides, pointers,
  * their buffers, the element array buffer) and GL_ARRAY_BUFFER_BINDING,
- * holding references to the buffers; a pop puts them into the vertex
- * array object bound then.
+ * holding references to the buffers, and the vertex array object binding
+ * (GL 4.6 compatibility table 23.3, attribute "vertex-array"); a pop binds
+ * that object again and gives it the arrays.  An object deleted since the
+ * push cannot be bound again (ARB_vertex_array_object: deleted names are
+ * not names): the pop then leaves the binding and the arrays as they are,
+ * as Mesa does.
  *
- * Not saved (state this front end keeps elsewhere): the texture objects'
- * own parameters of GL_TEXTURE_BIT (tables 6.21-6.22), the draw and read
- * buffers of GL_COLOR_BUFFER_BIT and GL_PIXEL_MODE_BIT, the vertex array
- * object binding.  The evaluator maps' control points are in no group
+ * Not saved (state this front end keeps elsewhere): the draw and read
+ * buffers of GL_COLOR_BUFFER_BIT and GL_PIXEL_MODE_BIT.  The evaluator maps' control points are in no group
  * (GL 2.1 table 6.39 "-"); their enables, GL_AUTO_NORMAL and the grids
  * are.
  */
@@ -37,6 +42,7 @@
 #include "main/attrib.h"
 #include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/hash.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "util/u_math.h"
@@ -142,6 +148,7 @@ static const struct attrib_region regions[] = {
    F(GL_ENABLE_BIT, Stencil.Enabled),
    F(GL_ENABLE_BIT, Scissor.Enabled),
    F(GL_ENABLE_BIT, Multisample.SampleAlphaToCoverage),
+   F(GL_ENABLE_BIT, Multisample.SampleAlphaToOne),
    F(GL_ENABLE_BIT, Multisample.SampleCoverage),
    F(GL_ENABLE_BIT, Multisample.SampleMask),
    F(GL_ENABLE_BIT, Multisample.SampleShading),
@@ -197,40 +204,102 @@ copy_regions(struct gl_context *ctx, GLbitfield mask, bool client,
 
 #define SAVED_TEXTURES (MAX_COMBINED_TEXTURE_UNITS * NUM_TEXTURE_TARGETS)
 
-/* References to every unit's binding of every target; NULL when out of
- * memory. */
-static struct gl_texture_object **
+/* A texture object's parameters in the texture group. */
+struct saved_tex_params {
+   GLenum MinFilter, MagFilter;
+   GLenum WrapS, WrapT, WrapR;
+   GLint BaseLevel, MaxLevel;
+   GLfloat MinLod, MaxLod, LodBias;
+   GLenum CompareMode, CompareFunc, DepthMode;
+   GLenum Swizzle[4];
+   bool GenerateMipmap;
+   struct gl_border_color BorderColor;
+};
+
+/* One unit's binding of one target, referenced, and its parameters. */
+struct saved_texture {
+   struct gl_texture_object *obj;
+   struct saved_tex_params params;
+};
+
+/* Copies the parameters between t and p (save: into p). */
+static void
+copy_tex_params(struct gl_texture_object *t, struct saved_tex_params *p,
+                bool save)
+{
+#define TEX_PARAM(f)                                                         \
+   do {                                                                      \
+      if (save)                                                              \
+         memcpy(&p->f, &t->f, sizeof(p->f));                                 \
+      else                                                                   \
+         memcpy(&t->f, &p->f, sizeof(p->f));                                 \
+   } while (0)
+   TEX_PARAM(MinFilter);
+   TEX_PARAM(MagFilter);
+   TEX_PARAM(WrapS);
+   TEX_PARAM(WrapT);
+   TEX_PARAM(WrapR);
+   TEX_PARAM(BaseLevel);
+   TEX_PARAM(MaxLevel);
+   TEX_PARAM(MinLod);
+   TEX_PARAM(MaxLod);
+   TEX_PARAM(LodBias);
+   TEX_PARAM(CompareMode);
+   TEX_PARAM(CompareFunc);
+   TEX_PARAM(DepthMode);
+   TEX_PARAM(Swizzle);
+   TEX_PARAM(GenerateMipmap);
+   TEX_PARAM(BorderColor);
+#undef TEX_PARAM
+   if (!save) {
+      /* the views and samplers made from the old values */
+      t->stamp++;
+      t->SamplerStamp++;
+   }
+}
+
+/* Every unit's binding of every target with its parameters; NULL when
+ * out of memory. */
+static struct saved_texture *
 save_textures(struct gl_context *ctx)
 {
-   struct gl_texture_object **saved = calloc(SAVED_TEXTURES, sizeof(*saved));
+   struct saved_texture *saved = calloc(SAVED_TEXTURES, sizeof(*saved));
    for (unsigned i = 0; saved && i < SAVED_TEXTURES; i++) {
-      _mesa_reference_texobj(
-         &saved[i], ctx->TexUnit[i / NUM_TEXTURE_TARGETS]
-                       .Current[i % NUM_TEXTURE_TARGETS]);
+      struct gl_texture_object *t = ctx->TexUnit[i / NUM_TEXTURE_TARGETS]
+                                       .Current[i % NUM_TEXTURE_TARGETS];
+      _mesa_reference_texobj(&saved[i].obj, t);
+      if (t)
+         copy_tex_params(t, &saved[i].params, true);
    }
    return saved;
 }
 
-/* Binds the saved textures again (restore) and drops the references. */
+/* Binds the saved textures again with their parameters (restore) and
+ * drops the references. */
 static void
-release_textures(struct gl_context *ctx, struct gl_texture_object **saved,
+release_textures(struct gl_context *ctx, struct saved_texture *saved,
                  bool restore)
 {
    for (unsigned i = 0; saved && i < SAVED_TEXTURES; i++) {
       unsigned k = i % NUM_TEXTURE_TARGETS;
-      struct gl_texture_object *t = saved[i];
+      struct gl_texture_object *t = saved[i].obj;
       /* deleted since: its name is 0 and it is not the default one */
-      if (t && t->Name == 0 && t != ctx->Shared->DefaultTex[k])
+      bool deleted = t && t->Name == 0 && t != ctx->Shared->DefaultTex[k];
+      if (deleted)
          t = ctx->Shared->DefaultTex[k];
-      if (restore)
+      if (restore) {
+         if (t && !deleted)
+            copy_tex_params(t, &saved[i].params, false);
          _mesa_reference_texobj(
             &ctx->TexUnit[i / NUM_TEXTURE_TARGETS].Current[k], t);
-      _mesa_reference_texobj(&saved[i], NULL);
+      }
+      _mesa_reference_texobj(&saved[i].obj, NULL);
    }
    free(saved);
 }
 
 struct saved_arrays {
+   GLuint vao_name; /* the bound vertex array object's (0: the default) */
    struct gl_vertex_attrib attrib[VERT_ATTRIB_CLIENT_COUNT];
    struct gl_vertex_binding bindings[MAX_VERTEX_ATTRIBS];
    struct gl_buffer_object *index_buffer, *array_buffer;
@@ -283,13 +352,30 @@ copy_arrays(struct gl_context *ctx, struct saved_arrays *s, bool save)
    }
 }
 
-/* Restores the saved arrays (restore) and drops the references. */
+/* Binds the saved vertex array object again; false when it was deleted
+ * since the push. */
+static bool
+rebind_vao(struct gl_context *ctx, const struct saved_arrays *s)
+{
+   struct gl_vertex_array_object *vao = ctx->DefaultVAO;
+   if (s->vao_name) {
+      void *obj = _mesa_name_lookup(ctx->VAOs, s->vao_name);
+      if (!obj || obj == GL_NAME_RESERVED)
+         return false;
+      vao = obj;
+   }
+   ctx->VAO = vao;
+   return true;
+}
+
+/* Restores the saved binding and arrays (restore) and drops the
+ * references. */
 static void
 release_arrays(struct gl_context *ctx, struct saved_arrays *s, bool restore)
 {
    if (!s)
       return;
-   if (restore)
+   if (restore && rebind_vao(ctx, s))
       copy_arrays(ctx, s, false);
    for (unsigned i = 0; i < VERT_ATTRIB_CLIENT_COUNT; i++)
       _mesa_reference_buffer_object(&s->attrib[i].Buffer, NULL);
@@ -332,8 +418,7 @@ push(struct gl_context *ctx, GLbitfield mask, bool client, const char *func)
    uint8_t *block = malloc(size ? size : 1);
    bool want_textures = !client && (mask & GL_TEXTURE_BIT);
    bool want_arrays = client && (mask & GL_CLIENT_VERTEX_ARRAY_BIT);
-   struct gl_texture_object **textures =
-      want_textures ? save_textures(ctx) : NULL;
+   struct saved_texture *textures = want_textures ? save_textures(ctx) : NULL;
    struct saved_arrays *arrays =
       want_arrays ? calloc(1, sizeof(*arrays)) : NULL;
    if (!block || (want_textures && !textures) || (want_arrays && !arrays)) {
@@ -343,8 +428,10 @@ push(struct gl_context *ctx, GLbitfield mask, bool client, const char *func)
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
-   if (arrays)
+   if (arrays) {
+      arrays->vao_name = ctx->VAO->Name;
       copy_arrays(ctx, arrays, true);
+   }
    copy_regions(ctx, mask, client, block, true);
    stack[*depth].Mask = mask;
    stack[*depth].Data = block;

@@ -395,8 +395,11 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type 0x%x)", func, type);
       return;
    }
+   /* (EXT_framebuffer_multisample: not from a multisampled framebuffer
+    * object, INVALID_OPERATION as for ReadPixels) */
    if (!_mesa_draw_framebuffer_complete(ctx, func) ||
-       !_mesa_read_framebuffer_complete(ctx, func))
+       !_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    if (!buffers_present(ctx, ctx->ReadBuffer, depth, stencil, func) ||
        !buffers_present(ctx, ctx->DrawBuffer, depth, stencil, func))

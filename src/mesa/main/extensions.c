@@ -408,6 +408,19 @@ static const struct gl_extension_info extension_table[] = {
     * registry's alias glFramebufferTextureLayerEXT, and sampler1DArray /
     * sampler2DArray with texture2DArray & co. in GLSL 1.10/1.20. */
    {"GL_EXT_texture_array", API_GL, 0},
+   /* More core features asked for by name: GL_MULTISAMPLE and the
+    * sample coverage state (GL 1.3; raster.c), multisampled
+    * renderbuffers (GL 3.0; fbobject.c), vertex array objects
+    * (GL 3.0; varray.c: names from glGenVertexArrays only, as the ARB
+    * extension has it) and immutable multisample textures (GL 4.3;
+    * texture_multisample.c). */
+   {"GL_ARB_multisample", API_GL, 0},
+   /* multisampled renderbuffers (GL 3.0; the registry aliases
+    * glRenderbufferStorageMultisampleEXT to the core command) */
+   {"GL_EXT_framebuffer_multisample", API_GL, 0},
+   {"GL_ARB_vertex_array_object", API_GL, 0},
+   {"GL_ARB_texture_storage_multisample", API_GL, 0,
+    has_texture_multisample},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

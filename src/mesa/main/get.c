@@ -794,6 +794,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_SAMPLE_COVERAGE:
       bool1(v, ctx->Multisample.SampleCoverage);
       return true;
+   case GL_SAMPLE_ALPHA_TO_ONE: /* GL 4.6 table 23.10, desktop */
+      if (_mesa_is_gles(ctx))
+         return false;
+      bool1(v, ctx->Multisample.SampleAlphaToOne);
+      return true;
    case GL_MULTISAMPLE: /* GL 4.6 table 23.10 */
       if (_mesa_is_gles(ctx))
          return false;

@@ -79,6 +79,17 @@ ATTRIB_FAMILIES = [
                  func=True),
 ]
 
+# GL 2.0's glVertexAttrib{1,2,3,4}{s,d}[v], glVertexAttrib4{b,i,ub,us,ui}v
+# and the normalised glVertexAttrib4N{b,s,i,ub,us,ui}[v] (GL 4.6 section
+# 10.2: N normalises as section 2.3.5.1 says, the others convert the
+# integer's value) -> glVertexAttrib4f, which varray.c writes with the
+# float spellings.
+VERTEX_ATTRIB = AttribFamily('VertexAttrib', '_mesa_VertexAttrib4f', lead=1)
+VERTEX_ATTRIB_N = AttribFamily('VertexAttrib', '_mesa_VertexAttrib4f',
+                               lead=1, normalised=True)
+VERTEX_ATTRIB_RE = re.compile(
+    r'^gl(VertexAttrib)([1-4])(N?)(b|s|i|d|ub|us|ui)(v?)$')
+
 # glName{f,i,d}[v] of the fixed-function state -> the family table.
 PARAM_FAMILIES = {
     'TexEnv': '_mesa_ff_tex_env_params',
@@ -117,8 +128,8 @@ def signature(reg, cmd):
         [p[1] for p in params]
 
 
-def attrib_entry(reg, cmd, m):
-    fam = next(f for f in ATTRIB_FAMILIES if f.name == m.group(1))
+def attrib_entry(reg, cmd, m, fam=None):
+    fam = fam or next(f for f in ATTRIB_FAMILIES if f.name == m.group(1))
     suffix, vec = m.group(3), m.group(4) == 'v'
     ret, proto, names = signature(reg, cmd)
     lead = names[:fam.lead]
@@ -139,6 +150,22 @@ def attrib_entry(reg, cmd, m):
         args.append('"%s"' % cmd)
     return dict(name=cmd[2:], ret=ret, proto=proto, ptr=ptr,
                 call='%s(%s)' % (fam.helper, ', '.join(args)))
+
+
+class _AttribMatch:
+    """A VERTEX_ATTRIB_RE match seen as an ATTRIB_RE one (name, size,
+    type, v)."""
+
+    def __init__(self, m):
+        self.groups_ = (m.group(1), m.group(2), m.group(4), m.group(5))
+
+    def group(self, i):
+        return self.groups_[i - 1]
+
+
+def vertex_attrib_entry(reg, cmd, m):
+    fam = VERTEX_ATTRIB_N if m.group(3) else VERTEX_ATTRIB
+    return attrib_entry(reg, cmd, _AttribMatch(m), fam)
 
 
 def rect_entry(reg, cmd, m):
@@ -251,6 +278,7 @@ def main():
     entries = []
     for cmd in sorted(reg.commands):
         for regex, make in ((ATTRIB_RE, attrib_entry),
+                            (VERTEX_ATTRIB_RE, vertex_attrib_entry),
                             (RECT_RE, rect_entry),
                             (PACKED_RE, packed_entry),
                             (PARAM_RE, param_entry)):

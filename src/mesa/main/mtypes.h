@@ -323,6 +323,9 @@ struct gl_texture_object {
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
+   /* TEXTURE_IMMUTABLE_LEVELS: the levels TexStorage* made (0 while
+    * mutable); they bound BASE_LEVEL and MAX_LEVEL (texobj.c). */
+   GLuint ImmutableLevels;
    bool GenerateMipmap; /* GENERATE_MIPMAP (compatibility, teximage.c) */
    /* DEPTH_STENCIL_TEXTURE_MODE is STENCIL_INDEX (ES 3.1 section 8.10,
     * ARB_stencil_texturing): depth/stencil textures read stencil. */
@@ -731,6 +734,9 @@ struct gl_context {
 
    struct {
       bool SampleAlphaToCoverage;
+      /* SAMPLE_ALPHA_TO_ONE (GL 4.6 section 17.3.1, table 23.10;
+       * desktop): fragment alpha becomes 1 after the coverage. */
+      bool SampleAlphaToOne;
       bool SampleCoverage;
       GLfloat SampleCoverageValue;
       bool SampleCoverageInvert;
@@ -863,8 +869,9 @@ struct gl_context {
       GLbitfield Mask;
       void *Data;
       /* GL_TEXTURE_BIT: a reference to each unit's binding of each
-       * target (attrib.c), NULL otherwise. */
-      struct gl_texture_object **Textures;
+       * target and that texture's parameters (attrib.c), NULL
+       * otherwise. */
+      void *Textures;
       /* GL_CLIENT_VERTEX_ARRAY_BIT: the vertex arrays (attrib.c). */
       void *Arrays;
    } AttribStack[MAX_ATTRIB_STACK_DEPTH],

@@ -319,6 +319,9 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_SAMPLE_ALPHA_TO_COVERAGE:
       *dirty = ST_NEW_BLEND;
       return &ctx->Multisample.SampleAlphaToCoverage;
+   case GL_SAMPLE_ALPHA_TO_ONE: /* GL 4.6 section 17.3.1; not in ES */
+      *dirty = ST_NEW_BLEND;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->Multisample.SampleAlphaToOne;
    case GL_SAMPLE_COVERAGE:
       *dirty = ST_NEW_SAMPLE_MASK;
       return &ctx->Multisample.SampleCoverage;

@@ -688,7 +688,6 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
       if (index == TEXTURE_3D_INDEX)
          d = d > 1 ? d / 2 : 1;
    }
-   t->Immutable = true;
-   t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
+   _mesa_texture_make_immutable(t, (GLuint)levels);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }

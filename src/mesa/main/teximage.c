@@ -723,6 +723,12 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
+   /* ARB_texture_storage: CopyTexImage* respecifies a level, an error on
+    * immutable textures as for TexImage* */
+   if (t->Immutable) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
+      return;
+   }
    enum pipe_format storage = storage_of(ctx, internalformat, GL_UNSIGNED_BYTE,
                                          bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
@@ -956,8 +962,7 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       if (!rows_are_layers)
          h = h > 1 ? h / 2 : 1;
    }
-   t->Immutable = true;
-   t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
+   _mesa_texture_make_immutable(t, (GLuint)levels);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -1025,8 +1030,7 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
          return;
       }
    }
-   t->Immutable = true;
-   t->MaxLevel = levels - 1;
+   _mesa_texture_make_immutable(t, (GLuint)levels);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -1363,8 +1367,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       if (is_3d)
          d = d > 1 ? d / 2 : 1;
    }
-   t->Immutable = true;
-   t->MaxLevel = levels - 1;
+   _mesa_texture_make_immutable(t, (GLuint)levels);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 

@@ -24,6 +24,7 @@
 #include "main/texture_multisample.h"
 #include "main/shaderimage.h"
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 
 struct gl_texture_object *
 _mesa_new_texture_object(GLuint name, GLenum target)
@@ -85,6 +86,14 @@ _mesa_new_texture_object(GLuint name, GLenum target)
       /* GL 3.1 section 3.8.14: no mipmaps, no repeat. */
       t->MinFilter = GL_LINEAR;
       t->WrapS = t->WrapT = t->WrapR = GL_CLAMP_TO_EDGE;
+   } else if (target == GL_TEXTURE_2D_MULTISAMPLE ||
+              target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+      /* Sampler state a multisample texture reports and cannot change
+       * (texelFetch ignores it): NEAREST and CLAMP_TO_EDGE, as piglit's
+       * arb_texture_storage_multisample-tex-param reads them from
+       * llvmpipe. */
+      t->MinFilter = t->MagFilter = GL_NEAREST;
+      t->WrapS = t->WrapT = t->WrapR = GL_CLAMP_TO_EDGE;
    }
    t->Swizzle[0] = GL_RED;
    t->Swizzle[1] = GL_GREEN;
@@ -105,6 +114,16 @@ _mesa_free_texture_object(struct gl_texture_object *t)
    pipe_resource_reference(&t->pt, NULL);
    _mesa_reference_buffer_object(&t->BufferObject, NULL);
    free(t);
+}
+
+/* The end of TexStorage*: the texture's levels are fixed.  MAX_LEVEL
+ * starts at the last of them (as the clamp below would leave it). */
+void
+_mesa_texture_make_immutable(struct gl_texture_object *t, GLuint levels)
+{
+   t->Immutable = true;
+   t->ImmutableLevels = levels;
+   t->MaxLevel = (GLint)levels - 1;
 }
 
 void
@@ -185,9 +204,11 @@ _mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
 }
 
 /* As _mesa_get_current_tex_object, multisample targets included: GL 3.2
- * section 6.1.3 lets glGetTexParameter read them, while the commands
- * that set images, sampler state or mipmaps do not take them (sections
- * 3.8.1, 3.8.4 and 3.8.11 do not list them: INVALID_ENUM). */
+ * section 6.1.3 lets glGetTexParameter read them, and GL 4.3
+ * (ARB_texture_storage_multisample) glTexParameter set their state that
+ * is not sampler state, while the commands that set images or mipmaps
+ * do not take them (sections 3.8.1 and 3.8.11 do not list them:
+ * INVALID_ENUM). */
 static struct gl_texture_object *
 current_tex_object_for_query(struct gl_context *ctx, GLenum target,
                              const char *func)
@@ -356,14 +377,44 @@ _mesa_sampler_value_ok(GLenum pname, GLenum value)
    }
 }
 
+/* The error of setting pname to value on a multisample texture (GL 4.6
+ * and ES 3.1 section 8.10, ARB_texture_storage_multisample): sampler
+ * state (GL 4.6 table 23.18) is INVALID_ENUM, a BASE_LEVEL other than 0
+ * INVALID_OPERATION; the rest (levels, swizzles, depth-stencil mode) is
+ * the texture's to keep. */
+static GLenum
+multisample_parameter_error(GLenum pname, GLint value)
+{
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+   case GL_TEXTURE_MAG_FILTER:
+   case GL_TEXTURE_WRAP_S:
+   case GL_TEXTURE_WRAP_T:
+   case GL_TEXTURE_WRAP_R:
+   case GL_TEXTURE_MIN_LOD:
+   case GL_TEXTURE_MAX_LOD:
+   case GL_TEXTURE_LOD_BIAS:
+   case GL_TEXTURE_COMPARE_MODE:
+   case GL_TEXTURE_COMPARE_FUNC:
+   case GL_TEXTURE_BORDER_COLOR:
+      return GL_INVALID_ENUM;
+   case GL_TEXTURE_BASE_LEVEL:
+      return value != 0 ? GL_INVALID_OPERATION : GL_NO_ERROR;
+   default:
+      return GL_NO_ERROR;
+   }
+}
+
 /* Sets one parameter from an integer or float; records the error. */
 static void
 tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
               const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   /* multisample targets take the parameters that are not sampler
+    * state (checked below) */
    struct gl_texture_object *t =
-      _mesa_get_current_tex_object(ctx, target, func);
+      current_tex_object_for_query(ctx, target, func);
    bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
    /* EXT_shadow_samplers: the ES 3.0 compare parameters in ES 2.0 */
    bool shadow_samplers =
@@ -372,6 +423,15 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
 
    if (!t)
       return;
+   if (_mesa_is_multisample_index((int)t->TargetIndex)) {
+      GLenum err =
+         multisample_parameter_error(pname, is_float ? (GLint)f : i);
+      if (err != GL_NO_ERROR) {
+         _mesa_error(ctx, err, "%s(multisample texture, pname=0x%x)", func,
+                     pname);
+         return;
+      }
+   }
    if (t->Target == GL_TEXTURE_RECTANGLE) {
       GLenum err = _mesa_rect_parameter_error(pname, (GLint)e);
       if (err != GL_NO_ERROR) {
@@ -416,10 +476,15 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, lvl);
          return;
       }
+      /* ARB_texture_storage: on an immutable texture BASE_LEVEL is
+       * clamped to [0, levels - 1], then MAX_LEVEL to [BASE_LEVEL,
+       * levels - 1] (GL 4.6 section 8.17: the clamped values are the
+       * state glGetTexParameter returns, as in Mesa's texparam.c). */
+      GLint last = (GLint)t->ImmutableLevels - 1;
       if (pname == GL_TEXTURE_BASE_LEVEL)
-         t->BaseLevel = lvl;
+         t->BaseLevel = t->Immutable ? MIN2(lvl, last) : lvl;
       else
-         t->MaxLevel = lvl;
+         t->MaxLevel = t->Immutable ? CLAMP(lvl, t->BaseLevel, last) : lvl;
       t->stamp++;
       break;
    }
@@ -653,7 +718,7 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       *out = (GLint)lroundf(t->LodBias);
       return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
-      *out = t->Immutable ? t->MaxLevel + 1 : 0;
+      *out = (GLint)t->ImmutableLevels;
       return true;
    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
       /* ARB_shader_image_load_store: image units read a texture of any

@@ -69,5 +69,7 @@ bool _mesa_sampler_value_ok(GLenum pname, GLenum value);
 void _mesa_init_texture_units(struct gl_context *ctx);
 void _mesa_free_texture_units(struct gl_context *ctx);
 void _mesa_free_texture_object(struct gl_texture_object *tex);
+void _mesa_texture_make_immutable(struct gl_texture_object *t,
+                                  GLuint levels);
 
 #endif

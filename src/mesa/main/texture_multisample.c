@@ -119,6 +119,12 @@ texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
       return;
    }
    const struct gl_format_info *f = renderable_format(ctx, internalformat);
+   /* TexStorage*Multisample takes sized formats only (GL 4.6 section
+    * 8.19: INVALID_ENUM for the unsized base formats, as TexStorage*) */
+   const struct gl_format_info *named =
+      _mesa_format_info_for(ctx, internalformat);
+   if (immutable && (!named || !(named->flags & GL_FMT_SIZED)))
+      f = NULL;
    if (!f) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", func,
                   internalformat);
@@ -164,8 +170,7 @@ texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
    t->Image[0][0].InternalFormat = internalformat;
    t->FixedSampleLocations = fixed != GL_FALSE;
    if (immutable) {
-      t->Immutable = true;
-      t->MaxLevel = 0; /* TEXTURE_IMMUTABLE_LEVELS is 1 */
+      _mesa_texture_make_immutable(t, 1);
    }
    /* Framebuffers it is attached to see the new image at their next
     * completeness check (fbobject.c, _mesa_update_framebuffer). */

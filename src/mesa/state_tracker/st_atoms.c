@@ -357,6 +357,8 @@ update_blend(struct st_context *st)
    /* (GL 4.6 section 17.3.1: only with MULTISAMPLE on) */
    b.alpha_to_coverage = ctx->Multisample.SampleAlphaToCoverage &&
                          ctx->Multisample.Enabled;
+   b.alpha_to_one = ctx->Multisample.SampleAlphaToOne &&
+                    ctx->Multisample.Enabled;
    b.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
    /* Same state for every render target (no indexed blend in ES 2/3). */
    b.rt[0].blend_enable = ctx->Color.BlendEnabled;

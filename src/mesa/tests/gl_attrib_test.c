@@ -262,6 +262,59 @@ test_texture_bindings(void **state)
    gl_test_destroy(t);
 }
 
+/* GL_TEXTURE_BIT keeps the bound textures' parameters too (GL 2.1
+ * tables 6.21-6.22, attribute "texture"): filters, wraps, border colour,
+ * levels, comparison come back at the pop, also for a texture bound on a
+ * unit other than the active one; a texture not bound at the push keeps
+ * its changes (piglit's push-pop-texture-state asks the same of
+ * llvmpipe). */
+static void
+test_texture_parameters(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat21();
+   GLuint tex[2];
+   GLint v;
+   GLfloat border[4];
+   static const GLfloat red[4] = {1, 0, 0, 1};
+
+   _mesa_GenTextures(2, tex);
+   _mesa_ActiveTexture(GL_TEXTURE2);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[0]);
+   _mesa_ActiveTexture(GL_TEXTURE0);
+   _mesa_PushAttrib(GL_TEXTURE_BIT);
+   _mesa_ActiveTexture(GL_TEXTURE2);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
+   _mesa_TexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, red);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE,
+                       GL_COMPARE_REF_TO_TEXTURE);
+   /* a texture bound after the push: its parameters are its own */
+   _mesa_BindTexture(GL_TEXTURE_1D, tex[1]);
+   _mesa_TexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   _mesa_PopAttrib();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_ActiveTexture(GL_TEXTURE2);
+   assert_int_equal(get_int(GL_TEXTURE_BINDING_2D), (GLint)tex[0]);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &v);
+   assert_int_equal(v, GL_NEAREST_MIPMAP_LINEAR);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, &v);
+   assert_int_equal(v, GL_REPEAT);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 1000);
+   _mesa_GetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+   assert_true(border[0] == 0.0f && border[3] == 0.0f);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, &v);
+   assert_int_equal(v, GL_NONE);
+   _mesa_BindTexture(GL_TEXTURE_1D, tex[1]);
+   _mesa_GetTexParameteriv(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, &v);
+   assert_int_equal(v, GL_NEAREST);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 /* GL_CLIENT_VERTEX_ARRAY_BIT keeps the vertex arrays (GL 2.1 tables
  * 6.8-6.9): enables, sizes, types, strides, pointers, the buffer of an
  * array and GL_ARRAY_BUFFER_BINDING come back at the pop; a buffer on
@@ -309,6 +362,52 @@ test_client_arrays(void **state)
    gl_test_destroy(t);
 }
 
+/* With vertex array objects (GL 4.6 compatibility table 23.3:
+ * VERTEX_ARRAY_BINDING is vertex-array state): the pop binds the object
+ * bound at the push again and its arrays come back there, not into the
+ * object bound at the pop; an object deleted while pushed is not made
+ * again (ARB_vertex_array_object), the binding stays. */
+static void
+test_client_arrays_vao(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat21();
+   GLuint vao[2], buf;
+   void *ptr = NULL;
+
+   /* (non-default objects take buffer arrays, not client memory) */
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_BufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   _mesa_GenVertexArrays(2, vao);
+   _mesa_BindVertexArray(vao[0]);
+   _mesa_ColorPointer(4, GL_FLOAT, 0, (const void *)(uintptr_t)16);
+   _mesa_PushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+   _mesa_ColorPointer(3, GL_FLOAT, 0, (const void *)(uintptr_t)32);
+   _mesa_BindVertexArray(vao[1]);
+   _mesa_ColorPointer(3, GL_FLOAT, 0, (const void *)(uintptr_t)8);
+   _mesa_PopClientAttrib();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(get_int(GL_VERTEX_ARRAY_BINDING), (GLint)vao[0]);
+   assert_int_equal(get_int(GL_COLOR_ARRAY_SIZE), 4);
+   _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
+   assert_ptr_equal(ptr, (void *)(uintptr_t)16);
+   _mesa_BindVertexArray(vao[1]);
+   _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
+   assert_ptr_equal(ptr, (void *)(uintptr_t)8); /* untouched */
+
+   _mesa_BindVertexArray(vao[0]);
+   _mesa_PushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+   _mesa_BindVertexArray(vao[1]);
+   _mesa_DeleteVertexArrays(1, &vao[0]);
+   _mesa_PopClientAttrib();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(get_int(GL_VERTEX_ARRAY_BINDING), (GLint)vao[1]);
+   _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
+   assert_ptr_equal(ptr, (void *)(uintptr_t)8);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -320,7 +419,9 @@ main(void)
       cmocka_unit_test(test_inside_begin_end),
       cmocka_unit_test(test_core),
       cmocka_unit_test(test_texture_bindings),
+      cmocka_unit_test(test_texture_parameters),
       cmocka_unit_test(test_client_arrays),
+      cmocka_unit_test(test_client_arrays_vao),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

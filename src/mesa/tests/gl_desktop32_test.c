@@ -280,7 +280,25 @@ test_teximage_multisample(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
    /* Images, sampler state and mipmaps are not for multisample
-    * targets (sections 3.8.1, 3.8.4, 3.8.11); GetTexParameter is. */
+    * targets (sections 3.8.1, 3.8.4, 3.8.11); GetTexParameter is, and
+    * (GL 4.6 section 8.10, ARB_texture_storage_multisample) TexParameter
+    * for the rest of the texture's state: BASE_LEVEL 0 only.  Their
+    * sampler state reads NEAREST and CLAMP_TO_EDGE (llvmpipe's answer to
+    * piglit's arb_texture_storage_multisample-tex-param). */
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MIN_FILTER,
+                           &v);
+   assert_int_equal(v, GL_NEAREST);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_WRAP_T, &v);
+   assert_int_equal(v, GL_CLAMP_TO_EDGE);
+   _mesa_TexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_BASE_LEVEL, 1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_BASE_LEVEL, 0);
+   _mesa_TexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_SWIZZLE_R,
+                       GL_GREEN);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_SWIZZLE_R,
+                           &v);
+   assert_int_equal(v, GL_GREEN);
    _mesa_TexImage2D(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA8, 8, 8, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
@@ -373,6 +391,15 @@ test_texstorage_multisample(void **state)
    _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 2, GL_RGBA8, 4, 4,
                                GL_TRUE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* sized formats only, as TexStorage* (GL 4.6 section 8.19); the
+    * mutable form takes unsized ones */
+   _mesa_BindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex + 1);
+   _mesa_TexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 2, GL_RGBA, 4, 4,
+                                 GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 2, GL_RGBA, 4, 4,
+                               GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 

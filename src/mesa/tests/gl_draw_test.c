@@ -507,11 +507,23 @@ test_multisample_enable(void **state)
    assert_true(_mesa_IsEnabled(GL_MULTISAMPLE));
    _mesa_PopAttrib();
    assert_false(_mesa_IsEnabled(GL_MULTISAMPLE));
+   /* SAMPLE_ALPHA_TO_ONE (section 17.3.1): off by default, in the
+    * enable and multisample groups (piglit arb_multisample-pushpop) */
+   assert_false(_mesa_IsEnabled(GL_SAMPLE_ALPHA_TO_ONE));
+   _mesa_PushAttrib(GL_MULTISAMPLE_BIT);
+   _mesa_Enable(GL_SAMPLE_ALPHA_TO_ONE);
+   _mesa_GetBooleanv(GL_SAMPLE_ALPHA_TO_ONE, &b);
+   assert_int_equal(b, GL_TRUE);
+   _mesa_PopAttrib();
+   assert_false(_mesa_IsEnabled(GL_SAMPLE_ALPHA_TO_ONE));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 
    t = gl_test_create(2, 0, 8, 8);
    assert_non_null(t);
    _mesa_Enable(GL_MULTISAMPLE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_Enable(GL_SAMPLE_ALPHA_TO_ONE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }

@@ -413,6 +413,45 @@ test_tex_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_texture_storage (GL 4.6 section 8.17, in a desktop context): an
+ * immutable texture clamps BASE_LEVEL to [0, levels - 1] and MAX_LEVEL
+ * to [BASE_LEVEL, levels - 1], TEXTURE_IMMUTABLE_LEVELS stays the
+ * levels made, and CopyTexImage2D cannot respecify a level (piglit
+ * arb_texture_storage-texture-storage; llvmpipe passes it). */
+static void
+test_tex_storage_level_clamps(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v;
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 4);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 8, 8);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 4);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 2);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 7);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, &v);
+   assert_int_equal(v, 2);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 1); /* not below BASE_LEVEL */
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_LEVELS, &v);
+   assert_int_equal(v, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 8, 8, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* A mutable texture keeps what it is given. */
+   _mesa_BindTexture(GL_TEXTURE_2D, 5);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 4);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 4);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_LEVELS, &v);
+   assert_int_equal(v, 0);
+   gl_test_destroy(t);
+}
+
 /* DEPTH_STENCIL_TEXTURE_MODE is ES 3.1's (section 8.10; gl.xml lists it
  * from ES 3.1): an unknown pname in an older ES context (the noop driver
  * makes ES 2.0 ones), set or queried. */
@@ -552,6 +591,7 @@ main(void)
       cmocka_unit_test(test_draw_buffers_and_clears),
       cmocka_unit_test(test_read_draw_bindings),
       cmocka_unit_test(test_tex_storage),
+      cmocka_unit_test(test_tex_storage_level_clamps),
       cmocka_unit_test(test_no_stencil_texturing_before_es31),
       cmocka_unit_test(test_pixel_buffers),
       cmocka_unit_test(test_texture_parameters),

@@ -441,6 +441,28 @@ e2e_gl_msaa_pair(int w, int h, int samples, GLuint fb[2], GLuint rb[2])
 }
 
 bool
+e2e_gl_msaa_start(int w, int h, int samples, GLuint fb[2], GLuint rb[2],
+                  bool quiet)
+{
+   e2e_gl_msaa_pair(w, h, samples, fb, rb);
+   bool ok =
+      e2e_gl_check("samples", e2e_gl_integer(GL_SAMPLES), samples, quiet);
+   glViewport(0, 0, w, h);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   return ok;
+}
+
+void
+e2e_gl_msaa_resolve(int w, int h, const GLuint fb[2])
+{
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[0]);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[1]);
+   glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[1]);
+}
+
+bool
 e2e_gl_check(const char *what, double got, double want, bool quiet)
 {
    if (got != want) {

@@ -124,6 +124,16 @@ GLuint e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb);
  * samples, fb[1] with a single-sampled one rb[1]; fb[0] left bound. */
 void e2e_gl_msaa_pair(int w, int h, int samples, GLuint fb[2], GLuint rb[2]);
 
+/* e2e_gl_msaa_pair, then GL_SAMPLES checked (printed as
+ * e2e_gl_check does), the viewport set to w x h and fb[0] cleared to
+ * transparent black: what the multisample programs start with. */
+bool e2e_gl_msaa_start(int w, int h, int samples, GLuint fb[2],
+                       GLuint rb[2], bool quiet);
+
+/* Resolves fb[0] into fb[1] (glBlitFramebuffer of w x h colour) and
+ * leaves fb[1] the read framebuffer. */
+void e2e_gl_msaa_resolve(int w, int h, const GLuint fb[2]);
+
 /* Sets the unit of sampler or image uniform `name` of program p (made
  * current first). */
 void e2e_gl_uniform_unit(GLuint p, const char *name, GLint unit);

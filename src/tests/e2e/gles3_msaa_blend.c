@@ -41,11 +41,7 @@ main(int argc, char **argv)
       return status;
 
    GLuint rb[2], fb[2];
-   e2e_gl_msaa_pair(W, H, 4, fb, rb);
-   bool ok = e2e_gl_check("samples", e2e_gl_integer(GL_SAMPLES), 4, quiet);
-   glViewport(0, 0, W, H);
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
+   bool ok = e2e_gl_msaa_start(W, H, 4, fb, rb, quiet);
    glUseProgram(prog);
    glEnable(GL_BLEND);
    glBlendFunc(GL_ONE, GL_ONE);
@@ -56,10 +52,7 @@ main(int argc, char **argv)
    glDrawArrays(GL_TRIANGLES, 0, 6);
    glDisable(GL_BLEND);
 
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[0]);
-   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[1]);
-   glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[1]);
+   e2e_gl_msaa_resolve(W, H, fb);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "draw and resolve", quiet);
 
    static const uint8_t want[4] = {64, 0, 0, 0};

@@ -457,6 +457,7 @@ agx_batch_submit(struct agx_batch *batch)
       .dbias_va = dbias_va,
       .clears_and_stores =
          (batch->clear & PIPE_CLEAR_COLOR) != 0 || batch->resolve != 0,
+      .centre_samples = batch->centre_samples,
    };
 
    if (batch->key.zsbuf) {

@@ -886,6 +886,21 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    if (!batch)
       return;
 
+   /* GL_MULTISAMPLE off on a multisampled target rasterises as one
+    * sample at the pixel centre: the sample positions are per pass
+    * (ppp_multisamplectl), so draws of the two kinds go to separate
+    * passes. */
+   bool centre =
+      batch->tib.nr_samples > 1 && !ctx->rast->base.multisample;
+   if (batch->sample_mode_set && batch->centre_samples != centre) {
+      agx_flush_batch(ctx, "multisample rasterisation switched");
+      batch = agx_get_batch(ctx);
+      if (!batch)
+         return;
+   }
+   batch->sample_mode_set = true;
+   batch->centre_samples = centre;
+
    /* Room for the worst case of one draw's packets. */
    size_t need =
       AGX_VDM_VS_STATE_B + 3 * AGX_PPP_STATE_LENGTH + AGX_VDM_DRAW_MAX_B + 64;

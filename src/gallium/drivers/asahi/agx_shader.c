@@ -424,6 +424,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          key->fs.sample_mask_disable = (uint8_t)(all & ~ctx->sample_mask);
          key->fs.alpha_to_coverage =
             ctx->blend && ctx->blend->base.alpha_to_coverage;
+         key->fs.alpha_to_one = ctx->blend && ctx->blend->base.alpha_to_one;
       }
    }
 }

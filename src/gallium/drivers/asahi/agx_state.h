@@ -259,6 +259,11 @@ struct agx_batch {
    uint32_t status_syncobj;
    bool oq_used;   /* some draw counts into the occlusion heap */
    bool vertex_scratch; /* some vertex shader uses stack memory */
+   /* Multisampled passes: whether their draws rasterise with
+    * GL_MULTISAMPLE off (every sample at the pixel centre, see
+    * agx_render_desc::centre_samples); set by the first draw, a draw of
+    * the other kind starts a new pass. */
+   bool sample_mode_set, centre_samples;
    /* A compute dispatch (agx_compute.c): no framebuffer, no VDM stream;
     * the CDM stream lives in `pool`. */
    bool compute;
