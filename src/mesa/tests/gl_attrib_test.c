@@ -272,7 +272,7 @@ static void
 test_texture_parameters(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLuint tex[2];
    GLint v;
    GLfloat border[4];
@@ -297,7 +297,7 @@ test_texture_parameters(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
    _mesa_ActiveTexture(GL_TEXTURE2);
-   assert_int_equal(get_int(GL_TEXTURE_BINDING_2D), (GLint)tex[0]);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_BINDING_2D), (GLint)tex[0]);
    _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &v);
    assert_int_equal(v, GL_NEAREST_MIPMAP_LINEAR);
    _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, &v);
@@ -371,7 +371,7 @@ static void
 test_client_arrays_vao(void **state)
 {
    (void)state;
-   struct gl_test *t = compat21();
+   struct gl_test *t = gl_test_compat21();
    GLuint vao[2], buf;
    void *ptr = NULL;
 
@@ -388,8 +388,8 @@ test_client_arrays_vao(void **state)
    _mesa_ColorPointer(3, GL_FLOAT, 0, (const void *)(uintptr_t)8);
    _mesa_PopClientAttrib();
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(get_int(GL_VERTEX_ARRAY_BINDING), (GLint)vao[0]);
-   assert_int_equal(get_int(GL_COLOR_ARRAY_SIZE), 4);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_BINDING), (GLint)vao[0]);
+   assert_int_equal(gl_test_get_int(GL_COLOR_ARRAY_SIZE), 4);
    _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
    assert_ptr_equal(ptr, (void *)(uintptr_t)16);
    _mesa_BindVertexArray(vao[1]);
@@ -402,7 +402,7 @@ test_client_arrays_vao(void **state)
    _mesa_DeleteVertexArrays(1, &vao[0]);
    _mesa_PopClientAttrib();
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   assert_int_equal(get_int(GL_VERTEX_ARRAY_BINDING), (GLint)vao[1]);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_BINDING), (GLint)vao[1]);
    _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &ptr);
    assert_ptr_equal(ptr, (void *)(uintptr_t)8);
    gl_test_destroy(t);
