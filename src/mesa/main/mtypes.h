@@ -611,7 +611,7 @@ struct gl_context {
    int Version;
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
-   char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
+   char ExtensionsString[4096]; /* glGetString(GL_EXTENSIONS), built once */
    /* KHR_parallel_shader_compile: glMaxShaderCompilerThreadsKHR's count
     * plus 1 (0: the initial 0xffffffff; compiles are synchronous anyway) */
    GLuint MaxShaderCompilerThreadsPlus1;
