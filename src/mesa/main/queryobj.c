@@ -16,6 +16,7 @@
 #include "main/context.h"
 #include "main/extensions.h"
 #include "main/hash.h"
+#include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "util/hash_table.h"
 #include "util/u_math.h"
@@ -599,9 +600,19 @@ _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
                                  GLsizei count, GLsizei instances)
 {
    struct gl_query_object *q = ctx->CurrentQuery[4]; /* stream 0 */
+   uint64_t n = primitives_of(mode, (uint64_t)count);
 
+   /* While capturing, quads and polygons are the triangles transform
+    * feedback records (GL 3.0 compatibility section 2.15; llvmpipe
+    * counts those too, piglit's ext_transform_feedback tessellation) */
+   if (_mesa_transform_feedback_capturing(ctx)) {
+      if (mode == GL_QUADS || mode == GL_QUAD_STRIP)
+         n *= 2;
+      else if (mode == GL_POLYGON)
+         n = count >= 3 ? (uint64_t)count - 2 : 0;
+   }
    if (q && count > 0 && instances > 0)
-      q->Result += primitives_of(mode, (uint64_t)count) * (uint64_t)instances;
+      q->Result += n * (uint64_t)instances;
 }
 
 /* EXT_occlusion_query_boolean (ES 2.0): the ES 3.0 query entry points

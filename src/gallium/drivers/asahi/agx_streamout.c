@@ -26,8 +26,9 @@
  * memory and the vertex shader fetches vertex number i
  * (AGX_XFB_UNROLL_INDEXED); indexed strips, loops and fans the same
  * way, the driver unrolling their vertex numbers into separate
- * primitives (restart runs split).  Quads and polygons are drawn but
- * capture nothing yet.
+ * primitives (restart runs split).  Quads, quad strips and polygons,
+ * indexed or not, the same way, as triangles that keep each quad's or
+ * polygon's provoking vertex.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,16 @@ agx_set_so_targets(struct pipe_context *pctx, unsigned n,
 static unsigned agx_xfb_vertices_per_prim(enum pipe_prim_type mode,
                                           enum pipe_prim_type *list);
 
+/* Modes captured through a vertex list the CPU makes even when not
+ * indexed (AGX_XFB_UNROLL_INDEXED): quads, quad strips and polygons, as
+ * triangles (GL 3.0 compatibility section 2.15). */
+static bool
+agx_xfb_cpu_list(unsigned mode)
+{
+   return mode == PIPE_PRIM_QUADS || mode == PIPE_PRIM_QUAD_STRIP ||
+          mode == PIPE_PRIM_POLYGON;
+}
+
 void
 agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
             struct agx_xfb_key *key)
@@ -107,7 +118,7 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
    key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
    unsigned mode = ctx->xfb_prim & ~AGX_XFB_PRIM_INDEXED;
    enum pipe_prim_type list = PIPE_PRIM_POINTS;
-   if ((ctx->xfb_prim & AGX_XFB_PRIM_INDEXED) &&
+   if (((ctx->xfb_prim & AGX_XFB_PRIM_INDEXED) || agx_xfb_cpu_list(mode)) &&
        agx_xfb_vertices_per_prim(mode, &list))
       key->unroll = AGX_XFB_UNROLL_INDEXED;
    switch (ctx->xfb_prim & AGX_XFB_PRIM_INDEXED ? 0 : ctx->xfb_prim) {
@@ -156,6 +167,9 @@ agx_xfb_vertices_per_prim(enum pipe_prim_type mode, enum pipe_prim_type *list)
    case PIPE_PRIM_TRIANGLES:
    case PIPE_PRIM_TRIANGLE_STRIP:
    case PIPE_PRIM_TRIANGLE_FAN:
+   case PIPE_PRIM_QUADS:
+   case PIPE_PRIM_QUAD_STRIP:
+   case PIPE_PRIM_POLYGON:
       *list = PIPE_PRIM_TRIANGLES;
       return 3;
    default:
@@ -198,7 +212,7 @@ agx_prims_of(enum pipe_prim_type mode, uint64_t count)
  * many it appended (out may be NULL to count). */
 static unsigned
 agx_xfb_unroll_run(enum pipe_prim_type mode, const uint32_t *v, unsigned n,
-                   uint32_t *out)
+                   bool first, uint32_t *out)
 {
    unsigned k = 0;
 #define PUT(x)                                                               \
@@ -244,6 +258,38 @@ agx_xfb_unroll_run(enum pipe_prim_type mode, const uint32_t *v, unsigned n,
          PUT(p + 2);
       }
       break;
+   /* Quads (perimeter a b c d), quad strips and polygons as two
+    * triangles a quad, a fan a polygon, winding kept, each triangle's
+    * provoking vertex (first or last, ARB_provoking_vertex) the one of
+    * its quad or polygon (GL 3.2 compatibility table 2.12: the last of
+    * a quad, 2i + 3 of strip quad i, or first with the first-vertex
+    * convention; a polygon's first vertex in both). */
+   case PIPE_PRIM_QUADS:
+   case PIPE_PRIM_QUAD_STRIP: {
+      bool strip = mode == PIPE_PRIM_QUAD_STRIP;
+      for (unsigned i = 0; i + 3 < n; i += strip ? 2 : 4) {
+         unsigned a = i, b = i + 1, c = strip ? i + 3 : i + 2,
+                  d = strip ? i + 2 : i + 3;
+         unsigned tri[6] = {a, b, c, a, c, d}; /* a provokes first */
+         if (!first && !strip) {
+            unsigned t[6] = {a, b, d, b, c, d}; /* d last */
+            memcpy(tri, t, sizeof(t));
+         } else if (!first) {
+            unsigned t[6] = {a, b, c, d, a, c}; /* c last */
+            memcpy(tri, t, sizeof(t));
+         }
+         for (unsigned j = 0; j < 6; ++j)
+            PUT(tri[j]);
+      }
+      break;
+   }
+   case PIPE_PRIM_POLYGON:
+      for (unsigned p = 0; p + 2 < n; ++p) {
+         PUT(first ? 0 : p + 1);
+         PUT(first ? p + 1 : p + 2);
+         PUT(first ? p + 2 : 0);
+      }
+      break;
    default:
       break;
    }
@@ -254,7 +300,8 @@ agx_xfb_unroll_run(enum pipe_prim_type mode, const uint32_t *v, unsigned n,
 /* The vertex numbers (index + base vertex, 32 bits) of the separate
  * primitives of an indexed draw, in the batch's memory, for
  * AGX_XFB_UNROLL_INDEXED: restart runs split (GL 3.1 section 2.8.1),
- * strips, loops and fans unrolled.  *prims: the primitives they make.
+ * strips, loops, fans, quads and polygons unrolled (a draw without
+ * indices: start, start + 1 ...).  *prims: the primitives they make.
  * False when the indices cannot be read. */
 static bool
 agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
@@ -263,8 +310,10 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
                 unsigned vpp, uint64_t *prims, struct agx_xfb_draw *out)
 {
    unsigned isz = info->index_size;
-   const uint8_t *src;
-   if (info->has_user_indices) {
+   const uint8_t *src = NULL;
+   if (!isz) {
+      /* (not indexed: agx_xfb_cpu_list modes) */
+   } else if (info->has_user_indices) {
       src = (const uint8_t *)info->index.user;
    } else {
       struct agx_resource *ib = agx_resource(info->index.resource);
@@ -277,7 +326,8 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
       if (!src)
          return false;
    }
-   src += (size_t)draw->start * isz;
+   if (src)
+      src += (size_t)draw->start * isz;
    uint32_t *v = malloc(MAX2(draw->count, 1) * sizeof(uint32_t));
    bool *restart = calloc(MAX2(draw->count, 1), sizeof(bool));
    if (!v || !restart) {
@@ -290,6 +340,10 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
       /* (user index arrays need not be aligned) */
       uint16_t i16 = 0;
       uint32_t idx = 0;
+      if (!src) {
+         v[i] = max = draw->start + i;
+         continue;
+      }
       if (isz == 1) {
          idx = src[i];
       } else if (isz == 2) {
@@ -303,6 +357,7 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
       if (!restart[i])
          max = MAX2(max, v[i]);
    }
+   bool first = ctx->rast && ctx->rast->base.flatshade_first;
    /* Count, then write, run by run. */
    struct agx_ptr t = {0};
    unsigned total = 0;
@@ -313,7 +368,8 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
          unsigned n = 0;
          while (i + n < draw->count && !restart[i + n])
             n++;
-         k += agx_xfb_unroll_run(info->mode, v + i, n, list ? list + k : NULL);
+         k += agx_xfb_unroll_run(info->mode, v + i, n, first,
+                                 list ? list + k : NULL);
          i += n + 1;
       }
       total = k;
@@ -357,15 +413,16 @@ agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
 
    enum pipe_prim_type list = info->mode;
    unsigned vpp = agx_xfb_vertices_per_prim(info->mode, &list);
-   if (!vpp || (info->index_size &&
+   bool cpu_list = info->index_size || agx_xfb_cpu_list(info->mode);
+   if (!vpp || (cpu_list &&
                 (key->unroll != AGX_XFB_UNROLL_INDEXED ||
                  !agx_xfb_indices(ctx, batch, info, draw, vpp, &prims,
                                   out)))) {
       static bool warned;
       if (!warned)
-         u_logw("asahi", "transform feedback of quads and polygons (or "
-                         "of indices not readable yet) is not "
-                         "implemented; not captured");
+         u_logw("asahi", "transform feedback: the draw's vertices could "
+                         "not be listed (indices not readable); not "
+                         "captured");
       warned = true;
       return;
    }
