@@ -518,11 +518,13 @@ split_in_place(const agx_context *ctx, const struct split_of *so,
    unsigned off = 0;
    for (unsigned i = 0; i + 1 < S->nr_ops; ++i) {
       const agx_operand o = S->ops[i];
-      if (agx_is_ssa(o)) {
+      /* (a result not placed yet, such as one defined by the split
+       * alone, needs its halves free now; its split hint follows) */
+      if (agx_is_ssa(o) && ctx->values[find_rep(rep, o.value)].reg >= 0) {
          unsigned g = find_rep(rep, o.value);
          const struct agx_value *gv = &ctx->values[g];
          int at = gv->reg - (int)off;
-         if (gv->reg < 0 || gv->size != o.size || gv->count != 1 || !seg[g].n ||
+         if (gv->size != o.size || gv->count != 1 || !seg[g].n ||
              (base >= 0 && at != base))
             return -1;
          base = at;
