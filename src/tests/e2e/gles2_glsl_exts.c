@@ -107,11 +107,9 @@ static const uint8_t white[4] = {255, 255, 255, 255};
 static void
 draw(void)
 {
-   static const GLfloat quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-
    glClearColor(0.5f, 0.5f, 0.5f, 1);
    glClear(GL_COLOR_BUFFER_BIT);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, e2e_gl_quad_strip);
    glEnableVertexAttribArray(0);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }

@@ -132,6 +132,26 @@ test_separable_geometry(void **state)
    ralloc_free(mem);
 }
 
+/* Links vs + fs (GLSL 3.30) as one program, which must fail, then as a
+ * pipeline's merged stages (stage_uniforms), which must link: returns
+ * the latter. */
+static struct glsl_program *
+link_fails_alone(void *mem, const char *vs, const char *fs)
+{
+   struct glsl_program *one = test_link(mem, 330, false, NULL,
+                                        MESA_SHADER_VERTEX, vs,
+                                        MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(one);
+   assert_false(one->link_status);
+   struct glsl_link_options apart = { .stage_uniforms = true };
+   struct glsl_program *two = test_link(mem, 330, false, &apart,
+                                        MESA_SHADER_VERTEX, vs,
+                                        MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(two);
+   assert_true(two->link_status);
+   return two;
+}
+
 /* Stages of a program pipeline come from different programs: a uniform
  * of one name in two of them is two uniforms, even of different types. */
 static void
@@ -147,17 +167,7 @@ test_stage_uniforms(void **state)
       "uniform vec4 u;\n"
       "out vec4 c;\n"
       "void main() { c = u; }\n";
-   struct glsl_program *one = test_link(mem, 330, false, NULL,
-                                        MESA_SHADER_VERTEX, vs,
-                                        MESA_SHADER_FRAGMENT, fs);
-   assert_non_null(one);
-   assert_false(one->link_status);
-   struct glsl_link_options apart = { .stage_uniforms = true };
-   struct glsl_program *two = test_link(mem, 330, false, &apart,
-                                        MESA_SHADER_VERTEX, vs,
-                                        MESA_SHADER_FRAGMENT, fs);
-   assert_non_null(two);
-   assert_true(two->link_status);
+   struct glsl_program *two = link_fails_alone(mem, vs, fs);
    unsigned named = 0, stages = 0;
    for (unsigned i = 0; i < two->num_uniforms; i++) {
       const struct glsl_program_uniform *e = &two->uniforms[i];
@@ -335,17 +345,7 @@ test_pipeline_declaration_order(void **state)
       "in vec4 d1;\n"
       "out vec4 o;\n"
       "void main() { o = d1; }\n";
-   struct glsl_program *one = test_link(mem, 330, false, NULL,
-                                        MESA_SHADER_VERTEX, vs,
-                                        MESA_SHADER_FRAGMENT, fs);
-   assert_non_null(one);
-   assert_false(one->link_status);
-   struct glsl_link_options apart = { .stage_uniforms = true };
-   struct glsl_program *two = test_link(mem, 330, false, &apart,
-                                        MESA_SHADER_VERTEX, vs,
-                                        MESA_SHADER_FRAGMENT, fs);
-   assert_non_null(two);
-   assert_true(two->link_status);
+   struct glsl_program *two = link_fails_alone(mem, vs, fs);
    int c1 = var_location(two->nir[MESA_SHADER_VERTEX], nir_var_shader_out,
                          "c1");
    assert_true(c1 >= 0);
