@@ -63,8 +63,9 @@ static const struct debug_named_value debug_flags[] = {
     "worker thread (single-threaded, for debugging)"},
    {"nofast", ASAHI_SIM_DEBUG_NOFAST,
     "run without the executor's shortcuts (groups kept per program, tile "
-    "offsets from rows and columns): the same results, slower; the "
-    "reference asahi-sim-bench compares with"},
+    "offsets from rows and columns, lane-invariant backgrounds run once, "
+    "uniform tiles packed once): the same results, slower; the reference "
+    "asahi-sim-bench compares with"},
    DEBUG_NAMED_VALUE_END,
 };
 

@@ -558,6 +558,43 @@ test_background_computed(void **state)
    }
 }
 
+/* Groups kept from one command to the next (gpu->groups, as the drm-shim
+ * keeps them) must not run a program's old decoding when the code at its
+ * address changed in between: the same scene is built twice into the same
+ * memory, the second time with the computed background of
+ * test_background_computed at the address the clear's program had, and
+ * the second run must give the computed colour (64, 0, 255, 255), not
+ * the first clear's blue. */
+static void
+test_kept_groups_see_new_code(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   f->gpu.groups = asahi_sim_group_pool_create();
+   assert_non_null(f->gpu.groups);
+   base_params(&p);
+   build(f, &p, &s, false);
+   run(f, &s);
+   expect_rgba(scene_pixel(&p, &s, 38, 1), 0, 0, 255, 255, 38, 1);
+
+   f->mem.usc.used = f->mem.data.used = 0;
+   memset(f->mem.usc.data, 0, HEAP_SIZE);
+   memset(f->mem.data.data, 0, HEAP_SIZE);
+   p.bg_source = "fadd32 r0, u0, 0.25\n"
+                 "iadd r1, u1, 0\n"
+                 "mov_imm r2, 0x3f800000, 0\n"
+                 "iadd r3, u3, 0\n"
+                 "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+                 "stop\n";
+   build(f, &p, &s, false);
+   run(f, &s);
+   expect_rgba(scene_pixel(&p, &s, 38, 1), 64, 0, 255, 255, 38, 1);
+   expect_rgba(scene_pixel(&p, &s, 8, 8), 255, 64, 0, 255, 8, 8);
+   asahi_sim_group_pool_destroy(f->gpu.groups);
+   f->gpu.groups = NULL;
+}
+
 /* Interpolated colour at the centre of (x, y): screen-space barycentrics
  * of the window positions, then GL's perspective formula (14.9) or the
  * linear one (14.10), to unorm8. */
@@ -1624,6 +1661,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_background_per_pixel, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_background_computed, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_kept_groups_see_new_code, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
