@@ -384,15 +384,22 @@ emit_fma(struct isel *st, unsigned size, agx_operand a, agx_operand b,
 }
 
 static agx_operand
-emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
+emit_convert_sz(struct isel *st, unsigned size, unsigned mode, unsigned round,
+                agx_operand a)
 {
-   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_CONVERT);
    I->ops[AGX_ISA_CONVERT_MODE] = agx_isa_enum(mode, 6);
    I->ops[AGX_ISA_CONVERT_D] = dst;
    I->ops[AGX_ISA_CONVERT_SRC] = a;
    I->ops[AGX_ISA_CONVERT_ROUND] = agx_isa_enum(round, 2);
    return dst;
+}
+
+static agx_operand
+emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
+{
+   return emit_convert_sz(st, 32, mode, round, a);
 }
 
 /* A NIR comparison as the hardware's compare: operands, condition code and
@@ -714,6 +721,8 @@ half_kind(nir_op op)
    case nir_op_u2u16:
    case nir_op_i2i32:
    case nir_op_u2u32:
+   case nir_op_f2i16:
+   case nir_op_f2u16:
       return HALF_16_DST;
    default:
       return nir_mediump_int_op(op) ? HALF_16_DST : HALF_NONE;
@@ -1009,6 +1018,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_convert(st, 9, 0, S(0));
    case nir_op_f2u32:
       return emit_convert(st, 8, 0, S(0));
+   case nir_op_f2i16:
+   case nir_op_f2u16:
+      /* f_to_s16 / f_to_u16 into a 16-bit register (Mesa's agx_compile.c
+       * selects them for f2i16 / f2u16) */
+      return emit_convert_sz(st, 16, alu->op == nir_op_f2i16 ? 5 : 4, 0,
+                             S(0));
    case nir_op_b2f32:
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
                          imm32(st, 0x3f800000));

@@ -433,9 +433,12 @@ g2n_constructor(struct g2n *c, struct ast_node *n)
       return r;
    }
 
-   /* Otherwise: components in order, converted one by one. */
+   /* Otherwise: components in order, converted one by one; a conversion
+    * has its arguments' precision (glsl_to_nir_prec.c: a constructor's
+    * rank is its operands'), so int(mediump float) is a mediump int */
    nir_def *comps[16];
    unsigned ncomp = 0, need = rows * cols;
+   g2n_prec_begin(c, c->operand_prec, t->base_type);
    for (i = 0; i < nargs && ncomp < need; i++) {
       nir_def *ac[16];
       unsigned k = g2n_components(c, args[i], ac);
@@ -444,6 +447,7 @@ g2n_constructor(struct g2n *c, struct ast_node *n)
       for (unsigned j = 0; j < k && ncomp < need; j++)
          comps[ncomp++] = g2n_convert(c, g2n_basic(at, ac[j]), scalar).col[0];
    }
+   g2n_prec_end(c);
    if (ncomp == 1 && need > 1) {
       for (unsigned j = 1; j < need; j++)
          comps[j] = comps[0];

@@ -79,7 +79,6 @@ narrowable(nir_op op, bool *float_result)
    }
 }
 
-static nir_def *widened_half(nir_def *d);
 
 /* min, max, neg, abs: exact at any width, so nothing is gained by
  * narrowing them unless their operands are 16-bit already */
@@ -102,7 +101,7 @@ narrow(nir_builder *b, nir_alu_instr *alu)
       nir_def *s = alu->src[i].src.ssa;
       if (s->bit_size != 32)
          return false;
-      if (is_selection(alu->op) && !widened_half(s) &&
+      if (is_selection(alu->op) && !nir_mediump_widened_half(s) &&
           nir_def_instr(s)->type != nir_instr_type_load_const)
          return false;
    }
@@ -124,9 +123,8 @@ narrow(nir_builder *b, nir_alu_instr *alu)
    return true;
 }
 
-/* The 16-bit value x when d is f2f32(x), else NULL. */
-static nir_def *
-widened_half(nir_def *d)
+nir_def *
+nir_mediump_widened_half(nir_def *d)
 {
    nir_instr *p = nir_def_instr(d);
    if (p->type != nir_instr_type_alu)
@@ -145,7 +143,7 @@ fold(nir_builder *b, nir_alu_instr *alu)
       return false;
 
    if (alu->op == nir_op_f2f16) {
-      nir_def *x = widened_half(alu->src[0].src.ssa);
+      nir_def *x = nir_mediump_widened_half(alu->src[0].src.ssa);
       if (!x || nir_alu_src_swizzle(&alu->src[0], 0) != 0)
          return false;
       nir_def_rewrite_uses(&alu->def, x);
@@ -155,8 +153,8 @@ fold(nir_builder *b, nir_alu_instr *alu)
    if ((alu->op == nir_op_bcsel || alu->op == nir_op_b32csel) &&
        alu->def.bit_size == 32 && nir_alu_src_swizzle(&alu->src[1], 0) == 0 &&
        nir_alu_src_swizzle(&alu->src[2], 0) == 0) {
-      nir_def *x = widened_half(alu->src[1].src.ssa);
-      nir_def *y = widened_half(alu->src[2].src.ssa);
+      nir_def *x = nir_mediump_widened_half(alu->src[1].src.ssa);
+      nir_def *y = nir_mediump_widened_half(alu->src[2].src.ssa);
       if (!x || !y)
          return false;
       b->cursor = nir_before_instr(&alu->instr);

@@ -17,6 +17,9 @@ bool nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu);
  * widened alike is made at 16 bits. */
 bool nir_mediump_fold_int(nir_builder *b, nir_alu_instr *alu);
 
+/* The 16-bit float x when d is f2f32(x), else NULL. */
+nir_def *nir_mediump_widened_half(nir_def *d);
+
 /* The 16-bit value x when d is i2i32(x) or u2u32(x) (is_uint: which),
  * else NULL. */
 nir_def *nir_mediump_widened_int(nir_def *d, bool *is_uint);

@@ -28,7 +28,11 @@
  *  - division and remainder stay at 32 bits: AGX has no integer divider
  *    (they are lowered to multiplications, exact only at their width),
  *    and so do conversions and the bitfield operations, which are where
- *    values enter and leave the mediump chains.
+ *    values enter and leave the mediump chains; but a marked f2i32 or
+ *    f2u32 of a 16-bit float (f2f32 of one) that only narrowed operations
+ *    read becomes f2i16/f2u16 of that float: in range its result is the
+ *    same, out of range the conversion is undefined (GLSL ES 3.00 section
+ *    5.4.1) and both saturate anyway.
  * A 16-bit result goes back to 32 bits sign-extended (i2i32) for an int,
  * zero-extended (u2u32) for a uint, so that highp work, stores and phis
  * read the value itself.  Shift counts stay 32-bit (NIR's rule).  An
@@ -239,6 +243,23 @@ nir_mediump_widened_int(nir_def *d, bool *is_uint)
    return w->src[0].src.ssa;
 }
 
+/* Whether d has uses and every one is an ALU instruction a or b. */
+static bool
+all_uses_are(nir_def *d, nir_op a, nir_op b)
+{
+   if (list_is_empty(&d->uses))
+      return false;
+   nir_foreach_use_including_if(src, d) {
+      if (nir_src_is_if(src))
+         return false;
+      nir_instr *u = nir_src_parent_instr(src);
+      if (u->type != nir_instr_type_alu ||
+          (nir_instr_as_alu(u)->op != a && nir_instr_as_alu(u)->op != b))
+         return false;
+   }
+   return true;
+}
+
 bool
 nir_mediump_fold_int(nir_builder *b, nir_alu_instr *alu)
 {
@@ -252,6 +273,22 @@ nir_mediump_fold_int(nir_builder *b, nir_alu_instr *alu)
       if (!x || nir_alu_src_swizzle(&alu->src[0], 0) != 0)
          return false;
       nir_def_rewrite_uses(&alu->def, x);
+      return true;
+   }
+
+   /* f2i32/f2u32 of a widened half that only narrowed operations read:
+    * the conversion to 16 bits of the half (exact: an in-range result
+    * is the same, and both saturate) */
+   if (alu->mediump && (alu->op == nir_op_f2i32 || alu->op == nir_op_f2u32) &&
+       nir_alu_src_swizzle(&alu->src[0], 0) == 0 &&
+       all_uses_are(&alu->def, nir_op_i2i16, nir_op_u2u16)) {
+      nir_def *h = nir_mediump_widened_half(alu->src[0].src.ssa);
+      if (!h)
+         return false;
+      bool u = alu->op == nir_op_f2u32;
+      b->cursor = nir_before_instr(&alu->instr);
+      nir_def *c = u ? nir_f2u16(b, h) : nir_f2i16(b, h);
+      nir_def_rewrite_uses(&alu->def, u ? nir_u2u32(b, c) : nir_i2i32(b, c));
       return true;
    }
 
@@ -295,17 +332,9 @@ nir_mediump_widen_int(nir_builder *b, nir_alu_instr *alu)
 {
    enum int_kind kind = int_kind(alu->op);
    if (alu->def.bit_size != 16 || kind == INT_NONE || kind == INT_CMP ||
-       alu->def.num_components != 1 || list_is_empty(&alu->def.uses))
+       alu->def.num_components != 1 ||
+       !all_uses_are(&alu->def, nir_op_i2i32, nir_op_u2u32))
       return false;
-   nir_foreach_use_including_if(src, &alu->def) {
-      if (nir_src_is_if(src))
-         return false;
-      nir_instr *u = nir_src_parent_instr(src);
-      if (u->type != nir_instr_type_alu ||
-          (nir_instr_as_alu(u)->op != nir_op_i2i32 &&
-           nir_instr_as_alu(u)->op != nir_op_u2u32))
-         return false;
-   }
    bool shift = alu->op == nir_op_ishl || kind == INT_SHR;
    unsigned n = nir_op_infos[alu->op].num_inputs;
    nir_def *src[2] = { NULL, NULL };

@@ -146,7 +146,10 @@ nir_print_instr(nir_instr *instr, FILE *fp)
    switch (instr->type) {
    case nir_instr_type_alu: {
       nir_alu_instr *alu = nir_instr_as_alu(instr);
-      fprintf(fp, "%s%s", alu->exact ? "!" : "", nir_op_infos[alu->op].name);
+      /* .mp: nir_alu_instr::mediump, .u: mediump_unsigned */
+      fprintf(fp, "%s%s%s%s", alu->exact ? "!" : "",
+              nir_op_infos[alu->op].name, alu->mediump ? ".mp" : "",
+              alu->mediump_unsigned ? ".u" : "");
       for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
          fputs(i ? ", " : " ", fp);
          print_alu_src(alu, i, fp);

@@ -13,7 +13,9 @@
  * the pixels are the C program's 32-bit results to the bit.  A uint above
  * 2^15 (40000 + 1500 x) must keep its value (a 16-bit value widened with
  * a sign extension would not), negative ints theirs; a division and a
- * right shift of a negative value are in the mix.
+ * right shift of a negative value are in the mix, and so are int() and
+ * uint() of a mediump float product (2.75 (x - 8) truncates toward zero,
+ * every product exact in binary16).
  *
  * Each pixel (x, y) of the 16 x 4 framebuffer computes from x, y and two
  * mediump uniforms; two passes write the values' low and high bytes to
@@ -39,15 +41,17 @@ static const char fs[] =
    "uniform int u_k;\n"
    "uniform uint u_base;\n"
    "uniform int u_pass;\n"
+   "uniform mediump float u_f;\n"
    "out vec4 o;\n"
    "vec2 bytes(uint v) { return vec2(float(v & 255u), float(v >> 8u)); }\n"
    "void main() {\n"
    "   int x = int(gl_FragCoord.x);\n"
    "   int y = int(gl_FragCoord.y);\n"
    "   int a = x * 1000 - y * 3000 + u_k;\n"
-   "   uint u = u_base + uint(x) * 1500u;\n"
+   "   uint u = u_base + uint(x) * 1500u + uint(u_f * float(x));\n"
    "   int b = (a >> 2) ^ (x << 5);\n"
-   "   int c = min(a, b) + abs(b - 100) + a / 7 + (u > 50000u ? 1 : 0);\n"
+   "   int c = min(a, b) + abs(b - 100) + a / 7 + (u > 50000u ? 1 : 0) +\n"
+   "           int(u_f * float(x - 8));\n"
    "   uint ua = uint(a) & 65535u, ub = uint(b) & 65535u;\n"
    "   uint uc = uint(c) & 65535u;\n"
    "   if (u_pass == 0)\n"
@@ -58,17 +62,19 @@ static const char fs[] =
 
 static const int32_t k_val = 1234;
 static const uint32_t base_val = 40000;
+static const float f_val = 2.75f;
 
 /* The pass's two 16-bit values at pixel (x, y), computed at 32 bits. */
 static void
 expected(int pass, int x, int y, uint16_t v[2])
 {
    int32_t a = x * 1000 - y * 3000 + k_val;
-   uint32_t u = base_val + (uint32_t)x * 1500u;
+   uint32_t u = base_val + (uint32_t)x * 1500u + (uint32_t)(f_val * x);
    int32_t b = (a >> 2) ^ (x << 5);
    int32_t m = a < b ? a : b;
    int32_t d = b - 100 < 0 ? 100 - b : b - 100;
-   int32_t c = m + d + a / 7 + (u > 50000u ? 1 : 0);
+   int32_t c = m + d + a / 7 + (u > 50000u ? 1 : 0) +
+               (int32_t)(f_val * (x - 8));
    if (pass == 0) {
       v[0] = (uint16_t)a;
       v[1] = (uint16_t)u;
@@ -121,6 +127,7 @@ main(int argc, char **argv)
    glViewport(0, 0, W, H);
    glUniform1i(glGetUniformLocation(prog, "u_k"), k_val);
    glUniform1ui(glGetUniformLocation(prog, "u_base"), base_val);
+   glUniform1f(glGetUniformLocation(prog, "u_f"), f_val);
    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pos);
    glEnableVertexAttribArray(0);
    bool ok = check_pass(prog, 0, quiet);

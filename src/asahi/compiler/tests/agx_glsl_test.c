@@ -1242,6 +1242,16 @@ test_glsl_mediump(void **state)
 static const char *fs_int_mp = "precision highp float;\n" FS_INT_BODY;
 static const char *fs_int_hp =
    "precision highp float;\nprecision highp int;\n" FS_INT_BODY;
+/* mediump floats too: int(v_color.x * 64.0) converts the f16 product to
+ * 16 bits directly (f_to_s16) */
+static const char *fs_int_cvt = "precision mediump float;\n" FS_INT_BODY;
+
+static bool
+is_convert_to_16(const struct agx_isa_instr *I)
+{
+   return I->op == AGX_ISA_OP_CONVERT &&
+          I->operands[AGX_ISA_CONVERT_D].size == 16;
+}
 
 static void
 test_glsl_mediump_int(void **state)
@@ -1260,6 +1270,14 @@ test_glsl_mediump_int(void **state)
    agx_compiler_set_debug(saved);
    check_program(vs1, fs_int_mp, false);
    check_program(vs1, fs_int_hp, false);
+
+   assert_int_equal(count_fs_instrs(fs_int_cvt, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    is_convert_to_16),
+                    2);
+   assert_int_equal(count_fs_instrs(fs_int_mp, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    is_convert_to_16),
+                    0);
+   check_program(vs1, fs_int_cvt, false);
 }
 
 static void

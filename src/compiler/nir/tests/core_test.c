@@ -221,6 +221,40 @@ test_clone_prints_identically(void **state)
    ralloc_free(ctx);
 }
 
+/* Every ALU flag shows in the printout: exact (!), mediump (.mp) and
+ * mediump_unsigned (.u); an unflagged operation shows none, and a clone
+ * keeps them all. */
+static void
+test_print_alu_flags(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b = new_shader(ctx);
+   nir_def *x = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_def *plain = nir_iadd(&b, x, x);
+   b.mediump = true;
+   nir_def *mp = nir_imul(&b, plain, x);
+   b.mediump_unsigned = true;
+   nir_def *mpu = nir_isub(&b, mp, x);
+   b.mediump = false;
+   b.mediump_unsigned = false;
+   nir_def *f = nir_i2f32(&b, mpu);
+   nir_def *ex = nir_fmul(&b, f, f);
+   nir_instr_as_alu(nir_def_instr(ex))->exact = true;
+   assert_true(nir_validate_shader_msg(b.shader, ctx, NULL));
+   char *text = nir_shader_as_str(b.shader, ctx);
+   assert_non_null(strstr(text, " iadd %"));
+   assert_non_null(strstr(text, " imul.mp %"));
+   assert_non_null(strstr(text, " isub.mp.u %"));
+   assert_non_null(strstr(text, " i2f32 %"));
+   assert_non_null(strstr(text, " !fmul %"));
+   assert_null(strstr(text, "iadd.mp"));
+   char *ct = nir_shader_as_str(nir_shader_clone(ctx, b.shader), ctx);
+   assert_string_equal(text, ct);
+   ralloc_free(ctx);
+}
+
 int
 main(void)
 {
@@ -230,6 +264,7 @@ main(void)
       cmocka_unit_test(test_validator_catches_bit_size),
       cmocka_unit_test(test_validator_catches_structure),
       cmocka_unit_test(test_clone_prints_identically),
+      cmocka_unit_test(test_print_alu_flags),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

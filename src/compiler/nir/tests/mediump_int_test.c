@@ -322,6 +322,69 @@ test_chains(void **state)
    ralloc_free(sh.ctx);
 }
 
+static unsigned
+count_op(nir_shader *s, nir_op op)
+{
+   unsigned n = 0;
+   nir_foreach_block(block, nir_shader_get_entrypoint(s)) {
+      nir_foreach_instr(instr, block)
+         n += instr->type == nir_instr_type_alu &&
+              nir_instr_as_alu(instr)->op == op;
+   }
+   return n;
+}
+
+static uint32_t
+fbits(float f)
+{
+   union { float f; uint32_t u; } v = { .f = f };
+   return v.u;
+}
+
+/* A marked float-to-int conversion of a mediump float that narrowed
+ * integer operations read converts the 16-bit float to 16 bits directly
+ * (f2i16 / f2u16): int(2.5 * -3.0) + 100 = 93, uint(300.0 * 200.0) + 5 =
+ * 60005 (60000 is exact in f16, above the int range).  One whose result
+ * is also used at 32 bits, or of a highp float, keeps f2i32. */
+static void
+test_float_to_int(void **state)
+{
+   (void)state;
+   struct shader sh;
+   shader_init(&sh);
+   nir_builder *b = &sh.b;
+   nir_def *x = nir_channel(b, sh.in, 0), *y = nir_channel(b, sh.in, 1);
+   nir_def *z = nir_channel(b, sh.in, 2), *w = nir_channel(b, sh.in, 3);
+   nir_def *hi = nir_f2i32(b, nir_fadd(b, x, y)); /* highp */
+   b->mediump = true;
+   nir_def *prod = nir_fmul(b, x, y);
+   nir_def *si = nir_iadd(b, nir_f2i32(b, prod), z);
+   nir_def *kept = nir_f2i32(b, nir_fadd(b, x, x));
+   nir_def *ks = nir_iadd(b, kept, z);
+   nir_def *hs = nir_iadd(b, hi, z);
+   b->mediump_unsigned = true;
+   nir_def *su = nir_iadd(b, nir_f2u32(b, prod), w);
+   b->mediump = false;
+   b->mediump_unsigned = false;
+   nir_store_var(b, sh.out,
+                 nir_vec4(b, si, su, nir_iadd(b, ks, kept), hs), 0xf);
+   lower(&sh, true);
+   assert_int_equal(count_op(sh.s, nir_op_f2i16), 1);
+   assert_int_equal(count_op(sh.s, nir_op_f2u16), 1);
+   assert_int_equal(count_op(sh.s, nir_op_f2u32), 0);
+   assert_int_equal(count_op(sh.s, nir_op_f2i32), 2); /* kept, hi */
+
+   uint32_t out[4];
+   run(sh.s, (const uint32_t[]){ fbits(2.5f), fbits(-3.0f), 100, 0 }, out);
+   assert_int_equal((int32_t)out[0], 93);
+   /* kept: int(5.0) + 100 + 5; hi: int(-0.5) + 100 */
+   assert_int_equal((int32_t)out[2], 110);
+   assert_int_equal((int32_t)out[3], 100);
+   run(sh.s, (const uint32_t[]){ fbits(300.0f), fbits(200.0f), 0, 5 }, out);
+   assert_int_equal(out[1], 60005);
+   ralloc_free(sh.ctx);
+}
+
 int
 main(void)
 {
@@ -330,6 +393,7 @@ main(void)
       cmocka_unit_test(test_exact_in_range),
       cmocka_unit_test(test_kept_32bit),
       cmocka_unit_test(test_chains),
+      cmocka_unit_test(test_float_to_int),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
