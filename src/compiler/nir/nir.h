@@ -1306,7 +1306,9 @@ size_t nir_instr_mem_size(const nir_instr *instr);
  * free the old: removed instructions stop taking memory and the shader is
  * laid out in order again.  Every pointer to an ALU, intrinsic, deref,
  * load_const, undef, jump or phi instruction or to its def, held outside
- * the IR, becomes invalid (the IR itself is updated). */
+ * the IR, becomes invalid (the IR itself is updated).  The defs are
+ * numbered again in program order (impl->ssa_alloc = live defs), so def
+ * indices held outside the IR become invalid too. */
 void nir_shader_compact_instrs(nir_shader *shader);
 /* The same, only when at least half of the carved memory is garbage (and
  * the shader is not small); returns whether it compacted. */

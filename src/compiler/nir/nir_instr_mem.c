@@ -355,25 +355,42 @@ nir_shader_compact_instrs(nir_shader *shader)
    shader->instr_mem_used_B = 0;
    shader->instr_mem_removed_B = 0;
 
+   bool out_of_memory = false;
    nir_foreach_function_impl(impl, shader) {
+      unsigned next_def = 0;
       nir_foreach_block(block, impl) {
          nir_foreach_instr_safe(instr, block) {
+            /* Def indices are handed out once and never reused, so most
+             * of them belong to removed instructions by now: number the
+             * live defs again, in program order, so that arrays indexed
+             * by def (impl->ssa_alloc long) are dense and read in order. */
+            nir_def *def = nir_instr_def(instr);
+            if (def)
+               def->index = next_def++;
             /* (An instruction counted as removed may be back in the
              * shader through plain list operations.) */
-            if (instr->mem == NIR_INSTR_MEM_RALLOC)
+            if (instr->mem == NIR_INSTR_MEM_RALLOC || out_of_memory)
                continue;
             size_t size = instr_size(instr);
             nir_instr *moved = carve(shader, size);
-            if (!moved)
-               return; /* out of memory: the rest stays where it is */
+            if (!moved) {
+               /* Out of memory: the rest stays where it is. */
+               out_of_memory = true;
+               continue;
+            }
             move_instr(instr, moved, size);
             moved->mem = NIR_INSTR_MEM_CHUNK;
          }
       }
+      impl->ssa_alloc = next_def;
+      /* Liveness is keyed by def index. */
+      impl->valid_metadata &= ~nir_metadata_live_defs;
    }
 
-   /* Everything live has moved (or the loop above returned early, and the
-    * old chunks stay: they are still the shader's children). */
+   /* Everything live has moved, unless memory ran out: then the old
+    * chunks stay (they are still the shader's children). */
+   if (out_of_memory)
+      return;
    while (old_chunks) {
       instr_chunk *next = old_chunks->next;
       ralloc_free(old_chunks);

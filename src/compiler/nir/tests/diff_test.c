@@ -179,6 +179,27 @@ clone(nir_shader *s, void *d)
    return true;
 }
 
+/* Compaction numbers the live defs 0, 1, ... in program order, and
+ * ssa_alloc is their count (arrays sized by it stay dense). */
+static void
+check_defs_renumbered(nir_shader *s)
+{
+   nir_foreach_function_impl(impl, s) {
+      unsigned n = 0;
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            nir_def *def = nir_instr_def(instr);
+            if (def && def->index != n)
+               fail_msg("def %%%u where %%%u was due", def->index, n);
+            n += def != NULL;
+         }
+      }
+      if (impl->ssa_alloc != n)
+         fail_msg("ssa_alloc %u after compaction, %u live defs",
+                  impl->ssa_alloc, n);
+   }
+}
+
 /* The loop's passes, each followed by a forced compaction of the
  * instruction memory: the moved shader must compute the same and stay
  * valid and editable for the next pass (nir_optimize only compacts large
@@ -199,6 +220,7 @@ compact(nir_shader *s, void *d)
       size_t live = s->instr_mem_used_B - s->instr_mem_removed_B;
       nir_shader_compact_instrs(s);
       nir_validate_shader(s, "after nir_shader_compact_instrs");
+      check_defs_renumbered(s);
       /* Removed instructions no longer take memory. */
       if (s->instr_mem_used_B > live || s->instr_mem_removed_B)
          fail_msg("compaction kept %zu bytes of %zu live",
