@@ -122,18 +122,9 @@ check_pass(GLuint prog, int pass, bool quiet)
    return ok;
 }
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet)
 {
-   bool quiet = false;
-   struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
-   struct e2e_gl gl;
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-   glUseProgram(prog);
    glViewport(0, 0, W, H);
    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pos);
    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
@@ -142,7 +133,12 @@ main(int argc, char **argv)
       glEnableVertexAttribArray(i);
    bool ok = check_pass(prog, 0, quiet);
    ok &= check_pass(prog, 1, quiet);
-   e2e_gl_close(&gl);
-   printf("%s\n", ok ? "PASS" : "FAIL");
-   return ok ? 0 : 1;
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }
