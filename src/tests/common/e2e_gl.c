@@ -622,3 +622,13 @@ e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4], int tol,
    free(px);
    return ok;
 }
+
+bool
+e2e_gl_strip_read(int w, int h, uint8_t *pixels)
+{
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   return glGetError() == GL_NO_ERROR;
+}

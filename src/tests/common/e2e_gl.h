@@ -226,6 +226,11 @@ GLuint e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
 bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
                        int tol, const char *what, bool quiet);
 
+/* Clears to transparent black, draws a 4-vertex triangle strip with what
+ * is bound and reads the w x h RGBA8 image at (0, 0) into pixels
+ * (w * h * 4 bytes): whether GL raised no error. */
+bool e2e_gl_strip_read(int w, int h, uint8_t *pixels);
+
 /* A program's end: closes gl, prints "FAIL", or "PASS" unless quiet, and
  * gives the exit status. */
 int e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet);

@@ -141,7 +141,6 @@ static bool
 draw(GLuint prog, bool quiet_arg)
 {
    quiet = quiet_arg;
-
    /* x, y as floats, then RGBA8 red: 12 bytes a vertex */
    struct vertex {
       float x, y;

@@ -111,7 +111,6 @@ static bool
 draw(GLuint prog, bool quiet_arg)
 {
    quiet = quiet_arg;
-
    GLuint fbo;
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);

@@ -135,7 +135,6 @@ static bool
 draw(GLuint prog, bool quiet_arg)
 {
    quiet = quiet_arg;
-
    struct e2e_gl_vertices quad;
    e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glViewport(0, 0, W, H);

@@ -47,7 +47,6 @@ static const char fs[] = "#version 300 es\n"
 static bool
 draw(GLuint prog, bool quiet)
 {
-
    static const GLuint u[4][4] = {
       {0xffffffffu, 0x80000000u, 0, 0x40000000u},
       {0xffffffffu, 0x80000000u, 0, 0x40000000u},

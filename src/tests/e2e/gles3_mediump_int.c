@@ -83,11 +83,7 @@ check_pass(GLuint prog, int pass, bool quiet)
 {
    static uint8_t pixels[W * H * 4];
    glUniform1i(glGetUniformLocation(prog, "u_pass"), pass);
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-   bool ok = glGetError() == GL_NO_ERROR;
+   bool ok = e2e_gl_strip_read(W, H, pixels);
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
          uint16_t v[2];

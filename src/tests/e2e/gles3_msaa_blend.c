@@ -31,7 +31,6 @@ static const char fs[] = "#version 300 es\n"
 static bool
 draw(GLuint prog, bool quiet)
 {
-
    GLuint rb[2], fb[2];
    bool ok = e2e_gl_msaa_start(W, H, 4, fb, rb, quiet);
    glEnable(GL_BLEND);
