@@ -161,6 +161,15 @@ e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w, int h,
    return e2e_gl_start(gl, argc, argv, &opts, quiet);
 }
 
+int
+e2e_gl_start_es2(struct e2e_gl *gl, int argc, char **argv, int w, int h,
+                 bool *quiet)
+{
+   struct e2e_gl_options opts = e2e_gl_version_options(w, h, 2, 0, false);
+
+   return e2e_gl_start(gl, argc, argv, &opts, quiet);
+}
+
 void
 e2e_gl_close(struct e2e_gl *gl)
 {
@@ -490,6 +499,18 @@ e2e_gl_read_buffer(GLenum target, GLuint buffer, GLintptr offset,
 }
 
 const float e2e_gl_quad_strip[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
+const uint8_t e2e_gl_red[4] = {255, 0, 0, 255};
+const uint8_t e2e_gl_green[4] = {0, 255, 0, 255};
+const uint8_t e2e_gl_blue[4] = {0, 0, 255, 255};
+const uint8_t e2e_gl_black[4] = {0, 0, 0, 255};
+const uint8_t e2e_gl_white[4] = {255, 255, 255, 255};
+
+const char e2e_gl_es2_uv_vs[] = "attribute vec4 pos;\n"
+                                "varying vec2 uv;\n"
+                                "void main() {\n"
+                                "   gl_Position = pos;\n"
+                                "   uv = pos.xy * 0.5 + 0.5;\n"
+                                "}\n";
 
 void
 e2e_gl_vec2_vertices(struct e2e_gl_vertices *v, const float *xy, int n)
@@ -541,6 +562,24 @@ e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
    return 0;
 }
 
+int
+e2e_gl_run_program(int argc, char **argv, struct e2e_gl_options *opts,
+                   const char *vs, const char *fs, e2e_gl_program_body body)
+{
+   struct e2e_gl gl;
+   bool quiet = false;
+   GLuint prog;
+   int status =
+      e2e_gl_start_program(&gl, argc, argv, opts, &quiet, vs, fs, &prog);
+
+   if (status)
+      return status;
+   glUseProgram(prog);
+   bool ok = body(prog, quiet);
+   glDeleteProgram(prog);
+   return e2e_gl_finish(&gl, ok, quiet);
+}
+
 GLint
 e2e_gl_integer(GLenum pname)
 {
@@ -582,4 +621,14 @@ e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4], int tol,
    }
    free(px);
    return ok;
+}
+
+bool
+e2e_gl_strip_read(int w, int h, uint8_t *pixels)
+{
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   return glGetError() == GL_NO_ERROR;
 }

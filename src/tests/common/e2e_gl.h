@@ -71,6 +71,10 @@ int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
 int e2e_gl_start_compat(struct e2e_gl *gl, int argc, char **argv, int w,
                         int h, bool *quiet);
 
+/* e2e_gl_start with an OpenGL ES 2.0 context of w x h. */
+int e2e_gl_start_es2(struct e2e_gl *gl, int argc, char **argv, int w, int h,
+                     bool *quiet);
+
 /* 0 when the context is current, E2E_SKIP when the stack offers no
  * surfaceless display, config or context of that version (unless
  * no_skip), 1 on any other failure.  Messages go to stderr. */
@@ -167,6 +171,14 @@ bool e2e_gl_read_buffer(GLenum target, GLuint buffer, GLintptr offset,
 /* The square (-1, -1) to (1, 1): 4 vertices, a triangle strip. */
 extern const float e2e_gl_quad_strip[8];
 
+/* Opaque RGBA8 colours that probes expect. */
+extern const uint8_t e2e_gl_red[4], e2e_gl_green[4], e2e_gl_blue[4];
+extern const uint8_t e2e_gl_black[4], e2e_gl_white[4];
+
+/* An ES 2.0 vertex shader: attribute pos as the position, varying uv =
+ * pos.xy mapped from [-1, 1] to [0, 1]. */
+extern const char e2e_gl_es2_uv_vs[];
+
 /* A vertex array object and the one buffer behind it. */
 struct e2e_gl_vertices {
    GLuint vao, buffer;
@@ -189,6 +201,17 @@ int e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
                          struct e2e_gl_options *opts, bool *quiet,
                          const char *vs, const char *fs, GLuint *prog);
 
+/* What a one-program e2e test does once its program is current: gives
+ * whether every check passed. */
+typedef bool (*e2e_gl_program_body)(GLuint prog, bool quiet);
+
+/* A whole one-program test: e2e_gl_start_program, the program made
+ * current, body run, the program deleted, then e2e_gl_finish; gives the
+ * exit status (a start failure's status unchanged). */
+int e2e_gl_run_program(int argc, char **argv, struct e2e_gl_options *opts,
+                       const char *vs, const char *fs,
+                       e2e_gl_program_body body);
+
 /* glGetIntegerv / glGetIntegeri_v of one value (-1 when nothing was
  * written). */
 GLint e2e_gl_integer(GLenum pname);
@@ -202,6 +225,11 @@ GLuint e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
  * probes (x, y) as e2e_gl_probe does. */
 bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
                        int tol, const char *what, bool quiet);
+
+/* Clears to transparent black, draws a 4-vertex triangle strip with what
+ * is bound and reads the w x h RGBA8 image at (0, 0) into pixels
+ * (w * h * 4 bytes): whether GL raised no error. */
+bool e2e_gl_strip_read(int w, int h, uint8_t *pixels);
 
 /* A program's end: closes gl, prints "FAIL", or "PASS" unless quiet, and
  * gives the exit status. */

@@ -76,10 +76,6 @@ static const char fs[] = "#version 150\n"
                          "   frag = color;\n"
                          "}\n";
 
-static const uint8_t black[4] = {0, 0, 0, 255};
-static const uint8_t red[4] = {255, 0, 0, 255};
-static const uint8_t green[4] = {0, 255, 0, 255};
-
 static GLuint
 build_program(void)
 {
@@ -205,12 +201,12 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("array draw");
-   ok &= probe(fbo[1], tex[0], 0, 0, 4, 8, red, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 0, 12, 8, black, "array right, layer");
-   ok &= probe(fbo[1], tex[0], 0, 1, 4, 8, black, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 1, 12, 8, green, "array right, layer");
-   ok &= probe(fbo[1], tex[0], 0, 2, 4, 8, black, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 2, 12, 8, black, "array right, layer");
+   ok &= probe(fbo[1], tex[0], 0, 0, 4, 8, e2e_gl_red, "array left, layer");
+   ok &= probe(fbo[1], tex[0], 0, 0, 12, 8, e2e_gl_black, "array right, layer");
+   ok &= probe(fbo[1], tex[0], 0, 1, 4, 8, e2e_gl_black, "array left, layer");
+   ok &= probe(fbo[1], tex[0], 0, 1, 12, 8, e2e_gl_green, "array right, layer");
+   ok &= probe(fbo[1], tex[0], 0, 2, 4, 8, e2e_gl_black, "array left, layer");
+   ok &= probe(fbo[1], tex[0], 0, 2, 12, 8, e2e_gl_black, "array right, layer");
 
    /* The cube: faces 2 and 3. */
    glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
@@ -227,7 +223,9 @@ main(int argc, char **argv)
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("cube draw");
    for (int f = 0; f < 6; f++) {
-      const uint8_t *want = f == 2 ? red : f == 3 ? green : black;
+      const uint8_t *want = f == 2   ? e2e_gl_red
+                            : f == 3 ? e2e_gl_green
+                                     : e2e_gl_black;
       ok &= probe(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 3,
                   3, want, "cube face");
    }
@@ -246,8 +244,9 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("2D draw");
-   ok &= probe(fbo[1], tex[2], 0, -1, 4, 8, red, "not layered, left");
-   ok &= probe(fbo[1], tex[2], 0, -1, 12, 8, green, "not layered, right");
+   ok &= probe(fbo[1], tex[2], 0, -1, 4, 8, e2e_gl_red, "not layered, left");
+   ok &=
+      probe(fbo[1], tex[2], 0, -1, 12, 8, e2e_gl_green, "not layered, right");
 
    e2e_gl_close(&gl);
    if (!ok)

@@ -41,21 +41,11 @@ static const char fs[] = "#version 150\n"
                          "out vec4 o;\n"
                          "void main() { o = c; }\n";
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet)
 {
-   struct e2e_gl gl;
-   bool quiet = false;
-   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-
    GLuint rb[2], fb[2];
    bool ok = e2e_gl_msaa_start(W, H, 4, fb, rb, quiet);
-   glUseProgram(prog);
    GLint c = glGetUniformLocation(prog, "c");
 
    /* window x = 8 (ndc + 1): (0.3, 0), (16.3, 0), (16.3, 16) */
@@ -91,5 +81,12 @@ main(int argc, char **argv)
                               true);
    }
    e2e_gl_vertices_delete(&v);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }

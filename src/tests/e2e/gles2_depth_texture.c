@@ -51,12 +51,6 @@
 
 #define S 16
 
-static const char vs[] = "attribute vec4 pos;\n"
-                         "varying vec2 uv;\n"
-                         "void main() {\n"
-                         "   gl_Position = pos;\n"
-                         "   uv = pos.xy * 0.5 + 0.5;\n"
-                         "}\n";
 static const char fs_colour[] = "precision mediump float;\n"
                                 "uniform vec4 colour;\n"
                                 "void main() { gl_FragColor = colour; }\n";
@@ -404,9 +398,9 @@ main(int argc, char **argv)
    }
    const char *const attribs[] = {"pos", NULL};
    struct progs p;
-   p.colour_prog = e2e_gl_program(vs, fs_colour, attribs);
-   p.tex_prog = e2e_gl_program(vs, fs_tex, attribs);
-   p.cube_prog = e2e_gl_program(vs, fs_cube, attribs);
+   p.colour_prog = e2e_gl_program(e2e_gl_es2_uv_vs, fs_colour, attribs);
+   p.tex_prog = e2e_gl_program(e2e_gl_es2_uv_vs, fs_tex, attribs);
+   p.cube_prog = e2e_gl_program(e2e_gl_es2_uv_vs, fs_cube, attribs);
    if (!p.colour_prog || !p.tex_prog || !p.cube_prog) {
       e2e_gl_close(&gl);
       return 1;

@@ -44,13 +44,6 @@
 
 #define S 16
 
-static const char vs[] = "attribute vec4 pos;\n"
-                         "varying vec2 uv;\n"
-                         "void main() {\n"
-                         "   gl_Position = pos;\n"
-                         "   uv = pos.xy * 0.5 + 0.5;\n"
-                         "}\n";
-
 /* mode 0: texture2DLodEXT(lod), 1: texture2DProjLodEXT(lod), 2:
  * texture2DGradEXT(g), 3: textureCubeLodEXT(lod) */
 static const char fs_lod[] =
@@ -98,12 +91,6 @@ static const char fs_3d[] =
    "                          : texture3D(t, vec3(0.5, 0.5, r));\n"
    "}\n";
 
-static const uint8_t red[4] = {255, 0, 0, 255};
-static const uint8_t green[4] = {0, 255, 0, 255};
-static const uint8_t blue[4] = {0, 0, 255, 255};
-static const uint8_t black[4] = {0, 0, 0, 255};
-static const uint8_t white[4] = {255, 255, 255, 255};
-
 static void
 draw(void)
 {
@@ -134,7 +121,8 @@ fill_levels(GLenum target, int size, int levels, const uint8_t *const *c)
 static bool
 check_lod(GLuint prog, bool quiet)
 {
-   static const uint8_t *const levels[] = {red, green, blue};
+   static const uint8_t *const levels[] = {e2e_gl_red, e2e_gl_green,
+                                           e2e_gl_blue};
    GLuint tex[2];
    bool ok = true;
 
@@ -162,13 +150,13 @@ check_lod(GLuint prog, bool quiet)
       const uint8_t *want;
       const char *what;
    } cases[] = {
-      {0, 0, 0, red, "texture2DLodEXT, level 0"},
-      {0, 1, 0, green, "texture2DLodEXT, level 1"},
-      {0, 2, 0, blue, "texture2DLodEXT, level 2"},
-      {1, 1, 0, green, "texture2DProjLodEXT, level 1"},
-      {2, 0, 0.5f, green, "texture2DGradEXT, rho 2"},
-      {2, 0, 1.0f, blue, "texture2DGradEXT, rho 4"},
-      {3, 1, 0, green, "textureCubeLodEXT, level 1"},
+      {0, 0, 0, e2e_gl_red, "texture2DLodEXT, level 0"},
+      {0, 1, 0, e2e_gl_green, "texture2DLodEXT, level 1"},
+      {0, 2, 0, e2e_gl_blue, "texture2DLodEXT, level 2"},
+      {1, 1, 0, e2e_gl_green, "texture2DProjLodEXT, level 1"},
+      {2, 0, 0.5f, e2e_gl_green, "texture2DGradEXT, rho 2"},
+      {2, 0, 1.0f, e2e_gl_blue, "texture2DGradEXT, rho 4"},
+      {3, 1, 0, e2e_gl_green, "textureCubeLodEXT, level 1"},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       glUniform1i(glGetUniformLocation(prog, "mode"), cases[i].mode);
@@ -226,12 +214,14 @@ check_shadow(GLuint prog, bool quiet)
                   proj ? "shadow2DProjEXT" : "shadow2DEXT",
                   greater ? "GREATER" : "LEQUAL");
          ok &= e2e_gl_probe_read(S, S, S / 4, S / 2,
-                                 greater ? white : black, 1, what, quiet);
+                                 greater ? e2e_gl_white : e2e_gl_black, 1, what,
+                                 quiet);
          snprintf(what, sizeof(what), "%s, %s, right texel",
                   proj ? "shadow2DProjEXT" : "shadow2DEXT",
                   greater ? "GREATER" : "LEQUAL");
          ok &= e2e_gl_probe_read(S, S, 3 * S / 4, S / 2,
-                                 greater ? black : white, 1, what, quiet);
+                                 greater ? e2e_gl_black : e2e_gl_white, 1, what,
+                                 quiet);
       }
    }
    glDeleteTextures(1, &tex);
@@ -274,9 +264,9 @@ check_3d(GLuint prog, bool quiet)
       const uint8_t *want;
       const char *what;
    } cases[] = {
-      {0.25f, red, "texture3D, slice 0"},
-      {0.75f, green, "texture3D, slice 1"},
-      {-1.0f, green, "texture3DProj, slice 1"},
+      {0.25f, e2e_gl_red, "texture3D, slice 0"},
+      {0.75f, e2e_gl_green, "texture3D, slice 1"},
+      {-1.0f, e2e_gl_green, "texture3DProj, slice 1"},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       glUniform1f(glGetUniformLocation(prog, "r"), cases[i].r);
@@ -285,10 +275,10 @@ check_3d(GLuint prog, bool quiet)
                               cases[i].what, quiet);
    }
    tex_sub_image_3d(GL_TEXTURE_3D_OES, 0, 0, 0, 0, 1, 1, 1, GL_RGBA,
-                    GL_UNSIGNED_BYTE, blue);
+                    GL_UNSIGNED_BYTE, e2e_gl_blue);
    glUniform1f(glGetUniformLocation(prog, "r"), 0.25f);
    draw();
-   ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, blue, 1,
+   ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, e2e_gl_blue, 1,
                            "glTexSubImage3DOES, slice 0", quiet);
 
    glGenFramebuffers(1, &fbo);
@@ -312,7 +302,7 @@ check_3d(GLuint prog, bool quiet)
    glViewport(0, 0, S, S);
    glUniform1f(glGetUniformLocation(prog, "r"), 0.75f);
    draw();
-   ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, white, 1,
+   ok &= e2e_gl_probe_read(S, S, S / 2, S / 2, e2e_gl_white, 1,
                            "slice 1 cleared through glFramebufferTexture3DOES",
                            quiet);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "3D texture commands", quiet);
@@ -353,11 +343,11 @@ main(int argc, char **argv)
    const char *const attribs[] = {"pos", NULL};
    bool ok = true;
    if (step(&opts, lod_exts, 1, &ok)) {
-      GLuint prog = e2e_gl_program(vs, fs_lod, attribs);
+      GLuint prog = e2e_gl_program(e2e_gl_es2_uv_vs, fs_lod, attribs);
       ok &= prog && check_lod(prog, quiet);
    }
    if (step(&opts, shadow_exts, 2, &ok)) {
-      GLuint prog = e2e_gl_program(vs, fs_shadow, attribs);
+      GLuint prog = e2e_gl_program(e2e_gl_es2_uv_vs, fs_shadow, attribs);
       ok &= prog && check_shadow(prog, quiet);
    }
    if (step(&opts, tex3d_exts, 1, &ok)) {
@@ -366,7 +356,7 @@ main(int argc, char **argv)
          {"glTexSubImage3DOES", &tex_sub_image_3d},
          {"glFramebufferTexture3DOES", &framebuffer_texture_3d},
       };
-      GLuint prog = e2e_gl_program(vs, fs_3d, attribs);
+      GLuint prog = e2e_gl_program(e2e_gl_es2_uv_vs, fs_3d, attribs);
       ok &= E2E_GL_PROCS(procs) && prog && check_3d(prog, quiet);
    }
    return e2e_gl_finish(&gl, ok, quiet);

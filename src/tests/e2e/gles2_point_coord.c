@@ -63,9 +63,8 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false;
-   struct e2e_gl_options opts = {.width = S, .height = S, .es_major = 2};
    struct e2e_gl gl;
-   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   int status = e2e_gl_start_es2(&gl, argc, argv, S, S, &quiet);
    if (status)
       return status;
    GLfloat range[2] = {0, 0};

@@ -137,18 +137,10 @@ probe(int x, int y, const uint8_t want[4], const char *what)
    return e2e_gl_probe_read(W, H, x, y, want, 1, what, quiet);
 }
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet_arg)
 {
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(W, H, 3, 1, false);
-   struct e2e_gl gl;
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-
+   quiet = quiet_arg;
    /* x, y as floats, then RGBA8 red: 12 bytes a vertex */
    struct vertex {
       float x, y;
@@ -179,7 +171,6 @@ main(int argc, char **argv)
    glVertexAttribBinding(1, 0);
    glEnableVertexAttribArray(0);
    glEnableVertexAttribArray(1);
-   glUseProgram(prog);
    glUniform1f(glGetUniformLocation(prog, "halves"), 0.0f);
    glViewport(0, 0, W, H);
    glClearColor(0, 0, 0, 1);
@@ -224,6 +215,12 @@ main(int argc, char **argv)
    glDeleteBuffers(1, &vb);
    glDeleteBuffers(1, &cb);
    glDeleteVertexArrays(1, &vao);
-   glDeleteProgram(prog);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 1, false);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }

@@ -107,18 +107,10 @@ state_and_errors(GLuint fbo)
    return ok;
 }
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet_arg)
 {
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(W, H, 3, 1, false);
-   struct e2e_gl gl;
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-
+   quiet = quiet_arg;
    GLuint fbo;
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -131,7 +123,6 @@ main(int argc, char **argv)
    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, counter);
    struct e2e_gl_vertices quad;
    e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
-   glUseProgram(prog);
    glViewport(0, 0, W, H);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -145,6 +136,12 @@ main(int argc, char **argv)
    glDeleteBuffers(1, &counter);
    e2e_gl_vertices_delete(&quad);
    glDeleteFramebuffers(1, &fbo);
-   glDeleteProgram(prog);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 1, false);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }

@@ -131,27 +131,24 @@ sample(bool f32)
    return ok;
 }
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet_arg)
 {
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(W, H, 3, 1, false);
-   struct e2e_gl gl;
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-
+   quiet = quiet_arg;
    struct e2e_gl_vertices quad;
    e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
-   glUseProgram(prog);
    glViewport(0, 0, W, H);
    bool ok = sample(false);
    ok &= sample(true);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "draws", quiet);
 
    e2e_gl_vertices_delete(&quad);
-   glDeleteProgram(prog);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 1, false);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }

@@ -44,18 +44,9 @@ static const char fs[] = "#version 300 es\n"
                          "out vec4 o;\n"
                          "void main() { o = c; }\n";
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet)
 {
-   struct e2e_gl gl;
-   bool quiet = false;
-   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, false);
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-
    static const GLuint u[4][4] = {
       {0xffffffffu, 0x80000000u, 0, 0x40000000u},
       {0xffffffffu, 0x80000000u, 0, 0x40000000u},
@@ -74,7 +65,6 @@ main(int argc, char **argv)
    glViewport(0, 0, W, H);
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
-   glUseProgram(prog);
    GLint sgn = glGetUniformLocation(prog, "sgn");
    glEnableVertexAttribArray(0);
    glEnableVertexAttribArray(1);
@@ -95,5 +85,12 @@ main(int argc, char **argv)
                            "GL_UNSIGNED_INT normalised", quiet);
    ok &= e2e_gl_probe_read(W, H, 12, 4, want_s, 1, "GL_INT normalised",
                            quiet);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, false);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }

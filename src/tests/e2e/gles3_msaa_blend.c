@@ -28,21 +28,11 @@ static const char fs[] = "#version 300 es\n"
                          "out vec4 o;\n"
                          "void main() { o = vec4(0.25, 0.0, 0.0, 0.0); }\n";
 
-int
-main(int argc, char **argv)
+static bool
+draw(GLuint prog, bool quiet)
 {
-   struct e2e_gl gl;
-   bool quiet = false;
-   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, false);
-   GLuint prog;
-   int status =
-      e2e_gl_start_program(&gl, argc, argv, &opts, &quiet, vs, fs, &prog);
-   if (status)
-      return status;
-
    GLuint rb[2], fb[2];
    bool ok = e2e_gl_msaa_start(W, H, 4, fb, rb, quiet);
-   glUseProgram(prog);
    glEnable(GL_BLEND);
    glBlendFunc(GL_ONE, GL_ONE);
    /* the lower right and upper left halves of the window */
@@ -61,5 +51,12 @@ main(int argc, char **argv)
    /* the diagonal: pixels the edge cuts */
    for (int i = 0; i < W; i++)
       ok &= e2e_gl_probe_read(W, H, i, i, want, 2, "on the diagonal", true);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, false);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
 }

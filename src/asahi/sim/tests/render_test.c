@@ -496,6 +496,19 @@ test_empty_tiles_skipped(void **state)
    assert_int_equal(f->gpu.tiles, 1);
 }
 
+/* The base scene with background program bg_source, built, its render
+ * target filled with 0x5a (what no program writes), then run. */
+static void
+run_background(struct fixture *f, struct scene_params *p, struct scene *s,
+               const char *bg_source)
+{
+   base_params(p);
+   p->bg_source = bg_source;
+   build(f, p, s, false);
+   memset(s->rt, 0x5a, s->rt_size);
+   run(f, s);
+}
+
 /* A background program that reads its pixel's position is not the same on
  * every lane, so the executor must run it on every pixel (a clear-like
  * program is run once and copied, asahi_sim_bg_fill.c): red = x and
@@ -506,18 +519,14 @@ test_empty_tiles_skipped(void **state)
 static void
 test_background_per_pixel(void **state)
 {
-   struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   base_params(&p);
-   p.bg_source = "get_sr r0, sr80\n"
-                 "get_sr r1, sr81\n"
-                 "st_tile r0, i8, 0, x, 0, 1, 0\n"
-                 "st_tile r1, i8, 0, x, 1, 1, 0\n"
-                 "stop\n";
-   build(f, &p, &s, false);
-   memset(s.rt, 0x5a, s.rt_size);
-   run(f, &s);
+   run_background(*state, &p, &s,
+                  "get_sr r0, sr80\n"
+                  "get_sr r1, sr81\n"
+                  "st_tile r0, i8, 0, x, 0, 1, 0\n"
+                  "st_tile r1, i8, 0, x, 1, 1, 0\n"
+                  "stop\n");
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          if (!in_right_triangle(x, y))
@@ -525,6 +534,16 @@ test_background_per_pixel(void **state)
       }
    }
 }
+
+/* The constant background of test_background_computed (also the new code
+ * of test_kept_groups_see_new_code). */
+static const char computed_bg[] =
+   "fadd32 r0, u0, 0.25\n"
+   "iadd r1, u1, 0\n"
+   "mov_imm r2, 0x3f800000, 0\n"
+   "iadd r3, u3, 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
 
 /* A background program computing a constant with arithmetic (the clear
  * colour's red plus 0.25, the blue from a 16-bit conversion of an
@@ -534,19 +553,9 @@ test_background_per_pixel(void **state)
 static void
 test_background_computed(void **state)
 {
-   struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   base_params(&p);
-   p.bg_source = "fadd32 r0, u0, 0.25\n"
-                 "iadd r1, u1, 0\n"
-                 "mov_imm r2, 0x3f800000, 0\n"
-                 "iadd r3, u3, 0\n"
-                 "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
-                 "stop\n";
-   build(f, &p, &s, false);
-   memset(s.rt, 0x5a, s.rt_size);
-   run(f, &s);
+   run_background(*state, &p, &s, computed_bg);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          const uint8_t *px = scene_pixel(&p, &s, x, y);
@@ -581,12 +590,7 @@ test_kept_groups_see_new_code(void **state)
    f->mem.usc.used = f->mem.data.used = 0;
    memset(f->mem.usc.data, 0, HEAP_SIZE);
    memset(f->mem.data.data, 0, HEAP_SIZE);
-   p.bg_source = "fadd32 r0, u0, 0.25\n"
-                 "iadd r1, u1, 0\n"
-                 "mov_imm r2, 0x3f800000, 0\n"
-                 "iadd r3, u3, 0\n"
-                 "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
-                 "stop\n";
+   p.bg_source = computed_bg;
    build(f, &p, &s, false);
    run(f, &s);
    expect_rgba(scene_pixel(&p, &s, 38, 1), 64, 0, 255, 255, 38, 1);
