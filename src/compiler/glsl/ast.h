@@ -162,10 +162,10 @@ struct ast_node {
    bool new_scope;
    bool is_definition;
    /* Declarators and parameters: set by the checker when some assignment
-    * to the variable may run under control flow relative to its
-    * declaration (a nested statement, a ?: branch, the right side of &&
-    * or ||); glsl_to_nir_ssa.c keeps the others as SSA values. */
-   bool branch_written;
+    * to the variable may run more than once per run of its declaration
+    * (in a loop or a switch body the declaration is outside of);
+    * glsl_to_nir_ssa.c keeps the others as SSA values. */
+   bool loop_written;
    struct ast_node *next;
 
    /* Filled by the checker. */

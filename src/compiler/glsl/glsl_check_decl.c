@@ -358,7 +358,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    v->line = d->line;
    v->global = global;
    v->decl = d;
-   v->stmt_depth = c->stmt_depth;
+   v->repeat_depth = c->repeat_depth;
    check_subroutine_variable(c, n, d, q, v);
    if (!builtin) {
       v->image_format = 1 + check_image_declaration(c, d, n->type, q, t);

@@ -360,8 +360,8 @@ void
 check_note_write(struct check *c, struct check_var *v)
 {
    v->written = true;
-   if (v->decl && (c->stmt_depth != v->stmt_depth || c->expr_branch))
-      v->decl->branch_written = true;
+   if (v->decl && c->repeat_depth != v->repeat_depth)
+      v->decl->loop_written = true;
 }
 
 bool
@@ -445,11 +445,7 @@ expr_inner(struct check *c, struct ast_node *n)
    }
    case AST_BINARY: {
       struct check_value a = check_expr(c, n->a);
-      /* the right side of && and || runs only when it decides */
-      bool cond = n->op == AND_OP || n->op == OR_OP;
-      c->expr_branch += cond;
       struct check_value b = check_expr(c, n->b);
-      c->expr_branch -= cond;
       return binary_op(c, n, n->op, a, b);
    }
    case AST_UNARY:
@@ -509,10 +505,8 @@ expr_inner(struct check *c, struct ast_node *n)
    }
    case AST_COND: {
       struct check_value a = check_expr(c, n->a);
-      c->expr_branch++;
       struct check_value b = check_expr(c, n->b);
       struct check_value d = check_expr(c, n->c);
-      c->expr_branch--;
       if (type_is_error(a.type) || type_is_error(b.type) ||
           type_is_error(d.type))
          return check_expr_error();

@@ -222,9 +222,8 @@ check_function(struct check *c, struct ast_node *fn)
          v->type = p->vtype;
          v->qual = p->type->flags;
          v->read_only = p->type->flags & AST_Q_CONST;
-         /* the body's statements are one level down */
          v->decl = p;
-         v->stmt_depth = c->stmt_depth + 1;
+         v->repeat_depth = c->repeat_depth;
          struct check_sym *ps = rzalloc(c->mem, struct check_sym);
          ps->kind = CHECK_SYM_VAR;
          ps->var = v;

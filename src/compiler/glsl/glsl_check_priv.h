@@ -60,10 +60,10 @@ struct check_var {
    int max_index;          /* 1 + largest constant index used */
    int image_format;       /* images: 1 + format index, 0 none */
    /* Locals and parameters: the declarator or parameter node and the
-    * statement depth (check.stmt_depth) of the list declaring it; an
-    * assignment from elsewhere sets decl->branch_written. */
+    * loops and switches around it (check.repeat_depth); an assignment
+    * under more of them sets decl->loop_written. */
    struct ast_node *decl;
-   int stmt_depth;
+   int repeat_depth;
 };
 
 struct check_func {
@@ -128,7 +128,9 @@ struct check {
    struct check_scope *scope;
    struct check_scope *global;
    int depth;
-   int stmt_depth;          /* statements (not expressions) around */
+   /* loop statements (their conditions and steps too) and switch
+    * bodies around */
+   int repeat_depth;
    bool too_deep_reported; /* "nested too deeply" said once */
    /* current function */
    struct check_func *func;
@@ -157,9 +159,6 @@ struct check {
    int tcs_vertices, tcs_out_size;
    int tes_mode, tes_spacing, tes_order;
    int if_depth;            /* ifs around the statement being checked */
-   /* ?: branches and right sides of && and || around the expression
-    * being checked (they may not run) */
-   int expr_branch;
    bool main_returned;      /* a return was seen in main() */
    /* Explicit locations of inputs (0) and outputs (1): [first, end). */
    struct { int first, end; } locs[2][64];
@@ -382,7 +381,7 @@ struct check_value check_expr_error(void);
 struct check_value check_rvalue(const struct glsl_type *t, bool is_const);
 const char *check_type_name(struct check *c, const struct glsl_type *t);
 /* v is assigned here (an assignment, ++/--, an out argument): marks its
- * declaration when this is not straight-line code of its list. */
+ * declaration when this is in a loop or switch the declaration is not. */
 void check_note_write(struct check *c, struct check_var *v);
 bool check_require_lvalue(struct check *c, struct ast_node *n,
                           struct check_value *e, const char *what);

@@ -129,7 +129,6 @@ check_stmt(struct check *c, struct ast_node *n)
       return;
    }
    c->depth++;
-   c->stmt_depth++;
    switch (n->kind) {
    case AST_COMPOUND:
       check_push_scope(c);
@@ -162,53 +161,53 @@ check_stmt(struct check *c, struct ast_node *n)
    case AST_SWITCH:
       if (!glsl_is_version(c->st, 130, 300))
          check_error(c, n, "switch needs GLSL 1.30 or ES 3.00");
-      else
+      else {
+         /* case bodies run under labels: for locals declared outside,
+          * like a loop's body (check_note_write) */
+         c->repeat_depth++;
          switch_stmt(c, n);
+         c->repeat_depth--;
+      }
       break;
    case AST_CASE:
       check_error(c, n, "case label outside a switch");
       break;
    case AST_WHILE:
-      /* conditions and increments run in the loop too: a level down
-       * (check_note_write) */
-      c->stmt_depth++;
+      /* conditions and steps repeat too (check_note_write) */
+      c->repeat_depth++;
       check_push_scope(c);
       condition_expr(c, n->a);
       c->loop_depth++;
       body_stmt(c, n->b);
       c->loop_depth--;
       check_pop_scope(c);
-      c->stmt_depth--;
+      c->repeat_depth--;
       break;
    case AST_DO:
       /* The body is a scope of its own even when it is a single
        * declaration (6.3 Iteration: "do statement while (expression)"
        * nests the statement); the condition does not see into it. */
-      c->stmt_depth++;
+      c->repeat_depth++;
       check_push_scope(c);
       c->loop_depth++;
       check_stmt(c, n->b);
       c->loop_depth--;
       check_pop_scope(c);
       condition_expr(c, n->a);
-      c->stmt_depth--;
+      c->repeat_depth--;
       break;
    case AST_FOR:
-      c->stmt_depth++;
+      c->repeat_depth++;
       check_push_scope(c);
       check_stmt(c, n->a);
       condition_expr(c, n->b);
       if (n->c)
          check_expr(c, n->c);
       c->loop_depth++;
-      /* below the init declaration's level even when the body shares
-       * its scope */
-      c->stmt_depth++;
       body_stmt(c, n->d);
-      c->stmt_depth--;
       c->loop_depth--;
       check_pop_scope(c);
-      c->stmt_depth--;
+      c->repeat_depth--;
       break;
    case AST_BREAK:
       if (!c->loop_depth && !c->switch_depth)
@@ -251,6 +250,5 @@ check_stmt(struct check *c, struct ast_node *n)
       check_error(c, n, "unexpected statement");
       break;
    }
-   c->stmt_depth--;
    c->depth--;
 }

@@ -199,6 +199,7 @@ g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
    util_dynarray_init(&c->blocks, c->mem);
    util_dynarray_init(&c->ssbos, c->mem);
    util_dynarray_init(&c->counters, c->mem);
+   util_dynarray_init(&c->ssa_log, c->mem);
    g2n_push_scope(c);
    c->global = c->scope;
 }

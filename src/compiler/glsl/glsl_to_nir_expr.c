@@ -659,7 +659,6 @@ logic(struct g2n *c, struct ast_node *n)
 {
    nir_builder *b = &c->b;
    const struct glsl_type *tbool = glsl_simple_type(GLSL_TYPE_BOOL, 1, 1);
-   nir_variable *tmp = g2n_temp(c, tbool, "logic");
    nir_def *x = g2n_expr(c, n->a).col[0];
    if (c->failed)
       return g2n_basic(tbool, x);
@@ -671,13 +670,16 @@ logic(struct g2n *c, struct ast_node *n)
          return g2n_basic(tbool, x);
       return g2n_expr(c, n->b);
    }
-   nir_store_var(b, tmp, x, 1);
+   struct g2n_ssa_join join;
+   g2n_ssa_join_begin(c, &join);
    nir_if *nif = nir_push_if(b, n->op == AND_OP ? x : nir_inot(b, x));
    nir_def *y = g2n_expr(c, n->b).col[0];
-   if (!c->failed)
-      nir_store_var(b, tmp, y, 1);
+   g2n_ssa_join_mid(c, &join);
    nir_pop_if(b, nif);
-   return g2n_basic(tbool, nir_load_var(b, tmp));
+   g2n_ssa_join_end(c, &join, nif);
+   if (c->failed || !y)
+      return g2n_basic(tbool, x);
+   return g2n_basic(tbool, nir_if_phi(b, y, x));
 }
 
 static struct g2n_val
@@ -694,26 +696,35 @@ conditional(struct g2n *c, struct ast_node *n)
       struct g2n_val v = g2n_expr(c, known ? n->b : n->c);
       return t->base_type == GLSL_TYPE_VOID ? v : g2n_convert(c, v, t);
    }
-   if (t->base_type == GLSL_TYPE_VOID) {
-      /* Two void calls: only their effects. */
-      nir_if *vif = nir_push_if(b, cond);
-      g2n_expr(c, n->b);
-      nir_push_else(b, vif);
-      g2n_expr(c, n->c);
-      nir_pop_if(b, vif);
-      return (struct g2n_val){ .type = t };
-   }
-   nir_variable *tmp = g2n_temp(c, t, "cond");
+   /* Two void calls have only their effects; a scalar or vector result
+    * is a phi, others go through a temporary. */
+   bool is_void = t->base_type == GLSL_TYPE_VOID;
+   nir_variable *tmp = is_void || g2n_ssa_type_ok(t) ? NULL
+                                                     : g2n_temp(c, t, "cond");
+   struct g2n_ssa_join join;
+   g2n_ssa_join_begin(c, &join);
    nir_if *nif = nir_push_if(b, cond);
-   struct g2n_val x = g2n_convert(c, g2n_expr(c, n->b), t);
-   if (!c->failed)
-      g2n_store(c, nir_build_deref_var(b, tmp), t, x);
+   struct g2n_val x = g2n_expr(c, n->b);
+   if (!is_void && !c->failed) {
+      x = g2n_convert(c, x, t);
+      if (tmp && !c->failed)
+         g2n_store(c, nir_build_deref_var(b, tmp), t, x);
+   }
+   g2n_ssa_join_mid(c, &join);
    nir_push_else(b, nif);
-   struct g2n_val y = g2n_convert(c, g2n_expr(c, n->c), t);
-   if (!c->failed)
-      g2n_store(c, nir_build_deref_var(b, tmp), t, y);
+   struct g2n_val y = g2n_expr(c, n->c);
+   if (!is_void && !c->failed) {
+      y = g2n_convert(c, y, t);
+      if (tmp && !c->failed)
+         g2n_store(c, nir_build_deref_var(b, tmp), t, y);
+   }
    nir_pop_if(b, nif);
-   return g2n_load(c, nir_build_deref_var(b, tmp), t);
+   g2n_ssa_join_end(c, &join, nif);
+   if (is_void || c->failed)
+      return (struct g2n_val){ .type = t };
+   if (tmp)
+      return g2n_load(c, nir_build_deref_var(b, tmp), t);
+   return g2n_basic(t, nir_if_phi(b, x.col[0], y.col[0]));
 }
 
 static struct g2n_val

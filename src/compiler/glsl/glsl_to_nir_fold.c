@@ -14,6 +14,12 @@
 #include "glsl_to_nir_priv.h"
 #include "nir_passes.h"
 
+/* pass_flags of an ALU instruction whose whole tree was tried: its
+ * sources do not change any more, so a later condition reading it (locals
+ * kept as values reach back into earlier statements' trees) need not walk
+ * it again. */
+#define FOLD_TRIED 0x1
+
 /* Folds the instructions under d whose leaves are constants, visiting at
  * most *budget ALU instructions (a condition is a small tree; the budget
  * keeps shared subtrees from costing more). */
@@ -21,13 +27,17 @@ static void
 fold_tree(nir_shader *shader, nir_def *d, unsigned *budget)
 {
    nir_instr *p = nir_def_instr(d);
-   if (!*budget || p->type != nir_instr_type_alu)
+   if (!*budget || p->type != nir_instr_type_alu ||
+       (p->pass_flags & FOLD_TRIED))
       return;
    (*budget)--;
    nir_alu_instr *alu = nir_instr_as_alu(p);
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
       fold_tree(shader, alu->src[i].src.ssa, budget);
    nir_fold_alu_instr_keep(shader, alu);
+   /* with budget left, every source's tree was tried too */
+   if (*budget)
+      p->pass_flags |= FOLD_TRIED;
 }
 
 int

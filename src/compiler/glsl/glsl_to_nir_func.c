@@ -244,10 +244,11 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
          struct g2n_val v = g2n_convert(c, g2n_expr(c, a), pt);
          if (c->failed)
             return result;
-         /* in parameters the body assigns only in straight-line code
-          * are values (glsl_to_nir_ssa.c) */
+         /* in parameters no loop of the body assigns are values
+          * (glsl_to_nir_ssa.c) */
          sym->ssa = g2n_ssa_local_ok(p, pt);
          if (sym->ssa) {
+            g2n_ssa_declare(c, sym);
             sym->ssa_val = v.col[0];
          } else {
             sym->var = g2n_temp(c, pt, p->name);

@@ -94,11 +94,15 @@ struct g2n_sym {
    /* The deref_var of `var` made last (g2n_var_deref), reused while the
     * builder appends to the same block. */
    nir_deref_instr *var_deref;
-   /* A local scalar or vector that only straight-line code of its own
-    * statement list assigns (glsl_to_nir_ssa.c): no variable, its value
+   /* A local scalar or vector that no loop or switch assigns unless it
+    * is declared in it too (glsl_to_nir_ssa.c): no variable, its value
     * is ssa_val (NULL until assigned: undefined). */
    bool ssa;
    nir_def *ssa_val;
+   /* ssa: the ifs around its declaration (g2n.ssa_joins), and scratch of
+    * the join being merged */
+   unsigned join_depth;
+   unsigned join_gen, join_slot;
    int field;                  /* member of an anonymous block, else -1 */
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
@@ -209,6 +213,12 @@ struct g2n {
     * is translated: its locals may be SSA values (glsl_to_nir_ssa.c);
     * g2n_local_decl takes it. */
    bool ssa_decl_ok;
+   /* ifs being translated, and the assignments to SSA locals declared
+    * outside the innermost one (struct g2n_ssa_undo) since the outermost
+    * began; glsl_to_nir_ssa.c */
+   unsigned ssa_joins;
+   struct util_dynarray ssa_log;
+   unsigned ssa_gen;
    bool failed;
    char *error;
 };
@@ -253,10 +263,24 @@ nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
 /* glsl_to_nir_ssa.c: locals as SSA values.  Whether the local or
  * parameter `decl` of type t can be one. */
 bool g2n_ssa_local_ok(const struct ast_node *decl, const struct glsl_type *t);
+/* A scalar or vector of float, int, uint or bool: one nir_def. */
+bool g2n_ssa_type_ok(const struct glsl_type *t);
 struct g2n_val g2n_ssa_load(struct g2n *c, struct g2n_sym *sym);
 /* Stores v through lv (lv->ssa set): a new value of the local. */
 void g2n_ssa_store(struct g2n *c, const struct g2n_lval *lv,
                    struct g2n_val v);
+/* A new SSA local or parameter: where it is declared. */
+void g2n_ssa_declare(struct g2n *c, struct g2n_sym *sym);
+/* Around an if (statement, ?:, && or ||) whose branches may assign SSA
+ * locals: begin before nir_push_if, mid after the then branch, end after
+ * nir_pop_if; the values at the join become phis. */
+struct g2n_ssa_join {
+   size_t mark, else_mark;      /* ssa_log sizes */
+   struct util_dynarray merges; /* struct g2n_ssa_merge */
+};
+void g2n_ssa_join_begin(struct g2n *c, struct g2n_ssa_join *j);
+void g2n_ssa_join_mid(struct g2n *c, struct g2n_ssa_join *j);
+void g2n_ssa_join_end(struct g2n *c, struct g2n_ssa_join *j, nir_if *nif);
 
 /* glsl_to_nir_fold.c: folds the constant part of a boolean condition
  * (*d may become a load_const); 1 or 0 when it is constant, else -1. */
@@ -311,6 +335,9 @@ void g2n_stmt_list(struct g2n *c, struct ast_list *l);
 void g2n_after_loop(struct g2n *c);
 /* Nothing placed at the cursor could run (after a jump). */
 bool g2n_block_done(struct g2n *c);
+/* Control cannot reach the end of block (it ends in a jump, or is empty
+ * after an if both of whose branches do). */
+bool g2n_block_unreachable_end(nir_block *block);
 
 /* glsl_to_nir_func.c */
 struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);

@@ -21,10 +21,8 @@
 
 #include "glsl_to_nir_priv.h"
 
-/* Control cannot reach the end of this block: it ends in a jump, or it
- * is empty and follows an if both of whose branches jump. */
-static bool
-block_unreachable_end(nir_block *block)
+bool
+g2n_block_unreachable_end(nir_block *block)
 {
    if (nir_block_ends_in_jump(block))
       return true;
@@ -34,14 +32,14 @@ block_unreachable_end(nir_block *block)
    if (!prev || prev->type != nir_cf_node_if)
       return false;
    nir_if *nif = nir_cf_node_as_if(prev);
-   return block_unreachable_end(nir_if_last_then_block(nif)) &&
-          block_unreachable_end(nir_if_last_else_block(nif));
+   return g2n_block_unreachable_end(nir_if_last_then_block(nif)) &&
+          g2n_block_unreachable_end(nir_if_last_else_block(nif));
 }
 
 bool
 g2n_block_done(struct g2n *c)
 {
-   return block_unreachable_end(nir_cursor_current_block(c->b.cursor));
+   return g2n_block_unreachable_end(nir_cursor_current_block(c->b.cursor));
 }
 
 static bool
@@ -414,12 +412,15 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
       /* A branch a constant condition never takes is not translated
        * (glsl_to_nir_fold.c). */
       int known = g2n_fold_bool(c, &cond);
+      struct g2n_ssa_join join;
+      g2n_ssa_join_begin(c, &join);
       nir_if *nif = nir_push_if(b, cond);
       if (known != 0) {
          g2n_push_scope(c);
          g2n_stmt(c, n->b);
          g2n_pop_scope(c);
       }
+      g2n_ssa_join_mid(c, &join);
       if (n->c && known != 1) {
          nir_push_else(b, nif);
          g2n_push_scope(c);
@@ -427,6 +428,7 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
          g2n_pop_scope(c);
       }
       nir_pop_if(b, nif);
+      g2n_ssa_join_end(c, &join, nif);
       break;
    }
    case AST_WHILE:

@@ -741,7 +741,9 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       sym->var_index = -1;
       sym->prec = g2n_decl_prec(c, n->type ? n->type->flags : 0, t);
       sym->ssa = ssa_ok && g2n_ssa_local_ok(d, t);
-      if (!sym->ssa)
+      if (sym->ssa)
+         g2n_ssa_declare(c, sym);
+      else
          sym->var = g2n_temp(c, t, d->name);
       /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
       if (d->a && sym->ssa) {

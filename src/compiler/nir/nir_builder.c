@@ -384,7 +384,11 @@ nir_if_phi(nir_builder *b, nir_def *then_def, nir_def *else_def)
    nir_def_init(&phi->instr, &phi->def, then_def->num_components,
                 then_def->bit_size);
    nir_instr_insert(nir_after_phis(block), &phi->instr);
-   if (b->cursor.option == nir_cursor_before_block)
+   /* a cursor at the head of the block or right after its phis moves
+    * past the new one */
+   if (b->cursor.option == nir_cursor_before_block ||
+       (b->cursor.option == nir_cursor_after_instr &&
+        b->cursor.instr->type == nir_instr_type_phi))
       b->cursor = nir_after_instr(&phi->instr);
    return &phi->def;
 }

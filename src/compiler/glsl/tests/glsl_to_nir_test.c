@@ -507,6 +507,73 @@ test_ssa_locals(void **state)
               want, 0);
 }
 
+/* Locals assigned in branches (phis at the joins, glsl_to_nir_ssa.c),
+ * with conditions only known at run time (z = 0, so one = 1):
+ *   a, b: each written in one branch: a = 10, b = 2;  c: a one-armed if
+ *   not taken: 3;  d: nested ifs, two writes in the inner else: 42;
+ *   k: read and written twice in a branch: (1 + 1) * 3 = 6;
+ *   57 + 6 = 63.
+ *   e: || skips its right side (5), && runs it (6), then the loop adds
+ *   t = 1 once before the if assigning t breaks: 7;  f = (f = 8) + 1 = 9;
+ *   cnt: i = 0 continues, i = 1 adds 2, i = 2 breaks: 2.
+ *   7 + 9 + 2000 = 2016.
+ *   w = 1 (inout argument under the taken branch), y: setp in the else
+ *   not taken, then setp in the else taken: 7;  v.zx under an if:
+ *   (8, 2, 7) -> 8 + 20 + 700;  pick(1): its early return not taken,
+ *   p assigned after it: 3.  1 + 7 + 728 + 3 = 739.
+ *   g = h = true: 1 + 2;  s: else-if chain, middle arm: 2 * 4; 11. */
+static void
+test_ssa_branch_joins(void **state)
+{
+   const float want[4] = { 63, 2016, 739, 11 };
+   frag_value(130,
+              "uniform float z;\n"
+              "void bump(inout float x) { x += 1.0; }\n"
+              "void setp(out float x) { x = 7.0; }\n"
+              "float pick(float p) { if (z > 1.0) return 100.0;\n"
+              "                      p = p + 2.0; return p; }\n"
+              "void main() {\n"
+              "   float one = z + 1.0;\n"
+              "   float a = 1.0, b = 2.0, c = 3.0, d = 4.0;\n"
+              "   if (one > 0.5) a = 10.0; else b = 20.0;\n"
+              "   if (one < 0.5) c = 30.0;\n"
+              "   if (one > 0.5) { if (one > 2.0) d = 40.0;\n"
+              "                    else { d = 41.0; d += 1.0; } }\n"
+              "   float k = 1.0;\n"
+              "   if (one > 0.5) { k = k + 1.0; k = k * 3.0; }\n"
+              "   float e = 5.0;\n"
+              "   bool g = (one > 0.5) || ((e = 50.0) > 0.0);\n"
+              "   bool h = (one > 0.5) && ((e += 1.0) > 0.0);\n"
+              "   for (int i = 0; i < 2; i++) {\n"
+              "      float t = 1.0;\n"
+              "      if (i == 1) { t = 5.0; break; }\n"
+              "      e += t;\n"
+              "   }\n"
+              "   float f = 0.0;\n"
+              "   f = (one > 0.5) ? (f = 8.0) + 1.0 : (f = 100.0);\n"
+              "   float cnt = 0.0;\n"
+              "   for (int i = 0; i < 3; i++) {\n"
+              "      float q = 0.0;\n"
+              "      if (i == 0) { q = 1.0; continue; }\n"
+              "      q = 2.0;\n"
+              "      if (i == 2) { q = 4.0; break; } else cnt += q;\n"
+              "   }\n"
+              "   float w = 0.0, y = 0.0;\n"
+              "   if (one > 0.5) bump(w); else setp(y);\n"
+              "   if (one < 0.5) bump(y); else setp(y);\n"
+              "   vec3 v = vec3(1.0, 2.0, 3.0);\n"
+              "   if (one > 0.5) v.zx = vec2(7.0, 8.0);\n"
+              "   float r = pick(one);\n"
+              "   float s = 0.0;\n"
+              "   if (one > 2.0) s = 1.0; else if (one > 0.5) s = 2.0;\n"
+              "   else s = 3.0;\n"
+              "   gl_FragColor = vec4(a + b + c + d + k, e + f + cnt * 1000.0,\n"
+              "                       w + y + v.x + v.y * 10.0 + v.z * 100.0 + r,\n"
+              "                       float(g) + float(h) * 2.0 + s * 4.0);\n"
+              "}\n",
+              want, 0);
+}
+
 /* Inlined bodies whose only return ends them run in line; the others
  * leave early through a loop.  side: 1 + 3 = 4; early: 4 <= 100, so
  * 4 + 1 = 5 (its return is not the last statement); last(2) = 2 * 2 + 1
@@ -531,10 +598,11 @@ test_inline_straight_bodies(void **state)
               want, 0);
 }
 
-/* The translation itself (before any optimisation): the locals only
- * straight-line code assigns have no variable; one an if assigns, one a
- * loop condition assigns, and the parameter an inlined body assigns
- * under an if keep theirs; f, whose only return ends it, needs no
+/* The translation itself (before any optimisation): the locals no loop
+ * assigns have no variable, neither those straight-line code assigns nor
+ * the parameter p an inlined body assigns under an if (a phi at the
+ * join); l, which a loop body assigns, and m, which a loop condition
+ * assigns, keep theirs; f, whose only return ends it, needs no
  * "returned" flag nor "retval" variable. */
 static void
 test_ssa_locals_have_no_variable(void **state)
@@ -569,9 +637,10 @@ test_ssa_locals_have_no_variable(void **state)
    nir_foreach_function_impl(impl, ns->nir) {
       list_for_each_entry(nir_variable, var, &impl->locals, link) {
          const char *name = var->name ? var->name : "";
-         if (!strcmp(name, "l") || !strcmp(name, "m") || !strcmp(name, "p"))
+         if (!strcmp(name, "l") || !strcmp(name, "m"))
             found++;
-         else if (!strcmp(name, "s") || !strcmp(name, "q"))
+         else if (!strcmp(name, "s") || !strcmp(name, "q") ||
+                  !strcmp(name, "p"))
             fail_msg("local '%s' kept a variable", name);
          else if (!strcmp(name, "returned") || !strcmp(name, "retval"))
             fail_msg("f, whose only return ends it, was inlined with "
@@ -580,7 +649,7 @@ test_ssa_locals_have_no_variable(void **state)
             others++;
       }
    }
-   assert_int_equal(found, 3);
+   assert_int_equal(found, 2);
    (void)others;
    ralloc_free(mem);
 }
@@ -653,6 +722,7 @@ main(void)
       cmocka_unit_test(test_io_blocks),
       cmocka_unit_test(test_ssa_locals),
       cmocka_unit_test(test_ssa_locals_have_no_variable),
+      cmocka_unit_test(test_ssa_branch_joins),
       cmocka_unit_test(test_inline_straight_bodies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
