@@ -106,14 +106,7 @@ narrow(nir_builder *b, nir_alu_instr *alu)
          return false;
    }
 
-   b->cursor = nir_before_instr(&alu->instr);
-   for (unsigned i = 0; i < n; i++) {
-      /* only the components read (a scalar of a loaded vector, say) */
-      nir_def *h = nir_f2f16(b, nir_ssa_for_alu_src(b, alu, i));
-      nir_instr_rewrite_src(&alu->instr, &alu->src[i].src, h);
-      for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
-         nir_alu_src_set_swizzle(&alu->src[i], c, (uint8_t)c);
-   }
+   nir_mediump_narrow_srcs(b, alu, n, true);
    if (float_result) {
       alu->def.bit_size = 16;
       b->cursor = nir_after_instr(&alu->instr);
@@ -227,6 +220,21 @@ widen(nir_builder *b, nir_alu_instr *alu)
    nir_def *w = nir_build_alu(b, alu->op, src[0], src[1], NULL, NULL);
    nir_mediump_copy_widenings(&alu->def, w);
    return true;
+}
+
+void
+nir_mediump_narrow_srcs(nir_builder *b, nir_alu_instr *alu, unsigned n,
+                        bool is_float)
+{
+   b->cursor = nir_before_instr(&alu->instr);
+   for (unsigned i = 0; i < n; i++) {
+      /* only the components read (a scalar of a loaded vector, say) */
+      nir_def *s = nir_ssa_for_alu_src(b, alu, i);
+      nir_def *h = is_float ? nir_f2f16(b, s) : nir_i2i16(b, s);
+      nir_instr_rewrite_src(&alu->instr, &alu->src[i].src, h);
+      for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
+         nir_alu_src_set_swizzle(&alu->src[i], c, (uint8_t)c);
+   }
 }
 
 void

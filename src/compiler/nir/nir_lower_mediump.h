@@ -32,4 +32,10 @@ bool nir_mediump_widen_int(nir_builder *b, nir_alu_instr *alu);
  * becomes a copy of wide, the same value computed at 32 bits. */
 void nir_mediump_copy_widenings(nir_def *narrow, nir_def *wide);
 
+/* The first n sources of alu become 16-bit conversions (f2f16 when
+ * is_float, else i2i16) of the components they read, with identity
+ * swizzles; the builder's cursor is left before alu. */
+void nir_mediump_narrow_srcs(nir_builder *b, nir_alu_instr *alu, unsigned n,
+                             bool is_float);
+
 #endif

@@ -211,13 +211,7 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
          keep = 1 - (int)i;
    }
 
-   b->cursor = nir_before_instr(&alu->instr);
-   for (unsigned i = 0; i < n; i++) {
-      nir_def *h = nir_i2i16(b, nir_ssa_for_alu_src(b, alu, i));
-      nir_instr_rewrite_src(&alu->instr, &alu->src[i].src, h);
-      for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
-         nir_alu_src_set_swizzle(&alu->src[i], c, (uint8_t)c);
-   }
+   nir_mediump_narrow_srcs(b, alu, n, false);
    if (kind != INT_CMP) {
       alu->def.bit_size = 16;
       b->cursor = nir_after_instr(&alu->instr);
