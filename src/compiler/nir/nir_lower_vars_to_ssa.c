@@ -366,6 +366,33 @@ rename_block(state *st, nir_block *block)
    util_dynarray_fini(&pushed);
 }
 
+/* The renaming walk follows the dominator tree from the start block, so
+ * it never meets a block control cannot reach, such as the empty block
+ * after an if whose branches both jump.  That block still falls through
+ * to its structural successor and is one of its predecessors, so the
+ * placed phis there need a source from it: undefined, as nothing reaches
+ * it (the validator wants one source per predecessor). */
+static void
+fill_unreachable_preds(state *st)
+{
+   nir_block *start = nir_start_block(st->impl);
+   nir_foreach_block(block, st->impl) {
+      if (block == start || block->imm_dom)
+         continue;
+      for (unsigned s = 0; s < 2; s++) {
+         nir_block *succ = block->successors[s];
+         if (!succ)
+            continue;
+         nir_foreach_phi(phi, succ) {
+            leaf *l = phi_leaf(st, phi);
+            /* the walk is over: every stack is empty, the value undefined */
+            if (l)
+               nir_phi_instr_add_src(phi, block, leaf_value(st, l));
+         }
+      }
+   }
+}
+
 static bool
 lower_impl(nir_shader *shader, nir_function_impl *impl)
 {
@@ -464,6 +491,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
 
    place_phis(&st);
    rename_block(&st, nir_start_block(impl));
+   fill_unreachable_preds(&st);
 
    /* The renaming walk removed every access it met; what is left of the
     * promoted ones is in unreachable blocks. */
