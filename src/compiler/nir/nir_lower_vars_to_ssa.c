@@ -302,6 +302,23 @@ merge_channels(nir_builder *b, nir_def *cur, nir_def *value, unsigned mask,
    return nir_builder_alu_instr_finish_and_insert(b, vec);
 }
 
+/* The placed phis in block's successors get their source from block: the
+ * leaf's current value. */
+static void
+fill_successor_phis(state *st, nir_block *block)
+{
+   for (unsigned s = 0; s < 2; s++) {
+      nir_block *succ = block->successors[s];
+      if (!succ)
+         continue;
+      nir_foreach_phi(phi, succ) {
+         leaf *l = phi_leaf(st, phi);
+         if (l)
+            nir_phi_instr_add_src(phi, block, leaf_value(st, l));
+      }
+   }
+}
+
 static void
 rename_block(state *st, nir_block *block)
 {
@@ -347,16 +364,7 @@ rename_block(state *st, nir_block *block)
       nir_instr_remove(instr);
    }
 
-   for (unsigned s = 0; s < 2; s++) {
-      nir_block *succ = block->successors[s];
-      if (!succ)
-         continue;
-      nir_foreach_phi(phi, succ) {
-         leaf *l = phi_leaf(st, phi);
-         if (l)
-            nir_phi_instr_add_src(phi, block, leaf_value(st, l));
-      }
-   }
+   fill_successor_phis(st, block);
 
    for (unsigned i = 0; i < block->num_dom_children; i++)
       rename_block(st, block->dom_children[i]);
@@ -376,20 +384,10 @@ static void
 fill_unreachable_preds(state *st)
 {
    nir_block *start = nir_start_block(st->impl);
+   /* the walk is over: every stack is empty, every value undefined */
    nir_foreach_block(block, st->impl) {
-      if (block == start || block->imm_dom)
-         continue;
-      for (unsigned s = 0; s < 2; s++) {
-         nir_block *succ = block->successors[s];
-         if (!succ)
-            continue;
-         nir_foreach_phi(phi, succ) {
-            leaf *l = phi_leaf(st, phi);
-            /* the walk is over: every stack is empty, the value undefined */
-            if (l)
-               nir_phi_instr_add_src(phi, block, leaf_value(st, l));
-         }
-      }
+      if (block != start && !block->imm_dom)
+         fill_successor_phis(st, block);
    }
 }
 

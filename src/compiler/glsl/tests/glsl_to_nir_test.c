@@ -599,6 +599,22 @@ test_inline_straight_bodies(void **state)
               want, 0);
 }
 
+/* A fragment shader compiled and translated alone, before any pass. */
+static struct glsl_nir_stage *
+translate_fs(void *mem, const char *src)
+{
+   struct glsl_compile_options opts = { .stage = MESA_SHADER_FRAGMENT };
+   struct glsl_parse_state *st =
+      glsl_compile_shader(mem, src, strlen(src), &opts);
+   assert_non_null(st);
+   assert_int_equal(st->log.errors, 0);
+   struct glsl_nir_stage *ns = glsl_to_nir(mem, &st, 1, NULL);
+   assert_non_null(ns);
+   if (ns->error)
+      fail_msg("%s", ns->error);
+   return ns;
+}
+
 /* The translation itself (before any optimisation): the locals no loop
  * assigns have no variable, neither those straight-line code assigns nor
  * the parameter p an inlined body assigns under an if (a phi at the
@@ -626,14 +642,7 @@ test_ssa_locals_have_no_variable(void **state)
       "   o = vec4(s, q, l + m + f(s, u.z));\n"
       "}\n";
    void *mem = ralloc_context(NULL);
-   struct glsl_compile_options opts = { .stage = MESA_SHADER_FRAGMENT };
-   struct glsl_parse_state *st =
-      glsl_compile_shader(mem, src, strlen(src), &opts);
-   assert_non_null(st);
-   assert_int_equal(st->log.errors, 0);
-   struct glsl_nir_stage *ns = glsl_to_nir(mem, &st, 1, NULL);
-   assert_non_null(ns);
-   assert_null(ns->error);
+   struct glsl_nir_stage *ns = translate_fs(mem, src);
    unsigned found = 0, others = 0;
    nir_foreach_function_impl(impl, ns->nir) {
       list_for_each_entry(nir_variable, var, &impl->locals, link) {
@@ -743,15 +752,7 @@ assert_translation_valid(const char *body)
    char src[4096];
    snprintf(src, sizeof(src), "#version 130\n%s", body);
    void *mem = ralloc_context(NULL);
-   struct glsl_compile_options opts = { .stage = MESA_SHADER_FRAGMENT };
-   struct glsl_parse_state *st =
-      glsl_compile_shader(mem, src, strlen(src), &opts);
-   assert_non_null(st);
-   assert_int_equal(st->log.errors, 0);
-   struct glsl_nir_stage *ns = glsl_to_nir(mem, &st, 1, NULL);
-   assert_non_null(ns);
-   if (ns->error)
-      fail_msg("%s", ns->error);
+   struct glsl_nir_stage *ns = translate_fs(mem, src);
    char *msg = NULL;
    nir_lower_vars_to_ssa(ns->nir);
    if (!nir_validate_shader_msg(ns->nir, mem, &msg))
