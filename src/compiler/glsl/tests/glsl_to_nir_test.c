@@ -744,6 +744,43 @@ static const char return_ends_fs[] =
    "   gl_FragColor = vec4(3.0);\n"
    "}\n";
 
+/* Siblings, z = 0: an if both of whose branches end in such ifs (x is
+ * loop-assigned, a variable): i = 0, 1 continue with y = 2, i = 2
+ * continues from the inner if: x = 3, y = 2.  A switch in a loop: case 0
+ * breaks the switch (y = 3), case 1 adds 2 to x and continues, default
+ * continues: x = 5.  w, a value in a while body: k = 2 adds 1: x = 6;
+ * k = 1, 3 continue: k = 3. */
+static const char nested_jump_ends_fs[] =
+   "uniform float z;\n"
+   "void main() {\n"
+   "   float x = z;\n"
+   "   float y = 0.0;\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      x += 1.0;\n"
+   "      if (x > 2.0) { if (z > 0.0) break; else continue; }\n"
+   "      else { if (z < 1.0) { y = 2.0; continue; } else return; }\n"
+   "      x = 5.0;\n"
+   "   }\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      switch (i) {\n"
+   "      case 0: if (z > 0.0) continue; else break;\n"
+   "      case 1: x += 2.0; if (z > 0.0) { break; } else { continue; }\n"
+   "      default: if (z > 0.0) return; else continue;\n"
+   "      }\n"
+   "      y += 1.0;\n"
+   "   }\n"
+   "   int k = 0;\n"
+   "   while (k < 3) {\n"
+   "      k++;\n"
+   "      float w = z;\n"
+   "      if (k == 2) { w = 1.0; }\n"
+   "      else { if (z > 0.5) { w = 2.0; break; }\n"
+   "             else { w = 3.0; continue; } }\n"
+   "      x += w;\n"
+   "   }\n"
+   "   gl_FragColor = vec4(x, y, float(k), 1.0);\n"
+   "}\n";
+
 /* The NIR right after translation validates (every pass after it is
  * validated in debug builds; this checks release builds too). */
 static void
@@ -769,6 +806,9 @@ test_loop_bodies_ending_in_jumps(void **state)
    const float want_ret[4] = { 1, 1, 1, 1 };
    frag_value(130, return_ends_fs, want_ret, 0);
    assert_translation_valid(return_ends_fs);
+   const float want_nested[4] = { 6, 3, 3, 1 };
+   frag_value(130, nested_jump_ends_fs, want_nested, 0);
+   assert_translation_valid(nested_jump_ends_fs);
 }
 
 static void
