@@ -25,8 +25,9 @@
  * (an undo log, g2n.ssa_log), and where the two differ the value after
  * the if is a phi of the ends of the branches, made here directly instead
  * of by nir_lower_vars_to_ssa from a variable's loads and stores.  A
- * branch whose end control cannot reach (a break, continue, return or an
- * inlined function's early return) gives no phi source.  Loop-assigned
+ * branch ending in a jump (a break, continue, return or an inlined
+ * function's early return) gives no phi source; one ending in an if whose
+ * branches both jump gives an undefined one (join_phi).  Loop-assigned
  * locals keep the variable: their value at the loop's head would need a
  * phi of values not translated yet.
  *
@@ -114,7 +115,12 @@ g2n_ssa_join_mid(struct g2n *c, struct g2n_ssa_join *j)
 }
 
 /* A phi at the head of the block after nif of the values at the ends of
- * the branches control reaches; NULL when it reaches neither. */
+ * the branches; NULL when control reaches neither end (no phi in a block
+ * nothing reaches).  A branch ending in a jump is no predecessor of the
+ * join.  One whose last block is the empty block after an if whose
+ * branches both jump still is (that block falls through, see
+ * nir_block_structural_successors), though control never comes from it:
+ * its source is undefined. */
 static nir_def *
 join_phi(struct g2n *c, nir_if *nif, const struct glsl_type *t,
          nir_def *then_val, nir_def *else_val)
@@ -124,18 +130,20 @@ join_phi(struct g2n *c, nir_if *nif, const struct glsl_type *t,
                           nir_if_last_else_block(nif) };
    nir_def *val[2] = { then_val, else_val };
    unsigned bits = t->base_type == GLSL_TYPE_BOOL ? 1 : 32;
-   nir_phi_instr *phi = NULL;
+   bool dead[2] = { g2n_block_unreachable_end(pred[0]),
+                    g2n_block_unreachable_end(pred[1]) };
+   if (dead[0] && dead[1])
+      return NULL;
+   nir_phi_instr *phi = nir_phi_instr_create(c->shader);
    for (unsigned i = 0; i < 2; i++) {
-      if (g2n_block_unreachable_end(pred[i]))
+      if (nir_block_ends_in_jump(pred[i]))
          continue;
-      if (!phi)
-         phi = nir_phi_instr_create(c->shader);
       /* assigned in one branch only and read before: undefined */
-      nir_def *v = val[i] ? val[i] : nir_undef(b, t->vector_elements, bits);
+      nir_def *v = val[i] && !dead[i]
+                      ? val[i]
+                      : nir_undef(b, t->vector_elements, bits);
       nir_phi_instr_add_src(phi, pred[i], v);
    }
-   if (!phi)
-      return NULL;
    nir_def_init(&phi->instr, &phi->def, t->vector_elements, bits);
    nir_block *join = nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node));
    nir_instr_insert(nir_after_phis(join), &phi->instr);

@@ -302,6 +302,23 @@ merge_channels(nir_builder *b, nir_def *cur, nir_def *value, unsigned mask,
    return nir_builder_alu_instr_finish_and_insert(b, vec);
 }
 
+/* The placed phis in block's successors get their source from block: the
+ * leaf's current value. */
+static void
+fill_successor_phis(state *st, nir_block *block)
+{
+   for (unsigned s = 0; s < 2; s++) {
+      nir_block *succ = block->successors[s];
+      if (!succ)
+         continue;
+      nir_foreach_phi(phi, succ) {
+         leaf *l = phi_leaf(st, phi);
+         if (l)
+            nir_phi_instr_add_src(phi, block, leaf_value(st, l));
+      }
+   }
+}
+
 static void
 rename_block(state *st, nir_block *block)
 {
@@ -347,16 +364,7 @@ rename_block(state *st, nir_block *block)
       nir_instr_remove(instr);
    }
 
-   for (unsigned s = 0; s < 2; s++) {
-      nir_block *succ = block->successors[s];
-      if (!succ)
-         continue;
-      nir_foreach_phi(phi, succ) {
-         leaf *l = phi_leaf(st, phi);
-         if (l)
-            nir_phi_instr_add_src(phi, block, leaf_value(st, l));
-      }
-   }
+   fill_successor_phis(st, block);
 
    for (unsigned i = 0; i < block->num_dom_children; i++)
       rename_block(st, block->dom_children[i]);
@@ -364,6 +372,23 @@ rename_block(state *st, nir_block *block)
    nir_dynarray_foreach(&pushed, leaf *, lp)
       (void)util_dynarray_pop(&(*lp)->stack, nir_def *);
    util_dynarray_fini(&pushed);
+}
+
+/* The renaming walk follows the dominator tree from the start block, so
+ * it never meets a block control cannot reach, such as the empty block
+ * after an if whose branches both jump.  That block still falls through
+ * to its structural successor and is one of its predecessors, so the
+ * placed phis there need a source from it: undefined, as nothing reaches
+ * it (the validator wants one source per predecessor). */
+static void
+fill_unreachable_preds(state *st)
+{
+   nir_block *start = nir_start_block(st->impl);
+   /* the walk is over: every stack is empty, every value undefined */
+   nir_foreach_block(block, st->impl) {
+      if (block != start && !block->imm_dom)
+         fill_successor_phis(st, block);
+   }
 }
 
 static bool
@@ -464,6 +489,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
 
    place_phis(&st);
    rename_block(&st, nir_start_block(impl));
+   fill_unreachable_preds(&st);
 
    /* The renaming walk removed every access it met; what is left of the
     * promoted ones is in unreachable blocks. */

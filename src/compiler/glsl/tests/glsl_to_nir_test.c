@@ -17,6 +17,7 @@
 
 #include "glsl_link_test_util.h"
 #include "glsl_to_nir.h"
+#include "nir_passes.h"
 
 /* ---- the first-pixel pair ------------------------------------------------- */
 
@@ -598,6 +599,22 @@ test_inline_straight_bodies(void **state)
               want, 0);
 }
 
+/* A fragment shader compiled and translated alone, before any pass. */
+static struct glsl_nir_stage *
+translate_fs(void *mem, const char *src)
+{
+   struct glsl_compile_options opts = { .stage = MESA_SHADER_FRAGMENT };
+   struct glsl_parse_state *st =
+      glsl_compile_shader(mem, src, strlen(src), &opts);
+   assert_non_null(st);
+   assert_int_equal(st->log.errors, 0);
+   struct glsl_nir_stage *ns = glsl_to_nir(mem, &st, 1, NULL);
+   assert_non_null(ns);
+   if (ns->error)
+      fail_msg("%s", ns->error);
+   return ns;
+}
+
 /* The translation itself (before any optimisation): the locals no loop
  * assigns have no variable, neither those straight-line code assigns nor
  * the parameter p an inlined body assigns under an if (a phi at the
@@ -625,14 +642,7 @@ test_ssa_locals_have_no_variable(void **state)
       "   o = vec4(s, q, l + m + f(s, u.z));\n"
       "}\n";
    void *mem = ralloc_context(NULL);
-   struct glsl_compile_options opts = { .stage = MESA_SHADER_FRAGMENT };
-   struct glsl_parse_state *st =
-      glsl_compile_shader(mem, src, strlen(src), &opts);
-   assert_non_null(st);
-   assert_int_equal(st->log.errors, 0);
-   struct glsl_nir_stage *ns = glsl_to_nir(mem, &st, 1, NULL);
-   assert_non_null(ns);
-   assert_null(ns->error);
+   struct glsl_nir_stage *ns = translate_fs(mem, src);
    unsigned found = 0, others = 0;
    nir_foreach_function_impl(impl, ns->nir) {
       list_for_each_entry(nir_variable, var, &impl->locals, link) {
@@ -652,6 +662,153 @@ test_ssa_locals_have_no_variable(void **state)
    assert_int_equal(found, 2);
    (void)others;
    ralloc_free(mem);
+}
+
+/* Loop bodies ending in an if whose branches both jump (issue #18: "phi
+ * has 2 sources for 3 predecessors").  The empty block after such an if
+ * is unreachable but falls through to the loop's head or to an outer
+ * join, so it is a predecessor there and a phi needs a source from it.
+ * z = 0 (the default uniform value), so one = 1.
+ *   trips: i = 0, 1 continue, i = 2 breaks: 3;  k (do-while): 1, 2
+ *   continue, 3 breaks: 3;  m (while): 2, 4 continue, 6 breaks: 6;
+ *   3 + 30 + 600 = 633.
+ *   acc (t and u are values, the ifs join them): i = 0: u = 3, +0.5;
+ *   i = 1: u = 3, t = 2 + 100; i = 2, 3: 3 + 0.5 each; i = 4: u = 8,
+ *   continue; i = 5: u = 3, t * 1000 = 10000, break:
+ *   3.5 + 105 + 7 + 3.5 + 10003 = 10118.5.
+ *   nest: inner loops run 1, 2, 3 trips, the outer one breaks at i = 2:
+ *   6;  firstf(0) = 0 + 0 + 5 (first trip returns), firstf(2) = -1
+ *   (the else returns): 6 + 50 - 100 = -44.
+ *   cnt: the statement after the if is never reached: 4. */
+static const char jump_ends_fs[] =
+   "uniform float z;\n"
+   "float firstf(float x) {\n"
+   "   for (int i = 0; i < 4; i++) {\n"
+   "      if (float(i) >= x) { return float(i) + x * 2.0 + 5.0; }\n"
+   "      else { return -1.0; }\n"
+   "   }\n"
+   "   return -2.0;\n"
+   "}\n"
+   "void main() {\n"
+   "   float one = z + 1.0;\n"
+   "   int trips = 0;\n"
+   "   for (int i = 0; i < 5; i++) {\n"
+   "      trips++;\n"
+   "      if (i < 2) continue; else break;\n"
+   "   }\n"
+   "   int k = 0;\n"
+   "   do { k++; if (k < 3) continue; else break; } while (true);\n"
+   "   int m = 0;\n"
+   "   while (true) { m += 2; if (m < 6) { continue; } else { break; } }\n"
+   "   float acc = 0.0;\n"
+   "   for (int i = 0; i < 6; i++) {\n"
+   "      float t = float(i) * 2.0;\n"
+   "      float u = 1.0;\n"
+   "      if (i == 4) { if (z > 0.5) { u = 7.0; break; }\n"
+   "                    else { u = 8.0; continue; } }\n"
+   "      else { u = 3.0; }\n"
+   "      acc += u;\n"
+   "      if (i == 1) { t = t + 100.0; acc += t; continue; }\n"
+   "      else { if (i == 5) { acc += t * 1000.0; break; }\n"
+   "             else { acc += 0.5; continue; } }\n"
+   "   }\n"
+   "   float nest = 0.0;\n"
+   "   for (int i = 0; i < 4; i++) {\n"
+   "      for (int j = 0; j < 4; j++) {\n"
+   "         nest += 1.0;\n"
+   "         if (j >= i) break; else continue;\n"
+   "      }\n"
+   "      if (i < 2) continue; else break;\n"
+   "   }\n"
+   "   float cnt = z + 4.0;\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      if (i == 0) { continue; }\n"
+   "      else { break; }\n"
+   "      cnt += 1.0;\n"
+   "   }\n"
+   "   gl_FragColor = vec4(float(trips + k * 10 + m * 100), acc,\n"
+   "                       nest + firstf(z) * 10.0 + firstf(one) * 100.0,\n"
+   "                       cnt);\n"
+   "}\n";
+
+/* main returning from both branches inside a loop: the first value
+ * written stays. */
+static const char return_ends_fs[] =
+   "uniform float z;\n"
+   "void main() {\n"
+   "   gl_FragColor = vec4(1.0);\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      if (z > 0.5) { gl_FragColor = vec4(2.0); return; }\n"
+   "      else { return; }\n"
+   "   }\n"
+   "   gl_FragColor = vec4(3.0);\n"
+   "}\n";
+
+/* Siblings, z = 0: an if both of whose branches end in such ifs (x is
+ * loop-assigned, a variable): i = 0, 1 continue with y = 2, i = 2
+ * continues from the inner if: x = 3, y = 2.  A switch in a loop: case 0
+ * breaks the switch (y = 3), case 1 adds 2 to x and continues, default
+ * continues: x = 5.  w, a value in a while body: k = 2 adds 1: x = 6;
+ * k = 1, 3 continue: k = 3. */
+static const char nested_jump_ends_fs[] =
+   "uniform float z;\n"
+   "void main() {\n"
+   "   float x = z;\n"
+   "   float y = 0.0;\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      x += 1.0;\n"
+   "      if (x > 2.0) { if (z > 0.0) break; else continue; }\n"
+   "      else { if (z < 1.0) { y = 2.0; continue; } else return; }\n"
+   "      x = 5.0;\n"
+   "   }\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      switch (i) {\n"
+   "      case 0: if (z > 0.0) continue; else break;\n"
+   "      case 1: x += 2.0; if (z > 0.0) { break; } else { continue; }\n"
+   "      default: if (z > 0.0) return; else continue;\n"
+   "      }\n"
+   "      y += 1.0;\n"
+   "   }\n"
+   "   int k = 0;\n"
+   "   while (k < 3) {\n"
+   "      k++;\n"
+   "      float w = z;\n"
+   "      if (k == 2) { w = 1.0; }\n"
+   "      else { if (z > 0.5) { w = 2.0; break; }\n"
+   "             else { w = 3.0; continue; } }\n"
+   "      x += w;\n"
+   "   }\n"
+   "   gl_FragColor = vec4(x, y, float(k), 1.0);\n"
+   "}\n";
+
+/* The NIR right after translation validates (every pass after it is
+ * validated in debug builds; this checks release builds too). */
+static void
+assert_translation_valid(const char *body)
+{
+   char src[4096];
+   snprintf(src, sizeof(src), "#version 130\n%s", body);
+   void *mem = ralloc_context(NULL);
+   struct glsl_nir_stage *ns = translate_fs(mem, src);
+   char *msg = NULL;
+   nir_lower_vars_to_ssa(ns->nir);
+   if (!nir_validate_shader_msg(ns->nir, mem, &msg))
+      fail_msg("after nir_lower_vars_to_ssa:\n%s", msg);
+   ralloc_free(mem);
+}
+
+static void
+test_loop_bodies_ending_in_jumps(void **state)
+{
+   const float want[4] = { 633, 10118.5f, -44, 4 };
+   frag_value(130, jump_ends_fs, want, 0);
+   assert_translation_valid(jump_ends_fs);
+   const float want_ret[4] = { 1, 1, 1, 1 };
+   frag_value(130, return_ends_fs, want_ret, 0);
+   assert_translation_valid(return_ends_fs);
+   const float want_nested[4] = { 6, 3, 3, 1 };
+   frag_value(130, nested_jump_ends_fs, want_nested, 0);
+   assert_translation_valid(nested_jump_ends_fs);
 }
 
 static void
@@ -724,6 +881,7 @@ main(void)
       cmocka_unit_test(test_ssa_locals_have_no_variable),
       cmocka_unit_test(test_ssa_branch_joins),
       cmocka_unit_test(test_inline_straight_bodies),
+      cmocka_unit_test(test_loop_bodies_ending_in_jumps),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
