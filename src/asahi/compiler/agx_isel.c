@@ -3077,6 +3077,15 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    bool fetch = tex->op == nir_texop_txf || ms;
    bool grad = tex->op == nir_texop_txd;
    bool gather = tex->op == nir_texop_tg4;
+   /* textureQueryLod: texture_sample in its query_lod mode, with the
+    * coordinates but no layer (fact: alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_pack.c sets mode 2 for query_lod;
+    * agx_validate.c: "LOD queries do not take a layer"), the automatic
+    * LOD plus the sampler's bias (Mesa lower_sampler_bias adds it to
+    * nir_texop_lod too); the result is the two floats GL wants. */
+   bool query = tex->op == nir_texop_lod;
+   /* an array layer after the coordinates */
+   bool layer = tex->is_array && !query;
 
    /* ISA dimension (applegpu TEX_TYPES) and coordinate count.  1D
     * textures are 2D ones of height 1 (the driver describes them so, as
@@ -3098,7 +3107,8 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = tex->is_array ? 8 : 4;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
-        tex->op != nir_texop_txb && !fetch && !grad && !gather) ||
+        tex->op != nir_texop_txb && !fetch && !grad && !gather && !query) ||
+       (query && (tex->is_shadow || tex->sampler_dim == NIR_SAMPLER_DIM_MS)) ||
        (tex->is_array && tex->sampler_dim == NIR_SAMPLER_DIM_3D) ||
        (gather && tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
@@ -3134,7 +3144,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
       case nir_tex_src_coord:
-         if (src->ssa->num_components < nir_coords + tex->is_array) {
+         if (src->ssa->num_components < nir_coords + layer) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "short coordinates");
             return;
          }
@@ -3142,7 +3152,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
             coord[c] = get_src(st, src, c);
          if (as_2d)
             coord[1] = agx_mov_imm(&st->b, 32, fetch ? 0 : 0x3f000000);
-         if (tex->is_array)
+         if (layer)
             coord[nr_coords] = emit_tex_layer(st, tex, src, nir_coords, fetch);
          break;
       case nir_tex_src_offset:
@@ -3273,7 +3283,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       }
       c = agx_collect(&st->b, n, halves);
       st->ctx->values[c.value].align = 2;
-   } else if (tex->is_array) {
+   } else if (layer) {
       /* 32-bit coordinates, then the layer as a 16-bit value: one run of
        * 2 n + 1 halves starting on a 32-bit register (applegpu
        * CoordsDesc). */
@@ -3333,6 +3343,8 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = cmpoff;
    else if (tex->is_shadow)
       I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
+   if (query)
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_MODE] = agx_isa_enum(2, 2);
    if (gather) {
       /* The gathered channel in q6 (applegpu: gather_r 0b00010, gather_g
        * 0b00110, gather_b 0b01010, gather_a 0b01110); a shadow gather is

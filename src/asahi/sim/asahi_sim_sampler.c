@@ -830,6 +830,9 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    }
    if (lod != lod)
       lod = 0;
+   /* lambda' (GL 4.6 equation 8.5: after the bias, before the clamps)
+    * for LOD queries */
+   double lambda_prime = lod;
    lod = fmax(lod, s.min_lod);
    lod = fmin(lod, s.max_lod);
 
@@ -856,6 +859,22 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       l0 = first + (unsigned)floor(l);
       l1 = l0 + 1 <= last ? l0 + 1 : l0;
       t = l - floor(l);
+   }
+   if (r->query_lod) {
+      /* ARB_texture_query_lod: x the level the lookup reads relative to
+       * the first one (nearest mipmapping: that level; linear: the
+       * clamped LOD, between two levels; no mipmapping or magnification:
+       * 0), y lambda'.  The hardware's rounding is unknown (Mesa's
+       * driver uses both components as they come: alexvorxx/Mesa-VirGL
+       * src/asahi/compiler/agx_compile.c, agx_emit_tex). */
+      double x = 0;
+      if (s.mip_filter == AGX_MIP_FILTER_LINEAR)
+         x = l;
+      else if (s.mip_filter == AGX_MIP_FILTER_NEAREST)
+         x = (double)(l0 - first);
+      float q[4] = {(float)x, (float)lambda_prime, 0, 0};
+      memcpy(out, q, sizeof(q));
+      return ASAHI_SIM_RUNNING;
    }
    double u = img->cube ? cube_s : coord(r, 0);
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
@@ -920,8 +939,8 @@ unit_fetch(void *user, struct asahi_sim_group *g,
    }
    if (st != ASAHI_SIM_RUNNING)
       return st;
-   g->texel_is_integer = img->integer;
-   if (r->op == ASAHI_SIM_TEXTURE_SAMPLE && r->gather) {
+   g->texel_is_integer = img->integer && !r->query_lod;
+   if (r->op == ASAHI_SIM_TEXTURE_SAMPLE && (r->gather || r->query_lod)) {
       memcpy(out, v, sizeof(v)); /* swizzled texel by texel */
       return ASAHI_SIM_RUNNING;
    }

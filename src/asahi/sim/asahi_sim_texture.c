@@ -163,12 +163,17 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
    unsigned gather = 0;
    if (q6 && (q6 & 3) == 2)
       gather = 1 + (q6 >> 2);
-   if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
-       (q6 && !gather) || ((compare || gather) && load))
+   /* mode 2: query_lod (applegpu; Mesa agx_pack.c sets it for
+    * nir_texop_lod): texture_sample returns the LOD instead of texels */
+   unsigned mode = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value;
+   bool query_lod = mode == 2 && !load && !compare && !gather;
+   if ((mode && !query_lod) || (q6 && !gather) ||
+       ((compare || gather) && load))
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: LOD queries, q6 %u and compare or gather "
-                             "with texture_load are not executed",
-                             name, q6);
+                             "%s: mode %u, q6 %u and compare or gather "
+                             "with texture_load or an LOD query are not "
+                             "executed",
+                             name, mode, q6);
    /* The compare/offset operand (applegpu SampleCompareOffDesc): the
     * reference (32-bit) first when compare is set, then the packed
     * offsets in a 16-bit register (the low half of the next 32-bit one
@@ -193,6 +198,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
          .compare = compare,
          .gather = gather,
+         .query_lod = query_lod,
       };
       if (has_offset) {
          uint32_t packed = asahi_sim_read_run(g, O, compare, t) & 0xffff;
@@ -237,7 +243,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
           * attachments into 16-bit registers, agx_bg_eot.c).  The
           * hardware's handling of wider integers is not known: the low
           * half here (choice). */
-         if (R->size == 16 && g->texel_is_integer)
+         if (R->size == 16 && g->texel_is_integer && !query_lod)
             v &= 0xffff;
          else if (R->size == 16)
             v = asahi_sim_double_to_f16(asahi_sim_f32_to_double(v, false));

@@ -82,6 +82,13 @@ struct asahi_sim_texture_request {
     * gather - 1 (0..3 = r..a after the descriptor swizzle) of the 2x2
     * footprint. */
    unsigned gather;
+   /* texture_sample in its query_lod mode: no texel is read; the hook
+    * returns the level-of-detail query's two floats, (the mipmap level
+    * the same lookup would read, relative to the view's first level,
+    * fractional between two levels; lambda' after any bias and before
+    * the sampler's LOD clamps), in texel[0..1] with no swizzle
+    * (ARB_texture_query_lod). */
+   bool query_lod;
 };
 
 struct asahi_sim_texture_hooks {

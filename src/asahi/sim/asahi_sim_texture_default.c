@@ -163,6 +163,10 @@ default_fetch(void *user, struct asahi_sim_group *g,
    struct image img = {0};
    enum asahi_sim_status st;
 
+   if (r->query_lod)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "default texture hook: LOD queries (the "
+                             "command executor's texture unit has them)");
    if ((st = descriptor_va(g, r, user, &dva)) != ASAHI_SIM_RUNNING)
       return st;
    if (!asahi_sim_mem_access(g, dva, desc, sizeof(desc), false,
@@ -251,6 +255,10 @@ default_write(void *user, struct asahi_sim_group *g,
    struct image img = {0};
    enum asahi_sim_status st;
 
+   if (r->query_lod)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "default texture hook: LOD queries (the "
+                             "command executor's texture unit has them)");
    if ((st = descriptor_va(g, r, user, &dva)) != ASAHI_SIM_RUNNING)
       return st;
    if (!asahi_sim_mem_access(g, dva, desc, sizeof(desc), false,

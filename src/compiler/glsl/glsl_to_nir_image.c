@@ -5,9 +5,10 @@
 
 /*
  * AST to NIR: the image functions (GLSL 4.60 8.12, ARB_shader_image_load_
- * store, ARB_shader_image_size).  imageLoad, imageStore, imageSize and
- * imageAtomic* become image_deref_load / _store / _size / _atomic /
- * _atomic_swap on the image's deref, with the image's dimension and
+ * store, ARB_shader_image_size, ARB_shader_texture_image_samples).
+ * imageLoad, imageStore, imageSize, imageSamples and imageAtomic* become
+ * image_deref_load / _store / _size / _samples / _atomic / _atomic_swap
+ * on the image's deref, with the image's dimension and
  * arrayness as indices.  The coordinate is padded to a vec4 of ints (the
  * layer of arrays and cube faces after the position), the sample index is
  * 0 (no multisample images yet) and the level 0.  Memory qualifiers are
@@ -64,6 +65,14 @@ g2n_image_call(struct g2n *c, const char *name, struct g2n_val *args,
       nir_def *srcs[2] = { image, zero };
       nir_intrinsic_instr *in = nir_build_intrinsic(
          b, nir_intrinsic_image_deref_size, rt->vector_elements, 32, srcs,
+         NIR_INTRINSIC_IMAGE_DIM, (int)dim, NIR_INTRINSIC_IMAGE_ARRAY, arr,
+         NIR_INTRINSIC_NUM_INDEX_FLAGS);
+      return g2n_basic(rt, &in->def);
+   }
+   if (!strcmp(name, "imageSamples")) {
+      nir_def *srcs[1] = { image };
+      nir_intrinsic_instr *in = nir_build_intrinsic(
+         b, nir_intrinsic_image_deref_samples, 1, 32, srcs,
          NIR_INTRINSIC_IMAGE_DIM, (int)dim, NIR_INTRINSIC_IMAGE_ARRAY, arr,
          NIR_INTRINSIC_NUM_INDEX_FLAGS);
       return g2n_basic(rt, &in->def);

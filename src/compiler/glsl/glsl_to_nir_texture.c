@@ -7,8 +7,9 @@
  * AST to NIR: texture functions, one nir_tex_instr each.  The name says
  * the operation (GLSL 4.60 8.9, and the 1.10 forms texture2D, shadow2DProj
  * ...): plain, Proj (the coordinate divided by its last component in the
- * shader), Lod (explicit level), Grad, Offset, texelFetch, textureSize;
- * the sampler's type gives the dimension, arrayness and shadow compare.
+ * shader), Lod (explicit level), Grad, Offset, texelFetch, and the
+ * queries textureSize, textureQueryLevels, textureSamples and
+ * textureQueryLod (nir_texop_lod: two floats); the sampler's type gives the dimension, arrayness and shadow compare.
  * A shadow sampler's reference value is the coordinate component after
  * the position (and layer).  An extra trailing float of the implicit-lod
  * forms is the bias.  The texture and sampler are deref sources; the
@@ -132,6 +133,15 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
    } else if (!strcmp(name, "textureQueryLevels")) {
       op = nir_texop_query_levels;
       next = 1;
+   } else if (!strcmp(name, "textureSamples")) {
+      op = nir_texop_texture_samples;
+      next = 1;
+   } else if (!strcmp(name, "textureQueryLod") ||
+              !strcmp(name, "textureQueryLOD")) {
+      /* (mipmap array accessed, lambda'): the coordinate has no layer or
+       * reference, even for array and shadow samplers (GLSL 4.00
+       * section 8.9.1) */
+      op = nir_texop_lod;
    } else if (has(name, "texelFetch")) {
       op = dim == NIR_SAMPLER_DIM_MS ? nir_texop_txf_ms : nir_texop_txf;
       if (nargs > 2 && dim != NIR_SAMPLER_DIM_BUF &&
@@ -159,9 +169,6 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
        * 4.00 section 8.9.3): refZ is the comparator, taken below. */
       op = nir_texop_tg4;
       next = shadow ? 3 : 2;
-   } else if (has(name, "Samples") || has(name, "QueryLod")) {
-      g2n_fail(c, NULL, "'%s' is not translated yet", name);
-      return none;
    }
    /* textureGatherOffsets: an array of four offsets, one lookup each */
    nir_deref_instr *offsets = NULL;
@@ -198,9 +205,17 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
       lod = nir_imm_float(b, 0.0f);
    }
 
+   bool query = op == nir_texop_txs || op == nir_texop_query_levels ||
+                op == nir_texop_texture_samples;
    nir_def *coord = NULL;
    unsigned ncoord = dim_components(dim) + (is_array ? 1 : 0);
-   if (op != nir_texop_txs && op != nir_texop_query_levels) {
+   if (op == nir_texop_lod) {
+      if (nargs < 2 || !args[1].col[0]) {
+         g2n_fail(c, NULL, "'%s' without a coordinate", name);
+         return none;
+      }
+      coord = args[1].col[0];
+   } else if (!query) {
       if (nargs < 2 || !args[1].col[0]) {
          g2n_fail(c, NULL, "'%s' without a coordinate", name);
          return none;
@@ -261,11 +276,11 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
       .op = op,
       .dim = dim,
       .is_array = is_array,
-      .shadow = shadow,
+      .shadow = shadow && op != nir_texop_lod,
       .component = component,
-      .dest_type = op == nir_texop_txs || op == nir_texop_query_levels
-                      ? nir_type_int32
-                      : result_type(st),
+      .dest_type = query               ? nir_type_int32
+                   : op == nir_texop_lod ? nir_type_float32
+                                         : result_type(st),
       .want = rt->vector_elements,
    };
    nir_def *r;

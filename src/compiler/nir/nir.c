@@ -358,7 +358,8 @@ nir_tex_instr_result_size(const nir_tex_instr *tex)
       return n + (tex->is_array ? 1 : 0);
    }
    case nir_texop_lod: return 2;
-   case nir_texop_query_levels: return 1;
+   case nir_texop_query_levels:
+   case nir_texop_texture_samples: return 1;
    default: return tex->is_shadow && tex->op != nir_texop_tg4 ? 1 : 4;
    }
 }

@@ -492,6 +492,7 @@ typedef enum {
    nir_texop_lod,             /* lod query */
    nir_texop_tg4,             /* gather */
    nir_texop_query_levels,
+   nir_texop_texture_samples, /* sample count (1 when not multisample) */
 } nir_texop;
 
 typedef enum {

@@ -101,6 +101,7 @@ intrinsic_is_divergent(const div_state *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_num_workgroups:
    case nir_intrinsic_load_workgroup_size:
    case nir_intrinsic_image_deref_size:
+   case nir_intrinsic_image_deref_samples:
       return false;
    case nir_intrinsic_load_deref: {
       nir_deref_instr *d = nir_src_as_deref(intr->src[0]);

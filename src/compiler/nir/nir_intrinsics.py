@@ -134,6 +134,8 @@ ROWS = [
    ('image_deref_store', 'deref, 4, 1, n, 1',
     'image_dim image_array src_type access', ''),
    ('image_deref_size', 'deref, 1 -> n', 'image_dim image_array', 'pure'),
+   # imageSamples(): the sample count of a multisample image
+   ('image_deref_samples', 'deref -> 1', 'image_dim image_array', 'pure'),
    # imageAtomic*(): sources image, coordinate (vec4), sample index,
    # data [, data to compare with for the swap]; the result is the
    # texel's value before (32-bit integer formats).

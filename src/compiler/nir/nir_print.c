@@ -120,7 +120,7 @@ texop_name(nir_texop op)
 {
    static const char *const names[] = {
       "tex", "txb", "txl", "txd", "txf", "txf_ms",
-      "txs", "lod", "tg4", "query_levels",
+      "txs", "lod", "tg4", "query_levels", "texture_samples",
    };
    return names[op];
 }
