@@ -411,6 +411,13 @@ enum agx_push_kind {
     * + (x >> log2 w) (ail's ail_get_element_offset_B); the texel of
     * sample s is layer * w7 + (pixel index << log2 samples) + s. */
    AGX_PUSH_IMAGE_ATOMIC,
+   /* 1 word (2 halves): the sample count of the texture bound to state
+    * register `index` (as AGX_PUSH_TEXTURE_SIZE numbers them, images
+    * included), 1 when it is not multisampled or nothing is bound.
+    * textureSamples and imageSamples read it (Mesa reads the texture
+    * descriptor instead: alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_nir_lower_texture.c, libagx_texture_samples). */
+   AGX_PUSH_TEXTURE_SAMPLES,
    /* `length / 2` words of the shader's own constant table,
     * agx_shader_info::constants[index...] (agx_opt_promote_constants.c) */
    AGX_PUSH_CONSTANTS,

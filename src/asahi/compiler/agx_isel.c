@@ -3069,6 +3069,15 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       emit_tex_size(st, tex);
       return;
    }
+   if (tex->op == nir_texop_texture_samples) {
+      /* textureSamples / imageSamples: the count the driver pushes */
+      unsigned u = agx_push(st->ctx, AGX_PUSH_TEXTURE_SAMPLES,
+                            tex->texture_index, 2);
+      agx_operand *dst = def_ops(st, &tex->def);
+      dst[0] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, dst[0], agx_uniform(u, 32));
+      return;
+   }
 
    agx_operand *dst = def_ops(st, &tex->def);
    /* texelFetch of a multisample texture: a texture_load with the

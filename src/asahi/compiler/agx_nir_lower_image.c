@@ -19,7 +19,8 @@
  *   Multisample images fetch the sample (txf_ms, the sample index the
  *   intrinsic's third source).
  * - imageSize is a size query (txs) of that register; the driver pushes
- *   the sizes imageSize() reports.
+ *   the sizes imageSize() reports.  imageSamples is its sample count
+ *   query (texture_samples, AGX_PUSH_TEXTURE_SAMPLES).
  *
  * - imageStore is image_store_agx through the PBE descriptor of register
  *   AGX_IMAGE_TS_BASE + 2 i + 1, addressed as a 2D image or 2D array: 1D
@@ -107,6 +108,21 @@ image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size,
          nir_channels(b, intr->src[1].ssa, (1u << n) - 1);
    }
    nir_def_init(&tex->instr, &tex->def, size ? ncomp : 4, 32);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->def;
+}
+
+/* The sample count of the image in register `reg` (imageSamples). */
+static nir_def *
+image_samples(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg)
+{
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, 0);
+   tex->op = nir_texop_texture_samples;
+   tex->sampler_dim = (nir_sampler_dim)nir_intrinsic_image_dim(intr);
+   tex->is_array = nir_intrinsic_image_array(intr);
+   tex->texture_index = reg;
+   tex->dest_type = nir_type_int32;
+   nir_def_init(&tex->instr, &tex->def, 1, 32);
    nir_builder_instr_insert(b, &tex->instr);
    return &tex->def;
 }
@@ -349,7 +365,9 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
    (void)data;
    bool size = intr->intrinsic == nir_intrinsic_image_deref_size;
-   if (intr->intrinsic != nir_intrinsic_image_deref_load && !size)
+   bool samples = intr->intrinsic == nir_intrinsic_image_deref_samples;
+   if (intr->intrinsic != nir_intrinsic_image_deref_load && !size &&
+       !samples)
       return false;
    int index = image_index(nir_src_as_deref(intr->src[0]));
    if (index < 0 || index >= AGX_MAX_IMAGES)
@@ -357,7 +375,9 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
    b->cursor = nir_before_instr(&intr->instr);
    unsigned reg = AGX_IMAGE_TS_BASE + 2 * (unsigned)index;
-   nir_def *r = image_tex(b, intr, reg, size, intr->def.num_components);
+   nir_def *r = samples ? image_samples(b, intr, reg)
+                        : image_tex(b, intr, reg, size,
+                                    intr->def.num_components);
    if (!size && nir_intrinsic_image_dim(intr) == NIR_SAMPLER_DIM_BUF) {
       /* buffer texel fetches clamp the index (agx_nir_lower_buffer_
        * texture.c); a load past the buffer image reads zero (GL 4.6
@@ -379,6 +399,7 @@ is_image_access(const nir_intrinsic_instr *intr, void *data)
    return op == nir_intrinsic_image_deref_load ||
           op == nir_intrinsic_image_deref_store ||
           op == nir_intrinsic_image_deref_size ||
+          op == nir_intrinsic_image_deref_samples ||
           op == nir_intrinsic_image_deref_atomic ||
           op == nir_intrinsic_image_deref_atomic_swap;
 }

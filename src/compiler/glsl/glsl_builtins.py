@@ -788,6 +788,50 @@ for s, coord in (('sampler1D', 'float'), ('sampler2D', 'vec2'),
           stages=[FS], const=False, ext='GL_ARB_texture_query_lod')
         F('vec2 textureQueryLOD(%s%s, %s)' % (p, s, coord), 0, 0,
           stages=[FS], const=False, ext='GL_ARB_texture_query_lod')
+# textureSamples (GLSL 4.50 section 8.9.1, ARB_shader_texture_image_samples)
+for p in ('', 'i', 'u'):
+    for s in ('sampler2DMS', 'sampler2DMSArray'):
+        F('int textureSamples(%s%s)' % (p, s), 450, 0, const=False,
+          ext='GL_ARB_shader_texture_image_samples')
+# ARB_shader_texture_lod (desktop): the Lod lookups of vertex shaders in
+# the other stages too, their shadow forms, and explicit gradients with
+# an ARB suffix in every stage.  The rectangle forms need rectangle
+# samplers (GLSL 1.40, or ARB_texture_rectangle, which GLSL 1.10 has).
+STL = dict(desk=0, es=0, const=False, ext='GL_ARB_shader_texture_lod')
+for sig in ('texture1DLod(sampler1D, float, float)',
+            'texture1DProjLod(sampler1D, vec2, float)',
+            'texture1DProjLod(sampler1D, vec4, float)',
+            'texture2DLod(sampler2D, vec2, float)',
+            'texture2DProjLod(sampler2D, vec3, float)',
+            'texture2DProjLod(sampler2D, vec4, float)',
+            'texture3DLod(sampler3D, vec3, float)',
+            'texture3DProjLod(sampler3D, vec4, float)',
+            'textureCubeLod(samplerCube, vec3, float)'):
+    F('vec4 ' + sig, stages=[s for s in ALL if s != VS], **STL)
+for sig in ('shadow1DLod(sampler1DShadow, vec3, float)',
+            'shadow2DLod(sampler2DShadow, vec3, float)',
+            'shadow1DProjLod(sampler1DShadow, vec4, float)',
+            'shadow2DProjLod(sampler2DShadow, vec4, float)',
+            'texture1DGradARB(sampler1D, float, float, float)',
+            'texture1DProjGradARB(sampler1D, vec2, float, float)',
+            'texture1DProjGradARB(sampler1D, vec4, float, float)',
+            'texture2DGradARB(sampler2D, vec2, vec2, vec2)',
+            'texture2DProjGradARB(sampler2D, vec3, vec2, vec2)',
+            'texture2DProjGradARB(sampler2D, vec4, vec2, vec2)',
+            'texture3DGradARB(sampler3D, vec3, vec3, vec3)',
+            'texture3DProjGradARB(sampler3D, vec4, vec3, vec3)',
+            'textureCubeGradARB(samplerCube, vec3, vec3, vec3)',
+            'shadow1DGradARB(sampler1DShadow, vec3, float, float)',
+            'shadow1DProjGradARB(sampler1DShadow, vec4, float, float)',
+            'shadow2DGradARB(sampler2DShadow, vec3, vec2, vec2)',
+            'shadow2DProjGradARB(sampler2DShadow, vec4, vec2, vec2)',
+            'texture2DRectGradARB(sampler2DRect, vec2, vec2, vec2)',
+            'texture2DRectProjGradARB(sampler2DRect, vec3, vec2, vec2)',
+            'texture2DRectProjGradARB(sampler2DRect, vec4, vec2, vec2)',
+            'shadow2DRectGradARB(sampler2DRectShadow, vec3, vec2, vec2)',
+            'shadow2DRectProjGradARB(sampler2DRectShadow, vec4, vec2, '
+            'vec2)'):
+    F('vec4 ' + sig, **STL)
 # legacy texture functions (GLSL 1.10-1.20; later compatibility only)
 LEG = dict(desk=110, es=100, const=False, desk_until=420, es_until=300)
 F('vec4 texture2D(sampler2D, vec2)', **LEG)
@@ -797,8 +841,7 @@ F('vec4 texture2DProj(sampler2D, vec4)', **LEG)
 F('vec4 texture2DProj(sampler2D, vec3, float)', stages=[FS], **LEG)
 F('vec4 texture2DProj(sampler2D, vec4, float)', stages=[FS], **LEG)
 F('vec4 texture2DLod(sampler2D, vec2, float)', desk=110, es=100,
-  const=False, desk_until=420, es_until=300, stages=[VS],
-  ext='GL_ARB_shader_texture_lod')
+  const=False, desk_until=420, es_until=300, stages=[VS])
 F('vec4 texture2DProjLod(sampler2D, vec3, float)', desk=110, es=100,
   const=False, desk_until=420, es_until=300, stages=[VS])
 F('vec4 texture2DProjLod(sampler2D, vec4, float)', desk=110, es=100,
@@ -817,6 +860,15 @@ F('vec4 texture3D(sampler3D, vec3)', **LEGD)
 F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **LEGD)
 F('vec4 texture3DProj(sampler3D, vec4)', **LEGD)
 F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **LEGD)
+# the other vertex-shader Lod lookups of GLSL 1.10 section 8.7
+for sig in ('texture1DProjLod(sampler1D, vec2, float)',
+            'texture1DProjLod(sampler1D, vec4, float)',
+            'texture3DProjLod(sampler3D, vec4, float)',
+            'shadow1DLod(sampler1DShadow, vec3, float)',
+            'shadow2DLod(sampler2DShadow, vec3, float)',
+            'shadow1DProjLod(sampler1DShadow, vec4, float)',
+            'shadow2DProjLod(sampler2DShadow, vec4, float)'):
+    F('vec4 ' + sig, stages=[VS], **LEGD)
 F('vec4 shadow1D(sampler1DShadow, vec3)', **LEGD)
 F('vec4 shadow2D(sampler2DShadow, vec3)', **LEGD)
 F('vec4 shadow1DProj(sampler1DShadow, vec4)', **LEGD)
@@ -924,11 +976,8 @@ for dim, coord, size, d, e in IMAGES:
 # rejected.
 UNTABLED = '''
 textureProjOffset textureProjLodOffset textureGradOffset textureProjGrad
-textureProjGradOffset textureQueryLod
-textureSamples texture1DArray texture2DArray shadow1DArray shadow2DArray
-texture1DProjLod texture3DProjLod shadow1DLod shadow2DLod shadow1DProjLod
-shadow2DProjLod texture2DGradARB texture2DProjGradARB textureCubeGradARB
-texture1DGradARB texture3DGradARB shadow2DGradARB texture2DRectGradARB
+textureProjGradOffset
+texture1DArray texture2DArray shadow1DArray shadow2DArray
 anyInvocationARB allInvocationsARB allInvocationsEqualARB
 anyInvocation allInvocations allInvocationsEqual
 atomicCounterAdd atomicCounterSubtract atomicCounterMin atomicCounterMax

@@ -56,6 +56,8 @@ EXTENSIONS = [
     # samplerBuffer, texelFetch and textureSize on it before GLSL 1.40
     ('GL_ARB_texture_buffer_object', 130, None),
     ('GL_EXT_texture_array', 110, None),
+    # Lod lookups in every stage and the *GradARB gradients (GLSL 1.10)
+    ('GL_ARB_shader_texture_lod', 110, None),
     # ES extensions that GLES 3.2 made core, and ES 1.00 staples
     ('GL_OES_standard_derivatives', None, 100),
     ('GL_OES_texture_3D', None, 100),

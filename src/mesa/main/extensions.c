@@ -403,6 +403,9 @@ static const struct gl_extension_info extension_table[] = {
    /* textureQueryLOD (nir_texop_lod: texture_sample's query_lod mode
     * with the sampler's bias, since wave 12) */
    {"GL_ARB_texture_query_lod", API_GL, 0},
+   /* texture*Lod in every stage, shadow*Lod and the *GradARB lookups
+    * (nir txl and txd) */
+   {"GL_ARB_shader_texture_lod", API_GL, 0},
    {"GL_ARB_derivative_control", API_GL, 0},
    {"GL_ARB_shading_language_packing", API_GL, 0},
    {"GL_ARB_conservative_depth", API_GL, 0},

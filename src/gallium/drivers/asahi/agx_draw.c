@@ -267,6 +267,9 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       case AGX_PUSH_IMAGE_ATOMIC:
          agx_image_atomic_record(st, r->index, data);
          break;
+      case AGX_PUSH_TEXTURE_SAMPLES:
+         data[0] = agx_texture_samples_word(st, r->index);
+         break;
       case AGX_PUSH_CONSTANTS:
          agx_push_constants(&cs->info, r, data);
          break;

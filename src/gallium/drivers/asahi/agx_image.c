@@ -265,6 +265,23 @@ agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
                         v->u.tex.last_layer - v->u.tex.first_layer + 1, out);
 }
 
+/* AGX_PUSH_TEXTURE_SAMPLES (agx_compile.h): the sample count of the
+ * texture or image in texture state register `reg`, 1 when it is not
+ * multisampled or nothing is bound (textureSamples, imageSamples). */
+uint32_t
+agx_texture_samples_word(const struct agx_stage_state *st, unsigned reg)
+{
+   const struct pipe_resource *t = NULL;
+   if (reg >= AGX_IMAGE_TS_BASE) {
+      unsigned i = (reg - AGX_IMAGE_TS_BASE) / 2;
+      if (i < st->nr_images)
+         t = st->images[i].resource;
+   } else if (reg < PIPE_MAX_SHADER_SAMPLER_VIEWS && st->views[reg]) {
+      t = st->views[reg]->texture;
+   }
+   return t && t->nr_samples > 1 ? t->nr_samples : 1;
+}
+
 void
 agx_image_atomic_record(const struct agx_stage_state *st, unsigned index,
                         uint32_t out[8])

@@ -674,6 +674,8 @@ void agx_pack_image_descriptors(struct agx_context *ctx,
                                 uint64_t table_va);
 void agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
                           uint32_t out[4]);
+uint32_t agx_texture_samples_word(const struct agx_stage_state *st,
+                                  unsigned reg);
 void agx_release_images(struct agx_context *ctx);
 /* AGX_PUSH_IMAGE_ATOMIC (agx_compile.h): image `index`'s texel
  * addressing record, 8 words. */
