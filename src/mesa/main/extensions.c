@@ -406,6 +406,10 @@ static const struct gl_extension_info extension_table[] = {
    /* texture*Lod in every stage, shadow*Lod and the *GradARB lookups
     * (nir txl and txd) */
    {"GL_ARB_shader_texture_lod", API_GL, 0},
+   /* textureSamples / imageSamples (nir texture_samples and
+    * image_deref_samples: the sample count the driver pushes) */
+   {"GL_ARB_shader_texture_image_samples", API_GL, 0,
+    has_texture_multisample},
    {"GL_ARB_derivative_control", API_GL, 0},
    {"GL_ARB_shading_language_packing", API_GL, 0},
    {"GL_ARB_conservative_depth", API_GL, 0},
