@@ -468,6 +468,107 @@ test_gathers(void **state)
    ralloc_free(mem);
 }
 
+/* A stand-in texture unit for the queries: an LOD query answers
+ * (10 coordinate components + 100 if it has a reference, its first
+ * coordinate); a sample-count query 7 + 10 per source (it has none:
+ * the linker made the sampler an index). */
+static bool
+query_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+          nir_const_value *result)
+{
+   (void)data;
+   int ci = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   bool ref = nir_tex_instr_src_index(tex, nir_tex_src_comparator) >= 0;
+   if (tex->op == nir_texop_lod && ci >= 0 &&
+       tex->dest_type == nir_type_float32 && tex->def.num_components == 2) {
+      result[0].f32 = (float)(10 * tex->coord_components + (ref ? 100 : 0));
+      result[1].f32 = srcs[ci][0].f32;
+      return true;
+   }
+   if (tex->op == nir_texop_texture_samples &&
+       tex->dest_type == nir_type_int32 && tex->def.num_components == 1) {
+      result[0].i32 = 7 + 10 * (int)tex->num_srcs;
+      return true;
+   }
+   return false;
+}
+
+static void
+test_texture_queries(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   /* textureQueryLod's coordinate has no layer and no reference, for
+    * array and shadow samplers too (GLSL 4.00 section 8.9.1: the
+    * sampler2DArray form takes a vec2, samplerCubeShadow a vec3);
+    * textureSamples takes the sampler alone (GLSL 4.50 section 8.9.1). */
+   struct glsl_program *p = test_link(
+      mem, 130, false, NULL, MESA_SHADER_FRAGMENT,
+      "#version 130\n"
+      "#extension GL_ARB_texture_query_lod : require\n"
+      "#extension GL_ARB_texture_multisample : require\n"
+      "#extension GL_ARB_shader_texture_image_samples : require\n"
+      "uniform sampler2DArray a;\n"
+      "uniform samplerCubeShadow cs;\n"
+      "uniform usampler2DMSArray m;\n"
+      "out vec4 o[2];\n"
+      "void main() {\n"
+      "   o[0] = vec4(textureQueryLOD(a, vec2(0.25, 0.5)),\n"
+      "               textureQueryLOD(cs, vec3(0.75, 0.0, 1.0)));\n"
+      "   o[1] = vec4(float(textureSamples(m)), 0.0, 0.0, 1.0);\n"
+      "}\n",
+      MESA_SHADER_NONE, NULL);
+   nir_const_value out[TEST_CELLS] = { 0 };
+   run_fs_with_tex(p, query_tex, out);
+   const float want[2][4] = {
+      { 20.0f, 0.25f, 30.0f, 0.75f },
+      { 7.0f, 0.0f, 0.0f, 1.0f },
+   };
+   for (unsigned k = 0; k < 2; k++) {
+      for (unsigned i = 0; i < 4; i++)
+         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
+                            want[k][i], 0);
+   }
+   ralloc_free(mem);
+}
+
+/* ARB_shader_texture_lod: fragment shaders reach the Lod lookups and
+ * every stage the *GradARB ones, whose projected forms divide by q
+ * (echo_tex answers (s, t, texture, op)). */
+static void
+test_shader_texture_lod(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(
+      mem, 110, false, NULL, MESA_SHADER_FRAGMENT,
+      "#extension GL_ARB_shader_texture_lod : require\n"
+      "uniform sampler2D s;\n"
+      "uniform sampler2DShadow ss;\n"
+      "void main() {\n"
+      "   vec4 a = texture2DLod(s, vec2(0.5, 0.25), 1.0);\n"
+      "   vec4 b = texture2DProjGradARB(s, vec4(1.0, 0.5, 0.0, 2.0),\n"
+      "                                 vec2(0.0), vec2(0.0));\n"
+      "   vec4 c = shadow2DGradARB(ss, vec3(0.125, 0.5, 0.5), vec2(0.0),\n"
+      "                            vec2(0.0));\n"
+      "   gl_FragData[0] = vec4(a.xw, b.yw);\n"
+      "   gl_FragData[1] = vec4(b.x, c.x, c.w, 0.0);\n"
+      "}\n",
+      MESA_SHADER_NONE, NULL);
+   nir_const_value out[TEST_CELLS] = { 0 };
+   run_fs_with_tex(p, echo_tex, out);
+   /* texture2DProjGradARB: (1, 0.5) / 2; shadow2DGradARB keeps the four
+    * channels of the lookup, as shadow2D does (glsl_to_nir_texture.c) */
+   const float want[2][4] = {
+      { 0.5f, (float)nir_texop_txl, 0.25f, (float)nir_texop_txd },
+      { 0.5f, 0.125f, (float)nir_texop_txd, 0.0f },
+   };
+   for (unsigned k = 0; k < 2; k++) {
+      for (unsigned i = 0; i < 4; i++)
+         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
+                            want[k][i], 0);
+   }
+   ralloc_free(mem);
+}
+
 /* ---- locals kept as SSA values (glsl_to_nir_ssa.c) --------------------- */
 
 /* Assignments the translation must not take for straight-line code:
@@ -876,6 +977,8 @@ main(void)
       cmocka_unit_test(test_builtins),
       cmocka_unit_test(test_texture_lookups),
       cmocka_unit_test(test_gathers),
+      cmocka_unit_test(test_texture_queries),
+      cmocka_unit_test(test_shader_texture_lod),
       cmocka_unit_test(test_io_blocks),
       cmocka_unit_test(test_ssa_locals),
       cmocka_unit_test(test_ssa_locals_have_no_variable),
