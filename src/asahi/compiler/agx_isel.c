@@ -3093,7 +3093,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
     * LOD plus the sampler's bias (Mesa lower_sampler_bias adds it to
     * nir_texop_lod too); the result is the two floats GL wants. */
    bool query = tex->op == nir_texop_lod;
-   /* an array layer after the coordinates */
+   /* NIR's coordinate ends with an array layer */
    bool layer = tex->is_array && !query;
 
    /* ISA dimension (applegpu TEX_TYPES) and coordinate count.  1D
@@ -3163,6 +3163,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
             coord[1] = agx_mov_imm(&st->b, 32, fetch ? 0 : 0x3f000000);
          if (layer)
             coord[nr_coords] = emit_tex_layer(st, tex, src, nir_coords, fetch);
+         /* The coordinate operand's length follows the dimension alone
+          * (applegpu prints and sizes it so): an LOD query of an array
+          * hands over a layer of 0, which the hardware does not read */
+         else if (tex->is_array)
+            coord[nr_coords] = agx_mov_imm(&st->b, 32, 0);
          break;
       case nir_tex_src_offset:
          offset = emit_tex_offset(st, src);
@@ -3292,7 +3297,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       }
       c = agx_collect(&st->b, n, halves);
       st->ctx->values[c.value].align = 2;
-   } else if (layer) {
+   } else if (tex->is_array) {
       /* 32-bit coordinates, then the layer as a 16-bit value: one run of
        * 2 n + 1 halves starting on a 32-bit register (applegpu
        * CoordsDesc). */

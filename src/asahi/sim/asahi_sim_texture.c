@@ -210,6 +210,11 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
       }
       if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
          return st;
+      /* LOD queries read no array layer (alexvorxx/Mesa-VirGL
+       * src/asahi/compiler/agx_validate.c, agx_coordinate_registers) */
+      if (query_lod && req.dim < sizeof(tex_dims) / sizeof(tex_dims[0]) &&
+          req.nr_coords > tex_dims[req.dim][0])
+         req.nr_coords = tex_dims[req.dim][0];
       if (!load)
          derivatives(g, C, D, t, &req);
       if (compare) {

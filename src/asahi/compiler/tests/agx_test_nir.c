@@ -47,7 +47,8 @@ agx_test_tex(nir_builder *b, const struct agx_test_tex *t)
    tex->component = t->component;
    tex->texture_index = t->index;
    tex->sampler_index = t->index;
-   tex->dest_type = nir_type_float32;
+   tex->dest_type = t->op == nir_texop_texture_samples ? nir_type_int32
+                                                        : nir_type_float32;
    unsigned k = 0;
    for (unsigned i = 0; i < ARRAY_SIZE(t->src); ++i) {
       if (!t->src[i].def)
@@ -57,7 +58,11 @@ agx_test_tex(nir_builder *b, const struct agx_test_tex *t)
       tex->src[k].src_type = t->src[i].type;
       tex->src[k++].src.ssa = t->src[i].def;
    }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   /* queries: their own sizes; lookups: four components (shadow ones
+    * too, as glsl_to_nir makes the GLSL 1.10 forms) */
+   bool query = t->op == nir_texop_lod || t->op == nir_texop_texture_samples;
+   nir_def_init(&tex->instr, &tex->def,
+                query ? nir_tex_instr_result_size(tex) : 4, 32);
    nir_builder_instr_insert(b, &tex->instr);
    return &tex->def;
 }

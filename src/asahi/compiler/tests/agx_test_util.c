@@ -52,6 +52,11 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
                return false;
             word = draw->texture_size[r->index][k];
             break;
+         case AGX_PUSH_TEXTURE_SAMPLES:
+            if (r->index >= 8 || k >= 1)
+               return false;
+            word = draw->texture_samples[r->index];
+            break;
          case AGX_PUSH_CONSTANTS:
             word = info->constants[r->index + k];
             break;

@@ -49,6 +49,8 @@ struct agx_test_draw {
    void *texture_user;
    /* AGX_PUSH_TEXTURE_SIZE words of texture slots 0-7 */
    uint32_t texture_size[8][4];
+   /* AGX_PUSH_TEXTURE_SAMPLES of texture slots 0-7 */
+   uint32_t texture_samples[8];
    /* writable memory (device stores, e.g. transform feedback): host
     * memory and its GPU address */
    uint8_t *storage[AGX_TEST_MAX_STORAGE];
