@@ -10,7 +10,8 @@
  * apart as the descriptor's page-aligned-layers bit says), mip
  * level selection from quad derivatives (GL 4.6 equations 8.4-8.7: a
  * texture coordinate changing by 1/4 per pixel on an 8x8 texture is LOD
- * log2(2) = 1), and a format util/format converts (R5G6B5) with the
+ * log2(2) = 1), LOD queries (ARB_texture_query_lod's level and
+ * lambda'), and a format util/format converts (R5G6B5) with the
  * descriptor's swizzle.
  */
 
@@ -201,6 +202,69 @@ test_lod_from_derivatives(void **state)
       assert_true(reg_f32(t.g, 3, l) == 1.0f); /* swizzle: constant 1 */
    }
    sim_test_free(&t);
+}
+
+/* One LOD query (texture_sample's query_lod mode) of an 8x8 texture
+ * with levels 0-3 through a sampler with mip filter `mip`, max LOD
+ * `max_lod`: quad 0 steps 2^1.5 / 8 per pixel (lambda 1.5), quad 1
+ * 2^3.5 / 8 (lambda 3.5, past the last level).  want_x[q] is the level
+ * quad q reads; y is lambda' in both. */
+static void
+lod_query_case(enum agx_mip_filter mip, float max_lod, const float want_x[2])
+{
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 8;
+      cfg.height = 8;
+      cfg.first_level = 0;
+      cfg.last_level = 3;
+      cfg.address = IMG_VA;
+   }
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_sample 0, query_lod, 0b0000, 0b0, none, xy, "
+                     "0b00, r0_r1, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   agx_pack(desc_mem + 64, SAMPLER, cfg) {
+      cfg.mag_filter = AGX_FILTER_NEAREST;
+      cfg.min_filter = AGX_FILTER_LINEAR;
+      cfg.mip_filter = mip;
+      cfg.max_lod = max_lod;
+   }
+   t.g->exec = 0xff;
+   for (unsigned l = 0; l < 8; l++) {
+      float step = (float)(pow(2.0, l < 4 ? 1.5 : 3.5) / 8);
+      t.g->r[4][l] = f32_bits(0.125f + step * (l & 1));
+      t.g->r[5][l] = f32_bits(0.125f + step * ((l >> 1) & 1));
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned l = 0; l < 8; l++) {
+      assert_float_equal(reg_f32(t.g, 0, l), want_x[l / 4], 1e-5);
+      assert_float_equal(reg_f32(t.g, 1, l), l < 4 ? 1.5 : 3.5, 1e-5);
+   }
+   sim_test_free(&t);
+}
+
+/* ARB_texture_query_lod: x is the level a lookup reads relative to the
+ * first one: nearest mipmapping ceil(lambda + 0.5) - 1 (GL 4.6 equation
+ * 8.8): 1.5 -> 1, 3.5 -> 3 (the last level); linear the clamped lambda:
+ * 1.5, 3 (the last level); no mipmapping 0.  The sampler's max LOD 1
+ * clamps x (1, 1) but not y, lambda' before the clamp. */
+static void
+test_lod_query(void **state)
+{
+   lod_query_case(AGX_MIP_FILTER_NEAREST, 14, (const float[]){1, 3});
+   lod_query_case(AGX_MIP_FILTER_LINEAR, 14, (const float[]){1.5f, 3});
+   lod_query_case(AGX_MIP_FILTER_NONE, 14, (const float[]){0, 0});
+   lod_query_case(AGX_MIP_FILTER_LINEAR, 1, (const float[]){1, 1});
 }
 
 /* A 2x2x2 RGBA8 3D texture whose voxel (x, y, z) is (100x, 100y, 100z,
@@ -471,6 +535,7 @@ main(void)
       cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_cube_faces_page_aligned),
       cmocka_unit_test(test_lod_from_derivatives),
+      cmocka_unit_test(test_lod_query),
       cmocka_unit_test(test_3d),
       cmocka_unit_test(test_int16_ms_load),
       cmocka_unit_test(test_custom_border),
