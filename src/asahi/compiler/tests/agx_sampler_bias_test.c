@@ -30,7 +30,6 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
-#include "util/half_float.h"
 #include "agx_test_nir.h"
 #include "agx_test_steps.h"
 #include "agx_test_util.h"
@@ -51,16 +50,6 @@ rho_lod(const float *ddx, const float *ddy)
    return log2(fmax(x, y));
 }
 
-static float
-f16_or_f32(uint32_t v, bool is_16)
-{
-   if (is_16)
-      return util_half_to_float((uint16_t)v);
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
-}
-
 /* The hardware's side: applegpu's LOD modes (0 auto, 5 auto + bias, 6
  * explicit, 4 gradients). */
 static enum asahi_sim_status
@@ -76,11 +65,11 @@ hook_fetch(void *user, struct asahi_sim_group *g,
       f[1] = 1;
       break;
    case 5:
-      f[0] = f16_or_f32(req->lod, req->lod_16);
+      f[0] = agx_test_request_lod(req);
       f[1] = 1;
       break;
    case 6:
-      f[0] = f16_or_f32(req->lod, req->lod_16);
+      f[0] = agx_test_request_lod(req);
       break;
    case 4:
       if (!req->has_derivatives) {

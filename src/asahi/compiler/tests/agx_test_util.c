@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/half_float.h"
 #include "util/ralloc.h"
 
 bool
@@ -382,4 +383,14 @@ agx_test_is_int16_instr(const struct agx_isa_instr *I)
    default:
       return false;
    }
+}
+
+float
+agx_test_request_lod(const struct asahi_sim_texture_request *req)
+{
+   if (req->lod_16)
+      return util_half_to_float((uint16_t)req->lod);
+   float f;
+   memcpy(&f, &req->lod, 4);
+   return f;
 }

@@ -92,6 +92,10 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
  * register. */
 bool agx_test_is_int16_instr(const struct agx_isa_instr *I);
 
+/* The float first element of a texture request's LOD operand (an f16 or
+ * f32 register, req->lod_16 says which): explicit LODs and biases. */
+float agx_test_request_lod(const struct asahi_sim_texture_request *req);
+
 bool agx_test_next_instr(const struct agx_shader_binary *bin, size_t *off,
                          struct agx_isa_instr *I);
 

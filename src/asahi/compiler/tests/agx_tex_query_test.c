@@ -28,8 +28,6 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
-#include "util/half_float.h"
-#include "util/u_math.h"
 #include "agx_test_nir.h"
 #include "agx_test_steps.h"
 #include "agx_test_util.h"
@@ -57,8 +55,7 @@ hook_fetch(void *user, struct asahi_sim_group *g,
    float f[4] = {0, 0, 0, 0};
    memcpy(&f[0], &req->coords[0], 4);
    if (req->lod_mode == 5)
-      f[0] += req->lod_16 ? util_half_to_float((uint16_t)req->lod)
-                          : uif(req->lod);
+      f[0] += agx_test_request_lod(req);
    f[1] = (float)(req->texture + 10 * req->nr_coords);
    memcpy(out, f, sizeof(f));
    return ASAHI_SIM_RUNNING;

@@ -139,6 +139,29 @@ test_cube_faces_page_aligned(void **state)
    cube_faces(true);
 }
 
+/* The descriptor of a twiddled 8x8 unorm texture at IMG_VA with levels
+ * 0 to last_level, swizzle rgb and `a` */
+static void
+pack_unorm_8x8(enum agx_channels channels, enum agx_channel a,
+               unsigned last_level)
+{
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = channels;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = a;
+      cfg.width = 8;
+      cfg.height = 8;
+      cfg.first_level = 0;
+      cfg.last_level = last_level;
+      cfg.address = IMG_VA;
+   }
+}
+
 /* An 8x8 R5G6B5 texture with two levels: level 0 all red, level 1 all
  * green.  Coordinates stepping 1/8 per pixel (1 texel): LOD 0; stepping
  * 1/4 (2 texels): LOD 1 (GL: rho = 2, lambda = log2 rho). */
@@ -165,21 +188,7 @@ test_lod_from_derivatives(void **state)
          }
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R5G6B5;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_1;
-      cfg.width = 8;
-      cfg.height = 8;
-      cfg.first_level = 0;
-      cfg.last_level = 1;
-      cfg.address = IMG_VA;
-   }
+   pack_unorm_8x8(AGX_CHANNELS_R5G6B5, AGX_CHANNEL_1, 1);
 
    struct sim_test t;
    struct fixture fx;
@@ -212,21 +221,7 @@ test_lod_from_derivatives(void **state)
 static void
 lod_query_case(enum agx_mip_filter mip, float max_lod, const float want_x[2])
 {
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 8;
-      cfg.height = 8;
-      cfg.first_level = 0;
-      cfg.last_level = 3;
-      cfg.address = IMG_VA;
-   }
+   pack_unorm_8x8(AGX_CHANNELS_R8G8B8A8, AGX_CHANNEL_A, 3);
    struct sim_test t;
    struct fixture fx;
    sim_test_load(&t, "texture_sample 0, query_lod, 0b0000, 0b0, none, xy, "

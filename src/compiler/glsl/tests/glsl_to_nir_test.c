@@ -408,6 +408,18 @@ test_texture_lookups(void **state)
    ralloc_free(mem);
 }
 
+/* gl_FragData[0 .. n - 1] (or out vec4 o[n]) of a run equal want's rows */
+static void
+check_frag_data(const nir_const_value *out, const float (*want)[4],
+                unsigned n)
+{
+   for (unsigned k = 0; k < n; k++) {
+      for (unsigned i = 0; i < 4; i++)
+         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
+                            want[k][i], 0);
+   }
+}
+
 /* A stand-in texture unit for gathers: x the reference (-1 without),
  * y the coordinate count, z the array flag, w 100 (component + 1) plus
  * 10 x + y of the offset. */
@@ -460,11 +472,7 @@ test_gathers(void **state)
       { 0.25f, 2.0f, 0.0f, 100.0f },
       { -1.0f, 3.0f, 1.0f, 134.0f },
    };
-   for (unsigned k = 0; k < 3; k++) {
-      for (unsigned i = 0; i < 4; i++)
-         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
-                            want[k][i], 0);
-   }
+   check_frag_data(out, want, 3);
    ralloc_free(mem);
 }
 
@@ -523,11 +531,7 @@ test_texture_queries(void **state)
       { 20.0f, 0.25f, 30.0f, 0.75f },
       { 7.0f, 0.0f, 0.0f, 1.0f },
    };
-   for (unsigned k = 0; k < 2; k++) {
-      for (unsigned i = 0; i < 4; i++)
-         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
-                            want[k][i], 0);
-   }
+   check_frag_data(out, want, 2);
    ralloc_free(mem);
 }
 
@@ -561,11 +565,7 @@ test_shader_texture_lod(void **state)
       { 0.5f, (float)nir_texop_txl, 0.25f, (float)nir_texop_txd },
       { 0.5f, 0.125f, (float)nir_texop_txd, 0.0f },
    };
-   for (unsigned k = 0; k < 2; k++) {
-      for (unsigned i = 0; i < 4; i++)
-         assert_float_equal(out[(FRAG_RESULT_DATA0 + k) * 4 + i].f32,
-                            want[k][i], 0);
-   }
+   check_frag_data(out, want, 2);
    ralloc_free(mem);
 }
 
