@@ -578,9 +578,10 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          for (struct ast_node *m = n->list.head; m; m = m->next) {
             for (struct ast_node *d = m->list.head; d; d = d->next) {
                if (d->name)
-                  g2n_note_clip_distance(
-                     c, d->name,
-                     d->vtype ? d->vtype : m->type ? m->type->builtin : NULL);
+                  g2n_note_clip_distance(c, d->name,
+                                         d->vtype  ? d->vtype
+                                         : m->type ? m->type->builtin
+                                                   : NULL);
             }
          }
          return;

@@ -238,9 +238,11 @@ find_builtin_output(const char *name, struct xfb_output *out)
       } else if (name[n] != '\0') {
          continue;
       }
-      *out = (struct xfb_output){builtin_outputs[i].slot + k, 1,
-                                 builtin_outputs[i].comps, 0, 0,
-                                 builtin_outputs[i].type, 1, 0};
+      *out = (struct xfb_output){.slot = builtin_outputs[i].slot + k,
+                                 .nslots = 1,
+                                 .comps = builtin_outputs[i].comps,
+                                 .type = builtin_outputs[i].type,
+                                 .size = 1};
       return true;
    }
    return false;
@@ -255,8 +257,11 @@ find_clip_distance(const char *name, unsigned size, struct xfb_output *out)
    const char *c = name + strlen("gl_ClipDistance");
    unsigned i = 0;
 
-   *out = (struct xfb_output){VARYING_SLOT_CLIP_DIST0, 0, 1, 0, size,
-                              GL_FLOAT, (GLsizei)size, 0};
+   *out = (struct xfb_output){.slot = VARYING_SLOT_CLIP_DIST0,
+                              .comps = 1,
+                              .packed = size,
+                              .type = GL_FLOAT,
+                              .size = (GLsizei)size};
    if (*c == '\0')
       return size > 0;
    if (*c++ != '[' || *c < '0' || *c > '9')
@@ -370,8 +375,7 @@ add_stream_outputs(struct pipe_stream_output_info *so,
       return true;
    }
    for (unsigned k = 0; k < o->nslots; k++) {
-      if (!add_stream_output(so, o->slot + k, 0, o->comps, buffer,
-                             o->stream))
+      if (!add_stream_output(so, o->slot + k, 0, o->comps, buffer, o->stream))
          return false;
    }
    return true;
