@@ -382,7 +382,8 @@ add_stream_outputs(struct pipe_stream_output_info *so,
 }
 
 bool
-_mesa_link_transform_feedback(struct gl_program_object *prog,
+_mesa_link_transform_feedback(struct gl_context *ctx,
+                              struct gl_program_object *prog,
                               struct gl_program_exec *exec, char **log)
 {
    const struct glsl_program *p = exec->linked;
@@ -409,7 +410,9 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
    int buffer_stream[PIPE_MAX_SO_BUFFERS] = {-1, -1, -1, -1};
    for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++) {
       const char *name = prog->FeedbackVaryings[i];
-      int special = separate ? 0 : special_name(name);
+      /* ES 3.0 has none of ARB_transform_feedback3's names: there they
+       * name no output (a link error, as in llvmpipe) */
+      int special = separate || _mesa_is_gles(ctx) ? 0 : special_name(name);
       unsigned buffer = separate ? i : next;
       struct xfb_output o;
 
