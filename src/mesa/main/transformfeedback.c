@@ -769,11 +769,14 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
       struct gl_indexed_buffer_binding *bb =
          &ctx->TransformFeedbackBindings[b];
       unsigned offset = (unsigned)bb->Offset;
-      /* (a whole binding: to the end of the buffer from the offset) */
-      unsigned size = bb->Size ? (unsigned)bb->Size
-                      : bb->Buffer->Size > bb->Offset
+      /* A whole binding reaches the end of the buffer from the offset; a
+       * range no further than that either, whatever glBufferData did to
+       * the buffer since it was bound (GL 4.3 section 6.1.1: "the GL will
+       * never read or write beyond the end of a bound buffer"). */
+      unsigned left = bb->Buffer->Size > bb->Offset
                          ? (unsigned)(bb->Buffer->Size - bb->Offset)
                          : 0;
+      unsigned size = bb->Size ? MIN2((unsigned)bb->Size, left) : left;
       tf->targets[b] = pipe->create_stream_output_target(
          pipe, bb->Buffer->buffer, offset, size);
       if (!tf->targets[b]) {
