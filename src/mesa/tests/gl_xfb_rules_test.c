@@ -96,22 +96,6 @@ spied(enum st_profile_type profile, int major, int minor)
    return t;
 }
 
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = _mesa_CreateShader(type);
-   _mesa_ShaderSource(s, 1, &src, NULL);
-   _mesa_CompileShader(s);
-   GLint ok = 0;
-   _mesa_GetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[1024];
-      _mesa_GetShaderInfoLog(s, sizeof(log), NULL, log);
-      fail_msg("compile: %s", log);
-   }
-   return s;
-}
-
 /* A program of a vertex shader, an optional geometry shader and a
  * fragment shader capturing names (interleaved); its link status in
  * *ok. */
@@ -120,9 +104,9 @@ capture(const char *vs, const char *gs, const char *fs,
         const char *const *names, GLsizei n, GLint *ok)
 {
    GLuint prog = _mesa_CreateProgram();
-   GLuint sh[3] = {shader(GL_VERTEX_SHADER, vs),
-                   gs ? shader(GL_GEOMETRY_SHADER, gs) : 0,
-                   shader(GL_FRAGMENT_SHADER, fs)};
+   GLuint sh[3] = {gl_test_shader(GL_VERTEX_SHADER, vs),
+                   gs ? gl_test_shader(GL_GEOMETRY_SHADER, gs) : 0,
+                   gl_test_shader(GL_FRAGMENT_SHADER, fs)};
    for (unsigned i = 0; i < 3; i++) {
       if (sh[i]) {
          _mesa_AttachShader(prog, sh[i]);
@@ -439,7 +423,7 @@ test_pipeline_in_use(void **state)
                     "void main() { b = 1.0; gl_Position = vec4(0.0); }\n";
    GLuint prog = _mesa_CreateProgram();
    _mesa_ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
-   GLuint s = shader(GL_VERTEX_SHADER, vs);
+   GLuint s = gl_test_shader(GL_VERTEX_SHADER, vs);
    _mesa_AttachShader(prog, s);
    _mesa_DeleteShader(s);
    const char *names[] = {"b"};

@@ -37,7 +37,6 @@
 #define H 8
 #define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
 #define E2E_GL_LAST_VERTEX_CONVENTION 0x8E4E
-#define E2E_GL_GEOMETRY_SHADER 0x8DD9
 typedef void (*provoking_vertex_fn)(GLenum);
 
 static const char id_vs[] = "#version 150\n"
@@ -71,25 +70,16 @@ static const char clip_gs[] =
    "   EmitVertex();\n"
    "}\n";
 
-/* A program of the shaders (gs may be NULL) capturing names
+/* A program of the shaders (gs may be NULL) relinked to capture names
  * interleaved; 0 when it does not link. */
 static GLuint
 capture_program(const char *vs_src, const char *gs_src,
                 const char *const *names, GLsizei n)
 {
-   const char *src[3] = {vs_src, gs_src, fs};
-   const GLenum type[3] = {GL_VERTEX_SHADER, E2E_GL_GEOMETRY_SHADER,
-                           GL_FRAGMENT_SHADER};
-   GLuint prog = glCreateProgram();
-   for (int i = 0; i < 3; i++) {
-      if (!src[i])
-         continue;
-      GLuint s = glCreateShader(type[i]);
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glAttachShader(prog, s);
-      glDeleteShader(s);
-   }
+   GLuint prog = gs_src ? e2e_gl_program_gs(vs_src, gs_src, fs, NULL)
+                        : e2e_gl_program(vs_src, fs, NULL);
+   if (!prog)
+      return 0;
    glTransformFeedbackVaryings(prog, n, names, GL_INTERLEAVED_ATTRIBS);
    glLinkProgram(prog);
    GLint ok = 0;
