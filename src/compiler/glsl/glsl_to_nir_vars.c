@@ -573,17 +573,14 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       /* Redeclared built-in blocks add nothing but the size of
        * gl_ClipDistance. */
       if (n->name && !strcmp(n->name, "gl_PerVertex")) {
-         if (!(n->type->flags & AST_Q_OUT))
-            return;
-         for (struct ast_node *m = n->list.head; m; m = m->next) {
-            for (struct ast_node *d = m->list.head; d; d = d->next) {
-               if (d->name)
-                  g2n_note_clip_distance(c, d->name,
-                                         d->vtype  ? d->vtype
-                                         : m->type ? m->type->builtin
-                                                   : NULL);
-            }
-         }
+         /* (the checker leaves the block's type, whose fields are the
+          * members as redeclared, in vtype) */
+         const struct glsl_type *bt = n->vtype;
+         for (unsigned i = 0;
+              (n->type->flags & AST_Q_OUT) && bt &&
+              bt->base_type == GLSL_TYPE_INTERFACE && i < bt->num_fields;
+              i++)
+            g2n_note_clip_distance(c, bt->fields[i].name, bt->fields[i].type);
          return;
       }
       if (n->type->flags & AST_Q_UNIFORM) {
