@@ -343,8 +343,9 @@ static void
 test_discard_pixels(void **state)
 {
    struct gl_test *t = spied(ST_PROFILE_DEFAULT, 3, 0);
-   static const GLubyte bits[8] = {0xff, 0xff, 0xff, 0xff,
-                                   0xff, 0xff, 0xff, 0xff};
+   /* 8 x 8 bits: rows of one byte padded to the unpack alignment (4) */
+   GLubyte bits[8 * 4];
+   memset(bits, 0xff, sizeof(bits));
    static const GLubyte rgba[4 * 4] = {255, 0, 0, 255};
    _mesa_WindowPos2i(1, 1);
    _mesa_DrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
