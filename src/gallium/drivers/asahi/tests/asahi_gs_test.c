@@ -497,6 +497,22 @@ triangle_twice(void **state)
    env_fini(&e);
 }
 
+/* A vertex shader CSO (build_vs) capturing gl_Position whole into
+ * buffer 0, bound. */
+static void *
+bind_position_capture_vs(struct pipe_context *ctx)
+{
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs(false)};
+   vs.stream_output.num_outputs = 1;
+   vs.stream_output.stride[0] = 4;
+   vs.stream_output.output[0].register_index = VARYING_SLOT_POS;
+   vs.stream_output.output[0].num_components = 4;
+   void *xvs = ctx->create_vs_state(ctx, &vs);
+   ctx->bind_vs_state(ctx, xvs);
+   return xvs;
+}
+
 /* Transform feedback of an indexed triangle strip with a restart, no
  * geometry shader: the corners v0 (-1, -1), v1 (1, -1), v2 (-1, 1),
  * v3 (1, 1) drawn with indices 3 2 1 0 RESTART 0 1 2.  The runs are
@@ -516,14 +532,7 @@ indexed_strip_capture(void **state)
    if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs(false)};
-   vs.stream_output.num_outputs = 1;
-   vs.stream_output.stride[0] = 4;
-   vs.stream_output.output[0].register_index = VARYING_SLOT_POS;
-   vs.stream_output.output[0].num_components = 4;
-   void *xvs = ctx->create_vs_state(ctx, &vs);
-   ctx->bind_vs_state(ctx, xvs);
+   void *xvs = bind_position_capture_vs(ctx);
    static const uint16_t indices[] = {3, 2, 1, 0, 0xffff, 0, 1, 2};
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
                                  .index_size = 2,
@@ -572,14 +581,7 @@ indexed_first_vertex_capture(void **state)
    rs.flatshade_first = 1;
    void *first = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, first);
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs(false)};
-   vs.stream_output.num_outputs = 1;
-   vs.stream_output.stride[0] = 4;
-   vs.stream_output.output[0].register_index = VARYING_SLOT_POS;
-   vs.stream_output.output[0].num_components = 4;
-   void *xvs = ctx->create_vs_state(ctx, &vs);
-   ctx->bind_vs_state(ctx, xvs);
+   void *xvs = bind_position_capture_vs(ctx);
    static const uint16_t indices[] = {3, 2, 1, 0};
    static const struct {
       enum pipe_prim_type mode;
