@@ -193,7 +193,12 @@ struct agx_xfb_output {
  * vertex 0 (n = AGX_SYSVAL_XFB_VERTICES / 2 lines); triangle strip: p,
  * p + 1, p + 2, odd triangles with their first two swapped; fan: 0,
  * p + 1, p + 2 (GL 3.0 section 2.15: strips, loops and fans are captured
- * as separate primitives).  Indexed draws of points, lines and triangles:
+ * as separate primitives).  Those keep each triangle's provoking vertex
+ * last, as GL's last-vertex convention wants; with the first-vertex
+ * convention (ARB_provoking_vertex: vertex p of strip triangle p, p + 1
+ * of fan triangle p) the _FIRST variants rotate them instead, winding
+ * kept: odd strip triangles p, p + 2, p + 1, fan triangles p + 1, p + 2,
+ * 0.  Indexed draws of points, lines and triangles:
  * vertex i is word i of a list of 32-bit vertex numbers (the draw's
  * indices plus its base vertex) at AGX_SYSVAL_XFB_INDICES_LO/_HI. */
 enum agx_xfb_unroll {
@@ -203,6 +208,8 @@ enum agx_xfb_unroll {
    AGX_XFB_UNROLL_TRIANGLE_STRIP,
    AGX_XFB_UNROLL_TRIANGLE_FAN,
    AGX_XFB_UNROLL_INDEXED,
+   AGX_XFB_UNROLL_TRIANGLE_STRIP_FIRST,
+   AGX_XFB_UNROLL_TRIANGLE_FAN_FIRST,
 };
 
 struct agx_xfb_key {

@@ -5023,9 +5023,27 @@ emit_unrolled_vertex(struct isel *st, agx_operand r5, unsigned unroll)
       src = emit_binop(st, AGX_ISA_OP_IADD, 32, p, kk);
       break;
    }
+   case AGX_XFB_UNROLL_TRIANGLE_STRIP_FIRST: {
+      /* k = 1, 2 swap in odd triangles: 1 + ((k - 1) ^ odd) */
+      agx_operand odd = emit_bitop(st, AGX_TT_AND, p, one);
+      agx_operand km1 = emit_binop(st, AGX_ISA_OP_ISUB, 32, k, one);
+      agx_operand swapped = emit_binop(
+         st, AGX_ISA_OP_IADD, 32, emit_bitop(st, AGX_TT_XOR, km1, odd), one);
+      agx_operand kk =
+         emit_cmpsel(st, false, AGX_ICC_UEQ, k, zero, zero, swapped);
+      src = emit_binop(st, AGX_ISA_OP_IADD, 32, p, kk);
+      break;
+   }
    case AGX_XFB_UNROLL_TRIANGLE_FAN:
       src = emit_cmpsel(st, false, AGX_ICC_UEQ, k, zero, zero,
                         emit_binop(st, AGX_ISA_OP_IADD, 32, p, k));
+      break;
+   case AGX_XFB_UNROLL_TRIANGLE_FAN_FIRST:
+      /* p + 1 + k, the last vertex wrapping to the centre 0 */
+      src = emit_cmpsel(st, false, AGX_ICC_UEQ, k, two, zero,
+                        emit_binop(st, AGX_ISA_OP_IADD, 32,
+                                   emit_binop(st, AGX_ISA_OP_IADD, 32, p, k),
+                                   one));
       break;
    default:
       src = emit_binop(st, AGX_ISA_OP_IADD, 32, p, k);

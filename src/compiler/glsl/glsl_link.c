@@ -571,6 +571,7 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       }
       l.stage[s] = ns;
       prog->nir[s] = ns->nir;
+      prog->clip_distance_size[s] = ns->clip_distance_size;
       prog->stages |= 1u << s;
    }
    if (prog->nir[MESA_SHADER_GEOMETRY]) {

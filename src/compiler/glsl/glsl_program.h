@@ -280,6 +280,11 @@ struct glsl_program {
    unsigned num_inactive_locations;
    struct glsl_program_varying *varyings;
    unsigned num_varyings;
+   /* Per vertex or geometry stage writing gl_ClipDistance: the floats
+    * it holds (its redeclared size, else 1 + the largest constant index
+    * used; GLSL 1.30 7.1), else 0.  It is float[8] in nir[], packed four
+    * to a slot from VARYING_SLOT_CLIP_DIST0 by the backend. */
+   unsigned clip_distance_size[MESA_SHADER_STAGES];
    struct glsl_program_frag_output *frag_outputs;
    unsigned num_frag_outputs;
    unsigned num_samplers;

@@ -86,6 +86,9 @@ struct glsl_nir_stage {
     * this list until the linker rewrites it (glsl_link_ssbo.c). */
    struct glsl_nir_block *ssbos;
    unsigned num_ssbos;
+   /* Vertex and geometry shaders writing gl_ClipDistance: its size
+    * (g2n_clip_distance_size), else 0. */
+   unsigned clip_distance_size;
    /* Compute: a shader declared layout(local_size_*) in. */
    bool local_size_declared;
    /* Atomic counters (glsl_to_nir_ssbo.c). */

@@ -570,9 +570,19 @@ void
 g2n_global_decl(struct g2n *c, struct ast_node *n)
 {
    if (n->kind == AST_BLOCK) {
-      /* Redeclared built-in blocks add nothing. */
-      if (n->name && !strcmp(n->name, "gl_PerVertex"))
+      /* Redeclared built-in blocks add nothing but the size of
+       * gl_ClipDistance. */
+      if (n->name && !strcmp(n->name, "gl_PerVertex")) {
+         /* (the checker leaves the block's type, whose fields are the
+          * members as redeclared, in vtype) */
+         const struct glsl_type *bt = n->vtype;
+         for (unsigned i = 0;
+              (n->type->flags & AST_Q_OUT) && bt &&
+              bt->base_type == GLSL_TYPE_INTERFACE && i < bt->num_fields;
+              i++)
+            g2n_note_clip_distance(c, bt->fields[i].name, bt->fields[i].type);
          return;
+      }
       if (n->type->flags & AST_Q_UNIFORM) {
          g2n_ubo_block(c, n);
          return;
@@ -598,6 +608,8 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
        * the redeclaration gives (GLSL 1.30 7.6: gl_FrontColor, gl_Color,
        * ... may be redeclared flat, smooth or noperspective). */
       if (!strncmp(d->name, "gl_", 3)) {
+         if (q & AST_Q_OUT)
+            g2n_note_clip_distance(c, d->name, t);
          if (q & (AST_Q_INTERP | AST_Q_CENTROID)) {
             struct g2n_sym *bs = g2n_builtin_var(c, d->name);
             if (bs && bs->var && (bs->var->mode == nir_var_shader_in ||
@@ -866,6 +878,33 @@ g2n_implicit_array_size(struct g2n *c, const char *name)
          m = MAX2(m, max_index(n, name, 0));
    }
    return m > 0 ? m : 1;
+}
+
+void
+g2n_note_clip_distance(struct g2n *c, const char *name,
+                       const struct glsl_type *t)
+{
+   if (!strcmp(name, "gl_ClipDistance") && t && glsl_type_is_array(t) &&
+       t->length > 0)
+      c->clip_distance_size = t->length;
+}
+
+/* GLSL 1.30 7.1: gl_ClipDistance is sized by a redeclaration, else by
+ * the constant indices used on it (the checker refuses other indices on
+ * an unsized array).  The transform feedback name "gl_ClipDistance"
+ * captures that many floats. */
+unsigned
+g2n_clip_distance_size(struct g2n *c)
+{
+   if (c->stage != MESA_SHADER_VERTEX && c->stage != MESA_SHADER_GEOMETRY)
+      return 0;
+   struct hash_entry *e = hash_table_search(c->builtins, "gl_ClipDistance");
+   const struct g2n_sym *sym = e ? e->data : NULL;
+   if (!sym || !sym->var || sym->var->mode != nir_var_shader_out)
+      return 0;
+   if (c->clip_distance_size > 0)
+      return (unsigned)c->clip_distance_size;
+   return (unsigned)g2n_implicit_array_size(c, "gl_ClipDistance");
 }
 
 /* ---- built-in variables ---------------------------------------------------- */

@@ -129,9 +129,16 @@ advanced_blend_allows(struct gl_context *ctx, const char *func)
    return true;
 }
 
-/* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the
- * primitive mode of BeginTransformFeedback and elements not at all.  Also
- * the float and dual-source blending rules above. */
+/* While capturing, the draw's mode must make the primitives
+ * BeginTransformFeedback asked for: GL 3.2 core table 2.14 (compatibility:
+ * quads and polygons are triangles), unless a geometry shader (whose
+ * output primitive _mesa_geometry_draw_allows matched) makes them.  ES
+ * 3.0 section 2.15.2 asks for the very mode and no elements; Mesa's
+ * drivers take strips, loops and fans of the primitive type in ES 3.0
+ * contexts too (llvmpipe runs piglit's gles-3.0-transform-feedback-
+ * uniform-buffer-object, a TRIANGLE_STRIP inside TRIANGLES), and so do
+ * we, keeping the ban on elements.  Also the float and dual-source
+ * blending rules above. */
 static bool
 feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
                 const char *func)
@@ -144,31 +151,23 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
       return false;
    if (!_mesa_transform_feedback_capturing(ctx))
       return true;
-   if (!_mesa_is_gles(ctx)) {
-      /* GL 3.2 core table 2.14 (compatibility: quads and polygons are
-       * triangles): without a geometry shader (whose output primitive
-       * _mesa_geometry_draw_allows matched) the draw's mode must make
-       * the primitives BeginTransformFeedback asked for */
-      const struct gl_program_exec *exec = _mesa_current_exec(ctx);
-      if (exec && exec->linked && exec->linked->nir[MESA_SHADER_GEOMETRY])
-         return true;
-      GLenum want = mode == GL_POINTS ? GL_POINTS
-                    : mode == GL_LINES || mode == GL_LINE_LOOP ||
-                          mode == GL_LINE_STRIP ||
-                          mode == GL_LINES_ADJACENCY ||
-                          mode == GL_LINE_STRIP_ADJACENCY
-                       ? GL_LINES
-                       : GL_TRIANGLES;
-      if (want != ctx->CurrentTF->Mode) {
-         _mesa_error(ctx, GL_INVALID_OPERATION,
-                     "%s(mode does not make the transform feedback "
-                     "primitives)", func);
-         return false;
-      }
-      return true;
-   }
-   if (elements || mode != ctx->CurrentTF->Mode) {
+   if (_mesa_is_gles(ctx) && elements) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(transform feedback)", func);
+      return false;
+   }
+   const struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   if (exec && exec->linked && exec->linked->nir[MESA_SHADER_GEOMETRY])
+      return true;
+   GLenum want = mode == GL_POINTS ? GL_POINTS
+                 : mode == GL_LINES || mode == GL_LINE_LOOP ||
+                       mode == GL_LINE_STRIP || mode == GL_LINES_ADJACENCY ||
+                       mode == GL_LINE_STRIP_ADJACENCY
+                    ? GL_LINES
+                    : GL_TRIANGLES;
+   if (want != ctx->CurrentTF->Mode) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(mode does not make the transform feedback "
+                  "primitives)", func);
       return false;
    }
    return true;

@@ -27,6 +27,16 @@
 
 #define BITMAP_EPSILON 1e-4f
 
+/* Pixel rectangles are rasterized (GL 3.0 section 3.7.4): a conditional
+ * render whose query passed nothing (section 2.18) or RASTERIZER_DISCARD
+ * (section 2.17, EXT_transform_feedback) leaves them without fragments,
+ * the errors and the raster position's move aside. */
+static bool
+fragments_discarded(const struct gl_context *ctx)
+{
+   return ctx->CondRender.Skip || ctx->RasterizerDiscard;
+}
+
 static bool
 pixels_allowed(struct gl_context *ctx, const char *func)
 {
@@ -100,8 +110,6 @@ draw_values(struct gl_context *ctx, enum st_pixel_kind kind, GLsizei width,
       .zoom_y = ctx->PixelOps.ZoomY,
    };
    memcpy(img.color, r->Color, sizeof(img.color));
-   if (ctx->CondRender.Skip)
-      return;
    if (!st_draw_pixel_image(ctx->st, kind, &img))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
 }
@@ -154,7 +162,7 @@ _mesa_DrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
    if (!buffers_present(ctx, ctx->DrawBuffer, depth, stencil, func) ||
        _mesa_feedback_pixels(ctx, GL_DRAW_PIXEL_TOKEN))
       return;
-   if (!ctx->FF.Raster.Valid || !width || !height)
+   if (!ctx->FF.Raster.Valid || !width || !height || fragments_discarded(ctx))
       return;
 
    struct pbo_map map;
@@ -243,7 +251,7 @@ bitmap_draw(struct gl_context *ctx, GLsizei width, GLsizei height,
    if (!r->Valid)
       return;
    if (!_mesa_feedback_pixels(ctx, GL_BITMAP_TOKEN) && bytes &&
-       !ctx->CondRender.Skip) {
+       !fragments_discarded(ctx)) {
       /* GL 2.1 section 3.7: the lower left corner at
        * (floor(x - xorig), floor(y - yorig)), one fragment a bit (no
        * zoom), the raster colour and depth.  A raster position a
@@ -372,8 +380,7 @@ copy_color_on_gpu(struct gl_context *ctx, struct gl_renderbuffer *rb,
       .flip_y = fb->FlipY,
    };
    memcpy(img.color, r->Color, sizeof(img.color));
-   if (!ctx->CondRender.Skip && !st_draw_pixel_image(ctx->st, ST_PIXEL_COLOR,
-                                                      &img))
+   if (!st_draw_pixel_image(ctx->st, ST_PIXEL_COLOR, &img))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyPixels");
    return true;
 }
@@ -410,7 +417,7 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       return;
    }
    if (_mesa_feedback_pixels(ctx, GL_COPY_PIXEL_TOKEN) ||
-       !ctx->FF.Raster.Valid || !width || !height)
+       !ctx->FF.Raster.Valid || !width || !height || fragments_discarded(ctx))
       return;
    struct gl_renderbuffer *color = _mesa_color_read_buffer(ctx);
    if (type == GL_COLOR &&

@@ -680,6 +680,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;
+   case GL_RASTERIZER_DISCARD:
+      /* EXT_transform_feedback: an enable the Get commands report too */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      bool1(v, ctx->RasterizerDiscard);
+      return true;
    case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: /* ARB_transform_feedback3 */
       if (_mesa_is_gles(ctx))
          return false;

@@ -241,7 +241,10 @@ _mesa_UseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program)
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(stages=0x%x)", func, stages);
       return;
    }
-   if (_mesa_transform_feedback_capturing(ctx)) {
+   /* GL 4.1 section 2.17.2: only while the pipeline is the one in use
+    * (bound, no glUseProgram program over it) */
+   if (_mesa_transform_feedback_capturing(ctx) && ctx->Pipeline == p &&
+       !ctx->CurrentProgram) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(feedback)", func);
       return;
    }

@@ -1001,7 +1001,7 @@ _mesa_link_program_states(struct gl_context *ctx,
    }
 
    char *xfb_log = NULL;
-   if (!_mesa_link_transform_feedback(prog, owned, &xfb_log)) {
+   if (!_mesa_link_transform_feedback(ctx, prog, owned, &xfb_log)) {
       link_failed(prog, xfb_log ? xfb_log : "error: out of memory\n");
       ralloc_free(mem);
       return;

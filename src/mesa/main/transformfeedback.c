@@ -131,6 +131,10 @@ _mesa_TransformFeedbackVaryings(GLuint program, GLsizei count,
  * into structures and arrays ("s.m", "t[1].f[0]", section 2.15.2). */
 struct xfb_output {
    unsigned slot, nslots, comps;
+   /* gl_ClipDistance, whose floats are packed four to a slot from
+    * VARYING_SLOT_CLIP_DIST0 (glsl_program.h): `packed` floats from
+    * float `first` on; 0 for everything else. */
+   unsigned first, packed;
    GLenum type;
    GLsizei size;
    int stream; /* the geometry shader's vertex stream */
@@ -234,24 +238,56 @@ find_builtin_output(const char *name, struct xfb_output *out)
       } else if (name[n] != '\0') {
          continue;
       }
-      *out = (struct xfb_output){builtin_outputs[i].slot + k, 1,
-                                 builtin_outputs[i].comps,
-                                 builtin_outputs[i].type, 1, 0};
+      *out = (struct xfb_output){.slot = builtin_outputs[i].slot + k,
+                                 .nslots = 1,
+                                 .comps = builtin_outputs[i].comps,
+                                 .type = builtin_outputs[i].type,
+                                 .size = 1};
       return true;
    }
    return false;
+}
+
+/* "gl_ClipDistance" (the whole array, GL 3.0 section 2.15: type FLOAT,
+ * its declared size) or "gl_ClipDistance[i]" (one float), of the
+ * `size` floats the last stage writes. */
+static bool
+find_clip_distance(const char *name, unsigned size, struct xfb_output *out)
+{
+   const char *c = name + strlen("gl_ClipDistance");
+   unsigned i = 0;
+
+   *out = (struct xfb_output){.slot = VARYING_SLOT_CLIP_DIST0,
+                              .comps = 1,
+                              .packed = size,
+                              .type = GL_FLOAT,
+                              .size = (GLsizei)size};
+   if (*c == '\0')
+      return size > 0;
+   if (*c++ != '[' || *c < '0' || *c > '9')
+      return false;
+   while (*c >= '0' && *c <= '9' && i < 1000)
+      i = i * 10 + (unsigned)(*c++ - '0');
+   if (*c != ']' || c[1] != '\0' || i >= size)
+      return false;
+   out->first = i;
+   out->packed = 1;
+   out->size = 1;
+   return true;
 }
 
 static bool
 find_output(const struct glsl_program *p, const char *name,
             struct xfb_output *out)
 {
-   if (strncmp(name, "gl_", 3) == 0)
-      return find_builtin_output(name, out);
    /* The outputs of the last stage before rasterization: the geometry
     * shader's when there is one (GL 3.2 core 2.15). */
    int last = p->nir[MESA_SHADER_GEOMETRY] ? MESA_SHADER_GEOMETRY
                                            : MESA_SHADER_VERTEX;
+   if (strncmp(name, "gl_ClipDistance", 15) == 0)
+      return find_clip_distance(name, p->clip_distance_size[last], out);
+   if (strncmp(name, "gl_", 3) == 0)
+      return find_builtin_output(name, out);
    for (unsigned i = 0; i < p->num_varyings; i++) {
       const struct glsl_program_varying *v = &p->varyings[i];
       size_t n = strlen(v->name);
@@ -294,6 +330,7 @@ find_output(const struct glsl_program *p, const char *name,
       out->slot = (unsigned)v->location + slot;
       out->nslots = type_slots(t);
       out->comps = e->vector_elements;
+      out->first = out->packed = 0;
       out->type = glsl_type_gl_enum(e);
       out->size = elements;
       out->stream = v->stream;
@@ -303,8 +340,50 @@ find_output(const struct glsl_program *p, const char *name,
    return false;
 }
 
+static bool
+add_stream_output(struct pipe_stream_output_info *so, unsigned reg,
+                  unsigned first, unsigned n, unsigned buffer, int stream)
+{
+   if (so->num_outputs >= PIPE_MAX_SO_OUTPUTS)
+      return false;
+   unsigned j = so->num_outputs++;
+   so->output[j].register_index = reg;
+   so->output[j].start_component = first;
+   so->output[j].num_components = n;
+   so->output[j].output_buffer = buffer;
+   so->output[j].dst_offset = so->stride[buffer];
+   so->output[j].stream = (unsigned)stream & 3;
+   so->stride[buffer] += n;
+   return true;
+}
+
+/* The stream outputs capturing `o` into `buffer`: one a slot, or for
+ * packed floats one for each run of them within a slot.  False past
+ * PIPE_MAX_SO_OUTPUTS. */
+static bool
+add_stream_outputs(struct pipe_stream_output_info *so,
+                   const struct xfb_output *o, unsigned buffer)
+{
+   if (o->packed) {
+      for (unsigned f = o->first; f < o->first + o->packed;) {
+         unsigned n = MIN2(4 - f % 4, o->first + o->packed - f);
+         if (!add_stream_output(so, o->slot + f / 4, f % 4, n, buffer,
+                                o->stream))
+            return false;
+         f += n;
+      }
+      return true;
+   }
+   for (unsigned k = 0; k < o->nslots; k++) {
+      if (!add_stream_output(so, o->slot + k, 0, o->comps, buffer, o->stream))
+         return false;
+   }
+   return true;
+}
+
 bool
-_mesa_link_transform_feedback(struct gl_program_object *prog,
+_mesa_link_transform_feedback(struct gl_context *ctx,
+                              struct gl_program_object *prog,
                               struct gl_program_exec *exec, char **log)
 {
    const struct glsl_program *p = exec->linked;
@@ -331,7 +410,9 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
    int buffer_stream[PIPE_MAX_SO_BUFFERS] = {-1, -1, -1, -1};
    for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++) {
       const char *name = prog->FeedbackVaryings[i];
-      int special = separate ? 0 : special_name(name);
+      /* ES 3.0 has none of ARB_transform_feedback3's names: there they
+       * name no output (a link error, as in llvmpipe) */
+      int special = separate || _mesa_is_gles(ctx) ? 0 : special_name(name);
       unsigned buffer = separate ? i : next;
       struct xfb_output o;
 
@@ -382,24 +463,14 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
       /* ES 3.0.6 2.15.2: at most MAX_TRANSFORM_FEEDBACK_SEPARATE_
        * COMPONENTS a varying in separate mode, MAX_..._INTERLEAVED_
        * COMPONENTS a buffer when interleaved (GL 4.0 section 2.17). */
-      unsigned comps = o.comps * o.nslots;
+      unsigned comps = o.packed ? o.packed : o.comps * o.nslots;
       total[buffer] += comps;
       if ((separate && comps > MAX_SEPARATE_COMPONENTS) ||
           (!separate && total[buffer] > MAX_INTERLEAVED_COMPONENTS) ||
-          so->num_outputs + o.nslots > PIPE_MAX_SO_OUTPUTS) {
+          !add_stream_outputs(so, &o, buffer)) {
          *log = ralloc_asprintf(exec->mem, "error: too many transform "
                                 "feedback components ('%s')\n", name);
          return false;
-      }
-      for (unsigned k = 0; k < o.nslots; k++) {
-         unsigned j = so->num_outputs++;
-         so->output[j].register_index = o.slot + k;
-         so->output[j].start_component = 0;
-         so->output[j].num_components = o.comps;
-         so->output[j].output_buffer = buffer;
-         so->output[j].dst_offset = so->stride[buffer];
-         so->output[j].stream = (unsigned)o.stream & 3;
-         so->stride[buffer] += o.comps;
       }
       exec->so_buffers = MAX2(exec->so_buffers, buffer + 1);
       exec->xfb_varyings[i].type = o.type;
@@ -698,11 +769,14 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
       struct gl_indexed_buffer_binding *bb =
          &ctx->TransformFeedbackBindings[b];
       unsigned offset = (unsigned)bb->Offset;
-      /* (a whole binding: to the end of the buffer from the offset) */
-      unsigned size = bb->Size ? (unsigned)bb->Size
-                      : bb->Buffer->Size > bb->Offset
+      /* A whole binding reaches the end of the buffer from the offset; a
+       * range no further than that either, whatever glBufferData did to
+       * the buffer since it was bound (GL 4.3 section 6.1.1: "the GL will
+       * never read or write beyond the end of a bound buffer"). */
+      unsigned left = bb->Buffer->Size > bb->Offset
                          ? (unsigned)(bb->Buffer->Size - bb->Offset)
                          : 0;
+      unsigned size = bb->Size ? MIN2((unsigned)bb->Size, left) : left;
       tf->targets[b] = pipe->create_stream_output_target(
          pipe, bb->Buffer->buffer, offset, size);
       if (!tf->targets[b]) {

@@ -14,8 +14,10 @@ void _mesa_free_transform_feedback(struct gl_context *ctx);
 void _mesa_free_feedback_varyings(struct gl_program_object *prog);
 
 /* Resolves the program's feedback varyings against a link into
- * exec->so; false (with *log set, under exec->mem) for an unknown one. */
-bool _mesa_link_transform_feedback(struct gl_program_object *prog,
+ * exec->so; false (with *log set, under exec->mem) for an unknown one
+ * (in ES, gl_NextBuffer and gl_SkipComponents* are unknown ones). */
+bool _mesa_link_transform_feedback(struct gl_context *ctx,
+                                   struct gl_program_object *prog,
                                    struct gl_program_exec *exec, char **log);
 
 /* glDrawTransformFeedback*: the vertices object `name` (0: the default

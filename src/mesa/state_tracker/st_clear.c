@@ -4,9 +4,10 @@
  */
 
 /*
- * glClear through pipe_context::clear, honouring the scissor box and the
- * depth write mask; partial colour or stencil write masks are drawn with
- * a rectangle instead (st_clear_quad.c).
+ * glClear and glClearBuffer* through pipe_context::clear (nothing under
+ * RASTERIZER_DISCARD), honouring the scissor box and the depth write
+ * mask; partial colour or stencil write masks are drawn with a rectangle
+ * instead (st_clear_quad.c).
  */
 #include <string.h>
 
@@ -23,7 +24,10 @@ st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
    struct pipe_scissor_state scissor;
    unsigned buffers = 0;
 
-   if (!fb || ctx->CondRender.Skip || !st_validate_state(st))
+   /* GL 3.0 section 2.17: "RASTERIZER_DISCARD also causes the Clear and
+    * ClearBuffer* commands to be ignored" (ES 3.0 section 2.16 too) */
+   if (!fb || ctx->CondRender.Skip || ctx->RasterizerDiscard ||
+       !st_validate_state(st))
       return;
 
    unsigned color_mask = (ctx->Color.ColorMask[0] ? PIPE_MASK_R : 0) |

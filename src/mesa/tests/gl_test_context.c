@@ -180,8 +180,8 @@ gl_test_destroy(struct gl_test *t)
    free(t);
 }
 
-static GLuint
-shader(GLenum type, const char *src)
+GLuint
+gl_test_shader(GLenum type, const char *src)
 {
    GLuint sh = _mesa_CreateShader(type);
    GLint ok = 0;
@@ -201,8 +201,8 @@ GLuint
 gl_test_program(const char *vs, const char *fs)
 {
    GLuint prog = _mesa_CreateProgram();
-   GLuint v = shader(GL_VERTEX_SHADER, vs);
-   GLuint f = shader(GL_FRAGMENT_SHADER, fs);
+   GLuint v = gl_test_shader(GL_VERTEX_SHADER, vs);
+   GLuint f = gl_test_shader(GL_FRAGMENT_SHADER, fs);
    GLint ok = 0;
 
    _mesa_AttachShader(prog, v);

@@ -60,6 +60,10 @@ bool gl_test_texel_is_rgba8(unsigned x, unsigned y, int r, int g, int b, int a);
 void gl_test_refuse_formats(struct gl_test *t,
                             bool (*refuse)(enum pipe_format format));
 
+/* A shader of type compiled from src (its log printed when it does not
+ * compile). */
+GLuint gl_test_shader(GLenum type, const char *src);
+
 /* Compiles and links a VS/FS pair; returns the program (0 on failure,
  * with the logs printed). */
 GLuint gl_test_program(const char *vs, const char *fs);

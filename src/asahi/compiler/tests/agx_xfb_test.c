@@ -170,7 +170,11 @@ test_xfb_interleaved_and_separate(void **state)
  * swapped (GL 3.0 section 2.15; the order llvmpipe writes) — and each
  * list vertex runs as that strip vertex: gl_VertexID is captured.  A fan
  * of 5 from vertex 2 gives (2 3 4) (2 4 5) (2 5 6); a line loop of 3
- * from vertex 2, (2 3) (3 4) (4 2).
+ * from vertex 2, (2 3) (3 4) (4 2).  With the first-vertex convention
+ * each triangle starts at its provoking vertex (ARB_provoking_vertex:
+ * vertex p of strip triangle p, p + 1 of fan triangle p), rotated so the
+ * winding stays: the strip (2 3 4) (3 5 4) (4 5 6), the fan (3 4 2)
+ * (4 5 2) (5 6 2).
  */
 static void
 run_unrolled(unsigned unroll, unsigned list_vertices, const unsigned *want)
@@ -237,6 +241,10 @@ test_xfb_unrolled(void **state)
    run_unrolled(AGX_XFB_UNROLL_TRIANGLE_FAN, 9, fan);
    run_unrolled(AGX_XFB_UNROLL_LINE_LOOP, 6, loop);
    run_unrolled(AGX_XFB_UNROLL_LINE_STRIP, 4, lstrip);
+   static const unsigned strip_first[9] = {2, 3, 4, 3, 5, 4, 4, 5, 6};
+   static const unsigned fan_first[9] = {3, 4, 2, 4, 5, 2, 5, 6, 2};
+   run_unrolled(AGX_XFB_UNROLL_TRIANGLE_STRIP_FIRST, 9, strip_first);
+   run_unrolled(AGX_XFB_UNROLL_TRIANGLE_FAN_FIRST, 9, fan_first);
 }
 
 /* Without outputs in the key, nothing changes: no transform feedback

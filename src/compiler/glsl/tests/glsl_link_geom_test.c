@@ -519,10 +519,75 @@ test_gs_stream_outputs(void **state)
    ralloc_free(mem);
 }
 
+/* glsl_program.clip_distance_size (GLSL 1.50 7.1: gl_ClipDistance is
+ * sized by a redeclaration, at global scope or in the gl_PerVertex
+ * block, else by the largest constant index used), per stage, 0 where
+ * the stage writes none. */
+static void
+test_clip_distance_sizes(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs_implicit[] = "#version 150\n"
+                                     "void main() {\n"
+                                     "   gl_Position = vec4(0.0);\n"
+                                     "   gl_ClipDistance[4] = 1.0;\n"
+                                     "   gl_ClipDistance[1] = 1.0;\n"
+                                     "}\n";
+   static const char vs_none[] = "#version 150\n"
+                                 "void main() { gl_Position = vec4(0.0); }\n";
+   static const char gs_global[] = "#version 150\n"
+                                   "layout(points) in;\n"
+                                   "layout(points, max_vertices = 1) out;\n"
+                                   "out float gl_ClipDistance[3];\n"
+                                   "void main() {\n"
+                                   "   gl_ClipDistance[0] = 0.0;\n"
+                                   "   EmitVertex();\n"
+                                   "}\n";
+   static const char gs_block[] = "#version 150\n"
+                                  "layout(points) in;\n"
+                                  "layout(points, max_vertices = 1) out;\n"
+                                  "out gl_PerVertex {\n"
+                                  "   vec4 gl_Position;\n"
+                                  "   float gl_ClipDistance[6];\n"
+                                  "};\n"
+                                  "void main() {\n"
+                                  "   gl_Position = vec4(0.0);\n"
+                                  "   gl_ClipDistance[0] = 0.0;\n"
+                                  "   EmitVertex();\n"
+                                  "}\n";
+   static const char fs_plain[] = "#version 150\n"
+                                  "out vec4 frag;\n"
+                                  "void main() { frag = vec4(1.0); }\n";
+   static const struct {
+      const char *vs, *gs;
+      unsigned vs_size, gs_size;
+   } cases[] = {
+      {vs_implicit, NULL, 5, 0},
+      {vs_none, NULL, 0, 0},
+      {vs_implicit, gs_global, 5, 3},
+      {vs_none, gs_block, 0, 6},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct glsl_program *p =
+         cases[i].gs
+            ? link_srcs(mem, VS, cases[i].vs, GS, cases[i].gs, FS, fs_plain, -1)
+            : link_srcs(mem, VS, cases[i].vs, FS, fs_plain, -1);
+      assert_non_null(p);
+      if (!p->link_status)
+         fprintf(stderr, "case %u: %s\n", i, p->info_log);
+      assert_true(p->link_status);
+      assert_int_equal(p->clip_distance_size[VS], cases[i].vs_size);
+      assert_int_equal(p->clip_distance_size[GS], cases[i].gs_size);
+      assert_int_equal(p->clip_distance_size[FS], 0);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_clip_distance_sizes),
       cmocka_unit_test(test_gs_nir),
       cmocka_unit_test(test_gs_eval),
       cmocka_unit_test(test_gs_input_block),

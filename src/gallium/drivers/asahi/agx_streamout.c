@@ -117,6 +117,8 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
       return;
    key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
    unsigned mode = ctx->xfb_prim & ~AGX_XFB_PRIM_INDEXED;
+   /* the provoking vertex each unrolled triangle keeps */
+   bool first = ctx->rast && ctx->rast->base.flatshade_first;
    enum pipe_prim_type list = PIPE_PRIM_POINTS;
    if (((ctx->xfb_prim & AGX_XFB_PRIM_INDEXED) || agx_xfb_cpu_list(mode)) &&
        agx_xfb_vertices_per_prim(mode, &list))
@@ -129,10 +131,12 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
       key->unroll = AGX_XFB_UNROLL_LINE_LOOP;
       break;
    case PIPE_PRIM_TRIANGLE_STRIP:
-      key->unroll = AGX_XFB_UNROLL_TRIANGLE_STRIP;
+      key->unroll = first ? AGX_XFB_UNROLL_TRIANGLE_STRIP_FIRST
+                          : AGX_XFB_UNROLL_TRIANGLE_STRIP;
       break;
    case PIPE_PRIM_TRIANGLE_FAN:
-      key->unroll = AGX_XFB_UNROLL_TRIANGLE_FAN;
+      key->unroll = first ? AGX_XFB_UNROLL_TRIANGLE_FAN_FIRST
+                          : AGX_XFB_UNROLL_TRIANGLE_FAN;
       break;
    default:
       break;
@@ -244,18 +248,21 @@ agx_xfb_unroll_run(enum pipe_prim_type mode, const uint32_t *v, unsigned n,
       }
       break;
    case PIPE_PRIM_TRIANGLE_STRIP:
-      /* odd triangles with their first two swapped (the strip's winding) */
+      /* odd triangles with their first two swapped (the strip's
+       * winding), or rotated to start at their provoking vertex p */
       for (unsigned p = 0; p + 2 < n; ++p) {
-         PUT(p % 2 ? p + 1 : p);
-         PUT(p % 2 ? p : p + 1);
-         PUT(p + 2);
+         bool odd = p % 2;
+         PUT(odd && !first ? p + 1 : p);
+         PUT(!odd ? p + 1 : first ? p + 2 : p);
+         PUT(odd && first ? p + 1 : p + 2);
       }
       break;
    case PIPE_PRIM_TRIANGLE_FAN:
+      /* the centre first, or last after provoking vertex p + 1 */
       for (unsigned p = 0; p + 2 < n; ++p) {
-         PUT(0);
-         PUT(p + 1);
-         PUT(p + 2);
+         PUT(first ? p + 1 : 0);
+         PUT(first ? p + 2 : p + 1);
+         PUT(first ? 0 : p + 2);
       }
       break;
    /* Quads (perimeter a b c d), quad strips and polygons as two

@@ -497,6 +497,22 @@ triangle_twice(void **state)
    env_fini(&e);
 }
 
+/* A vertex shader CSO (build_vs) capturing gl_Position whole into
+ * buffer 0, bound. */
+static void *
+bind_position_capture_vs(struct pipe_context *ctx)
+{
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs(false)};
+   vs.stream_output.num_outputs = 1;
+   vs.stream_output.stride[0] = 4;
+   vs.stream_output.output[0].register_index = VARYING_SLOT_POS;
+   vs.stream_output.output[0].num_components = 4;
+   void *xvs = ctx->create_vs_state(ctx, &vs);
+   ctx->bind_vs_state(ctx, xvs);
+   return xvs;
+}
+
 /* Transform feedback of an indexed triangle strip with a restart, no
  * geometry shader: the corners v0 (-1, -1), v1 (1, -1), v2 (-1, 1),
  * v3 (1, 1) drawn with indices 3 2 1 0 RESTART 0 1 2.  The runs are
@@ -516,14 +532,7 @@ indexed_strip_capture(void **state)
    if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs(false)};
-   vs.stream_output.num_outputs = 1;
-   vs.stream_output.stride[0] = 4;
-   vs.stream_output.output[0].register_index = VARYING_SLOT_POS;
-   vs.stream_output.output[0].num_components = 4;
-   void *xvs = ctx->create_vs_state(ctx, &vs);
-   ctx->bind_vs_state(ctx, xvs);
+   void *xvs = bind_position_capture_vs(ctx);
    static const uint16_t indices[] = {3, 2, 1, 0, 0xffff, 0, 1, 2};
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
                                  .index_size = 2,
@@ -549,6 +558,60 @@ indexed_strip_capture(void **state)
    }
    ctx->bind_vs_state(ctx, e.vs);
    ctx->delete_vs_state(ctx, xvs);
+   env_fini(&e);
+}
+
+/* The same corners captured with the first-vertex convention
+ * (rasterizer flatshade_first): each separate triangle starts at its
+ * provoking vertex (ARB_provoking_vertex: vertex p of strip triangle p,
+ * p + 1 of fan triangle p), rotated so the winding stays (as llvmpipe
+ * writes them).  Strip 3 2 1 0: v3 v2 v1, v2 v0 v1; fan 3 2 1 0: v2 v1
+ * v3, v1 v0 v3. */
+static void
+indexed_first_vertex_capture(void **state)
+{
+   (void)state;
+   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1,
+                                 -1, 1,  0, 1, 1, 1,  0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
+      skip();
+   struct pipe_context *ctx = e.t.ctx;
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+   rs.flatshade_first = 1;
+   void *first = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, first);
+   void *xvs = bind_position_capture_vs(ctx);
+   static const uint16_t indices[] = {3, 2, 1, 0};
+   static const struct {
+      enum pipe_prim_type mode;
+      unsigned order[6];
+   } cases[] = {
+      {PIPE_PRIM_TRIANGLE_STRIP, {3, 2, 1, 2, 0, 1}},
+      {PIPE_PRIM_TRIANGLE_FAN, {2, 1, 3, 1, 0, 3}},
+   };
+   for (unsigned i = 0; i < 2; ++i) {
+      struct pipe_draw_info info = {.mode = cases[i].mode,
+                                    .index_size = 2,
+                                    .has_user_indices = true,
+                                    .index.user = indices,
+                                    .instance_count = 1};
+      struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
+      uint64_t generated = 0, written = 0;
+      float got[6][4];
+      captured_draw(&e, &info, &draw, &generated, &written, got, 6);
+      if (getenv("ASAHI_TEST_EXPECT_PIXELS")) {
+         assert_int_equal(written, 2);
+         float want[6][4];
+         for (unsigned v = 0; v < 6; ++v)
+            memcpy(want[v], &verts[4 * cases[i].order[v]], sizeof(want[v]));
+         expect_captured(got, (const float(*)[4])want, 6, 0xf);
+      }
+   }
+   ctx->bind_vs_state(ctx, e.vs);
+   ctx->delete_vs_state(ctx, xvs);
+   ctx->bind_rasterizer_state(ctx, e.t.rs);
+   ctx->delete_rasterizer_state(ctx, first);
    env_fini(&e);
 }
 
@@ -803,6 +866,7 @@ main(void)
       cmocka_unit_test(primitive_id_without_gs),
       cmocka_unit_test(primitive_id_of_polygon),
       cmocka_unit_test(indexed_strip_capture),
+      cmocka_unit_test(indexed_first_vertex_capture),
       cmocka_unit_test(adjacency_without_gs),
       cmocka_unit_test(quad_provoking_with_primitive_id),
    };
