@@ -228,6 +228,31 @@ test_es_identifier_length(void **state)
  * std140, row_major, column_major, binding (from ES 3.10) and std430
  * (storage blocks); members only row_major and column_major.  offset,
  * align and location (desktop GLSL 4.40/4.50) are not ES qualifiers. */
+/* ARB_shader_group_vote: the ARB-suffixed votes need the extension,
+ * GLSL 4.60 has them without the suffix; each takes one bool. */
+static void
+test_group_vote(void **state)
+{
+   REJECT(MESA_SHADER_VERTEX, "#version 150\nuniform bool v;\n"
+          "void main() { gl_Position = vec4(anyInvocationARB(v)); }\n",
+          "built-in function 'anyInvocationARB' is not available");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 150\n"
+          "#extension GL_ARB_shader_group_vote: require\n"
+          "uniform bool v;\nout vec4 o;\n"
+          "void main() { o = vec4(anyInvocationARB(v), allInvocationsARB(v),"
+          " allInvocationsEqualARB(v), 1.0); }\n");
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 460\nlayout(local_size_x = 4) in;\n"
+          "shared bool r;\n"
+          "void main() { r = anyInvocation(gl_LocalInvocationID.x == 0u) &&"
+          " allInvocations(true) && allInvocationsEqual(false); }\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 450\nuniform bool v;\n"
+          "void main() { gl_Position = vec4(anyInvocation(v)); }\n",
+          "built-in function 'anyInvocation' is not available");
+   REJECT(MESA_SHADER_VERTEX, "#version 460\nuniform float f;\n"
+          "void main() { gl_Position = vec4(allInvocations(f)); }\n",
+          "allInvocations");
+}
+
 /* GLSL ES 3.00 4.5.4 (1.00 4.5.3): only sampler2D and samplerCube (and
  * samplerExternalOES, atomic_uint) have a predeclared default precision;
  * other opaque declarations need a qualifier or a precision statement in
@@ -1257,6 +1282,7 @@ main(void)
       cmocka_unit_test(test_es_identifier_length),
       cmocka_unit_test(test_es_block_layouts),
       cmocka_unit_test(test_es_sampler_precision),
+      cmocka_unit_test(test_group_vote),
       cmocka_unit_test(test_source_strings),
       cmocka_unit_test(test_directive_limits),
       cmocka_unit_test(test_hostile_input),
