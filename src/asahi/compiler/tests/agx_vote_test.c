@@ -28,13 +28,13 @@
 static nir_def *
 vote(nir_builder *b, nir_intrinsic_op op, nir_def *x)
 {
-   nir_def *srcs[1] = { x };
-   return &nir_build_intrinsic(b, op, 1, 1, srcs,
-                               NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+   nir_def *srcs[1] = {x};
+   return &nir_build_intrinsic(b, op, 1, 1, srcs, NIR_INTRINSIC_NUM_INDEX_FLAGS)
+              ->def;
 }
 
 /* uv.x = (t + 0.5) / 32 in lane t */
-static const struct agx_test_uv row = { 1.0f / 32.0f, 0.0f, 0.0f };
+static const struct agx_test_uv row = {1.0f / 32.0f, 0.0f, 0.0f};
 
 /* Runs the shader over the 32 lanes; colour[t] gets lane t's RGBA. */
 static void
@@ -62,16 +62,21 @@ static void
 test_vote_whole_group(void **state)
 {
    (void)state;
-   static const struct { float k; unsigned nr_true; } cases[] = {
-      { -1.0f, 0 }, { 0.1f, 3 }, { 2.0f, 32 },
+   static const struct {
+      float k;
+      unsigned nr_true;
+   } cases[] = {
+      {-1.0f, 0},
+      {0.1f, 3},
+      {2.0f, 32},
    };
    for (unsigned i = 0; i < 3; i++) {
       void *mem = ralloc_context(NULL);
       nir_def *uv;
       nir_variable *out;
       nir_builder b = agx_test_uv_fs_builder(mem, "vote-fs", &uv, &out);
-      nir_def *p = nir_flt(&b, nir_channel(&b, uv, 0),
-                           nir_imm_float(&b, cases[i].k));
+      nir_def *p =
+         nir_flt(&b, nir_channel(&b, uv, 0), nir_imm_float(&b, cases[i].k));
       nir_def *one = nir_imm_float(&b, 1.0f);
       nir_store_var(&b, out,
                     nir_vec4(&b,
@@ -83,8 +88,7 @@ test_vote_whole_group(void **state)
       run(&b, mem, c);
       bool any = cases[i].nr_true > 0, all = cases[i].nr_true == 32;
       for (unsigned t = 0; t < 32; t++) {
-         if (c[t][0] != (any ? 1.0f : 0.0f) ||
-             c[t][1] != (all ? 1.0f : 0.0f) ||
+         if (c[t][0] != (any ? 1.0f : 0.0f) || c[t][1] != (all ? 1.0f : 0.0f) ||
              c[t][2] != (t < cases[i].nr_true ? 1.0f : 0.0f))
             fail_msg("k %g lane %u: got (%g, %g, %g), want any %d all %d",
                      cases[i].k, t, c[t][0], c[t][1], c[t][2], any, all);
@@ -110,10 +114,10 @@ test_vote_active_lanes_only(void **state)
    nir_def *all_lt =
       vote(&b, nir_intrinsic_vote_all, nir_flt(&b, x, nir_imm_float(&b, 0.2f)));
    nir_def *gt = nir_flt(&b, nir_imm_float(&b, 0.05f), x);
-   nir_def *in_if = nir_vec4(&b, nir_b2f32(&b, all_lt),
-                             nir_b2f32(&b, vote(&b, nir_intrinsic_vote_any, gt)),
-                             nir_b2f32(&b, vote(&b, nir_intrinsic_vote_all, gt)),
-                             nir_imm_float(&b, 1.0f));
+   nir_def *any_gt = vote(&b, nir_intrinsic_vote_any, gt);
+   nir_def *all_gt = vote(&b, nir_intrinsic_vote_all, gt);
+   nir_def *in_if = nir_vec4(&b, nir_b2f32(&b, all_lt), nir_b2f32(&b, any_gt),
+                             nir_b2f32(&b, all_gt), nir_imm_float(&b, 1.0f));
    nir_push_else(&b, nif);
    nir_def *outside = nir_imm_vec4(&b, -1.0f, -1.0f, -1.0f, -1.0f);
    nir_pop_if(&b, nif);
@@ -121,12 +125,12 @@ test_vote_active_lanes_only(void **state)
    float c[32][4];
    run(&b, mem, c);
    for (unsigned t = 0; t < 32; t++) {
-      const float *want = t < 3 ? (const float[4]){ 1, 1, 0, 1 }
-                                : (const float[4]){ -1, -1, -1, -1 };
+      const float *want = t < 3 ? (const float[4]){1, 1, 0, 1}
+                                : (const float[4]){-1, -1, -1, -1};
       if (memcmp(c[t], want, sizeof(float) * 4))
          fail_msg("lane %u: got (%g, %g, %g, %g), want (%g, %g, %g, %g)", t,
-                  c[t][0], c[t][1], c[t][2], c[t][3], want[0], want[1],
-                  want[2], want[3]);
+                  c[t][0], c[t][1], c[t][2], c[t][3], want[0], want[1], want[2],
+                  want[3]);
    }
    ralloc_free(mem);
 }
