@@ -2773,6 +2773,30 @@ emit_image_store(struct isel *st, nir_intrinsic_instr *intr)
       MAX2(info->nr_textures, (unsigned)nir_intrinsic_base(intr) + 1);
 }
 
+/* ARB_shader_group_vote over the SIMD group.  icmp_ballot gives every
+ * active lane the mask of the active lanes whose comparison holds
+ * (applegpu's ICmpBallot; inactive lanes are not in it), so "any" is a
+ * ballot of x != 0 that is not empty and "all" a ballot of x == 0 that
+ * is.  Booleans are 0 / ~0 words here; the result is one too. */
+static agx_operand
+emit_vote(struct isel *st, nir_intrinsic_instr *intr)
+{
+   bool all = intr->intrinsic == nir_intrinsic_vote_all;
+   agx_operand x = get_src(st, &intr->src[0], 0);
+   agx_operand z = agx_isa_imm(0, 8);
+   agx_operand mask = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ICMP_BALLOT);
+   I->ops[AGX_ISA_ICMP_BALLOT_CC] =
+      agx_isa_enum(all ? AGX_ICC_UEQ : AGX_ICC_NUEQ, 4);
+   I->ops[AGX_ISA_ICMP_BALLOT_D] = mask;
+   I->ops[AGX_ISA_ICMP_BALLOT_A] = x;
+   I->ops[AGX_ISA_ICMP_BALLOT_B] = z;
+   agx_operand t = imm32(st, ~0u);
+   /* all: no lane is false; any: some lane is true */
+   return all ? emit_cmpsel(st, false, AGX_ICC_UEQ, mask, z, t, z)
+              : emit_cmpsel(st, false, AGX_ICC_UEQ, mask, z, z, t);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -2841,6 +2865,10 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       emit_discard(st, &c);
       break;
    }
+   case nir_intrinsic_vote_any:
+   case nir_intrinsic_vote_all:
+      def_ops(st, &intr->def)[0] = emit_vote(st, intr);
+      break;
    case nir_intrinsic_load_instance_id:
       def_ops(st, &intr->def)[0] = st->instance_id;
       break;

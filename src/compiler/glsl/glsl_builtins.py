@@ -971,6 +971,13 @@ for dim, coord, size, d, e in IMAGES:
             image_atomic('float imageAtomicExchange(%s, float)' % img, 450,
                          e, None)
 
+# ARB_shader_group_vote (GLSL 4.60 8.19 names them without the suffix):
+# votes over the active invocations of a group, in every stage.
+for fn in ('anyInvocation', 'allInvocations', 'allInvocationsEqual'):
+    F('bool %sARB(bool)' % fn, desk=0, es=0, const=False,
+      ext='GL_ARB_shader_group_vote')
+    F('bool %s(bool)' % fn, desk=460, es=0, const=False)
+
 # Names of built-in functions the table does not describe yet: calls to
 # them are accepted unchecked (their result type is unknown) rather than
 # rejected.
@@ -978,8 +985,6 @@ UNTABLED = '''
 textureProjOffset textureProjLodOffset textureGradOffset textureProjGrad
 textureProjGradOffset
 texture1DArray texture2DArray shadow1DArray shadow2DArray
-anyInvocationARB allInvocationsARB allInvocationsEqualARB
-anyInvocation allInvocations allInvocationsEqual
 atomicCounterAdd atomicCounterSubtract atomicCounterMin atomicCounterMax
 atomicCounterAnd atomicCounterOr atomicCounterXor atomicCounterExchange
 atomicCounterCompSwap atomicCounterAddARB atomicCounterSubtractARB

@@ -171,9 +171,11 @@ precision_statement(struct check *c, struct ast_node *n)
                   "int and opaque types");
       return;
    }
-   /* Marks the scope as having a default float precision. */
+   /* Marks the scope as having a default precision for the type. */
    if (t->base_type == GLSL_TYPE_FLOAT)
       c->scope->float_precision = true;
+   else if (glsl_type_is_opaque(t))
+      check_scope_set_opaque_precision(c, t);
 }
 
 /* A declaration with qualifiers and no type: "invariant x;",
@@ -349,6 +351,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    else if (glsl_type_is_opaque(glsl_without_array(t)))
       check_error(c, d, "opaque variables cannot be declared locally");
    check_scope_float_precision(c, d, q, t);
+   check_scope_opaque_precision(c, d, q, t);
 
    /* From the AST's bump allocator: one per declared variable, and a
     * large shader declares tens of thousands. */

@@ -115,6 +115,7 @@ check_function(struct check *c, struct ast_node *fn)
            glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT)))
          check_error(c, p, "opaque parameters cannot be out or inout");
       check_image_param(c, p, q, t);
+      check_scope_opaque_precision(c, p, q, t);
       if (glsl_type_is_array(t) && t->length < 0)
          check_error(c, p, "function parameters cannot be unsized arrays");
       if (glsl_type_is_array(t) && (q & (AST_Q_OUT | AST_Q_INOUT)) &&

@@ -107,6 +107,9 @@ struct check_scope {
    /* A default float precision was declared in this scope (all scopes
     * have one except in GLSL ES fragment shaders). */
    bool float_precision;
+   /* GLSL ES: the opaque types (by name) given a default precision by a
+    * precision statement in this scope; NULL until the first one. */
+   struct set *opaque_precision;
 };
 
 /* Result of checking an expression. */
@@ -211,6 +214,10 @@ void check_scope_reserved_name(struct check *c, const char *name,
                                struct ast_node *n);
 void check_scope_float_precision(struct check *c, struct ast_node *n,
                                  unsigned q, const struct glsl_type *t);
+void check_scope_set_opaque_precision(struct check *c,
+                                      const struct glsl_type *t);
+void check_scope_opaque_precision(struct check *c, struct ast_node *n,
+                                  unsigned q, const struct glsl_type *t);
 
 /* glsl_check_builtins.c: built-in variables, types and function names;
  * redeclaring built-ins and gl_PerVertex. */

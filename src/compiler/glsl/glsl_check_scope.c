@@ -6,8 +6,9 @@
 /*
  * Scopes and symbols: the stack of name tables, lookup (falling back to
  * the built-in variables for gl_ names), declaration with redeclaration
- * errors, reserved names, and the default float precision of GLSL ES
- * fragment shaders (a field of each scope).
+ * errors, reserved names, and the default precisions of GLSL ES (fields of
+ * each scope): float in fragment shaders, and the opaque types that have
+ * no predeclared default.
  */
 #include <string.h>
 
@@ -98,4 +99,55 @@ check_scope_float_precision(struct check *c, struct ast_node *n, unsigned q,
    }
    check_error(c, n, "no precision specified for float (fragment shaders "
                "have no default float precision)");
+}
+
+/* The opaque types with a predeclared default precision: GLSL ES 1.00
+ * 4.5.3 and 3.00 4.5.4 (sampler2D, samplerCube, lowp in both stages),
+ * OES_EGL_image_external (samplerExternalOES, lowp) and GLSL ES 3.10
+ * 4.7.4 (atomic_uint, highp).  Every other sampler and every image type
+ * has none. */
+static const char *const predeclared_opaque_precision[] = {
+   "sampler2D", "samplerCube", "samplerExternalOES", "atomic_uint",
+};
+
+void
+check_scope_set_opaque_precision(struct check *c, const struct glsl_type *t)
+{
+   if (!c->scope->opaque_precision)
+      c->scope->opaque_precision = set_create_string_keys(c->mem);
+   if (c->scope->opaque_precision)
+      set_add(c->scope->opaque_precision, t->name);
+}
+
+static bool
+has_opaque_precision(struct check *c, const struct glsl_type *t)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(predeclared_opaque_precision); i++) {
+      if (!strcmp(t->name, predeclared_opaque_precision[i]))
+         return true;
+   }
+   for (struct check_scope *s = c->scope; s; s = s->parent) {
+      if (s->opaque_precision && set_search(s->opaque_precision, t->name))
+         return true;
+   }
+   return false;
+}
+
+/* GLSL ES 3.00 4.5.4: "there is no default precision qualifier for the
+ * following sampler types in either the vertex or fragment language:
+ * sampler3D; samplerCubeShadow; sampler2DShadow; sampler2DArray ...", so
+ * a declaration of one needs a precision qualifier or a precision
+ * statement in scope (the same for the extension samplers of ES 1.00,
+ * and the images and newer samplers of ES 3.10/3.20). */
+void
+check_scope_opaque_precision(struct check *c, struct ast_node *n, unsigned q,
+                             const struct glsl_type *t)
+{
+   if (!c->st->es || (q & AST_Q_PRECISION))
+      return;
+   const struct glsl_type *e = glsl_without_array(t);
+   if (!glsl_type_is_opaque(e) || has_opaque_precision(c, e))
+      return;
+   check_error(c, n, "no precision specified for %s (it has no default "
+               "precision in GLSL ES)", e->name);
 }

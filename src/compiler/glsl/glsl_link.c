@@ -31,6 +31,20 @@ link_error(struct link *l, const char *fmt, ...)
    l->failed = true;
 }
 
+const char *
+link_stage_limit_name(gl_shader_stage s)
+{
+   static const char *const names[MESA_SHADER_STAGES] = {
+      [MESA_SHADER_VERTEX] = "VERTEX",
+      [MESA_SHADER_TESS_CTRL] = "TESS_CONTROL",
+      [MESA_SHADER_TESS_EVAL] = "TESS_EVALUATION",
+      [MESA_SHADER_GEOMETRY] = "GEOMETRY",
+      [MESA_SHADER_FRAGMENT] = "FRAGMENT",
+      [MESA_SHADER_COMPUTE] = "COMPUTE",
+   };
+   return (unsigned)s < MESA_SHADER_STAGES && names[s] ? names[s] : "?";
+}
+
 unsigned
 link_type_slots(const struct glsl_type *t)
 {

@@ -90,18 +90,10 @@ check_limits(struct link *l)
       unsigned max = limit_or(o ? o->max_stage_uniform_blocks[s] : 0,
                               LINK_MAX_STAGE_UNIFORM_BLOCKS);
       if (ns->num_blocks > max) {
-         static const char *const names[MESA_SHADER_STAGES] = {
-            [MESA_SHADER_VERTEX] = "VERTEX",
-            [MESA_SHADER_TESS_CTRL] = "TESS_CONTROL",
-            [MESA_SHADER_TESS_EVAL] = "TESS_EVALUATION",
-            [MESA_SHADER_GEOMETRY] = "GEOMETRY",
-            [MESA_SHADER_FRAGMENT] = "FRAGMENT",
-            [MESA_SHADER_COMPUTE] = "COMPUTE",
-         };
          link_error(l, "the %s shader uses %u uniform blocks, more than "
                     "the %u of GL_MAX_%s_UNIFORM_BLOCKS",
                     gl_shader_stage_name(s), ns->num_blocks, max,
-                    names[s] ? names[s] : "?");
+                    link_stage_limit_name(s));
          return;
       }
       total += ns->num_blocks;

@@ -49,6 +49,9 @@ struct link {
 
 void link_error(struct link *l, const char *fmt, ...);
 
+/* The stage's word in GL limit names: "VERTEX", "TESS_CONTROL" ... */
+const char *link_stage_limit_name(gl_shader_stage s);
+
 /* Number of locations (vec4 slots) a variable takes. */
 unsigned link_type_slots(const struct glsl_type *t);
 

@@ -87,15 +87,6 @@ rewrite_blocks(nir_shader *nir, const int *map, unsigned n, int abo_base)
 
 /* ---- linking ------------------------------------------------------------- */
 
-static const char *const stage_enum_names[MESA_SHADER_STAGES] = {
-   [MESA_SHADER_VERTEX] = "VERTEX",
-   [MESA_SHADER_TESS_CTRL] = "TESS_CONTROL",
-   [MESA_SHADER_TESS_EVAL] = "TESS_EVALUATION",
-   [MESA_SHADER_GEOMETRY] = "GEOMETRY",
-   [MESA_SHADER_FRAGMENT] = "FRAGMENT",
-   [MESA_SHADER_COMPUTE] = "COMPUTE",
-};
-
 /* GL 4.6 7.6.2 / 4.3 table 23.63: the numbers of blocks and their sizes
  * the implementation has. */
 static void
@@ -113,7 +104,7 @@ check_limits(struct link *l)
          link_error(l, "the %s shader uses %u shader storage blocks, more "
                     "than the %u of GL_MAX_%s_SHADER_STORAGE_BLOCKS",
                     gl_shader_stage_name(s), ns->num_ssbos, max,
-                    stage_enum_names[s] ? stage_enum_names[s] : "?");
+                    link_stage_limit_name(s));
          return;
       }
       total += ns->num_ssbos;
@@ -273,14 +264,14 @@ link_counters(struct link *l)
          link_error(l, "the %s shader has %u atomic counters, more than "
                     "the %u of GL_MAX_%s_ATOMIC_COUNTERS",
                     gl_shader_stage_name(s), n, LINK_MAX_STAGE_COUNTERS,
-                    stage_enum_names[s] ? stage_enum_names[s] : "?");
+                    link_stage_limit_name(s));
          return;
       }
       if (buffers > G2N_MAX_ABO_BINDINGS) {
          link_error(l, "the %s shader uses %u atomic counter buffers, more "
                     "than GL_MAX_%s_ATOMIC_COUNTER_BUFFERS",
                     gl_shader_stage_name(s), buffers,
-                    stage_enum_names[s] ? stage_enum_names[s] : "?");
+                    link_stage_limit_name(s));
          return;
       }
       total += n;

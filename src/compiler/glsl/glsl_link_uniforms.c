@@ -87,6 +87,47 @@ check_image_limits(struct link *l)
                  o->max_combined_images);
 }
 
+/* The components of the active default-block uniforms a stage uses
+ * (GL 4.6 7.6: "a link error is generated if an attempt is made to
+ * utilize more than the space available for <stage> shader uniform
+ * variables"; piglit's arb_tessellation_shader-large-uniforms: a float
+ * array of exactly the limit links, one more element fails).  Doubles
+ * take two components each; samplers, images and atomic counters take
+ * none (they have limits of their own), as in Mesa's linker. */
+static void
+check_uniform_component_limits(struct link *l)
+{
+   const struct glsl_link_options *o = l->opts;
+   if (!o || !o->uniform_limits_set)
+      return;
+   uint64_t per_stage[MESA_SHADER_STAGES] = {0};
+   for (unsigned i = 0; i < l->prog->num_uniforms; i++) {
+      const struct glsl_program_uniform *e = &l->prog->uniforms[i];
+      if (!glsl_type_is_basic(e->type))
+         continue;
+      bool wide = e->type->base_type == GLSL_TYPE_DOUBLE ||
+                  e->type->base_type == GLSL_TYPE_INT64 ||
+                  e->type->base_type == GLSL_TYPE_UINT64;
+      uint64_t n = (uint64_t)glsl_type_components(e->type) *
+                   e->array_size * (wide ? 2 : 1);
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (e->stages & (1u << s))
+            per_stage[s] += n;
+      }
+   }
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      if (per_stage[s] > o->max_stage_uniform_components[s]) {
+         link_error(l, "the %s shader uses %llu uniform components, more "
+                    "than its limit of %u (GL_MAX_%s_UNIFORM_COMPONENTS)",
+                    gl_shader_stage_name(s),
+                    (unsigned long long)per_stage[s],
+                    o->max_stage_uniform_components[s],
+                    link_stage_limit_name(s));
+         return;
+      }
+   }
+}
+
 static void
 add_entry(struct walk *w, const char *name, const struct glsl_type *t,
           unsigned array_size, bool is_array, unsigned offset_B)
@@ -451,4 +492,5 @@ link_uniforms(struct link *l)
    prog->num_samplers = w.next_sampler;
    prog->num_images = w.next_image;
    check_image_limits(l);
+   check_uniform_component_limits(l);
 }

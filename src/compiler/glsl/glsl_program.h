@@ -436,6 +436,13 @@ struct glsl_link_options {
    bool image_limits_set;
    unsigned max_stage_images[MESA_SHADER_STAGES];
    unsigned max_combined_images;
+   /* Default-block uniform limits, used when uniform_limits_set:
+    * GL_MAX_<STAGE>_UNIFORM_COMPONENTS by gl_shader_stage (GLSL ES: 4 x
+    * GL_MAX_<STAGE>_UNIFORM_VECTORS).  A stage whose active uniforms
+    * (array elements each, opaque types not counted) have more
+    * components is a link error. */
+   bool uniform_limits_set;
+   unsigned max_stage_uniform_components[MESA_SHADER_STAGES];
 };
 
 #define GLSL_DEFAULT_ABO_SLOT_BASE 8

@@ -717,6 +717,30 @@ bi_interpolate(struct g2n *c, struct bargs *a)
    return ret(a, a->v[0].col[0]);
 }
 
+/* ARB_shader_group_vote: any and all are the NIR votes; the invocations
+ * are equal when all of them are true or none is. */
+static nir_def *
+vote(nir_builder *b, nir_intrinsic_op op, nir_def *x)
+{
+   nir_def *srcs[1] = { x };
+   return &nir_build_intrinsic(b, op, 1, 1, srcs,
+                               NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+}
+
+static struct g2n_val
+bi_vote(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = a->v[0].col[0];
+   if (!strncmp(a->name, "anyInvocation", 13))
+      return ret(a, vote(b, nir_intrinsic_vote_any, x));
+   nir_def *all = vote(b, nir_intrinsic_vote_all, x);
+   if (!strncmp(a->name, "allInvocationsEqual", 19))
+      return ret(a, nir_ior(b, all,
+                            nir_inot(b, vote(b, nir_intrinsic_vote_any, x))));
+   return ret(a, all);
+}
+
 /* interpolateAt*: interp_deref_at on the interpolant's deref (an input
  * variable, an element or member of one; GLSL 4.40's swizzles after it),
  * which nir_lower_io turns into load_input_at.  The second source is the
@@ -823,6 +847,9 @@ static const struct {
    { "dFdyFine", bi_derivative }, { "fwidthFine", bi_derivative },
    { "dFdxCoarse", bi_derivative }, { "dFdyCoarse", bi_derivative },
    { "fwidthCoarse", bi_derivative },
+   { "anyInvocationARB", bi_vote }, { "allInvocationsARB", bi_vote },
+   { "allInvocationsEqualARB", bi_vote }, { "anyInvocation", bi_vote },
+   { "allInvocations", bi_vote }, { "allInvocationsEqual", bi_vote },
    { "interpolateAtCentroid", bi_interpolate },
    { "interpolateAtSample", bi_interpolate },
    { "interpolateAtOffset", bi_interpolate },

@@ -562,6 +562,15 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
    case nir_intrinsic_discard:
       in->st->discarded = true;
       return FLOW_STOP;
+   /* One invocation votes alone: any and all are its own value. */
+   case nir_intrinsic_vote_any:
+   case nir_intrinsic_vote_all:
+      /* the result is 1-bit (nir_intrinsics.py) */
+      dst[0] = nir_const_value_for_uint(
+         nir_const_value_as_bool(val(in, intr->src[0].ssa)[0],
+                                 intr->src[0].ssa->bit_size),
+         bits);
+      return FLOW_NORMAL;
    case nir_intrinsic_discard_if:
       if (nir_const_value_as_bool(val(in, intr->src[0].ssa)[0],
                                   intr->src[0].ssa->bit_size)) {

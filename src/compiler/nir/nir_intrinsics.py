@@ -158,6 +158,14 @@ ROWS = [
    # EndStreamPrimitive(stream_id) ends the current output strip.
    ('emit_vertex', '', 'stream_id', ''),
    ('end_primitive', '', 'stream_id', ''),
+   # ARB_shader_group_vote (GLSL 4.60 8.19): whether the boolean source
+   # is true in any / in all of the invocations of the implementation-
+   # defined group running together (on AGX a SIMD group) that are active
+   # at this point; every one of them gets the same result.  Not
+   # reorderable: moving one into or out of control flow changes who
+   # votes.
+   ('vote_any', '1 -> 1@1', '', 'eliminable'),
+   ('vote_all', '1 -> 1@1', '', 'eliminable'),
 
    # AGX backend (src/asahi/compiler/agx_nir_lower_xfb.c): a 32-bit
    # system value of the driver (base: enum agx_sysval), and a store of

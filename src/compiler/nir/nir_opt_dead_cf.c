@@ -9,7 +9,11 @@
  *    folded here) is replaced by the branch taken
  *    (its control flow is spliced into the parent list; phis after the if
  *    become the taken branch's values);
- *  - everything after a jump in the same list is unreachable and removed;
+ *  - everything after a jump in the same list is unreachable and removed,
+ *    and so is everything after an if whose branches both end in jumps
+ *    (the block after such an if stays, emptied, as NIR needs a block
+ *    after every if; it still falls through structurally, so phis of its
+ *    successor get an undef source from it, see docs/nir.rst);
  *  - a loop whose body is one block ending in `break` runs once and is
  *    replaced by that block's instructions;
  *  - an if with two empty branches and no phis after it is removed.
@@ -146,6 +150,63 @@ remove_after_jump(nir_block *block)
    return progress;
 }
 
+/* Whether control never falls off the end of the list: its last block
+ * ends in a jump, or is the (empty) block after an if whose branches both
+ * never fall through. */
+static bool
+list_ends_in_jump(struct list_head *list)
+{
+   nir_block *last = nir_cf_list_last_block(list);
+   if (nir_block_ends_in_jump(last))
+      return true;
+   nir_cf_node *prev = nir_cf_node_prev(&last->cf_node);
+   if (!prev || prev->type != nir_cf_node_if ||
+       !list_is_empty(&last->instr_list))
+      return false;
+   nir_if *nif = nir_cf_node_as_if(prev);
+   return list_ends_in_jump(&nif->then_list) &&
+          list_ends_in_jump(&nif->else_list);
+}
+
+/* `after` follows an if whose branches both jump: nothing reaches it or
+ * anything after it in its list.  Empties it and removes what follows.
+ * It becomes the last block of its list, so it falls through to that
+ * list's structural successor, whose phis get an undef source from it
+ * (replacing one that named a value of `after`, if it already was the
+ * last block).  Sources from blocks removed here go in nir_repair_phis. */
+static bool
+remove_unreachable_tail(nir_shader *shader, nir_block *after)
+{
+   if (list_is_empty(&after->instr_list) && !nir_cf_node_next(&after->cf_node))
+      return false;
+   nir_cf_node *next;
+   while ((next = nir_cf_node_next(&after->cf_node))) {
+      nir_cf_node_remove_instrs(next);
+      list_del(&next->node);
+   }
+   nir_foreach_instr_safe(instr, after)
+      nir_instr_remove(instr);
+
+   nir_function_impl *impl = nir_cf_node_get_function(&after->cf_node);
+   nir_block *succ[2];
+   nir_block_structural_successors(after, succ);
+   for (unsigned i = 0; i < 2; i++) {
+      if (!succ[i])
+         continue;
+      nir_foreach_phi(phi, succ[i]) {
+         nir_undef_instr *u = nir_undef_instr_create(
+            shader, phi->def.num_components, phi->def.bit_size);
+         nir_instr_insert(nir_before_impl(impl), &u->instr);
+         nir_phi_src *ps = nir_phi_get_src_from_block(phi, after);
+         if (ps)
+            nir_src_set_ssa(&ps->src, &u->def);
+         else
+            nir_phi_instr_add_src(phi, after, &u->def);
+      }
+   }
+   return true;
+}
+
 static bool
 try_inline_loop(nir_loop *loop)
 {
@@ -236,6 +297,13 @@ dead_cf_list(nir_shader *shader, struct list_head *list)
             }
          }
          nir_block *after = nir_cf_node_as_block_after(node);
+         if (list_ends_in_jump(&nif->then_list) &&
+             list_ends_in_jump(&nif->else_list)) {
+            /* nothing follows the if's block any more */
+            if (remove_unreachable_tail(shader, after))
+               return true;
+            break;
+         }
          if (list_is_singular(&nif->then_list) &&
              list_is_singular(&nif->else_list) &&
              list_is_empty(&nir_if_first_then_block(nif)->instr_list) &&

@@ -414,6 +414,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shading_language_packing", API_GL, 0},
    {"GL_ARB_conservative_depth", API_GL, 0},
    {"GL_AMD_conservative_depth", API_GL, 0},
+   /* anyInvocationARB & co.: NIR's vote_any/vote_all, an icmp_ballot over
+    * the SIMD group's active lanes on AGX (agx_isel.c emit_vote). */
+   {"GL_ARB_shader_group_vote", API_GL, 0},
    /* Array textures before GL 3.0: the core targets and tokens, the
     * registry's alias glFramebufferTextureLayerEXT, and sampler1DArray /
     * sampler2DArray with texture2DArray & co. in GLSL 1.10/1.20. */

@@ -956,6 +956,16 @@ _mesa_link_program_states(struct gl_context *ctx,
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
       opts.max_stage_images[s] = (unsigned)ctx->Const.MaxImageUniforms[s];
    opts.max_combined_images = (unsigned)ctx->Const.MaxCombinedImageUniforms;
+   /* default-block uniform components per stage, as glGetIntegerv reports
+    * them (get.c, geomshader.c, compute.c: 4 x the vertex or fragment
+    * vectors; the tessellation stages take the vertex value) */
+   opts.uniform_limits_set = true;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      bool frag_like = s == MESA_SHADER_FRAGMENT || s == MESA_SHADER_COMPUTE;
+      opts.max_stage_uniform_components[s] =
+         4 * (unsigned)(frag_like ? ctx->Const.MaxFragmentUniformVectors
+                                  : ctx->Const.MaxVertexUniformVectors);
+   }
    opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
    opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 

@@ -12,12 +12,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_context.h"
 #include "pipe/p_screen.h"
+#include "util/u_math.h"
 
 struct initial_row {
    GLenum pname;
@@ -140,6 +142,84 @@ test_implementation_minimums(void **state)
    GLfloat range[2];
    _mesa_GetFloatv(GL_ALIASED_POINT_SIZE_RANGE, range);
    assert_true(range[0] <= 1.0f && range[1] >= 1.0f);
+   gl_test_destroy(t);
+}
+
+/* Links a vertex and a fragment shader; returns the link status and
+ * fills log. */
+static bool
+link_vs_fs(const char *vs, const char *fs, char *log, size_t log_size)
+{
+   const char *src[2] = { vs, fs };
+   GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+   GLuint p = _mesa_CreateProgram();
+   for (unsigned i = 0; i < 2; i++) {
+      GLuint sh = _mesa_CreateShader(kind[i]);
+      _mesa_ShaderSource(sh, 1, &src[i], NULL);
+      _mesa_CompileShader(sh);
+      GLint ok = 0;
+      _mesa_GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+      assert_true(ok);
+      _mesa_AttachShader(p, sh);
+      _mesa_DeleteShader(sh);
+   }
+   _mesa_LinkProgram(p);
+   GLint ok = 0;
+   _mesa_GetProgramiv(p, GL_LINK_STATUS, &ok);
+   log[0] = 0;
+   _mesa_GetProgramInfoLog(p, (GLsizei)log_size, NULL, log);
+   _mesa_DeleteProgram(p);
+   return ok;
+}
+
+/* GL 2.1 section 2.15.3 ("Shader Variables"): "a link error will be
+ * generated if an attempt is made to utilize more than the space
+ * available for vertex [fragment] shader uniform variables".  An array
+ * of exactly GL_MAX_*_UNIFORM_COMPONENTS floats links, one more element
+ * does not (piglit's arb_tessellation_shader-large-uniforms does the
+ * same for the tessellation stages). */
+static void
+test_uniform_components_link_limit(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   assert_non_null(t);
+   static const struct { GLenum pname; bool vertex; const char *name; }
+   stages[] = {
+      { GL_MAX_VERTEX_UNIFORM_COMPONENTS, true,
+        "GL_MAX_VERTEX_UNIFORM_COMPONENTS" },
+      { GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, false,
+        "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS" },
+   };
+   static const char vs_plain[] =
+      "void main() { gl_Position = gl_Vertex; }\n";
+   static const char fs_plain[] =
+      "void main() { gl_FragColor = vec4(1.0); }\n";
+   for (unsigned i = 0; i < ARRAY_SIZE(stages); i++) {
+      GLint max = 0;
+      _mesa_GetIntegerv(stages[i].pname, &max);
+      assert_true(max >= 64);
+      for (int extra = 0; extra <= 1; extra++) {
+         char src[256], log[1024];
+         if (stages[i].vertex)
+            snprintf(src, sizeof(src), "uniform float a[%d];\n"
+                     "void main() { gl_Position = "
+                     "vec4(a[int(gl_Vertex.x)]); }\n", max + extra);
+         else
+            snprintf(src, sizeof(src), "uniform float a[%d];\n"
+                     "void main() { gl_FragColor = "
+                     "vec4(a[int(gl_FragCoord.x)]); }\n", max + extra);
+         bool ok = stages[i].vertex
+                      ? link_vs_fs(src, fs_plain, log, sizeof(log))
+                      : link_vs_fs(vs_plain, src, log, sizeof(log));
+         if (extra) {
+            assert_false(ok);
+            assert_non_null(strstr(log, stages[i].name));
+         } else if (!ok) {
+            fail_msg("%d components do not link: %s", max, log);
+         }
+      }
+   }
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 
@@ -726,6 +806,7 @@ main(void)
       cmocka_unit_test(test_rebind_after_framebuffer_destroyed),
       cmocka_unit_test(test_shared_contexts),
       cmocka_unit_test(test_version_override),
+      cmocka_unit_test(test_uniform_components_link_limit),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -71,7 +71,7 @@ static const char fs_lod[] =
 static const char fs_shadow[] =
    "#extension GL_EXT_shadow_samplers : require\n"
    "precision highp float;\n"
-   "uniform sampler2DShadow sh;\n"
+   "uniform lowp sampler2DShadow sh;\n"
    "uniform bool proj;\n"
    "varying vec2 uv;\n"
    "void main() {\n"

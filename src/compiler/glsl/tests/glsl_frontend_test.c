@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "glsl_test_compile.h"
+#include "util/u_math.h"
 
 static bool
 compiles(gl_shader_stage stage, const char *src, char **log_out)
@@ -227,6 +228,87 @@ test_es_identifier_length(void **state)
  * std140, row_major, column_major, binding (from ES 3.10) and std430
  * (storage blocks); members only row_major and column_major.  offset,
  * align and location (desktop GLSL 4.40/4.50) are not ES qualifiers. */
+/* ARB_shader_group_vote: the ARB-suffixed votes need the extension,
+ * GLSL 4.60 has them without the suffix; each takes one bool. */
+static void
+test_group_vote(void **state)
+{
+   REJECT(MESA_SHADER_VERTEX, "#version 150\nuniform bool v;\n"
+          "void main() { gl_Position = vec4(anyInvocationARB(v)); }\n",
+          "built-in function 'anyInvocationARB' is not available");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 150\n"
+          "#extension GL_ARB_shader_group_vote: require\n"
+          "uniform bool v;\nout vec4 o;\n"
+          "void main() { o = vec4(anyInvocationARB(v), allInvocationsARB(v),"
+          " allInvocationsEqualARB(v), 1.0); }\n");
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 460\nlayout(local_size_x = 4) in;\n"
+          "shared bool r;\n"
+          "void main() { r = anyInvocation(gl_LocalInvocationID.x == 0u) &&"
+          " allInvocations(true) && allInvocationsEqual(false); }\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 450\nuniform bool v;\n"
+          "void main() { gl_Position = vec4(anyInvocation(v)); }\n",
+          "built-in function 'anyInvocation' is not available");
+   REJECT(MESA_SHADER_VERTEX, "#version 460\nuniform float f;\n"
+          "void main() { gl_Position = vec4(allInvocations(f)); }\n",
+          "allInvocations");
+}
+
+/* GLSL ES 3.00 4.5.4 (1.00 4.5.3): only sampler2D and samplerCube (and
+ * samplerExternalOES, atomic_uint) have a predeclared default precision;
+ * other opaque declarations need a qualifier or a precision statement in
+ * scope. */
+static void
+test_es_sampler_precision(void **state)
+{
+#define ES3_FS(decl) "#version 300 es\nprecision mediump float;\n" decl \
+   "out vec4 o;\nvoid main() { o = vec4(1.0); }\n"
+   const char *no_default[] = {
+      "sampler3D", "samplerCubeShadow", "sampler2DShadow", "sampler2DArray",
+      "sampler2DArrayShadow", "isampler2D", "isampler3D", "isamplerCube",
+      "isampler2DArray", "usampler2D", "usampler3D", "usamplerCube",
+      "usampler2DArray",
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(no_default); i++) {
+      char src[512], want[128];
+      snprintf(want, sizeof(want), "no precision specified for %s",
+               no_default[i]);
+      snprintf(src, sizeof(src), ES3_FS("uniform %s s;\n"), no_default[i]);
+      REJECT(MESA_SHADER_FRAGMENT, src, want);
+      /* an array too, and in the vertex stage */
+      snprintf(src, sizeof(src), "#version 300 es\nuniform %s s[2];\n"
+               "void main() { gl_Position = vec4(1.0); }\n", no_default[i]);
+      REJECT(MESA_SHADER_VERTEX, src, want);
+      snprintf(src, sizeof(src), ES3_FS("uniform lowp %s s;\n"),
+               no_default[i]);
+      ACCEPT(MESA_SHADER_FRAGMENT, src);
+      snprintf(src, sizeof(src),
+               ES3_FS("precision highp %s;\nuniform %s s;\n"),
+               no_default[i], no_default[i]);
+      ACCEPT(MESA_SHADER_FRAGMENT, src);
+   }
+   /* the predeclared ones */
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          ES3_FS("uniform sampler2D a;\nuniform samplerCube b;\n"));
+   ACCEPT(MESA_SHADER_VERTEX, "#version 100\nuniform sampler2D a;\n"
+          "uniform samplerCube b;\nvoid main() { gl_Position = "
+          "texture2DLod(a, vec2(0.0), 0.0); }\n");
+   /* a precision statement only covers its own scope */
+   REJECT(MESA_SHADER_FRAGMENT,
+          ES3_FS("void f() { precision lowp sampler3D; }\n"
+                 "uniform sampler3D s;\n"),
+          "no precision specified for sampler3D");
+   /* function parameters too */
+   REJECT(MESA_SHADER_FRAGMENT,
+          ES3_FS("vec4 f(sampler2DShadow s) { return vec4(1.0); }\n"),
+          "no precision specified for sampler2DShadow");
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          ES3_FS("vec4 f(highp sampler2DShadow s) { return vec4(1.0); }\n"));
+   /* desktop GLSL has no such rule */
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 130\nuniform sampler3D s;\n"
+          "void main() { gl_FragColor = texture(s, vec3(0.0)); }\n");
+#undef ES3_FS
+}
+
 static void
 test_es_block_layouts(void **state)
 {
@@ -1199,6 +1281,8 @@ main(void)
       cmocka_unit_test(test_layout_qualifiers),
       cmocka_unit_test(test_es_identifier_length),
       cmocka_unit_test(test_es_block_layouts),
+      cmocka_unit_test(test_es_sampler_precision),
+      cmocka_unit_test(test_group_vote),
       cmocka_unit_test(test_source_strings),
       cmocka_unit_test(test_directive_limits),
       cmocka_unit_test(test_hostile_input),

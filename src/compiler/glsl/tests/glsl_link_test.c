@@ -485,6 +485,85 @@ test_uniform_block_row_major(void **state)
    ralloc_free(mem);
 }
 
+/* GL 4.6 7.6: using more than a stage's GL_MAX_<STAGE>_UNIFORM_COMPONENTS
+ * in the default block is a link error; exactly the limit links (piglit's
+ * arb_tessellation_shader-large-uniforms builds "uniform float a[N]" with
+ * N the limit, then N + 1).  Components, not vec4 slots: a float takes 1,
+ * a mat3 9, a double 2; samplers and unused uniforms take none. */
+static bool
+links_under_limits(unsigned vs_max, unsigned fs_max, const char *vs,
+                   const char *fs, const char *want_in_log)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_link_options o = { .uniform_limits_set = true };
+   o.max_stage_uniform_components[MESA_SHADER_VERTEX] = vs_max;
+   o.max_stage_uniform_components[MESA_SHADER_FRAGMENT] = fs_max;
+   struct glsl_program *p = link2(mem, 150, false, &o, vs, fs);
+   bool ok = p->link_status;
+   if (want_in_log) {
+      assert_non_null(p->info_log);
+      if (!strstr(p->info_log, want_in_log))
+         fail_msg("log:\n%s\nwants: %s", p->info_log, want_in_log);
+   }
+   ralloc_free(mem);
+   return ok;
+}
+
+static void
+test_uniform_component_limits(void **state)
+{
+   static const char vs[] =
+      "uniform float a[64];\n"
+      "uniform mat3 m;\n"
+      "uniform sampler2D s;\n"
+      "uniform vec4 unused;\n"
+      "void main() {\n"
+      "   float t = 0.0;\n"
+      "   for (int i = 0; i < a.length(); i++) t += a[i];\n"
+      "   gl_Position = vec4(m * vec3(t), 1.0) + texture(s, vec2(0.0));\n"
+      "}\n";
+   static const char fs[] =
+      "uniform vec4 c[3];\n"
+      "out vec4 o;\n"
+      "void main() { o = c[0] + c[1] + c[2]; }\n";
+   /* vertex: 64 + 9 = 73 components; fragment: 12 */
+   assert_true(links_under_limits(73, 12, vs, fs, NULL));
+   assert_false(links_under_limits(72, 12, vs, fs,
+                                   "the vertex shader uses 73 uniform "
+                                   "components, more than its limit of 72 "
+                                   "(GL_MAX_VERTEX_UNIFORM_COMPONENTS)"));
+   assert_false(links_under_limits(73, 11, vs, fs,
+                                   "the fragment shader uses 12 uniform "
+                                   "components, more than its limit of 11 "
+                                   "(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS)"));
+   /* a uniform of both stages counts in each */
+   static const char vs2[] =
+      "uniform vec4 shared_u[4];\n"
+      "void main() { gl_Position = shared_u[0] + shared_u[3]; }\n";
+   static const char fs2[] =
+      "uniform vec4 shared_u[4];\n"
+      "out vec4 o;\n"
+      "void main() { o = shared_u[1]; }\n";
+   assert_true(links_under_limits(16, 16, vs2, fs2, NULL));
+   assert_false(links_under_limits(16, 15, vs2, fs2,
+                                   "the fragment shader uses 16"));
+   /* doubles take two components each (GL 4.0 / ARB_gpu_shader_fp64) */
+   static const char vs3[] =
+      "#version 400\n"
+      "uniform dvec2 d;\n"
+      "void main() { gl_Position = vec4(vec2(d), 0.0, 1.0); }\n";
+   static const char fs3[] =
+      "#version 400\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(1.0); }\n";
+   assert_true(links_under_limits(4, 4, vs3, fs3, NULL));
+   assert_false(links_under_limits(3, 4, vs3, fs3, "uses 4 uniform"));
+   /* no limits given: no check */
+   void *mem = ralloc_context(NULL);
+   assert_true(link2(mem, 150, false, NULL, vs, fs)->link_status);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -498,6 +577,7 @@ main(void)
       cmocka_unit_test(test_explicit_uniform_locations),
       cmocka_unit_test(test_uniform_block_std140),
       cmocka_unit_test(test_uniform_block_row_major),
+      cmocka_unit_test(test_uniform_component_limits),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

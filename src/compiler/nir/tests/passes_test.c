@@ -329,6 +329,91 @@ test_dead_cf_constant_if(void **state)
                   "}\n");
 }
 
+/* Nothing reaches code after an if whose branches both jump: dead_cf
+ * removes it, keeping only the (empty) block NIR needs after the if. */
+static void
+test_dead_cf_after_if_that_jumps(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, x, nir_imm_float(&f.b, 0)));
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 1), 1);
+   nir_jump(&f.b, nir_jump_return);
+   nir_push_else(&f.b, nif);
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 2), 1);
+   nir_jump(&f.b, nir_jump_return);
+   nir_pop_if(&f.b, nif);
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 3), 1);
+   nir_if *later = nir_push_if(&f.b, nir_flt(&f.b, nir_imm_float(&f.b, 0), x));
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 4), 1);
+   nir_pop_if(&f.b, later);
+   assert_true(nir_opt_dead_cf(f.b.shader));
+   nir_validate_shader(f.b.shader, "after dead_cf");
+   nir_block *after = nir_cf_node_as_block_after(&nif->cf_node);
+   assert_true(list_is_empty(&after->instr_list));
+   assert_null(nir_cf_node_next(&after->cf_node));
+   assert_int_equal(run_outi(&f, -1.0f), 1);
+   assert_int_equal(run_outi(&f, 1.0f), 2);
+   assert_false(nir_opt_dead_cf(f.b.shader));
+   ralloc_free(f.ctx);
+}
+
+/* The same at the end of a loop body, where the block after the if falls
+ * through to the loop header: the header's phi takes an undef from it in
+ * place of the value computed in the removed code.  Nested: the inner if
+ * that jumps both ways makes the outer then-branch jump too. */
+static void
+test_dead_cf_after_if_that_jumps_in_loop(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *v = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "v");
+   nir_store_var(b, v, nir_imm_int(b, 0), 1);
+   nir_loop *loop = nir_push_loop(b);
+   nir_def *i = nir_load_var(b, v);
+   nir_if *outer = nir_push_if(b, nir_ilt(b, i, nir_imm_int(b, 3)));
+   nir_if *inner = nir_push_if(b, nir_ieq(b, i, nir_imm_int(b, 1)));
+   nir_store_var(b, v, nir_iadd(b, i, nir_imm_int(b, 1)), 1);
+   nir_jump(b, nir_jump_continue);
+   nir_push_else(b, inner);
+   nir_store_var(b, v, nir_iadd(b, i, nir_imm_int(b, 1)), 1);
+   nir_jump(b, nir_jump_continue);
+   nir_pop_if(b, inner);
+   nir_store_var(b, v, nir_iadd(b, i, nir_imm_int(b, 100)), 1);
+   nir_push_else(b, outer);
+   nir_jump(b, nir_jump_break);
+   nir_pop_if(b, outer);
+   nir_store_var(b, v, nir_iadd(b, i, nir_imm_int(b, 1000)), 1);
+   /* the block after the outer if is not the body's last one: once the
+    * rest goes, it becomes the header's predecessor in its place */
+   nir_if *tail = nir_push_if(b, nir_ieq(b, i, nir_imm_int(b, 7)));
+   nir_store_var(b, v, nir_imm_int(b, 1000), 1);
+   nir_pop_if(b, tail);
+   nir_pop_loop(b, loop);
+   nir_store_var(b, f.outi, nir_load_var(b, v), 1);
+   assert_true(nir_lower_vars_to_ssa(b->shader));
+   nir_validate_shader(b->shader, "after vars_to_ssa");
+   assert_true(nir_opt_dead_cf(b->shader));
+   nir_validate_shader(b->shader, "after dead_cf");
+   nir_opt_dce(b->shader);
+   /* nothing of the unreachable code is left */
+   nir_foreach_block(block, b->impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_load_const) {
+            int32_t k = nir_instr_as_load_const(instr)->value[0].i32;
+            assert_true(k != 100 && k != 1000 && k != 7);
+         }
+      }
+   }
+   assert_int_equal(run_outi(&f, 0.0f), 3);
+   ralloc_free(f.ctx);
+}
+
 static void
 test_remove_phis(void **state)
 {
@@ -1254,6 +1339,8 @@ main(void)
       cmocka_unit_test(test_vars_to_ssa_if),
       cmocka_unit_test(test_peephole_select),
       cmocka_unit_test(test_dead_cf_constant_if),
+      cmocka_unit_test(test_dead_cf_after_if_that_jumps),
+      cmocka_unit_test(test_dead_cf_after_if_that_jumps_in_loop),
       cmocka_unit_test(test_remove_phis),
       cmocka_unit_test(test_bool_to_int),
       cmocka_unit_test(test_scalarise),
