@@ -246,6 +246,15 @@ static agx_operand
 emit_bitop_n(struct isel *st, unsigned size, unsigned tt, agx_operand a,
              agx_operand b)
 {
+   /* The two tables of B alone (0xc: B, 0x3: ~B) are UNDEFINED on the
+    * hardware (applegpu.py, Bitop's pseudocode); the same function of A
+    * with the sources exchanged is defined. */
+   if (tt == 0xc || tt == 0x3) {
+      agx_operand t = a;
+      a = b;
+      b = t;
+      tt = tt == 0xc ? AGX_TT_MOV_A : AGX_TT_NOT_A;
+   }
    agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_BITOP);
    I->ops[AGX_ISA_BITOP_TT] = agx_isa_enum(tt, 4);
