@@ -92,6 +92,10 @@ enum ff_mat_prop {
 /* The line stipple counter of a vertex (line_stipple.c), read by the
  * fixed-function program as ff_stipple. */
 #define FF_STIPPLE_ATTRIB 15
+/* The depth offset of the polygon a line or point of polygon_mode.c
+ * comes from, in normalized device z (x), read by the fixed-function
+ * program as ff_zoffset. */
+#define FF_ZOFFSET_ATTRIB 14
 
 /* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
 #define FF_MAX_LIGHTS 8
