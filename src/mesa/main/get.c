@@ -557,6 +557,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                  ? (GLint)ctx->ClientAttribDepth
                  : MAX_ATTRIB_STACK_DEPTH);
       return true;
+   case GL_AUX_BUFFERS:
+      /* GL 2.1 table 6.60 (compatibility): no auxiliary buffers here */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, 0);
+      return true;
    case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
          return false;

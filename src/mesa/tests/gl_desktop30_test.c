@@ -490,6 +490,27 @@ test_empty_program(void **state)
    gl_test_destroy(t);
 }
 
+/* GL_AUX_BUFFERS (GL 2.1 table 6.60): none in a compatibility context;
+ * the forward-compatible one has no such query (GL 3.0 appendix E). */
+static void
+test_aux_buffers(void **state)
+{
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v = -1;
+
+   assert_non_null(t);
+   _mesa_GetIntegerv(GL_AUX_BUFFERS, &v);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(v, 0);
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_GetIntegerv(GL_AUX_BUFFERS, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -507,6 +528,7 @@ main(void)
       cmocka_unit_test(test_tex_parameter_integer),
       cmocka_unit_test(test_tex_lod_bias),
       cmocka_unit_test(test_empty_program),
+      cmocka_unit_test(test_aux_buffers),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
