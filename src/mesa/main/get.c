@@ -676,6 +676,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       int1(v, (GLint)ctx->Hint.TextureCompression);
       return true;
+   case GL_PERSPECTIVE_CORRECTION_HINT: /* raster.c */
+   case GL_POINT_SMOOTH_HINT:
+   case GL_LINE_SMOOTH_HINT:
+   case GL_POLYGON_SMOOTH_HINT:
+   case GL_FOG_HINT: {
+      const GLenum *quality = _mesa_quality_hint(ctx, pname);
+      if (!quality)
+         return false;
+      int1(v, (GLint)*quality);
+      return true;
+   }
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
       GLenum rf, rt;

@@ -763,6 +763,9 @@ struct gl_context {
       GLenum GenerateMipmap;
       GLenum FragmentShaderDerivative;
       GLenum TextureCompression; /* desktop only */
+      /* PERSPECTIVE_CORRECTION_HINT ... FOG_HINT (GL 2.1 table 6.70), by
+       * target - GL_PERSPECTIVE_CORRECTION_HINT; recorded only. */
+      GLenum Quality[5];
    } Hint;
 
    struct {
