@@ -1163,16 +1163,34 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    load_words(st, addr, elem, n, dst);
 }
 
-/* n 32-bit words at the 64-bit address pushed at uniform half `addr`,
- * element (word) `elem` on, into dst[]. */
+/* a * b + c, b and c constants (moved first when too big for an
+ * immediate: the moves must come before the instruction reading them). */
+static agx_operand
+emit_imadd_imm(struct isel *st, agx_operand a, uint32_t b, uint32_t c)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand b_op = int_operand(st, b);
+   agx_operand c_op = int_operand(st, c);
+   agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+   M->ops[AGX_ISA_IMADD_D] = dst;
+   M->ops[AGX_ISA_IMADD_A] = a;
+   M->ops[AGX_ISA_IMADD_B] = b_op;
+   M->ops[AGX_ISA_IMADD_C] = c_op;
+   return dst;
+}
+
+/* n consecutive elements of device_load's memory format `format` from
+ * base + (elem << shift) elements on, each into a 32-bit dst[i]; waits
+ * for them (loads are asynchronous). */
 static void
-load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
-           agx_operand *dst)
+emit_device_load_n(struct isel *st, agx_operand base, agx_operand elem,
+                   unsigned shift, unsigned format, unsigned n,
+                   agx_operand *dst)
 {
    agx_operand vec = agx_temp(st->ctx, 32, n);
-   agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(shift, 2);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(format, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
    I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
@@ -1184,6 +1202,15 @@ load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
       dst[0] = vec;
    else
       agx_split(&st->b, dst, n, vec);
+}
+
+/* n 32-bit words at the 64-bit address pushed at uniform half `addr`,
+ * element (word) `elem` on, into dst[]. */
+static void
+load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
+           agx_operand *dst)
+{
+   emit_device_load_n(st, mem_base(st, addr), elem, 0, 2 /* i32 */, n, dst);
 }
 
 static void
@@ -1395,35 +1422,15 @@ emit_vs_load_bytes(struct isel *st, agx_operand index, unsigned stride,
                    unsigned offset, unsigned elem_B, unsigned nr,
                    agx_operand base, agx_operand *out)
 {
-   agx_operand row = agx_temp(st->ctx, 32, 1);
-   agx_operand stride_op = int_operand(st, stride);
-   agx_operand offset_op = int_operand(st, offset);
-   agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
-   M->ops[AGX_ISA_IMADD_D] = row;
-   M->ops[AGX_ISA_IMADD_A] = index;
-   M->ops[AGX_ISA_IMADD_B] = stride_op;
-   M->ops[AGX_ISA_IMADD_C] = offset_op;
+   agx_operand row = emit_imadd_imm(st, index, stride, offset);
 
    for (unsigned c = 0; c < nr; ++c) {
       agx_operand at = row;
       if (c)
          at = emit_binop(st, AGX_ISA_OP_IADD, 32, row,
                          int_operand(st, c * elem_B));
-      agx_operand vec = agx_temp(st->ctx, 32, elem_B);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-      I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(0, 2);
-      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(0 /* i8 */, 4);
-      I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << elem_B) - 1, 4);
-      I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
-      I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
-      I->ops[AGX_ISA_DEVICE_LOAD_O] = at;
-      I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
-      I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
-      I->ops[0] = agx_isa_imm(0, 1);
-
-      agx_operand b[4] = {vec};
-      if (elem_B > 1)
-         agx_split(&st->b, b, elem_B, vec);
+      agx_operand b[4];
+      emit_device_load_n(st, base, at, 0, 0 /* i8 */, elem_B, b);
       agx_operand w = b[0];
       for (unsigned j = 1; j < elem_B; ++j)
          w = emit_bitfield_m(st, AGX_ISA_OP_BFI, w, b[j],
@@ -1591,38 +1598,11 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
                                 stride_el == 4)) {
             shift = util_logbase2(stride_el);
          } else {
-            elem = agx_temp(st->ctx, 32, 1);
-            /* constants too big for an immediate become moves, which must
-             * come before the instruction reading them */
-            agx_operand stride = int_operand(st, stride_el);
-            agx_operand offset = int_operand(st, offset_el);
-            agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
-            M->ops[AGX_ISA_IMADD_D] = elem;
-            M->ops[AGX_ISA_IMADD_A] = index;
-            M->ops[AGX_ISA_IMADD_B] = stride;
-            M->ops[AGX_ISA_IMADD_C] = offset;
+            elem = emit_imadd_imm(st, index, stride_el, offset_el);
          }
 
-         agx_operand vec = agx_temp(st->ctx, 32, nr_load);
-         agx_operand base = mem_base(st, vbo);
-         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-         I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(shift, 2);
-         I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
-         I->ops[AGX_ISA_DEVICE_LOAD_MASK] =
-            agx_isa_enum((1u << nr_load) - 1, 4);
-         I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
-         I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
-         I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
-         I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
-
-         /* Loads are asynchronous: wait before any use. */
-         I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
-         I->ops[0] = agx_isa_imm(0, 1);
-
-         if (nr_load == 1)
-            loaded[0] = vec;
-         else
-            agx_split(&st->b, loaded, nr_load, vec);
+         emit_device_load_n(st, mem_base(st, vbo), elem, shift, mem_format,
+                            nr_load, loaded);
       }
    }
 
