@@ -157,8 +157,9 @@ extern "C" {
 struct agx_attribute_key {
    /* PIPE_FORMAT_NONE: the attribute is not bound; reads give (0, 0, 0, 1).
     * Supported now: array formats of 1-4 channels of 32-bit float/int,
-    * 8/16-bit unorm/snorm/uint/sint (offset and stride multiples of the
-    * channel size).  Other formats make agx_compile_shader_nir fail with
+    * 8/16-bit unorm/snorm/uint/sint, at any offset and stride (those not
+    * multiples of the channel size are loaded a byte at a time).  Other
+    * formats make agx_compile_shader_nir fail with
     * AGX_COMPILE_UNSUPPORTED. */
    enum pipe_format format;
    uint8_t buffer;   /* vertex buffer index (AGX_PUSH_VBO_BASE) */

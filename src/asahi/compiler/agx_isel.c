@@ -246,6 +246,15 @@ static agx_operand
 emit_bitop_n(struct isel *st, unsigned size, unsigned tt, agx_operand a,
              agx_operand b)
 {
+   /* The two tables of B alone (0xc: B, 0x3: ~B) are UNDEFINED on the
+    * hardware (applegpu.py, Bitop's pseudocode); the same function of A
+    * with the sources exchanged is defined. */
+   if (tt == 0xc || tt == 0x3) {
+      agx_operand t = a;
+      a = b;
+      b = t;
+      tt = tt == 0xc ? AGX_TT_MOV_A : AGX_TT_NOT_A;
+   }
    agx_operand dst = agx_temp(st->ctx, size, 1);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_BITOP);
    I->ops[AGX_ISA_BITOP_TT] = agx_isa_enum(tt, 4);
@@ -1154,16 +1163,34 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    load_words(st, addr, elem, n, dst);
 }
 
-/* n 32-bit words at the 64-bit address pushed at uniform half `addr`,
- * element (word) `elem` on, into dst[]. */
+/* a * b + c, b and c constants (moved first when too big for an
+ * immediate: the moves must come before the instruction reading them). */
+static agx_operand
+emit_imadd_imm(struct isel *st, agx_operand a, uint32_t b, uint32_t c)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand b_op = int_operand(st, b);
+   agx_operand c_op = int_operand(st, c);
+   agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+   M->ops[AGX_ISA_IMADD_D] = dst;
+   M->ops[AGX_ISA_IMADD_A] = a;
+   M->ops[AGX_ISA_IMADD_B] = b_op;
+   M->ops[AGX_ISA_IMADD_C] = c_op;
+   return dst;
+}
+
+/* n consecutive elements of device_load's memory format `format` from
+ * base + (elem << shift) elements on, each into a 32-bit dst[i]; waits
+ * for them (loads are asynchronous). */
 static void
-load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
-           agx_operand *dst)
+emit_device_load_n(struct isel *st, agx_operand base, agx_operand elem,
+                   unsigned shift, unsigned format, unsigned n,
+                   agx_operand *dst)
 {
    agx_operand vec = agx_temp(st->ctx, 32, n);
-   agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(shift, 2);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(format, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
    I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
@@ -1175,6 +1202,15 @@ load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
       dst[0] = vec;
    else
       agx_split(&st->b, dst, n, vec);
+}
+
+/* n 32-bit words at the 64-bit address pushed at uniform half `addr`,
+ * element (word) `elem` on, into dst[]. */
+static void
+load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
+           agx_operand *dst)
+{
+   emit_device_load_n(st, mem_base(st, addr), elem, 0, 2 /* i32 */, n, dst);
 }
 
 static void
@@ -1376,6 +1412,33 @@ emit_vs_load_packed(struct isel *st, nir_intrinsic_instr *intr,
    }
 }
 
+/* The nr channels of elem_B bytes each of an attribute whose offset or
+ * stride is not a multiple of elem_B, at base + index * stride + offset:
+ * each channel's bytes by one device_load of the i8 format (zero-extended
+ * elements of one byte, up to four a load), put together little-endian
+ * with bfi. */
+static void
+emit_vs_load_bytes(struct isel *st, agx_operand index, unsigned stride,
+                   unsigned offset, unsigned elem_B, unsigned nr,
+                   agx_operand base, agx_operand *out)
+{
+   agx_operand row = emit_imadd_imm(st, index, stride, offset);
+
+   for (unsigned c = 0; c < nr; ++c) {
+      agx_operand at = row;
+      if (c)
+         at = emit_binop(st, AGX_ISA_OP_IADD, 32, row,
+                         int_operand(st, c * elem_B));
+      agx_operand b[4];
+      emit_device_load_n(st, base, at, 0, 0 /* i8 */, elem_B, b);
+      agx_operand w = b[0];
+      for (unsigned j = 1; j < elem_B; ++j)
+         w = emit_bitfield_m(st, AGX_ISA_OP_BFI, w, b[j],
+                             agx_isa_imm(8 * j, 8), 8);
+      out[c] = w;
+   }
+}
+
 /* Attribute fetch: device_load of 32-bit words at
  * base + offset + stride * index, in elements of 4 bytes. */
 static void
@@ -1410,7 +1473,14 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       ATTR_F16,
       ATTR_UNORM32,
       ATTR_SNORM32,
+      ATTR_UNORM_BYTES, /* 8/16-bit unorm assembled from bytes */
+      ATTR_SNORM_BYTES,
    } convert = ATTR_RAW;
+   /* An offset or stride that is not a multiple of the channel size
+    * (GL 1.5 section 2.9 asks for alignment but names no error; piglit's
+    * array-stride and vertex-buffer-offsets): each channel is loaded as
+    * bytes and put together. */
+   bool bytes = false;
    /* Formats whose components are not in memory order (B8G8R8A8_UNORM,
     * GL 3.2's BGRA vertex arrays): all four loaded, then picked by the
     * format's swizzle. */
@@ -1463,8 +1533,14 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          ok = false;
       }
       elem_B = bits / 8;
-      if (!ok || desc->colorspace == UTIL_FORMAT_COLORSPACE_SRGB ||
-          (k->offset % elem_B) || (k->stride % elem_B)) {
+      bytes = ok && ((k->offset % elem_B) || (k->stride % elem_B));
+      if (bytes && norm && bits < 32) {
+         /* the byte loads do not normalise: done after them */
+         bool sgn = type == UTIL_FORMAT_TYPE_SIGNED;
+         sign_extend = sgn;
+         convert = sgn ? ATTR_SNORM_BYTES : ATTR_UNORM_BYTES;
+      }
+      if (!ok || desc->colorspace == UTIL_FORMAT_COLORSPACE_SRGB) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                   "attribute format %s (offset %u, stride %u)",
                   util_format_name(k->format), k->offset, k->stride);
@@ -1505,50 +1581,29 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          index = st->vertex_id;
       }
 
-      /* element = index * stride/size + (offset/size + comp); with no
-       * offset and a stride of 1, 2 or 4 elements, the load's own shift
-       * scales the index (the element offset is shifted left by 0..2
-       * before the element size applies: applegpu
-       * DeviceLoadInstructionDesc) */
-      unsigned stride_el = k->stride / elem_B;
-      unsigned offset_el = k->offset / elem_B + first;
-      agx_operand elem = index;
-      unsigned shift = 0;
-      if (offset_el == 0 && (stride_el == 1 || stride_el == 2 ||
-                             stride_el == 4)) {
-         shift = util_logbase2(stride_el);
+      if (bytes) {
+         emit_vs_load_bytes(st, index, k->stride, k->offset + first * elem_B,
+                            elem_B, nr_load, mem_base(st, vbo), loaded);
       } else {
-         elem = agx_temp(st->ctx, 32, 1);
-         /* constants too big for an immediate become moves, which must
-          * come before the instruction reading them */
-         agx_operand stride = int_operand(st, stride_el);
-         agx_operand offset = int_operand(st, offset_el);
-         agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
-         M->ops[AGX_ISA_IMADD_D] = elem;
-         M->ops[AGX_ISA_IMADD_A] = index;
-         M->ops[AGX_ISA_IMADD_B] = stride;
-         M->ops[AGX_ISA_IMADD_C] = offset;
+         /* element = index * stride/size + (offset/size + comp); with no
+          * offset and a stride of 1, 2 or 4 elements, the load's own
+          * shift scales the index (the element offset is shifted left by
+          * 0..2 before the element size applies: applegpu
+          * DeviceLoadInstructionDesc) */
+         unsigned stride_el = k->stride / elem_B;
+         unsigned offset_el = k->offset / elem_B + first;
+         agx_operand elem = index;
+         unsigned shift = 0;
+         if (offset_el == 0 && (stride_el == 1 || stride_el == 2 ||
+                                stride_el == 4)) {
+            shift = util_logbase2(stride_el);
+         } else {
+            elem = emit_imadd_imm(st, index, stride_el, offset_el);
+         }
+
+         emit_device_load_n(st, mem_base(st, vbo), elem, shift, mem_format,
+                            nr_load, loaded);
       }
-
-      agx_operand vec = agx_temp(st->ctx, 32, nr_load);
-      agx_operand base = mem_base(st, vbo);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-      I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(shift, 2);
-      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
-      I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
-      I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
-      I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
-      I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
-      I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
-
-      /* Loads are asynchronous: wait before any use. */
-      I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
-      I->ops[0] = agx_isa_imm(0, 1);
-
-      if (nr_load == 1)
-         loaded[0] = vec;
-      else
-         agx_split(&st->b, loaded, nr_load, vec);
    }
 
    /* signed integers: shift the sign bit up and back down */
@@ -1576,6 +1631,22 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
             emit_binop(st, AGX_ISA_OP_FMUL32, 32,
                        emit_convert(st, sgn ? 11 : 10, 1, v),
                        imm32(st, sgn ? 0x30000000 : 0x2f800000));
+         if (sgn) {
+            agx_operand m1 = imm32(st, 0xbf800000); /* -1.0 */
+            f = emit_cmpsel(st, true, AGX_FCC_GT, f, m1, f, m1);
+         }
+         loaded[c] = f;
+      } else if (convert == ATTR_UNORM_BYTES ||
+                 convert == ATTR_SNORM_BYTES) {
+         /* GL 4.6 section 2.3.5.1 for the 8/16-bit channels the load
+          * would have normalised */
+         bool sgn = convert == ATTR_SNORM_BYTES;
+         unsigned bits = 8 * elem_B;
+         union { float f; uint32_t u; } scale = {
+            .f = 1.0f / (float)((1u << (bits - sgn)) - 1)};
+         agx_operand f = emit_binop(st, AGX_ISA_OP_FMUL32, 32,
+                                    emit_convert(st, sgn ? 11 : 10, 1, v),
+                                    imm32(st, scale.u));
          if (sgn) {
             agx_operand m1 = imm32(st, 0xbf800000); /* -1.0 */
             f = emit_cmpsel(st, true, AGX_FCC_GT, f, m1, f, m1);

@@ -282,6 +282,8 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Hint.GenerateMipmap = GL_DONT_CARE;
    ctx->Hint.FragmentShaderDerivative = GL_DONT_CARE;
    ctx->Hint.TextureCompression = GL_DONT_CARE;
+   for (unsigned i = 0; i < sizeof(ctx->Hint.Quality) / sizeof(GLenum); i++)
+      ctx->Hint.Quality[i] = GL_DONT_CARE;
    ctx->Pixel.PackAlignment = 4;
    ctx->Pixel.UnpackAlignment = 4;
 

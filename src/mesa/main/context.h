@@ -95,6 +95,9 @@ void _mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
 
 /* Initial state of every GL state of the context (the specs' tables). */
 void _mesa_init_context_state(struct gl_context *ctx);
+/* glHint's PERSPECTIVE_CORRECTION_HINT ... FOG_HINT state of this context
+ * (raster.c), NULL for other targets. */
+GLenum *_mesa_quality_hint(struct gl_context *ctx, GLenum target);
 void _mesa_free_context_state(struct gl_context *ctx);
 
 struct gl_shared_state *_mesa_alloc_shared_state(void);

@@ -231,6 +231,8 @@ replay(struct gl_context *ctx, const struct gl_dl_node *n)
       ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
       if (n->u == VERT_ATTRIB_COLOR0)
          _mesa_update_color_material(ctx);
+      if (n->u == VERT_ATTRIB_GENERIC0)
+         _mesa_imm_attrib0_vertex(ctx);
       break;
    case DL_MATERIAL: _mesa_Materialfv(n->e[0], n->e[1], n->f); break;
    case DL_SHADE_MODEL: _mesa_ShadeModel(n->e[0]); break;

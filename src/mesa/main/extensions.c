@@ -391,6 +391,10 @@ static const struct gl_extension_info extension_table[] = {
    /* The vertex arrays before GL 1.1: glVertexPointerEXT & co. with
     * their counts (varray_compat.c), glDrawArraysEXT ... aliased. */
    {"GL_EXT_vertex_array", API_COMPAT, 0},
+   /* GL_INCR_WRAP and GL_DECR_WRAP (GL 1.4; depth_stencil.c takes them
+    * in every desktop context): its name, which programs look for
+    * (piglit's stencil-twoside draws its sixth square only then). */
+   {"GL_EXT_stencil_wrap", API_GL, 0},
    /* Shading-language extensions that add no entry point or token, whose
     * GLSL rows (docs/glsl.rst) compile and run through the AGX backend:
     * textureQueryLevels (nir_texop_query_levels); dFdxFine/Coarse & co.

@@ -69,6 +69,9 @@ struct gl_ff_immediate {
     * FF_MAT_ATTRIB0 + bit (the fixed-function program reads them). */
    uint16_t MatVaries, MatDraw;
    bool Wide; /* the vertices carry their material (immediate.c) */
+   /* A vertex shader of the application was current at glBegin: the
+    * vertices carry every generic attribute instead (immediate.c). */
+   bool Generic;
    /* The material at glBegin: the uniforms' values while glEnd draws
     * (gl_FrontMaterial of a vertex shader does not vary per vertex). */
    struct gl_ff_material MatBegin[2];
@@ -89,6 +92,10 @@ enum ff_mat_prop {
 /* The line stipple counter of a vertex (line_stipple.c), read by the
  * fixed-function program as ff_stipple. */
 #define FF_STIPPLE_ATTRIB 15
+/* The depth offset of the polygon a line or point of polygon_mode.c
+ * comes from, in normalized device z (x), read by the fixed-function
+ * program as ff_zoffset. */
+#define FF_ZOFFSET_ATTRIB 14
 
 /* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
 #define FF_MAX_LIGHTS 8
@@ -465,6 +472,9 @@ GLint _mesa_ff_value_to_int(GLfloat v, enum ff_value_kind kind);
  * glMultiTexCoord (varray_compat.c), glRasterPos and glWindowPos
  * (rastpos.c; glWindowPos ignores w). */
 void _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w);
+/* After generic attribute 0 was set: a vertex of its value when between
+ * glBegin and glEnd (immediate.c). */
+void _mesa_imm_attrib0_vertex(struct gl_context *ctx);
 void _mesa_imm_rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2);
 void _mesa_current_attrib(unsigned attrib, GLfloat x, GLfloat y, GLfloat z,
                           GLfloat w, const char *func);

@@ -557,6 +557,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                  ? (GLint)ctx->ClientAttribDepth
                  : MAX_ATTRIB_STACK_DEPTH);
       return true;
+   case GL_AUX_BUFFERS:
+      /* GL 2.1 table 6.60 (compatibility): no auxiliary buffers here */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, 0);
+      return true;
    case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
          return false;
@@ -670,6 +676,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       int1(v, (GLint)ctx->Hint.TextureCompression);
       return true;
+   case GL_PERSPECTIVE_CORRECTION_HINT: /* raster.c */
+   case GL_POINT_SMOOTH_HINT:
+   case GL_LINE_SMOOTH_HINT:
+   case GL_POLYGON_SMOOTH_HINT:
+   case GL_FOG_HINT: {
+      const GLenum *quality = _mesa_quality_hint(ctx, pname);
+      if (!quality)
+         return false;
+      int1(v, (GLint)*quality);
+      return true;
+   }
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
       GLenum rf, rt;

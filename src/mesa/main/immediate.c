@@ -10,7 +10,9 @@
  * glTexCoord ... between the vertices have set them already) beside its
  * position; glEnd draws the vertices as client arrays of a private vertex
  * array object with glDrawArrays, so validation, the fixed-function
- * program and the draw itself are the ordinary ones.
+ * program and the draw itself are the ordinary ones.  With a vertex
+ * shader of the application current, every generic attribute is copied
+ * per vertex too, and glVertexAttrib* of attribute 0 is a glVertex.
  *
  * Between glBegin and glEnd only the commands of section 2.6.3 are
  * allowed; the others raise GL_INVALID_OPERATION when they check
@@ -22,6 +24,7 @@
 
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "main/shaderobj.h"
 #include "util/u_math.h"
 
 /* Per vertex: the position, then VERT_ATTRIB_NORMAL ... TEX7 (IMM_ALWAYS);
@@ -38,6 +41,11 @@
     (((1u << IMM_CONVENTIONAL_SLOTS) - 1) << IMM_FIRST_CONVENTIONAL))
 #define IMM_LAYOUT                                                          \
    (IMM_ALWAYS | ((1u << IMM_MAT_SLOTS) - 1) << FF_MAT_ATTRIB0)
+/* With a vertex shader of the application, every attribute instead: the
+ * generic ones it may read vary per vertex too (GL 2.1 section 2.7), and
+ * no material is passed. */
+#define IMM_GENERIC_LAYOUT ((1u << VERT_ATTRIB_COUNT) - 1)
+#define IMM_MAX_SLOTS MAX2(IMM_SLOTS, VERT_ATTRIB_COUNT)
 
 bool
 _mesa_inside_begin_end(struct gl_context *ctx, const char *func)
@@ -75,6 +83,8 @@ _mesa_Begin(GLenum mode)
    imm->Count = 0;
    imm->MatVaries = 0;
    imm->Wide = false;
+   const struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   imm->Generic = exec && !exec->fixed_function_vs;
    memcpy(imm->MatBegin, ctx->FF.Material, sizeof(imm->MatBegin));
 }
 
@@ -155,7 +165,10 @@ _mesa_End(void)
       memcpy(ctx->FF.Material, imm->MatBegin, sizeof(last));
       _mesa_ff_changed(ctx);
    }
-   if (imm->Count)
+   if (imm->Count && imm->Generic)
+      _mesa_imm_draw(ctx, imm->Mode, IMM_GENERIC_LAYOUT, IMM_GENERIC_LAYOUT,
+                     imm->Data, imm->Edge, imm->Count);
+   else if (imm->Count)
       _mesa_imm_draw(ctx, imm->Mode, imm->Wide ? IMM_LAYOUT : IMM_ALWAYS,
                      IMM_ALWAYS | (uint32_t)imm->MatDraw << FF_MAT_ATTRIB0,
                      imm->Data, imm->Edge, imm->Count);
@@ -216,7 +229,7 @@ _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
       return;
    if (imm->Count == imm->Capacity) {
       unsigned cap = imm->Capacity ? imm->Capacity * 2 : 64;
-      GLfloat *d = realloc(imm->Data, (size_t)cap * IMM_SLOTS * 4 *
+      GLfloat *d = realloc(imm->Data, (size_t)cap * IMM_MAX_SLOTS * 4 *
                                          sizeof(GLfloat));
       if (d)
          imm->Data = d;
@@ -229,9 +242,20 @@ _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
       }
       imm->Capacity = cap;
    }
+   imm->Edge[imm->Count] = ctx->FF.EdgeFlag;
+   if (imm->Generic) {
+      GLfloat *v = imm->Data + (size_t)imm->Count * VERT_ATTRIB_COUNT * 4;
+      memcpy(v + 4, ctx->CurrentAttrib[1],
+             (VERT_ATTRIB_COUNT - 1) * 4 * sizeof(GLfloat));
+      v[0] = x;
+      v[1] = y;
+      v[2] = z;
+      v[3] = w;
+      imm->Count++;
+      return;
+   }
    if (imm->MatVaries && !imm->Wide)
       widen(imm);
-   imm->Edge[imm->Count] = ctx->FF.EdgeFlag;
    GLfloat *v = imm->Data + (size_t)imm->Count *
                                (imm->Wide ? IMM_SLOTS : IMM_NARROW_SLOTS) * 4;
    v[0] = x;
@@ -246,6 +270,22 @@ _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
    memcpy(v, ctx->CurrentAttrib[IMM_FIRST_CONVENTIONAL],
           IMM_CONVENTIONAL_SLOTS * 4 * sizeof(GLfloat));
    imm->Count++;
+}
+
+/* GL 2.1 section 2.7: generic attribute 0 is the position; setting it
+ * between glBegin and glEnd specifies a vertex, as glVertex4f of its
+ * value would (the dispatch layer compiled the glVertexAttrib call that
+ * got here into a list already). */
+void
+_mesa_imm_attrib0_vertex(struct gl_context *ctx)
+{
+   if (!ctx->FF.Imm.Inside)
+      return;
+   const GLfloat *p = ctx->CurrentAttrib[VERT_ATTRIB_GENERIC0];
+   bool replaying = ctx->FF.Lists.Replaying;
+   ctx->FF.Lists.Replaying = true;
+   _mesa_imm_vertex(p[0], p[1], p[2], p[3]);
+   ctx->FF.Lists.Replaying = replaying;
 }
 
 /* GL 2.1 section 2.10: glRect is a polygon of four vertices, drawn

@@ -709,6 +709,13 @@ struct gl_context {
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
       GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
       bool OffsetLine, OffsetPoint; /* desktop GL */
+      /* Lines or points of polygon_mode.c that carry their polygon's
+       * depth offset are drawn (st_ff_key::depth_offset). */
+      bool OffsetDraw;
+      /* polygon_mode.c's copies are drawn: each primitive is already
+       * what its polygon's facing and mode make it, so the rasterizer
+       * fills and offsets as for filled polygons (st_atoms.c). */
+      bool Resolved;
       /* GL_POLYGON_STIPPLE and glPolygonStipple's pattern as
        * pipe_poly_stipple rows (polygon_stipple.c). */
       bool StippleFlag;
@@ -756,6 +763,9 @@ struct gl_context {
       GLenum GenerateMipmap;
       GLenum FragmentShaderDerivative;
       GLenum TextureCompression; /* desktop only */
+      /* PERSPECTIVE_CORRECTION_HINT ... FOG_HINT (GL 2.1 table 6.70), by
+       * target - GL_PERSPECTIVE_CORRECTION_HINT; recorded only. */
+      GLenum Quality[5];
    } Hint;
 
    struct {

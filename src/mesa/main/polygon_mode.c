@@ -31,9 +31,9 @@
  * lines (program_edges_exact); else the hardware draws them, inner edges
  * and all.
  */
-#include <string.h>
-
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compiler/glsl/glsl_program.h"
 #include "main/context.h"
@@ -187,6 +187,68 @@ program_edges_exact(struct gl_context *ctx)
    return true;
 }
 
+/* Whether the draw framebuffer's depth buffer has 16 bits (else the
+ * driver's are 32-bit floats). */
+static bool
+depth_is_16bit(const struct gl_context *ctx)
+{
+   const struct gl_framebuffer *fb = ctx->DrawBuffer;
+   const struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_DEPTH] : NULL;
+   if (!rb || !rb->texture)
+      return false;
+   const struct util_format_description *d =
+      util_format_description(rb->texture->format);
+   return d && d->swizzle[0] <= PIPE_SWIZZLE_W &&
+          d->channel[d->swizzle[0]].size == 16;
+}
+
+/* GL 2.1 section 3.5.5: the depth offset of the polygon of elements
+ * e[0..n-1], in normalized device z: factor times its largest window-z
+ * slope plus units times the least resolvable difference, which the
+ * hardware's own offset of filled polygons takes as 1/65535 for 16-bit
+ * depth and as that of a float at the polygon's largest |z| otherwise
+ * (asahi_sim_depth_bias.c); EXT_polygon_offset_clamp bounds it. */
+static GLfloat
+polygon_offset_ndc(const struct gl_vertex_copy *vc, const GLsizei *e,
+                   unsigned n)
+{
+   const struct gl_context *ctx = vc->ctx;
+   const struct gl_vertex_copy_win *a = &vc->win[e[0]];
+   double m = 0.0, zmax = 0.0;
+
+   for (unsigned i = 1; i + 1 < n; i++) {
+      const struct gl_vertex_copy_win *b = &vc->win[e[i]];
+      const struct gl_vertex_copy_win *c = &vc->win[e[i + 1]];
+      double bx = b->x - a->x, by = b->y - a->y, bz = b->z - a->z;
+      double cx = c->x - a->x, cy = c->y - a->y, cz = c->z - a->z;
+      double det = bx * cy - cx * by;
+      if (det == 0.0)
+         continue;
+      m = fmax(fabs((bz * cy - cz * by) / det),
+               fabs((cz * bx - bz * cx) / det));
+      break;
+   }
+   for (unsigned i = 0; i < n; i++)
+      zmax = fmax(zmax, fabs(vc->win[e[i]].z));
+   double r = 1.0 / 65535.0;
+   if (!depth_is_16bit(ctx)) {
+      int exp = -126;
+      if (zmax > 0.0) {
+         frexp(zmax, &exp);
+         exp = MAX2(exp - 1, -126);
+      }
+      r = ldexp(1.0, exp - 23);
+   }
+   double o = m * ctx->Polygon.OffsetFactor + r * ctx->Polygon.OffsetUnits;
+   GLfloat clamp = ctx->Polygon.OffsetClamp;
+   if (clamp > 0.0f && o > clamp)
+      o = clamp;
+   else if (clamp < 0.0f && o < clamp)
+      o = clamp;
+   double range = (double)ctx->Viewport.Far - (double)ctx->Viewport.Near;
+   return range != 0.0 && isfinite(o) ? (GLfloat)(2.0 * o / range) : 0.0f;
+}
+
 /* The copies of one polygon's elements e[0..n-1], provoked by element p,
  * sorted into what its face's mode draws; flags: its edge flags count. */
 static void
@@ -237,8 +299,16 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
    bool flat = ctx->Light.ShadeModel == GL_FLAT;
    unsigned colors[2] = {_mesa_vertex_copy_slot(dst, VERT_ATTRIB_COLOR0),
                          _mesa_vertex_copy_slot(dst, VERT_ATTRIB_COLOR1)};
+   /* lines and points of a polygon with POLYGON_OFFSET_LINE/POINT: its
+    * offset on each copy */
+   bool offset = dst->layout & (1u << FF_ZOFFSET_ATTRIB);
+   GLfloat zoffset = offset ? polygon_offset_ndc(vc, e, n) : 0.0f;
+   unsigned zslot = offset ? _mesa_vertex_copy_slot(dst, FF_ZOFFSET_ATTRIB)
+                           : 0;
    for (unsigned i = 0; i < k; i++) {
       GLfloat *v = _mesa_vertex_copy_put(dst, list[i]);
+      if (offset)
+         v[4 * zslot] = zoffset;
       if (!flat || list[i] == p)
          continue;
       GLfloat *pv = _mesa_vertex_copy_put(dst, p);
@@ -285,9 +355,14 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
    struct gl_vertex_copy *out[3] = {&vc[0], &vc[1], &vc[2]};
    unsigned cap = 4 * (unsigned)count + 8;
    bool ok = true;
+   /* (the lines and points carry their polygon's depth offset when
+    * theirs is enabled; the hardware offsets the filled ones) */
+   const uint32_t own[3] = {
+      0, ctx->Polygon.OffsetLine ? 1u << FF_ZOFFSET_ATTRIB : 0,
+      ctx->Polygon.OffsetPoint ? 1u << FF_ZOFFSET_ATTRIB : 0};
    for (unsigned i = 0; i < 3; i++)
-      ok &= _mesa_vertex_copy_init(ctx, &vc[i], 0, cap + 1, first, count,
-                                   index_type, indices, basevertex);
+      ok &= _mesa_vertex_copy_init(ctx, &vc[i], own[i], cap + 1, first,
+                                   count, index_type, indices, basevertex);
    GLsizei *e = malloc((size_t)MAX2(count, 4) * sizeof(GLsizei));
    if (ok && !e)
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
@@ -305,9 +380,16 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
                                                     : e[n - 1];
          put_polygon(out, e, n, p, flags);
       }
+      ctx->Polygon.Resolved = true;
+      ctx->NewState |= ST_NEW_RASTERIZER;
       _mesa_vertex_copy_draw(&vc[0], GL_TRIANGLES);
+      ctx->Polygon.OffsetDraw = own[1] != 0;
       _mesa_vertex_copy_draw(&vc[1], GL_LINES);
+      ctx->Polygon.OffsetDraw = own[2] != 0;
       _mesa_vertex_copy_draw(&vc[2], GL_POINTS);
+      ctx->Polygon.OffsetDraw = false;
+      ctx->Polygon.Resolved = false;
+      ctx->NewState |= ST_NEW_RASTERIZER;
    }
    for (unsigned i = 0; i < 3; i++)
       _mesa_vertex_copy_fini(&vc[i]);

@@ -172,6 +172,22 @@ _mesa_SampleCoverage(GLfloat value, GLboolean invert)
    ctx->NewState |= ST_NEW_SAMPLE_MASK;
 }
 
+/* The hint of a target of GL 2.1 table 6.70 (PERSPECTIVE_CORRECTION_HINT
+ * ... FOG_HINT); LINE_SMOOTH_HINT and POLYGON_SMOOTH_HINT stay in the
+ * core profile (GL 4.6 table 21.6), the others are compatibility state.
+ * NULL for other targets and contexts. */
+GLenum *
+_mesa_quality_hint(struct gl_context *ctx, GLenum target)
+{
+   if (_mesa_is_gles(ctx) || target < GL_PERSPECTIVE_CORRECTION_HINT ||
+       target > GL_FOG_HINT)
+      return NULL;
+   if (_mesa_is_desktop_fc(ctx) && target != GL_LINE_SMOOTH_HINT &&
+       target != GL_POLYGON_SMOOTH_HINT)
+      return NULL;
+   return &ctx->Hint.Quality[target - GL_PERSPECTIVE_CORRECTION_HINT];
+}
+
 void GLAPIENTRY
 _mesa_Hint(GLenum target, GLenum mode)
 {
@@ -198,8 +214,13 @@ _mesa_Hint(GLenum target, GLenum mode)
          goto bad_target;
       ctx->Hint.TextureCompression = mode;
       break;
-   default:
-      goto bad_target;
+   default: {
+      GLenum *quality = _mesa_quality_hint(ctx, target);
+      if (!quality)
+         goto bad_target;
+      *quality = mode;
+      break;
+   }
    }
    return;
 bad_target:

@@ -1080,6 +1080,24 @@ _mesa_LinkProgram(GLuint program)
                         "fragment shader\n");
       return;
    }
+   /* GL 2.1 sections 2.15 and 3.11: in a compatibility context a program
+    * without shaders links, and while it is in use both stages are the
+    * fixed-function ones (it has no executable: _mesa_program_in_use;
+    * Mesa's linker accepts it there alone). */
+   if (!stages && !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
+       !prog->Separable) {
+      prog->ValidateStatus = false;
+      free_exec(prog->exec);
+      prog->exec = NULL;
+      prog->LinkStatus = true;
+      free(prog->InfoLog);
+      prog->InfoLog = dup_string("");
+      if (ctx->CurrentProgram == prog)
+         ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
+                          ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |
+                          ST_NEW_SAMPLERS;
+      return;
+   }
    if (!stages) {
       link_failed(prog, "error: no shaders attached\n");
       return;

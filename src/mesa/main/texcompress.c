@@ -18,6 +18,7 @@
 #include "main/context.h"
 #include "main/pbo.h"
 #include "main/texobj.h"
+#include "main/texproxy.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
@@ -341,6 +342,23 @@ call_face(struct gl_context *ctx, const struct compressed_call *c, int *index)
    return -1;
 }
 
+/* The texture object index of the proxy target a CompressedTexImage
+ * call names (GL 4.6 section 8.7: PROXY_TEXTURE_2D and _CUBE_MAP for the
+ * 2D command, PROXY_TEXTURE_3D and _2D_ARRAY for the 3D one, as the
+ * targets call_face takes); -1 for any other target. */
+static int
+call_proxy(struct gl_context *ctx, const struct compressed_call *c)
+{
+   GLenum of = _mesa_proxy_texture_target(ctx, c->target, c->dims);
+   int index = of != GL_NONE ? _mesa_tex_target_index(ctx, of) : -1;
+   if (c->dims == 3)
+      return index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX
+                ? index
+                : -1;
+   return index == TEXTURE_2D_INDEX || index == TEXTURE_CUBE_INDEX ? index
+                                                                    : -1;
+}
+
 static GLint
 max_size(const struct gl_context *ctx, int index)
 {
@@ -395,8 +413,9 @@ map_data(struct gl_context *ctx, const struct compressed_call *c,
 static void
 compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
 {
-   int index;
-   int face = call_face(ctx, c, &index);
+   int index = call_proxy(ctx, c);
+   const bool proxy = index >= 0;
+   int face = proxy ? 0 : call_face(ctx, c, &index);
 
    if (face < 0) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func, c->target);
@@ -428,9 +447,12 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
       max_depth = 1;
    else if (index == TEXTURE_3D_INDEX)
       max_depth = max >> c->level;
+   /* GL 4.6 section 8.22: a proxy takes an image too large without an
+    * error, its level state then all zeros. */
+   bool fits = c->width <= (max >> c->level) &&
+               c->height <= (max >> c->level) && c->depth <= max_depth;
    if (c->width < 0 || c->height < 0 || c->depth < 0 ||
-       c->width > (max >> c->level) || c->height > (max >> c->level) ||
-       c->depth > max_depth || c->border != 0 ||
+       (!fits && !proxy) || c->border != 0 ||
        (index == TEXTURE_CUBE_INDEX && c->width != c->height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", c->func);
       return;
@@ -438,6 +460,13 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
    if (!size_ok(pf, c)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(imageSize=%d)", c->func,
                   c->image_size);
+      return;
+   }
+   /* The proxy keeps the compressed internal format (TEXTURE_COMPRESSED
+    * reads true, as for the image the call would make). */
+   if (proxy) {
+      _mesa_proxy_set(ctx, c->target, c->level, fits, c->width, c->height,
+                      c->depth, c->format, GL_NONE, GL_NONE);
       return;
    }
    struct gl_texture_object *t =
@@ -628,7 +657,9 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
                              GLsizei width, GLsizei height, GLsizei depth)
 {
    const char *func = dims == 3 ? "glTexStorage3D" : "glTexStorage2D";
-   int index = _mesa_tex_target_index(ctx, target);
+   /* GL 4.6 section 8.19: the proxies of its targets too */
+   GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, dims);
+   int index = _mesa_tex_target_index(ctx, proxy_of ? proxy_of : target);
    bool target_ok =
       dims == 3 ? index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX
                 : index == TEXTURE_2D_INDEX || index == TEXTURE_CUBE_INDEX;
@@ -648,8 +679,10 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
    GLint max = max_size(ctx, index);
    GLint max_depth =
       index == TEXTURE_2D_ARRAY_INDEX ? ctx->Const.MaxArrayTextureLayers : max;
-   if (levels < 1 || width < 1 || height < 1 || depth < 1 || width > max ||
-       height > max || depth > max_depth ||
+   /* (a proxy takes sizes too large without an error: section 8.22) */
+   bool fits = width <= max && height <= max && depth <= max_depth;
+   if (levels < 1 || width < 1 || height < 1 || depth < 1 ||
+       (!fits && !proxy_of) ||
        (index == TEXTURE_CUBE_INDEX && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
@@ -665,6 +698,12 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
       largest = depth;
    if (levels > level_count(largest)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   if (proxy_of) {
+      _mesa_proxy_storage(ctx, target, levels, fits, width, height, depth,
+                          internalformat, GL_NONE, true,
+                          index == TEXTURE_3D_INDEX);
       return;
    }
    struct gl_texture_object *t =

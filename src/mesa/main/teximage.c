@@ -882,7 +882,7 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 2);
    const GLenum real = proxy_of ? proxy_of : target;
 
-   if (_mesa_compressed_pipe_format(ctx, internalformat) && !proxy_of) {
+   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
       _mesa_compressed_tex_storage(ctx, 2, target, levels, internalformat,
                                    width, height, 1);
       return;
@@ -1293,7 +1293,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    int index = _mesa_tex_target_index(ctx, real);
    GLenum format, type;
 
-   if (_mesa_compressed_pipe_format(ctx, internalformat) && !proxy_of) {
+   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
       _mesa_compressed_tex_storage(ctx, 3, target, levels, internalformat,
                                    width, height, depth);
       return;

@@ -156,11 +156,17 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
 
 /* GL 4.6 section 8.11.3 (desktop only): the bytes of the blocks of a
  * compressed image (what CompressedTexImage takes for it, whatever the
- * storage); INVALID_OPERATION for an uncompressed image. */
+ * storage); INVALID_OPERATION for an uncompressed image and for a proxy
+ * (which has no blocks). */
 static bool
 compressed_size(struct gl_context *ctx, const struct gl_texture_image *img,
-                GLint *v, const char *func)
+                bool proxy, GLint *v, const char *func)
 {
+   if (proxy) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(TEXTURE_COMPRESSED_IMAGE_SIZE of a proxy)", func);
+      return false;
+   }
    enum pipe_format pf =
       img->Width ? _mesa_compressed_pipe_format(ctx, img->InternalFormat)
                  : PIPE_FORMAT_NONE;
@@ -232,7 +238,7 @@ image_query(struct gl_context *ctx, const struct gl_texture_object *t,
             GLint *v, const char *func)
 {
    if (pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE && !_mesa_is_gles(ctx))
-      return compressed_size(ctx, img, v, func);
+      return compressed_size(ctx, img, !t, v, func);
    /* GL 3.2 table 6.20: the sample count and fixed-location flag of a
     * multisample texture's image (0 and TRUE for the other targets). */
    if (pname == GL_TEXTURE_SAMPLES ||

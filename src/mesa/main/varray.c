@@ -306,6 +306,9 @@ set_current(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
    ctx->CurrentAttrib[index][3] = w;
    ctx->CurrentAttribType[index] = GL_FLOAT;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* (a vertex between glBegin and glEnd: GL 2.1 section 2.7) */
+   if (index == VERT_ATTRIB_GENERIC0)
+      _mesa_imm_attrib0_vertex(ctx);
 }
 
 void GLAPIENTRY

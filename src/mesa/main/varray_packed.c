@@ -86,6 +86,8 @@ attrib_p(GLuint index, GLenum type, GLboolean normalized, GLuint value,
       ctx->CurrentAttrib[index][c] = v[c];
    ctx->CurrentAttribType[index] = GL_FLOAT;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   if (index == VERT_ATTRIB_GENERIC0)
+      _mesa_imm_attrib0_vertex(ctx);
 }
 
 void GLAPIENTRY

@@ -58,6 +58,7 @@ _mesa_vertex_copy_init(struct gl_context *ctx, struct gl_vertex_copy *vc,
       vc->win[i].ok = _mesa_sw_window(ctx, clip, win);
       vc->win[i].x = win[0];
       vc->win[i].y = win[1];
+      vc->win[i].z = win[2];
    }
    return true;
 }

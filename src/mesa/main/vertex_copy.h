@@ -29,9 +29,10 @@ struct gl_vertex_copy {
    unsigned stride; /* floats per vertex */
    GLsizei count;   /* the draw's elements */
    GLuint *vertex;  /* the vertex number of each element */
-   /* Window x, y of each element's position; ok false behind the eye. */
+   /* Window x, y, z of each element's position; ok false behind the
+    * eye. */
    struct gl_vertex_copy_win {
-      GLfloat x, y;
+      GLfloat x, y, z;
       bool ok;
    } *win;
    GLfloat *data; /* the copies */

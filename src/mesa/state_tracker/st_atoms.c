@@ -222,6 +222,13 @@ update_rasterizer(struct st_context *st)
    r.offset_tri = ctx->Polygon.OffsetFill;
    r.offset_line = ctx->Polygon.OffsetLine;
    r.offset_point = ctx->Polygon.OffsetPoint;
+   /* (polygon_mode.c's resolved copies: their lines and points carry
+    * their own offsets; the driver would give the triangles the offset
+    * of either face's mode) */
+   if (ctx->Polygon.Resolved) {
+      r.fill_front = r.fill_back = PIPE_POLYGON_MODE_FILL;
+      r.offset_line = r.offset_point = false;
+   }
    if (r.offset_tri || r.offset_line || r.offset_point) {
       r.offset_units = ctx->Polygon.OffsetUnits;
       r.offset_scale = ctx->Polygon.OffsetFactor;

@@ -81,6 +81,11 @@ struct st_ff_key {
     * discarded by the pattern (uniform ff_line_stipple: factor,
     * pattern). */
    bool line_stipple;
+   /* A draw of polygon_mode.c's lines or points whose polygons have a
+    * depth offset (GL 2.1 section 3.5.5, POLYGON_OFFSET_LINE/POINT): each
+    * vertex carries its polygon's (attribute ff_zoffset,
+    * FF_ZOFFSET_ATTRIB), added to the clip-space z times w. */
+   bool depth_offset;
 };
 
 /* Writes the shaders' GLSL in mem; NULL when out of memory. */

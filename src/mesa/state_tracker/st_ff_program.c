@@ -176,6 +176,7 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
    if (ff->Alpha.Enabled && ff->Alpha.Func != GL_ALWAYS)
       key->alpha_func = (uint16_t)ff->Alpha.Func;
    key->line_stipple = ctx->Line.StippleDraw;
+   key->depth_offset = ctx->Polygon.OffsetDraw;
 }
 
 const struct glsl_program_uniform *
@@ -206,10 +207,10 @@ compile(void *mem, gl_shader_stage stage, const char *src)
  * executable takes over; freed on failure). */
 static struct gl_program_exec *
 link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs,
-        bool line_stipple)
+        bool line_stipple, bool depth_offset)
 {
    struct glsl_link_options opts = {0};
-   struct glsl_location_binding mats[2 * FF_MAT_PROPS + 1];
+   struct glsl_location_binding mats[2 * FF_MAT_PROPS + 2];
    char names[2 * FF_MAT_PROPS][16];
 
    /* The per-vertex material attributes ff_mat<bit> (st_ff_vs.c). */
@@ -221,6 +222,9 @@ link_in(void *mem, const char *vs, const char *fs, uint16_t mat_attribs,
    if (line_stipple)
       mats[opts.num_attrib_bindings++] = (struct glsl_location_binding){
          .name = "ff_stipple", .location = FF_STIPPLE_ATTRIB};
+   if (depth_offset)
+      mats[opts.num_attrib_bindings++] = (struct glsl_location_binding){
+         .name = "ff_zoffset", .location = FF_ZOFFSET_ATTRIB};
    opts.attrib_bindings = mats;
 
    struct glsl_parse_state *states[2] = {
@@ -269,7 +273,7 @@ link_key(const struct st_ff_key *key)
    if (!mem)
       return NULL;
    return link_in(mem, st_ff_vs_source(mem, key), st_ff_fs_source(mem, key),
-                  key->mat_attribs, key->line_stipple);
+                  key->mat_attribs, key->line_stipple, key->depth_offset);
 }
 
 struct gl_program_exec *
@@ -279,7 +283,7 @@ st_ff_link_sources(const char *vs, const char *fs)
 
    if (!mem)
       return NULL;
-   return link_in(mem, vs, fs, 0, false);
+   return link_in(mem, vs, fs, 0, false, false);
 }
 
 void

@@ -248,6 +248,8 @@ st_ff_vs_source(void *mem, const struct st_ff_key *key)
    if (ok && key->line_stipple)
       ok = ralloc_strcat(&s, "attribute vec4 ff_stipple;\n"
                              "varying vec2 ff_stipple_s;\n");
+   if (ok && key->depth_offset)
+      ok = ralloc_strcat(&s, "attribute vec4 ff_zoffset;\n");
    if (ok && lit && key->light_mask)
       ok = ralloc_strcat(&s, light_fn);
    if (ok)
@@ -257,6 +259,10 @@ st_ff_vs_source(void *mem, const struct st_ff_key *key)
                              "   gl_Position = gl_ModelViewProjectionMatrix *"
                              " gl_Vertex;\n"
                              "   gl_ClipVertex = eye;\n");
+   /* (a normalized-device offset: times w in clip space) */
+   if (ok && key->depth_offset)
+      ok = ralloc_strcat(&s, "   gl_Position.z += ff_zoffset.x * "
+                             "gl_Position.w;\n");
    if (ok && !lit)
       ok = ralloc_strcat(&s, "   gl_FrontColor = gl_Color;\n"
                              "   gl_BackColor = gl_Color;\n"

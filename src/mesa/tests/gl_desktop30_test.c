@@ -459,6 +459,90 @@ test_tex_lod_bias(void **state)
    gl_test_destroy(t);
 }
 
+/* A program without shaders (GL 2.1 sections 2.15 and 3.11): it links in
+ * a compatibility context, and is used with both stages fixed-function;
+ * in a forward-compatible one linking it fails. */
+static void
+test_empty_program(void **state)
+{
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v = -1;
+
+   assert_non_null(t);
+   GLuint prog = _mesa_CreateProgram();
+   _mesa_LinkProgram(prog);
+   _mesa_GetProgramiv(prog, GL_LINK_STATUS, &v);
+   assert_int_equal(v, GL_TRUE);
+   _mesa_UseProgram(prog);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetProgramiv(prog, GL_ACTIVE_UNIFORMS, &v);
+   assert_int_equal(v, 0);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   prog = _mesa_CreateProgram();
+   _mesa_LinkProgram(prog);
+   _mesa_GetProgramiv(prog, GL_LINK_STATUS, &v);
+   assert_int_equal(v, GL_FALSE);
+   gl_test_destroy(t);
+}
+
+/* GL_AUX_BUFFERS (GL 2.1 table 6.60): none in a compatibility context;
+ * the forward-compatible one has no such query (GL 3.0 appendix E). */
+static void
+test_aux_buffers(void **state)
+{
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v = -1;
+
+   assert_non_null(t);
+   _mesa_GetIntegerv(GL_AUX_BUFFERS, &v);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(v, 0);
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_GetIntegerv(GL_AUX_BUFFERS, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* glHint's targets of GL 2.1 table 6.70: DONT_CARE at first, then what
+ * was set; the forward-compatible context keeps LINE_SMOOTH_HINT and
+ * POLYGON_SMOOTH_HINT only (GL 4.6 core table 21.6). */
+static void
+test_quality_hints(void **state)
+{
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v = -1;
+
+   assert_non_null(t);
+   _mesa_GetIntegerv(GL_PERSPECTIVE_CORRECTION_HINT, &v);
+   assert_int_equal(v, GL_DONT_CARE);
+   _mesa_Hint(GL_FOG_HINT, GL_NICEST);
+   _mesa_Hint(GL_POINT_SMOOTH_HINT, GL_FASTEST);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_FOG_HINT, &v);
+   assert_int_equal(v, GL_NICEST);
+   _mesa_GetIntegerv(GL_POINT_SMOOTH_HINT, &v);
+   assert_int_equal(v, GL_FASTEST);
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_Hint(GL_FOG_HINT, GL_NICEST);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_Hint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_LINE_SMOOTH_HINT, &v);
+   assert_int_equal(v, GL_NICEST);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -475,6 +559,9 @@ main(void)
       cmocka_unit_test(test_bind_frag_data_location),
       cmocka_unit_test(test_tex_parameter_integer),
       cmocka_unit_test(test_tex_lod_bias),
+      cmocka_unit_test(test_empty_program),
+      cmocka_unit_test(test_aux_buffers),
+      cmocka_unit_test(test_quality_hints),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

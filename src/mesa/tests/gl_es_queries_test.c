@@ -84,6 +84,7 @@ test_desktop_lists_agree(void **state)
    const char *all = (const char *)_mesa_GetString(GL_EXTENSIONS);
    assert_true(in_list(all, "GL_EXT_vertex_array"));
    assert_true(in_list(all, "GL_EXT_texture_array"));
+   assert_true(in_list(all, "GL_EXT_stencil_wrap"));
    gl_test_destroy(t);
 }
 

@@ -248,6 +248,71 @@ test_proxy_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* CompressedTexImage2D/3D and TexStorage2D/3D with a compressed format
+ * take the proxies of their targets (GL 4.6 sections 8.7, 8.19): the
+ * level state keeps the compressed internal format
+ * (TEXTURE_COMPRESSED true), an image too large leaves zeros without an
+ * error, a wrong imageSize is still INVALID_VALUE, and a proxy has no
+ * TEXTURE_COMPRESSED_IMAGE_SIZE (section 8.11.3: INVALID_OPERATION).
+ * DXT1 blocks: 8 bytes per 4x4 texels (EXT_texture_compression_s3tc);
+ * RGTC1 the same (EXT_texture_compression_rgtc). */
+#define DXT1_RGBA 0x83F1
+#define RGTC1_RED 0x8DBB
+static void
+test_proxy_compressed(void **state)
+{
+   struct gl_test *t = context(ST_PROFILE_DEFAULT, 3, 0);
+   const GLint max = gl_test_get_int(GL_MAX_TEXTURE_SIZE);
+   GLint v = -1;
+
+   _mesa_CompressedTexImage2D(GL_PROXY_TEXTURE_2D, 0, DXT1_RGBA, 64, 32, 0,
+                              64 * 32 / 2, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 64);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT),
+                    32);
+   assert_int_equal(
+      level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT),
+      DXT1_RGBA);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED),
+                    GL_TRUE);
+   _mesa_GetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0,
+                                GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* nothing of it reached the texture */
+   assert_int_equal(level_param(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 0);
+
+   _mesa_CompressedTexImage2D(GL_PROXY_TEXTURE_2D, 0, DXT1_RGBA, 64, 32, 0,
+                              100, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_CompressedTexImage2D(GL_PROXY_TEXTURE_2D, 0, DXT1_RGBA, 2 * max, 4,
+                              0, 2 * max * 4 / 2, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH), 0);
+
+   _mesa_CompressedTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 1, RGTC1_RED, 8, 8,
+                              3, 0, 8 * 8 * 3 / 2, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D_ARRAY, 1, GL_TEXTURE_DEPTH),
+                    3);
+   assert_int_equal(
+      level_param(GL_PROXY_TEXTURE_2D_ARRAY, 1, GL_TEXTURE_INTERNAL_FORMAT),
+      RGTC1_RED);
+   /* TexStorage2D too (section 8.19): its levels, the others zero */
+   _mesa_TexStorage2D(GL_PROXY_TEXTURE_2D, 3, DXT1_RGBA, 64, 32);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 2, GL_TEXTURE_WIDTH), 16);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 2, GL_TEXTURE_HEIGHT), 8);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 2, GL_TEXTURE_COMPRESSED),
+                    GL_TRUE);
+   assert_int_equal(level_param(GL_PROXY_TEXTURE_2D, 3, GL_TEXTURE_WIDTH), 0);
+   /* a proxy of the other command's dimensions is no target of it */
+   _mesa_CompressedTexImage2D(GL_PROXY_TEXTURE_3D, 0, RGTC1_RED, 8, 8, 0, 32,
+                              NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* ES has no proxy targets (ES 3.1 sections 8.5 and 8.10.3). */
 static void
 test_es_has_no_proxies(void **state)
@@ -272,6 +337,7 @@ main(void)
       cmocka_unit_test(test_proxy_targets),
       cmocka_unit_test(test_proxy_errors),
       cmocka_unit_test(test_proxy_storage),
+      cmocka_unit_test(test_proxy_compressed),
       cmocka_unit_test(test_es_has_no_proxies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

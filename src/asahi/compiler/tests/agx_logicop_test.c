@@ -12,6 +12,9 @@
  * RGB10_A2 unorm at 20 (fields of 10, 10, 10 and 2 bits).  Codes by hand:
  * the colour (0.25, 0.75, 0.375, 1) is round(c * 255) = (64, 191, 96,
  * 255) in 8 bits, round(c * 1023) = (256, 767, 384) and 3 in RGB10_A2.
+ * COPY and COPY_INVERTED are functions of the colour alone, whose bitop
+ * tables the hardware leaves undefined (the compiler exchanges the
+ * sources).
  */
 
 #include <setjmp.h>
@@ -32,8 +35,10 @@ static const nir_shader_compiler_options plain = {0};
 /* enum pipe_logicop values (src/gallium/include/pipe/p_defines.h; the
  * compiler does not include Gallium's headers). */
 #define LOGICOP_CLEAR 0
+#define LOGICOP_COPY_INVERTED 3
 #define LOGICOP_XOR 6
 #define LOGICOP_OR_INVERTED 11
+#define LOGICOP_COPY 12
 
 #define BPP 24
 #define NPIX 32
@@ -133,6 +138,20 @@ op_clear(uint32_t s, uint32_t d)
    return 0;
 }
 
+static uint32_t
+op_copy(uint32_t s, uint32_t d)
+{
+   (void)d;
+   return s;
+}
+
+static uint32_t
+op_copy_inverted(uint32_t s, uint32_t d)
+{
+   (void)d;
+   return ~s;
+}
+
 static void
 test_xor(void **state)
 {
@@ -154,6 +173,20 @@ test_clear(void **state)
    run(LOGICOP_CLEAR, op_clear);
 }
 
+static void
+test_copy(void **state)
+{
+   (void)state;
+   run(LOGICOP_COPY, op_copy);
+}
+
+static void
+test_copy_inverted(void **state)
+{
+   (void)state;
+   run(LOGICOP_COPY_INVERTED, op_copy_inverted);
+}
+
 int
 main(void)
 {
@@ -161,6 +194,8 @@ main(void)
       cmocka_unit_test(test_xor),
       cmocka_unit_test(test_or_inverted),
       cmocka_unit_test(test_clear),
+      cmocka_unit_test(test_copy),
+      cmocka_unit_test(test_copy_inverted),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,7 +153,8 @@ agx_vb_address(struct agx_context *ctx, struct agx_batch *batch, unsigned i,
    if (!vb->buffer.resource)
       return 0;
    agx_batch_reads(batch, vb->buffer.resource);
-   return agx_resource(vb->buffer.resource)->bo->va + vb->buffer_offset;
+   return agx_resource(vb->buffer.resource)->bo->va + vb->buffer_offset -
+          agx_vb_misalign(ctx, i);
 }
 
 /* Constant buffer 0 of a stage uploaded once per batch and change. */

@@ -338,7 +338,8 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          struct agx_attribute_key *a = &key->vs.attribs[i];
          a->format = ve->el[i].src_format;
          a->buffer = ve->el[i].vertex_buffer_index;
-         a->offset = ve->el[i].src_offset;
+         a->offset = ve->el[i].src_offset +
+                     agx_vb_misalign(ctx, ve->el[i].vertex_buffer_index);
          a->stride = ve->el[i].src_stride;
          a->divisor = ve->el[i].instance_divisor;
       }

@@ -462,6 +462,18 @@ void agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
                   const struct pipe_draw_start_count_bias *draw);
 /* Whether a bound vertex buffer is user memory (uploaded per draw). */
 bool agx_uses_user_vbs(struct agx_context *ctx);
+/* The bytes past a 4-byte boundary at which vertex buffer i starts in its
+ * resource: its address is pushed rounded down to the boundary, and the
+ * vertex shader key adds them to each attribute's offset (the word loads
+ * need aligned addresses). */
+static inline unsigned
+agx_vb_misalign(const struct agx_context *ctx, unsigned i)
+{
+   const struct pipe_vertex_buffer *vb = &ctx->vb[i];
+   if (i >= ctx->nr_vb || vb->is_user_buffer || !vb->buffer.resource)
+      return 0;
+   return vb->buffer_offset & 3;
+}
 /* A direct draw through the path it needs: per sample, with a geometry
  * shader, as converted triangles, or agx_draw_one (agx_draw.c). */
 void agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
