@@ -148,6 +148,38 @@ lookup(nir_builder *b, const struct lookup *l)
                           });
 }
 
+/* A vertex shader builder with n vec4 outputs o[i] at VARYING_SLOT_VAR0 + i
+ * (*av: the attribute vec4) */
+static nir_builder
+vs_with_outputs(void *mem, const char *name, nir_def **av, nir_variable **o,
+                unsigned n)
+{
+   nir_builder b = agx_test_vs_builder(mem, name, av);
+   for (unsigned i = 0; i < n; ++i)
+      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
+                          VARYING_SLOT_VAR0 + i, "o");
+   return b;
+}
+
+/* Runs bin over the 32 vertices vtx with the stand-in unit hooks and
+ * compares its nr_slots outputs with s run by nir_eval (eval: GL's side
+ * of the lookups); the outputs land in uvs. */
+static void
+run_and_check(nir_shader *s, const struct agx_shader_binary *bin,
+              float (*vtx)[4], const struct asahi_sim_texture_hooks *hooks,
+              nir_eval_tex_cb eval, unsigned nr_slots, uint32_t *uvs)
+{
+   char error[256];
+   struct agx_test_draw draw = {0};
+   agx_test_draw_vertices(&draw, vtx, 32 * sizeof(*vtx));
+   draw.texture = hooks;
+   memcpy(draw.texture_size, sizes, sizeof(sizes));
+   agx_test_must_run_vs(bin, &draw, 0, uvs);
+   if (!agx_test_check_vs_slots(s, bin, uvs, &vtx[0][0], 4, VARYING_SLOT_VAR0,
+                                nr_slots, eval, NULL, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
 /*
  * VS with attribute a = (u, layer, k, ref), five outputs:
  *   o0 = textureLod(t0 2D array, (u, 0.5, layer), 0)
@@ -165,11 +197,8 @@ test_vertex_ops(void **state)
    (void)state;
    void *mem = ralloc_context(NULL);
    nir_def *av;
-   nir_builder b = agx_test_vs_builder(mem, "texops-vs", &av);
    nir_variable *o[6];
-   for (unsigned i = 0; i < 6; ++i)
-      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
-                          VARYING_SLOT_VAR0 + i, "o");
+   nir_builder b = vs_with_outputs(mem, "texops-vs", &av, o, 6);
    nir_def *u = nir_channel(&b, av, 0), *layer = nir_channel(&b, av, 1);
    nir_def *k = nir_f2i32(&b, nir_channel(&b, av, 2));
    nir_def *half = nir_imm_float(&b, 0.5f);
@@ -198,7 +227,6 @@ test_vertex_ops(void **state)
 
    struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   char error[256];
    agx_test_must_compile(b.shader, &key, mem, &bin);
 
    /* Layers from below 0 to past the end, halves (round to even), offsets
@@ -210,17 +238,8 @@ test_vertex_ops(void **state)
       vtx[v][2] = (float)((int)(v % 16) - 8);
       vtx[v][3] = (float)v / 8.0f - 1.0f;
    }
-   struct agx_test_draw draw = {0};
-   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
-   draw.texture = &hooks;
-   memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   agx_test_must_run_vs(&bin, &draw, 0, uvs);
-
-   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
-                                VARYING_SLOT_VAR0, 6, eval_tex, NULL, error,
-                                sizeof(error)))
-      fail_msg("%s", error);
+   run_and_check(b.shader, &bin, vtx, &hooks, eval_tex, 6, uvs);
 
    /* By hand, vertex 1: layer -2.0 clamps to 0; vertex 6: 0.5 rounds to
     * 0 (even); vertex 7: 1.0; vertex 10: 2.5 rounds to 2; vertex 31:
@@ -317,11 +336,8 @@ test_shared_array_coordinates(void **state)
    (void)state;
    void *mem = ralloc_context(NULL);
    nir_def *av;
-   nir_builder b = agx_test_vs_builder(mem, "array-coords-vs", &av);
    nir_variable *o[2];
-   for (unsigned i = 0; i < 2; ++i)
-      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
-                          VARYING_SLOT_VAR0 + i, "o");
+   nir_builder b = vs_with_outputs(mem, "array-coords-vs", &av, o, 2);
    nir_def *x = nir_fmul(&b, nir_channel(&b, av, 0), nir_imm_float(&b, 2));
    nir_def *y = nir_fadd(&b, nir_channel(&b, av, 1), nir_imm_float(&b, 1));
    nir_def *k = nir_channel(&b, av, 2), *l = nir_channel(&b, av, 3);
@@ -346,7 +362,6 @@ test_shared_array_coordinates(void **state)
 
    struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   char error[256];
    agx_test_must_compile(b.shader, &key, mem, &bin);
    assert_int_equal(bin.info.nr_collect_moves, 0);
 
@@ -358,16 +373,8 @@ test_shared_array_coordinates(void **state)
       vtx[v][2] = (float)((int)(v % 12) - 4);
       vtx[v][3] = 0.5f * (float)(v % 11) - 1.0f;
    }
-   struct agx_test_draw draw = {0};
-   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
-   draw.texture = &coord_hooks;
-   memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   agx_test_must_run_vs(&bin, &draw, 0, uvs);
-   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
-                                VARYING_SLOT_VAR0, 2, eval_coords, NULL, error,
-                                sizeof(error)))
-      fail_msg("%s", error);
+   run_and_check(b.shader, &bin, vtx, &coord_hooks, eval_coords, 2, uvs);
    ralloc_free(mem);
 }
 
