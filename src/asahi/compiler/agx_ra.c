@@ -554,6 +554,113 @@ split_in_place(const agx_context *ctx, const struct split_of *so,
    return base;
 }
 
+/*
+ * Register hints that make copies disappear: a split's results would like
+ * the parts of the vector, a collect's result the registers its sources
+ * already occupy (when they are consecutive).  A hint may take registers
+ * of values whose last use is the very instruction that defines the
+ * hinted value.
+ */
+struct hint {
+   int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
+   uint8_t nr_from;
+   bool is_collect;
+   int32_t vec;  /* split: the vector value; collect: unused */
+   uint16_t off; /* split: offset in halves */
+   const agx_instr *I;
+};
+
+/* A collect reading a value: its vector, the value's offset in it (in
+ * halves) and the collect's position */
+struct elem_use {
+   unsigned value, vec, off, pos;
+};
+
+static void
+add_cuse(struct elem_use **cuses, size_t *nr, size_t *cap, struct elem_use u)
+{
+   if (*nr == *cap) {
+      *cap = *cap ? 2 * *cap : 256;
+      *cuses = realloc(*cuses, sizeof(**cuses) * *cap);
+   }
+   (*cuses)[(*nr)++] = u;
+}
+
+/* Is v a result of a split (its hint then names the vector and v's
+ * offset in it)? */
+static bool
+is_split_piece(const struct hint *hints, unsigned v)
+{
+   return hints[v].I && !hints[v].is_collect;
+}
+
+/* The register half where the bits of value v lie, or will: its group's
+ * register, or for a split piece whose vector is placed already, its
+ * place in that vector (which the piece's hint then takes); else -1. */
+static int
+source_reg(const agx_context *ctx, int32_t *rep, const struct hint *hints,
+           unsigned v)
+{
+   int r = ctx->values[find_rep(rep, v)].reg;
+   if (r >= 0 || !is_split_piece(hints, v))
+      return r;
+   int w = ctx->values[find_rep(rep, hints[v].vec)].reg;
+   return w >= 0 ? w + hints[v].off : -1;
+}
+
+/* Does half h, held by group g, hold what collect C (its vector at half
+ * base) wants there: the source covering h is g itself at its place, or
+ * a split piece of g lying where g puts that piece? */
+static bool
+collect_half_in_place(const agx_context *ctx, int32_t *rep,
+                      const struct hint *hints, const agx_instr *C, int base,
+                      unsigned h, unsigned g)
+{
+   int at = base;
+   for (unsigned j = 1; j < C->nr_ops; ++j) {
+      agx_operand oj = C->ops[j];
+      int halves = (oj.size / 16) * MAX2(oj.count, 1);
+      if ((int)h >= at + halves) {
+         at += halves;
+         continue;
+      }
+      if (!agx_is_ssa(oj))
+         return false;
+      int greg = ctx->values[g].reg;
+      if (find_rep(rep, oj.value) == g)
+         return greg == at && oj.size == ctx->values[g].size;
+      return is_split_piece(hints, oj.value) &&
+             find_rep(rep, hints[oj.value].vec) == g &&
+             greg + hints[oj.value].off == at;
+   }
+   return false;
+}
+
+/* A collect whose source i (at half off of the vector) is piece 0 of a
+ * split of w: the offset w would have in the vector, when every source
+ * overlapping that extent is w's piece at its own place (w may reach
+ * past the vector's end: the 32-bit layer of an array coordinate, whose
+ * low half ends the vector); else -1. */
+static int
+split_vector_offset(const agx_context *ctx, const struct hint *hints,
+                    const agx_instr *C, unsigned i, unsigned off)
+{
+   unsigned v = C->ops[i].value;
+   if (!is_split_piece(hints, v) || hints[v].off != 0)
+      return -1;
+   unsigned w = hints[v].vec;
+   unsigned end = off + agx_value_halves(&ctx->values[w]);
+   unsigned at = off;
+   for (unsigned j = i; j < C->nr_ops && at < end; ++j) {
+      agx_operand oj = C->ops[j];
+      if (!agx_is_ssa(oj) || !is_split_piece(hints, oj.value) ||
+          hints[oj.value].vec != (int32_t)w || hints[oj.value].off != at - off)
+         return -1;
+      at += (oj.size / 16) * MAX2(oj.count, 1);
+   }
+   return (int)off;
+}
+
 bool
 agx_ra(agx_context *ctx)
 {
@@ -572,19 +679,8 @@ agx_ra(agx_context *ctx)
    agx_liveness(ctx);
    mark_parallel_copies(ctx);
 
-   /* Register hints that make copies disappear: a split's results would
-    * like the parts of the vector, a collect's result the registers its
-    * sources already occupy (when they are consecutive).  A hint may take
-    * registers of values whose last use is the very instruction that
-    * defines the hinted value. */
-   struct hint {
-      int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
-      uint8_t nr_from;
-      bool is_collect;
-      int32_t vec;  /* split: the vector value; collect: unused */
-      uint16_t off; /* split: offset in halves */
-      const agx_instr *I;
-   } *hints = calloc(n ? n : 1, sizeof(*hints));
+   /* Register hints that make copies disappear (struct hint) */
+   struct hint *hints = calloc(n ? n : 1, sizeof(*hints));
    /* The other way round: a value read by a collect (its first one)
     * would like the place of its element in the collect's vector, so that
     * the collect finds its sources consecutive. */
@@ -601,9 +697,7 @@ agx_ra(agx_context *ctx)
     * reserved where it puts them (see `reserved` below), so that a value
     * read by many collects (a texture row c in coordinates (x, c)) leaves
     * its neighbours to their other elements. */
-   struct elem_use {
-      unsigned value, vec, off, pos;
-   } *cuses = NULL;
+   struct elem_use *cuses = NULL;
    size_t nr_cuses = 0, cuses_cap = 0;
 
    /* The ALU instruction defining each value, when it has one scalar
@@ -649,12 +743,25 @@ agx_ra(agx_context *ctx)
                   elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
                                                      (uint16_t)off, p};
                if (agx_is_ssa(o)) {
-                  if (nr_cuses == cuses_cap) {
-                     cuses_cap = cuses_cap ? 2 * cuses_cap : 256;
-                     cuses = realloc(cuses, sizeof(*cuses) * cuses_cap);
-                  }
-                  cuses[nr_cuses++] = (struct elem_use){
-                     (unsigned)o.value, (unsigned)I->ops[0].value, off, p};
+                  add_cuse(&cuses, &nr_cuses, &cuses_cap,
+                           (struct elem_use){(unsigned)o.value,
+                                             (unsigned)I->ops[0].value, off,
+                                             p});
+               }
+               /* the vector split into pieces that are collected in
+                * order (32-bit coordinates as halves before a 16-bit
+                * layer) would like its place too */
+               int w_off = agx_is_ssa(o)
+                              ? split_vector_offset(ctx, hints, I, i, off)
+                              : -1;
+               if (w_off >= 0) {
+                  unsigned w = (unsigned)hints[o.value].vec;
+                  if (elem[w].vec < 0)
+                     elem[w] = (struct elem_hint){(int32_t)I->ops[0].value,
+                                                  (uint16_t)w_off, p};
+                  add_cuse(&cuses, &nr_cuses, &cuses_cap,
+                           (struct elem_use){w, (unsigned)I->ops[0].value,
+                                             (unsigned)w_off, p});
                }
                off += (o.size / 16) * MAX2(o.count, 1);
             }
@@ -874,8 +981,7 @@ agx_ra(agx_context *ctx)
             agx_operand oi = C->ops[i];
             unsigned halves_i = (oi.size / 16) * MAX2(oi.count, 1);
             int base = agx_is_ssa(oi)
-                          ? ctx->values[find_rep(rep, oi.value)].reg -
-                               (int)off_i
+                          ? source_reg(ctx, rep, hints, oi.value) - (int)off_i
                           : -1;
             off_i += halves_i;
             if (base < (int)AGX_FIRST_FREE_HALF || base % (int)align ||
@@ -887,16 +993,8 @@ agx_ra(agx_context *ctx)
                   continue;
                const struct interval *o = &iv[owner[h]];
                /* a source there must be at its own element's place */
-               bool in_place = false;
-               unsigned off_j = 0;
-               for (unsigned j = 1; j < C->nr_ops; ++j) {
-                  agx_operand oj = C->ops[j];
-                  if (agx_is_ssa(oj) && find_rep(rep, oj.value) == o->value &&
-                      ctx->values[o->value].reg == base + (int)off_j &&
-                      oj.size == ctx->values[o->value].size)
-                     in_place = true;
-                  off_j += (oj.size / 16) * MAX2(oj.count, 1);
-               }
+               bool in_place =
+                  collect_half_in_place(ctx, rep, hints, C, base, h, o->value);
                ok_hint = in_place && (o->end == iv[k].start ||
                                       (ALIASABLE(o->value) &&
                                        ALIASABLE(iv[k].value)));
@@ -931,7 +1029,7 @@ agx_ra(agx_context *ctx)
 
       const struct elem_hint *eh = &elem[iv[k].value];
       if (reg < 0 && val->fixed < 0 && eh->vec >= 0 &&
-          (iv[k].end == eh->pos ||
+          (iv[k].end <= eh->pos ||
            (ALIASABLE(iv[k].value) && ALIASABLE((unsigned)eh->vec)))) {
          const struct hint *ch = &hints[eh->vec];
          const struct agx_value *vec = &ctx->values[eh->vec];
@@ -943,11 +1041,11 @@ agx_ra(agx_context *ctx)
          int placed = -1;
          unsigned off = 0;
          for (unsigned i = 0; i < ch->nr_from && placed < 0; ++i) {
-            const struct agx_value *si =
-               &ctx->values[find_rep(rep, ch->from[i])];
-            if (si->reg >= (int)off)
-               placed = si->reg - (int)off;
-            off += agx_value_halves(si);
+            agx_operand oi = ch->I->ops[1 + i];
+            int si = source_reg(ctx, rep, hints, (unsigned)ch->from[i]);
+            if (si >= (int)off)
+               placed = si - (int)off;
+            off += (oi.size / 16) * MAX2(oi.count, 1);
          }
          for (unsigned attempt = 0; attempt < 2 && reg < 0; ++attempt) {
             int base = attempt ? -1 : placed;

@@ -84,6 +84,21 @@ hook_fetch(void *user, struct asahi_sim_group *g,
 
 static const struct asahi_sim_texture_hooks hooks = {hook_fetch, NULL};
 
+/* The layer GL samples: the coordinate's last component rounded to even
+ * and clamped to the view's layers (0 without layers). */
+static unsigned
+gl_layer(const nir_tex_instr *tex, const nir_const_value *coord)
+{
+   if (!tex->is_array)
+      return 0;
+   float l = coord[tex->coord_components - 1].f32;
+   double n = nearbyint(l); /* round to even (default mode) */
+   double max = sizes[tex->texture_index]
+                     [tex->sampler_dim == NIR_SAMPLER_DIM_1D ? 1 : 2] -
+                1.0;
+   return (unsigned)fmin(fmax(n, 0), max);
+}
+
 /* GL's side, from NIR's operands. */
 static bool
 eval_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
@@ -93,17 +108,7 @@ eval_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
    int o = nir_tex_instr_src_index(tex, nir_tex_src_offset);
    int r = nir_tex_instr_src_index(tex, nir_tex_src_comparator);
-   unsigned layer = 0;
-   if (tex->is_array) {
-      float l = srcs[c][tex->coord_components - 1].f32;
-      double n = nearbyint(l); /* round to even (default mode) */
-      double max = sizes[tex->texture_index][tex->sampler_dim ==
-                                                   NIR_SAMPLER_DIM_1D
-                                                ? 1
-                                                : 2] -
-                   1.0;
-      layer = (unsigned)fmin(fmax(n, 0), max);
-   }
+   unsigned layer = gl_layer(tex, srcs[c]);
    int ox = o >= 0 ? srcs[o][0].i32 : 0;
    int oy = o >= 0 && tex->sampler_dim != NIR_SAMPLER_DIM_1D ? srcs[o][1].i32
                                                              : 0;
@@ -143,6 +148,38 @@ lookup(nir_builder *b, const struct lookup *l)
                           });
 }
 
+/* A vertex shader builder with n vec4 outputs o[i] at VARYING_SLOT_VAR0 + i
+ * (*av: the attribute vec4) */
+static nir_builder
+vs_with_outputs(void *mem, const char *name, nir_def **av, nir_variable **o,
+                unsigned n)
+{
+   nir_builder b = agx_test_vs_builder(mem, name, av);
+   for (unsigned i = 0; i < n; ++i)
+      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
+                          VARYING_SLOT_VAR0 + i, "o");
+   return b;
+}
+
+/* Runs bin over the 32 vertices vtx with the stand-in unit hooks and
+ * compares its nr_slots outputs with s run by nir_eval (eval: GL's side
+ * of the lookups); the outputs land in uvs. */
+static void
+run_and_check(nir_shader *s, const struct agx_shader_binary *bin,
+              float (*vtx)[4], const struct asahi_sim_texture_hooks *hooks,
+              nir_eval_tex_cb eval, unsigned nr_slots, uint32_t *uvs)
+{
+   char error[256];
+   struct agx_test_draw draw = {0};
+   agx_test_draw_vertices(&draw, vtx, 32 * sizeof(*vtx));
+   draw.texture = hooks;
+   memcpy(draw.texture_size, sizes, sizeof(sizes));
+   agx_test_must_run_vs(bin, &draw, 0, uvs);
+   if (!agx_test_check_vs_slots(s, bin, uvs, &vtx[0][0], 4, VARYING_SLOT_VAR0,
+                                nr_slots, eval, NULL, error, sizeof(error)))
+      fail_msg("%s", error);
+}
+
 /*
  * VS with attribute a = (u, layer, k, ref), five outputs:
  *   o0 = textureLod(t0 2D array, (u, 0.5, layer), 0)
@@ -160,11 +197,8 @@ test_vertex_ops(void **state)
    (void)state;
    void *mem = ralloc_context(NULL);
    nir_def *av;
-   nir_builder b = agx_test_vs_builder(mem, "texops-vs", &av);
    nir_variable *o[6];
-   for (unsigned i = 0; i < 6; ++i)
-      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
-                          VARYING_SLOT_VAR0 + i, "o");
+   nir_builder b = vs_with_outputs(mem, "texops-vs", &av, o, 6);
    nir_def *u = nir_channel(&b, av, 0), *layer = nir_channel(&b, av, 1);
    nir_def *k = nir_f2i32(&b, nir_channel(&b, av, 2));
    nir_def *half = nir_imm_float(&b, 0.5f);
@@ -193,7 +227,6 @@ test_vertex_ops(void **state)
 
    struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   char error[256];
    agx_test_must_compile(b.shader, &key, mem, &bin);
 
    /* Layers from below 0 to past the end, halves (round to even), offsets
@@ -205,17 +238,8 @@ test_vertex_ops(void **state)
       vtx[v][2] = (float)((int)(v % 16) - 8);
       vtx[v][3] = (float)v / 8.0f - 1.0f;
    }
-   struct agx_test_draw draw = {0};
-   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
-   draw.texture = &hooks;
-   memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   agx_test_must_run_vs(&bin, &draw, 0, uvs);
-
-   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
-                                VARYING_SLOT_VAR0, 6, eval_tex, NULL, error,
-                                sizeof(error)))
-      fail_msg("%s", error);
+   run_and_check(b.shader, &bin, vtx, &hooks, eval_tex, 6, uvs);
 
    /* By hand, vertex 1: layer -2.0 clamps to 0; vertex 6: 0.5 rounds to
     * 0 (even); vertex 7: 1.0; vertex 10: 2.5 rounds to 2; vertex 31:
@@ -241,11 +265,125 @@ test_vertex_ops(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * A stand-in unit answering a 2D array lookup of t0 with its whole
+ * coordinate: (x, y, layer, 0), so that a coordinate component the
+ * compiler placed wrongly shows in the result.
+ */
+static enum asahi_sim_status
+hook_coords(void *user, struct asahi_sim_group *g,
+            const struct asahi_sim_texture_request *req, unsigned lane,
+            uint32_t out[4])
+{
+   (void)user;
+   (void)lane;
+   if (req->texture != 0 || req->dim != 3 || req->nr_coords != 3) {
+      snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
+               req->texture, req->dim, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
+   }
+   float layer = (float)(req->coords[2] & 0xffff);
+   out[0] = req->coords[0];
+   out[1] = req->coords[1];
+   memcpy(&out[2], &layer, 4);
+   out[3] = 0;
+   return ASAHI_SIM_RUNNING;
+}
+
+static const struct asahi_sim_texture_hooks coord_hooks = {hook_coords, NULL};
+
+static bool
+eval_coords(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+            nir_const_value *result)
+{
+   (void)data;
+   int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   result[0] = srcs[c][0];
+   result[1] = srcs[c][1];
+   result[2].f32 = (float)gl_layer(tex, srcs[c]);
+   result[3].u32 = 0;
+   return true;
+}
+
+/* textureLod(t0 2D array, (x, y, layer), 0) */
+static nir_def *
+lookup_t0(nir_builder *b, nir_def *x, nir_def *y, nir_def *layer)
+{
+   struct lookup l = {.op = nir_texop_txl,
+                      .dim = NIR_SAMPLER_DIM_2D,
+                      .array = true,
+                      .coord = nir_vec3(b, x, y, layer)};
+   return lookup(b, &l);
+}
+
+/*
+ * One (x, y) sampled from a 2D array in each of three branches, each with
+ * a layer of its own, and read again after them (dolphin's ubershaders
+ * pick the texture in a switch this way):
+ *   x = 2 a.x, y = a.y + 1
+ *   if (a.z < 0) r = txl(t0, (x, y, a.w))
+ *   else if (a.z < 4) r = txl(t0, (x, y, a.w + 1))
+ *   else r = txl(t0, (x, y, 2 a.w))
+ *   o0 = r, o1 = (x, y, x y, 0)
+ * The coordinate is 32-bit x and y then the layer's low half (five
+ * halves): register allocation puts x and y where the three vectors
+ * start and each layer after them, so that no vector needs a move
+ * (before wave 12 each took five 16-bit moves).
+ */
+static void
+test_shared_array_coordinates(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_def *av;
+   nir_variable *o[2];
+   nir_builder b = vs_with_outputs(mem, "array-coords-vs", &av, o, 2);
+   nir_def *x = nir_fmul(&b, nir_channel(&b, av, 0), nir_imm_float(&b, 2));
+   nir_def *y = nir_fadd(&b, nir_channel(&b, av, 1), nir_imm_float(&b, 1));
+   nir_def *k = nir_channel(&b, av, 2), *l = nir_channel(&b, av, 3);
+
+   nir_def *r[3];
+   nir_if *outer = nir_push_if(&b, nir_flt(&b, k, nir_imm_float(&b, 0)));
+   r[0] = lookup_t0(&b, x, y, l);
+   nir_push_else(&b, outer);
+   {
+      nir_if *inner = nir_push_if(&b, nir_flt(&b, k, nir_imm_float(&b, 4)));
+      r[1] = lookup_t0(&b, x, y, nir_fadd(&b, l, nir_imm_float(&b, 1)));
+      nir_push_else(&b, inner);
+      r[2] = lookup_t0(&b, x, y, nir_fmul(&b, l, nir_imm_float(&b, 2)));
+      nir_pop_if(&b, inner);
+      r[1] = nir_if_phi(&b, r[1], r[2]);
+   }
+   nir_pop_if(&b, outer);
+   nir_store_var(&b, o[0], nir_if_phi(&b, r[0], r[1]), 0xf);
+   nir_store_var(&b, o[1],
+                 nir_vec4(&b, x, y, nir_fmul(&b, x, y), nir_imm_float(&b, 0)),
+                 0xf);
+
+   struct agx_shader_key key = agx_test_vec4_vs_key();
+   struct agx_shader_binary bin;
+   agx_test_must_compile(b.shader, &key, mem, &bin);
+   assert_int_equal(bin.info.nr_collect_moves, 0);
+
+   /* every branch taken, layers inside and outside the view's 5 */
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v) {
+      vtx[v][0] = 0.375f * (float)v - 3.0f;
+      vtx[v][1] = 1.0f - 0.25f * (float)v;
+      vtx[v][2] = (float)((int)(v % 12) - 4);
+      vtx[v][3] = 0.5f * (float)(v % 11) - 1.0f;
+   }
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   run_and_check(b.shader, &bin, vtx, &coord_hooks, eval_coords, 2, uvs);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vertex_ops),
+      cmocka_unit_test(test_shared_array_coordinates),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
