@@ -567,6 +567,22 @@ widen_int16(struct isel *st, agx_operand x, bool sign)
    return emit_binop(st, AGX_ISA_OP_IADD, 32, x, agx_isa_imm(0, 8));
 }
 
+/* Source 0 of a 32-bit shift: a 16-bit value under the widening `ext`
+ * is read as it is, since the shift extends it the same way (asr
+ * sign-extends a source by its width, bfi and bfeil read it
+ * zero-extended: applegpu), so the widening is dead. */
+static agx_operand
+shift_src(struct isel *st, nir_alu_instr *alu, unsigned c, nir_op ext)
+{
+   nir_alu_instr *w = int16_widening(alu, 0, c);
+   if (alu->def.bit_size == 32 && w && w->op == ext) {
+      agx_operand x = isrc_c(st, w, 0, 0);
+      if (x.kind != AGX_ISA_KIND_IMM)
+         return x;
+   }
+   return isrc_c(st, alu, 0, c);
+}
+
 /* High 32 bits of the 64-bit product (imadd into a register pair). */
 static agx_operand
 emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
@@ -979,15 +995,19 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_bitop_n(st, sz, AGX_TT_NOT_A, S(0), zero);
    case nir_op_ishl:
       /* bfi 0, x, s with the full 32-bit mask: x << s */
-      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFI, zero, S(0),
+      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFI, zero,
+                             shift_src(st, alu, c, nir_op_u2u32),
                              shift_count(st, alu, c));
    case nir_op_ushr:
       /* bfeil 0, x, s: x >> s (a 16-bit x read zero-extended) */
-      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFEIL, zero, S(0),
+      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFEIL, zero,
+                             shift_src(st, alu, c, nir_op_u2u32),
                              shift_count(st, alu, c));
    case nir_op_ishr:
       /* asr sign-extends its source by the source's width */
-      return emit_binop(st, AGX_ISA_OP_ASR, sz, S(0), shift_count(st, alu, c));
+      return emit_binop(st, AGX_ISA_OP_ASR, sz,
+                        shift_src(st, alu, c, nir_op_i2i32),
+                        shift_count(st, alu, c));
    case nir_op_ubitfield_extract:
       return emit_bitfield_extract(st, alu, c, false);
    case nir_op_ibitfield_extract:
@@ -995,18 +1015,23 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_bitfield_insert:
       return emit_bitfield_insert(st, alu, c);
    case nir_op_bit_count:
-      return emit_unop(st, AGX_ISA_OP_POPCOUNT, S(0));
+      /* a 16-bit operand is read zero-extended: its own count */
+      return emit_unop_n(st, sz, AGX_ISA_OP_POPCOUNT, S(0));
    case nir_op_bitfield_reverse:
       return emit_unop(st, AGX_ISA_OP_BITREV, S(0));
    case nir_op_ufind_msb:
       /* ffs is the index of the highest set bit, ~0 for 0 */
       return emit_unop(st, AGX_ISA_OP_FFS, S(0));
    case nir_op_ifind_msb: {
-      /* highest bit that differs from the sign */
+      /* highest bit that differs from the sign, at the operand's width
+       * (a 16-bit one: the xor in a 16-bit register, read zero-extended
+       * by ffs) */
       agx_operand x = S(0);
+      unsigned w = x.size == 16 ? 16 : 32;
       agx_operand sign =
-         emit_binop(st, AGX_ISA_OP_ASR, 32, x, agx_isa_imm(31, 8));
-      return emit_unop(st, AGX_ISA_OP_FFS, emit_bitop(st, AGX_TT_XOR, x, sign));
+         emit_binop(st, AGX_ISA_OP_ASR, w, x, agx_isa_imm(w - 1, 8));
+      return emit_unop(st, AGX_ISA_OP_FFS,
+                       emit_bitop_n(st, w, AGX_TT_XOR, x, sign));
    }
    case nir_op_find_lsb: {
       /* the lowest set bit alone is x & -x */

@@ -114,6 +114,18 @@ reads_half(const struct agx_isa_instr *I, bool sx)
    return false;
 }
 
+/* Whether I is a 32-bit shift of a 16-bit register (asr, bfeil). */
+static bool
+shifts_half(const struct agx_isa_instr *I)
+{
+   const struct agx_isa_operand *x =
+      I->op == AGX_ISA_OP_ASR     ? &I->operands[AGX_ISA_ASR_A]
+      : I->op == AGX_ISA_OP_BFEIL ? &I->operands[AGX_ISA_BFEIL_B]
+                                  : NULL;
+   return x && x->kind == AGX_ISA_KIND_REG && x->size == 16 &&
+          I->operands[AGX_ISA_ASR_D].size == 32;
+}
+
 /* Whether I is a widening alone: an add of 0 to a 16-bit register. */
 static bool
 is_bare_widening(const struct agx_isa_instr *I)
@@ -127,9 +139,10 @@ is_bare_widening(const struct agx_isa_instr *I)
 /*
  * A 16-bit difference d = x - 516 (-16 .. 15 over the row) widened into
  * 32-bit work: d + 1000 and d * 3000 sign-extended (i2i32), d + 7
- * zero-extended (u2u32: 65527 for d = -16).  The adds and the multiply
- * read d's 16-bit register directly (.sx for the signed ones); no add of
- * 0 is left to widen it.
+ * zero-extended (u2u32: 65527 for d = -16), and shifted right.  The
+ * adds, the multiply and the shifts read d's 16-bit register directly
+ * (.sx for the signed adds; asr extends by the sign itself); only the
+ * logical shift of the sign-extended d keeps its widening (an add of 0).
  */
 static void
 test_widened_int16_sources(void **state)
@@ -144,24 +157,70 @@ test_widened_int16_sources(void **state)
    nir_def *s = nir_iadd(&b, nir_i2i32(&b, d), nir_imm_int(&b, 1000));
    nir_def *m = nir_imul(&b, nir_i2i32(&b, d), nir_imm_int(&b, 3000));
    nir_def *u = nir_iadd(&b, nir_u2u32(&b, d), nir_imm_int(&b, 7));
+   /* and shifts by a variable n (0 .. 7): ishr of the sign-extended d,
+    * ushr of the zero-extended one */
+   nir_def *n = nir_iand(&b, x, nir_imm_int(&b, 7));
+   nir_def *sr = nir_ishr(&b, nir_i2i32(&b, d), n);
+   nir_def *ur = nir_ushr(&b, nir_u2u32(&b, d), n);
+   /* not read through: a logical shift of the sign-extended d */
+   nir_def *mixed = nir_ushr(&b, nir_i2i32(&b, d), n);
    nir_store_var(&b, out,
                  nir_vec4(&b, nir_i2f32(&b, s), nir_u2f32(&b, u),
-                          nir_i2f32(&b, m), nir_imm_float(&b, 1.0f)),
+                          nir_i2f32(&b, m),
+                          nir_fadd(&b, nir_fadd(&b, nir_i2f32(&b, sr),
+                                                nir_u2f32(&b, ur)),
+                                   nir_u2f32(&b, mixed))),
                  0xf);
 
    struct agx_shader_binary bin;
    compile_run_check(&b, mem, &bin);
 
-   unsigned signed_reads = 0, unsigned_reads = 0, bare = 0;
+   unsigned signed_reads = 0, unsigned_reads = 0, bare = 0, shifts = 0;
    struct agx_isa_instr I;
    for (size_t off = 0; agx_test_next_instr(&bin, &off, &I);) {
       signed_reads += reads_half(&I, true);
       unsigned_reads += reads_half(&I, false);
       bare += is_bare_widening(&I);
+      shifts += shifts_half(&I);
    }
-   assert_int_equal(signed_reads, 2);
+   /* the add, the multiply, and the one widening the logical shift of
+    * the sign-extended d still needs */
+   assert_int_equal(signed_reads, 3);
    assert_int_equal(unsigned_reads, 1);
-   assert_int_equal(bare, 0);
+   assert_int_equal(shifts, 2);
+   assert_int_equal(bare, 1);
+   ralloc_free(mem);
+}
+
+/*
+ * The narrowed bit operations (nir_lower_mediump_int.c) on a 16-bit d
+ * (-16 .. 15 as above): ifind_msb and find_lsb of d (32-bit indices:
+ * the highest bit unlike d's own sign, in a 16-bit register), bit_count
+ * at 16 bits (d read zero-extended: a negative d has its 16 bits' count)
+ * and d << n by a variable n (0 .. 7) at 16 bits.
+ */
+static void
+test_int16_bit_ops(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_def *uv;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "int16-bits", &uv, &out);
+   nir_def *x = nir_f2i32(&b, nir_channel(&b, uv, 0));
+   nir_def *d = nir_isub(&b, nir_i2i16(&b, x), nir_imm_intN_t(&b, 516, 16));
+   nir_def *n = nir_iand(&b, x, nir_imm_int(&b, 7));
+   nir_def *msb = nir_ifind_msb(&b, d);
+   nir_def *lsb = nir_find_lsb(&b, d);
+   nir_def *count = nir_u2u32(&b, nir_bit_count(&b, d));
+   nir_def *shl = nir_i2i32(&b, nir_ishl(&b, d, n));
+   nir_store_var(&b, out,
+                 nir_vec4(&b, nir_i2f32(&b, msb), nir_u2f32(&b, count),
+                          nir_i2f32(&b, shl), nir_i2f32(&b, lsb)),
+                 0xf);
+
+   struct agx_shader_binary bin;
+   compile_run_check(&b, mem, &bin);
    ralloc_free(mem);
 }
 
@@ -171,6 +230,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_convert_rounded_half),
       cmocka_unit_test(test_widened_int16_sources),
+      cmocka_unit_test(test_int16_bit_ops),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
