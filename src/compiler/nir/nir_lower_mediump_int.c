@@ -19,18 +19,21 @@
  *    bits, operands truncated (i2i16): any in-range result is exact, an
  *    out-of-range one wraps (a larger count would not: NIR's 16-bit
  *    shift takes it modulo 16);
- *  - ishl by a variable count is narrowed too: GLSL defines x << n only
- *    for n in [0, 31], and for n of 16 or more x << n is in the range
- *    only when x is 0, which gives 0 at either width; any in-range
- *    result is exact, an out-of-range one is not required to be right
- *    (a constant count of 16 or more keeps 32 bits: nothing to gain);
+ *  - ishl by a variable count would be exact too (GLSL defines x << n
+ *    only for n in [0, 31], and for n of 16 or more x << n is in the
+ *    range only when x is 0, 0 at either width) but stays 32-bit: its
+ *    16-bit form needs the same count mask and a widening of the result
+ *    more often than it saves one (agx-difftest --mediump-int, 2,000
+ *    shaders: 30 instructions more);
  *  - find_lsb, ifind_msb (int operands) and ufind_msb (uint operands)
  *    give the same bit index for an in-range operand truncated to 16
  *    bits (the lowest set bit of a non-zero in-range value, and the
  *    highest bit that differs from the sign, lie in its low 16 bits);
  *    the index stays 32-bit, only the operand narrows.  bit_count is
  *    exact on uint operands only (a negative int has 16 more bits set at
- *    32 bits) and bitfield_reverse never (it moves bits to the top);
+ *    32 bits) and bitfield_reverse never (it moves bits to the top).
+ *    Both only when the operand is a 16-bit result already: on a 32-bit
+ *    word the 16-bit form saves nothing;
  *  - imul_high and umul_high stay 32-bit: the high word of an in-range
  *    product is only its sign (0 or -1), while NIR's 16-bit imul_high is
  *    the product's bits 16-31, a different value;
@@ -223,14 +226,17 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
       return false;
    if (kind == INT_SHR && !small_shift(alu))
       return false;
-   /* ishl by a constant of 16 or more stays: its result is outside the
-    * range unless x is 0, and the 32-bit one is kept where it is asked
-    * for explicitly; a variable count narrows (above) */
-   if (alu->op == nir_op_ishl &&
-       nir_def_instr(alu->src[1].src.ssa)->type == nir_instr_type_load_const &&
-       !small_shift(alu))
+   /* ishl by a variable or large count stays (above) */
+   if (alu->op == nir_op_ishl && !small_shift(alu))
       return false;
    if (kind == INT_COUNT && !is_uint)
+      return false;
+   /* the bit searches and counts cost as much at 16 bits as at 32:
+    * narrowed only where the operand is already a 16-bit value, whose
+    * widening they then save */
+   bool operand_uint;
+   if ((kind == INT_FIND || kind == INT_COUNT) &&
+       !nir_mediump_widened_int(alu->src[0].src.ssa, &operand_uint))
       return false;
    for (unsigned i = 0; i < n; i++) {
       if (alu->src[i].src.ssa->bit_size != 32)
