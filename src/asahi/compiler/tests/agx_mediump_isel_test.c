@@ -88,6 +88,15 @@ test_convert_rounded_half(void **state)
    ralloc_free(mem);
 }
 
+/* d = x - 516 at 16 bits, x = int(uv.x) (500 .. 531 over the row, so
+ * d is -16 .. 15); *x gets x. */
+static nir_def *
+row_difference(nir_builder *b, nir_def *uv, nir_def **x)
+{
+   *x = nir_f2i32(b, nir_channel(b, uv, 0));
+   return nir_isub(b, nir_i2i16(b, *x), nir_imm_intN_t(b, 516, 16));
+}
+
 /* Whether I is an add or multiply-add reading a 16-bit register (or
  * uniform) as a 32-bit integer source, sign-extended when sx. */
 static bool
@@ -152,8 +161,8 @@ test_widened_int16_sources(void **state)
    nir_def *uv;
    nir_variable *out;
    nir_builder b = agx_test_uv_fs_builder(mem, "int16-widen", &uv, &out);
-   nir_def *x = nir_f2i32(&b, nir_channel(&b, uv, 0));
-   nir_def *d = nir_isub(&b, nir_i2i16(&b, x), nir_imm_intN_t(&b, 516, 16));
+   nir_def *x;
+   nir_def *d = row_difference(&b, uv, &x);
    nir_def *s = nir_iadd(&b, nir_i2i32(&b, d), nir_imm_int(&b, 1000));
    nir_def *m = nir_imul(&b, nir_i2i32(&b, d), nir_imm_int(&b, 3000));
    nir_def *u = nir_iadd(&b, nir_u2u32(&b, d), nir_imm_int(&b, 7));
@@ -207,8 +216,8 @@ test_int16_bit_ops(void **state)
    nir_def *uv;
    nir_variable *out;
    nir_builder b = agx_test_uv_fs_builder(mem, "int16-bits", &uv, &out);
-   nir_def *x = nir_f2i32(&b, nir_channel(&b, uv, 0));
-   nir_def *d = nir_isub(&b, nir_i2i16(&b, x), nir_imm_intN_t(&b, 516, 16));
+   nir_def *x;
+   nir_def *d = row_difference(&b, uv, &x);
    nir_def *n = nir_iand(&b, x, nir_imm_int(&b, 7));
    nir_def *msb = nir_ifind_msb(&b, d);
    nir_def *lsb = nir_find_lsb(&b, d);
