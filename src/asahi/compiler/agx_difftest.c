@@ -102,6 +102,9 @@ struct stats {
    unsigned varyings_16;
    /* integer instructions with a 16-bit destination or operand */
    unsigned int16_ops;
+   /* convert instructions by mode, with the mode's printed name */
+   unsigned convert_modes[64];
+   char convert_names[64][16];
    char first_unsupported[160];
 };
 
@@ -546,6 +549,24 @@ record_matches(const uint32_t *got, const uint32_t *want, bool approx,
 }
 
 /* Returns 1 pass, 0 fail, -1 unsupported. */
+/* Counts a convert instruction by its mode, named as the disassembler
+ * prints it (the first operand: "convert f_to_s16, ..."). */
+static void
+count_convert(struct stats *st, const struct agx_isa_instr *I)
+{
+   unsigned mode = (unsigned)I->operands[AGX_ISA_CONVERT_MODE].value & 63;
+   if (!st->convert_modes[mode]++) {
+      char text[128];
+      const char *name = text;
+      if (agx_isa_print(I, false, 0, text, sizeof(text)) < 0)
+         name = "?";
+      else if (strchr(text, ' '))
+         name = strchr(text, ' ') + 1;
+      snprintf(st->convert_names[mode], sizeof(st->convert_names[mode]), "%.*s",
+               (int)strcspn(name, ","), name);
+   }
+}
+
 static int
 test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 {
@@ -657,6 +678,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             break;
          st->coverage[d.op]++;
          st->int16_ops += agx_test_is_int16_instr(&d);
+         if (d.op == AGX_ISA_OP_CONVERT)
+            count_convert(st, &d);
          if (d.op == AGX_ISA_OP_STOP)
             break;
          off += (size_t)len;
@@ -1155,6 +1178,11 @@ main(int argc, char **argv)
              st.varyings_16);
    if (mediump_mode || mediump_int_mode)
       printf("\n16-bit integer instructions: %u", st.int16_ops);
+   printf("\nconvert modes:");
+   for (unsigned m = 0; m < 64; ++m) {
+      if (st.convert_modes[m])
+         printf(" %s %u", st.convert_names[m], st.convert_modes[m]);
+   }
    printf("\nnot reached:");
    for (unsigned i = 0; i < sizeof(emitted) / sizeof(emitted[0]); ++i) {
       if (!st.coverage[emitted[i]])

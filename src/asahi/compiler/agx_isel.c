@@ -218,6 +218,23 @@ isrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
    return get_src(st, &alu->src[i].src, nir_alu_src_swizzle(&alu->src[i], c));
 }
 
+/* The float source of a float-to-integer convert (component c of source
+ * 0): convert reads a 16-bit register as an f16 (applegpu's convert
+ * modes take a float of the source's width), so the half under an f2f32
+ * is read directly; convert has no .neg/.abs, so fneg/fabs stay. */
+static agx_operand
+cvt_src(struct isel *st, nir_alu_instr *alu, unsigned c)
+{
+   unsigned comp = nir_alu_src_swizzle(&alu->src[0], c);
+   nir_instr *p = nir_def_instr(alu->src[0].src.ssa);
+   if (p->type == nir_instr_type_alu) {
+      nir_alu_instr *m = nir_instr_as_alu(p);
+      if (m->op == nir_op_f2f32 && m->src[0].src.ssa->bit_size == 16)
+         return isrc_c(st, m, 0, comp);
+   }
+   return isrc_c(st, alu, 0, c);
+}
+
 static agx_operand
 emit_binop(struct isel *st, enum agx_isa_op op, unsigned size, agx_operand a,
            agx_operand b)
@@ -511,19 +528,40 @@ trunc16(struct isel *st, agx_operand x)
 }
 
 /* The i2i32 / u2u32 of a 16-bit value that component c of alu's source
- * 0 is, if any. */
+ * i is, if any. */
 static nir_alu_instr *
-int16_widening(nir_alu_instr *alu, unsigned c)
+int16_widening(nir_alu_instr *alu, unsigned i, unsigned c)
 {
-   nir_instr *p = nir_def_instr(alu->src[0].src.ssa);
+   nir_instr *p = nir_def_instr(alu->src[i].src.ssa);
    if (p->type != nir_instr_type_alu)
       return NULL;
    nir_alu_instr *w = nir_instr_as_alu(p);
    if ((w->op != nir_op_i2i32 && w->op != nir_op_u2u32) ||
        w->src[0].src.ssa->bit_size != 16 || w->def.num_components != 1 ||
-       nir_alu_src_swizzle(&alu->src[0], c) != 0)
+       nir_alu_src_swizzle(&alu->src[i], c) != 0)
       return NULL;
    return w;
+}
+
+/* Integer source i of an add, subtract or multiply-add at 32 bits: a
+ * widened 16-bit value is read as it is, zero-extended, or with .sx
+ * sign-extended (applegpu: iadd/imadd sources take the .sx bit, and
+ * Mesa's AGX backend widens the same way), so that the i2i32 / u2u32
+ * itself is dead.  Not an immediate, which has no .sx
+ * (nir_opt_constant_folding leaves none under a widening anyway). */
+static agx_operand
+isrc_ext(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
+{
+   nir_alu_instr *w = int16_widening(alu, i, c);
+   if (w) {
+      agx_operand x = isrc_c(st, w, 0, 0);
+      if (x.kind != AGX_ISA_KIND_IMM) {
+         if (w->op == nir_op_i2i32)
+            x.flags |= AGX_ISA_SX;
+         return x;
+      }
+   }
+   return isrc_c(st, alu, i, c);
 }
 
 /* A 16-bit integer to 32 bits (i2i32 / u2u32): an iadd of 0 reading it
@@ -536,6 +574,22 @@ widen_int16(struct isel *st, agx_operand x, bool sign)
    if (sign && x.kind != AGX_ISA_KIND_IMM)
       x.flags |= AGX_ISA_SX;
    return emit_binop(st, AGX_ISA_OP_IADD, 32, x, agx_isa_imm(0, 8));
+}
+
+/* Source 0 of a 32-bit shift: a 16-bit value under the widening `ext`
+ * is read as it is, since the shift extends it the same way (asr
+ * sign-extends a source by its width, bfi and bfeil read it
+ * zero-extended: applegpu), so the widening is dead. */
+static agx_operand
+shift_src(struct isel *st, nir_alu_instr *alu, unsigned c, nir_op ext)
+{
+   nir_alu_instr *w = int16_widening(alu, 0, c);
+   if (alu->def.bit_size == 32 && w && w->op == ext) {
+      agx_operand x = isrc_c(st, w, 0, 0);
+      if (x.kind != AGX_ISA_KIND_IMM)
+         return x;
+   }
+   return isrc_c(st, alu, 0, c);
 }
 
 /* High 32 bits of the 64-bit product (imadd into a register pair). */
@@ -748,6 +802,22 @@ half_kind(nir_op op)
  * a widened fsat reads, so that agx_opt_sat can fold the saturate.
  */
 static bool
+converted_to_int(nir_def *def)
+{
+   nir_foreach_use_including_if(src, def) {
+      nir_instr *u = nir_src_parent_instr(src);
+      if (nir_src_is_if(src) || u->type != nir_instr_type_alu)
+         continue;
+      nir_alu_instr *ua = nir_instr_as_alu(u);
+      if (ua->op == nir_op_f2i32 || ua->op == nir_op_f2u32 ||
+          ((ua->op == nir_op_fabs || ua->op == nir_op_fneg) &&
+           converted_to_int(&ua->def)))
+         return true;
+   }
+   return false;
+}
+
+static bool
 widened_in_place(nir_alu_instr *alu)
 {
    if (alu->def.bit_size != 16 || half_kind(alu->op) != HALF_ANY_DST)
@@ -759,8 +829,9 @@ widened_in_place(nir_alu_instr *alu)
       if (u->type != nir_instr_type_alu)
          return false;
       nir_alu_instr *ua = nir_instr_as_alu(u);
-      if (ua->op != nir_op_f2f32 &&
-          !(ua->op == nir_op_fsat && widened_in_place(ua)))
+      if (ua->op == nir_op_f2f32 ? converted_to_int(&ua->def)
+                                 : !(ua->op == nir_op_fsat &&
+                                     widened_in_place(ua)))
          return false;
    }
    return true;
@@ -778,6 +849,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    const uint32_t sign = sz == 16 ? 0x8000u : 0x80000000u;
 #define F(i) fsrc_c(st, alu, i, c)
 #define S(i) isrc_c(st, alu, i, c)
+/* a 32-bit add's or multiply's source, read through a 16-bit widening */
+#define X(i) (sz == 32 ? isrc_ext(st, alu, i, c) : S(i))
 
    switch (alu->op) {
    case nir_op_fadd:
@@ -883,11 +956,11 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_unop_n(st, sz, AGX_ISA_OP_DFDY, F(0));
 
    case nir_op_iadd:
-      return emit_binop(st, AGX_ISA_OP_IADD, sz, S(0), S(1));
+      return emit_binop(st, AGX_ISA_OP_IADD, sz, X(0), X(1));
    case nir_op_isub:
-      return emit_binop(st, AGX_ISA_OP_ISUB, sz, S(0), S(1));
+      return emit_binop(st, AGX_ISA_OP_ISUB, sz, X(0), X(1));
    case nir_op_ineg:
-      return emit_binop(st, AGX_ISA_OP_ISUB, sz, zero, S(0));
+      return emit_binop(st, AGX_ISA_OP_ISUB, sz, zero, X(0));
    case nir_op_iabs: {
       agx_operand x = S(0);
       agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, sz, zero, x);
@@ -904,8 +977,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       agx_operand r = agx_temp(st->ctx, sz, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = r;
-      I->ops[AGX_ISA_IMADD_A] = S(0);
-      I->ops[AGX_ISA_IMADD_B] = S(1);
+      I->ops[AGX_ISA_IMADD_A] = X(0);
+      I->ops[AGX_ISA_IMADD_B] = X(1);
       I->ops[AGX_ISA_IMADD_C] = zero;
       return r;
    }
@@ -931,15 +1004,19 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_bitop_n(st, sz, AGX_TT_NOT_A, S(0), zero);
    case nir_op_ishl:
       /* bfi 0, x, s with the full 32-bit mask: x << s */
-      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFI, zero, S(0),
+      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFI, zero,
+                             shift_src(st, alu, c, nir_op_u2u32),
                              shift_count(st, alu, c));
    case nir_op_ushr:
       /* bfeil 0, x, s: x >> s (a 16-bit x read zero-extended) */
-      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFEIL, zero, S(0),
+      return emit_bitfield_n(st, sz, AGX_ISA_OP_BFEIL, zero,
+                             shift_src(st, alu, c, nir_op_u2u32),
                              shift_count(st, alu, c));
    case nir_op_ishr:
       /* asr sign-extends its source by the source's width */
-      return emit_binop(st, AGX_ISA_OP_ASR, sz, S(0), shift_count(st, alu, c));
+      return emit_binop(st, AGX_ISA_OP_ASR, sz,
+                        shift_src(st, alu, c, nir_op_i2i32),
+                        shift_count(st, alu, c));
    case nir_op_ubitfield_extract:
       return emit_bitfield_extract(st, alu, c, false);
    case nir_op_ibitfield_extract:
@@ -947,18 +1024,23 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_bitfield_insert:
       return emit_bitfield_insert(st, alu, c);
    case nir_op_bit_count:
-      return emit_unop(st, AGX_ISA_OP_POPCOUNT, S(0));
+      /* a 16-bit operand is read zero-extended: its own count */
+      return emit_unop_n(st, sz, AGX_ISA_OP_POPCOUNT, S(0));
    case nir_op_bitfield_reverse:
       return emit_unop(st, AGX_ISA_OP_BITREV, S(0));
    case nir_op_ufind_msb:
       /* ffs is the index of the highest set bit, ~0 for 0 */
       return emit_unop(st, AGX_ISA_OP_FFS, S(0));
    case nir_op_ifind_msb: {
-      /* highest bit that differs from the sign */
+      /* highest bit that differs from the sign, at the operand's width
+       * (a 16-bit one: the xor in a 16-bit register, read zero-extended
+       * by ffs) */
       agx_operand x = S(0);
+      unsigned w = x.size == 16 ? 16 : 32;
       agx_operand sign =
-         emit_binop(st, AGX_ISA_OP_ASR, 32, x, agx_isa_imm(31, 8));
-      return emit_unop(st, AGX_ISA_OP_FFS, emit_bitop(st, AGX_TT_XOR, x, sign));
+         emit_binop(st, AGX_ISA_OP_ASR, w, x, agx_isa_imm(w - 1, 8));
+      return emit_unop(st, AGX_ISA_OP_FFS,
+                       emit_bitop_n(st, w, AGX_TT_XOR, x, sign));
    }
    case nir_op_find_lsb: {
       /* the lowest set bit alone is x & -x */
@@ -1017,16 +1099,16 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       /* a widened 16-bit integer converts from its half: s16_to_f /
        * u16_to_f (Mesa's agx_compile.c picks them by source size) */
       bool is_signed = alu->op == nir_op_i2f32;
-      nir_alu_instr *w = int16_widening(alu, c);
+      nir_alu_instr *w = int16_widening(alu, 0, c);
       if (w && (is_signed || w->op == nir_op_u2u32))
          return emit_convert(st, w->op == nir_op_i2i32 ? 7 : 6, 1,
                              isrc_c(st, w, 0, 0));
       return emit_convert(st, is_signed ? 11 : 10, 1, S(0));
    }
    case nir_op_f2i32:
-      return emit_convert(st, 9, 0, S(0));
+      return emit_convert(st, 9, 0, cvt_src(st, alu, c));
    case nir_op_f2u32:
-      return emit_convert(st, 8, 0, S(0));
+      return emit_convert(st, 8, 0, cvt_src(st, alu, c));
    case nir_op_f2i16:
    case nir_op_f2u16:
       /* f_to_s16 / f_to_u16 into a 16-bit register (Mesa's agx_compile.c
@@ -1055,6 +1137,7 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
 #undef F
 #undef S
+#undef X
 }
 
 static bool

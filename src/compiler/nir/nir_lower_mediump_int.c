@@ -17,8 +17,26 @@
  *  - iadd, isub, ineg, imul, iand, ior, ixor, inot and ishl by a
  *    constant below 16 give in their low 16 bits what they give at 32
  *    bits, operands truncated (i2i16): any in-range result is exact, an
- *    out-of-range one wraps (a larger or variable count would not: NIR's
- *    16-bit shift takes it modulo 16);
+ *    out-of-range one wraps (a larger count would not: NIR's 16-bit
+ *    shift takes it modulo 16);
+ *  - ishl by a variable count would be exact too (GLSL defines x << n
+ *    only for n in [0, 31], and for n of 16 or more x << n is in the
+ *    range only when x is 0, 0 at either width) but stays 32-bit: its
+ *    16-bit form needs the same count mask and a widening of the result
+ *    more often than it saves one (agx-difftest --mediump-int, 2,000
+ *    shaders: 30 instructions more);
+ *  - find_lsb, ifind_msb (int operands) and ufind_msb (uint operands)
+ *    give the same bit index for an in-range operand truncated to 16
+ *    bits (the lowest set bit of a non-zero in-range value, and the
+ *    highest bit that differs from the sign, lie in its low 16 bits);
+ *    the index stays 32-bit, only the operand narrows.  bit_count is
+ *    exact on uint operands only (a negative int has 16 more bits set at
+ *    32 bits) and bitfield_reverse never (it moves bits to the top).
+ *    Both only when the operand is a 16-bit result already: on a 32-bit
+ *    word the 16-bit form saves nothing;
+ *  - imul_high and umul_high stay 32-bit: the high word of an in-range
+ *    product is only its sign (0 or -1), while NIR's 16-bit imul_high is
+ *    the product's bits 16-31, a different value;
  *  - imin, imax, umin, umax, iabs, the comparisons and the right shifts
  *    by a constant below 16 are exact on in-range operands; a constant
  *    operand outside the range keeps the operation at 32 bits (x < 70000
@@ -27,8 +45,9 @@
  *    the count modulo 16);
  *  - division and remainder stay at 32 bits: AGX has no integer divider
  *    (they are lowered to multiplications, exact only at their width),
- *    and so do conversions and the bitfield operations, which are where
- *    values enter and leave the mediump chains; but a marked f2i32 or
+ *    and so do conversions and bitfield_extract/insert (32-bit only in
+ *    NIR), which are where values enter and leave the mediump chains;
+ *    but a marked f2i32 or
  *    f2u32 of a 16-bit float (f2f32 of one) that only narrowed operations
  *    read becomes f2i16/f2u16 of that float: in range its result is the
  *    same, out of range the conversion is undefined (GLSL ES 3.00 section
@@ -54,6 +73,9 @@ enum int_kind {
    INT_RANGE, /* exact on in-range operands */
    INT_SHR,   /* exact by a constant count below 16 */
    INT_CMP,   /* a comparison: the boolean stays */
+   INT_FIND,  /* find_lsb / ifind_msb / ufind_msb: the 32-bit bit index
+               * stays, exact on in-range operands */
+   INT_COUNT, /* bit_count: exact on in-range unsigned operands */
 };
 
 static enum int_kind
@@ -92,6 +114,12 @@ int_kind(nir_op op)
    case nir_op_ieq32:
    case nir_op_ine32:
       return INT_CMP;
+   case nir_op_find_lsb:
+   case nir_op_ifind_msb:
+   case nir_op_ufind_msb:
+      return INT_FIND;
+   case nir_op_bit_count:
+      return INT_COUNT;
    default:
       return INT_NONE;
    }
@@ -116,7 +144,9 @@ is_unsigned(const nir_alu_instr *alu)
    case nir_op_uge:
    case nir_op_ult32:
    case nir_op_uge32:
+   case nir_op_ufind_msb:
       return true;
+   case nir_op_ifind_msb:
    case nir_op_imin:
    case nir_op_imax:
    case nir_op_iabs:
@@ -190,9 +220,23 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
    bool is_uint = is_unsigned(alu);
    bool shift = alu->op == nir_op_ishl || kind == INT_SHR;
    unsigned n = shift ? 1 : nir_op_infos[alu->op].num_inputs;
-   if (kind != INT_CMP && alu->def.bit_size != 32)
+   /* the result keeps 32 bits: a boolean or a bit index */
+   bool keeps_word = kind == INT_CMP || kind == INT_FIND;
+   if (!keeps_word && alu->def.bit_size != 32)
       return false;
-   if (shift && !small_shift(alu))
+   if (kind == INT_SHR && !small_shift(alu))
+      return false;
+   /* ishl by a variable or large count stays (above) */
+   if (alu->op == nir_op_ishl && !small_shift(alu))
+      return false;
+   if (kind == INT_COUNT && !is_uint)
+      return false;
+   /* the bit searches and counts cost as much at 16 bits as at 32:
+    * narrowed only where the operand is already a 16-bit value, whose
+    * widening they then save */
+   bool operand_uint;
+   if ((kind == INT_FIND || kind == INT_COUNT) &&
+       !nir_mediump_widened_int(alu->src[0].src.ssa, &operand_uint))
       return false;
    for (unsigned i = 0; i < n; i++) {
       if (alu->src[i].src.ssa->bit_size != 32)
@@ -212,7 +256,7 @@ nir_mediump_narrow_int(nir_builder *b, nir_alu_instr *alu)
    }
 
    nir_mediump_narrow_srcs(b, alu, n, false);
-   if (kind != INT_CMP) {
+   if (!keeps_word) {
       alu->def.bit_size = 16;
       b->cursor = nir_after_instr(&alu->instr);
       nir_def *r = keep >= 0 ? alu->src[keep].src.ssa : &alu->def;

@@ -32,6 +32,7 @@
 #include <cmocka.h>
 
 #include "nir.h"
+#include "util/u_math.h"
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
@@ -278,6 +279,91 @@ test_kept_32bit(void **state)
    ralloc_free(sh.ctx);
 }
 
+/* The operand of a marked instruction, if it is an i2i16/u2u16. */
+static bool
+src_narrowed(nir_def *d, unsigned i)
+{
+   nir_alu_instr *alu = nir_instr_as_alu(nir_def_instr(d));
+   return alu->src[i].src.ssa->bit_size == 16;
+}
+
+/* Narrowed since wave 12, on operands that are 16-bit results (marked
+ * sums x + z, u + z with z = 0): the bit searches (operand only: the
+ * index stays 32-bit) and a uint bit count; in-range results equal the
+ * 32-bit ones.  Kept: an int bit count (a negative int has 16 more bits
+ * set at 32 bits), imul_high (the high word of an in-range product is
+ * its sign; NIR's 16-bit imul_high is the product's bits 16-31) and a
+ * shift left by a variable count (exact, but dearer at 16 bits). */
+static void
+test_shift_and_bit_ops(void **state)
+{
+   (void)state;
+   struct shader sh;
+   shader_init(&sh);
+   nir_builder *b = &sh.b;
+   nir_def *n = nir_channel(b, sh.in, 1), *z = nir_channel(b, sh.in, 3);
+   b->mediump = true;
+   nir_def *x = nir_iadd(b, nir_channel(b, sh.in, 0), z);
+   b->mediump_unsigned = true;
+   nir_def *u = nir_iadd(b, nir_channel(b, sh.in, 2), z);
+   b->mediump_unsigned = false;
+   nir_def *shl = nir_ishl(b, x, n);
+   nir_def *lsb = nir_find_lsb(b, x);
+   nir_def *imsb = nir_ifind_msb(b, x);
+   nir_def *umsb = nir_ufind_msb(b, u);
+   nir_def *icount = nir_bit_count(b, x);
+   nir_def *hi = nir_imul_high(b, x, n);
+   b->mediump_unsigned = true;
+   nir_def *ucount = nir_bit_count(b, u);
+   b->mediump_unsigned = false;
+   b->mediump = false;
+   nir_def *bits = nir_iadd(b, nir_iadd(b, lsb, nir_ishl(b, imsb,
+                                                          nir_imm_int(b, 8))),
+                            nir_ishl(b, umsb, nir_imm_int(b, 16)));
+   nir_def *counts = nir_iadd(b, icount, nir_ishl(b, ucount,
+                                                   nir_imm_int(b, 8)));
+   nir_store_var(b, sh.out, nir_vec4(b, shl, bits, counts, hi), 0xf);
+   lower(&sh, true);
+   assert_int_equal(shl->bit_size, 32);
+   assert_true(src_narrowed(lsb, 0) && src_narrowed(imsb, 0) &&
+               src_narrowed(umsb, 0));
+   assert_int_equal(lsb->bit_size, 32);
+   assert_int_equal(ucount->bit_size, 16);
+   assert_int_equal(icount->bit_size, 32);
+   assert_int_equal(hi->bit_size, 32);
+
+   /* in range, the 32-bit results; lanes: x, n (the count), u */
+   static const struct {
+      int32_t x, n;
+      uint32_t u;
+      int32_t shl, lsb, imsb, umsb, icount, ucount, hi;
+   } cases[] = {
+      /* -2 << 14 = -32768; 0xfffe: lsb 1, highest bit unlike the sign 0;
+       * 60000 = 0xea60: msb 15, 7 bits set; -2 has 31 bits set */
+      { -2, 14, 60000, -32768, 1, 0, 15, 31, 7, -1 },
+      /* 0 << 20 = 0 (every other x << 20 is outside the range) */
+      { 0, 20, 0, 0, -1, -1, -1, 0, 0, 0 },
+      /* 3 << 12 = 12288; -32768 = 0xffff8000: lsb 15, msb unlike the
+       * sign 14 (for x = 3: 1); 1 */
+      { 3, 12, 1, 12288, 0, 1, 0, 2, 1, 0 },
+      { -32768, 0, 32768, -32768, 15, 14, 15, 17, 1, 0 },
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      uint32_t out[4];
+      run(sh.s,
+          (const uint32_t[]){ (uint32_t)cases[i].x, (uint32_t)cases[i].n,
+                              cases[i].u, 0 },
+          out);
+      assert_int_equal((int32_t)out[0], cases[i].shl);
+      assert_int_equal((int32_t)out[1], cases[i].lsb + cases[i].imsb * 256 +
+                                           (int32_t)((uint32_t)cases[i].umsb
+                                                     << 16));
+      assert_int_equal((int32_t)out[2], cases[i].icount + cases[i].ucount * 256);
+      assert_int_equal((int32_t)out[3], cases[i].hi);
+   }
+   ralloc_free(sh.ctx);
+}
+
 /* Chains join (an i2i16 of a widened value is that value) and a select
  * of two values widened alike is made at 16 bits; int and uint
  * widenings are not mixed. */
@@ -392,6 +478,7 @@ main(void)
       cmocka_unit_test(test_wrap_trees),
       cmocka_unit_test(test_exact_in_range),
       cmocka_unit_test(test_kept_32bit),
+      cmocka_unit_test(test_shift_and_bit_ops),
       cmocka_unit_test(test_chains),
       cmocka_unit_test(test_float_to_int),
    };
