@@ -26,6 +26,11 @@
 #include "util/hash_table.h"
 #include "util/ralloc.h"
 
+/* What a uniform's type takes (type_size()). */
+struct type_size {
+   unsigned slots, entries, locations;
+};
+
 struct uniform {
    const char *name;
    const struct glsl_type *type;
@@ -38,6 +43,7 @@ struct uniform {
    bool used;
    unsigned stages;
    unsigned slot;
+   struct type_size size;
    int first_sampler;
    int first_image;
 };
@@ -45,6 +51,7 @@ struct uniform {
 struct walk {
    struct link *l;
    struct uniform *u;
+   struct link_names names;     /* the name being walked */
    unsigned next_location;
    unsigned next_sampler;
    unsigned next_image;
@@ -87,14 +94,14 @@ check_image_limits(struct link *l)
                  o->max_combined_images);
 }
 
+/* An entry named after the leaf being walked (w->names). */
 static void
-add_entry(struct walk *w, const char *name, const struct glsl_type *t,
-          unsigned array_size, bool is_array, unsigned offset_B)
+add_entry(struct walk *w, const struct glsl_type *t, unsigned array_size,
+          bool is_array, unsigned offset_B)
 {
    struct glsl_program *prog = w->l->prog;
    struct glsl_program_uniform *e = &prog->uniforms[prog->num_uniforms++];
-   e->name = is_array ? ralloc_asprintf(prog, "%s[0]", name)
-                      : ralloc_strdup(prog, name);
+   e->name = link_names_keep(&w->names, is_array);
    e->type = t;
    e->gl_type = glsl_type_gl_enum(t);
    e->array_size = array_size;
@@ -121,70 +128,71 @@ add_entry(struct walk *w, const char *name, const struct glsl_type *t,
    }
 }
 
+/* The entries of a uniform, or of a part of one, of type t at offset_B
+ * in the storage; w->names holds its name. */
 static void
-walk_type(struct walk *w, const char *name, const struct glsl_type *t,
-          unsigned offset_B)
+walk_type(struct walk *w, const struct glsl_type *t, unsigned offset_B)
 {
-   struct glsl_program *prog = w->l->prog;
    if (t->base_type == GLSL_TYPE_ARRAY) {
       const struct glsl_type *et = t->element;
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
       if (et->base_type != GLSL_TYPE_ARRAY &&
           et->base_type != GLSL_TYPE_STRUCT) {
-         add_entry(w, name, et, len, true, offset_B);
+         add_entry(w, et, len, true, offset_B);
          return;
       }
+      unsigned stride_B = 16 * link_type_slots(et);
       for (unsigned i = 0; i < len; i++) {
-         char *en = ralloc_asprintf(prog, "%s[%u]", name, i);
-         walk_type(w, en, et, offset_B + i * 16 * link_type_slots(et));
+         size_t back = link_names_push_index(&w->names, i);
+         walk_type(w, et, offset_B + i * stride_B);
+         link_names_pop(&w->names, back);
       }
       return;
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
       unsigned off = offset_B;
       for (unsigned i = 0; i < t->num_fields; i++) {
-         char *fn = ralloc_asprintf(prog, "%s.%s", name, t->fields[i].name);
-         walk_type(w, fn, t->fields[i].type, off);
+         size_t back = link_names_push_field(&w->names, t->fields[i].name);
+         walk_type(w, t->fields[i].type, off);
+         link_names_pop(&w->names, back);
          off += 16 * link_type_slots(t->fields[i].type);
       }
       return;
    }
-   add_entry(w, name, t, 1, false, offset_B);
+   add_entry(w, t, 1, false, offset_B);
 }
 
-/* What walk_type makes of a uniform of type t: its entries (an array of
- * a basic type is one), or with per_element their locations (one per
- * element of each entry). */
-static unsigned
-count_entries(const struct glsl_type *t, bool per_element)
+/* What a uniform of type t takes: vec4 slots of storage (as
+ * link_type_slots()), the entries walk_type makes of it (an array of a
+ * basic type is one) and their locations (one per element of each
+ * entry).  Computed once per uniform, in the one walk over its type
+ * before walk_type's: a program with many structure uniforms reads each
+ * type from memory that has left the cache since (every type walk of the
+ * link's loops over all uniforms missed on its own). */
+static struct type_size
+type_size(const struct glsl_type *t)
 {
+   struct type_size r = {0};
    if (t->base_type == GLSL_TYPE_ARRAY) {
-      const struct glsl_type *et = t->element;
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
-      if (!per_element && et->base_type != GLSL_TYPE_ARRAY &&
-          et->base_type != GLSL_TYPE_STRUCT)
-         return 1;
-      return len * count_entries(et, per_element);
+      struct type_size e = type_size(t->element);
+      bool basic = t->element->base_type != GLSL_TYPE_ARRAY &&
+                   t->element->base_type != GLSL_TYPE_STRUCT;
+      r.slots = len * e.slots;
+      r.entries = basic ? 1 : len * e.entries;
+      r.locations = len * e.locations;
+   } else if (t->base_type == GLSL_TYPE_STRUCT) {
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         struct type_size f = type_size(t->fields[i].type);
+         r.slots += f.slots;
+         r.entries += f.entries;
+         r.locations += f.locations;
+      }
+   } else {
+      r.slots = link_type_slots(t);
+      r.entries = r.locations = 1;
    }
-   if (t->base_type == GLSL_TYPE_STRUCT) {
-      unsigned n = 0;
-      for (unsigned i = 0; i < t->num_fields; i++)
-         n += count_entries(t->fields[i].type, per_element);
-      return n;
-   }
-   return 1;
-}
-
-static unsigned
-count_leaves(const struct glsl_type *t)
-{
-   return count_entries(t, false);
-}
-
-static unsigned
-count_locations(const struct glsl_type *t)
-{
-   return count_entries(t, true);
+   return r;
 }
 
 /* Marks locations first .. first + n - 1 taken; false (with the error)
@@ -306,6 +314,7 @@ link_uniforms(struct link *l)
             u->prec = v->qual & AST_Q_PRECISION;
             u->name = v->name;
             u->type = v->type;
+            u->size = type_size(v->type);
             u->binding = -1;
             u->location = -1;
             u->first_sampler = -1;
@@ -355,9 +364,9 @@ link_uniforms(struct link *l)
    unsigned slots = 0, entries = 0;
    for (unsigned k = 0; k < nu; k++) {
       us[k].slot = slots;
-      slots += link_type_slots(us[k].type);
+      slots += us[k].size.slots;
       if (us[k].used)
-         entries += count_leaves(us[k].type);
+         entries += us[k].size.entries;
       for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
          if (us[k].var[s])
             us[k].var[s]->data.driver_location = us[k].slot;
@@ -374,7 +383,7 @@ link_uniforms(struct link *l)
    unsigned cap = GLSL_MAX_UNIFORM_LOCATIONS;
    for (unsigned k = 0; k < nu; k++) {
       if (us[k].used && us[k].location < 0)
-         cap += count_locations(us[k].type);
+         cap += us[k].size.locations;
    }
    uint8_t *taken = rzalloc_array(us, uint8_t, cap);
    if (!taken) {
@@ -385,7 +394,7 @@ link_uniforms(struct link *l)
    for (unsigned k = 0; k < nu; k++) {
       if (us[k].location >= 0 &&
           !take_locations(l, taken, (unsigned)us[k].location,
-                          count_locations(us[k].type), us[k].name))
+                          us[k].size.locations, us[k].name))
          return;
       inactive += us[k].location >= 0 && !us[k].used;
    }
@@ -395,16 +404,17 @@ link_uniforms(struct link *l)
       if (us[k].location >= 0 && !us[k].used) {
          prog->inactive_locations[prog->num_inactive_locations++] =
             (struct glsl_location_run){(unsigned)us[k].location,
-                                       count_locations(us[k].type)};
+                                       us[k].size.locations};
       }
    }
 
    struct walk w = { .l = l };
+   link_names_init(&w.names, prog);
    unsigned end_location = 0, low_free = 0;
    for (unsigned k = 0; k < nu; k++) {
       struct uniform *u = &us[k];
       uint32_t *words = prog->uniform_defaults + u->slot * 4;
-      unsigned nwords = link_type_slots(u->type) * 4;
+      unsigned nwords = u->size.slots * 4;
       if (u->init && !glsl_nir_eval_initializer(u->init_unit, u->init,
                                                 u->type, words, nwords)) {
          ralloc_asprintf_append(&prog->info_log, "warning: the initializer "
@@ -435,9 +445,10 @@ link_uniforms(struct link *l)
       w.next_location = u->location >= 0
                            ? (unsigned)u->location
                            : free_locations(taken, cap,
-                                            count_locations(u->type),
+                                            u->size.locations,
                                             &low_free);
-      walk_type(&w, u->name, u->type, u->slot * 16);
+      link_names_set(&w.names, u->name, strlen(u->name));
+      walk_type(&w, u->type, u->slot * 16);
       if (w.next_location > end_location)
          end_location = w.next_location;
       for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
@@ -446,6 +457,11 @@ link_uniforms(struct link *l)
          if (u->var[s] && u->first_image >= 0)
             u->var[s]->data.binding = (unsigned)u->first_image;
       }
+   }
+   link_names_fini(&w.names);
+   if (w.names.oom) {
+      link_error(l, "out of memory");
+      return;
    }
    prog->num_uniform_locations = end_location;
    prog->num_samplers = w.next_sampler;
