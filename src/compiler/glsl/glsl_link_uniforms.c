@@ -28,7 +28,7 @@
 
 /* What a uniform's type takes (type_size()). */
 struct type_size {
-   unsigned slots, entries, locations;
+   unsigned slots, locations;
 };
 
 struct uniform {
@@ -44,6 +44,7 @@ struct uniform {
    unsigned stages;
    unsigned slot;
    struct type_size size;
+   bool builtin;               /* gl_*: matrices start as identity */
    int first_sampler;
    int first_image;
 };
@@ -52,6 +53,8 @@ struct walk {
    struct link *l;
    struct uniform *u;
    struct link_names names;     /* the name being walked */
+   unsigned entries_cap;        /* prog->uniforms has room for this many */
+   bool oom;
    unsigned next_location;
    unsigned next_sampler;
    unsigned next_image;
@@ -100,7 +103,19 @@ add_entry(struct walk *w, const struct glsl_type *t, unsigned array_size,
           bool is_array, unsigned offset_B)
 {
    struct glsl_program *prog = w->l->prog;
+   if (prog->num_uniforms == w->entries_cap) {
+      unsigned cap = w->entries_cap ? 2 * w->entries_cap : 16;
+      struct glsl_program_uniform *grown =
+         reralloc(prog, prog->uniforms, struct glsl_program_uniform, cap);
+      if (!grown) {
+         w->oom = true;
+         return;
+      }
+      prog->uniforms = grown;
+      w->entries_cap = cap;
+   }
    struct glsl_program_uniform *e = &prog->uniforms[prog->num_uniforms++];
+   *e = (struct glsl_program_uniform){0};
    e->name = link_names_keep(&w->names, is_array);
    e->type = t;
    e->gl_type = glsl_type_gl_enum(t);
@@ -163,12 +178,11 @@ walk_type(struct walk *w, const struct glsl_type *t, unsigned offset_B)
 }
 
 /* What a uniform of type t takes: vec4 slots of storage (as
- * link_type_slots()), the entries walk_type makes of it (an array of a
- * basic type is one) and their locations (one per element of each
- * entry).  Computed once per uniform, in the one walk over its type
- * before walk_type's: a program with many structure uniforms reads each
- * type from memory that has left the cache since (every type walk of the
- * link's loops over all uniforms missed on its own). */
+ * link_type_slots()) and locations (one per element of each entry
+ * walk_type makes of it).  Computed in the loop that walks the type for
+ * its entries, one uniform after the other: on a program with many
+ * structure uniforms, every separate loop over all uniforms reading
+ * their types missed the cache once per type again. */
 static struct type_size
 type_size(const struct glsl_type *t)
 {
@@ -176,31 +190,51 @@ type_size(const struct glsl_type *t)
    if (t->base_type == GLSL_TYPE_ARRAY) {
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
       struct type_size e = type_size(t->element);
-      bool basic = t->element->base_type != GLSL_TYPE_ARRAY &&
-                   t->element->base_type != GLSL_TYPE_STRUCT;
       r.slots = len * e.slots;
-      r.entries = basic ? 1 : len * e.entries;
       r.locations = len * e.locations;
    } else if (t->base_type == GLSL_TYPE_STRUCT) {
       for (unsigned i = 0; i < t->num_fields; i++) {
          struct type_size f = type_size(t->fields[i].type);
          r.slots += f.slots;
-         r.entries += f.entries;
          r.locations += f.locations;
       }
    } else {
       r.slots = link_type_slots(t);
-      r.entries = r.locations = 1;
+      r.locations = 1;
    }
    return r;
+}
+
+/* Which locations are taken: taken[0 .. cap), everything from cap on is
+ * free (the map grows as implicit locations are handed out past it). */
+struct location_map {
+   uint8_t *taken;
+   unsigned cap;
+   void *mem;
+};
+
+static bool
+map_reserve(struct location_map *m, unsigned end)
+{
+   if (end <= m->cap)
+      return true;
+   unsigned cap = m->cap ? m->cap : 64;
+   while (cap < end)
+      cap *= 2;
+   uint8_t *t = rerzalloc_size(m->mem, m->taken, m->cap, cap);
+   if (!t)
+      return false;
+   m->taken = t;
+   m->cap = cap;
+   return true;
 }
 
 /* Marks locations first .. first + n - 1 taken; false (with the error)
  * when past GLSL_MAX_UNIFORM_LOCATIONS or already taken by another
  * uniform (GLSL 4.60 4.4.3: a link error). */
 static bool
-take_locations(struct link *l, uint8_t *taken, unsigned first, unsigned n,
-               const char *name)
+take_locations(struct link *l, struct location_map *m, unsigned first,
+               unsigned n, const char *name)
 {
    if (first > GLSL_MAX_UNIFORM_LOCATIONS ||
        n > GLSL_MAX_UNIFORM_LOCATIONS - first) {
@@ -209,35 +243,39 @@ take_locations(struct link *l, uint8_t *taken, unsigned first, unsigned n,
                  GLSL_MAX_UNIFORM_LOCATIONS);
       return false;
    }
+   if (!map_reserve(m, first + n)) {
+      link_error(l, "out of memory");
+      return false;
+   }
    for (unsigned i = first; i < first + n; i++) {
-      if (taken[i]) {
+      if (m->taken[i]) {
          link_error(l, "uniform '%s' overlaps another at location %u", name,
                     i);
          return false;
       }
-      taken[i] = 1;
+      m->taken[i] = 1;
    }
    return true;
 }
 
-/* The lowest location of a run of n free ones in taken[0 .. cap).
- * Every location below *low is taken: the search starts there and
- * moves it up, so that placing u uniforms one after the other costs
- * O(u + cap) instead of a scan from 0 each (quadratic). */
+/* The lowest location of a run of n free ones, marked taken, or ~0u when
+ * out of memory.  Every location below *low is taken: the search starts
+ * there and moves it up, so that placing u uniforms one after the other
+ * costs O(u + locations) instead of a scan from 0 each (quadratic). */
 static unsigned
-free_locations(uint8_t *taken, unsigned cap, unsigned n, unsigned *low)
+free_locations(struct location_map *m, unsigned n, unsigned *low)
 {
-   while (*low < cap && taken[*low])
+   while (*low < m->cap && m->taken[*low])
       ++*low;
-   unsigned run = 0;
-   for (unsigned i = *low; i < cap; i++) {
-      run = taken[i] ? 0 : run + 1;
-      if (run == n) {
-         memset(taken + i + 1 - n, 1, n);
-         return i + 1 - n;
-      }
-   }
-   return cap; /* unreachable: cap leaves room for every uniform */
+   unsigned run = 0, i;
+   for (i = *low; i < m->cap && run < n; i++)
+      run = m->taken[i] ? 0 : run + 1;
+   /* found inside the map, or a run reaching its end goes on past it */
+   unsigned first = i - run;
+   if (!map_reserve(m, first + n))
+      return ~0u;
+   memset(m->taken + first, 1, n);
+   return first;
 }
 
 /* Sampler and image units from layout(binding): consecutive for arrays
@@ -314,7 +352,6 @@ link_uniforms(struct link *l)
             u->prec = v->qual & AST_Q_PRECISION;
             u->name = v->name;
             u->type = v->type;
-            u->size = type_size(v->type);
             u->binding = -1;
             u->location = -1;
             u->first_sampler = -1;
@@ -360,43 +397,17 @@ link_uniforms(struct link *l)
 
    hash_table_destroy(by_name, NULL);
 
-   /* Storage and driver locations. */
-   unsigned slots = 0, entries = 0;
-   for (unsigned k = 0; k < nu; k++) {
-      us[k].slot = slots;
-      slots += us[k].size.slots;
-      if (us[k].used)
-         entries += us[k].size.entries;
-      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-         if (us[k].var[s])
-            us[k].var[s]->data.driver_location = us[k].slot;
-      }
-   }
-   prog->uniform_storage_size_B = slots * 16;
-   prog->uniform_defaults = rzalloc_array(prog, uint32_t,
-                                          slots ? slots * 4 : 1);
-   prog->uniforms = rzalloc_array(prog, struct glsl_program_uniform,
-                                  entries ? entries : 1);
-
    /* Explicit locations first (those of inactive uniforms stay reserved);
     * the others fill the gaps from 0 up. */
-   unsigned cap = GLSL_MAX_UNIFORM_LOCATIONS;
-   for (unsigned k = 0; k < nu; k++) {
-      if (us[k].used && us[k].location < 0)
-         cap += us[k].size.locations;
-   }
-   uint8_t *taken = rzalloc_array(us, uint8_t, cap);
-   if (!taken) {
-      link_error(l, "out of memory");
-      return;
-   }
+   struct location_map map = { .mem = us };
    unsigned inactive = 0;
    for (unsigned k = 0; k < nu; k++) {
-      if (us[k].location >= 0 &&
-          !take_locations(l, taken, (unsigned)us[k].location,
-                          us[k].size.locations, us[k].name))
+      if (us[k].location < 0)
+         continue;
+      unsigned n = type_size(us[k].type).locations;
+      if (!take_locations(l, &map, (unsigned)us[k].location, n, us[k].name))
          return;
-      inactive += us[k].location >= 0 && !us[k].used;
+      inactive += !us[k].used;
    }
    prog->inactive_locations =
       ralloc_array(prog, struct glsl_location_run, inactive ? inactive : 1);
@@ -404,15 +415,64 @@ link_uniforms(struct link *l)
       if (us[k].location >= 0 && !us[k].used) {
          prog->inactive_locations[prog->num_inactive_locations++] =
             (struct glsl_location_run){(unsigned)us[k].location,
-                                       us[k].size.locations};
+                                       type_size(us[k].type).locations};
       }
    }
 
+   /* One loop does everything that reads a uniform's type and name:
+    * storage, driver locations, locations and entries. */
    struct walk w = { .l = l };
    link_names_init(&w.names, prog);
-   unsigned end_location = 0, low_free = 0;
+   unsigned end_location = 0, low_free = 0, slots = 0;
+   for (unsigned k = 0; k < nu && !w.oom; k++) {
+      struct uniform *u = &us[k];
+      u->size = type_size(u->type);
+      u->slot = slots;
+      slots += u->size.slots;
+      u->builtin = !strncmp(u->name, "gl_", 3);
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (u->var[s])
+            u->var[s]->data.driver_location = u->slot;
+      }
+      if (!u->used)
+         continue;
+      w.u = u;
+      w.next_location = u->location >= 0
+                           ? (unsigned)u->location
+                           : free_locations(&map, u->size.locations,
+                                            &low_free);
+      if (w.next_location == ~0u) {
+         w.oom = true;
+         break;
+      }
+      link_names_set(&w.names, u->name, strlen(u->name));
+      walk_type(&w, u->type, u->slot * 16);
+      if (w.next_location > end_location)
+         end_location = w.next_location;
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (u->var[s] && u->first_sampler >= 0)
+            u->var[s]->data.binding = (unsigned)u->first_sampler;
+         if (u->var[s] && u->first_image >= 0)
+            u->var[s]->data.binding = (unsigned)u->first_image;
+      }
+   }
+   link_names_fini(&w.names);
+   if (!prog->uniforms)
+      prog->uniforms = rzalloc_array(prog, struct glsl_program_uniform, 1);
+   prog->uniform_storage_size_B = slots * 16;
+   prog->uniform_defaults = rzalloc_array(prog, uint32_t,
+                                          slots ? slots * 4 : 1);
+   if (w.oom || w.names.oom || !prog->uniforms ||
+       !prog->uniform_defaults) {
+      link_error(l, "out of memory");
+      return;
+   }
+
+   /* Default values: initializers, identity built-in matrices, units. */
    for (unsigned k = 0; k < nu; k++) {
       struct uniform *u = &us[k];
+      if (!u->init && !u->builtin && u->binding < 0)
+         continue;
       uint32_t *words = prog->uniform_defaults + u->slot * 4;
       unsigned nwords = u->size.slots * 4;
       if (u->init && !glsl_nir_eval_initializer(u->init_unit, u->init,
@@ -421,7 +481,7 @@ link_uniforms(struct link *l)
                                 "of uniform '%s' could not be evaluated; "
                                 "it starts as zero\n", u->name);
       }
-      if (!strncmp(u->name, "gl_", 3)) {
+      if (u->builtin) {
          /* Built-in matrices start as identity. */
          const struct glsl_type *et = glsl_without_array(u->type);
          unsigned n = glsl_type_is_array(u->type) && u->type->length > 0
@@ -439,29 +499,6 @@ link_uniforms(struct link *l)
          int unit = u->binding;
          sampler_defaults(u->type, words, &unit);
       }
-      if (!u->used)
-         continue;
-      w.u = u;
-      w.next_location = u->location >= 0
-                           ? (unsigned)u->location
-                           : free_locations(taken, cap,
-                                            u->size.locations,
-                                            &low_free);
-      link_names_set(&w.names, u->name, strlen(u->name));
-      walk_type(&w, u->type, u->slot * 16);
-      if (w.next_location > end_location)
-         end_location = w.next_location;
-      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-         if (u->var[s] && u->first_sampler >= 0)
-            u->var[s]->data.binding = (unsigned)u->first_sampler;
-         if (u->var[s] && u->first_image >= 0)
-            u->var[s]->data.binding = (unsigned)u->first_image;
-      }
-   }
-   link_names_fini(&w.names);
-   if (w.names.oom) {
-      link_error(l, "out of memory");
-      return;
    }
    prog->num_uniform_locations = end_location;
    prog->num_samplers = w.next_sampler;
