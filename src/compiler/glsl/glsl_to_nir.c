@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glsl_program.h"
 #include "glsl_to_nir_priv.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
@@ -158,6 +159,7 @@ collect_functions(struct g2n *c, struct glsl_parse_state *st)
 struct unit_facts {
    int frag_coord_bits;        /* frag_coord_layout_bits(), -1: none */
    bool early_fragment_tests;
+   unsigned blend_support;     /* glsl_blend_support_of_decl() */
 };
 
 static int frag_coord_layout_bits(const struct ast_node *d);
@@ -173,6 +175,7 @@ declare_globals(struct g2n *c, struct ast_list *unit, struct unit_facts *f)
    initial_precisions(c);
    f->frag_coord_bits = -1;
    f->early_fragment_tests = false;
+   f->blend_support = 0;
    bool frag = c->stage == MESA_SHADER_FRAGMENT;
    for (struct ast_node *n = unit->head; n && !c->failed; n = n->next) {
       switch (n->kind) {
@@ -191,6 +194,8 @@ declare_globals(struct g2n *c, struct ast_list *unit, struct unit_facts *f)
       case AST_QUALIFIER_ONLY:
          if (frag && is_early_fragment_tests(n))
             f->early_fragment_tests = true;
+         if (frag)
+            f->blend_support |= glsl_blend_support_of_decl(n);
          if (n->type && (n->type->flags & AST_Q_UNIFORM))
             g2n_ubo_default_layout(c, n);
          else if (n->type && (n->type->flags & AST_Q_BUFFER))
@@ -407,6 +412,7 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
        * enough. */
       if (facts.early_fragment_tests)
          c.shader->info.fs.early_fragment_tests = true;
+      out->blend_support |= facts.blend_support;
    }
    if (c.stage == MESA_SHADER_FRAGMENT && !c.failed)
       check_frag_coord_layouts(&c, shaders, frag_coord_bits, num_shaders);
@@ -450,6 +456,7 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
       memcpy(out->ssbos, c.ssbos.data,
              out->num_ssbos * sizeof(struct glsl_nir_block));
    out->local_size_declared = c.shader->info.workgroup_size[0] != 0;
+   out->has_tex = c.has_tex;
    out->num_counters = util_dynarray_num_elements(&c.counters,
                                                   struct glsl_nir_counter);
    out->counters = ralloc_array(out, struct glsl_nir_counter,
