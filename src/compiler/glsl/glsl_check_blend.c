@@ -104,14 +104,19 @@ check_blend_support_variable(struct check *c, struct ast_node *n)
 }
 
 unsigned
+glsl_blend_support_of_decl(const struct ast_node *n)
+{
+   if (n->kind != AST_QUALIFIER_ONLY || n->list.count || !n->type ||
+       (n->type->flags & AST_Q_STORAGE) != AST_Q_OUT)
+      return 0;
+   return list_bits(n->type->layout);
+}
+
+unsigned
 glsl_blend_support_of(const struct glsl_parse_state *st)
 {
    unsigned bits = 0;
-   for (const struct ast_node *n = st->unit.head; n; n = n->next) {
-      if (n->kind != AST_QUALIFIER_ONLY || n->list.count || !n->type ||
-          (n->type->flags & AST_Q_STORAGE) != AST_Q_OUT)
-         continue;
-      bits |= list_bits(n->type->layout);
-   }
+   for (const struct ast_node *n = st->unit.head; n; n = n->next)
+      bits |= glsl_blend_support_of_decl(n);
    return bits;
 }

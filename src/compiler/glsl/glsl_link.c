@@ -612,9 +612,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       }
    }
 
-   for (unsigned i = 0; i < count[MESA_SHADER_FRAGMENT]; i++)
-      prog->blend_support |=
-         glsl_blend_support_of(by_stage[MESA_SHADER_FRAGMENT][i]);
+   /* (found while translating: one walk of each shader's declarations) */
+   if (l.stage[MESA_SHADER_FRAGMENT])
+      prog->blend_support |= l.stage[MESA_SHADER_FRAGMENT]->blend_support;
 
    link_attribs(&l);
    if (!l.failed)
@@ -641,7 +641,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
       if (!prog->nir[s])
          continue;
-      link_texture_indices(prog->nir[s]);
+      /* (a walk of every instruction: only when there is a texture) */
+      if (l.stage[s]->has_tex)
+         link_texture_indices(prog->nir[s]);
       char *msg = NULL;
       if (!glsl_nir_finish(prog->nir[s], prog, &msg)) {
          link_error(&l, "internal error: the %s shader translated to "

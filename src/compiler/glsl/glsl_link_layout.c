@@ -22,6 +22,7 @@
 struct layout_walk {
    struct glsl_program *prog;
    struct glsl_program_block *blk;
+   struct link_names names;     /* the member being walked */
    unsigned cap;
    bool std430;
    /* the block member being walked: its array size and stride */
@@ -34,10 +35,11 @@ walk_stride(const struct layout_walk *w, const struct glsl_type *t, bool rm)
    return g2n_mem_stride(t, rm, w->std430);
 }
 
+/* A member named after the leaf being walked (w->names). */
 static void
-add_member(struct layout_walk *w, const char *name,
-           const struct glsl_type *t, unsigned array_size, bool is_array,
-           unsigned offset, unsigned array_stride, bool rm)
+add_member(struct layout_walk *w, const struct glsl_type *t,
+           unsigned array_size, bool is_array, unsigned offset,
+           unsigned array_stride, bool rm)
 {
    struct glsl_program_block *blk = w->blk;
    if (blk->num_members == w->cap) {
@@ -48,8 +50,7 @@ add_member(struct layout_walk *w, const char *name,
          w->cap * sizeof(struct glsl_program_block_member));
    }
    struct glsl_program_block_member *m = &blk->members[blk->num_members++];
-   m->name = is_array ? ralloc_asprintf(w->prog, "%s[0]", name)
-                      : ralloc_strdup(w->prog, name);
+   m->name = link_names_keep(&w->names, is_array);
    m->type = t;
    m->gl_type = glsl_type_gl_enum(t);
    m->array_size = array_size;
@@ -67,8 +68,8 @@ add_member(struct layout_walk *w, const char *name,
 /* first_only: enumerate only element 0 of an array of aggregates (a
  * top-level array of a storage block). */
 static void
-walk(struct layout_walk *w, const char *name, const struct glsl_type *t,
-     unsigned offset, bool rm, bool first_only)
+walk(struct layout_walk *w, const struct glsl_type *t, unsigned offset,
+     bool rm, bool first_only)
 {
    if (glsl_type_is_array(t)) {
       const struct glsl_type *et = t->element;
@@ -76,25 +77,29 @@ walk(struct layout_walk *w, const char *name, const struct glsl_type *t,
       /* an unsized array (storage blocks only) has size 0 */
       unsigned len = t->length > 0 ? (unsigned)t->length : 0;
       if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
-         add_member(w, name, et, len, true, offset, stride, rm);
+         add_member(w, et, len, true, offset, stride, rm);
          return;
       }
       if (first_only || !len)
          len = 1;
-      for (unsigned i = 0; i < len; i++)
-         walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
-              offset + i * stride, rm, false);
+      for (unsigned i = 0; i < len; i++) {
+         size_t back = link_names_push_index(&w->names, i);
+         walk(w, et, offset + i * stride, rm, false);
+         link_names_pop(&w->names, back);
+      }
       return;
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
-      for (unsigned i = 0; i < t->num_fields; i++)
-         walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
-              t->fields[i].type,
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         size_t back = link_names_push_field(&w->names, t->fields[i].name);
+         walk(w, t->fields[i].type,
               offset + g2n_mem_offset(t, i, NULL, rm, w->std430), rm,
               false);
+         link_names_pop(&w->names, back);
+      }
       return;
    }
-   add_member(w, name, t, 1, false, offset, 0, rm);
+   add_member(w, t, 1, false, offset, 0, rm);
 }
 
 void
@@ -109,6 +114,7 @@ link_list_block_members(struct glsl_program *prog,
       .blk = pb,
       .std430 = layout == LINK_LAYOUT_STD430,
    };
+   link_names_init(&w.names, prog);
    const struct glsl_type *bt = b->type;
    for (unsigned f = 0; f < bt->num_fields; f++) {
       const struct glsl_type *ft = bt->fields[f].type;
@@ -122,13 +128,14 @@ link_list_block_members(struct glsl_program *prog,
       /* members are named after the block, without the element of a
        * block array ("B.m" in "B[1]") */
       const char *fname = bt->fields[f].name;
-      const char *name =
-         b->instance ? ralloc_asprintf(prog, "%.*s.%s",
-                                       (int)strcspn(b->name, "["), b->name,
-                                       fname)
-                     : fname;
-      walk(&w, name, ft, g2n_mem_offset(bt, f, b->row_major, false,
-                                        w.std430),
+      if (b->instance) {
+         link_names_set(&w.names, b->name, strcspn(b->name, "["));
+         link_names_push_field(&w.names, fname);
+      } else {
+         link_names_set(&w.names, fname, strlen(fname));
+      }
+      walk(&w, ft, g2n_mem_offset(bt, f, b->row_major, false, w.std430),
            rm, buffer_variables);
    }
+   link_names_fini(&w.names);
 }

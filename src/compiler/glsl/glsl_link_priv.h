@@ -55,6 +55,29 @@ const char *link_stage_limit_name(gl_shader_stage s);
 /* Number of locations (vec4 slots) a variable takes. */
 unsigned link_type_slots(const struct glsl_type *t);
 
+/* GL names of the leaves of a type ("s.f", "s.a[2].g", "m[0]"), built in
+ * one buffer while walking it (glsl_link_names.c): push a member or an
+ * element, recurse, pop back to the length the push returned; keep()
+ * copies the current name (with "[0]" for an array of a basic type) into
+ * chunks owned by `mem`.  Out of memory sets `oom` and keeps "". */
+struct link_names {
+   void *mem;
+   char *path;               /* the current name, NUL-terminated */
+   size_t len, cap;
+   char *chunk;              /* where the next kept name goes */
+   size_t chunk_left;
+   bool oom;
+};
+
+void link_names_init(struct link_names *n, void *mem);
+void link_names_fini(struct link_names *n);
+/* Starts a name with the first len bytes of name. */
+void link_names_set(struct link_names *n, const char *name, size_t len);
+size_t link_names_push_field(struct link_names *n, const char *field);
+size_t link_names_push_index(struct link_names *n, unsigned index);
+void link_names_pop(struct link_names *n, size_t len);
+const char *link_names_keep(struct link_names *n, bool array);
+
 /* Type equality across shaders: structures match by name and members. */
 bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
 bool link_varying_types_match(const struct glsl_type *a,

@@ -26,6 +26,11 @@
 #include "util/hash_table.h"
 #include "util/ralloc.h"
 
+/* What a uniform's type takes (type_size()). */
+struct type_size {
+   unsigned slots, locations;
+};
+
 struct uniform {
    const char *name;
    const struct glsl_type *type;
@@ -38,6 +43,8 @@ struct uniform {
    bool used;
    unsigned stages;
    unsigned slot;
+   struct type_size size;
+   bool builtin;               /* gl_*: matrices start as identity */
    int first_sampler;
    int first_image;
 };
@@ -45,6 +52,9 @@ struct uniform {
 struct walk {
    struct link *l;
    struct uniform *u;
+   struct link_names names;     /* the name being walked */
+   unsigned entries_cap;        /* prog->uniforms has room for this many */
+   bool oom;
    unsigned next_location;
    unsigned next_sampler;
    unsigned next_image;
@@ -128,14 +138,26 @@ check_uniform_component_limits(struct link *l)
    }
 }
 
+/* An entry named after the leaf being walked (w->names). */
 static void
-add_entry(struct walk *w, const char *name, const struct glsl_type *t,
-          unsigned array_size, bool is_array, unsigned offset_B)
+add_entry(struct walk *w, const struct glsl_type *t, unsigned array_size,
+          bool is_array, unsigned offset_B)
 {
    struct glsl_program *prog = w->l->prog;
+   if (prog->num_uniforms == w->entries_cap) {
+      unsigned cap = w->entries_cap ? 2 * w->entries_cap : 16;
+      struct glsl_program_uniform *grown =
+         reralloc(prog, prog->uniforms, struct glsl_program_uniform, cap);
+      if (!grown) {
+         w->oom = true;
+         return;
+      }
+      prog->uniforms = grown;
+      w->entries_cap = cap;
+   }
    struct glsl_program_uniform *e = &prog->uniforms[prog->num_uniforms++];
-   e->name = is_array ? ralloc_asprintf(prog, "%s[0]", name)
-                      : ralloc_strdup(prog, name);
+   *e = (struct glsl_program_uniform){0};
+   e->name = link_names_keep(&w->names, is_array);
    e->type = t;
    e->gl_type = glsl_type_gl_enum(t);
    e->array_size = array_size;
@@ -162,78 +184,98 @@ add_entry(struct walk *w, const char *name, const struct glsl_type *t,
    }
 }
 
+/* The entries of a uniform, or of a part of one, of type t at offset_B
+ * in the storage; w->names holds its name. */
 static void
-walk_type(struct walk *w, const char *name, const struct glsl_type *t,
-          unsigned offset_B)
+walk_type(struct walk *w, const struct glsl_type *t, unsigned offset_B)
 {
-   struct glsl_program *prog = w->l->prog;
    if (t->base_type == GLSL_TYPE_ARRAY) {
       const struct glsl_type *et = t->element;
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
       if (et->base_type != GLSL_TYPE_ARRAY &&
           et->base_type != GLSL_TYPE_STRUCT) {
-         add_entry(w, name, et, len, true, offset_B);
+         add_entry(w, et, len, true, offset_B);
          return;
       }
+      unsigned stride_B = 16 * link_type_slots(et);
       for (unsigned i = 0; i < len; i++) {
-         char *en = ralloc_asprintf(prog, "%s[%u]", name, i);
-         walk_type(w, en, et, offset_B + i * 16 * link_type_slots(et));
+         size_t back = link_names_push_index(&w->names, i);
+         walk_type(w, et, offset_B + i * stride_B);
+         link_names_pop(&w->names, back);
       }
       return;
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
       unsigned off = offset_B;
       for (unsigned i = 0; i < t->num_fields; i++) {
-         char *fn = ralloc_asprintf(prog, "%s.%s", name, t->fields[i].name);
-         walk_type(w, fn, t->fields[i].type, off);
+         size_t back = link_names_push_field(&w->names, t->fields[i].name);
+         walk_type(w, t->fields[i].type, off);
+         link_names_pop(&w->names, back);
          off += 16 * link_type_slots(t->fields[i].type);
       }
       return;
    }
-   add_entry(w, name, t, 1, false, offset_B);
+   add_entry(w, t, 1, false, offset_B);
 }
 
-/* What walk_type makes of a uniform of type t: its entries (an array of
- * a basic type is one), or with per_element their locations (one per
- * element of each entry). */
-static unsigned
-count_entries(const struct glsl_type *t, bool per_element)
+/* What a uniform of type t takes: vec4 slots of storage (as
+ * link_type_slots()) and locations (one per element of each entry
+ * walk_type makes of it).  Computed in the loop that walks the type for
+ * its entries, one uniform after the other: on a program with many
+ * structure uniforms, every separate loop over all uniforms reading
+ * their types missed the cache once per type again. */
+static struct type_size
+type_size(const struct glsl_type *t)
 {
+   struct type_size r = {0};
    if (t->base_type == GLSL_TYPE_ARRAY) {
-      const struct glsl_type *et = t->element;
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
-      if (!per_element && et->base_type != GLSL_TYPE_ARRAY &&
-          et->base_type != GLSL_TYPE_STRUCT)
-         return 1;
-      return len * count_entries(et, per_element);
+      struct type_size e = type_size(t->element);
+      r.slots = len * e.slots;
+      r.locations = len * e.locations;
+   } else if (t->base_type == GLSL_TYPE_STRUCT) {
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         struct type_size f = type_size(t->fields[i].type);
+         r.slots += f.slots;
+         r.locations += f.locations;
+      }
+   } else {
+      r.slots = link_type_slots(t);
+      r.locations = 1;
    }
-   if (t->base_type == GLSL_TYPE_STRUCT) {
-      unsigned n = 0;
-      for (unsigned i = 0; i < t->num_fields; i++)
-         n += count_entries(t->fields[i].type, per_element);
-      return n;
-   }
-   return 1;
+   return r;
 }
 
-static unsigned
-count_leaves(const struct glsl_type *t)
-{
-   return count_entries(t, false);
-}
+/* Which locations are taken: taken[0 .. cap), everything from cap on is
+ * free (the map grows as implicit locations are handed out past it). */
+struct location_map {
+   uint8_t *taken;
+   unsigned cap;
+   void *mem;
+};
 
-static unsigned
-count_locations(const struct glsl_type *t)
+static bool
+map_reserve(struct location_map *m, unsigned end)
 {
-   return count_entries(t, true);
+   if (end <= m->cap)
+      return true;
+   unsigned cap = m->cap ? m->cap : 64;
+   while (cap < end)
+      cap *= 2;
+   uint8_t *t = rerzalloc_size(m->mem, m->taken, m->cap, cap);
+   if (!t)
+      return false;
+   m->taken = t;
+   m->cap = cap;
+   return true;
 }
 
 /* Marks locations first .. first + n - 1 taken; false (with the error)
  * when past GLSL_MAX_UNIFORM_LOCATIONS or already taken by another
  * uniform (GLSL 4.60 4.4.3: a link error). */
 static bool
-take_locations(struct link *l, uint8_t *taken, unsigned first, unsigned n,
-               const char *name)
+take_locations(struct link *l, struct location_map *m, unsigned first,
+               unsigned n, const char *name)
 {
    if (first > GLSL_MAX_UNIFORM_LOCATIONS ||
        n > GLSL_MAX_UNIFORM_LOCATIONS - first) {
@@ -242,35 +284,39 @@ take_locations(struct link *l, uint8_t *taken, unsigned first, unsigned n,
                  GLSL_MAX_UNIFORM_LOCATIONS);
       return false;
    }
+   if (!map_reserve(m, first + n)) {
+      link_error(l, "out of memory");
+      return false;
+   }
    for (unsigned i = first; i < first + n; i++) {
-      if (taken[i]) {
+      if (m->taken[i]) {
          link_error(l, "uniform '%s' overlaps another at location %u", name,
                     i);
          return false;
       }
-      taken[i] = 1;
+      m->taken[i] = 1;
    }
    return true;
 }
 
-/* The lowest location of a run of n free ones in taken[0 .. cap).
- * Every location below *low is taken: the search starts there and
- * moves it up, so that placing u uniforms one after the other costs
- * O(u + cap) instead of a scan from 0 each (quadratic). */
+/* The lowest location of a run of n free ones, marked taken, or ~0u when
+ * out of memory.  Every location below *low is taken: the search starts
+ * there and moves it up, so that placing u uniforms one after the other
+ * costs O(u + locations) instead of a scan from 0 each (quadratic). */
 static unsigned
-free_locations(uint8_t *taken, unsigned cap, unsigned n, unsigned *low)
+free_locations(struct location_map *m, unsigned n, unsigned *low)
 {
-   while (*low < cap && taken[*low])
+   while (*low < m->cap && m->taken[*low])
       ++*low;
-   unsigned run = 0;
-   for (unsigned i = *low; i < cap; i++) {
-      run = taken[i] ? 0 : run + 1;
-      if (run == n) {
-         memset(taken + i + 1 - n, 1, n);
-         return i + 1 - n;
-      }
-   }
-   return cap; /* unreachable: cap leaves room for every uniform */
+   unsigned run = 0, i;
+   for (i = *low; i < m->cap && run < n; i++)
+      run = m->taken[i] ? 0 : run + 1;
+   /* found inside the map, or a run reaching its end goes on past it */
+   unsigned first = i - run;
+   if (!map_reserve(m, first + n))
+      return ~0u;
+   memset(m->taken + first, 1, n);
+   return first;
 }
 
 /* Sampler and image units from layout(binding): consecutive for arrays
@@ -392,43 +438,17 @@ link_uniforms(struct link *l)
 
    hash_table_destroy(by_name, NULL);
 
-   /* Storage and driver locations. */
-   unsigned slots = 0, entries = 0;
-   for (unsigned k = 0; k < nu; k++) {
-      us[k].slot = slots;
-      slots += link_type_slots(us[k].type);
-      if (us[k].used)
-         entries += count_leaves(us[k].type);
-      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-         if (us[k].var[s])
-            us[k].var[s]->data.driver_location = us[k].slot;
-      }
-   }
-   prog->uniform_storage_size_B = slots * 16;
-   prog->uniform_defaults = rzalloc_array(prog, uint32_t,
-                                          slots ? slots * 4 : 1);
-   prog->uniforms = rzalloc_array(prog, struct glsl_program_uniform,
-                                  entries ? entries : 1);
-
    /* Explicit locations first (those of inactive uniforms stay reserved);
     * the others fill the gaps from 0 up. */
-   unsigned cap = GLSL_MAX_UNIFORM_LOCATIONS;
-   for (unsigned k = 0; k < nu; k++) {
-      if (us[k].used && us[k].location < 0)
-         cap += count_locations(us[k].type);
-   }
-   uint8_t *taken = rzalloc_array(us, uint8_t, cap);
-   if (!taken) {
-      link_error(l, "out of memory");
-      return;
-   }
+   struct location_map map = { .mem = us };
    unsigned inactive = 0;
    for (unsigned k = 0; k < nu; k++) {
-      if (us[k].location >= 0 &&
-          !take_locations(l, taken, (unsigned)us[k].location,
-                          count_locations(us[k].type), us[k].name))
+      if (us[k].location < 0)
+         continue;
+      unsigned n = type_size(us[k].type).locations;
+      if (!take_locations(l, &map, (unsigned)us[k].location, n, us[k].name))
          return;
-      inactive += us[k].location >= 0 && !us[k].used;
+      inactive += !us[k].used;
    }
    prog->inactive_locations =
       ralloc_array(prog, struct glsl_location_run, inactive ? inactive : 1);
@@ -436,23 +456,73 @@ link_uniforms(struct link *l)
       if (us[k].location >= 0 && !us[k].used) {
          prog->inactive_locations[prog->num_inactive_locations++] =
             (struct glsl_location_run){(unsigned)us[k].location,
-                                       count_locations(us[k].type)};
+                                       type_size(us[k].type).locations};
       }
    }
 
+   /* One loop does everything that reads a uniform's type and name:
+    * storage, driver locations, locations and entries. */
    struct walk w = { .l = l };
-   unsigned end_location = 0, low_free = 0;
+   link_names_init(&w.names, prog);
+   unsigned end_location = 0, low_free = 0, slots = 0;
+   for (unsigned k = 0; k < nu && !w.oom; k++) {
+      struct uniform *u = &us[k];
+      u->size = type_size(u->type);
+      u->slot = slots;
+      slots += u->size.slots;
+      u->builtin = !strncmp(u->name, "gl_", 3);
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (u->var[s])
+            u->var[s]->data.driver_location = u->slot;
+      }
+      if (!u->used)
+         continue;
+      w.u = u;
+      w.next_location = u->location >= 0
+                           ? (unsigned)u->location
+                           : free_locations(&map, u->size.locations,
+                                            &low_free);
+      if (w.next_location == ~0u) {
+         w.oom = true;
+         break;
+      }
+      link_names_set(&w.names, u->name, strlen(u->name));
+      walk_type(&w, u->type, u->slot * 16);
+      if (w.next_location > end_location)
+         end_location = w.next_location;
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (u->var[s] && u->first_sampler >= 0)
+            u->var[s]->data.binding = (unsigned)u->first_sampler;
+         if (u->var[s] && u->first_image >= 0)
+            u->var[s]->data.binding = (unsigned)u->first_image;
+      }
+   }
+   link_names_fini(&w.names);
+   if (!prog->uniforms)
+      prog->uniforms = rzalloc_array(prog, struct glsl_program_uniform, 1);
+   prog->uniform_storage_size_B = slots * 16;
+   prog->uniform_defaults = rzalloc_array(prog, uint32_t,
+                                          slots ? slots * 4 : 1);
+   if (w.oom || w.names.oom || !prog->uniforms ||
+       !prog->uniform_defaults) {
+      link_error(l, "out of memory");
+      return;
+   }
+
+   /* Default values: initializers, identity built-in matrices, units. */
    for (unsigned k = 0; k < nu; k++) {
       struct uniform *u = &us[k];
+      if (!u->init && !u->builtin && u->binding < 0)
+         continue;
       uint32_t *words = prog->uniform_defaults + u->slot * 4;
-      unsigned nwords = link_type_slots(u->type) * 4;
+      unsigned nwords = u->size.slots * 4;
       if (u->init && !glsl_nir_eval_initializer(u->init_unit, u->init,
                                                 u->type, words, nwords)) {
          ralloc_asprintf_append(&prog->info_log, "warning: the initializer "
                                 "of uniform '%s' could not be evaluated; "
                                 "it starts as zero\n", u->name);
       }
-      if (!strncmp(u->name, "gl_", 3)) {
+      if (u->builtin) {
          /* Built-in matrices start as identity. */
          const struct glsl_type *et = glsl_without_array(u->type);
          unsigned n = glsl_type_is_array(u->type) && u->type->length > 0
@@ -469,23 +539,6 @@ link_uniforms(struct link *l)
       if (u->binding >= 0) {
          int unit = u->binding;
          sampler_defaults(u->type, words, &unit);
-      }
-      if (!u->used)
-         continue;
-      w.u = u;
-      w.next_location = u->location >= 0
-                           ? (unsigned)u->location
-                           : free_locations(taken, cap,
-                                            count_locations(u->type),
-                                            &low_free);
-      walk_type(&w, u->name, u->type, u->slot * 16);
-      if (w.next_location > end_location)
-         end_location = w.next_location;
-      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-         if (u->var[s] && u->first_sampler >= 0)
-            u->var[s]->data.binding = (unsigned)u->first_sampler;
-         if (u->var[s] && u->first_image >= 0)
-            u->var[s]->data.binding = (unsigned)u->first_image;
       }
    }
    prog->num_uniform_locations = end_location;

@@ -376,8 +376,11 @@ nir_shader *glsl_program_bind_ssbos(void *mem_ctx,
  * "blend_support_all_equations"), 0 for other names. */
 unsigned glsl_blend_support_bits(const char *name);
 struct glsl_parse_state;
+struct ast_node;
 /* The bits a compiled shader declares. */
 unsigned glsl_blend_support_of(const struct glsl_parse_state *st);
+/* The bits one top-level declaration ("layout(...) out;") declares. */
+unsigned glsl_blend_support_of_decl(const struct ast_node *n);
 
 /* A name bound to a location before linking (glBindAttribLocation,
  * glBindFragDataLocation). */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glsl_program.h"
 #include "glsl_to_nir_priv.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
@@ -153,10 +154,29 @@ collect_functions(struct g2n *c, struct glsl_parse_state *st)
    }
 }
 
+/* What the link needs to know of a fragment shader's top-level
+ * declarations besides the variables (see declare_globals). */
+struct unit_facts {
+   int frag_coord_bits;        /* frag_coord_layout_bits(), -1: none */
+   bool early_fragment_tests;
+   unsigned blend_support;     /* glsl_blend_support_of_decl() */
+};
+
+static int frag_coord_layout_bits(const struct ast_node *d);
+static bool is_early_fragment_tests(const struct ast_node *d);
+
+/* The shader's global declarations, in order, and in the same walk the
+ * facts about them that concern the whole stage: on a shader with tens
+ * of thousands of declarations, every walk of the top-level list costs
+ * a cache miss per declaration (and the next one waits for it). */
 static void
-declare_globals(struct g2n *c, struct ast_list *unit)
+declare_globals(struct g2n *c, struct ast_list *unit, struct unit_facts *f)
 {
    initial_precisions(c);
+   f->frag_coord_bits = -1;
+   f->early_fragment_tests = false;
+   f->blend_support = 0;
+   bool frag = c->stage == MESA_SHADER_FRAGMENT;
    for (struct ast_node *n = unit->head; n && !c->failed; n = n->next) {
       switch (n->kind) {
       case AST_PRECISION:
@@ -164,9 +184,18 @@ declare_globals(struct g2n *c, struct ast_list *unit)
          break;
       case AST_DECL_LIST:
       case AST_BLOCK:
+         if (frag && n->kind == AST_DECL_LIST) {
+            int bits = frag_coord_layout_bits(n);
+            if (bits >= 0)
+               f->frag_coord_bits = bits;
+         }
          g2n_global_decl(c, n);
          break;
       case AST_QUALIFIER_ONLY:
+         if (frag && is_early_fragment_tests(n))
+            f->early_fragment_tests = true;
+         if (frag)
+            f->blend_support |= glsl_blend_support_of_decl(n);
          if (n->type && (n->type->flags & AST_Q_UNIFORM))
             g2n_ubo_default_layout(c, n);
          else if (n->type && (n->type->flags & AST_Q_BUFFER))
@@ -213,7 +242,8 @@ glsl_nir_eval_initializer(struct glsl_parse_state *st, struct ast_node *init,
    struct g2n c;
    memset(&c, 0, sizeof(c));
    g2n_init(&c, mem, st, NULL);
-   declare_globals(&c, &st->unit);
+   struct unit_facts facts;
+   declare_globals(&c, &st->unit, &facts);
    nir_variable *out = nir_variable_create(c.shader, nir_var_shader_out,
                                            g2n_vtype(&c, t, true), "value");
    out->data.driver_location = 0;
@@ -269,24 +299,20 @@ uses_name(const struct ast_node *n, const char *name, int depth)
    return false;
 }
 
-/* The layout bits (1 origin_upper_left, 2 pixel_center_integer) of the
- * shader's redeclaration of gl_FragCoord, -1 when it has none. */
+/* When d redeclares gl_FragCoord, its layout bits (1 origin_upper_left,
+ * 2 pixel_center_integer), else -1. */
 static int
-frag_coord_redeclaration(const struct glsl_parse_state *sh)
+frag_coord_layout_bits(const struct ast_node *d)
 {
-   int bits = -1;
-   for (struct ast_node *d = sh->unit.head; d; d = d->next) {
-      if (d->kind != AST_DECL_LIST || !d->list.head ||
-          strcmp(d->list.head->name ? d->list.head->name : "",
-                 "gl_FragCoord"))
-         continue;
-      bits = 0;
-      for (const struct ast_layout_id *l = d->type->layout; l; l = l->next) {
-         if (!strcmp(l->name, "origin_upper_left"))
-            bits |= 1;
-         else if (!strcmp(l->name, "pixel_center_integer"))
-            bits |= 2;
-      }
+   if (d->kind != AST_DECL_LIST || !d->list.head ||
+       strcmp(d->list.head->name ? d->list.head->name : "", "gl_FragCoord"))
+      return -1;
+   int bits = 0;
+   for (const struct ast_layout_id *l = d->type->layout; l; l = l->next) {
+      if (!strcmp(l->name, "origin_upper_left"))
+         bits |= 1;
+      else if (!strcmp(l->name, "pixel_center_integer"))
+         bits |= 2;
    }
    return bits;
 }
@@ -306,27 +332,27 @@ uses_frag_coord(const struct glsl_parse_state *sh)
  * layout qualifiers.  The shaders without the redeclaration are searched
  * for a use only when another one has it: the search walks a whole
  * syntax tree (on the 40,000-statement bench shader, 7 % of the last-level
- * cache misses of linking it). */
+ * cache misses of linking it).  bits[i]: shader i's redeclaration
+ * (frag_coord_layout_bits), -1 when none. */
 static void
 check_frag_coord_layouts(struct g2n *c, struct glsl_parse_state *const *sh,
-                         unsigned n)
+                         const int *bits, unsigned n)
 {
    int common = -1;  /* layout bits of the first redeclaration */
    for (unsigned i = 0; i < n; i++) {
-      int bits = frag_coord_redeclaration(sh[i]);
-      if (bits < 0)
+      if (bits[i] < 0)
          continue;
-      if (common >= 0 && bits != common) {
+      if (common >= 0 && bits[i] != common) {
          g2n_fail(c, NULL, "gl_FragCoord is redeclared with different "
                   "layout qualifiers in different fragment shaders");
          return;
       }
-      common = bits;
+      common = bits[i];
    }
    if (common < 0)
       return;
    for (unsigned i = 0; i < n; i++) {
-      if (frag_coord_redeclaration(sh[i]) < 0 && uses_frag_coord(sh[i])) {
+      if (bits[i] < 0 && uses_frag_coord(sh[i])) {
          g2n_fail(c, NULL, "a fragment shader uses gl_FragCoord without the "
                   "redeclaration another fragment shader of the program "
                   "has");
@@ -339,19 +365,17 @@ check_frag_coord_layouts(struct g2n *c, struct glsl_parse_state *const *sh,
    }
 }
 
-/* Whether the shader declares "layout(early_fragment_tests) in;" (the
- * checker allowed it nowhere else). */
+/* Whether d is "layout(early_fragment_tests) in;" (the checker allowed it
+ * nowhere else). */
 static bool
-declares_early_fragment_tests(const struct glsl_parse_state *sh)
+is_early_fragment_tests(const struct ast_node *d)
 {
-   for (struct ast_node *d = sh->unit.head; d; d = d->next) {
-      if (d->kind != AST_QUALIFIER_ONLY || !d->type ||
-          !(d->type->flags & AST_Q_IN))
-         continue;
-      for (const struct ast_layout_id *l = d->type->layout; l; l = l->next) {
-         if (!strcmp(l->name, "early_fragment_tests"))
-            return true;
-      }
+   if (d->kind != AST_QUALIFIER_ONLY || !d->type ||
+       !(d->type->flags & AST_Q_IN))
+      return false;
+   for (const struct ast_layout_id *l = d->type->layout; l; l = l->next) {
+      if (!strcmp(l->name, "early_fragment_tests"))
+         return true;
    }
    return false;
 }
@@ -371,23 +395,27 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
 
    for (unsigned i = 0; i < num_shaders; i++)
       collect_functions(&c, shaders[i]);
-   if (c.stage == MESA_SHADER_FRAGMENT) {
-      check_frag_coord_layouts(&c, shaders, num_shaders);
-      /* GLSL 4.20 4.4.1.3: one shader of the stage declaring it is
-       * enough. */
-      for (unsigned i = 0; i < num_shaders; i++)
-         c.shader->info.fs.early_fragment_tests |=
-            declares_early_fragment_tests(shaders[i]);
-   }
    if (c.stage == MESA_SHADER_GEOMETRY)
       g2n_geom_setup(&c, shaders, num_shaders);
    if (c.stage == MESA_SHADER_COMPUTE)
       g2n_compute_setup(&c, shaders, num_shaders);
+   int *frag_coord_bits = ralloc_array(c.mem, int, num_shaders);
+   if (!frag_coord_bits)
+      g2n_fail(&c, NULL, "out of memory");
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
+      struct unit_facts facts;
       c.st = shaders[i];
       c.gs_out_stream = 0; /* each shader starts in stream 0 */
-      declare_globals(&c, &shaders[i]->unit);
+      declare_globals(&c, &shaders[i]->unit, &facts);
+      frag_coord_bits[i] = facts.frag_coord_bits;
+      /* GLSL 4.20 4.4.1.3: one shader of the stage declaring it is
+       * enough. */
+      if (facts.early_fragment_tests)
+         c.shader->info.fs.early_fragment_tests = true;
+      out->blend_support |= facts.blend_support;
    }
+   if (c.stage == MESA_SHADER_FRAGMENT && !c.failed)
+      check_frag_coord_layouts(&c, shaders, frag_coord_bits, num_shaders);
 
    struct g2n_func *main_def = NULL;
    struct hash_entry *e = hash_table_search(c.funcs, "main");
@@ -398,12 +426,7 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    if (!main_def && !c.failed)
       g2n_fail(&c, NULL, "no definition of main()");
    if (!c.failed) {
-      for (unsigned i = 0; i < num_shaders; i++) {
-         for (struct ast_node *n = shaders[i]->unit.head; n; n = n->next) {
-            if (n == main_def->fn)
-               c.st = shaders[i];
-         }
-      }
+      c.st = main_def->st;
       c.default_prec_float = main_def->default_prec_float;
       c.default_prec_int = main_def->default_prec_int;
       g2n_push_scope(&c);
@@ -434,6 +457,7 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
              out->num_ssbos * sizeof(struct glsl_nir_block));
    out->local_size_declared = c.shader->info.workgroup_size[0] != 0;
    out->clip_distance_size = g2n_clip_distance_size(&c);
+   out->has_tex = c.has_tex;
    out->num_counters = util_dynarray_num_elements(&c.counters,
                                                   struct glsl_nir_counter);
    out->counters = ralloc_array(out, struct glsl_nir_counter,

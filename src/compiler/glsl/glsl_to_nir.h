@@ -94,6 +94,12 @@ struct glsl_nir_stage {
    /* Atomic counters (glsl_to_nir_ssbo.c). */
    struct glsl_nir_counter *counters;
    unsigned num_counters;
+   /* Fragment: the blend_support bits the stage's shaders declare
+    * (glsl_blend_support_of, found while declaring the globals). */
+   unsigned blend_support;
+   /* Whether the translation made any texture instruction (the linker
+    * need not look for texture derefs otherwise). */
+   bool has_tex;
 };
 
 /* Translates; the result lives under mem_ctx.  Optimisation is left to

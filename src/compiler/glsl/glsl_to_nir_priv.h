@@ -173,6 +173,7 @@ struct g2n_func {
 
 struct g2n {
    void *mem;
+   bool has_tex;               /* a texture instruction was made */
    nir_shader *shader;
    nir_builder b;
    struct glsl_parse_state *st;

@@ -79,6 +79,7 @@ build_tex(struct g2n *c, const struct tex_desc *d, nir_def **srcs,
           const nir_tex_src_type *types, unsigned n)
 {
    nir_tex_instr *tex = nir_tex_instr_create(c->shader, n);
+   c->has_tex = true;
    tex->op = d->op;
    tex->sampler_dim = d->dim;
    tex->is_array = d->is_array;

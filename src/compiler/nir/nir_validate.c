@@ -52,7 +52,8 @@ typedef struct {
    /* Sources met before their def in the walk (early_src): none in a
     * valid shader outside phis; checked at the end. */
    struct util_dynarray early_srcs;
-   struct set *vars;       /* variables in scope */
+   struct set *shader_vars; /* the shader's variables */
+   struct set *locals;     /* the function's variables */
    unsigned loop_depth;
 } validate_state;
 
@@ -326,7 +327,8 @@ validate_deref(validate_state *st, nir_deref_instr *d)
    if (d->deref_type == nir_deref_type_var) {
       check(st, d->var && d->var->mode == d->modes,
             "deref_var modes do not match the variable");
-      check(st, d->var && set_contains(st->vars, d->var),
+      check(st, d->var && (set_contains(st->shader_vars, d->var) ||
+                           set_contains(st->locals, d->var)),
             "deref_var of a variable the shader does not declare");
       return;
    }
@@ -550,11 +552,9 @@ static void
 validate_impl(validate_state *st, nir_function_impl *impl)
 {
    st->impl = impl;
-   st->vars = set_create_pointer_keys(st->mem_ctx);
-   nir_foreach_variable_in_shader(var, impl->function->shader)
-      set_add(st->vars, var);
+   st->locals = set_create_pointer_keys(st->mem_ctx);
    list_for_each_entry(nir_variable, var, &impl->locals, link)
-      set_add(st->vars, var);
+      set_add(st->locals, var);
    /* The validator recomputes what it needs (CFG edges, block indices,
     * the dominator tree, instruction indices) the way the metadata code
     * does, so whatever metadata was valid stays valid and what was not
@@ -603,14 +603,19 @@ nir_validate_shader_msg(nir_shader *shader, void *mem_ctx, char **msg)
    st.mem_ctx = ralloc_context(NULL);
    st.errors = ralloc_strdup(st.mem_ctx, "");
 
-   nir_foreach_function(func, shader) {
-      if (func->impl)
-         validate_impl(&st, func->impl);
-   }
+   /* One walk of the shader's variables for every function (a list of
+    * thousands of uniforms misses the cache once per variable). */
+   st.shader_vars = set_create_pointer_keys(st.mem_ctx);
    nir_foreach_variable_in_shader(var, shader) {
       if (var->mode == nir_var_function_temp)
          error(&st, "function_temp variable %s in the shader list",
                var->name ? var->name : "?");
+      set_add(st.shader_vars, var);
+   }
+
+   nir_foreach_function(func, shader) {
+      if (func->impl)
+         validate_impl(&st, func->impl);
    }
 
    bool ok = st.num_errors == 0;
