@@ -578,15 +578,7 @@ _mesa_GenerateMipmap(GLenum target)
 static struct gl_renderbuffer *
 copy_source(struct gl_context *ctx)
 {
-   struct gl_framebuffer *fb = ctx->ReadBuffer;
-
-   if (!fb)
-      return NULL;
-   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      return fb->Attachment[BUFFER_COLOR0 +
-                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   return fb->Attachment[BUFFER_COLOR0];
+   return _mesa_framebuffer_read_rb(ctx->ReadBuffer);
 }
 
 /* May a copy from the read buffer make images of format f?  ES 2.0 table

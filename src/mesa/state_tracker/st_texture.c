@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
 #include "main/sampler_units.h"
@@ -1071,16 +1072,10 @@ copy_rows(struct st_context *st, struct gl_texture_object *t,
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
-   struct gl_renderbuffer *rb = NULL;
+   struct gl_renderbuffer *rb = _mesa_framebuffer_read_rb(fb);
    struct pipe_transfer *xfer;
    struct pipe_box box;
 
-   if (fb && fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      rb = fb->Attachment[BUFFER_COLOR0 +
-                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   else if (fb)
-      rb = fb->Attachment[BUFFER_COLOR0];
    if (!rb || !rb->texture || !img->pt || width <= 0 || height <= 0)
       return;
    /* Pixels outside the read buffer are undefined: copy the rest. */
