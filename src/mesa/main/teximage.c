@@ -595,6 +595,14 @@ copy_format_ok(struct gl_context *ctx, const struct gl_format_info *f)
    const struct gl_format_info *sf =
       rb ? _mesa_format_info(rb->InternalFormat) : NULL;
 
+   if (f && _mesa_format_info_is_depth(f) && !_mesa_is_gles(ctx)) {
+      /* Desktop GL copies depth from the depth buffer, and stencil too
+       * for DEPTH_STENCIL (GL 4.6 compatibility section 8.6: without
+       * them, INVALID_OPERATION). */
+      const struct gl_framebuffer *fb = ctx->ReadBuffer;
+      return fb && fb->Attachment[BUFFER_DEPTH] &&
+             (f->base != GL_DEPTH_STENCIL || fb->Attachment[BUFFER_STENCIL]);
+   }
    if (!f || !d || src == PIPE_FORMAT_NONE || _mesa_format_info_is_depth(f) ||
        f->base == GL_STENCIL_INDEX)
       return false;
@@ -680,16 +688,24 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
       return;
    }
    /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
-    * colour formats too (ES 3.0.6 table 3.15). */
-   const struct gl_format_info *f = _mesa_format_info(internalformat);
+    * colour formats too (ES 3.0.6 table 3.15); desktop: depth formats, and
+    * the generic compressed ones as their base formats, but not the
+    * GL 1.0 component counts 1-4 (GL 1.1 section 3.8.2: INVALID_ENUM, as
+    * for any internal format desktop GL does not know). */
+   bool desktop = !_mesa_is_gles(ctx);
+   internalformat = _mesa_generic_compressed_base(ctx, internalformat);
+   const struct gl_format_info *f =
+      desktop && internalformat <= 4 ? NULL : _mesa_format_info(internalformat);
    bool unsized = internalformat == GL_RGBA || internalformat == GL_RGB ||
                   internalformat == GL_LUMINANCE_ALPHA ||
                   internalformat == GL_LUMINANCE || internalformat == GL_ALPHA;
+   bool depth = f && _mesa_format_info_is_depth(f);
    if (!f ||
-       (!unsized && !es2_copy_sized(internalformat) && _mesa_is_gles(ctx) &&
+       (!unsized && !es2_copy_sized(internalformat) && !desktop &&
         ctx->Version < 30) ||
-       _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat)", func);
+       (depth && !desktop) || f->base == GL_STENCIL_INDEX) {
+      _mesa_error(ctx, desktop && !depth ? GL_INVALID_ENUM : GL_INVALID_VALUE,
+                  "%s(internalformat)", func);
       return;
    }
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
@@ -698,8 +714,30 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
                     ? ctx->Const.MaxArrayTextureLayers
                     : max >> level;
+   /* Compatibility contexts take a one-texel border (GL 3.0 section
+    * 3.9.1; the sizes include it).  No sampler here reads borders, so
+    * the image keeps its inside only, as Mesa's Gallium state tracker
+    * does (StripTextureBorder): the copy starts one pixel in. */
+   GLint max_border = desktop && !_mesa_is_desktop_fc(ctx) &&
+                            bind_target != GL_TEXTURE_RECTANGLE
+                         ? 1
+                         : 0;
+   if (border < 0 || border > max_border || width < 2 * border ||
+       (dims == 2 && bind_target != GL_TEXTURE_1D_ARRAY &&
+        height < 2 * border)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(border)", func);
+      return;
+   }
+   if (border) {
+      x += border;
+      width -= 2 * border;
+      if (dims == 2 && bind_target != GL_TEXTURE_1D_ARRAY) {
+         y += border;
+         height -= 2 * border;
+      }
+   }
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > max_h || border != 0 ||
+       height > max_h ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
@@ -721,14 +759,22 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
-   enum pipe_format storage = storage_of(ctx, internalformat, GL_UNSIGNED_BYTE,
-                                         bind_target, func);
+   /* The type an unsized format's image records (its effective format). */
+   GLenum type = !unsized && !depth           ? GL_NONE
+                 : !depth                     ? GL_UNSIGNED_BYTE
+                 : f->base == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8
+                                              : GL_UNSIGNED_INT;
+   bool unsized_depth = depth && !(f->flags & GL_FMT_SIZED);
+   enum pipe_format storage =
+      storage_of(ctx, internalformat, type == GL_NONE ? GL_UNSIGNED_BYTE : type,
+                 bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     1, internalformat, unsized ? internalformat : f->base,
-                     unsized ? GL_UNSIGNED_BYTE : GL_NONE, storage, storage,
-                     NULL)) {
+                     1, internalformat,
+                     unsized || unsized_depth ? internalformat : f->base,
+                     unsized || unsized_depth ? type : GL_NONE, storage,
+                     storage, NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }

@@ -1072,7 +1072,13 @@ copy_rows(struct st_context *st, struct gl_texture_object *t,
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
-   struct gl_renderbuffer *rb = _mesa_framebuffer_read_rb(fb);
+   /* Depth (and stencil) images copy the depth/stencil buffer (GL 4.6
+    * compatibility section 8.6), colour ones the read buffer. */
+   bool ds = img->pt && util_format_is_depth_or_stencil(img->pt->format);
+   struct gl_renderbuffer *rb =
+      !ds                            ? _mesa_framebuffer_read_rb(fb)
+      : fb->Attachment[BUFFER_DEPTH] ? fb->Attachment[BUFFER_DEPTH]
+                                     : fb->Attachment[BUFFER_STENCIL];
    struct pipe_transfer *xfer;
    struct pipe_box box;
 
@@ -1104,14 +1110,15 @@ copy_rows(struct st_context *st, struct gl_texture_object *t,
    }
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(img->InternalFormat, img->Type));
-   bool integer = util_format_is_pure_integer(img->pt->format);
-   void *scratch = integer ? malloc(st_convert_scratch_B(w)) : NULL;
+   /* Integers stay integers (the formats' kinds match), depth and
+    * stencil values stay what they are. */
+   bool direct = ds || util_format_is_pure_integer(img->pt->format);
+   void *scratch = direct ? malloc(st_convert_scratch_B(w)) : NULL;
    for (unsigned r = 0; r < rows; r++) {
       unsigned src_row = fb->FlipY ? rows - 1 - r : r;
       const uint8_t *src = map + (size_t)src_row * xfer->stride;
       uint8_t *dst = packed + (size_t)r * w * dst_bpp;
-      if (integer) {
-         /* Integers stay integers (the formats' kinds match). */
+      if (direct) {
          if (scratch)
             st_convert_texels(img->pt->format, dst, rb->texture->format, src,
                               w, scratch);
