@@ -913,6 +913,22 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v,
            ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->ColorReadBuffer : GL_NONE);
       return true;
+   case GL_AUX_BUFFERS:
+   case GL_DOUBLEBUFFER:
+   case GL_STEREO:
+      /* The default framebuffer's buffers (GL 4.6 compatibility table
+       * 23.73): mono, no auxiliary buffers; a back buffer when
+       * double-buffered (buffers.c). */
+      if (_mesa_is_gles(ctx) ||
+          (pname == GL_AUX_BUFFERS && _mesa_is_desktop_fc(ctx)))
+         return false;
+      if (pname == GL_AUX_BUFFERS)
+         int1(v, 0);
+      else
+         bool1(v, pname == GL_DOUBLEBUFFER && ctx->WinsysDraw &&
+                     (_mesa_winsys_buffers_present(ctx->WinsysDraw) &
+                      WINSYS_BACK));
+      return true;
    case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);
       return true;

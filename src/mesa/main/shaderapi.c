@@ -1070,6 +1070,23 @@ _mesa_LinkProgram(GLuint program)
                         "fragment shader\n");
       return;
    }
+   if (!stages && !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
+       !prog->Separable) {
+      /* A compatibility program with no shaders links, and draws with
+       * the fixed-function vertex and fragment processing (GL 2.1
+       * sections 2.15 and 3.11: what a program lacks is fixed-function),
+       * as in Mesa: it has no executable. */
+      free(prog->InfoLog);
+      prog->InfoLog = dup_string("");
+      prog->LinkStatus = true;
+      free_exec(prog->exec);
+      prog->exec = NULL;
+      if (ctx->CurrentProgram == prog)
+         ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
+                          ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |
+                          ST_NEW_SAMPLERS;
+      return;
+   }
    if (!stages) {
       link_failed(prog, "error: no shaders attached\n");
       return;

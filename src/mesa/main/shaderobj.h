@@ -45,12 +45,14 @@ struct gl_program_exec *_mesa_new_program_exec(void *mem);
 struct gl_program_exec *_mesa_pipeline_exec(struct gl_context *ctx);
 
 /* Whether draws use a program: a current program or a bound pipeline
- * with at least one stage (GL 4.6 7.3/7.4). */
+ * with at least one stage (GL 4.6 7.3/7.4).  A current compatibility
+ * program linked without shaders has no executable: draws are
+ * fixed-function. */
 static inline bool
 _mesa_program_in_use(const struct gl_context *ctx)
 {
    if (ctx->CurrentProgram)
-      return true;
+      return ctx->CurrentProgram->exec != NULL;
    for (unsigned s = 0; ctx->Pipeline && s < MESA_SHADER_STAGES; s++) {
       if (ctx->Pipeline->Stage[s])
          return true;
