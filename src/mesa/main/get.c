@@ -892,6 +892,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
                                         : ctx->Version % 10);
       return true;
+   case GL_DRAW_BUFFER: /* desktop GL: draw buffer 0 */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->ColorDrawBuffer[0]
+                              : GL_NONE);
+      return true;
    case GL_DRAW_BUFFER0:
    case GL_DRAW_BUFFER1:
    case GL_DRAW_BUFFER2:
