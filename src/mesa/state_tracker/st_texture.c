@@ -651,6 +651,37 @@ stencil_view_format(enum pipe_format f)
    }
 }
 
+/* What R, G, B, A of a colour texture read: the components of its base
+ * internal format (GL 3.3 compatibility table 3.20; zero colour, alpha
+ * one where the base format has none).  Texels already hold them when
+ * the storage keeps more channels than the base format (ALPHA8 in
+ * RGBA8), but the border colour does not: the hardware stores it in the
+ * view format's channels and swizzles it with the descriptor (Fact:
+ * alexvorxx/Mesa-VirGL src/asahi agx_pack_border, FACTS-AGX.md Border),
+ * and GL 3.3 section 3.8.10 reads it as the base format says. */
+static void
+base_format_channels(GLenum base, unsigned chan[4])
+{
+   const unsigned x = PIPE_SWIZZLE_X, y = PIPE_SWIZZLE_Y,
+                  z = PIPE_SWIZZLE_Z, w = PIPE_SWIZZLE_W,
+                  n = PIPE_SWIZZLE_0, o = PIPE_SWIZZLE_1;
+   static const struct {
+      GLenum base;
+      unsigned chan[4];
+   } table[] = {
+      {GL_ALPHA, {n, n, n, w}},     {GL_LUMINANCE, {x, x, x, o}},
+      {GL_LUMINANCE_ALPHA, {x, x, x, w}}, {GL_INTENSITY, {x, x, x, x}},
+      {GL_RED, {x, n, n, o}},       {GL_RG, {x, y, n, o}},
+      {GL_RGB, {x, y, z, o}},
+   };
+   for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+      if (table[i].base == base) {
+         memcpy(chan, table[i].chan, sizeof(table[i].chan));
+         return;
+      }
+   }
+}
+
 static struct pipe_sampler_view *
 texture_view(struct st_context *st, struct gl_texture_object *t,
              bool float_shadow)
@@ -700,6 +731,12 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
                           : mode == GL_ALPHA     ? alpha
                                                  : lum;
       memcpy(chan, m, sizeof(chan));
+   } else {
+      const struct gl_texture_image *img = &t->Image[0][base];
+      const struct gl_format_info *f = _mesa_format_info(
+         _mesa_effective_internalformat(img->InternalFormat, img->Type));
+      if (f)
+         base_format_channels(f->base, chan);
    }
    /* EXT_texture_compression_s3tc: DXT1 without alpha reads alpha 1, also
     * when TexImage2D stored RGBA texels for it (st_decoded_storage_format);
