@@ -17,6 +17,7 @@
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/pixel.h"
 #include "main/texcompress.h"
 #include "main/texobj.h"
 #include "main/texproxy.h"
@@ -824,11 +825,92 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* glTexImage1D/2D of a GL_COLOR_INDEX image in desktop GL (any index
+ * type, GL_BITMAP too): GL 2.1 section 3.8.1 unpacks it as glDrawPixels
+ * does, so the indices become RGBA through the I_TO_R..A maps after the
+ * index arithmetic (section 3.6.5; pixel_unpack.c).  The RGBA floats then
+ * upload with neutral unpack and transfer state.  False when the call is
+ * not one of these. */
+static bool
+color_index_tex_image(GLenum target, GLint level, GLint internalformat,
+                      GLsizei width, GLsizei height, GLint border,
+                      GLenum format, GLenum type, const void *pixels,
+                      unsigned dims, const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || _mesa_is_gles(ctx) || format != GL_COLOR_INDEX)
+      return false;
+   GLenum err = _mesa_pixel_format_error(format, type);
+   if (err) {
+      _mesa_error(ctx, err, "%s(format/type)", func);
+      return true;
+   }
+   float *rgba = NULL;
+   if (width > 0 && height > 0 && (pixels || ctx->PixelUnpackBuffer)) {
+      struct pbo_map map;
+      const void *src = pixels;
+      if (ctx->PixelUnpackBuffer) {
+         src = _mesa_map_pbo(
+            ctx, false, pixels,
+            _mesa_unpack_image_size_B(ctx, width, height, format, type),
+            &map, func);
+         if (!src)
+            return true;
+      }
+      rgba = malloc((size_t)width * (size_t)height * 4 * sizeof(float));
+      if (rgba)
+         _mesa_unpack_image(ctx, width, height, format, type, src,
+                            PIXEL_RGBA, rgba);
+      if (ctx->PixelUnpackBuffer)
+         _mesa_unmap_pbo(ctx, &map);
+      if (!rgba) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return true;
+      }
+   }
+   /* The floats are tightly packed and already through the transfer
+    * operations. */
+   const GLint unpack[6] = {
+      ctx->Pixel.UnpackAlignment, ctx->Pixel.UnpackRowLength,
+      ctx->Pixel.UnpackImageHeight, ctx->Pixel.UnpackSkipPixels,
+      ctx->Pixel.UnpackSkipRows, ctx->Pixel.UnpackSkipImages};
+   const struct gl_pixel_ops ops = ctx->PixelOps;
+   struct gl_buffer_object *unpack_buffer = ctx->PixelUnpackBuffer;
+   ctx->Pixel.UnpackAlignment = 4;
+   ctx->Pixel.UnpackRowLength = ctx->Pixel.UnpackImageHeight = 0;
+   ctx->Pixel.UnpackSkipPixels = ctx->Pixel.UnpackSkipRows = 0;
+   ctx->Pixel.UnpackSkipImages = 0;
+   ctx->PixelUnpackBuffer = NULL;
+   for (unsigned c = 0; c < 4; c++) {
+      ctx->PixelOps.Scale[c] = 1.0f;
+      ctx->PixelOps.Bias[c] = 0.0f;
+   }
+   ctx->PixelOps.MapColor = false;
+   ctx->PixelOps.UnpackSwapBytes = false;
+   ctx->PixelOps.UnpackLsbFirst = false;
+   tex_image(target, level, internalformat, width, height, border, GL_RGBA,
+             GL_FLOAT, rgba, dims, func);
+   ctx->Pixel.UnpackAlignment = unpack[0];
+   ctx->Pixel.UnpackRowLength = unpack[1];
+   ctx->Pixel.UnpackImageHeight = unpack[2];
+   ctx->Pixel.UnpackSkipPixels = unpack[3];
+   ctx->Pixel.UnpackSkipRows = unpack[4];
+   ctx->Pixel.UnpackSkipImages = unpack[5];
+   ctx->PixelOps = ops;
+   ctx->PixelUnpackBuffer = unpack_buffer;
+   free(rgba);
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
                  GLsizei width, GLsizei height, GLint border, GLenum format,
                  GLenum type, const void *pixels)
 {
+   if (color_index_tex_image(target, level, internalformat, width, height,
+                             border, format, type, pixels, 2, "glTexImage2D"))
+      return;
    tex_image(target, level, internalformat, width, height, border, format,
              type, pixels, 2, "glTexImage2D");
 }
@@ -838,6 +920,9 @@ _mesa_TexImage1D(GLenum target, GLint level, GLint internalformat,
                  GLsizei width, GLint border, GLenum format, GLenum type,
                  const void *pixels)
 {
+   if (color_index_tex_image(target, level, internalformat, width, 1, border,
+                             format, type, pixels, 1, "glTexImage1D"))
+      return;
    tex_image(target, level, internalformat, width, 1, border, format, type,
              pixels, 1, "glTexImage1D");
 }

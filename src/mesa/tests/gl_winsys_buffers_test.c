@@ -9,9 +9,10 @@
  * which buffer glDrawBuffer, glDrawBuffers and glReadBuffer name and
  * their errors (GL 4.6 compatibility profile sections 17.4.1 and 18.2.1,
  * table 17.4), what the state tracker then renders to and reads from, and
- * the two compatibility rules of the same change: a program linked
- * without shaders (GL 2.1 sections 2.15 and 3.11) and glCopyTexImage's
- * formats and border (GL 3.0 section 3.9.2, GL 1.1 section 3.8.2).
+ * the compatibility rules of the same change: a program linked without
+ * shaders (GL 2.1 sections 2.15 and 3.11), glCopyTexImage's formats and
+ * border (GL 3.0 section 3.9.2, GL 1.1 section 3.8.2) and colour index
+ * texture images (GL 2.1 section 3.8.1).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -254,6 +255,37 @@ test_copy_tex_image(void **state)
    winsys_destroy(&w);
 }
 
+/* GL 2.1 section 3.8.1: a COLOR_INDEX image becomes RGBA through the
+ * I_TO_R..A maps whatever MAP_COLOR says (section 3.6.5, "Color index
+ * lookup"); GL_BITMAP gives indices 0 and 1, MSB first by default. */
+static void
+test_color_index_image(void **state)
+{
+   struct gl_test *t = gl_test_compat21();
+   static const GLfloat r[2] = {0.0f, 1.0f}, g[2] = {0.0f, 0.0f},
+                        b[2] = {1.0f, 0.0f}, a[2] = {1.0f, 1.0f};
+   _mesa_PixelMapfv(GL_PIXEL_MAP_I_TO_R, 2, r);
+   _mesa_PixelMapfv(GL_PIXEL_MAP_I_TO_G, 2, g);
+   _mesa_PixelMapfv(GL_PIXEL_MAP_I_TO_B, 2, b);
+   _mesa_PixelMapfv(GL_PIXEL_MAP_I_TO_A, 2, a);
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* 0x80: texel 0 is index 1 (red), texel 1 index 0 (blue). */
+   static const GLubyte bits = 0x80;
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 1, 0, GL_COLOR_INDEX,
+                    GL_BITMAP, &bits);
+   expect_error(GL_NO_ERROR);
+   assert_true(gl_test_texel_is_rgba8(0, 0, 255, 0, 0, 255));
+   assert_true(gl_test_texel_is_rgba8(1, 0, 0, 0, 255, 255));
+   /* The unpack state is the application's again. */
+   assert_int_equal(gl_test_get_int(GL_UNPACK_ALIGNMENT), 1);
+   /* A packed type of four components with a one-component format:
+    * INVALID_OPERATION (section 3.6.4). */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 1, 0, GL_COLOR_INDEX,
+                    GL_UNSIGNED_INT_8_8_8_8, &bits);
+   expect_error(GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -263,6 +295,7 @@ main(void)
       cmocka_unit_test(test_draw_and_read_targets),
       cmocka_unit_test(test_empty_program),
       cmocka_unit_test(test_copy_tex_image),
+      cmocka_unit_test(test_color_index_image),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
