@@ -11,8 +11,9 @@
  * table 17.4), what the state tracker then renders to and reads from, and
  * the compatibility rules of the same change: a program linked without
  * shaders (GL 2.1 sections 2.15 and 3.11), glCopyTexImage's formats and
- * border (GL 3.0 section 3.9.2, GL 1.1 section 3.8.2) and colour index
- * texture images (GL 2.1 section 3.8.1).
+ * border (GL 3.0 section 3.9.2, GL 1.1 section 3.8.2), colour index
+ * texture images (GL 2.1 section 3.8.1) and glInterleavedArrays (GL 2.1
+ * section 2.8, table 2.5).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -286,6 +287,48 @@ test_color_index_image(void **state)
    gl_test_destroy(t);
 }
 
+/* Table 2.5's T2F_C4UB_V3F: texture coordinates at 0, four unsigned
+ * byte colours at 2 floats, the vertex at 2 floats and the colour's
+ * float; 6 floats a vertex unless a stride is given.  Other arrays off. */
+static void
+test_interleaved_arrays(void **state)
+{
+   struct gl_test *t = gl_test_compat21();
+   static const GLfloat data[12] = {0};
+   void *p = NULL;
+
+   _mesa_EnableClientState(GL_NORMAL_ARRAY);
+   _mesa_EnableClientState(GL_FOG_COORD_ARRAY);
+   _mesa_InterleavedArrays(GL_T2F_C4UB_V3F, 0, data);
+   expect_error(GL_NO_ERROR);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY), GL_TRUE);
+   assert_int_equal(gl_test_get_int(GL_COLOR_ARRAY), GL_TRUE);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_COORD_ARRAY), GL_TRUE);
+   assert_int_equal(gl_test_get_int(GL_NORMAL_ARRAY), GL_FALSE);
+   assert_int_equal(gl_test_get_int(GL_FOG_COORD_ARRAY), GL_FALSE);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_SIZE), 3);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_STRIDE), 24);
+   assert_int_equal(gl_test_get_int(GL_COLOR_ARRAY_TYPE), GL_UNSIGNED_BYTE);
+   assert_int_equal(gl_test_get_int(GL_COLOR_ARRAY_SIZE), 4);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_COORD_ARRAY_SIZE), 2);
+   _mesa_GetPointerv(GL_VERTEX_ARRAY_POINTER, &p);
+   assert_ptr_equal(p, (const char *)data + 12);
+   _mesa_GetPointerv(GL_COLOR_ARRAY_POINTER, &p);
+   assert_ptr_equal(p, (const char *)data + 8);
+
+   /* A given stride; V2F turns the colour and texture arrays off. */
+   _mesa_InterleavedArrays(GL_V2F, 40, data);
+   assert_int_equal(gl_test_get_int(GL_VERTEX_ARRAY_STRIDE), 40);
+   assert_int_equal(gl_test_get_int(GL_COLOR_ARRAY), GL_FALSE);
+   assert_int_equal(gl_test_get_int(GL_TEXTURE_COORD_ARRAY), GL_FALSE);
+
+   _mesa_InterleavedArrays(GL_V2F, -1, data);
+   expect_error(GL_INVALID_VALUE);
+   _mesa_InterleavedArrays(GL_RGBA, 0, data);
+   expect_error(GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -296,6 +339,7 @@ main(void)
       cmocka_unit_test(test_empty_program),
       cmocka_unit_test(test_copy_tex_image),
       cmocka_unit_test(test_color_index_image),
+      cmocka_unit_test(test_interleaved_arrays),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
