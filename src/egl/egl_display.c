@@ -48,6 +48,25 @@ platform_known(EGLenum platform)
           (EGL_ASAHI_PLATFORM_GBM && platform == EGL_PLATFORM_GBM_MESA);
 }
 
+/* A function of the libgbm the program uses.  A program linked with it
+ * has it in the global scope; one that opened it with dlopen (waffle, so
+ * piglit's gbm platform, does: RTLD_LOCAL) has it only under its name, so
+ * look there too without loading anything new.
+ */
+void *
+egl_gbm_symbol(const char *name)
+{
+   void *sym = dlsym(RTLD_DEFAULT, name);
+   if (sym)
+      return sym;
+   void *lib = dlopen("libgbm.so.1", RTLD_LAZY | RTLD_NOLOAD);
+   if (!lib)
+      return NULL;
+   sym = dlsym(lib, name);
+   dlclose(lib);
+   return sym;
+}
+
 /* The fd of a GBM device, through whichever libgbm the program uses (ours
  * or Mesa's: gbm_device_get_fd is standard API), or -1.
  */
@@ -55,7 +74,7 @@ static int
 gbm_device_fd(void *gbm)
 {
    int (*get_fd)(void *) =
-      (int (*)(void *))dlsym(RTLD_DEFAULT, "gbm_device_get_fd");
+      (int (*)(void *))egl_gbm_symbol("gbm_device_get_fd");
    return get_fd ? get_fd(gbm) : -1;
 }
 

@@ -162,6 +162,8 @@ EGLint egl_error_from_dri(enum asahi_dri_error error);
 
 /* Frees a terminated display's driver objects when nothing is left. */
 void egl_display_teardown_if_unused(struct egl_display *disp);
+/* A function of the program's libgbm (global or opened by name), or NULL. */
+void *egl_gbm_symbol(const char *name);
 /* A GL entry point from the driver (NULL before any display loaded it). */
 void *egl_gl_proc_address(const char *name);
 /* Platform extensions, for glvnd's getVendorString. */

@@ -11,19 +11,12 @@
  * effect on pbuffers but the surface must be the current draw surface),
  * 3.6.1 (texture binding needs EGL_TEXTURE_FORMAT).
  */
-#include <dlfcn.h>
 #include <stdlib.h>
 
 #include "egl_private.h"
 #include "gbm_asahi.h"
 
 #define EGL_MAX_PBUFFER_SIZE 16384
-
-static void *
-gbm_function(const char *name)
-{
-   return dlsym(RTLD_DEFAULT, name);
-}
 
 void
 egl_surface_unref(struct egl_surface *surf)
@@ -32,7 +25,7 @@ egl_surface_unref(struct egl_surface *surf)
       return;
    struct egl_display *disp = surf->res.display;
    if (surf->native_window) {
-      gbm_asahi_surface_bind_fn bind = gbm_function(GBM_ASAHI_SURFACE_BIND);
+      gbm_asahi_surface_bind_fn bind = egl_gbm_symbol(GBM_ASAHI_SURFACE_BIND);
       if (bind)
          bind(surf->native_window, NULL, NULL);
    }
@@ -253,8 +246,8 @@ gbm_window_surface(EGLDisplay dpy, EGLConfig config, void *win,
    const char *why = "";
    struct egl_surface *s = NULL;
    const struct egl_config *conf = egl_lookup_config(disp, config);
-   gbm_asahi_surface_info_fn info_fn = gbm_function(GBM_ASAHI_SURFACE_INFO);
-   gbm_asahi_surface_bind_fn bind = gbm_function(GBM_ASAHI_SURFACE_BIND);
+   gbm_asahi_surface_info_fn info_fn = egl_gbm_symbol(GBM_ASAHI_SURFACE_INFO);
+   gbm_asahi_surface_bind_fn bind = egl_gbm_symbol(GBM_ASAHI_SURFACE_BIND);
    struct gbm_asahi_surface_info info;
 
    if (!conf) {
@@ -559,7 +552,7 @@ egl_SwapBuffers(EGLDisplay dpy, EGLSurface handle)
    else {
       disp->dri->swap_buffers(ctx->dri, s->dri);
       gbm_asahi_surface_swapped_fn swapped =
-         gbm_function(GBM_ASAHI_SURFACE_SWAPPED);
+         egl_gbm_symbol(GBM_ASAHI_SURFACE_SWAPPED);
       if (swapped)
          swapped(s->native_window);
    }

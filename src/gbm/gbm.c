@@ -68,7 +68,7 @@ struct gbm_bo {
    struct gbm_surface *surface; /* locked from it, or NULL */
    struct asahi_dri_image *image;
    struct asahi_dri_image_desc desc; /* exported: fd owned here */
-   uint32_t handle;                  /* GEM handle on gbm->fd */
+   uint32_t handle; /* GEM handle on gbm->fd, owned by the driver's image */
    void *user_data;
    void (*destroy_user_data)(struct gbm_bo *, void *);
 };
@@ -539,10 +539,12 @@ gbm_bo_destroy(struct gbm_bo *bo)
       return;
    if (bo->destroy_user_data)
       bo->destroy_user_data(bo, bo->user_data);
-   if (bo->handle) {
-      struct drm_gem_close args = {.handle = bo->handle};
-      ioctl(bo->gbm->fd, DRM_IOCTL_GEM_CLOSE, &args);
-   }
+   /* No GEM_CLOSE of bo->handle: the driver's fd is a dup of gbm->fd, so
+    * they share one DRM file and its handles, and the driver's image (of
+    * the same buffer) holds this very handle; closing it here killed the
+    * driver's buffer (a window's front after waffle released it) and made
+    * the driver's own close fail.  image_destroy closes it when the last
+    * user goes. */
    for (unsigned i = 0; i < bo->desc.num_planes; i++)
       close(bo->desc.planes[i].fd);
    bo->gbm->driver.iface->image_destroy(bo->image);

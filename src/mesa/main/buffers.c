@@ -16,6 +16,130 @@
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 
+int
+_mesa_winsys_buffer_bits(GLenum buf)
+{
+   switch (buf) {
+   case GL_NONE:
+      return 0;
+   case GL_FRONT_LEFT:
+   case GL_FRONT:
+      return WINSYS_FRONT;
+   case GL_BACK_LEFT:
+   case GL_BACK:
+      return WINSYS_BACK;
+   case GL_LEFT:
+   case GL_FRONT_AND_BACK:
+      return WINSYS_FRONT | WINSYS_BACK;
+   case GL_FRONT_RIGHT:
+   case GL_BACK_RIGHT:
+   case GL_RIGHT:
+      return WINSYS_ABSENT;
+   default:
+      return buf >= GL_AUX0 && buf <= GL_AUX3 ? WINSYS_ABSENT : -1;
+   }
+}
+
+unsigned
+_mesa_winsys_buffers_present(const struct gl_framebuffer *fb)
+{
+   return fb->winsys && fb->winsys->back.texture ? WINSYS_FRONT | WINSYS_BACK
+                                                 : WINSYS_FRONT;
+}
+
+static bool
+is_color_attachment(GLenum b)
+{
+   return b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + 32;
+}
+
+struct gl_renderbuffer *
+_mesa_framebuffer_read_rb(const struct gl_framebuffer *fb)
+{
+   if (!fb)
+      return NULL;
+   GLenum src = fb->ColorReadBuffer;
+   if (fb->Name && src >= GL_COLOR_ATTACHMENT0 &&
+       src < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      return fb->Attachment[BUFFER_COLOR0 + (src - GL_COLOR_ATTACHMENT0)];
+   if (!fb->Name && fb->winsys && fb->winsys->front.texture) {
+      /* The front when the read buffer names it (LEFT and FRONT_AND_BACK
+       * read the front left buffer), else the back if there is one. */
+      int bits = _mesa_winsys_buffer_bits(src);
+      unsigned buf = bits > 0 && (bits & WINSYS_FRONT) ? WINSYS_FRONT
+                                                       : WINSYS_BACK;
+      return st_framebuffer_color(fb->winsys, buf);
+   }
+   return fb->Attachment[BUFFER_COLOR0];
+}
+
+/* The error for a draw or read buffer enum the default framebuffer of a
+ * desktop context cannot take (GL 4.6 compatibility profile, sections
+ * 17.4.1 and 18.2.1): GL_NO_ERROR when it names one of its buffers or
+ * none. */
+static GLenum
+winsys_buffer_error(const struct gl_framebuffer *fb, GLenum buf)
+{
+   int bits = _mesa_winsys_buffer_bits(buf);
+   if (bits < 0)
+      return is_color_attachment(buf) ? GL_INVALID_OPERATION
+                                      : GL_INVALID_ENUM;
+   if (bits && !((unsigned)bits & _mesa_winsys_buffers_present(fb)))
+      return GL_INVALID_OPERATION;
+   return GL_NO_ERROR;
+}
+
+/* The draw buffers of a framebuffer changed. */
+static void
+draw_buffers_changed(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+   if (!fb->Name && fb->winsys)
+      st_framebuffer_select(fb->winsys);
+   st_invalidate_framebuffer(ctx->st);
+}
+
+void
+_mesa_winsys_draw_buffer(struct gl_context *ctx, GLenum buf)
+{
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+   GLenum err = winsys_buffer_error(fb, buf);
+
+   if (err) {
+      _mesa_error(ctx, err, "glDrawBuffer(0x%x)", buf);
+      return;
+   }
+   fb->ColorDrawBuffer[0] = buf;
+   for (unsigned i = 1; i < MAX_DRAW_BUFFERS; i++)
+      fb->ColorDrawBuffer[i] = GL_NONE;
+   draw_buffers_changed(ctx, fb);
+}
+
+/* glDrawBuffers on the default framebuffer of a desktop context (GL 4.6
+ * section 17.4.1): each buffer names one colour buffer or none, BACK
+ * only alone; no buffer twice. */
+static bool
+desktop_winsys_draw_buffers_ok(struct gl_context *ctx,
+                               struct gl_framebuffer *fb, GLsizei n,
+                               const GLenum *bufs)
+{
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum b = bufs[i];
+      GLenum err = winsys_buffer_error(fb, b);
+      if (b == GL_FRONT || b == GL_LEFT || b == GL_RIGHT ||
+          b == GL_FRONT_AND_BACK || (b == GL_BACK && n > 1))
+         err = GL_INVALID_ENUM;
+      for (GLsizei j = 0; j < i && !err; j++) {
+         if (b != GL_NONE && bufs[j] == b)
+            err = GL_INVALID_OPERATION;
+      }
+      if (err) {
+         _mesa_error(ctx, err, "glDrawBuffers(bufs[%d]=0x%x)", i, b);
+         return false;
+      }
+   }
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
 {
@@ -28,6 +152,14 @@ _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
    }
    if (!fb)
       return;
+   if (!fb->Name && !_mesa_is_gles(ctx)) {
+      if (!desktop_winsys_draw_buffers_ok(ctx, fb, n, bufs))
+         return;
+      for (GLsizei i = 0; i < MAX_DRAW_BUFFERS; i++)
+         fb->ColorDrawBuffer[i] = i < n ? bufs[i] : GL_NONE;
+      draw_buffers_changed(ctx, fb);
+      return;
+   }
    if (!fb->Name && n != 1 && _mesa_is_gles(ctx)) {
       /* ES 3.0 section 4.2.1: the default framebuffer takes one buffer */
       _mesa_error(ctx, GL_INVALID_OPERATION, "glDrawBuffers(n=%d)", n);
@@ -58,7 +190,7 @@ _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
          b = fb->winsys && fb->ColorReadBuffer == GL_FRONT ? GL_FRONT : GL_BACK;
       fb->ColorDrawBuffer[i] = b;
    }
-   st_invalidate_framebuffer(ctx->st);
+   draw_buffers_changed(ctx, fb);
 }
 
 void GLAPIENTRY
@@ -70,6 +202,21 @@ _mesa_ReadBuffer(GLenum src)
 
    if (!fb)
       return;
+   if (!fb->Name && !_mesa_is_gles(ctx)) {
+      GLenum err = winsys_buffer_error(fb, src);
+      if (err) {
+         _mesa_error(ctx, err, "glReadBuffer(0x%x)", src);
+         return;
+      }
+      fb->ColorReadBuffer = src;
+      return;
+   }
+   if (fb->Name && !_mesa_is_gles(ctx) && src != GL_NONE &&
+       _mesa_winsys_buffer_bits(src) >= 0) {
+      /* A default framebuffer's buffer: not one of an object's. */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadBuffer(0x%x)", src);
+      return;
+   }
    if (!fb->Name)
       ok = src == GL_BACK || src == GL_NONE;
    else
@@ -371,11 +518,7 @@ blit_formats_ok(struct gl_context *ctx, const struct gl_framebuffer *src,
                 GLenum filter)
 {
    if (mask & GL_COLOR_BUFFER_BIT) {
-      const struct gl_renderbuffer *read = src->Attachment[BUFFER_COLOR0];
-      if (src->Name && src->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-          src->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-         read = src->Attachment[BUFFER_COLOR0 +
-                                (src->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+      const struct gl_renderbuffer *read = _mesa_framebuffer_read_rb(src);
       enum pipe_format rf = rb_format(read);
       if (rf != PIPE_FORMAT_NONE) {
          bool rint = util_format_is_pure_integer(rf);

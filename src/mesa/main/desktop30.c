@@ -16,6 +16,7 @@
 
 #include "main/context.h"
 #include "main/desktop30.h"
+#include "main/fbobject.h"
 #include "main/texborder.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
@@ -324,14 +325,18 @@ _mesa_DrawBuffer(GLenum buf)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (!desktop_only(ctx, "glDrawBuffer"))
+   if (!desktop_only(ctx, "glDrawBuffer") || !ctx->DrawBuffer)
       return;
-   /* The default framebuffer has one colour buffer here: FRONT, BACK,
-    * LEFT, FRONT_LEFT, BACK_LEFT and FRONT_AND_BACK all name it. */
-   if (ctx->DrawBuffer && !ctx->DrawBuffer->Name &&
-       (buf == GL_FRONT || buf == GL_LEFT || buf == GL_FRONT_LEFT ||
-        buf == GL_BACK_LEFT || buf == GL_FRONT_AND_BACK))
-      buf = GL_BACK;
+   if (!ctx->DrawBuffer->Name) {
+      /* Front, back, both, or none (buffers.c). */
+      _mesa_winsys_draw_buffer(ctx, buf);
+      return;
+   }
+   if (buf != GL_NONE && _mesa_winsys_buffer_bits(buf) >= 0) {
+      /* GL 4.6 section 17.4.1: a default framebuffer's buffer. */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glDrawBuffer(0x%x)", buf);
+      return;
+   }
    _mesa_DrawBuffers(1, &buf);
 }
 

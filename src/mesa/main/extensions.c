@@ -295,6 +295,13 @@ static const struct gl_extension_info extension_table[] = {
    /* Core since GL 1.3, named for the compatibility programs that ask
     * for it (piglit's seamless cube map tests) */
    {"GL_ARB_texture_cube_map", API_COMPAT, 0},
+   /* GL 2.0's shaders under their ARB names, for the compatibility
+    * programs that ask for them: the registry's aliases of the GL 2.0
+    * commands, and the handle commands of shaderobj_arb.c */
+   {"GL_ARB_shader_objects", API_COMPAT, 0},
+   {"GL_ARB_vertex_shader", API_COMPAT, 0},
+   {"GL_ARB_fragment_shader", API_COMPAT, 0},
+   {"GL_ARB_shading_language_100", API_COMPAT, 0},
    /* GL_GENERATE_MIPMAP, a compatibility-profile parameter (teximage.c) */
    {"GL_SGIS_generate_mipmap", API_COMPAT, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},

@@ -52,6 +52,30 @@ struct gl_framebuffer **_mesa_framebuffer_binding(struct gl_context *ctx,
 bool _mesa_get_framebuffer_limit(struct gl_context *ctx, GLenum pname,
                                  GLint *value, bool *known);
 
+/* Window-system colour buffers (buffers.c).  This implementation's
+ * default framebuffers are mono, without auxiliary buffers: a front left
+ * buffer, and a back left one when double-buffered. */
+#define WINSYS_FRONT 0x1 /* FRONT_LEFT */
+#define WINSYS_BACK 0x2  /* BACK_LEFT */
+#define WINSYS_ABSENT 0x4 /* a right or auxiliary buffer */
+
+/* The buffers a DrawBuffer/ReadBuffer enum names for the default
+ * framebuffer (GL 4.6 compatibility profile, table 17.4), or -1 when it is
+ * not an enum of that table (GL_NONE names none: 0). */
+int _mesa_winsys_buffer_bits(GLenum buf);
+
+/* The buffers a default framebuffer has (WINSYS_FRONT, and WINSYS_BACK
+ * when double-buffered). */
+unsigned _mesa_winsys_buffers_present(const struct gl_framebuffer *fb);
+
+/* glDrawBuffer on the default framebuffer of a desktop context. */
+void _mesa_winsys_draw_buffer(struct gl_context *ctx, GLenum buf);
+
+/* The colour renderbuffer glReadPixels, glCopyTex*, glCopyPixels and the
+ * colour part of glBlitFramebuffer read from fb (NULL: none). */
+struct gl_renderbuffer *
+_mesa_framebuffer_read_rb(const struct gl_framebuffer *fb);
+
 void _mesa_free_framebuffer_objects(struct gl_context *ctx);
 void _mesa_free_renderbuffer(struct gl_renderbuffer *rb);
 

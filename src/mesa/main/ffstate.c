@@ -660,6 +660,18 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
        FF_MAX_TEXTURE_STACK_DEPTH},
    };
    for (unsigned i = 0; i < sizeof(stacks) / sizeof(stacks[0]); i++) {
+      /* The texture matrix stack of a unit past the coordinate units
+       * does not exist (GL 2.1 section 2.11.2: INVALID_OPERATION, as for
+       * the raster texture coordinates). */
+      if (stacks[i].matrix == GL_TEXTURE_MATRIX &&
+          ctx->ActiveTexture >= FF_MAX_TEXTURE_UNITS &&
+          (pname == stacks[i].matrix || pname == stacks[i].depth)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glGet(texture matrix of unit %u)", ctx->ActiveTexture);
+         *n = 0;
+         *kind = FF_VALUE_FLOAT;
+         return true;
+      }
       if (pname == stacks[i].matrix) {
          memcpy(f, stacks[i].top, 16 * sizeof(GLfloat));
          *n = 16;

@@ -557,12 +557,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                  ? (GLint)ctx->ClientAttribDepth
                  : MAX_ATTRIB_STACK_DEPTH);
       return true;
-   case GL_AUX_BUFFERS:
-      /* GL 2.1 table 6.60 (compatibility): no auxiliary buffers here */
-      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
-         return false;
-      int1(v, 0);
-      return true;
    case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
          return false;
@@ -915,6 +909,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
                                         : ctx->Version % 10);
       return true;
+   case GL_DRAW_BUFFER: /* desktop GL: draw buffer 0 */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->ColorDrawBuffer[0]
+                              : GL_NONE);
+      return true;
    case GL_DRAW_BUFFER0:
    case GL_DRAW_BUFFER1:
    case GL_DRAW_BUFFER2:
@@ -935,6 +935,22 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       int1(v,
            ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->ColorReadBuffer : GL_NONE);
+      return true;
+   case GL_AUX_BUFFERS:
+   case GL_DOUBLEBUFFER:
+   case GL_STEREO:
+      /* The default framebuffer's buffers (GL 4.6 compatibility table
+       * 23.73): mono, no auxiliary buffers; a back buffer when
+       * double-buffered (buffers.c). */
+      if (_mesa_is_gles(ctx) ||
+          (pname == GL_AUX_BUFFERS && _mesa_is_desktop_fc(ctx)))
+         return false;
+      if (pname == GL_AUX_BUFFERS)
+         int1(v, 0);
+      else
+         bool1(v, pname == GL_DOUBLEBUFFER && ctx->WinsysDraw &&
+                     (_mesa_winsys_buffers_present(ctx->WinsysDraw) &
+                      WINSYS_BACK));
       return true;
    case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);

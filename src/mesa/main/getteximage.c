@@ -8,8 +8,10 @@
  * image read back in a client format and type, through the pixel pack
  * state (and a pack buffer).  Colour images give the components of their
  * base format (table 6.1: L and I as R, missing colour components 0,
- * missing alpha 1); sRGB images give their codes.  Not yet: compressed
- * images (INVALID_OPERATION), stencil and depth-stencil images.
+ * missing alpha 1); sRGB images give their codes; depth-stencil images
+ * their depth and stencil (DEPTH_STENCIL with UNSIGNED_INT_24_8 or
+ * FLOAT_32_UNSIGNED_INT_24_8_REV, converted as the texels are).  Not yet:
+ * compressed images (INVALID_OPERATION) and stencil-only ones.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +103,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
        (client == PIPE_FORMAT_NONE && !packed_here) ||
        (packed_here && _mesa_format_info_is_integer(f)) ||
        !_mesa_format_combination_ok(ctx, format, type, f->internalformat) ||
-       f->base == GL_STENCIL_INDEX || f->base == GL_DEPTH_STENCIL) {
+       f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type of the image)",
                   func);
       return;

@@ -67,7 +67,12 @@ class Registry:
                 continue
             text = text_of(t)
             if '#ifdef' in text:
-                continue  # GLhandleARB: platform-dependent, unused here
+                # GLhandleARB: platform-dependent; the registry's
+                # definition for everything but Apple's platforms
+                # (shaderobj_arb.c).
+                if 'GLhandleARB' in text:
+                    self.types.append('typedef unsigned int GLhandleARB;')
+                continue
             if text.startswith('struct'):
                 continue
             self.types.append(khr(text))

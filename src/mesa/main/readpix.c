@@ -27,15 +27,7 @@
 struct gl_renderbuffer *
 _mesa_color_read_buffer(struct gl_context *ctx)
 {
-   struct gl_framebuffer *fb = ctx->ReadBuffer;
-
-   if (!fb)
-      return NULL;
-   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      return fb->Attachment[BUFFER_COLOR0 +
-                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   return fb->Attachment[BUFFER_COLOR0];
+   return _mesa_framebuffer_read_rb(ctx->ReadBuffer);
 }
 
 /* The format/type pair every read buffer of this kind may be read with

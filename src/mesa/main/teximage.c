@@ -17,6 +17,7 @@
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/pixel.h"
 #include "main/texcompress.h"
 #include "main/texobj.h"
 #include "main/texproxy.h"
@@ -578,15 +579,7 @@ _mesa_GenerateMipmap(GLenum target)
 static struct gl_renderbuffer *
 copy_source(struct gl_context *ctx)
 {
-   struct gl_framebuffer *fb = ctx->ReadBuffer;
-
-   if (!fb)
-      return NULL;
-   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      return fb->Attachment[BUFFER_COLOR0 +
-                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   return fb->Attachment[BUFFER_COLOR0];
+   return _mesa_framebuffer_read_rb(ctx->ReadBuffer);
 }
 
 /* May a copy from the read buffer make images of format f?  ES 2.0 table
@@ -603,6 +596,14 @@ copy_format_ok(struct gl_context *ctx, const struct gl_format_info *f)
    const struct gl_format_info *sf =
       rb ? _mesa_format_info(rb->InternalFormat) : NULL;
 
+   if (f && _mesa_format_info_is_depth(f) && !_mesa_is_gles(ctx)) {
+      /* Desktop GL copies depth from the depth buffer, and stencil too
+       * for DEPTH_STENCIL (GL 4.6 compatibility section 8.6: without
+       * them, INVALID_OPERATION). */
+      const struct gl_framebuffer *fb = ctx->ReadBuffer;
+      return fb && fb->Attachment[BUFFER_DEPTH] &&
+             (f->base != GL_DEPTH_STENCIL || fb->Attachment[BUFFER_STENCIL]);
+   }
    if (!f || !d || src == PIPE_FORMAT_NONE || _mesa_format_info_is_depth(f) ||
        f->base == GL_STENCIL_INDEX)
       return false;
@@ -688,16 +689,24 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
       return;
    }
    /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
-    * colour formats too (ES 3.0.6 table 3.15). */
-   const struct gl_format_info *f = _mesa_format_info(internalformat);
+    * colour formats too (ES 3.0.6 table 3.15); desktop: depth formats, and
+    * the generic compressed ones as their base formats, but not the
+    * GL 1.0 component counts 1-4 (GL 1.1 section 3.8.2: INVALID_ENUM, as
+    * for any internal format desktop GL does not know). */
+   bool desktop = !_mesa_is_gles(ctx);
+   internalformat = _mesa_generic_compressed_base(ctx, internalformat);
+   const struct gl_format_info *f =
+      desktop && internalformat <= 4 ? NULL : _mesa_format_info(internalformat);
    bool unsized = internalformat == GL_RGBA || internalformat == GL_RGB ||
                   internalformat == GL_LUMINANCE_ALPHA ||
                   internalformat == GL_LUMINANCE || internalformat == GL_ALPHA;
+   bool depth = f && _mesa_format_info_is_depth(f);
    if (!f ||
-       (!unsized && !es2_copy_sized(internalformat) && _mesa_is_gles(ctx) &&
+       (!unsized && !es2_copy_sized(internalformat) && !desktop &&
         ctx->Version < 30) ||
-       _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat)", func);
+       (depth && !desktop) || f->base == GL_STENCIL_INDEX) {
+      _mesa_error(ctx, desktop && !depth ? GL_INVALID_ENUM : GL_INVALID_VALUE,
+                  "%s(internalformat)", func);
       return;
    }
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
@@ -706,8 +715,30 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
                     ? ctx->Const.MaxArrayTextureLayers
                     : max >> level;
+   /* Compatibility contexts take a one-texel border (GL 3.0 section
+    * 3.9.1; the sizes include it).  No sampler here reads borders, so
+    * the image keeps its inside only, as Mesa's Gallium state tracker
+    * does (StripTextureBorder): the copy starts one pixel in. */
+   GLint max_border = desktop && !_mesa_is_desktop_fc(ctx) &&
+                            bind_target != GL_TEXTURE_RECTANGLE
+                         ? 1
+                         : 0;
+   if (border < 0 || border > max_border || width < 2 * border ||
+       (dims == 2 && bind_target != GL_TEXTURE_1D_ARRAY &&
+        height < 2 * border)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(border)", func);
+      return;
+   }
+   if (border) {
+      x += border;
+      width -= 2 * border;
+      if (dims == 2 && bind_target != GL_TEXTURE_1D_ARRAY) {
+         y += border;
+         height -= 2 * border;
+      }
+   }
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > max_h || border != 0 ||
+       height > max_h ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
@@ -729,14 +760,22 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
-   enum pipe_format storage = storage_of(ctx, internalformat, GL_UNSIGNED_BYTE,
-                                         bind_target, func);
+   /* The type an unsized format's image records (its effective format). */
+   GLenum type = !unsized && !depth           ? GL_NONE
+                 : !depth                     ? GL_UNSIGNED_BYTE
+                 : f->base == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8
+                                              : GL_UNSIGNED_INT;
+   bool unsized_depth = depth && !(f->flags & GL_FMT_SIZED);
+   enum pipe_format storage =
+      storage_of(ctx, internalformat, type == GL_NONE ? GL_UNSIGNED_BYTE : type,
+                 bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     1, internalformat, unsized ? internalformat : f->base,
-                     unsized ? GL_UNSIGNED_BYTE : GL_NONE, storage, storage,
-                     NULL)) {
+                     1, internalformat,
+                     unsized || unsized_depth ? internalformat : f->base,
+                     unsized || unsized_depth ? type : GL_NONE, storage,
+                     storage, NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
@@ -786,11 +825,92 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* glTexImage1D/2D of a GL_COLOR_INDEX image in desktop GL (any index
+ * type, GL_BITMAP too): GL 2.1 section 3.8.1 unpacks it as glDrawPixels
+ * does, so the indices become RGBA through the I_TO_R..A maps after the
+ * index arithmetic (section 3.6.5; pixel_unpack.c).  The RGBA floats then
+ * upload with neutral unpack and transfer state.  False when the call is
+ * not one of these. */
+static bool
+color_index_tex_image(GLenum target, GLint level, GLint internalformat,
+                      GLsizei width, GLsizei height, GLint border,
+                      GLenum format, GLenum type, const void *pixels,
+                      unsigned dims, const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || _mesa_is_gles(ctx) || format != GL_COLOR_INDEX)
+      return false;
+   GLenum err = _mesa_pixel_format_error(format, type);
+   if (err) {
+      _mesa_error(ctx, err, "%s(format/type)", func);
+      return true;
+   }
+   float *rgba = NULL;
+   if (width > 0 && height > 0 && (pixels || ctx->PixelUnpackBuffer)) {
+      struct pbo_map map;
+      const void *src = pixels;
+      if (ctx->PixelUnpackBuffer) {
+         src = _mesa_map_pbo(
+            ctx, false, pixels,
+            _mesa_unpack_image_size_B(ctx, width, height, format, type),
+            &map, func);
+         if (!src)
+            return true;
+      }
+      rgba = malloc((size_t)width * (size_t)height * 4 * sizeof(float));
+      if (rgba)
+         _mesa_unpack_image(ctx, width, height, format, type, src,
+                            PIXEL_RGBA, rgba);
+      if (ctx->PixelUnpackBuffer)
+         _mesa_unmap_pbo(ctx, &map);
+      if (!rgba) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return true;
+      }
+   }
+   /* The floats are tightly packed and already through the transfer
+    * operations. */
+   const GLint unpack[6] = {
+      ctx->Pixel.UnpackAlignment, ctx->Pixel.UnpackRowLength,
+      ctx->Pixel.UnpackImageHeight, ctx->Pixel.UnpackSkipPixels,
+      ctx->Pixel.UnpackSkipRows, ctx->Pixel.UnpackSkipImages};
+   const struct gl_pixel_ops ops = ctx->PixelOps;
+   struct gl_buffer_object *unpack_buffer = ctx->PixelUnpackBuffer;
+   ctx->Pixel.UnpackAlignment = 4;
+   ctx->Pixel.UnpackRowLength = ctx->Pixel.UnpackImageHeight = 0;
+   ctx->Pixel.UnpackSkipPixels = ctx->Pixel.UnpackSkipRows = 0;
+   ctx->Pixel.UnpackSkipImages = 0;
+   ctx->PixelUnpackBuffer = NULL;
+   for (unsigned c = 0; c < 4; c++) {
+      ctx->PixelOps.Scale[c] = 1.0f;
+      ctx->PixelOps.Bias[c] = 0.0f;
+   }
+   ctx->PixelOps.MapColor = false;
+   ctx->PixelOps.UnpackSwapBytes = false;
+   ctx->PixelOps.UnpackLsbFirst = false;
+   tex_image(target, level, internalformat, width, height, border, GL_RGBA,
+             GL_FLOAT, rgba, dims, func);
+   ctx->Pixel.UnpackAlignment = unpack[0];
+   ctx->Pixel.UnpackRowLength = unpack[1];
+   ctx->Pixel.UnpackImageHeight = unpack[2];
+   ctx->Pixel.UnpackSkipPixels = unpack[3];
+   ctx->Pixel.UnpackSkipRows = unpack[4];
+   ctx->Pixel.UnpackSkipImages = unpack[5];
+   ctx->PixelOps = ops;
+   ctx->PixelUnpackBuffer = unpack_buffer;
+   free(rgba);
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
                  GLsizei width, GLsizei height, GLint border, GLenum format,
                  GLenum type, const void *pixels)
 {
+   if (color_index_tex_image(target, level, internalformat, width, height,
+                             border, format, type, pixels, 2, "glTexImage2D"))
+      return;
    tex_image(target, level, internalformat, width, height, border, format,
              type, pixels, 2, "glTexImage2D");
 }
@@ -800,6 +920,9 @@ _mesa_TexImage1D(GLenum target, GLint level, GLint internalformat,
                  GLsizei width, GLint border, GLenum format, GLenum type,
                  const void *pixels)
 {
+   if (color_index_tex_image(target, level, internalformat, width, 1, border,
+                             format, type, pixels, 1, "glTexImage1D"))
+      return;
    tex_image(target, level, internalformat, width, 1, border, format, type,
              pixels, 1, "glTexImage1D");
 }

@@ -63,7 +63,7 @@ update_framebuffer(struct st_context *st)
       state.layers = (uint16_t)(fb->Name && fb->Layers ? fb->Layers : 1);
       for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
          struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
-         if (fb->ColorDrawBuffer[i] == GL_NONE || !rb)
+         if (!st_color_attachment_drawn(fb, i) || !rb)
             continue;
          state.cbufs[i] = st_renderbuffer_surface(st, rb);
          if (state.cbufs[i])

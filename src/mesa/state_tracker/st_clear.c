@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 
@@ -37,6 +38,10 @@ st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
    unsigned stencil_mask = ctx->Stencil.WriteMask[0] & 0xff;
    bool color_quad = false, stencil_quad = false;
 
+   /* A window-system draw buffer naming both colour buffers
+    * (FRONT_AND_BACK) has two colour surfaces. */
+   if (fb->winsys && (draw_buffers & 1u))
+      draw_buffers |= fb->winsys->draw_mask;
    if ((mask & GL_COLOR_BUFFER_BIT) && color_mask && st->fb.nr_cbufs) {
       if (color_mask == PIPE_MASK_RGBA) {
          for (unsigned i = 0; i < st->fb.nr_cbufs; i++) {
@@ -96,46 +101,62 @@ gl_rect_to_box(const struct gl_framebuffer *fb, GLint x0, GLint y0, GLint x1,
    box->depth = 1;
 }
 
+/* One pipe blit between renderbuffers (channels pipe_mask). */
+static void
+blit_rb(struct st_context *st, struct gl_framebuffer *src,
+        struct gl_renderbuffer *s, struct gl_framebuffer *dst,
+        struct gl_renderbuffer *d, const GLint rect[8], unsigned pipe_mask,
+        GLenum filter)
+{
+   struct pipe_blit_info info;
+
+   if (!s || !d || !s->texture || !d->texture)
+      return;
+   memset(&info, 0, sizeof(info));
+   info.src.resource = s->texture;
+   info.src.level = s->level;
+   info.src.format = s->texture->format;
+   gl_rect_to_box(src, rect[0], rect[1], rect[2], rect[3], s->layer,
+                  &info.src.box);
+   info.dst.resource = d->texture;
+   info.dst.level = d->level;
+   info.dst.format = d->texture->format;
+   gl_rect_to_box(dst, rect[4], rect[5], rect[6], rect[7], d->layer,
+                  &info.dst.box);
+   info.mask = pipe_mask;
+   info.filter =
+      filter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+   if (st->ctx.Scissor.Enabled) {
+      info.scissor_enable = true;
+      st_scissor_rect(st, &info.scissor);
+   }
+   st->pipe->blit(st->pipe, &info);
+}
+
 void
 st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
                     struct gl_framebuffer *dst, GLint sx0, GLint sy0, GLint sx1,
                     GLint sy1, GLint dx0, GLint dy0, GLint dx1, GLint dy1,
                     GLbitfield mask, GLenum filter)
 {
-   static const struct {
-      GLbitfield gl;
-      unsigned buffer, pipe_mask;
-   } parts[] = {
-      {GL_COLOR_BUFFER_BIT, BUFFER_COLOR0, PIPE_MASK_RGBA},
-      {GL_DEPTH_BUFFER_BIT, BUFFER_DEPTH, PIPE_MASK_Z},
-      {GL_STENCIL_BUFFER_BIT, BUFFER_STENCIL, PIPE_MASK_S},
-   };
+   const GLint rect[8] = {sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1};
 
    if (!st->pipe->blit)
       return;
-   for (unsigned i = 0; i < 3; i++) {
-      struct gl_renderbuffer *s = src->Attachment[parts[i].buffer];
-      struct gl_renderbuffer *d = dst->Attachment[parts[i].buffer];
-      struct pipe_blit_info info;
-
-      if (!(mask & parts[i].gl) || !s || !d || !s->texture || !d->texture)
-         continue;
-      memset(&info, 0, sizeof(info));
-      info.src.resource = s->texture;
-      info.src.level = s->level;
-      info.src.format = s->texture->format;
-      gl_rect_to_box(src, sx0, sy0, sx1, sy1, s->layer, &info.src.box);
-      info.dst.resource = d->texture;
-      info.dst.level = d->level;
-      info.dst.format = d->texture->format;
-      gl_rect_to_box(dst, dx0, dy0, dx1, dy1, d->layer, &info.dst.box);
-      info.mask = parts[i].pipe_mask;
-      info.filter =
-         filter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
-      if (st->ctx.Scissor.Enabled) {
-         info.scissor_enable = true;
-         st_scissor_rect(st, &info.scissor);
+   if (mask & GL_COLOR_BUFFER_BIT) {
+      /* From the read buffer to every draw buffer (GL 4.6 section
+       * 18.3.1). */
+      struct gl_renderbuffer *s = _mesa_framebuffer_read_rb(src);
+      for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
+         if (st_color_attachment_drawn(dst, i))
+            blit_rb(st, src, s, dst, dst->Attachment[BUFFER_COLOR0 + i], rect,
+                    PIPE_MASK_RGBA, filter);
       }
-      st->pipe->blit(st->pipe, &info);
    }
+   if (mask & GL_DEPTH_BUFFER_BIT)
+      blit_rb(st, src, src->Attachment[BUFFER_DEPTH], dst,
+              dst->Attachment[BUFFER_DEPTH], rect, PIPE_MASK_Z, filter);
+   if (mask & GL_STENCIL_BUFFER_BIT)
+      blit_rb(st, src, src->Attachment[BUFFER_STENCIL], dst,
+              dst->Attachment[BUFFER_STENCIL], rect, PIPE_MASK_S, filter);
 }

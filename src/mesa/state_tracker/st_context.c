@@ -713,9 +713,10 @@ oom:
 static void
 release_fb_surfaces(struct st_context *st, struct st_framebuffer *fb)
 {
-   struct gl_renderbuffer *rbs[] = {&fb->front, &fb->back, &fb->depth_stencil};
+   struct gl_renderbuffer *rbs[] = {&fb->front, &fb->back, &fb->msaa,
+                                    &fb->msaa_front, &fb->depth_stencil};
 
-   for (unsigned i = 0; i < 3; i++) {
+   for (unsigned i = 0; i < sizeof(rbs) / sizeof(rbs[0]); i++) {
       if (rbs[i]->surface && rbs[i]->surface->context == st->pipe)
          pipe_surface_reference(&rbs[i]->surface, NULL);
    }

@@ -32,7 +32,22 @@ struct st_framebuffer {
     * renders into; front and back are single-sampled for display, and the
     * end-of-frame flush resolves this into back (st_framebuffer_resolve). */
    struct gl_renderbuffer msaa;
+   /* The same for the front buffer: what drawing into and reading from
+    * the front renders to and reads (swapped with msaa when the buffers
+    * swap, so each holds the samples of its buffer). */
+   struct gl_renderbuffer msaa_front;
+   /* The colour attachments that draw buffers render to (bit i: the
+    * colour attachment BUFFER_COLOR0 + i is drawn): st_framebuffer_select. */
+   unsigned draw_mask;
 };
+
+/* Does fb render to its colour attachment BUFFER_COLOR0 + i? */
+static inline bool
+st_color_attachment_drawn(const struct gl_framebuffer *fb, unsigned i)
+{
+   return fb->winsys ? (fb->winsys->draw_mask >> i) & 1
+                     : fb->ColorDrawBuffer[i] != GL_NONE;
+}
 
 /* Uniform blocks a program may have (GL_MAX_COMBINED_UNIFORM_BLOCKS, at
  * most the constant buffers of a stage but one). */
@@ -121,6 +136,16 @@ void st_release_ubos(struct st_context *st);
 void st_invalidate_framebuffer(struct st_context *st);
 
 void st_framebuffer_unref(struct st_framebuffer *fb);
+
+/* The renderbuffer GL renders to or reads from for one of a window-system
+ * framebuffer's colour buffers (WINSYS_FRONT or WINSYS_BACK of
+ * main/fbobject.h); a single-buffered one has only its front. */
+struct gl_renderbuffer *st_framebuffer_color(struct st_framebuffer *fb,
+                                             unsigned buffer);
+
+/* Points the colour attachments at the buffers the draw buffers name
+ * (after glDrawBuffer(s) and reallocation). */
+void st_framebuffer_select(struct st_framebuffer *fb);
 
 /* (Re)allocates a renderbuffer's storage (glRenderbufferStorage). */
 bool st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,

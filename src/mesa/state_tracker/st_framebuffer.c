@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
@@ -54,7 +55,7 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
 {
    const struct st_visual *vis = &fb->visual;
    struct pipe_resource *front = NULL, *back = NULL, *zs = NULL;
-   struct pipe_resource *msaa = NULL;
+   struct pipe_resource *msaa = NULL, *msaa_front = NULL;
    unsigned color_bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW |
                          PIPE_BIND_DISPLAY_TARGET;
    /* Windows show single-sampled buffers: with samples, GL renders into a
@@ -79,7 +80,10 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
          msaa = alloc_buffer(fb->screen, vis->color_format, vis->samples,
                              width, height,
                              PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
-         if (!msaa)
+         msaa_front = alloc_buffer(
+            fb->screen, vis->color_format, vis->samples, width, height,
+            PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
+         if (!msaa || !msaa_front)
             goto fail;
       }
    }
@@ -93,16 +97,14 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
    set_rb(&fb->front, front, GL_RGBA8, width, height, shown);
    set_rb(&fb->back, back, GL_RGBA8, width, height, shown);
    set_rb(&fb->msaa, msaa, GL_RGBA8, width, height, vis->samples);
+   set_rb(&fb->msaa_front, msaa_front, GL_RGBA8, width, height,
+          vis->samples);
    set_rb(&fb->depth_stencil, zs, GL_DEPTH24_STENCIL8, width, height,
           vis->samples);
 
    struct gl_framebuffer *base = &fb->base;
-   struct gl_renderbuffer *draw = msaa   ? &fb->msaa
-                                  : back ? &fb->back
-                                         : &fb->front;
    memset(base->Attachment, 0, sizeof(base->Attachment));
-   if (front)
-      base->Attachment[BUFFER_COLOR0] = draw;
+   st_framebuffer_select(fb);
    if (zs) {
       if (util_format_has_depth(zs->format))
          base->Attachment[BUFFER_DEPTH] = &fb->depth_stencil;
@@ -118,8 +120,55 @@ fail:
    pipe_resource_reference(&front, NULL);
    pipe_resource_reference(&back, NULL);
    pipe_resource_reference(&msaa, NULL);
+   pipe_resource_reference(&msaa_front, NULL);
    pipe_resource_reference(&zs, NULL);
    return false;
+}
+
+struct gl_renderbuffer *
+st_framebuffer_color(struct st_framebuffer *fb, unsigned buffer)
+{
+   if (buffer == WINSYS_BACK && fb->back.texture)
+      return fb->msaa.texture ? &fb->msaa : &fb->back;
+   return fb->msaa_front.texture ? &fb->msaa_front : &fb->front;
+}
+
+void
+st_framebuffer_select(struct st_framebuffer *fb)
+{
+   struct gl_framebuffer *base = &fb->base;
+   unsigned present = _mesa_winsys_buffers_present(base);
+
+   fb->draw_mask = 0;
+   for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++)
+      base->Attachment[BUFFER_COLOR0 + i] = NULL;
+   if (!fb->front.texture)
+      return;
+   /* Reads of the formats of the colour buffers need an attachment even
+    * when nothing is drawn. */
+   base->Attachment[BUFFER_COLOR0] =
+      st_framebuffer_color(fb, present & WINSYS_BACK ? WINSYS_BACK
+                                                     : WINSYS_FRONT);
+   int first = _mesa_winsys_buffer_bits(base->ColorDrawBuffer[0]);
+   if (first > 0 && ((unsigned)first & present) == present &&
+       present == (WINSYS_FRONT | WINSYS_BACK)) {
+      /* FRONT_AND_BACK or LEFT: one draw buffer, two colour buffers
+       * (the fragment colour is written to both). */
+      base->Attachment[BUFFER_COLOR0] = st_framebuffer_color(fb, WINSYS_FRONT);
+      base->Attachment[BUFFER_COLOR0 + 1] =
+         st_framebuffer_color(fb, WINSYS_BACK);
+      fb->draw_mask = 0x3;
+      return;
+   }
+   for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
+      int bits = _mesa_winsys_buffer_bits(base->ColorDrawBuffer[i]);
+      unsigned buf = bits > 0 ? (unsigned)bits & present : 0;
+      if (!buf)
+         continue;
+      base->Attachment[BUFFER_COLOR0 + i] = st_framebuffer_color(
+         fb, buf & WINSYS_FRONT ? WINSYS_FRONT : WINSYS_BACK);
+      fb->draw_mask |= 1u << i;
+   }
 }
 
 struct st_framebuffer *
@@ -172,6 +221,7 @@ st_framebuffer_unref(struct st_framebuffer *fb)
    set_rb(&fb->front, NULL, 0, 0, 0, 0);
    set_rb(&fb->back, NULL, 0, 0, 0, 0);
    set_rb(&fb->msaa, NULL, 0, 0, 0, 0);
+   set_rb(&fb->msaa_front, NULL, 0, 0, 0, 0);
    set_rb(&fb->depth_stencil, NULL, 0, 0, 0, 0);
    free(fb);
 }
@@ -208,18 +258,27 @@ st_framebuffer_get_resource(struct st_framebuffer *fb,
    return NULL;
 }
 
+/* Exchanges the storage of two renderbuffers of the same size. */
+static void
+swap_rb_storage(struct gl_renderbuffer *a, struct gl_renderbuffer *b)
+{
+   struct pipe_resource *tmp = a->texture;
+   a->texture = b->texture;
+   b->texture = tmp;
+   pipe_surface_reference(&a->surface, NULL);
+   pipe_surface_reference(&b->surface, NULL);
+}
+
 void
 st_framebuffer_swap(struct st_framebuffer *fb)
 {
-   struct pipe_resource *tmp;
-
    if (!fb->back.texture)
       return;
-   tmp = fb->front.texture;
-   fb->front.texture = fb->back.texture;
-   fb->back.texture = tmp;
-   pipe_surface_reference(&fb->front.surface, NULL);
-   pipe_surface_reference(&fb->back.surface, NULL);
+   swap_rb_storage(&fb->front, &fb->back);
+   /* The back's samples become the front's (resolved into it at the end
+    * of the frame), and the front's the back's. */
+   if (fb->msaa.texture)
+      swap_rb_storage(&fb->msaa_front, &fb->msaa);
    fb->stamp++;
 }
 

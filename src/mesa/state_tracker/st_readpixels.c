@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "main/pbo.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -29,16 +30,10 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
                GLsizei height, enum pipe_format client, void *pixels)
 {
    struct gl_framebuffer *fb = st->ctx.ReadBuffer;
-   struct gl_renderbuffer *rb;
 
    if (!fb)
       return;
-   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      rb = fb->Attachment[BUFFER_COLOR0 +
-                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   else
-      rb = fb->Attachment[BUFFER_COLOR0];
+   struct gl_renderbuffer *rb = _mesa_framebuffer_read_rb(fb);
    st_read_pixels_from(st, rb, x, y, width, height, client, pixels);
 }
 

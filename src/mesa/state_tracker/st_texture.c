@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
 #include "main/sampler_units.h"
@@ -650,6 +651,37 @@ stencil_view_format(enum pipe_format f)
    }
 }
 
+/* What R, G, B, A of a colour texture read: the components of its base
+ * internal format (GL 3.3 compatibility table 3.20; zero colour, alpha
+ * one where the base format has none).  Texels already hold them when
+ * the storage keeps more channels than the base format (ALPHA8 in
+ * RGBA8), but the border colour does not: the hardware stores it in the
+ * view format's channels and swizzles it with the descriptor (Fact:
+ * alexvorxx/Mesa-VirGL src/asahi agx_pack_border, FACTS-AGX.md Border),
+ * and GL 3.3 section 3.8.10 reads it as the base format says. */
+static void
+base_format_channels(GLenum base, unsigned chan[4])
+{
+   const unsigned x = PIPE_SWIZZLE_X, y = PIPE_SWIZZLE_Y,
+                  z = PIPE_SWIZZLE_Z, w = PIPE_SWIZZLE_W,
+                  n = PIPE_SWIZZLE_0, o = PIPE_SWIZZLE_1;
+   static const struct {
+      GLenum base;
+      unsigned chan[4];
+   } table[] = {
+      {GL_ALPHA, {n, n, n, w}},     {GL_LUMINANCE, {x, x, x, o}},
+      {GL_LUMINANCE_ALPHA, {x, x, x, w}}, {GL_INTENSITY, {x, x, x, x}},
+      {GL_RED, {x, n, n, o}},       {GL_RG, {x, y, n, o}},
+      {GL_RGB, {x, y, z, o}},
+   };
+   for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+      if (table[i].base == base) {
+         memcpy(chan, table[i].chan, sizeof(table[i].chan));
+         return;
+      }
+   }
+}
+
 static struct pipe_sampler_view *
 texture_view(struct st_context *st, struct gl_texture_object *t,
              bool float_shadow)
@@ -699,6 +731,12 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
                           : mode == GL_ALPHA     ? alpha
                                                  : lum;
       memcpy(chan, m, sizeof(chan));
+   } else {
+      const struct gl_texture_image *img = &t->Image[0][base];
+      const struct gl_format_info *f = _mesa_format_info(
+         _mesa_effective_internalformat(img->InternalFormat, img->Type));
+      if (f)
+         base_format_channels(f->base, chan);
    }
    /* EXT_texture_compression_s3tc: DXT1 without alpha reads alpha 1, also
     * when TexImage2D stored RGBA texels for it (st_decoded_storage_format);
@@ -1071,16 +1109,16 @@ copy_rows(struct st_context *st, struct gl_texture_object *t,
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
-   struct gl_renderbuffer *rb = NULL;
+   /* Depth (and stencil) images copy the depth/stencil buffer (GL 4.6
+    * compatibility section 8.6), colour ones the read buffer. */
+   bool ds = img->pt && util_format_is_depth_or_stencil(img->pt->format);
+   struct gl_renderbuffer *rb =
+      !ds                            ? _mesa_framebuffer_read_rb(fb)
+      : fb->Attachment[BUFFER_DEPTH] ? fb->Attachment[BUFFER_DEPTH]
+                                     : fb->Attachment[BUFFER_STENCIL];
    struct pipe_transfer *xfer;
    struct pipe_box box;
 
-   if (fb && fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      rb = fb->Attachment[BUFFER_COLOR0 +
-                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   else if (fb)
-      rb = fb->Attachment[BUFFER_COLOR0];
    if (!rb || !rb->texture || !img->pt || width <= 0 || height <= 0)
       return;
    /* Pixels outside the read buffer are undefined: copy the rest. */
@@ -1109,14 +1147,15 @@ copy_rows(struct st_context *st, struct gl_texture_object *t,
    }
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(img->InternalFormat, img->Type));
-   bool integer = util_format_is_pure_integer(img->pt->format);
-   void *scratch = integer ? malloc(st_convert_scratch_B(w)) : NULL;
+   /* Integers stay integers (the formats' kinds match), depth and
+    * stencil values stay what they are. */
+   bool direct = ds || util_format_is_pure_integer(img->pt->format);
+   void *scratch = direct ? malloc(st_convert_scratch_B(w)) : NULL;
    for (unsigned r = 0; r < rows; r++) {
       unsigned src_row = fb->FlipY ? rows - 1 - r : r;
       const uint8_t *src = map + (size_t)src_row * xfer->stride;
       uint8_t *dst = packed + (size_t)r * w * dst_bpp;
-      if (integer) {
-         /* Integers stay integers (the formats' kinds match). */
+      if (direct) {
          if (scratch)
             st_convert_texels(img->pt->format, dst, rb->texture->format, src,
                               w, scratch);

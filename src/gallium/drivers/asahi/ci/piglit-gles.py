@@ -26,6 +26,15 @@ implementation (it would otherwise give ES 3.2 contexts, and pass ES 3.1
 tests no ES 3.0 implementation can run).  --no-es3-override drops all of
 this.
 
+Programs that need a window shown (piglit's requires_displayed_window:
+front-buffer rendering, buffer swaps) cannot run on the surfaceless
+platform: piglit aborts there before they draw, on every driver.  Those
+the --window-list files name run on piglit's GBM platform instead
+(PIGLIT_PLATFORM=gbm, without -fbo), whose windows are GBM surfaces
+with front and back buffers: on our libgbm (the folder --gbm-lib names)
+and the drm-shim's render node.  With --llvmpipe they stay on the
+surfaceless platform (no render node here for Mesa's GBM).
+
 The options shared with piglit-shader.py (--expectations, --results,
 --llvmpipe, --reference, --rescore, --update-expectations, --groups) work
 the same way; see piglit_common.py.
@@ -78,11 +87,37 @@ def api_of(program):
     return cache[program]
 
 
-def make_tests(root, list_paths, es3_override, llvmpipe, xmls):
+def shim_render_node():
+    """The render node the drm-shim makes appear.  This script runs under
+    the shim too (meson's LD_PRELOAD), whose /dev/dri lists only its own
+    node (src/drm-shim/drm_shim.c)."""
+    try:
+        nodes = sorted(n for n in os.listdir('/dev/dri')
+                       if n.startswith('renderD'))
+    except OSError:
+        nodes = []
+    return '/dev/dri/' + (nodes[0] if nodes else 'renderD128')
+
+
+def window_env(gbm_lib):
+    """The environment of a program run on piglit's GBM platform."""
+    lib_path = [gbm_lib] + [p for p in
+                            os.environ.get('LD_LIBRARY_PATH', '').split(':')
+                            if p]
+    return {'PIGLIT_PLATFORM': 'gbm',
+            'WAFFLE_GBM_DEVICE': shim_render_node(),
+            'LD_LIBRARY_PATH': ':'.join(lib_path)}
+
+
+def make_tests(root, list_paths, es3_override, llvmpipe, xmls,
+               window_lists=(), gbm_lib=None):
     tests = []
     everything = {}
     for xml in xmls:
         everything.update(pc.load_test_list(root, xml))
+    windowed = set()
+    if window_lists and gbm_lib and not llvmpipe:
+        windowed = set(select(list(everything), window_lists))
     for name in select(list(everything), list_paths):
         opts = everything[name]
         cmd = pc.parse_command(opts.get('command', ''))
@@ -94,7 +129,9 @@ def make_tests(root, list_paths, es3_override, llvmpipe, xmls):
         # to the tests it runs concurrently only).  glslparsertest draws
         # nothing and takes no such options (its extensions come last).
         cmd = [program] + cmd[1:]
-        if opts['type'] != 'glsl_parser':
+        if name in windowed:
+            cmd += ['-auto']
+        elif opts['type'] != 'glsl_parser':
             cmd += ['-auto', '-fbo']
         # piglit runs its 'gl_builtin' tests (built-in constants) in tests/,
         # where the paths of their arguments start.
@@ -103,6 +140,8 @@ def make_tests(root, list_paths, es3_override, llvmpipe, xmls):
             cwd = os.path.join(root, 'tests')
         api = api_of(program)
         env = {'PIGLIT_SOURCE_DIR': root}
+        if name in windowed:
+            env.update(window_env(gbm_lib))
         group = api
         if api == 'gles3' and es3_override:
             env['MESA_GLES_VERSION_OVERRIDE'] = '3.0'
@@ -134,13 +173,19 @@ def main():
                          "tests/ folder (may be repeated; default "
                          "opengl.xml.gz; glslparser.xml.gz holds the "
                          "glslparsertest compiler tests)")
+    ap.add_argument('--window-list', action='append', default=[],
+                    help='file of name patterns: programs run on piglit\'s '
+                         'GBM platform (they need a window)')
+    ap.add_argument('--gbm-lib',
+                    help='folder of our libgbm.so.1 (for --window-list)')
     args = ap.parse_args()
     xmls = args.xml or ['opengl.xml.gz']
     root = pc.find_piglit(os.path.join('tests', xmls[0]))
     tests = []
     if root:
         tests = make_tests(root, args.list, not args.no_es3_override,
-                           args.llvmpipe, xmls)
+                           args.llvmpipe, xmls, args.window_list,
+                           args.gbm_lib)
     return pc.main(args, root, tests,
                    'src/gallium/drivers/asahi/ci/piglit-gles.py',
                    group_title='by API:')
