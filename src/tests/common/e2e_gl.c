@@ -545,6 +545,18 @@ e2e_gl_finish(struct e2e_gl *gl, bool ok, bool quiet)
 }
 
 int
+e2e_gl_need_program(struct e2e_gl *gl, const char *vs, const char *fs,
+                    const char *what, GLuint *prog)
+{
+   *prog = e2e_gl_program(vs, fs, NULL);
+   if (*prog)
+      return 0;
+   printf("FAIL: %s does not link\n", what);
+   e2e_gl_close(gl);
+   return 1;
+}
+
+int
 e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
                      struct e2e_gl_options *opts, bool *quiet, const char *vs,
                      const char *fs, GLuint *prog)
@@ -554,12 +566,7 @@ e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
    *prog = 0;
    if (status)
       return status;
-   *prog = e2e_gl_program(vs, fs, NULL);
-   if (!*prog) {
-      e2e_gl_close(gl);
-      return 1;
-   }
-   return 0;
+   return e2e_gl_need_program(gl, vs, fs, "the program", prog);
 }
 
 int

@@ -195,8 +195,13 @@ int e2e_gl_start_ext(struct e2e_gl *gl, int argc, char **argv,
                      struct e2e_gl_options *opts, bool *quiet,
                      const char *extension);
 
-/* e2e_gl_start, then *prog = e2e_gl_program(vs, fs, NULL): 0 when both
- * worked; a failed program closes gl and gives 1. */
+/* *prog = e2e_gl_program(vs, fs, NULL): 0 when it linked; otherwise
+ * prints "FAIL: <what> does not link", closes gl and gives 1 (what a
+ * program building one after starting does). */
+int e2e_gl_need_program(struct e2e_gl *gl, const char *vs, const char *fs,
+                        const char *what, GLuint *prog);
+
+/* e2e_gl_start, then e2e_gl_need_program: 0 when both worked. */
 int e2e_gl_start_program(struct e2e_gl *gl, int argc, char **argv,
                          struct e2e_gl_options *opts, bool *quiet,
                          const char *vs, const char *fs, GLuint *prog);

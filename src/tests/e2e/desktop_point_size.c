@@ -20,7 +20,6 @@
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
-#include <stdio.h>
 
 #include "e2e_gl_compat.h"
 
@@ -47,12 +46,9 @@ main(int argc, char **argv)
    static const char *fs = "void main() {\n"
                            "   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);\n"
                            "}\n";
-   GLuint prog = e2e_gl_program(vs, fs, NULL);
-   if (!prog) {
-      printf("FAIL: the program did not link\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   GLuint prog;
+   if ((status = e2e_gl_need_program(&gl, vs, fs, "the program", &prog)))
+      return status;
 
    static const GLfloat points[] = {8.5f, 8.5f, 24.5f, 8.5f};
    glUseProgram(prog);

@@ -48,7 +48,6 @@
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
-#include <stdio.h>
 
 #include "e2e_gl_compat.h"
 
@@ -113,12 +112,9 @@ main(int argc, char **argv)
    static const char *fs = "void main() {\n"
                            "   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);\n"
                            "}\n";
-   GLuint prog = e2e_gl_program(vs, fs, NULL);
-   if (!prog) {
-      printf("FAIL: the program did not link\n");
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   GLuint prog;
+   if ((status = e2e_gl_need_program(&gl, vs, fs, "the program", &prog)))
+      return status;
    static const GLfloat prog_quad[] = {34.5f, 12.5f, 38.5f, 12.5f,
                                        38.5f, 16.5f, 34.5f, 16.5f};
    static const GLfloat prog_strip[] = {34.5f, 20.5f, 38.5f, 20.5f,
@@ -148,7 +144,10 @@ main(int argc, char **argv)
    static const char *fs_half = "void main() {\n"
                                 "   gl_FragColor = vec4(0.0, 0.5, 0.0, 1.0);\n"
                                 "}\n";
-   GLuint half = e2e_gl_program(vs, fs_half, NULL);
+   GLuint half;
+   if ((status = e2e_gl_need_program(&gl, vs, fs_half, "the half-green program",
+                                     &half)))
+      return status;
    static const GLfloat corners[] = {22.5f, 14.5f, 26.5f, 14.5f,
                                      26.5f, 16.5f, 22.5f, 16.5f};
    ff.polygon_mode(GL_FRONT_AND_BACK, E2E_GL_POINT);

@@ -100,59 +100,63 @@ as_float(uint32_t u)
    return f;
 }
 
+/* Whether the N words of out are the floats want[]; prints the first
+ * three that are not. */
+static bool
+check_floats(const char *what, const uint32_t out[N], const float want[N])
+{
+   unsigned bad = 0;
+   for (unsigned i = 0; i < N; i++) {
+      if (as_float(out[i]) != want[i] && bad++ < 3)
+         printf("FAIL %s: word %u is %g, expected %g\n", what, i,
+                as_float(out[i]), want[i]);
+   }
+   return check(what, bad, 0);
+}
+
+/* What the r32f shaders declare: their group size (x by y), the image at
+ * unit 0 with `access` ("" or "readonly"), and the output floats o[]. */
+#define R32F_SHADER(x, y, access)                                              \
+   "layout(local_size_x = " #x ", local_size_y = " #y ") in;\n"                \
+   "layout(r32f, binding = 0) " access " uniform image2D img;\n"               \
+   "layout(std430, binding = 0) buffer B { float o[]; };\n"
+
 /* 2 and 3: exchange on r32f */
 static bool
 test_exchange_float(void)
 {
-   float init[N];
-   for (unsigned i = 0; i < N; i++)
+   float init[N], exchanged[N];
+   for (unsigned i = 0; i < N; i++) {
       init[i] = (float)i + 0.5f;
+      exchanged[i] = (float)i * 0.25f + 100.0f;
+   }
    GLuint t = image_4x4(0, GL_R32F, GL_RED, GL_FLOAT, init);
    uint32_t out[N] = {0};
    bool ok = run("exchange per texel",
-                 "layout(local_size_x = 4, local_size_y = 4) in;\n"
-                 "layout(r32f, binding = 0) uniform image2D img;\n"
-                 "layout(std430, binding = 0) buffer B { float o[]; };\n"
+                 R32F_SHADER(4, 4, "")
                  "void main() {\n"
                  "   ivec2 p = ivec2(gl_LocalInvocationID.xy);\n"
                  "   float v = float(p.x + 4 * p.y) * 0.25 + 100.0;\n"
                  "   o[p.x + 4 * p.y] = imageAtomicExchange(img, p, v);\n"
                  "}\n",
                  out);
-   unsigned bad = 0;
-   for (unsigned i = 0; ok && i < N; i++) {
-      if (as_float(out[i]) != init[i] && bad++ < 3)
-         printf("FAIL exchange %u returned %g, expected %g\n", i,
-                as_float(out[i]), init[i]);
-   }
-   ok &= check("exchange returned the old texels", bad, 0);
+   ok = ok && check_floats("exchange returned the old texels", out, init);
 
    ok &= run("load after exchange",
-             "layout(local_size_x = 4, local_size_y = 4) in;\n"
-             "layout(r32f, binding = 0) readonly uniform image2D img;\n"
-             "layout(std430, binding = 0) buffer B { float o[]; };\n"
+             R32F_SHADER(4, 4, "readonly")
              "void main() {\n"
              "   ivec2 p = ivec2(gl_LocalInvocationID.xy);\n"
              "   o[p.x + 4 * p.y] = imageLoad(img, p).x;\n"
              "}\n",
              out);
-   bad = 0;
-   for (unsigned i = 0; ok && i < N; i++) {
-      float want = (float)i * 0.25f + 100.0f;
-      if (as_float(out[i]) != want && bad++ < 3)
-         printf("FAIL texel %u holds %g, expected %g\n", i,
-                as_float(out[i]), want);
-   }
-   ok &= check("exchange stored the new texels", bad, 0);
+   ok = ok && check_floats("exchange stored the new texels", out, exchanged);
 
    /* 3: all on texel (0, 0), which holds 0.5 again */
    float half = 0.5f;
    glBindTexture(GL_TEXTURE_2D, t);
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RED, GL_FLOAT, &half);
    ok &= run("exchange on one texel",
-             "layout(local_size_x = 16) in;\n"
-             "layout(r32f, binding = 0) uniform image2D img;\n"
-             "layout(std430, binding = 0) buffer B { float o[]; };\n"
+             R32F_SHADER(16, 1, "")
              "void main() {\n"
              "   uint i = gl_LocalInvocationIndex;\n"
              "   o[i] = imageAtomicExchange(img, ivec2(0), 1.0 + float(i));\n"
@@ -160,9 +164,7 @@ test_exchange_float(void)
              out);
    uint32_t last[N] = {0};
    ok &= run("load of the exchanged texel",
-             "layout(local_size_x = 1) in;\n"
-             "layout(r32f, binding = 0) readonly uniform image2D img;\n"
-             "layout(std430, binding = 0) buffer B { float o[]; };\n"
+             R32F_SHADER(1, 1, "readonly")
              "void main() { o[0] = imageLoad(img, ivec2(0)).x; }\n",
              last);
    /* seen[0]: 0.5, seen[k]: k.0 */

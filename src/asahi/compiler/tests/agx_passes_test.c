@@ -161,6 +161,52 @@ set_candidates(agx_context *ctx, unsigned *cand, unsigned n,
    ctx->ra_need_halves = need_halves;
 }
 
+/* agx_ra named value alone (two halves short): agx_spill then makes
+ * `spills` stores and `fills` loads (expect_spill) into one word of
+ * scratch. */
+static void
+spill_only(agx_context *ctx, agx_operand value, unsigned spills, unsigned fills)
+{
+   unsigned cand[] = {(unsigned)value.value};
+   set_candidates(ctx, cand, 1, 2);
+   expect_spill(ctx, spills, fills);
+   assert_int_equal(ctx->scratch_size_B, 4);
+}
+
+/* Whether an operand of I is the SSA value v */
+static bool
+refers_to(const agx_instr *I, agx_operand v)
+{
+   agx_foreach_op(I, i)
+   {
+      if (agx_is_ssa(I->ops[i]) &&
+          (unsigned)I->ops[i].value == (unsigned)v.value)
+         return true;
+   }
+   return false;
+}
+
+/* What agx_spill leaves of build_web's a -> w -> d once the web spilled:
+ * no copy between values, every store stores a, every load writes
+ * *loaded (when not NULL), and nothing refers to gone[0..nr_gone). */
+static void
+check_web_spilled(agx_context *ctx, agx_operand a, const agx_operand *loaded,
+                  const agx_operand *gone, unsigned nr_gone)
+{
+   unsigned copies = 0;
+   agx_foreach_instr_global(ctx, I)
+   {
+      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
+      for (unsigned g = 0; g < nr_gone; ++g)
+         assert_false(refers_to(I, gone[g]));
+      if (I->op == AGX_ISA_OP_STACK_STORE)
+         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
+      if (I->op == AGX_ISA_OP_STACK_LOAD && loaded)
+         assert_int_equal(I->ops[AGX_ISA_STACK_LOAD_R].value, loaded->value);
+   }
+   assert_int_equal(copies, 0);
+}
+
 static void
 test_fold(void **state)
 {
@@ -1036,9 +1082,7 @@ test_spill(void **state)
    agx_instr *load = NULL;
    agx_foreach_instr_global(f->ctx, I)
    {
-      agx_foreach_op(I, i)
-         assert_false(agx_is_ssa(I->ops[i]) &&
-                      (unsigned)I->ops[i].value == (unsigned)x.value);
+      assert_false(refers_to(I, x));
       if (I->op == AGX_ISA_OP_STACK_LOAD)
          load = I;
       if (I->op == AGX_ISA_OP_IADD) {
@@ -1071,24 +1115,11 @@ test_spill_group(void **state)
    for (unsigned v = 0; v < f->ctx->nr_values; ++v)
       group[v] = v;
    group[d.value] = (unsigned)w.value;
-   unsigned cand[] = {(unsigned)w.value};
-   set_candidates(f->ctx, cand, 1, 2);
    f->ctx->ra_group = group;
    f->ctx->nr_ra_grouped = f->ctx->nr_values;
-   expect_spill(f->ctx, 1, 2);
-   assert_int_equal(f->ctx->scratch_size_B, 4);
-   unsigned copies = 0;
-   agx_foreach_instr_global(f->ctx, I)
-   {
-      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
-      agx_foreach_op(I, i)
-         assert_false(agx_is_ssa(I->ops[i]) &&
-                      ((unsigned)I->ops[i].value == (unsigned)w.value ||
-                       (unsigned)I->ops[i].value == (unsigned)d.value));
-      if (I->op == AGX_ISA_OP_STACK_STORE)
-         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
-   }
-   assert_int_equal(copies, 0);
+   spill_only(f->ctx, w, 1, 2);
+   const agx_operand members[] = {w, d};
+   check_web_spilled(f->ctx, a, NULL, members, 2);
    /* the groups are agx_ra's answer for this round only */
    assert_null(f->ctx->ra_group);
    check_valid(f, "spill");
@@ -1153,19 +1184,8 @@ test_spill_copies(void **state)
    build_web(f, &a, &w, &d);
    st_var(b, d, 0);
 
-   unsigned cand[] = {(unsigned)w.value};
-   set_candidates(f->ctx, cand, 1, 2);
-   expect_spill(f->ctx, 1, 1);
-   unsigned copies = 0;
-   agx_foreach_instr_global(f->ctx, I)
-   {
-      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
-      if (I->op == AGX_ISA_OP_STACK_STORE)
-         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
-      if (I->op == AGX_ISA_OP_STACK_LOAD)
-         assert_int_equal(I->ops[AGX_ISA_STACK_LOAD_R].value, d.value);
-   }
-   assert_int_equal(copies, 0);
+   spill_only(f->ctx, w, 1, 1);
+   check_web_spilled(f->ctx, a, &d, &w, 1);
    check_valid(f, "spill");
 }
 
