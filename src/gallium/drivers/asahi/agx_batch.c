@@ -98,26 +98,39 @@ res_list_has(struct util_dynarray *list, struct pipe_resource *res)
    return false;
 }
 
+/* Adds a reference to `res` to the list unless it is there already; the
+ * batch counts the bytes of memory it newly keeps alive (see
+ * agx_batch_holds_too_much). */
 static void
-res_list_add(struct util_dynarray *list, struct pipe_resource *res)
+res_list_add(struct agx_batch *batch, struct util_dynarray *list,
+             struct pipe_resource *res)
 {
    if (!res || res_list_has(list, res))
       return;
    struct pipe_resource *ref = NULL;
    pipe_resource_reference(&ref, res);
    util_dynarray_append(list, struct pipe_resource *, ref);
+   struct agx_bo *bo = agx_resource(res)->bo;
+   if (bo)
+      batch->held_B += bo->size;
 }
 
 void
 agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res)
 {
-   res_list_add(&batch->reads, res);
+   res_list_add(batch, &batch->reads, res);
 }
 
 void
 agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res)
 {
-   res_list_add(&batch->writes, res);
+   res_list_add(batch, &batch->writes, res);
+}
+
+bool
+agx_batch_holds_too_much(const struct agx_batch *batch)
+{
+   return batch && batch->held_B > AGX_BATCH_MAX_HELD_B;
 }
 
 void

@@ -1197,6 +1197,8 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    }
    for (unsigned i = 0; i < num_draws; ++i)
       agx_draw_direct(ctx, info, &draws[i]);
+   if (agx_batch_holds_too_much(ctx->batch))
+      agx_flush_batch(ctx, "memory held");
 }
 
 void

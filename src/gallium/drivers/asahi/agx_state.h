@@ -240,6 +240,9 @@ struct agx_batch {
    struct util_dynarray reads;  /* struct pipe_resource * (referenced) */
    struct util_dynarray writes; /* struct pipe_resource * (referenced) */
    struct util_dynarray bos;    /* struct agx_bo * (referenced): shaders */
+   /* Bytes of the BOs of `reads` and `writes` (a resource in both counts
+    * twice): what the batch keeps alive until it is submitted and done. */
+   uint64_t held_B;
 
    /* PIPE_CLEAR_* bits */
    unsigned clear, load, draws;
@@ -528,6 +531,13 @@ uint32_t agx_build_bg_eot_usc(struct agx_batch *batch, bool store,
                               uint32_t *counts);
 void agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
+/* A batch keeps every resource it reads or writes alive until the GPU is
+ * done with it; a program that draws with one new texture after another
+ * and deletes each (piglit's streaming-texture-leak: 5000 textures of
+ * 4 MiB) would otherwise hold all of them in one batch.  Past this many
+ * bytes a draw submits its batch, as GL allows at any time. */
+#define AGX_BATCH_MAX_HELD_B (256ull << 20)
+bool agx_batch_holds_too_much(const struct agx_batch *batch);
 void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);
 bool agx_batch_uses(struct agx_batch *batch, struct pipe_resource *res,
                     bool writes_only);
