@@ -188,14 +188,24 @@ validate(GLuint prog)
    return ok;
 }
 
+/* A program of a pass-through vertex shader and fs, made current. */
+static GLuint
+use_program_with(const char *fs)
+{
+   static const char vs[] = "#version 300 es\n"
+                            "in vec4 p;\n"
+                            "void main() { gl_Position = p; }\n";
+   GLuint prog = gl_test_program(vs, fs);
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   return prog;
+}
+
 static void
 test_unit_conflict(void **state)
 {
    (void)state;
    struct gl_test *t = es3_context();
-   static const char vs[] = "#version 300 es\n"
-                            "in vec4 p;\n"
-                            "void main() { gl_Position = p; }\n";
    static const char fs[] =
       "#version 300 es\n"
       "precision highp float;\n"
@@ -207,9 +217,7 @@ test_unit_conflict(void **state)
       "   o = texture(s2, vec2(0.0)) + texture(s3, vec3(0.0)) +\n"
       "       texture(sh, vec3(0.0));\n"
       "}\n";
-   GLuint prog = gl_test_program(vs, fs);
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
+   GLuint prog = use_program_with(fs);
 
    /* all three on unit 0 (the initial values): 2D and 3D conflict */
    assert_int_equal(validate(prog), GL_FALSE);
@@ -239,9 +247,6 @@ test_unread_elements(void **state)
 {
    (void)state;
    struct gl_test *t = es3_context();
-   static const char vs[] = "#version 300 es\n"
-                            "in vec4 p;\n"
-                            "void main() { gl_Position = p; }\n";
    static const char fs[] =
       "#version 300 es\n"
       "precision highp float;\n"
@@ -251,9 +256,7 @@ test_unread_elements(void **state)
       "void main() {\n"
       "   o = texture(a2[1], vec2(0.0)) + texture(a3[1], vec3(0.0));\n"
       "}\n";
-   GLuint prog = gl_test_program(vs, fs);
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
+   GLuint prog = use_program_with(fs);
 
    /* every element on unit 0: the two read ones conflict */
    assert_int_equal(validate(prog), GL_FALSE);
