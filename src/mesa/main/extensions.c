@@ -357,6 +357,9 @@ static const struct gl_extension_info extension_table[] = {
    /* shadow2DEXT/shadow2DProjEXT and sampler2DShadow in GLSL ES 1.00;
     * GL_TEXTURE_COMPARE_MODE/_FUNC in ES 2.0 (texobj.c) */
    {"GL_EXT_shadow_samplers", API_ES, 20},
+   /* GL_TEXTURE_MAX_LEVEL in ES 2.0 (texobj.c); Mesa exposes it in its
+    * ES 2 contexts (mesa src/mesa/main/extensions_table.h) */
+   {"GL_APPLE_texture_max_level", API_ES, 20},
    /* texture2DLodEXT, texture2DGradEXT & co. in GLSL ES 1.00 (nir txl,
     * txd) */
    {"GL_EXT_shader_texture_lod", API_ES, 20},

@@ -191,6 +191,12 @@ struct gl_program_exec {
     * uniforms_stamp + 1 = sampler_check_stamp (sampler_units.c). */
    unsigned sampler_check_stamp;
    bool sampler_conflict;
+   /* The sampler slots (glsl_program_uniform.sampler_index + element)
+    * some texture instruction of the program reads, bit per slot; slots
+    * past 63 count as read.  Filled on first use (samplers_read_known;
+    * sampler_units.c). */
+   uint64_t samplers_read;
+   bool samplers_read_known;
    /* A separable program (GL 4.6 7.3, GL_PROGRAM_SEPARABLE at the link):
     * the sources of its shaders, by stage, which a program pipeline
     * compiles again to link its stages with other programs' (pipeline.c).

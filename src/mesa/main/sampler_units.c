@@ -17,6 +17,7 @@
 #include "main/sampler_units.h"
 #include "main/shaderobj.h"
 #include "glsl_program.h"
+#include "nir.h"
 
 enum gl_texture_index
 _mesa_sampler_type_target(GLenum type)
@@ -73,8 +74,54 @@ _mesa_sampler_type_target(GLenum type)
    }
 }
 
+/* The sampler slots the program's texture instructions read (see
+ * gl_program_exec.samplers_read): an array element no instruction reads
+ * is not an active sampler (GL 4.6 11.1.3.11, "any two active samplers";
+ * Mesa counts the samplers its shaders use).  An index computed at run
+ * time (a texture offset source left by the linker) may reach any slot
+ * from its constant part on. */
+static uint64_t
+samplers_read(const struct glsl_program *p)
+{
+   uint64_t read = 0;
+
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      if (!p->nir[s])
+         continue;
+      nir_foreach_function_impl(impl, p->nir[s]) {
+         nir_foreach_block(block, impl) {
+            nir_foreach_instr(instr, block) {
+               if (instr->type != nir_instr_type_tex)
+                  continue;
+               nir_tex_instr *tex = nir_instr_as_tex(instr);
+               unsigned first = tex->texture_index;
+               bool dynamic =
+                  nir_tex_instr_src_index(tex, nir_tex_src_texture_offset) >=
+                     0 ||
+                  nir_tex_instr_src_index(tex, nir_tex_src_texture_deref) >=
+                     0;
+               if (first >= 64)
+                  continue;
+               read |= dynamic ? ~0ull << first : 1ull << first;
+            }
+         }
+      }
+   }
+   return read;
+}
+
+static bool
+sampler_slot_read(struct gl_program_exec *exec, unsigned slot)
+{
+   if (!exec->samplers_read_known) {
+      exec->samplers_read = samplers_read(exec->linked);
+      exec->samplers_read_known = true;
+   }
+   return slot >= 64 || (exec->samplers_read >> slot & 1);
+}
+
 int
-_mesa_sampler_unit_conflict(const struct gl_program_exec *exec)
+_mesa_sampler_unit_conflict(struct gl_program_exec *exec)
 {
    /* the target each unit is read as so far, NUM_TEXTURE_TARGETS if none */
    uint8_t seen[MAX_COMBINED_TEXTURE_UNITS];
@@ -90,6 +137,8 @@ _mesa_sampler_unit_conflict(const struct gl_program_exec *exec)
       uint8_t target = (uint8_t)_mesa_sampler_type_target(u->gl_type);
       for (unsigned e = 0; e < u->array_size; e++) {
          uint32_t unit;
+         if (!sampler_slot_read(exec, (unsigned)u->sampler_index + e))
+            continue;
          memcpy(&unit,
                 (const uint8_t *)exec->uniforms + u->offset_B +
                    e * u->array_stride_B,

@@ -15,7 +15,7 @@ enum gl_texture_index _mesa_sampler_type_target(GLenum type);
 
 /* A texture unit that active samplers of different targets refer to in
  * exec's current uniform values, or -1 if there is none. */
-int _mesa_sampler_unit_conflict(const struct gl_program_exec *exec);
+int _mesa_sampler_unit_conflict(struct gl_program_exec *exec);
 
 /* The draw-time form: false, with INVALID_OPERATION, if the current
  * program has such a conflict. */

@@ -470,7 +470,9 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
    case GL_TEXTURE_BASE_LEVEL:
    case GL_TEXTURE_MAX_LEVEL: {
       GLint lvl = is_float ? (GLint)f : i;
-      if (!es3)
+      /* APPLE_texture_max_level: MAX_LEVEL (not BASE_LEVEL) in ES 2.0 */
+      if (!es3 && (pname == GL_TEXTURE_BASE_LEVEL ||
+                   !_mesa_has_extension(ctx, "GL_APPLE_texture_max_level")))
          goto bad_pname;
       if (lvl < 0) {
          _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, lvl);
@@ -677,6 +679,13 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       *out = (GLint)(pname == GL_TEXTURE_COMPARE_MODE ? t->CompareMode
                                                        : t->CompareFunc);
       return true;
+   case GL_TEXTURE_MAX_LEVEL:
+      /* ES 3.0, and ES 2.0 with APPLE_texture_max_level */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_APPLE_texture_max_level"))
+         break;
+      *out = t->MaxLevel;
+      return true;
    default:
       break;
    }
@@ -687,9 +696,6 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    switch (pname) {
    case GL_TEXTURE_BASE_LEVEL:
       *out = t->BaseLevel;
-      return true;
-   case GL_TEXTURE_MAX_LEVEL:
-      *out = t->MaxLevel;
       return true;
    case GL_TEXTURE_MIN_LOD:
       *out = (GLint)t->MinLod;

@@ -317,6 +317,36 @@ test_polygon_offset_clamp(void **state)
    gl_test_destroy(t);
 }
 
+/* APPLE_texture_max_level: GL_TEXTURE_MAX_LEVEL (initially 1000, ES
+ * 3.0 table 6.10) is set and queried in ES 2.0; GL_TEXTURE_BASE_LEVEL
+ * stays ES 3.0's (INVALID_ENUM). */
+static void
+test_texture_max_level_es2(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint tex;
+   GLint v = -1;
+
+   assert_true(in_list((const char *)_mesa_GetString(GL_EXTENSIONS),
+                       "GL_APPLE_texture_max_level"));
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 1000);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, -1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -331,6 +361,7 @@ main(void)
       cmocka_unit_test(test_parallel_shader_compile),
       cmocka_unit_test(test_draw_buffers_es2),
       cmocka_unit_test(test_polygon_offset_clamp),
+      cmocka_unit_test(test_texture_max_level_es2),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

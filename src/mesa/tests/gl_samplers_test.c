@@ -13,7 +13,8 @@
  *    32 combined);
  *  - samplers of different types on one unit fail glValidateProgram and
  *    make draws INVALID_OPERATION (ES 3.0.6 section 2.11.10, GL 2.0
- *    section 2.15.4), and work again once the units differ.
+ *    section 2.15.4), and work again once the units differ; array
+ *    elements no instruction reads do not count.
  * Which texture each slot holds is told by its width: unit u has a
  * (u + 1) x 1 texture.
  */
@@ -187,14 +188,24 @@ validate(GLuint prog)
    return ok;
 }
 
+/* A program of a pass-through vertex shader and fs, made current. */
+static GLuint
+use_program_with(const char *fs)
+{
+   static const char vs[] = "#version 300 es\n"
+                            "in vec4 p;\n"
+                            "void main() { gl_Position = p; }\n";
+   GLuint prog = gl_test_program(vs, fs);
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   return prog;
+}
+
 static void
 test_unit_conflict(void **state)
 {
    (void)state;
    struct gl_test *t = es3_context();
-   static const char vs[] = "#version 300 es\n"
-                            "in vec4 p;\n"
-                            "void main() { gl_Position = p; }\n";
    static const char fs[] =
       "#version 300 es\n"
       "precision highp float;\n"
@@ -206,9 +217,7 @@ test_unit_conflict(void **state)
       "   o = texture(s2, vec2(0.0)) + texture(s3, vec3(0.0)) +\n"
       "       texture(sh, vec3(0.0));\n"
       "}\n";
-   GLuint prog = gl_test_program(vs, fs);
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
+   GLuint prog = use_program_with(fs);
 
    /* all three on unit 0 (the initial values): 2D and 3D conflict */
    assert_int_equal(validate(prog), GL_FALSE);
@@ -230,12 +239,54 @@ test_unit_conflict(void **state)
    gl_test_destroy(t);
 }
 
+/* Array elements no texture instruction reads are not active samplers
+ * (GL 4.6 11.1.3.11 "any two active samplers"; Mesa counts the samplers
+ * its shaders read): only the units of a2[1] and a3[1] can conflict. */
+static void
+test_unread_elements(void **state)
+{
+   (void)state;
+   struct gl_test *t = es3_context();
+   static const char fs[] =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "uniform sampler2D a2[2];\n"
+      "uniform highp sampler3D a3[2];\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "   o = texture(a2[1], vec2(0.0)) + texture(a3[1], vec3(0.0));\n"
+      "}\n";
+   GLuint prog = use_program_with(fs);
+
+   /* every element on unit 0: the two read ones conflict */
+   assert_int_equal(validate(prog), GL_FALSE);
+
+   /* a3[1] moved: a2[0] and a3[0] still share unit 0 with a2[1], unread */
+   set_sampler(prog, "a3[1]", 1);
+   assert_int_equal(validate(prog), GL_TRUE);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* an unread 2D element on the read 3D one's unit changes nothing */
+   set_sampler(prog, "a2[0]", 1);
+   assert_int_equal(validate(prog), GL_TRUE);
+
+   /* the read 2D element on it conflicts */
+   set_sampler(prog, "a2[1]", 1);
+   assert_int_equal(validate(prog), GL_FALSE);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DeleteProgram(prog);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_per_stage_slots),
       cmocka_unit_test(test_unit_conflict),
+      cmocka_unit_test(test_unread_elements),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
