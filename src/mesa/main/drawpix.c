@@ -291,6 +291,10 @@ void
 _mesa_bitmap_replay(struct gl_context *ctx, const struct gl_dl_node *n)
 {
    uint8_t *bytes;
+   /* GL 2.1 section 2.6.3: also when a list runs between glBegin and
+    * glEnd. */
+   if (_mesa_inside_begin_end(ctx, "glCallList(glBitmap)"))
+      return;
    node_bytes(n, &bytes);
    bitmap_draw(ctx, (GLsizei)n->e[0], (GLsizei)n->e[1], n->f[0], n->f[1],
                n->f[2], n->f[3], bytes);

@@ -239,6 +239,11 @@ struct gl_ff_state {
    } Alpha;
    bool ColorSum; /* GL_COLOR_SUM */
    GLfloat PointSize; /* glPointSize (GL 2.1 section 3.4) */
+   /* glClearAccum, glClearIndex, glIndexMask (accum.c): kept for their
+    * queries only; there are no accumulation or colour index buffers. */
+   GLfloat AccumClear[4];
+   GLfloat IndexClear;
+   GLuint IndexMask;
    /* Lighting (GL 2.1 section 2.14, light.c). */
    bool Lighting;
    bool Normalize, RescaleNormal;
