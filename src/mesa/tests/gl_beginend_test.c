@@ -57,6 +57,14 @@ call_bitmap(void)
       1, 1, 0, 0, 0, 0, bitmap_bits);
 }
 
+static void
+call_pixel_map(void)
+{
+   static const GLushort one = 1;
+   ((void (*)(GLenum, GLsizei, const GLushort *))
+       st_get_proc_address("glPixelMapusv"))(GL_PIXEL_MAP_S_TO_S, 1, &one);
+}
+
 static const struct {
    const char *name;
    void (*call)(void);
@@ -66,6 +74,7 @@ static const struct {
    {"glIndexMask", call_index_mask},
    {"glAccum", call_accum},
    {"glBitmap", call_bitmap},
+   {"glPixelMapusv", call_pixel_map},
 };
 
 static void
