@@ -259,6 +259,7 @@ replay(struct gl_context *ctx, const struct gl_dl_node *n)
    case DL_DRAW: _mesa_dlist_draw_replay(ctx, n); break;
    case DL_EVAL_MAP: _mesa_eval_map_replay(ctx, n); break;
    case DL_POLYGON_STIPPLE: _mesa_polygon_stipple_replay(ctx, n); break;
+   case DL_PIXEL_MAP: _mesa_pixel_map_replay(ctx, n); break;
    default: break;
    }
 }

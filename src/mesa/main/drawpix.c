@@ -291,6 +291,10 @@ void
 _mesa_bitmap_replay(struct gl_context *ctx, const struct gl_dl_node *n)
 {
    uint8_t *bytes;
+   /* GL 2.1 section 2.6.3: also when a list runs between glBegin and
+    * glEnd. */
+   if (_mesa_inside_begin_end(ctx, "glCallList(glBitmap)"))
+      return;
    node_bytes(n, &bytes);
    bitmap_draw(ctx, (GLsizei)n->e[0], (GLsizei)n->e[1], n->f[0], n->f[1],
                n->f[2], n->f[3], bytes);
@@ -312,16 +316,19 @@ _mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const char *func = "glBitmap";
-   if (!pixels_allowed(ctx, func))
+   /* Compiled even between glBegin and glEnd: the list raises the error
+    * when it runs (the replay checks), GL_COMPILE_AND_EXECUTE now. */
+   bool compiling = _mesa_dlist_compiling(ctx);
+   if (!compiling && !pixels_allowed(ctx, func))
       return;
    if (width < 0 || height < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width, height);
       return;
    }
    uint8_t *bytes = NULL;
-   if (_mesa_dlist_compiling(ctx) || ctx->FF.Raster.Valid)
+   if (compiling || ctx->FF.Raster.Valid)
       bytes = bitmap_bytes(ctx, width, height, bitmap, func);
-   if (_mesa_dlist_compiling(ctx)) {
+   if (compiling) {
       struct gl_dl_node n = {
          .op = DL_BITMAP,
          .e = {(GLenum)width, (GLenum)height},
@@ -329,7 +336,7 @@ _mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
       };
       memcpy(&n.f[4], &bytes, sizeof(bytes));
       /* The list owns the bytes from now on. */
-      if (_mesa_dlist_save(ctx, &n))
+      if (_mesa_dlist_save(ctx, &n) || !pixels_allowed(ctx, func))
          return;
       bitmap_draw(ctx, width, height, xorig, yorig, xmove, ymove, bytes);
       return;

@@ -140,6 +140,7 @@ enum gl_dl_op {
    DL_DRAW,       /* an array draw's vertices (dlist_draw.c), in args */
    DL_EVAL_MAP,   /* glMap1, glMap2 with their points (eval.c), in args */
    DL_POLYGON_STIPPLE, /* the rows unpacked at compile time, in args */
+   DL_PIXEL_MAP, /* a glPixelMap's converted table, in args (pixel.c) */
 };
 
 struct gl_dl_node {
@@ -239,6 +240,11 @@ struct gl_ff_state {
    } Alpha;
    bool ColorSum; /* GL_COLOR_SUM */
    GLfloat PointSize; /* glPointSize (GL 2.1 section 3.4) */
+   /* glClearAccum, glClearIndex, glIndexMask (accum.c): kept for their
+    * queries only; there are no accumulation or colour index buffers. */
+   GLfloat AccumClear[4];
+   GLfloat IndexClear;
+   GLuint IndexMask;
    /* Lighting (GL 2.1 section 2.14, light.c). */
    bool Lighting;
    bool Normalize, RescaleNormal;
@@ -374,6 +380,9 @@ void _mesa_free_dlists(struct gl_context *ctx);
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
 
+/* glPixelMap* compiled into a list (pixel.c). */
+void _mesa_pixel_map_replay(struct gl_context *ctx,
+                            const struct gl_dl_node *n);
 /* glPolygonStipple compiled into a list (polygon_stipple.c). */
 void _mesa_polygon_stipple_replay(struct gl_context *ctx,
                                   const struct gl_dl_node *n);

@@ -36,7 +36,7 @@ DIRECT_RE = re.compile(
     r'LoadMatrix[fd]|MultMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|'
     r'Frustum|Ortho|PushMatrix|PopMatrix|CallList|CallLists|'
     r'GetError|NewList|EndList|RasterPos.*|WindowPos.*|ArrayElement|'
-    r'Map[12][fd]|PolygonStipple|'
+    r'Map[12][fd]|PolygonStipple|Bitmap|PixelMap(fv|uiv|usv)|'
     r'(TexEnv|Fog|TexGen|Light|LightModel)[fid]v?|'
     # ARB_vertex_type_2_10_10_10_rev's packed values: through the float
     # commands above (varray_packed_compat.c), or compiled as generic

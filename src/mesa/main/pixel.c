@@ -9,6 +9,7 @@
  * their glGet values (tables 6.17-6.19).  Compatibility contexts only.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "main/context.h"
@@ -146,15 +147,44 @@ pixel_map(struct gl_context *ctx, GLenum map)
  * otherwise (GL 2.1 section 3.6.3). */
 enum map_type { MAP_FLOAT, MAP_UINT, MAP_USHORT };
 
+/* A glPixelMap's converted table, as a display list keeps it. */
+struct pixel_map_args {
+   GLenum map;
+   GLsizei size;
+   GLfloat values[MAX_PIXEL_MAP_TABLE];
+};
+
+/* The table goes in (GL 2.1 section 2.6.3: not between glBegin and
+ * glEnd, also when a list holding the command runs there). */
+static void
+store_map(struct gl_context *ctx, const struct pixel_map_args *a,
+          const char *func)
+{
+   if (_mesa_inside_begin_end(ctx, func))
+      return;
+   struct gl_pixel_map *m = pixel_map(ctx, a->map);
+   memcpy(m->Map, a->values, (size_t)a->size * sizeof(a->values[0]));
+   m->Size = a->size;
+}
+
+void
+_mesa_pixel_map_replay(struct gl_context *ctx, const struct gl_dl_node *n)
+{
+   store_map(ctx, n->args, "glCallList(glPixelMap)");
+}
+
+/* GL 2.1 section 5.4: in a list, the values are read and converted when
+ * the list is made and stored when it runs. */
 static void
 set_map(GLenum map, GLsizei size, const void *values, enum map_type t,
         const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (!compat_only(ctx, func))
+   bool compiling = _mesa_dlist_compiling(ctx);
+   if (!(compiling ? _mesa_ff_compat_only(ctx, func)
+                   : compat_only(ctx, func)))
       return;
-   struct gl_pixel_map *m = pixel_map(ctx, map);
-   if (!m) {
+   if (!pixel_map(ctx, map)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(map=0x%x)", func, map);
       return;
    }
@@ -178,6 +208,15 @@ set_map(GLenum map, GLsizei size, const void *values, enum map_type t,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(values)", func);
       return;
    }
+   struct pixel_map_args *a = malloc(sizeof(*a));
+   if (!a) {
+      if (ctx->PixelUnpackBuffer)
+         _mesa_unmap_pbo(ctx, &pbo);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   a->map = map;
+   a->size = size;
    bool index_out = map == GL_PIXEL_MAP_I_TO_I || map == GL_PIXEL_MAP_S_TO_S;
    for (GLsizei i = 0; i < size; i++) {
       GLfloat v;
@@ -197,11 +236,18 @@ set_map(GLenum map, GLsizei size, const void *values, enum map_type t,
          memcpy(&u, (const uint8_t *)src + 2 * i, 2);
          v = index_out ? (GLfloat)u : (GLfloat)u / 65535.0f;
       }
-      m->Map[i] = v;
+      a->values[i] = v;
    }
-   m->Size = size;
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &pbo);
+   /* GL_COMPILE_AND_EXECUTE runs it first; the list owns a (or frees
+    * it when it cannot keep it). */
+   if (!_mesa_dlist_compiling_only(ctx))
+      store_map(ctx, a, func);
+   if (compiling)
+      _mesa_dlist_save_data(ctx, DL_PIXEL_MAP, a);
+   else
+      free(a);
 }
 
 void GLAPIENTRY
