@@ -360,6 +360,79 @@ test_dead_cf_after_if_that_jumps(void **state)
    ralloc_free(f.ctx);
 }
 
+/* Which load_const values of the shader are left. */
+static bool
+has_const(nir_function_impl *impl, int32_t k)
+{
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_load_const &&
+             nir_instr_as_load_const(instr)->value[0].i32 == k)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* Where a reverse walk in program order and marking from the roots could
+ * differ: acc's back-edge value (acc + 3) is read only by the live header
+ * phi, which the walk reaches after the body; d's (d * 7) only by its own
+ * header phi, a dead cycle; t = i * 11 is made before an if and read
+ * only by a dead value inside it (a dead chain across blocks).  acc
+ * after 4 turns is 12. */
+static void
+test_dce_loop_phis(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
+   nir_variable *i = nir_local_variable_create(b->impl, int_t, "i");
+   nir_variable *acc = nir_local_variable_create(b->impl, int_t, "acc");
+   nir_variable *d = nir_local_variable_create(b->impl, int_t, "d");
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   nir_store_var(b, d, nir_f2i32(b, in_x(&f)), 1);
+   nir_loop *loop = nir_push_loop(b);
+   nir_def *iv = nir_load_var(b, i);
+   nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
+   nir_def *t = nir_imul(b, iv, nir_imm_int(b, 11));
+   nir_if *nif = nir_push_if(b, nir_ieq(b, iv, nir_imm_int(b, 2)));
+   nir_iadd(b, t, nir_imm_int(b, 13));
+   nir_pop_if(b, nif);
+   nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc),
+                                  nir_imm_int(b, 3)), 1);
+   nir_store_var(b, d, nir_imul(b, nir_load_var(b, d), nir_imm_int(b, 7)),
+                 1);
+   nir_store_var(b, i, nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
+   nir_pop_loop(b, loop);
+   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
+   assert_true(nir_lower_vars_to_ssa(b->shader));
+   nir_validate_shader(b->shader, "after vars_to_ssa");
+   unsigned phis = 0;
+   nir_foreach_instr(instr, nir_loop_first_block(loop))
+      phis += instr->type == nir_instr_type_phi;
+   assert_int_equal(phis, 3);
+
+   assert_true(nir_opt_dce(b->shader));
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(b->shader, f.ctx, &msg))
+      fail_msg("invalid IR:\n%s", msg);
+   phis = 0;
+   nir_foreach_instr(instr, nir_loop_first_block(loop))
+      phis += instr->type == nir_instr_type_phi;
+   assert_int_equal(phis, 2); /* i and acc; d's cycle is gone */
+   assert_true(has_const(b->impl, 3));
+   assert_false(has_const(b->impl, 7));
+   assert_false(has_const(b->impl, 11));
+   assert_false(has_const(b->impl, 13));
+   const float in4[4] = { 5.0f, 0, 0, 0 };
+   assert_int_equal(run_outi4(&f, in4), 12);
+   assert_false(nir_opt_dce(b->shader));
+   ralloc_free(f.ctx);
+}
+
 /* The same at the end of a loop body, where the block after the if falls
  * through to the loop header: the header's phi takes an undef from it in
  * place of the value computed in the removed code.  Nested: the inner if
@@ -1341,6 +1414,7 @@ main(void)
       cmocka_unit_test(test_dead_cf_constant_if),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps_in_loop),
+      cmocka_unit_test(test_dce_loop_phis),
       cmocka_unit_test(test_remove_phis),
       cmocka_unit_test(test_bool_to_int),
       cmocka_unit_test(test_scalarise),
