@@ -133,6 +133,14 @@ glsl_type_contains(const struct glsl_type *t, enum glsl_base_type b)
    return false;
 }
 
+bool
+glsl_type_contains_opaque(const struct glsl_type *t)
+{
+   return glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
+          glsl_type_contains(t, GLSL_TYPE_IMAGE) ||
+          glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT);
+}
+
 const struct glsl_type *
 glsl_column_type(const struct glsl_type *t)
 {

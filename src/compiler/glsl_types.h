@@ -207,6 +207,10 @@ const struct glsl_type *glsl_without_array(const struct glsl_type *t);
 /* True if t or anything inside it is of base type b. */
 bool glsl_type_contains(const struct glsl_type *t, enum glsl_base_type b);
 
+/* True if t or anything inside it is a sampler, image or atomic counter:
+ * such types have no size or alignment in a block layout. */
+bool glsl_type_contains_opaque(const struct glsl_type *t);
+
 /* Column (row-major: row) vector type of a matrix. */
 const struct glsl_type *glsl_column_type(const struct glsl_type *t);
 

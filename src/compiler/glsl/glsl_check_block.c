@@ -304,9 +304,9 @@ check_block(struct check *c, struct ast_node *n)
       check_location_es_component(c, m, m->type->layout);
       check_sample_qualifier(c, m, mq | (q & (AST_Q_IN | AST_Q_OUT |
                                               AST_Q_UNIFORM | AST_Q_BUFFER)));
-      if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
-           glsl_type_contains(mt, GLSL_TYPE_IMAGE) ||
-           glsl_type_contains(mt, GLSL_TYPE_ATOMIC_UINT)))
+      /* GLSL 4.60 4.3.9 / ES 3.00 4.3.7: no opaque members, not even
+       * inside a structure. */
+      if (glsl_type_contains_opaque(mt))
          check_error(c, m, "opaque types are not allowed in %s blocks",
                      kind);
       bool varying_in = (q & AST_Q_IN) && st->stage == MESA_SHADER_FRAGMENT;

@@ -129,12 +129,9 @@ global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
        !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, n, "'centroid' needs 'in', 'out' or 'varying'");
    check_sample_qualifier(c, n, q);
-   if (glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
-       glsl_type_contains(t, GLSL_TYPE_IMAGE) ||
-       glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT)) {
-      if (!(q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_OUT)))
-         check_error(c, n, "opaque variables must be declared 'uniform'");
-   }
+   if (glsl_type_contains_opaque(t) &&
+       !(q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_OUT)))
+      check_error(c, n, "opaque variables must be declared 'uniform'");
 }
 
 /* The auxiliary storage qualifier `sample` (GLSL 4.00 4.3): on varyings

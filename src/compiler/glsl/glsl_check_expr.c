@@ -146,14 +146,6 @@ arith_type(int op, const struct glsl_type *a, const struct glsl_type *b,
    return NULL;
 }
 
-static bool
-contains_opaque(const struct glsl_type *t)
-{
-   return glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
-          glsl_type_contains(t, GLSL_TYPE_IMAGE) ||
-          glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT);
-}
-
 static struct check_value
 binary_op(struct check *c, struct ast_node *n, int op, struct check_value a,
           struct check_value b)
@@ -183,7 +175,7 @@ binary_op(struct check *c, struct ast_node *n, int op, struct check_value a,
    case NE_OP:
       if (a.type->base_type == GLSL_TYPE_VOID ||
           b.type->base_type == GLSL_TYPE_VOID ||
-          contains_opaque(a.type) || contains_opaque(b.type)) {
+          glsl_type_contains_opaque(a.type) || glsl_type_contains_opaque(b.type)) {
          check_error(c, n, "operands of '%s' cannot be void or opaque",
                      name);
          return check_expr_error();
@@ -490,7 +482,7 @@ expr_inner(struct check *c, struct ast_node *n)
          check_error(c, n, "arrays cannot be assigned in this version");
          return check_expr_error();
       }
-      if (contains_opaque(a.type)) {
+      if (glsl_type_contains_opaque(a.type)) {
          check_error(c, n, "opaque variables cannot be assigned");
          return check_expr_error();
       }
@@ -524,7 +516,7 @@ expr_inner(struct check *c, struct ast_node *n)
       }
       /* GLSL 4.20 section 4.1.7: opaque values are not operands of
        * expressions other than indexing and member selection. */
-      if (contains_opaque(b.type)) {
+      if (glsl_type_contains_opaque(b.type)) {
          check_error(c, n, "?: cannot select values of opaque type %s",
                      check_type_name(c, b.type));
          return check_expr_error();

@@ -109,10 +109,7 @@ check_function(struct check *c, struct ast_node *fn)
          check_error(c, p, "'const' cannot be combined with out or inout");
       /* GLSL 4.20 section 6.1.1: opaque types (atomic counters too) are
        * in parameters only. */
-      if ((q & (AST_Q_OUT | AST_Q_INOUT)) &&
-          (glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
-           glsl_type_contains(t, GLSL_TYPE_IMAGE) ||
-           glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT)))
+      if ((q & (AST_Q_OUT | AST_Q_INOUT)) && glsl_type_contains_opaque(t))
          check_error(c, p, "opaque parameters cannot be out or inout");
       check_image_param(c, p, q, t);
       check_scope_opaque_precision(c, p, q, t);

@@ -340,7 +340,9 @@ check_layout_block(struct check *c, struct ast_node *n,
          if (k >= nfields || !tracking)
             continue;
          const struct glsl_type *ft = fields[k].type;
-         if (type_is_error(ft) || glsl_type_contains(ft, GLSL_TYPE_ERROR)) {
+         /* Error and opaque types (already reported) have no layout. */
+         if (type_is_error(ft) || glsl_type_contains(ft, GLSL_TYPE_ERROR) ||
+             glsl_type_contains_opaque(ft)) {
             tracking = false;
             continue;
          }

@@ -1214,6 +1214,77 @@ test_gpu_shader5(void **state)
               "void main() {}\n");
 }
 
+/* GLSL 4.60 4.3.9 and ES 3.00 4.3.7: block members cannot be opaque, also
+ * not inside a structure (nested or arrayed).  Such a member once reached
+ * the std140/std430 offset check, which has no size for an opaque type
+ * and aborted (issue #18); it must be one compile error. */
+static void
+test_opaque_block_members(void **state)
+{
+   (void)state;
+   const gl_shader_stage VS = MESA_SHADER_VERTEX;
+   const gl_shader_stage FS = MESA_SHADER_FRAGMENT;
+   const gl_shader_stage CS = MESA_SHADER_COMPUTE;
+   static const struct {
+      gl_shader_stage stage;
+      const char *src, *log;
+   } bad[] = {
+      { FS, "#version 330\nstruct S { vec4 a; sampler2D s; };\n"
+            "uniform B { S x; vec4 y; };\nout vec4 o;\n"
+            "void main() { o = y; }\n", "not allowed in uniform blocks" },
+      { FS, "#version 330\nstruct T { sampler2D s; };\n"
+            "struct S { vec4 a; T t; };\nuniform B { S x; vec4 y; };\n"
+            "out vec4 o;\nvoid main() { o = y; }\n",
+        "not allowed in uniform blocks" },
+      { FS, "#version 330\nstruct S { vec4 a; sampler2D s; };\n"
+            "layout(std140) uniform B { S x[2]; vec4 y; };\n"
+            "out vec4 o;\nvoid main() { o = y; }\n",
+        "not allowed in uniform blocks" },
+      { FS, "#version 330\nstruct S { vec4 a; sampler2D s; };\n"
+            "uniform B { S x; } b[2];\nout vec4 o;\n"
+            "void main() { o = b[0].x.a; }\n",
+        "not allowed in uniform blocks" },
+      { FS, "#version 300 es\nprecision mediump float;\n"
+            "struct S { vec4 a; sampler2D s; };\n"
+            "uniform B { S x; vec4 y; };\nout vec4 o;\n"
+            "void main() { o = y; }\n", "not allowed in uniform blocks" },
+      { CS, "#version 430\nlayout(local_size_x = 1) in;\n"
+            "struct S { vec4 a; layout(rgba8) image2D i; };\n"
+            "layout(std430) buffer B { S x; vec4 y; };\n"
+            "void main() { y = vec4(1); }\n",
+        "not allowed in buffer blocks" },
+      { CS, "#version 430\nlayout(local_size_x = 1) in;\n"
+            "struct S { float a; atomic_uint c; };\n"
+            "buffer B { S x[3]; float y; };\n"
+            "void main() { y = 1.0; }\n", "not allowed in buffer blocks" },
+      { CS, "#version 430\nlayout(local_size_x = 1) in;\n"
+            "layout(std430) buffer B { float y; layout(offset = 16) "
+            "sampler2D s; };\nvoid main() { y = 1.0; }\n",
+        "not allowed in buffer blocks" },
+      { VS, "#version 330\nstruct S { vec4 a; sampler2D s; };\n"
+            "out B { S x; vec4 y; };\n"
+            "void main() { gl_Position = vec4(0); }\n",
+        "not allowed in out blocks" },
+      { FS, "#version 330\nstruct S { vec4 a; sampler2D s; };\n"
+            "in B { S x; vec4 y; };\nout vec4 o;\n"
+            "void main() { o = y; }\n", "not allowed in in blocks" },
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+      char *log = NULL;
+      assert_false(glsl_test_compiles(bad[i].stage, bad[i].src, bad[i].log,
+                                      &log));
+      /* one clear error, not a cascade */
+      const char *e = strstr(log, "error:");
+      assert_non_null(e);
+      assert_null(strstr(e + 1, "error:"));
+      free(log);
+   }
+   /* A structure with a sampler stays fine as a plain uniform. */
+   assert_true(glsl_test_compiles(FS, "#version 330\n"
+      "struct S { vec4 a; sampler2D s; };\nuniform S x;\nout vec4 o;\n"
+      "void main() { o = texture(x.s, vec2(0)) + x.a; }\n", NULL, NULL));
+}
+
 /* Arrays of arrays (GLSL 4.30 4.1.9, ARB_arrays_of_arrays). */
 static void
 test_arrays_of_arrays(void **state)
@@ -1278,6 +1349,7 @@ main(void)
       cmocka_unit_test(test_subroutines),
       cmocka_unit_test(test_gpu_shader5),
       cmocka_unit_test(test_arrays_of_arrays),
+      cmocka_unit_test(test_opaque_block_members),
       cmocka_unit_test(test_layout_qualifiers),
       cmocka_unit_test(test_es_identifier_length),
       cmocka_unit_test(test_es_block_layouts),
