@@ -87,6 +87,15 @@ def api_of(program):
     return cache[program]
 
 
+def is_egl_test(name):
+    """piglit's EGL programs (the spec@egl* groups) make their own
+    contexts and parse their own arguments: some refuse any but '-auto'
+    (egl_khr_create_context's valid-flag-debug takes exactly one API name
+    and fails with a usage error on '-fbo').  They run as piglit-egl.py
+    runs them, with '-auto' only."""
+    return name.startswith('spec@egl')
+
+
 def shim_render_node():
     """The render node the drm-shim makes appear.  This script runs under
     the shim too (meson's LD_PRELOAD), whose /dev/dri lists only its own
@@ -127,9 +136,10 @@ def make_tests(root, list_paths, es3_override, llvmpipe, xmls,
         # The surfaceless platform has no window: piglit aborts without
         # -fbo, so every test renders to an FBO (piglit itself adds -fbo
         # to the tests it runs concurrently only).  glslparsertest draws
-        # nothing and takes no such options (its extensions come last).
+        # nothing and takes no such options (its extensions come last);
+        # EGL programs take '-auto' only (is_egl_test).
         cmd = [program] + cmd[1:]
-        if name in windowed:
+        if name in windowed or is_egl_test(name):
             cmd += ['-auto']
         elif opts['type'] != 'glsl_parser':
             cmd += ['-auto', '-fbo']
