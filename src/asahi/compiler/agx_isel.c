@@ -4909,6 +4909,12 @@ emit_fs_end(struct isel *st)
                else
                   s1[i] = agx_mov_imm(&st->b, 32, 0);
             }
+            /* SAMPLE_ALPHA_TO_ONE replaces each alpha value of the
+             * fragment, the second source's included (GL 4.6 section
+             * 17.3.3, "each alpha value"; piglit's
+             * alpha-to-one-dual-src-blend expects both sources' alpha 1). */
+            if (uses_s1 && key->alpha_to_one && key->nr_samples > 1)
+               s1[3] = agx_mov_imm(&st->b, 32, 0x3f800000);
 
             agx_operand adv[4];
             if (bk->advanced)
