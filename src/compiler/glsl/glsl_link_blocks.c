@@ -10,7 +10,8 @@
  * index, the position in glsl_program.ubos, and every stage's load_ubo
  * is renumbered from its stage-local block number to that index.  The
  * members are listed the way GL reports them, with their std140 offsets
- * and strides (glsl_to_nir_ubo.c computes the same ones).
+ * and strides, or std430 ones in "shared" and "packed" blocks
+ * (glsl_to_nir_ubo.c computes the same ones).
  */
 #include <string.h>
 
@@ -128,6 +129,7 @@ link_blocks(struct link *l)
    unsigned *rms_n = rzalloc_array(prog, unsigned, max ? max : 1);
    unsigned *sizes = rzalloc_array(prog, unsigned, max ? max : 1);
    int *bindings = rzalloc_array(prog, int, max ? max : 1);
+   bool *layout_std430 = rzalloc_array(prog, bool, max ? max : 1);
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
       if (!ns || !ns->num_blocks)
@@ -140,7 +142,7 @@ link_blocks(struct link *l)
             if (!strcmp(prog->ubos[k].name, b->name))
                found = (int)k;
          }
-         bool layout_differs = false;
+         bool layout_differs = found >= 0 && layout_std430[found] != b->std430;
          for (unsigned f = 0; found >= 0 && f < b->type->num_fields; f++) {
             if (f < rms_n[found] && rms[found][f] != b->row_major[f])
                layout_differs = true;
@@ -185,7 +187,10 @@ link_blocks(struct link *l)
             pb->name = ralloc_strdup(prog, b->name);
             pb->size_B = b->size_B;
             pb->binding = b->binding >= 0 ? b->binding : 0;
-            link_list_block_members(prog, pb, b, LINK_LAYOUT_STD140,
+            layout_std430[found] = b->std430;
+            link_list_block_members(prog, pb, b,
+                                    b->std430 ? LINK_LAYOUT_STD430
+                                              : LINK_LAYOUT_STD140,
                                     false);
          }
          if (b->binding >= 0) {

@@ -7,8 +7,8 @@
  * The members of a uniform or storage block as GL lists them: one walk
  * over the block type that computes each member's offset, array stride,
  * matrix stride and majority under the block's layout rules (GLSL 4.60
- * 4.4.5; "shared" and "packed" blocks take the std140 rules here, which
- * both allow), used for uniform blocks (glsl_link_blocks.c) and storage
+ * 4.4.5; "shared" and "packed" uniform blocks take the std430 rules
+ * here, storage blocks the std140 ones, which both allow), used for uniform blocks (glsl_link_blocks.c) and storage
  * blocks (glsl_link_ssbo.c).  Structures split into their members,
  * arrays of basic types are one entry "a[0]", the elements of arrays of
  * aggregates are enumerated (GL 4.6 7.3.1.1) -- for buffer variables

@@ -203,8 +203,8 @@ struct glsl_program_block_member {
    unsigned top_array_stride_B;
 };
 
-/* A uniform block (std140 layout; "shared" and "packed" blocks use it
- * too).  Shaders read it with load_ubo(block index, byte offset), the
+/* A uniform block (std140 layout; "shared" and "packed" blocks, the
+ * default, use the std430 rules).  Shaders read it with load_ubo(block index, byte offset), the
  * block index being the position in glsl_program.ubos. */
 struct glsl_program_block {
    const char *name;

@@ -126,10 +126,14 @@ unsigned g2n_std140_offset(const struct glsl_type *t, unsigned i,
 unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
 unsigned g2n_std140_stride(const struct glsl_type *t, bool rm);
 /* The same with the std430 rules when std430 (glsl_to_nir_ssbo.c; storage
- * blocks and shared variables). */
+ * blocks, shared variables and "shared"/"packed" uniform blocks), and
+ * the bytes a block takes (an unsized last member counts as one
+ * element). */
 unsigned g2n_mem_offset(const struct glsl_type *t, unsigned i,
                         const bool *rm_fields, bool rm, bool std430);
 unsigned g2n_mem_stride(const struct glsl_type *t, bool rm, bool std430);
+unsigned g2n_block_size(const struct glsl_type *bt, const bool *rm,
+                        bool std430);
 
 /* The lowering and optimisation every linked shader gets (see
  * glsl_program.h for the resulting form).  Returns false, with *error

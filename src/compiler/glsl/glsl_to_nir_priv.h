@@ -199,6 +199,7 @@ struct g2n {
     * translated (operand_prec), as G2N_PREC_* ranks. */
    unsigned expr_prec, operand_prec;
    bool ubo_row_major_default;  /* layout(row_major) uniform; */
+   bool ubo_std140_default;     /* layout(std140) uniform; */
    unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
    int gs_out_stream;           /* geometry: the default output stream */
    /* The size an output redeclaration of gl_ClipDistance gives it, 0

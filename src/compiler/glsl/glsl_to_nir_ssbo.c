@@ -96,8 +96,8 @@ g2n_ssbo_default_layout(struct g2n *c, struct ast_node *n)
 
 /* Bytes a block takes; an unsized last member counts as one element (GL
  * 4.6 7.6.2.2, BUFFER_DATA_SIZE). */
-static unsigned
-block_size(const struct glsl_type *bt, const bool *rm, bool std430)
+unsigned
+g2n_block_size(const struct glsl_type *bt, const bool *rm, bool std430)
 {
    if (!bt->num_fields)
       return 0;
@@ -194,7 +194,7 @@ g2n_ssbo_block(struct g2n *c, struct ast_node *n)
    d.std430 = p >= 0 ? p == 0 : c->ssbo_std430_default;
    g2n_block_matrix_layouts(c, n, &d, c->ssbo_row_major_default);
    int index = g2n_block_add(c, n, &c->ssbos, &d,
-                             block_size(d.type, d.row_major, d.std430),
+                             g2n_block_size(d.type, d.row_major, d.std430),
                              false);
    if (index >= 0)
       g2n_block_declare(c, n, &d, G2N_MEM_SSBO, index);

@@ -5,8 +5,14 @@
 
 /*
  * AST to NIR: uniform blocks.  Members are laid out with the std140 rules
- * (GLSL 4.60 7.6.2.2; "shared" and "packed" blocks get the same layout,
- * which the spec allows) and read with load_ubo(block, byte offset): an
+ * (GLSL 4.60 7.6.2.2) in std140 blocks, and with the std430 rules in
+ * "shared" and "packed" ones (the default; their layout is the
+ * implementation's, GLSL ES 3.00 4.3.8.3 and GLSL 4.60 4.4.5, the same
+ * in every program for the same declaration: tightly packed scalar
+ * arrays, as Mesa's gallium drivers that read constant buffers with
+ * loads give them, PIPE_CAP_LOAD_CONSTBUF in alexvorxx/Mesa-VirGL
+ * src/mesa/state_tracker/st_extensions.c) and read with
+ * load_ubo(block, byte offset): an
  * access chain into a block is an l-value whose offset grows with every
  * field (the member's offset), element (index * array stride) and matrix
  * column (index * matrix stride).  The block number in the shader is its
@@ -68,13 +74,19 @@ g2n_std140_stride(const struct glsl_type *t, bool rm)
 }
 
 
+static const char *const ubo_packings[] = { "std140", "shared", "packed" };
+
 void
 g2n_ubo_default_layout(struct g2n *c, struct ast_node *n)
 {
-   /* layout(row_major) uniform; sets the default of later blocks. */
+   /* layout(row_major) uniform; and layout(std140) uniform; set the
+    * defaults of later blocks. */
    int m = g2n_last_matrix_layout(n->type->layout);
    if (m >= 0)
       c->ubo_row_major_default = m == 0;
+   int p = g2n_last_layout(n->type->layout, ubo_packings, 3);
+   if (p >= 0)
+      c->ubo_std140_default = p == 0;
 }
 
 void
@@ -88,16 +100,24 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "std430 uniform blocks are not translated yet");
       return;
    }
+   int p = g2n_last_layout(n->type->layout, ubo_packings, 3);
+   d.std430 = !(p >= 0 ? p == 0 : c->ubo_std140_default);
    g2n_block_matrix_layouts(c, n, &d, c->ubo_row_major_default);
    const struct glsl_type *bt = d.type;
-   unsigned last = bt->num_fields ? bt->num_fields - 1 : 0;
-   unsigned end = bt->num_fields
-                     ? g2n_std140_offset(bt, last, d.row_major, false) +
-                          glsl_type_size_B(bt->fields[last].type,
-                                           GLSL_LAYOUT_STD140,
-                                           d.row_major[last])
-                     : 0;
-   int index = g2n_block_add(c, n, &c->blocks, &d, align_to(end, 16), true);
+   unsigned size;
+   if (d.std430) {
+      size = g2n_block_size(bt, d.row_major, true);
+   } else {
+      unsigned last = bt->num_fields ? bt->num_fields - 1 : 0;
+      unsigned end = bt->num_fields
+                        ? g2n_std140_offset(bt, last, d.row_major, false) +
+                             glsl_type_size_B(bt->fields[last].type,
+                                              GLSL_LAYOUT_STD140,
+                                              d.row_major[last])
+                        : 0;
+      size = align_to(end, 16);
+   }
+   int index = g2n_block_add(c, n, &c->blocks, &d, size, true);
    if (index >= 0)
       g2n_block_declare(c, n, &d, G2N_MEM_UBO, index);
 }
@@ -112,6 +132,7 @@ g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
    lv->ubo_offset = nir_imm_int(&c->b, (int)sym->ubo_offset);
    lv->ubo_rm = sym->ubo_rm;
    lv->ubo_rm_fields = sym->ubo_rm_fields;
+   lv->std430 = sym->std430;
    lv->ubo_array_len = sym->ubo_array_len;
    lv->ubo_array_type = sym->ubo_array_type;
    for (unsigned k = 0; k < g2n_block_count(sym->ubo_array_type); k++)
@@ -212,39 +233,41 @@ load_vec(struct g2n *c, nir_def *block, nir_def *offset,
 static struct g2n_val load_value(struct g2n *c, nir_def *block,
                                  nir_def *offset,
                                  const struct glsl_type *t, bool rm,
-                                 unsigned col_stride);
+                                 bool std430, unsigned col_stride);
 
 /* Loads an aggregate into storage. */
 static void
 load_into(struct g2n *c, nir_def *block, nir_def *offset,
-          const struct glsl_type *t, bool rm, nir_deref_instr *dst)
+          const struct glsl_type *t, bool rm, bool std430,
+          nir_deref_instr *dst)
 {
    nir_builder *b = &c->b;
    if (!glsl_type_is_array(t) && t->base_type != GLSL_TYPE_STRUCT &&
        t->base_type != GLSL_TYPE_INTERFACE) {
-      g2n_store(c, dst, t, load_value(c, block, offset, t, rm, 0));
+      g2n_store(c, dst, t, load_value(c, block, offset, t, rm, std430, 0));
       return;
    }
    if (glsl_type_is_array(t)) {
-      unsigned stride = g2n_std140_stride(t, rm);
+      unsigned stride = g2n_mem_stride(t, rm, std430);
       for (int i = 0; i < t->length; i++)
          load_into(c, block,
                    nir_iadd(b, offset, nir_imm_int(b, (int)(i * stride))),
-                   t->element, rm, nir_build_deref_array_imm(b, dst, i));
+                   t->element, rm, std430,
+                   nir_build_deref_array_imm(b, dst, i));
       return;
    }
    for (unsigned i = 0; i < t->num_fields; i++) {
-      nir_def *o = nir_iadd(b, offset,
-                            nir_imm_int(b, (int)g2n_std140_offset(t, i, NULL,
-                                                                  rm)));
-      load_into(c, block, o, t->fields[i].type, rm,
+      unsigned fo = g2n_mem_offset(t, i, NULL, rm, std430);
+      nir_def *o = nir_iadd(b, offset, nir_imm_int(b, (int)fo));
+      load_into(c, block, o, t->fields[i].type, rm, std430,
                 nir_build_deref_struct(b, dst, i));
    }
 }
 
 static struct g2n_val
 load_value(struct g2n *c, nir_def *block, nir_def *offset,
-           const struct glsl_type *t, bool rm, unsigned col_stride)
+           const struct glsl_type *t, bool rm, bool std430,
+           unsigned col_stride)
 {
    nir_builder *b = &c->b;
    struct g2n_val v = { .type = t };
@@ -252,12 +275,12 @@ load_value(struct g2n *c, nir_def *block, nir_def *offset,
        t->base_type == GLSL_TYPE_INTERFACE) {
       nir_variable *tmp = g2n_temp(c, t, "ubo_copy");
       v.deref = nir_build_deref_var(b, tmp);
-      load_into(c, block, offset, t, rm, v.deref);
+      load_into(c, block, offset, t, rm, std430, v.deref);
       return v;
    }
    if (glsl_type_is_matrix(t)) {
       const struct glsl_type *col = glsl_column_type(t);
-      unsigned stride = g2n_std140_stride(t, rm);
+      unsigned stride = g2n_mem_stride(t, rm, std430);
       for (unsigned i = 0; i < t->matrix_columns; i++) {
          /* column-major: column i at i * stride; row-major: component r
           * of column i at r * stride + i * 4 */
@@ -284,5 +307,5 @@ g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv)
    if (lv->ubo_block_dyn)
       block = nir_iadd(&c->b, block, lv->ubo_block_dyn);
    return load_value(c, block, lv->ubo_offset, lv->dtype, lv->ubo_rm,
-                     lv->ubo_col_stride);
+                     lv->std430, lv->ubo_col_stride);
 }

@@ -455,7 +455,7 @@ test_uniform_block_row_major(void **state)
       MESA_SHADER_FRAGMENT,
       "#version 300 es\n"
       "precision highp float;\n"
-      "uniform B { float a; layout(row_major) mat2x3 r; };\n"
+      "layout(std140) uniform B { float a; layout(row_major) mat2x3 r; };\n"
       "out vec4 o;\n"
       "void main() { o = vec4(r[1], a); }\n");
    assert_non_null(p);
@@ -480,6 +480,59 @@ test_uniform_block_row_major(void **state)
    es.num_output_cells = TEST_CELLS;
    assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
    const float o[4] = { 1, 2, 3, 9 };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+   ralloc_free(mem);
+}
+
+/* A block without a packing qualifier is "shared" (GLSL ES 3.00 4.3.8.3),
+ * whose layout is ours to choose: the std430 rules, as Mesa's gallium
+ * drivers with PIPE_CAP_LOAD_CONSTBUF give it (llvmpipe reports an int
+ * array stride of 4; piglit's gles-3.0-transform-feedback-uniform-buffer-
+ * object reads captured ints that way).  float a at 0, int x[3] at 4
+ * with stride 4, row-major mat2x3 r as 3 rows of vec2 at 16 with stride
+ * 8 (its column 1: bytes 20, 28, 36); 40 bytes in all. */
+static void
+test_uniform_block_shared_std430(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(
+      mem, 300, true, NULL, MESA_SHADER_VERTEX,
+      "#version 300 es\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = pos; }\n",
+      MESA_SHADER_FRAGMENT,
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "uniform B { float a; int x[3]; layout(row_major) mat2x3 r; };\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(r[1].xy, float(x[2]), a); }\n");
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_int_equal(p->ubos[0].size_B, 40);
+   const struct glsl_program_block_member *x = &p->ubos[0].members[1];
+   assert_string_equal(x->name, "x[0]");
+   assert_int_equal(x->offset_B, 4);
+   assert_int_equal(x->array_stride_B, 4);
+   const struct glsl_program_block_member *r = &p->ubos[0].members[2];
+   assert_int_equal(r->offset_B, 16);
+   assert_int_equal(r->matrix_stride_B, 8);
+   float data[10] = { 0 };
+   int32_t x2 = 7;
+   data[0] = 9.0f;              /* a */
+   memcpy(&data[3], &x2, 4);    /* x[2] */
+   data[5] = 1.0f;              /* r: row 0, column 1 */
+   data[7] = 2.0f;              /* row 1, column 1 */
+   nir_const_value out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.ubos[0].data = (uint8_t *)data;
+   es.ubos[0].size_B = sizeof(data);
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   const float o[4] = { 1, 2, 7, 9 };
    for (unsigned i = 0; i < 4; i++)
       assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
    ralloc_free(mem);
@@ -577,6 +630,7 @@ main(void)
       cmocka_unit_test(test_explicit_uniform_locations),
       cmocka_unit_test(test_uniform_block_std140),
       cmocka_unit_test(test_uniform_block_row_major),
+      cmocka_unit_test(test_uniform_block_shared_std430),
       cmocka_unit_test(test_uniform_component_limits),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
