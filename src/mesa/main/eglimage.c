@@ -18,12 +18,12 @@
 #include "state_tracker/st_eglimage.h"
 #include "util/u_inlines.h"
 
-/* The image's resource, or NULL with the error recorded. */
+/* The image's resource and level, or NULL with the error recorded. */
 static struct pipe_resource *
 image_for(struct gl_context *ctx, GLeglImageOES image, unsigned bind,
-          const char *func)
+          unsigned *level, const char *func)
 {
-   struct pipe_resource *res = st_image_resource(ctx->st, image);
+   struct pipe_resource *res = st_image_resource(ctx->st, image, level);
 
    if (!res) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(not an EGL image)", func);
@@ -57,11 +57,12 @@ _mesa_EGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable texture)", func);
       return;
    }
+   unsigned level = 0;
    struct pipe_resource *res =
-      image_for(ctx, image, PIPE_BIND_SAMPLER_VIEW, func);
+      image_for(ctx, image, PIPE_BIND_SAMPLER_VIEW, &level, func);
    if (!res)
       return;
-   st_texture_from_image(ctx->st, t, res);
+   st_texture_from_image(ctx->st, t, res, level);
    pipe_resource_reference(&res, NULL);
    st_invalidate_framebuffer(ctx->st);
 }
@@ -81,11 +82,12 @@ _mesa_EGLImageTargetRenderbufferStorageOES(GLenum target, GLeglImageOES image)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no renderbuffer)", func);
       return;
    }
+   unsigned level = 0;
    struct pipe_resource *res =
-      image_for(ctx, image, PIPE_BIND_RENDER_TARGET, func);
+      image_for(ctx, image, PIPE_BIND_RENDER_TARGET, &level, func);
    if (!res)
       return;
-   st_renderbuffer_from_image(ctx->st, rb, res);
+   st_renderbuffer_from_image(ctx->st, rb, res, level);
    pipe_resource_reference(&res, NULL);
    st_invalidate_framebuffer(ctx->st);
 }

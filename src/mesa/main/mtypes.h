@@ -339,6 +339,10 @@ struct gl_texture_object {
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
    struct pipe_resource *pt;
+   /* The level of pt that is the texture's level 0: nonzero for a texture
+    * given level N of another texture through an EGL image
+    * (st_eglimage.c), until the texture gets a tree of its own. */
+   unsigned pt_first_level;
    unsigned stamp; /* bumped when pt or its images change */
    struct pipe_sampler_view *view;
    unsigned view_stamp;

@@ -188,20 +188,23 @@ enum st_image_error {
    ST_IMAGE_NO_MEMORY,
 };
 
-/* The storage of a GL object of ctx's share group, as a new reference:
- * level 0 of the 2D texture `name` (gl_target GL_TEXTURE_2D) or the
- * single-sampled renderbuffer `name` (GL_RENDERBUFFER).  NULL with the
- * reason otherwise.  ctx need not be current, but must not be drawing in
- * another thread meanwhile. */
+/* The storage of a GL object of ctx's share group, as a new reference
+ * and the level of it that holds the object's texels (*res_level):
+ * level `level` of the 2D texture `name` (gl_target GL_TEXTURE_2D) or the
+ * single-sampled renderbuffer `name` (GL_RENDERBUFFER, level 0).  NULL
+ * with the reason otherwise.  ctx need not be current, but must not be
+ * drawing in another thread meanwhile. */
 struct pipe_resource *st_resource_of_gl_object(struct st_context *ctx,
                                                unsigned gl_target,
                                                unsigned name, unsigned level,
+                                               unsigned *res_level,
                                                enum st_image_error *error);
 
 /* How GL_OES_EGL_image turns a GLeglImageOES handle into the resource of
- * the image: a new reference, or NULL when the handle names no image. */
-typedef struct pipe_resource *(*st_image_lookup_fn)(void *data,
-                                                    void *handle);
+ * the image: a new reference and the level of it the image is
+ * (*level), or NULL when the handle names no image. */
+typedef struct pipe_resource *(*st_image_lookup_fn)(void *data, void *handle,
+                                                    unsigned *level);
 
 /* Installs the lookup; without one, every handle is invalid. */
 void st_context_set_image_lookup(struct st_context *ctx,

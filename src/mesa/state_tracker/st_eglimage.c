@@ -4,12 +4,15 @@
  */
 
 /*
- * GL objects and EGL images sharing storage.  An image is a pipe_resource
- * with a reference: made from level 0 of a 2D texture or from a
- * renderbuffer (EGL_KHR_gl_texture_2D_image, EGL_KHR_gl_renderbuffer_image),
- * or imported by the window system (dma-bufs), and given to a texture or
- * renderbuffer as its storage (GL_OES_EGL_image).  Both sides then read and
- * write the same memory: no copies are made here.
+ * GL objects and EGL images sharing storage.  An image is a level of a
+ * pipe_resource, with a reference: made from a level of a 2D texture
+ * (EGL_GL_TEXTURE_LEVEL; the level of the texture's tree that holds it)
+ * or from a renderbuffer (EGL_KHR_gl_texture_2D_image,
+ * EGL_KHR_gl_renderbuffer_image), or imported by the window system
+ * (dma-bufs, level 0), and given to a texture or renderbuffer as its
+ * storage (GL_OES_EGL_image): a texture given level N reads its tree from
+ * level N on (gl_texture_object.pt_first_level).  Both sides then read
+ * and write the same memory: no copies are made here.
  */
 #include "main/hash.h"
 #include "main/texobj.h"
@@ -29,11 +32,12 @@ st_context_set_image_lookup(struct st_context *st, st_image_lookup_fn lookup,
 }
 
 struct pipe_resource *
-st_image_resource(struct st_context *st, void *handle)
+st_image_resource(struct st_context *st, void *handle, unsigned *level)
 {
+   *level = 0;
    if (!st->image_lookup || !handle)
       return NULL;
-   return st->image_lookup(st->image_lookup_data, handle);
+   return st->image_lookup(st->image_lookup_data, handle, level);
 }
 
 /* A copy of res that can be exported (PIPE_BIND_SHARED: a driver may keep
@@ -62,13 +66,14 @@ shareable_copy(struct st_context *st, struct pipe_resource *res, bool *oom)
    return copy;
 }
 
-/* Moves the texture's level-0 storage into a shareable resource before it
- * becomes an image: nothing else refers to it yet, so every user is here
- * (the texture's images and mip tree; views follow the stamp). */
+/* Moves the resource holding one of the texture's levels (old) into a
+ * shareable one before it becomes an image: nothing else refers to it
+ * yet, so every user is here (the texture's images and mip tree; views
+ * follow the stamp). */
 static bool
-make_texture_shareable(struct st_context *st, struct gl_texture_object *t)
+make_texture_shareable(struct st_context *st, struct gl_texture_object *t,
+                       struct pipe_resource *old)
 {
-   struct pipe_resource *old = t->Image[0][0].pt;
    bool oom = false;
    struct pipe_resource *copy = shareable_copy(st, old, &oom);
 
@@ -90,7 +95,7 @@ make_texture_shareable(struct st_context *st, struct gl_texture_object *t)
 
 static struct pipe_resource *
 texture_resource(struct st_context *st, unsigned name, unsigned level,
-                 enum st_image_error *error)
+                 unsigned *res_level, enum st_image_error *error)
 {
    struct gl_texture_object *t =
       name ? _mesa_name_lookup_object(st->ctx.Shared->Textures, name) : NULL;
@@ -102,35 +107,35 @@ texture_resource(struct st_context *st, unsigned name, unsigned level,
       *error = ST_IMAGE_BAD_PARAMETER;
       return NULL;
    }
-   /* Only level 0 is the level 0 of a resource, which is what an image
-    * is to its users. */
-   if (level != 0) {
-      *error = ST_IMAGE_BAD_MATCH;
-      return NULL;
-   }
    /* Make the mip tree now, so that sampling the texture later does not
-    * move its level 0 away from the image. */
+    * move the level away from the image. */
    if (_mesa_texture_complete(&st->ctx, t) && !st_finalize_texture(st, t)) {
       *error = ST_IMAGE_NO_MEMORY;
       return NULL;
    }
-   const struct gl_texture_image *img = &t->Image[0][0];
-   if (!img->pt || img->pt_level != 0 || img->pt_layer != 0) {
+   /* The image is the level of the resource that holds it: of the tree,
+    * or of the resource the level has until the texture is complete. */
+   const struct gl_texture_image *img = &t->Image[0][level];
+   if (!img->pt || img->pt_layer != 0) {
       *error = ST_IMAGE_BAD_MATCH;
       return NULL;
    }
-   if (!make_texture_shareable(st, t)) {
+   /* Only a one-level resource can be exported (a dma-buf is one plane;
+    * the driver lays shareable resources out linearly, without mip
+    * levels): a mip tree is shared within the process only. */
+   if (img->pt->last_level == 0 && !make_texture_shareable(st, t, img->pt)) {
       *error = ST_IMAGE_NO_MEMORY;
       return NULL;
    }
    struct pipe_resource *res = NULL;
    pipe_resource_reference(&res, img->pt);
+   *res_level = img->pt_level;
    return res;
 }
 
 static struct pipe_resource *
 renderbuffer_resource(struct st_context *st, unsigned name,
-                      enum st_image_error *error)
+                      unsigned *res_level, enum st_image_error *error)
 {
    struct gl_renderbuffer *rb =
       name ? _mesa_name_lookup_object(st->ctx.Shared->Renderbuffers, name)
@@ -140,7 +145,8 @@ renderbuffer_resource(struct st_context *st, unsigned name,
       *error = ST_IMAGE_BAD_PARAMETER;
       return NULL;
    }
-   if (rb->Samples > 1 || rb->level || rb->layer) {
+   /* (rb->level: a renderbuffer given a level of an image) */
+   if (rb->Samples > 1 || rb->layer) {
       *error = ST_IMAGE_BAD_MATCH;
       return NULL;
    }
@@ -158,26 +164,28 @@ renderbuffer_resource(struct st_context *st, unsigned name,
    }
    struct pipe_resource *res = NULL;
    pipe_resource_reference(&res, rb->texture);
+   *res_level = rb->level;
    return res;
 }
 
 struct pipe_resource *
 st_resource_of_gl_object(struct st_context *st, unsigned gl_target,
-                         unsigned name, unsigned level,
+                         unsigned name, unsigned level, unsigned *res_level,
                          enum st_image_error *error)
 {
    enum st_image_error dummy;
    if (!error)
       error = &dummy;
    *error = ST_IMAGE_OK;
+   *res_level = 0;
 
    switch (gl_target) {
    case GL_TEXTURE_2D:
-      return texture_resource(st, name, level, error);
+      return texture_resource(st, name, level, res_level, error);
    case GL_RENDERBUFFER:
       if (level != 0)
          break;
-      return renderbuffer_resource(st, name, error);
+      return renderbuffer_resource(st, name, res_level, error);
    default:
       break;
    }
@@ -216,7 +224,7 @@ st_image_format_ok(struct st_context *st, struct pipe_resource *res,
 
 void
 st_texture_from_image(struct st_context *st, struct gl_texture_object *t,
-                      struct pipe_resource *res)
+                      struct pipe_resource *res, unsigned level)
 {
    (void)st;
    for (unsigned f = 0; f < 6; f++) {
@@ -227,30 +235,32 @@ st_texture_from_image(struct st_context *st, struct gl_texture_object *t,
       }
    }
    struct gl_texture_image *img = &t->Image[0][0];
-   img->Width = (GLsizei)res->width0;
-   img->Height = (GLsizei)res->height0;
+   img->Width = (GLsizei)u_minify(res->width0, level);
+   img->Height = (GLsizei)u_minify(res->height0, level);
    img->Depth = 1;
    img->InternalFormat = image_internal_format(res->format);
    img->Format = has_alpha(res->format) ? GL_RGBA : GL_RGB;
    img->Type = GL_UNSIGNED_BYTE;
    img->PipeFormat = res->format;
    pipe_resource_reference(&img->pt, res);
+   img->pt_level = level;
    pipe_resource_reference(&t->pt, res);
+   t->pt_first_level = level;
    t->stamp++;
 }
 
 void
 st_renderbuffer_from_image(struct st_context *st, struct gl_renderbuffer *rb,
-                           struct pipe_resource *res)
+                           struct pipe_resource *res, unsigned level)
 {
    (void)st;
    pipe_surface_reference(&rb->surface, NULL);
    pipe_resource_reference(&rb->texture, res);
    rb->Format = res->format;
    rb->InternalFormat = image_internal_format(res->format);
-   rb->Width = (GLsizei)res->width0;
-   rb->Height = (GLsizei)res->height0;
+   rb->Width = (GLsizei)u_minify(res->width0, level);
+   rb->Height = (GLsizei)u_minify(res->height0, level);
    rb->Samples = 0;
-   rb->level = 0;
+   rb->level = level;
    rb->layer = 0;
 }

@@ -48,6 +48,7 @@ set_rb(struct gl_renderbuffer *rb, struct pipe_resource *res, GLenum ifmt,
    rb->Width = (GLsizei)width;
    rb->Height = (GLsizei)height;
    rb->Samples = samples;
+   rb->level = 0; /* (an EGL image's level before, st_eglimage.c) */
 }
 
 static bool

@@ -152,19 +152,22 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
    /* GL 4.6 section 8.26: a level outside [base, max] is invalid */
    if (!t->Target || u->Level < t->BaseLevel || u->Level > t->MaxLevel ||
        !st_finalize_texture(st, t) || !t->pt ||
-       (unsigned)u->Level > t->pt->last_level)
+       (unsigned)u->Level + t->pt_first_level > t->pt->last_level)
       return false;
    struct pipe_resource *pt = t->pt;
+   /* the level of pt (a texture made from an EGL image's level N reads
+    * pt from N on) */
+   unsigned pt_level = (unsigned)u->Level + t->pt_first_level;
    const struct gl_texture_image *img =
       &t->Image[0][MIN2((unsigned)u->Level, MAX_TEXTURE_LEVELS - 1)];
    if (!formats_compatible(img->InternalFormat, pt->format, v->format) ||
        !level_consistent(t, (unsigned)u->Level))
       return false;
    unsigned layers = pt->target == PIPE_TEXTURE_3D
-                        ? u_minify(pt->depth0, (unsigned)u->Level)
+                        ? u_minify(pt->depth0, pt_level)
                         : pt->array_size;
    v->resource = pt;
-   v->u.tex.level = (unsigned)u->Level;
+   v->u.tex.level = pt_level;
    /* GL 4.6 8.26: a layered binding of an array, cube or 3D texture is
     * the whole level; otherwise layer `Layer` of it (0 for others). */
    bool has_layers = t->Target == GL_TEXTURE_1D_ARRAY ||

@@ -188,7 +188,9 @@ fits_tree(const struct gl_texture_object *t, unsigned level,
 {
    const struct pipe_resource *pt = t->pt;
 
-   if (!pt || level > pt->last_level || pt->format != format ||
+   /* (a tree from an EGL image's level is not the texture's to fill) */
+   if (!pt || t->pt_first_level || level > pt->last_level ||
+       pt->format != format ||
        (GLsizei)u_minify(pt->width0, level) != w ||
        (GLsizei)u_minify(pt->height0, level) != h)
       return false;
@@ -264,6 +266,7 @@ st_texture_storage(struct st_context *st, struct gl_texture_object *t,
       return false;
    pipe_resource_reference(&t->pt, NULL);
    t->pt = pt;
+   t->pt_first_level = 0;
    t->stamp++;
    return true;
 }
@@ -326,7 +329,8 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    for (unsigned f = 0; f < faces && all_in_tree; f++) {
       for (unsigned l = base; l <= last; l++) {
          const struct gl_texture_image *img = &t->Image[f][l];
-         if (img->pt != t->pt || img->pt_level != l || img->pt_layer != f)
+         if (img->pt != t->pt || img->pt_level != l + t->pt_first_level ||
+             img->pt_layer != f)
             all_in_tree = false;
       }
    }
@@ -379,6 +383,7 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    }
    pipe_resource_reference(&t->pt, NULL);
    t->pt = pt;
+   t->pt_first_level = 0;
    t->stamp++;
    st->new_trees++; /* attachments of the old storage follow (st_atoms.c) */
    return true;
@@ -761,8 +766,8 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
       .swizzle_b = swz[2],
       .swizzle_a = swz[3],
    };
-   templ.u.tex.first_level = base;
-   templ.u.tex.last_level = last;
+   templ.u.tex.first_level = base + t->pt_first_level;
+   templ.u.tex.last_level = last + t->pt_first_level;
    templ.u.tex.last_layer = t->pt->target == PIPE_TEXTURE_3D
                                ? t->pt->depth0 - 1
                                : t->pt->array_size - 1;

@@ -112,6 +112,7 @@ st_texture_multisample(struct st_context *st, struct gl_texture_object *t,
    img->PipeFormat = format;
    pipe_resource_reference(&t->pt, NULL);
    t->pt = pt;
+   t->pt_first_level = 0;
    t->Samples = count;
    t->stamp++;
    return true;

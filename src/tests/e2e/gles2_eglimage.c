@@ -14,7 +14,11 @@
  *     pattern must appear, so the three objects share one memory;
  *  4. a renderbuffer takes the first image as storage
  *     (glEGLImageTargetRenderbufferStorageOES) and is cleared to blue
- *     through a framebuffer object: drawing texture B again must show blue.
+ *     through a framebuffer object: drawing texture B again must show blue;
+ *  5. level 1 of a complete mipmapped texture C becomes an image
+ *     (EGL_GL_TEXTURE_LEVEL): texture D on it shows level 1's pattern, a
+ *     renderbuffer on it cleared green turns C's level 1 green (C drawn
+ *     at half size samples level 1), and the level is not exported.
  * Plus the errors the extensions name for bad targets, buffers and
  * handles.  Expected pixels follow from the pattern and nearest filtering.
  *
@@ -66,18 +70,116 @@ expect(bool ok, const char *what)
    }
 }
 
-/* Draws the bound texture over the whole window; returns the pixels. */
+/* Draws the bound texture over a w x h viewport at the window's corner. */
 static void
-draw_texture(GLuint prog, uint8_t *pixels)
+draw_quad(GLuint prog, int w, int h)
 {
    static const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-   glViewport(0, 0, W, H);
+   glViewport(0, 0, w, h);
    glUseProgram(prog);
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
    glEnableVertexAttribArray(0);
    glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+/* Draws the bound texture over the whole window; returns the pixels. */
+static void
+draw_texture(GLuint prog, uint8_t *pixels)
+{
+   draw_quad(prog, W, H);
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+}
+
+/* 5: an image of level 1 of a mipmapped texture. */
+static void
+test_level_image(const struct e2e_gl *gl, GLuint prog, bool dma_buf,
+                 PFNEGLCREATEIMAGEKHRPROC create_image,
+                 PFNEGLDESTROYIMAGEKHRPROC destroy_image,
+                 PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC export_query,
+                 PFNGLEGLIMAGETARGETTEXTURE2DOESPROC target_texture,
+                 PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC target_rb)
+{
+   static uint8_t pixels[W * H * 4];
+   /* Texture C: levels 8x8 (red), 4x4 (the pattern), 2x2 and 1x1 (red). */
+   static uint8_t red[8 * 8 * 4];
+   for (unsigned k = 0; k < 8 * 8; k++)
+      memcpy(red + 4 * k, (const uint8_t[4]){255, 0, 0, 255}, 4);
+   uint8_t level1[4 * 4 * 4];
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+         pattern_texel(i, j, level1 + (j * 4 + i) * 4);
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   for (int l = 0; l < 4; l++)
+      glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA, 8 >> l, 8 >> l, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, l == 1 ? level1 : red);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                   GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   const EGLint level_attribs[] = {EGL_GL_TEXTURE_LEVEL_KHR, 1, EGL_NONE};
+   EGLImageKHR img = create_image(gl->dpy, gl->ctx, EGL_GL_TEXTURE_2D_KHR,
+                                  (EGLClientBuffer)(uintptr_t)tex[0],
+                                  level_attribs);
+   expect(img != EGL_NO_IMAGE_KHR, "image of level 1 of texture C");
+   if (img == EGL_NO_IMAGE_KHR)
+      return;
+   /* A dma-buf is one plane: a mip level is not exported. */
+   int fourcc = 0, planes = 0;
+   EGLuint64KHR modifier = 0;
+   expect(!dma_buf ||
+             !export_query(gl->dpy, img, &fourcc, &planes, &modifier),
+          "level 1 is not exported");
+
+   /* Texture D on it shows level 1's pattern. */
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   target_texture(GL_TEXTURE_2D, (GLeglImageOES)img);
+   expect(glGetError() == GL_NO_ERROR, "texture D from the level image");
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   draw_texture(prog, pixels);
+   for (int j = 0; j < 4; j++) {
+      for (int i = 0; i < 4; i++) {
+         uint8_t want[4];
+         pattern_texel(i, j, want);
+         expect(e2e_gl_probe(pixels, W, i * 16 + 8, j * 16 + 8, want, 1,
+                             "texture D shows level 1 of texture C", true),
+                "level 1 through the image");
+      }
+   }
+
+   /* A renderbuffer on it, cleared green: level 1 of C turns green. */
+   GLuint rb, fbo;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   target_rb(GL_RENDERBUFFER, (GLeglImageOES)img);
+   expect(glGetError() == GL_NO_ERROR, "renderbuffer from the level image");
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb);
+   expect(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+          "framebuffer on the level image is complete");
+   glViewport(0, 0, 4, 4);
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   /* C drawn 4x4: a scale of 2, level 1 (ES 2.0 section 3.7.7). */
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glClearColor(0, 0, 0, 0);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   draw_quad(prog, 4, 4);
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   expect(e2e_gl_probe(pixels, W, 1, 2, green, 1,
+                       "texture C's level 1 after the renderbuffer's clear",
+                       false),
+          "clear through the level image seen by texture C");
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteRenderbuffers(1, &rb);
+   glDeleteTextures(2, tex);
+   expect(destroy_image(gl->dpy, img), "destroy the level image");
 }
 
 int
@@ -248,6 +350,9 @@ main(int argc, char **argv)
    expect(e2e_gl_probe(pixels, W, 40, 24, blue, 1,
                        "texture B after the renderbuffer's clear", false),
           "clear through the renderbuffer seen by texture B");
+
+   test_level_image(&gl, prog, dma_buf, create_image, destroy_image,
+                    export_query, target_texture, target_rb);
 
    expect(glGetError() == GL_NO_ERROR, "no GL error");
    if (imported != from_tex)

@@ -80,7 +80,7 @@ dri_drawable_get_image(struct asahi_dri_drawable *d, bool back)
       d->screen,
       st_framebuffer_get_resource(d->fb, back ? ST_ATTACHMENT_BACK_LEFT
                                               : ST_ATTACHMENT_FRONT_LEFT),
-      d->fourcc);
+      0, d->fourcc);
 }
 
 void

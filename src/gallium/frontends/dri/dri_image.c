@@ -34,6 +34,7 @@
 struct asahi_dri_image {
    struct asahi_dri_screen *screen;
    struct pipe_resource *res;
+   unsigned level; /* the level of res the image is (EGL_GL_TEXTURE_LEVEL) */
    uint32_t fourcc;
 };
 
@@ -205,6 +206,10 @@ dri_image_export(struct asahi_dri_image *img, struct asahi_dri_image_desc *desc)
       .type = WINSYS_HANDLE_TYPE_FD,
       .modifier = MOD_INVALID,
    };
+   /* A dma-buf describes one plane from an offset; a level past the first
+    * of a mip tree is not exported. */
+   if (img->level != 0)
+      return false;
    if (!p->resource_get_handle ||
        !p->resource_get_handle(p, NULL, img->res, &wh,
                                PIPE_HANDLE_USAGE_FRAMEBUFFER_WRITE))
@@ -239,8 +244,8 @@ dri_image_map(struct asahi_dri_image *img, uint32_t x, uint32_t y,
 {
    struct asahi_dri_screen *s = img->screen;
    struct pipe_resource *res = img->res;
-   if (!width || !height || x + width > res->width0 ||
-       y + height > res->height0 ||
+   if (!width || !height || x + width > u_minify(res->width0, img->level) ||
+       y + height > u_minify(res->height0, img->level) ||
        !(flags & (ASAHI_DRI_MAP_READ | ASAHI_DRI_MAP_WRITE)))
       return NULL;
 
@@ -258,7 +263,8 @@ dri_image_map(struct asahi_dri_image *img, uint32_t x, uint32_t y,
    if (s->map_ctx) {
       struct pipe_box box;
       u_box_2d(x, y, width, height, &box);
-      ptr = s->map_ctx->texture_map(s->map_ctx, res, 0, usage, &box, &transfer);
+      ptr = s->map_ctx->texture_map(s->map_ctx, res, img->level, usage, &box,
+                                    &transfer);
    }
    pthread_mutex_unlock(&s->map_lock);
 
@@ -286,7 +292,7 @@ dri_image_unmap(struct asahi_dri_image *img, void *cookie)
 
 struct asahi_dri_image *
 dri_image_wrap(struct asahi_dri_screen *s, struct pipe_resource *res,
-               uint32_t fourcc)
+               unsigned level, uint32_t fourcc)
 {
    if (!res)
       return NULL;
@@ -294,6 +300,7 @@ dri_image_wrap(struct asahi_dri_screen *s, struct pipe_resource *res,
    if (!img)
       return NULL;
    img->screen = s;
+   img->level = level;
    img->fourcc = fourcc;
    pipe_resource_reference(&img->res, res);
    return img;
@@ -306,7 +313,8 @@ dri_image_screen(struct asahi_dri_image *img)
 }
 
 struct pipe_resource *
-dri_image_resource(struct asahi_dri_image *img)
+dri_image_resource(struct asahi_dri_image *img, unsigned *level)
 {
+   *level = img->level;
    return img->res;
 }

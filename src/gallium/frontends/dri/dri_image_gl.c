@@ -45,8 +45,9 @@ dri_image_from_gl(struct asahi_dri_context *ctx, uint32_t gl_target,
                   uint32_t name, uint32_t level, enum asahi_dri_error *error)
 {
    enum st_image_error st_err;
-   struct pipe_resource *res =
-      st_resource_of_gl_object(ctx->st, gl_target, name, level, &st_err);
+   unsigned res_level = 0;
+   struct pipe_resource *res = st_resource_of_gl_object(
+      ctx->st, gl_target, name, level, &res_level, &st_err);
 
    if (!res) {
       *error = st_err == ST_IMAGE_BAD_PARAMETER ? ASAHI_DRI_ERROR_BAD_PARAMETER
@@ -55,7 +56,7 @@ dri_image_from_gl(struct asahi_dri_context *ctx, uint32_t gl_target,
       return NULL;
    }
    struct asahi_dri_image *img =
-      dri_image_wrap(ctx->screen, res, fourcc_of(res->format));
+      dri_image_wrap(ctx->screen, res, res_level, fourcc_of(res->format));
    pipe_resource_reference(&res, NULL);
    *error = img ? ASAHI_DRI_SUCCESS : ASAHI_DRI_ERROR_NO_MEMORY;
    return img;
@@ -76,6 +77,7 @@ dri_screen_set_image_lookup(
 struct take_resource {
    struct asahi_dri_screen *screen;
    struct pipe_resource *res;
+   unsigned level;
 };
 
 /* Runs while the window-system side keeps the image alive. */
@@ -84,11 +86,11 @@ take_resource(struct asahi_dri_image *image, void *arg)
 {
    struct take_resource *t = arg;
    if (dri_image_screen(image) == t->screen)
-      pipe_resource_reference(&t->res, dri_image_resource(image));
+      pipe_resource_reference(&t->res, dri_image_resource(image, &t->level));
 }
 
 static struct pipe_resource *
-lookup_resource(void *data, void *handle)
+lookup_resource(void *data, void *handle, unsigned *level)
 {
    struct asahi_dri_screen *s = data;
    struct take_resource t = {.screen = s};
@@ -96,6 +98,7 @@ lookup_resource(void *data, void *handle)
    if (!s->image_lookup ||
        !s->image_lookup(s->image_lookup_data, handle, take_resource, &t))
       return NULL;
+   *level = t.level;
    return t.res;
 }
 

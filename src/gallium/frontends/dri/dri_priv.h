@@ -129,13 +129,14 @@ void *dri_image_map(struct asahi_dri_image *image, uint32_t x, uint32_t y,
                     uint32_t width, uint32_t height, uint32_t flags,
                     uint32_t *stride_B, void **cookie);
 void dri_image_unmap(struct asahi_dri_image *image, void *cookie);
-/* An image holding a new reference to res. */
+/* An image holding a new reference to res: its level `level`. */
 struct asahi_dri_image *dri_image_wrap(struct asahi_dri_screen *screen,
                                        struct pipe_resource *res,
-                                       uint32_t fourcc);
+                                       unsigned level, uint32_t fourcc);
 
 struct asahi_dri_screen *dri_image_screen(struct asahi_dri_image *image);
-struct pipe_resource *dri_image_resource(struct asahi_dri_image *image);
+struct pipe_resource *dri_image_resource(struct asahi_dri_image *image,
+                                         unsigned *level);
 
 /* ---- dri_image_gl.c -------------------------------------------------- */
 

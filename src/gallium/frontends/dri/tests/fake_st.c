@@ -160,9 +160,10 @@ st_get_proc_address(const char *name)
 /* GL objects are never images here: no GL objects exist. */
 struct pipe_resource *
 st_resource_of_gl_object(struct st_context *ctx, unsigned gl_target,
-                         unsigned name, unsigned level,
+                         unsigned name, unsigned level, unsigned *res_level,
                          enum st_image_error *error)
 {
+   *res_level = 0;
    *error = ST_IMAGE_BAD_PARAMETER;
    return NULL;
 }
