@@ -1328,6 +1328,8 @@ sized_renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
    if (_mesa_is_gles(ctx))
       return ifmt;
    switch (ifmt) {
+   case GL_ALPHA: /* compatibility contexts (_mesa_is_color_renderable) */
+      return GL_ALPHA8;
    case GL_RED:
       return GL_R8;
    case GL_RG:
@@ -1351,8 +1353,12 @@ static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
    const struct gl_format_info *f = _mesa_format_info_for(ctx, ifmt);
+   /* (ALPHA8 is sized on desktop, GL 3.0 table 3.16; its table entry is
+    * the one ES's OES_required_internalformat stores as unsized) */
+   bool sized = f && ((f->flags & GL_FMT_SIZED) ||
+                      (!_mesa_is_gles(ctx) && ifmt == GL_ALPHA8));
 
-   if (!f || !(f->flags & GL_FMT_SIZED))
+   if (!sized)
       return PIPE_FORMAT_NONE;
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
        !(f->flags & GL_FMT_ES2_RENDERBUFFER) &&
@@ -1401,6 +1407,8 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
       return;
    }
    rb->InternalFormat = internalformat;
+   if (_mesa_is_alpha_renderbuffer(ctx, rb))
+      st_renderbuffer_zero(ctx->st, rb);
    st_invalidate_framebuffer(ctx->st);
 }
 
@@ -1536,6 +1544,8 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
       return;
    }
    rb->InternalFormat = internalformat;
+   if (_mesa_is_alpha_renderbuffer(ctx, rb))
+      st_renderbuffer_zero(ctx->st, rb);
    st_invalidate_framebuffer(ctx->st);
 }
 

@@ -334,6 +334,14 @@ _mesa_is_color_renderable(struct gl_context *ctx,
       return true;
    if (_mesa_is_gles(ctx) && ctx->Version < 30)
       return false;
+   /* Compatibility contexts: ARB_framebuffer_object (GL 3.0) makes the
+    * ALPHA formats colour-renderable, as Mesa does
+    * (alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c,
+    * _mesa_base_fbo_format); stored as RGBA where the driver renders no
+    * alpha-only format, whose RGB every read hides (readpix.c). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
+       f->base == GL_ALPHA && f->type == GL_UNSIGNED_NORMALIZED)
+      return true;
    /* Desktop: the sized R, RG and RGBA snorm formats render where the
     * driver can (as Mesa renders them with EXT_texture_snorm:
     * alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c,
@@ -344,6 +352,15 @@ _mesa_is_color_renderable(struct gl_context *ctx,
        f->base != GL_INTENSITY && f->base != f->internalformat)
       return true;
    return f->flags & GL_FMT_FLOAT_RENDERABLE;
+}
+
+bool
+_mesa_is_alpha_renderbuffer(const struct gl_context *ctx,
+                            const struct gl_renderbuffer *rb)
+{
+   const struct gl_format_info *f =
+      rb ? _mesa_format_info_for(ctx, rb->InternalFormat) : NULL;
+   return f && f->base == GL_ALPHA && !_mesa_is_gles(ctx);
 }
 
 bool

@@ -30,6 +30,7 @@
 #include "util/format/u_formats.h"
 
 struct gl_context;
+struct gl_renderbuffer;
 struct pipe_screen;
 
 enum gl_format_flag {
@@ -92,6 +93,13 @@ bool _mesa_format_info_is_integer(const struct gl_format_info *f);
 /* Can the format be rendered to as a colour attachment in ctx? */
 bool _mesa_is_color_renderable(struct gl_context *ctx,
                                const struct gl_format_info *f);
+
+/* Is rb a colour buffer of base format ALPHA (compatibility contexts)?
+ * Stored as RGBA where the driver renders no alpha-only format, it is
+ * only ever written in alpha (its storage is zeroed first), so that R, G
+ * and B read 0 (GL 3.0 section 4.3.2) by every path. */
+bool _mesa_is_alpha_renderbuffer(const struct gl_context *ctx,
+                                 const struct gl_renderbuffer *rb);
 
 /* Texture-filterable in ctx (32-bit float formats are in desktop GL and,
  * with OES_texture_float_linear, in ES)? */

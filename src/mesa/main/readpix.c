@@ -152,6 +152,16 @@ read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    _mesa_unmap_pbo(ctx, &map);
 }
 
+/* Is the colour read buffer of base format ALPHA (compatibility
+ * contexts, ARB_framebuffer_object)?  Its storage may be RGBA (the AGX
+ * driver renders no alpha-only format) with what fragments wrote in RGB;
+ * GL 3.0 section 4.3.2 reads R, G and B of an ALPHA buffer as 0. */
+static bool
+alpha_read_buffer(struct gl_context *ctx)
+{
+   return _mesa_is_alpha_renderbuffer(ctx, _mesa_color_read_buffer(ctx));
+}
+
 /* Does a desktop colour read of (format, type) go through the client
  * pixel codec: when no pipe format describes the pair (LUMINANCE, BGR,
  * ABGR_EXT, the packed types in other orders, ...), when the pixel
@@ -166,7 +176,8 @@ read_via_codec(struct gl_context *ctx, GLenum format, GLenum type,
        _mesa_is_client_integer_format(format))
       return false;
    return client == PIPE_FORMAT_NONE || _mesa_rgba_transfer_active(ctx) ||
-          format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA;
+          format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
+          alpha_read_buffer(ctx);
 }
 
 /* The read of read_via_codec: the rectangle as RGBA floats, through the
@@ -187,6 +198,10 @@ read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
    _mesa_read_rect(ctx, rb, x, y, width, height,
                    PIPE_FORMAT_R32G32B32A32_FLOAT, rgba);
+   if (alpha_read_buffer(ctx)) {
+      for (size_t i = 0; i < n; i++)
+         rgba[i][0] = rgba[i][1] = rgba[i][2] = 0.0f;
+   }
    _mesa_transfer_rgba(ctx, &rgba[0][0], n);
    /* GL 2.1 section 4.3.2 (the glReadPixels reference page): a luminance
     * read returns R + G + B (glGetTexImage returns R). */

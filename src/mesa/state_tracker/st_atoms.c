@@ -16,6 +16,7 @@
 #include "main/context.h"
 #include "main/blend.h"
 #include "main/fbobject.h"
+#include "main/formats_es3.h"
 #include "main/logicop.h"
 #include "main/matrix.h"
 #include "main/shaderobj.h"
@@ -54,6 +55,7 @@ update_framebuffer(struct st_context *st)
 {
    struct gl_framebuffer *fb = st->ctx.DrawBuffer;
    struct pipe_framebuffer_state state = {0};
+   unsigned alpha_only = 0;
 
    if (fb) {
       state.width = (uint16_t)fb->Width;
@@ -68,6 +70,8 @@ update_framebuffer(struct st_context *st)
          state.cbufs[i] = st_renderbuffer_surface(st, rb);
          if (state.cbufs[i])
             state.nr_cbufs = (uint8_t)(i + 1);
+         if (state.cbufs[i] && _mesa_is_alpha_renderbuffer(&st->ctx, rb))
+            alpha_only |= 1u << i;
       }
       struct gl_renderbuffer *zs = fb->Attachment[BUFFER_DEPTH]
                                       ? fb->Attachment[BUFFER_DEPTH]
@@ -81,6 +85,7 @@ update_framebuffer(struct st_context *st)
    }
    st->pipe->set_framebuffer_state(st->pipe, &state);
    st->fb = state;
+   st->alpha_only_cbufs = alpha_only;
    st->fb_flip = fb && fb->FlipY;
    st->fb_height = fb ? (unsigned)fb->Height : 0;
 }
@@ -406,6 +411,17 @@ update_blend(struct st_context *st)
          }
          b.rt[i].colormask = ctx->Color.ColorMaski[i];
       }
+   }
+
+   /* ALPHA colour buffers stored as RGBA: alpha only (st_cbuf_channels;
+    * update_framebuffer runs first). */
+   if (st->alpha_only_cbufs) {
+      for (unsigned i = 1; !b.independent_blend_enable && i <= b.max_rt;
+           i++)
+         b.rt[i] = b.rt[0];
+      b.independent_blend_enable |= b.max_rt > 0;
+      for (unsigned i = 0; i <= b.max_rt; i++)
+         b.rt[i].colormask &= st_cbuf_channels(st, i);
    }
 
    /* KHR_blend_equation_advanced: one equation for every channel. */

@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/formats_es3.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 
@@ -43,7 +44,9 @@ st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
    if (fb->winsys && (draw_buffers & 1u))
       draw_buffers |= fb->winsys->draw_mask;
    if ((mask & GL_COLOR_BUFFER_BIT) && color_mask && st->fb.nr_cbufs) {
-      if (color_mask == PIPE_MASK_RGBA) {
+      /* (ALPHA buffers stored as RGBA take alpha only: st_cbuf_channels) */
+      if (color_mask == PIPE_MASK_RGBA &&
+          !(st->alpha_only_cbufs & draw_buffers)) {
          for (unsigned i = 0; i < st->fb.nr_cbufs; i++) {
             if (st->fb.cbufs[i] && (draw_buffers & (1u << i)))
                buffers |= PIPE_CLEAR_COLOR0 << i;
@@ -63,8 +66,8 @@ st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
          stencil_quad = true;
    }
    if (color_quad || stencil_quad) {
-      if (!st_clear_with_quad(st, color_quad ? color_mask : 0, stencil_quad,
-                              stencil_mask))
+      if (!st_clear_with_quad(st, color_quad ? color_mask : 0, draw_buffers,
+                              stencil_quad, stencil_mask))
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "glClear");
    }
    if (!buffers)
@@ -123,7 +126,11 @@ blit_rb(struct st_context *st, struct gl_framebuffer *src,
    info.dst.format = d->texture->format;
    gl_rect_to_box(dst, rect[4], rect[5], rect[6], rect[7], d->layer,
                   &info.dst.box);
-   info.mask = pipe_mask;
+   /* (an ALPHA buffer stored as RGBA takes alpha only: st_cbuf_channels) */
+   info.mask = pipe_mask == PIPE_MASK_RGBA &&
+                     _mesa_is_alpha_renderbuffer(&st->ctx, d)
+                  ? PIPE_MASK_A
+                  : pipe_mask;
    info.filter =
       filter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
    if (st->ctx.Scissor.Enabled) {

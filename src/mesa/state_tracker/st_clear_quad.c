@@ -97,8 +97,8 @@ make_shaders(struct st_context *st)
 }
 
 bool
-st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
-                   unsigned stencil_mask)
+st_clear_with_quad(struct st_context *st, unsigned color_mask,
+                   unsigned draw_buffers, bool stencil, unsigned stencil_mask)
 {
    struct gl_context *ctx = &st->ctx;
    struct pipe_context *pipe = st->pipe;
@@ -129,7 +129,11 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
 
    memset(&blend, 0, sizeof(blend));
    blend.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
-   blend.rt[0].colormask = color_mask;
+   blend.independent_blend_enable = blend.max_rt > 0;
+   for (unsigned i = 0; i <= blend.max_rt; i++)
+      blend.rt[i].colormask = (draw_buffers >> i) & 1u
+                                 ? color_mask & st_cbuf_channels(st, i)
+                                 : 0;
    memset(&dsa, 0, sizeof(dsa));
    if (stencil) {
       for (int f = 0; f < 2; f++) {

@@ -76,6 +76,11 @@ struct st_context {
    void *vs, *fs;
    void *gs;         /* bound geometry shader CSO, NULL when none */
    struct pipe_framebuffer_state fb;
+   /* Bit i: colour buffer i is of base format ALPHA (compatibility
+    * contexts), stored as RGBA where the driver renders no alpha-only
+    * format: only its alpha is ever written, so that R, G and B read 0
+    * (st_cbuf_channels). */
+   unsigned alpha_only_cbufs;
    unsigned fb_height; /* for the y flip of window-system framebuffers */
    bool fb_flip;
    unsigned num_vbufs;
@@ -169,6 +174,10 @@ bool st_renderbuffer_storage_ms(struct st_context *st,
 unsigned st_sample_counts(struct st_context *st, enum pipe_format format,
                           unsigned *counts, unsigned max_counts);
 
+/* Writes zero into every channel of rb's storage (an ALPHA buffer's new
+ * storage, _mesa_is_alpha_renderbuffer). */
+void st_renderbuffer_zero(struct st_context *st, struct gl_renderbuffer *rb);
+
 /* Surface of a renderbuffer for this context's pipe (made on demand). */
 struct pipe_surface *st_renderbuffer_surface(struct st_context *st,
                                              struct gl_renderbuffer *rb);
@@ -179,5 +188,12 @@ void st_release_framebuffer_state(struct st_context *st);
 /* The GL scissor box in Gallium coordinates, clamped to the bound
  * framebuffer. */
 void st_scissor_rect(struct st_context *st, struct pipe_scissor_state *s);
+
+/* The channels draws and clears may write in colour buffer i. */
+static inline unsigned
+st_cbuf_channels(const struct st_context *st, unsigned i)
+{
+   return (st->alpha_only_cbufs >> i) & 1u ? PIPE_MASK_A : PIPE_MASK_RGBA;
+}
 
 #endif

@@ -32,10 +32,13 @@ bool st_draw_indirect(struct st_context *st, GLenum mode, GLenum index_type,
 void st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers);
 
 /* The part of a clear the pipe's clear cannot do (st_clear_quad.c):
- * colour channels in color_mask (PIPE_MASK_*), and with stencil the
- * stencil bits in stencil_mask.  False if out of memory. */
+ * colour channels in color_mask (PIPE_MASK_*) of the colour buffers whose
+ * bit is set in draw_buffers (and that st_cbuf_channels lets be written),
+ * and with stencil the stencil bits in stencil_mask.  False if out of
+ * memory. */
 bool st_clear_with_quad(struct st_context *st, unsigned color_mask,
-                        bool stencil, unsigned stencil_mask);
+                        unsigned draw_buffers, bool stencil,
+                        unsigned stencil_mask);
 void st_release_clear_state(struct st_context *st);
 
 /* glBlitFramebuffer of the buffers in mask between GL rectangles. */

@@ -372,6 +372,17 @@ st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
    return st_renderbuffer_storage_ms(st, rb, format, 0, width, height);
 }
 
+void
+st_renderbuffer_zero(struct st_context *st, struct gl_renderbuffer *rb)
+{
+   static const union pipe_color_union zero;
+   struct pipe_surface *surf = st_renderbuffer_surface(st, rb);
+   if (surf && st->pipe->clear_render_target && rb->Width && rb->Height)
+      st->pipe->clear_render_target(st->pipe, surf, &zero, 0, 0,
+                                    (unsigned)rb->Width,
+                                    (unsigned)rb->Height, false);
+}
+
 struct pipe_surface *
 st_renderbuffer_surface(struct st_context *st, struct gl_renderbuffer *rb)
 {

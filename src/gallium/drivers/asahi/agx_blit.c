@@ -354,6 +354,16 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
                   for (unsigned c = 0; c < 4; ++c)
                      sum[c] += v[c] / ssamples;
                }
+               /* Channels outside the mask keep the destination's (an
+                * ALPHA buffer stored as RGBA takes alpha only). */
+               if ((info->mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
+                  float keep[4];
+                  util_format_unpack_rgba_float(df, keep, out, 1);
+                  for (unsigned c = 0; c < 4; ++c) {
+                     if (!(info->mask & (PIPE_MASK_R << c)))
+                        sum[c] = keep[c];
+                  }
+               }
                util_format_pack_rgba_float(df, out, sum, 1);
             }
          }
