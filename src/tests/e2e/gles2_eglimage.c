@@ -91,6 +91,47 @@ draw_texture(GLuint prog, uint8_t *pixels)
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
 }
 
+/* Draws the bound texture over the window: it must show the 4x4 pattern
+ * (window pixel (x, y) shows texel (x / 16, y / 16)). */
+static void
+expect_pattern(GLuint prog, uint8_t *pixels, const char *what,
+               const char *summary)
+{
+   draw_texture(prog, pixels);
+   for (int j = 0; j < 4; j++) {
+      for (int i = 0; i < 4; i++) {
+         uint8_t want[4];
+         pattern_texel(i, j, want);
+         expect(e2e_gl_probe(pixels, W, i * 16 + 8, j * 16 + 8, want, 1,
+                             what, true),
+                summary);
+      }
+   }
+}
+
+/* A renderbuffer on img in a new framebuffer object, cleared to (r, g,
+ * b, 1) over its 4x4 pixels. */
+static void
+clear_through_image(PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC target_rb,
+                    EGLImageKHR img, float r, float g, float b,
+                    const char *what)
+{
+   GLuint rb, fbo;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   target_rb(GL_RENDERBUFFER, (GLeglImageOES)img);
+   expect(glGetError() == GL_NO_ERROR, what);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb);
+   expect(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+          "framebuffer on the image is complete");
+   glViewport(0, 0, 4, 4);
+   glClearColor(r, g, b, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+}
+
 /* 5: an image of level 1 of a mipmapped texture. */
 static void
 test_level_image(const struct e2e_gl *gl, GLuint prog, bool dma_buf,
@@ -138,32 +179,12 @@ test_level_image(const struct e2e_gl *gl, GLuint prog, bool dma_buf,
    expect(glGetError() == GL_NO_ERROR, "texture D from the level image");
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   draw_texture(prog, pixels);
-   for (int j = 0; j < 4; j++) {
-      for (int i = 0; i < 4; i++) {
-         uint8_t want[4];
-         pattern_texel(i, j, want);
-         expect(e2e_gl_probe(pixels, W, i * 16 + 8, j * 16 + 8, want, 1,
-                             "texture D shows level 1 of texture C", true),
-                "level 1 through the image");
-      }
-   }
+   expect_pattern(prog, pixels, "texture D shows level 1 of texture C",
+                  "level 1 through the image");
 
    /* A renderbuffer on it, cleared green: level 1 of C turns green. */
-   GLuint rb, fbo;
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   target_rb(GL_RENDERBUFFER, (GLeglImageOES)img);
-   expect(glGetError() == GL_NO_ERROR, "renderbuffer from the level image");
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   expect(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
-          "framebuffer on the level image is complete");
-   glViewport(0, 0, 4, 4);
-   glClearColor(0, 1, 0, 1);
-   glClear(GL_COLOR_BUFFER_BIT);
+   clear_through_image(target_rb, img, 0, 1, 0,
+                       "renderbuffer from the level image");
    /* C drawn 4x4: a scale of 2, level 1 (ES 2.0 section 3.7.7). */
    glBindTexture(GL_TEXTURE_2D, tex[0]);
    glClearColor(0, 0, 0, 0);
@@ -176,8 +197,6 @@ test_level_image(const struct e2e_gl *gl, GLuint prog, bool dma_buf,
                        "texture C's level 1 after the renderbuffer's clear",
                        false),
           "clear through the level image seen by texture C");
-   glDeleteFramebuffers(1, &fbo);
-   glDeleteRenderbuffers(1, &rb);
    glDeleteTextures(2, tex);
    expect(destroy_image(gl->dpy, img), "destroy the level image");
 }
@@ -318,33 +337,12 @@ main(int argc, char **argv)
    static const char *const attribs[] = {"a_pos", NULL};
    GLuint prog = e2e_gl_program(vs, fs, attribs);
    static uint8_t pixels[W * H * 4];
-   draw_texture(prog, pixels);
-   /* Window pixel (x, y) shows texel (x / 16, y / 16). */
-   for (int j = 0; j < 4; j++) {
-      for (int i = 0; i < 4; i++) {
-         uint8_t want[4];
-         pattern_texel(i, j, want);
-         expect(e2e_gl_probe(pixels, W, i * 16 + 8, j * 16 + 8, want, 1,
-                             "texture B shows texture A's texel", true),
-                "pattern through the dma-buf");
-      }
-   }
+   expect_pattern(prog, pixels, "texture B shows texture A's texel",
+                  "pattern through the dma-buf");
 
    /* 4. A renderbuffer on the first image, cleared blue. */
-   GLuint rb, fbo;
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   target_rb(GL_RENDERBUFFER, (GLeglImageOES)from_tex);
-   expect(glGetError() == GL_NO_ERROR, "renderbuffer from the image");
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   expect(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
-          "framebuffer on the image is complete");
-   glViewport(0, 0, 4, 4);
-   glClearColor(0, 0, 1, 1);
-   glClear(GL_COLOR_BUFFER_BIT);
+   clear_through_image(target_rb, from_tex, 0, 0, 1,
+                       "renderbuffer from the image");
    draw_texture(prog, pixels);
    static const uint8_t blue[4] = {0, 0, 255, 255};
    expect(e2e_gl_probe(pixels, W, 40, 24, blue, 1,

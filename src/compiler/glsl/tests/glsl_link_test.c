@@ -365,6 +365,24 @@ test_link_errors(void **state)
    ralloc_free(mem);
 }
 
+/* Runs the program's fragment shader with data as uniform block 0 and
+ * checks that it writes o to colour output 0. */
+static void
+expect_fs_output(const struct glsl_program *p, void *data,
+                 unsigned size_B, const float o[4])
+{
+   nir_const_value out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.ubos[0].data = (uint8_t *)data;
+   es.ubos[0].size_B = size_B;
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+}
+
 static void
 test_uniform_block_std140(void **state)
 {
@@ -425,17 +443,8 @@ test_uniform_block_std140(void **state)
    memcpy(data + 96 + 16, &m10, 4);
    memcpy(data + 40 + 4, &ey, 4);
    memcpy(data + 32, &d, 4);
-   nir_const_value out[TEST_CELLS] = { 0 };
-   nir_eval_state es;
-   memset(&es, 0, sizeof(es));
-   es.ubos[0].data = data;
-   es.ubos[0].size_B = sizeof(data);
-   es.outputs = out;
-   es.num_output_cells = TEST_CELLS;
-   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
    const float o[4] = { 11, 22, 4, 11 };
-   for (unsigned i = 0; i < 4; i++)
-      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+   expect_fs_output(p, data, sizeof(data), o);
    ralloc_free(mem);
 }
 
@@ -471,17 +480,8 @@ test_uniform_block_row_major(void **state)
    data[5] = 1.0f;              /* row 0, column 1 */
    data[9] = 2.0f;              /* row 1, column 1 */
    data[13] = 3.0f;             /* row 2, column 1 */
-   nir_const_value out[TEST_CELLS] = { 0 };
-   nir_eval_state es;
-   memset(&es, 0, sizeof(es));
-   es.ubos[0].data = (uint8_t *)data;
-   es.ubos[0].size_B = sizeof(data);
-   es.outputs = out;
-   es.num_output_cells = TEST_CELLS;
-   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
    const float o[4] = { 1, 2, 3, 9 };
-   for (unsigned i = 0; i < 4; i++)
-      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+   expect_fs_output(p, data, sizeof(data), o);
    ralloc_free(mem);
 }
 
@@ -524,17 +524,8 @@ test_uniform_block_shared_std430(void **state)
    memcpy(&data[3], &x2, 4);    /* x[2] */
    data[5] = 1.0f;              /* r: row 0, column 1 */
    data[7] = 2.0f;              /* row 1, column 1 */
-   nir_const_value out[TEST_CELLS] = { 0 };
-   nir_eval_state es;
-   memset(&es, 0, sizeof(es));
-   es.ubos[0].data = (uint8_t *)data;
-   es.ubos[0].size_B = sizeof(data);
-   es.outputs = out;
-   es.num_output_cells = TEST_CELLS;
-   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
    const float o[4] = { 1, 2, 7, 9 };
-   for (unsigned i = 0; i < 4; i++)
-      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+   expect_fs_output(p, data, sizeof(data), o);
    ralloc_free(mem);
 }
 
