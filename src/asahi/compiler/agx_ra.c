@@ -212,22 +212,49 @@ struct seglist {
  * leave allocation faster.) */
 #define AGX_RA_MAX_SEGMENTS 8192
 
-/* One walk: segments are recorded as they open (a value seen for the
- * first time in a block) and extended in place, then sorted by value
- * with a counting sort that keeps their order.  (A counting walk and a
- * filling walk cost two passes over every instruction, whose cache misses
- * dominate on large shaders.) */
+/* Runs BODY for each live bit i set in the word expression EXPR (of the
+ * word index w), with v its value: a walk costs the words plus the bits
+ * that are set, not every bit. */
+#define FOREACH_LIVE_BIT(ctx, words, EXPR, i, v, BODY)                         \
+   do {                                                                        \
+      for (unsigned w = 0; w < (words); ++w) {                                 \
+         BITSET_WORD m_ = (EXPR);                                              \
+         while (m_) {                                                          \
+            unsigned i = w * BITSET_WORDBITS + (unsigned)__builtin_ctz(m_);    \
+            unsigned v = (ctx)->live_values[i];                                \
+            m_ &= m_ - 1;                                                      \
+            (void)i;                                                           \
+            BODY;                                                              \
+         }                                                                     \
+      }                                                                        \
+   } while (0)
+
+/* One walk: segments are recorded as they open and extended in place,
+ * then sorted by value with a counting sort that keeps their order.  A
+ * value live out of one block and into the next in layout order keeps
+ * one segment across the boundary (the two blocks' positions are
+ * consecutive, so interference is the same as with a segment per
+ * block), and only the values whose liveness changes at a boundary are
+ * visited there: the live sets are compared a word at a time.  (Walking
+ * every value live at every boundary cost blocks x live values, most of
+ * the allocator's time on dolphin's ubershaders: about 1,000 blocks
+ * with a few hundred values live across them.) */
 static void
 build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
 {
    unsigned n = ctx->nr_values;
-   unsigned *last_blk = malloc(sizeof(unsigned) * (n ? n : 1));
+   unsigned words = BITSET_WORDS(ctx->nr_live_values ? ctx->nr_live_values
+                                                     : 1);
    unsigned *open = malloc(sizeof(unsigned) * (n ? n : 1));
+   bool *is_open = calloc(n ? n : 1, sizeof(bool));
    bool *partial = calloc(n ? n : 1, sizeof(bool));
-   for (unsigned v = 0; v < n; ++v) {
-      last_blk[v] = ~0u;
+   /* each value's live bit + 1 (0: none) */
+   unsigned *bit_of = calloc(n ? n : 1, sizeof(unsigned));
+   for (unsigned i = 0; i < ctx->nr_live_values; ++i)
+      bit_of[ctx->live_values[i]] = i + 1;
+   BITSET_WORD *none = calloc(words, sizeof(BITSET_WORD));
+   for (unsigned v = 0; v < n; ++v)
       seg[v] = (struct seglist){NULL, 0, false, 0};
-   }
    bool logical = ctx->logical_cfg;
 
    struct record {
@@ -235,28 +262,51 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
       struct segment s;
    } *rec = NULL;
    size_t nr_rec = 0, cap = 0;
+   /* the values that opened a segment in this block by appearing */
+   unsigned *fresh = NULL;
+   size_t nr_fresh = 0, fresh_cap = 0;
 
+#define OPEN(v_, p_)                                                           \
+   do {                                                                        \
+      if (nr_rec == cap) {                                                     \
+         cap = cap ? 2 * cap : 1024;                                           \
+         rec = realloc(rec, sizeof(*rec) * cap);                               \
+      }                                                                        \
+      open[v_] = nr_rec;                                                       \
+      is_open[v_] = true;                                                      \
+      rec[nr_rec++] = (struct record){(v_), {(p_), (p_)}};                     \
+      seg[v_].n++;                                                             \
+   } while (0)
 #define TOUCH(v, p)                                                            \
    do {                                                                        \
       unsigned v_ = (v);                                                       \
-      if (last_blk[v_] != blk->index) {                                        \
-         last_blk[v_] = blk->index;                                            \
-         if (nr_rec == cap) {                                                  \
-            cap = cap ? 2 * cap : 1024;                                        \
-            rec = realloc(rec, sizeof(*rec) * cap);                            \
-         }                                                                     \
-         open[v_] = nr_rec;                                                    \
-         rec[nr_rec++] = (struct record){v_, {(p), (p)}};                      \
-         seg[v_].n++;                                                          \
-      } else {                                                                 \
+      if (is_open[v_]) {                                                       \
          rec[open[v_]].s.end = MAX2(rec[open[v_]].s.end, (p));                 \
+      } else {                                                                 \
+         OPEN(v_, (p));                                                        \
+         if (nr_fresh == fresh_cap) {                                          \
+            fresh_cap = fresh_cap ? 2 * fresh_cap : 256;                       \
+            fresh = realloc(fresh, sizeof(*fresh) * fresh_cap);                \
+         }                                                                     \
+         fresh[nr_fresh++] = v_;                                               \
       }                                                                        \
    } while (0)
+   const BITSET_WORD *prev_out = none;
+   unsigned prev_end = 0;
    agx_foreach_block(ctx, blk)
    {
-      BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
-                         ctx->nr_live_values)
-         TOUCH(ctx->live_values[i], blk->start);
+      const BITSET_WORD *in = logical ? blk->llive_in : blk->live_in;
+      const BITSET_WORD *out = logical ? blk->llive_out : blk->live_out;
+      /* live out of the block before but not into this one: closed
+       * there; into this one but not out of the one before: opened */
+      FOREACH_LIVE_BIT(ctx, words, prev_out[w] & ~in[w], i, v, {
+         assert(is_open[v]);
+         rec[open[v]].s.end = prev_end;
+         is_open[v] = false;
+      });
+      FOREACH_LIVE_BIT(ctx, words, in[w] & ~prev_out[w], i, v,
+                            OPEN(v, blk->start));
+      nr_fresh = 0;
       unsigned p = blk->start;
       bool first = true;
       agx_foreach_instr(blk, I)
@@ -282,11 +332,25 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
                partial[o.value] = true;
          }
       }
-      BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
-                         ctx->nr_live_values)
-         TOUCH(ctx->live_values[i], blk->end);
+      /* live in but not out: the segment ends at its last appearance
+       * here, or at the block's start */
+      FOREACH_LIVE_BIT(ctx, words, in[w] & ~out[w], i, v, {
+         rec[open[v]].s.end = MAX2(rec[open[v]].s.end, blk->start);
+         is_open[v] = false;
+      });
+      /* opened here and not live out: ends at its last appearance */
+      for (size_t f = 0; f < nr_fresh; ++f) {
+         unsigned v = fresh[f];
+         if (!bit_of[v] || !BITSET_TEST(out, bit_of[v] - 1))
+            is_open[v] = false;
+      }
+      prev_out = out;
+      prev_end = blk->end;
    }
+   FOREACH_LIVE_BIT(ctx, words, prev_out[w], i, v,
+                         rec[open[v]].s.end = prev_end);
 #undef TOUCH
+#undef OPEN
 
    *pool = malloc(sizeof(struct segment) * (nr_rec ? nr_rec : 1));
    unsigned at = 0;
@@ -304,9 +368,12 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          seg[v].n = 0;
    }
    free(rec);
+   free(fresh);
+   free(none);
+   free(bit_of);
    free(partial);
+   free(is_open);
    free(open);
-   free(last_blk);
 }
 
 /* Do the segments of a and b overlap anywhere but at the copy at p (a's
@@ -818,19 +885,38 @@ agx_ra(agx_context *ctx)
          count++;
       }
       blk->end = count ? 2 * (pos - 1) + 1 : blk->start;
+   }
 
-      /* Only the set bits: testing every value in every block made this
-       * blocks x values, the largest term on big shaders. */
-      BITSET_FOREACH_SET(i, blk->live_in, ctx->nr_live_values) {
-         unsigned v = ctx->live_values[i];
-         iv[v].start = MIN2(iv[v].start, blk->start);
-         iv[v].end = MAX2(iv[v].end, blk->start);
+   /* The block boundaries where a value is live widen its hull: only the
+    * first and the last count, so each value is visited once from each
+    * end, the boundaries in between costing a word test.  (Visiting every
+    * live value at every boundary cost blocks x live values.) */
+   {
+      unsigned words = BITSET_WORDS(ctx->nr_live_values ? ctx->nr_live_values
+                                                        : 1);
+      BITSET_WORD *done = calloc(words, sizeof(BITSET_WORD));
+      agx_foreach_block(ctx, blk)
+      {
+         const BITSET_WORD *in = blk->live_in, *out = blk->live_out;
+         FOREACH_LIVE_BIT(ctx, words, (in[w] | out[w]) & ~done[w], i, v, {
+            unsigned at = BITSET_TEST(in, i) ? blk->start : blk->end;
+            iv[v].start = MIN2(iv[v].start, at);
+            iv[v].end = MAX2(iv[v].end, at);
+            BITSET_SET(done, i);
+         });
       }
-      BITSET_FOREACH_SET(i, blk->live_out, ctx->nr_live_values) {
-         unsigned v = ctx->live_values[i];
-         iv[v].start = MIN2(iv[v].start, blk->end);
-         iv[v].end = MAX2(iv[v].end, blk->end);
+      memset(done, 0, words * sizeof(BITSET_WORD));
+      list_for_each_entry_rev(agx_block, blk, &ctx->blocks, link)
+      {
+         const BITSET_WORD *in = blk->live_in, *out = blk->live_out;
+         FOREACH_LIVE_BIT(ctx, words, (in[w] | out[w]) & ~done[w], i, v, {
+            unsigned at = BITSET_TEST(out, i) ? blk->end : blk->start;
+            iv[v].start = MIN2(iv[v].start, at);
+            iv[v].end = MAX2(iv[v].end, at);
+            BITSET_SET(done, i);
+         });
       }
+      free(done);
    }
 
    /* Copy coalescing: the two sides of a copy become one value when their
