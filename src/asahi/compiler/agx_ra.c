@@ -728,6 +728,24 @@ split_vector_offset(const agx_context *ctx, const struct hint *hints,
    return (int)off;
 }
 
+/* The end of a successful allocation: operands name registers */
+static void
+rewrite_to_registers(agx_context *ctx, unsigned max_half)
+{
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_op(I, i)
+      {
+         if (!agx_is_ssa(I->ops[i]))
+            continue;
+         agx_operand *o = &I->ops[i];
+         o->kind = AGX_ISA_KIND_REG;
+         o->value = ctx->values[o->value].reg;
+      }
+   }
+   ctx->info->nr_gprs = AGX_ALIGN(max_half, 2);
+}
+
 bool
 agx_ra(agx_context *ctx)
 {
@@ -1231,16 +1249,17 @@ agx_ra(agx_context *ctx)
       }
    }
 
+   /* coalesced values share their representative's register (also over
+    * the budget: agx_ra_save may keep that allocation) */
+   for (unsigned v = 0; v < n && ok; ++v)
+      ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;
+
    /* a budget below the register file (agx_compile.c allocate) */
    if (ok && ctx->ra_max_halves && max_half > ctx->ra_max_halves) {
       agx_fail(ctx, AGX_COMPILE_TOO_BIG, "over the register budget");
       ctx->ra_over_budget = max_half;
       ok = false;
    }
-
-   /* coalesced values share their representative's register */
-   for (unsigned v = 0; v < n && ok; ++v)
-      ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;
 
    for (unsigned v = 0; v < n; ++v) {
       if (seg[v].owned)
@@ -1266,20 +1285,28 @@ agx_ra(agx_context *ctx)
    free(rep);
    if (!ok)
       return false;
-
-   /* Rewrite operands to registers. */
-   agx_foreach_instr_global(ctx, I)
-   {
-      agx_foreach_op(I, i)
-      {
-         if (!agx_is_ssa(I->ops[i]))
-            continue;
-         agx_operand *o = &I->ops[i];
-         o->kind = AGX_ISA_KIND_REG;
-         o->value = ctx->values[o->value].reg;
-      }
-   }
-
-   ctx->info->nr_gprs = AGX_ALIGN(max_half, 2);
+   rewrite_to_registers(ctx, max_half);
    return true;
+}
+
+void
+agx_ra_save(agx_context *ctx, struct agx_ra_saved *saved)
+{
+   unsigned n = ctx->nr_values;
+   saved->order = agx_save_order(ctx);
+   saved->reg = ralloc_array(ctx->mem, int16_t, n ? n : 1);
+   for (unsigned v = 0; v < n; ++v)
+      saved->reg[v] = ctx->values[v].reg;
+   saved->halves = ctx->ra_over_budget;
+}
+
+void
+agx_ra_restore(agx_context *ctx, const struct agx_ra_saved *saved)
+{
+   agx_restore_order(ctx, saved->order);
+   for (unsigned v = 0; v < ctx->nr_values; ++v)
+      ctx->values[v].reg = saved->reg[v];
+   /* (the runs of parallel copies depend on the order) */
+   mark_parallel_copies(ctx);
+   rewrite_to_registers(ctx, saved->halves);
 }

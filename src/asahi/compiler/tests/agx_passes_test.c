@@ -505,6 +505,80 @@ test_ra_collect_alias(void **state)
    assert_false(shared);
 }
 
+/* An allocation over the budget is kept whole (agx_ra_save) and put
+ * back later (agx_ra_restore) instead of being made again: a copied
+ * value coalesced with its copy has the copy's register too, and after
+ * a later round left another order, no registers and no parallel-copy
+ * marks, the order, the registers (in every operand), the run of
+ * parallel copies and the register count come back. */
+static void
+test_ra_saved(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_context *ctx = f.ctx;
+   agx_builder *b = &f.b;
+   agx_operand a = agx_temp(ctx, 32, 1), c = agx_temp(ctx, 32, 1);
+   agx_operand w1 = agx_temp(ctx, 32, 1), w2 = agx_temp(ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, a, f.vid, f.vid);
+   emit2(b, AGX_ISA_OP_FADD32, c, f.vid, agx_isa_fimm(0x30));
+   agx_mov_to(b, w1, a);
+   agx_instr *m1 = list_last_entry(&b->block->instrs, agx_instr, link);
+   agx_mov_to(b, w2, c);
+   agx_instr *m2 = list_last_entry(&b->block->instrs, agx_instr, link);
+   st_var(b, w1, 0);
+   st_var(b, w2, 1);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   /* the preload in r5 alone needs 12 halves */
+   ctx->ra_max_halves = 4;
+   assert_false(agx_ra(ctx));
+   assert_int_equal(ctx->status, AGX_COMPILE_TOO_BIG);
+   unsigned halves = ctx->ra_over_budget;
+   assert_true(halves >= 12);
+   unsigned n = ctx->nr_values;
+   int16_t *reg = malloc(sizeof(int16_t) * n);
+   for (unsigned v = 0; v < n; ++v)
+      reg[v] = ctx->values[v].reg;
+   assert_true(reg[w1.value] >= 4 && reg[w2.value] >= 4);
+   assert_int_equal(reg[w1.value], reg[a.value]);
+   assert_true(m2->parallel & AGX_PAR_JOIN);
+   agx_instr **order = agx_save_order(ctx);
+   struct agx_ra_saved saved;
+   agx_ra_save(ctx, &saved);
+
+   /* a later round: the copies apart, nothing allocated */
+   ctx->status = AGX_COMPILE_OK;
+   list_del(&m1->link);
+   list_addtail(&m1->link, &m2->link);
+   agx_foreach_instr_global(ctx, I) I->parallel = 0;
+   for (unsigned v = 0; v < n; ++v)
+      ctx->values[v].reg = -1;
+
+   agx_ra_restore(ctx, &saved);
+   unsigned k = 0;
+   agx_foreach_instr_global(ctx, I) {
+      assert_ptr_equal(I, order[k]);
+      k++;
+      agx_foreach_op(I, i) {
+         assert_false(agx_is_ssa(I->ops[i]));
+      }
+   }
+   assert_null(order[k]);
+   assert_true(m1->parallel & AGX_PAR_MEMBER);
+   assert_true(m2->parallel & AGX_PAR_JOIN);
+   for (unsigned v = 0; v < n; ++v)
+      assert_int_equal(ctx->values[v].reg, reg[v]);
+   assert_int_equal(m1->ops[0].kind, AGX_ISA_KIND_REG);
+   assert_int_equal(m1->ops[0].value, reg[w1.value]);
+   assert_int_equal(m2->ops[1].value, reg[c.value]);
+   assert_int_equal(f.info.nr_gprs, AGX_ALIGN(halves, 2));
+   free(reg);
+   agx_lower_pseudo(ctx);
+   check_and_free(&f, "lower_pseudo");
+}
+
 static void
 exec_op(agx_builder *b, enum agx_isa_op op, unsigned cc, agx_operand a,
         unsigned n)
@@ -1207,6 +1281,7 @@ main(void)
       cmocka_unit_test(test_ra_collect_alias),
       cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
+      cmocka_unit_test(test_ra_saved),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate),
       cmocka_unit_test(test_pack_branch),
