@@ -240,7 +240,8 @@ struct seglist {
  * the allocator's time on dolphin's ubershaders: about 1,000 blocks
  * with a few hundred values live across them.) */
 static void
-build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
+build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool,
+               const unsigned *exec_reads, size_t nr_exec_reads)
 {
    unsigned n = ctx->nr_values;
    unsigned words = BITSET_WORDS(ctx->nr_live_values ? ctx->nr_live_values
@@ -256,6 +257,21 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
    for (unsigned v = 0; v < n; ++v)
       seg[v] = (struct seglist){NULL, 0, false, 0};
    bool logical = ctx->logical_cfg;
+   /* Conditions of if, else and while are read in inactive lanes too:
+    * they must live on the program-order CFG, so with a logical CFG
+    * their bits come from the program-order live sets (phys: those
+    * bits; merged into in_buf/out_buf per block) */
+   BITSET_WORD *phys = NULL, *in_buf = NULL, *out_buf[2] = {NULL, NULL};
+   if (logical && nr_exec_reads) {
+      phys = calloc(words, sizeof(BITSET_WORD));
+      for (size_t e = 0; e < nr_exec_reads; ++e) {
+         if (bit_of[exec_reads[e]])
+            BITSET_SET(phys, bit_of[exec_reads[e]] - 1);
+      }
+      in_buf = malloc(sizeof(BITSET_WORD) * words);
+      out_buf[0] = malloc(sizeof(BITSET_WORD) * words);
+      out_buf[1] = malloc(sizeof(BITSET_WORD) * words);
+   }
 
    struct record {
       unsigned value;
@@ -292,11 +308,20 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
       }                                                                        \
    } while (0)
    const BITSET_WORD *prev_out = none;
-   unsigned prev_end = 0;
+   unsigned prev_end = 0, parity = 0;
    agx_foreach_block(ctx, blk)
    {
       const BITSET_WORD *in = logical ? blk->llive_in : blk->live_in;
       const BITSET_WORD *out = logical ? blk->llive_out : blk->live_out;
+      if (phys) {
+         BITSET_WORD *o = out_buf[parity ^= 1];
+         for (unsigned w = 0; w < words; ++w) {
+            in_buf[w] = (in[w] & ~phys[w]) | (blk->live_in[w] & phys[w]);
+            o[w] = (out[w] & ~phys[w]) | (blk->live_out[w] & phys[w]);
+         }
+         in = in_buf;
+         out = o;
+      }
       /* live out of the block before but not into this one: closed
        * there; into this one but not out of the one before: opened */
       FOREACH_LIVE_BIT(ctx, words, prev_out[w] & ~in[w], i, v, {
@@ -315,9 +340,6 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          if (!first && !(I->parallel & AGX_PAR_JOIN))
             p += 2;
          first = false;
-         /* else and while read their condition in inactive lanes
-          * too: it must live on the program-order CFG */
-         bool exec = is_exec_op(I->op);
          agx_foreach_op(I, i)
          {
             const agx_operand o = I->ops[i];
@@ -327,8 +349,7 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
             TOUCH((unsigned)o.value,
                   dest && (I->parallel & AGX_PAR_LATE) ? p + 1 : p);
             const struct agx_value *val = &ctx->values[o.value];
-            if ((dest && (o.size != val->size || o.count != val->count)) ||
-                (exec && !dest))
+            if (dest && (o.size != val->size || o.count != val->count))
                partial[o.value] = true;
          }
       }
@@ -369,6 +390,10 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
    }
    free(rec);
    free(fresh);
+   free(phys);
+   free(in_buf);
+   free(out_buf[0]);
+   free(out_buf[1]);
    free(none);
    free(bit_of);
    free(partial);
@@ -799,6 +824,10 @@ agx_ra(agx_context *ctx)
    } *copies = NULL;
    size_t nr_copies = 0, copies_cap = 0;
 
+   /* The values if, else and while read (see build_segments) */
+   unsigned *exec_reads = NULL;
+   size_t nr_exec_reads = 0, exec_reads_cap = 0;
+
    /* Intervals, hints and copies in the same walk over the instructions */
    unsigned pos = 0;
    agx_foreach_block(ctx, blk)
@@ -877,6 +906,19 @@ agx_ra(agx_context *ctx)
                h->from[h->nr_from++] = (int32_t)I->ops[i].value;
             }
          }
+         if (is_exec_op(I->op)) {
+            agx_foreach_op(I, i)
+            {
+               if ((I->writes >> i) & 1 || !agx_is_ssa(I->ops[i]))
+                  continue;
+               if (nr_exec_reads == exec_reads_cap) {
+                  exec_reads_cap = exec_reads_cap ? 2 * exec_reads_cap : 64;
+                  exec_reads = realloc(exec_reads, sizeof(*exec_reads) *
+                                                      exec_reads_cap);
+               }
+               exec_reads[nr_exec_reads++] = I->ops[i].value;
+            }
+         }
          if (util_bitcount(I->writes) == 1 &&
              reads_before_writing(I->op)) {
             const agx_operand *d = &I->ops[__builtin_ctz(I->writes)];
@@ -953,7 +995,7 @@ agx_ra(agx_context *ctx)
       rep[v] = (int32_t)v;
    struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
    struct segment *seg_pool = NULL;
-   build_segments(ctx, seg, &seg_pool);
+   build_segments(ctx, seg, &seg_pool, exec_reads, nr_exec_reads);
    for (size_t c = nr_copies; c-- > 0;) {
       unsigned p = copies[c].p;
       unsigned a = copies[c].src, b = copies[c].dst;
@@ -1267,6 +1309,7 @@ agx_ra(agx_context *ctx)
    }
    free(seg);
    free(seg_pool);
+   free(exec_reads);
    free(iv);
    free(seen);
    free(hints);

@@ -662,6 +662,61 @@ test_ra_phi_web(void **state)
    assert_false(shared);
 }
 
+/* A loop counter's web W and the copy X of it at the loop's top that
+ * the loop's condition reads (the shape of NIR's loop phis):
+ *
+ *    W = vid + vid
+ *    loop: X = W; if_icmp X ...; W = X + 1.0; jmp_exec_any loop
+ *    store W
+ *
+ * X's hull is the loop body and W's the whole loop, but X lives only
+ * from the copy to the add, where W is dead: they share a register and
+ * the copy goes, though an exec instruction reads X (such a value lives
+ * on the program-order CFG: with a logical CFG its liveness comes from
+ * the program-order one). */
+static unsigned
+loop_counter_moves(bool logical)
+{
+   struct fixture f;
+   setup_vid(&f);
+   agx_context *ctx = f.ctx;
+   agx_block *head = agx_block_create(ctx), *latch = agx_block_create(ctx);
+   agx_block *end = agx_block_create(ctx);
+   agx_operand w = agx_temp(ctx, 32, 1), x = agx_temp(ctx, 32, 1);
+   emit2(&f.b, AGX_ISA_OP_FADD32, w, f.vid, f.vid);
+   agx_builder b = agx_builder_at_end(ctx, head);
+   agx_mov_to(&b, x, w);
+   exec_op(&b, AGX_ISA_OP_IF_ICMP, 8 /* nueq */, x, 1);
+   b = agx_builder_at_end(ctx, latch);
+   emit2(&b, AGX_ISA_OP_FADD32, w, x, agx_isa_fimm(0x30));
+   agx_instr *J = agx_emit(&b, AGX_ISA_OP_JMP_EXEC_ANY);
+   J->ops[0] = agx_block_ref(head);
+   b = agx_builder_at_end(ctx, end);
+   st_var(&b, w, 0);
+   agx_emit(&b, AGX_ISA_OP_STOP);
+
+   agx_build_cfg(ctx);
+   agx_foreach_block(ctx, blk) {
+      blk->lsuccs[0] = blk->succs[0];
+      blk->lsuccs[1] = blk->succs[1];
+   }
+   ctx->logical_cfg = logical;
+   assert_true(agx_ra(ctx));
+   assert_int_equal(ctx->values[x.value].reg, ctx->values[w.value].reg);
+   agx_lower_pseudo(ctx);
+   unsigned moves = count_op(ctx, AGX_ISA_OP_BITOP);
+   ralloc_free(f.mem);
+   return moves;
+}
+
+static void
+test_ra_loop_counter(void **state)
+{
+   (void)state;
+   assert_int_equal(loop_counter_moves(false), 0);
+   assert_int_equal(loop_counter_moves(true), 0);
+}
+
 static void
 test_lower_pseudo(void **state)
 {
@@ -1282,6 +1337,7 @@ main(void)
       cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_ra_saved),
+      cmocka_unit_test(test_ra_loop_counter),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate),
       cmocka_unit_test(test_pack_branch),
