@@ -427,6 +427,47 @@ segments_interfere(const struct seglist *a, const struct seglist *b,
    return false;
 }
 
+/* Is every position where the segments of d meet those of group g
+ * inside the segments of s (all three in order; d's and s's disjoint)? */
+static bool
+meets_only_within(const struct seglist *g, const struct seglist *d,
+                  const struct seglist *s)
+{
+   unsigned i = 0, j = 0, k = 0;
+   while (i < g->n && j < d->n) {
+      const struct segment *x = &g->s[i], *y = &d->s[j];
+      unsigned lo = MAX2(x->start, y->start), hi = MIN2(x->end, y->end);
+      if (lo <= hi) {
+         /* (meetings come in order: s's segments are walked once) */
+         while (k < s->n && s->s[k].end < lo)
+            ++k;
+         if (k == s->n || s->s[k].start > lo || s->s[k].end < hi)
+            return false;
+      }
+      if (x->end <= y->end)
+         ++i;
+      else
+         ++j;
+   }
+   return true;
+}
+
+/* Joins the overlapping segments of an ordered list (after a
+ * value-aware merge, whose two sides meet) */
+static void
+join_overlapping(struct seglist *l)
+{
+   assert(l->owned);
+   unsigned k = 0;
+   for (unsigned i = 0; i < l->n; ++i) {
+      if (k && l->s[i].start <= l->s[k - 1].end)
+         l->s[k - 1].end = MAX2(l->s[k - 1].end, l->s[i].end);
+      else
+         l->s[k++] = l->s[i];
+   }
+   l->n = k;
+}
+
 /* a = a u b (disjoint but for touching ends), in order.  A group that
  * grows copy by copy mostly gains segments after all of its own or before
  * them (copies are taken from the last, agx_ra): those are added in the
@@ -996,6 +1037,13 @@ agx_ra(agx_context *ctx)
    struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
    struct segment *seg_pool = NULL;
    build_segments(ctx, seg, &seg_pool, exec_reads, nr_exec_reads);
+   /* each value's own segments (merging never writes into the pool) and
+    * how many values each group holds */
+   struct seglist *own = malloc(sizeof(*own) * (n ? n : 1));
+   memcpy(own, seg, sizeof(*own) * n);
+   unsigned *gsize = malloc(sizeof(unsigned) * (n ? n : 1));
+   for (unsigned v = 0; v < n; ++v)
+      gsize[v] = 1;
    for (size_t c = nr_copies; c-- > 0;) {
       unsigned p = copies[c].p;
       unsigned a = copies[c].src, b = copies[c].dst;
@@ -1028,7 +1076,38 @@ agx_ra(agx_context *ctx)
       A->end = MAX2(A->end, B->end);
       seen[a] = true;
       seen[b] = false;
+      gsize[a] += gsize[b];
    }
+
+   /* Value-aware coalescing: a copy d = s of a value s written once,
+    * d written only there, holds s's bits wherever both live, so d may
+    * join s's group even though they meet, when it meets no other
+    * member of the group (an output copied while the value is still
+    * read, a loop's initial value kept).  The group's writes stay one
+    * value's: d's does not count for ALIASABLE below. */
+   for (size_t c = nr_copies; c-- > 0;) {
+      unsigned sv = copies[c].src, d = copies[c].dst;
+      unsigned a = find_rep(rep, sv);
+      const struct agx_value *va = &ctx->values[a], *vd = &ctx->values[d];
+      if (a == find_rep(rep, d) || rep[d] != (int32_t)d || gsize[d] != 1 ||
+          ndefs[d] != 1 || ndefs[sv] != 1 || va->size != vd->size ||
+          va->count != vd->count || va->fixed >= 0 || vd->fixed >= 0 ||
+          !own[d].n || !own[sv].n || !seg[a].n ||
+          seg[a].n + own[d].n > AGX_RA_MAX_SEGMENTS ||
+          !meets_only_within(&seg[a], &own[d], &own[sv]))
+         continue;
+      merge_segments(&seg[a], &seg[d]);
+      join_overlapping(&seg[a]);
+      rep[d] = (int32_t)a;
+      iv[a].start = MIN2(iv[a].start, iv[d].start);
+      iv[a].end = MAX2(iv[a].end, iv[d].end);
+      seen[a] = true;
+      seen[d] = false;
+      gsize[a]++;
+      ndefs[d] = 0;
+   }
+   free(gsize);
+   free(own);
 
    /* A register vector's element may share its register with the value
     * it copies even while both live on, when neither group is written

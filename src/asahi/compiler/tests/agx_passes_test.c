@@ -717,6 +717,47 @@ test_ra_loop_counter(void **state)
    assert_int_equal(loop_counter_moves(true), 0);
 }
 
+/* A copy d = s while s is still read (an output stored while the value
+ * goes on into arithmetic): d holds s's bits wherever both live, so
+ * they share a register and no move is left, unless s is written twice
+ * (then s's later value is not d's). */
+static unsigned
+value_copy_moves(bool s_written_twice, bool *shared)
+{
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand sv = agx_temp(f.ctx, 32, 1), d = agx_temp(f.ctx, 32, 1);
+   agx_operand t = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, sv, f.vid, f.vid);
+   agx_mov_to(b, d, sv);
+   st_var(b, d, 0);
+   if (s_written_twice)
+      emit2(b, AGX_ISA_OP_FADD32, sv, sv, agx_isa_fimm(0x30));
+   emit2(b, AGX_ISA_OP_FADD32, t, sv, agx_isa_fimm(0x30));
+   st_var(b, t, 1);
+   st_var(b, sv, 2);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   assert_true(agx_ra(f.ctx));
+   *shared = f.ctx->values[d.value].reg == f.ctx->values[sv.value].reg;
+   agx_lower_pseudo(f.ctx);
+   unsigned moves = count_op(f.ctx, AGX_ISA_OP_BITOP);
+   check_and_free(&f, "lower_pseudo");
+   return moves;
+}
+
+static void
+test_ra_value_copy(void **state)
+{
+   (void)state;
+   bool shared;
+   assert_int_equal(value_copy_moves(false, &shared), 0);
+   assert_true(shared);
+   assert_int_equal(value_copy_moves(true, &shared), 1);
+   assert_false(shared);
+}
+
 static void
 test_lower_pseudo(void **state)
 {
@@ -1338,6 +1379,7 @@ main(void)
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_ra_saved),
       cmocka_unit_test(test_ra_loop_counter),
+      cmocka_unit_test(test_ra_value_copy),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate),
       cmocka_unit_test(test_pack_branch),
