@@ -505,6 +505,17 @@ test_ra_collect_alias(void **state)
    assert_false(shared);
 }
 
+/* After allocation: lowers the pseudo-instructions, returns the moves
+ * left (bitop) and frees the fixture once the IR validates */
+static unsigned
+lower_count_moves(struct fixture *f)
+{
+   agx_lower_pseudo(f->ctx);
+   unsigned moves = count_op(f->ctx, AGX_ISA_OP_BITOP);
+   check_and_free(f, "lower_pseudo");
+   return moves;
+}
+
 /* An allocation over the budget is kept whole (agx_ra_save) and put
  * back later (agx_ra_restore) instead of being made again: a copied
  * value coalesced with its copy has the copy's register too, and after
@@ -703,10 +714,7 @@ loop_counter_moves(bool logical)
    ctx->logical_cfg = logical;
    assert_true(agx_ra(ctx));
    assert_int_equal(ctx->values[x.value].reg, ctx->values[w.value].reg);
-   agx_lower_pseudo(ctx);
-   unsigned moves = count_op(ctx, AGX_ISA_OP_BITOP);
-   ralloc_free(f.mem);
-   return moves;
+   return lower_count_moves(&f);
 }
 
 static void
@@ -741,10 +749,7 @@ value_copy_moves(bool s_written_twice, bool *shared)
 
    assert_true(agx_ra(f.ctx));
    *shared = f.ctx->values[d.value].reg == f.ctx->values[sv.value].reg;
-   agx_lower_pseudo(f.ctx);
-   unsigned moves = count_op(f.ctx, AGX_ISA_OP_BITOP);
-   check_and_free(&f, "lower_pseudo");
-   return moves;
+   return lower_count_moves(&f);
 }
 
 static void
