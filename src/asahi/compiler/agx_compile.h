@@ -851,7 +851,7 @@ unsigned agx_compiler_debug(void);
 
 /* Thread CPU time per backend pass, summed by pass name over the compiles
  * given the same struct (benchmarks: asahi-compiler --bench, agx-bench). */
-#define AGX_MAX_PASS_TIMES 16
+#define AGX_MAX_PASS_TIMES 24
 struct agx_pass_times {
    unsigned count;
    const char *name[AGX_MAX_PASS_TIMES];

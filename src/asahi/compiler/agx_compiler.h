@@ -399,6 +399,18 @@ void agx_opt_promote_constants(agx_context *ctx);
 void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);
 bool agx_ra(agx_context *ctx);
+/* An allocation agx_ra finished but failed for being over the budget
+ * (ra_max_halves): the order it was made for and every value's
+ * register, so that it can be used later without allocating again */
+struct agx_ra_saved {
+   agx_instr **order;
+   int16_t *reg;
+   unsigned halves;
+};
+void agx_ra_save(agx_context *ctx, struct agx_ra_saved *saved);
+/* Puts a saved allocation back (instruction order, registers) and
+ * rewrites the operands to it, as a successful agx_ra would have */
+void agx_ra_restore(agx_context *ctx, const struct agx_ra_saved *saved);
 /* After agx_ra failed: spill some of ctx->ra_candidates to the stack.
  * Returns false when none can be spilled. */
 bool agx_spill(agx_context *ctx);

@@ -48,13 +48,29 @@ struct interval {
    unsigned start, end;
 };
 
-static int
-cmp_interval(const void *a, const void *b)
+/* Sorts iv[] (one interval per value, in value order) by start, then
+ * value, with a counting sort over the positions (< nr_pos; a value
+ * never seen starts at ~0u and goes last): linear, where qsort through
+ * a comparison callback was a third of the allocator's instructions. */
+static void
+sort_intervals(struct interval *iv, unsigned n, unsigned nr_pos)
 {
-   const struct interval *x = a, *y = b;
-   if (x->start != y->start)
-      return x->start < y->start ? -1 : 1;
-   return x->value < y->value ? -1 : (x->value > y->value);
+   unsigned *first = calloc(nr_pos + 2, sizeof(unsigned));
+   struct interval *out = malloc(sizeof(*out) * (n ? n : 1));
+   for (unsigned k = 0; k < n; ++k) {
+      unsigned b = iv[k].start < nr_pos ? iv[k].start : nr_pos;
+      first[b + 1]++;
+   }
+   for (unsigned b = 0; b <= nr_pos; ++b)
+      first[b + 1] += first[b];
+   /* (stable: values in order within a position) */
+   for (unsigned k = 0; k < n; ++k) {
+      unsigned b = iv[k].start < nr_pos ? iv[k].start : nr_pos;
+      out[first[b]++] = iv[k];
+   }
+   memcpy(iv, out, sizeof(*out) * n);
+   free(out);
+   free(first);
 }
 
 static unsigned
@@ -212,51 +228,126 @@ struct seglist {
  * leave allocation faster.) */
 #define AGX_RA_MAX_SEGMENTS 8192
 
-/* One walk: segments are recorded as they open (a value seen for the
- * first time in a block) and extended in place, then sorted by value
- * with a counting sort that keeps their order.  (A counting walk and a
- * filling walk cost two passes over every instruction, whose cache misses
- * dominate on large shaders.) */
+/* Runs BODY for each live bit i set in the word expression EXPR (of the
+ * word index w), with v its value: a walk costs the words plus the bits
+ * that are set, not every bit. */
+#define FOREACH_LIVE_BIT(ctx, words, EXPR, i, v, BODY)                         \
+   do {                                                                        \
+      for (unsigned w = 0; w < (words); ++w) {                                 \
+         BITSET_WORD m_ = (EXPR);                                              \
+         while (m_) {                                                          \
+            unsigned i = w * BITSET_WORDBITS + (unsigned)__builtin_ctz(m_);    \
+            unsigned v = (ctx)->live_values[i];                                \
+            m_ &= m_ - 1;                                                      \
+            (void)i;                                                           \
+            BODY;                                                              \
+         }                                                                     \
+      }                                                                        \
+   } while (0)
+
+/* One walk: segments are recorded as they open and extended in place,
+ * then sorted by value with a counting sort that keeps their order.  A
+ * value live out of one block and into the next in layout order keeps
+ * one segment across the boundary (the two blocks' positions are
+ * consecutive, so interference is the same as with a segment per
+ * block), and only the values whose liveness changes at a boundary are
+ * visited there: the live sets are compared a word at a time.  (Walking
+ * every value live at every boundary cost blocks x live values, most of
+ * the allocator's time on dolphin's ubershaders: about 1,000 blocks
+ * with a few hundred values live across them.) */
 static void
-build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
+build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool,
+               const unsigned *exec_reads, size_t nr_exec_reads)
 {
    unsigned n = ctx->nr_values;
-   unsigned *last_blk = malloc(sizeof(unsigned) * (n ? n : 1));
+   unsigned words = BITSET_WORDS(ctx->nr_live_values ? ctx->nr_live_values
+                                                     : 1);
    unsigned *open = malloc(sizeof(unsigned) * (n ? n : 1));
+   bool *is_open = calloc(n ? n : 1, sizeof(bool));
    bool *partial = calloc(n ? n : 1, sizeof(bool));
-   for (unsigned v = 0; v < n; ++v) {
-      last_blk[v] = ~0u;
+   /* each value's live bit + 1 (0: none) */
+   unsigned *bit_of = calloc(n ? n : 1, sizeof(unsigned));
+   for (unsigned i = 0; i < ctx->nr_live_values; ++i)
+      bit_of[ctx->live_values[i]] = i + 1;
+   BITSET_WORD *none = calloc(words, sizeof(BITSET_WORD));
+   for (unsigned v = 0; v < n; ++v)
       seg[v] = (struct seglist){NULL, 0, false, 0};
-   }
    bool logical = ctx->logical_cfg;
+   /* Conditions of if, else and while are read in inactive lanes too:
+    * they must live on the program-order CFG, so with a logical CFG
+    * their bits come from the program-order live sets (phys: those
+    * bits; merged into in_buf/out_buf per block) */
+   BITSET_WORD *phys = NULL, *in_buf = NULL, *out_buf[2] = {NULL, NULL};
+   if (logical && nr_exec_reads) {
+      phys = calloc(words, sizeof(BITSET_WORD));
+      for (size_t e = 0; e < nr_exec_reads; ++e) {
+         if (bit_of[exec_reads[e]])
+            BITSET_SET(phys, bit_of[exec_reads[e]] - 1);
+      }
+      in_buf = malloc(sizeof(BITSET_WORD) * words);
+      out_buf[0] = malloc(sizeof(BITSET_WORD) * words);
+      out_buf[1] = malloc(sizeof(BITSET_WORD) * words);
+   }
 
    struct record {
       unsigned value;
       struct segment s;
    } *rec = NULL;
    size_t nr_rec = 0, cap = 0;
+   /* the values that opened a segment in this block by appearing */
+   unsigned *fresh = NULL;
+   size_t nr_fresh = 0, fresh_cap = 0;
 
+#define OPEN(v_, p_)                                                           \
+   do {                                                                        \
+      if (nr_rec == cap) {                                                     \
+         cap = cap ? 2 * cap : 1024;                                           \
+         rec = realloc(rec, sizeof(*rec) * cap);                               \
+      }                                                                        \
+      open[v_] = nr_rec;                                                       \
+      is_open[v_] = true;                                                      \
+      rec[nr_rec++] = (struct record){(v_), {(p_), (p_)}};                     \
+      seg[v_].n++;                                                             \
+   } while (0)
 #define TOUCH(v, p)                                                            \
    do {                                                                        \
       unsigned v_ = (v);                                                       \
-      if (last_blk[v_] != blk->index) {                                        \
-         last_blk[v_] = blk->index;                                            \
-         if (nr_rec == cap) {                                                  \
-            cap = cap ? 2 * cap : 1024;                                        \
-            rec = realloc(rec, sizeof(*rec) * cap);                            \
-         }                                                                     \
-         open[v_] = nr_rec;                                                    \
-         rec[nr_rec++] = (struct record){v_, {(p), (p)}};                      \
-         seg[v_].n++;                                                          \
-      } else {                                                                 \
+      if (is_open[v_]) {                                                       \
          rec[open[v_]].s.end = MAX2(rec[open[v_]].s.end, (p));                 \
+      } else {                                                                 \
+         OPEN(v_, (p));                                                        \
+         if (nr_fresh == fresh_cap) {                                          \
+            fresh_cap = fresh_cap ? 2 * fresh_cap : 256;                       \
+            fresh = realloc(fresh, sizeof(*fresh) * fresh_cap);                \
+         }                                                                     \
+         fresh[nr_fresh++] = v_;                                               \
       }                                                                        \
    } while (0)
+   const BITSET_WORD *prev_out = none;
+   unsigned prev_end = 0, parity = 0;
    agx_foreach_block(ctx, blk)
    {
-      BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
-                         ctx->nr_live_values)
-         TOUCH(ctx->live_values[i], blk->start);
+      const BITSET_WORD *in = logical ? blk->llive_in : blk->live_in;
+      const BITSET_WORD *out = logical ? blk->llive_out : blk->live_out;
+      if (phys) {
+         BITSET_WORD *o = out_buf[parity ^= 1];
+         for (unsigned w = 0; w < words; ++w) {
+            in_buf[w] = (in[w] & ~phys[w]) | (blk->live_in[w] & phys[w]);
+            o[w] = (out[w] & ~phys[w]) | (blk->live_out[w] & phys[w]);
+         }
+         in = in_buf;
+         out = o;
+      }
+      /* live out of the block before but not into this one: closed
+       * there; into this one but not out of the one before: opened */
+      FOREACH_LIVE_BIT(ctx, words, prev_out[w] & ~in[w], i, v, {
+         assert(is_open[v]);
+         rec[open[v]].s.end = prev_end;
+         is_open[v] = false;
+      });
+      FOREACH_LIVE_BIT(ctx, words, in[w] & ~prev_out[w], i, v,
+                            OPEN(v, blk->start));
+      nr_fresh = 0;
       unsigned p = blk->start;
       bool first = true;
       agx_foreach_instr(blk, I)
@@ -265,9 +356,6 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          if (!first && !(I->parallel & AGX_PAR_JOIN))
             p += 2;
          first = false;
-         /* else and while read their condition in inactive lanes
-          * too: it must live on the program-order CFG */
-         bool exec = is_exec_op(I->op);
          agx_foreach_op(I, i)
          {
             const agx_operand o = I->ops[i];
@@ -277,16 +365,29 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
             TOUCH((unsigned)o.value,
                   dest && (I->parallel & AGX_PAR_LATE) ? p + 1 : p);
             const struct agx_value *val = &ctx->values[o.value];
-            if ((dest && (o.size != val->size || o.count != val->count)) ||
-                (exec && !dest))
+            if (dest && (o.size != val->size || o.count != val->count))
                partial[o.value] = true;
          }
       }
-      BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
-                         ctx->nr_live_values)
-         TOUCH(ctx->live_values[i], blk->end);
+      /* live in but not out: the segment ends at its last appearance
+       * here, or at the block's start */
+      FOREACH_LIVE_BIT(ctx, words, in[w] & ~out[w], i, v, {
+         rec[open[v]].s.end = MAX2(rec[open[v]].s.end, blk->start);
+         is_open[v] = false;
+      });
+      /* opened here and not live out: ends at its last appearance */
+      for (size_t f = 0; f < nr_fresh; ++f) {
+         unsigned v = fresh[f];
+         if (!bit_of[v] || !BITSET_TEST(out, bit_of[v] - 1))
+            is_open[v] = false;
+      }
+      prev_out = out;
+      prev_end = blk->end;
    }
+   FOREACH_LIVE_BIT(ctx, words, prev_out[w], i, v,
+                         rec[open[v]].s.end = prev_end);
 #undef TOUCH
+#undef OPEN
 
    *pool = malloc(sizeof(struct segment) * (nr_rec ? nr_rec : 1));
    unsigned at = 0;
@@ -304,9 +405,16 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          seg[v].n = 0;
    }
    free(rec);
+   free(fresh);
+   free(phys);
+   free(in_buf);
+   free(out_buf[0]);
+   free(out_buf[1]);
+   free(none);
+   free(bit_of);
    free(partial);
+   free(is_open);
    free(open);
-   free(last_blk);
 }
 
 /* Do the segments of a and b overlap anywhere but at the copy at p (a's
@@ -333,6 +441,47 @@ segments_interfere(const struct seglist *a, const struct seglist *b,
       }
    }
    return false;
+}
+
+/* Is every position where the segments of d meet those of group g
+ * inside the segments of s (all three in order; d's and s's disjoint)? */
+static bool
+meets_only_within(const struct seglist *g, const struct seglist *d,
+                  const struct seglist *s)
+{
+   unsigned i = 0, j = 0, k = 0;
+   while (i < g->n && j < d->n) {
+      const struct segment *x = &g->s[i], *y = &d->s[j];
+      unsigned lo = MAX2(x->start, y->start), hi = MIN2(x->end, y->end);
+      if (lo <= hi) {
+         /* (meetings come in order: s's segments are walked once) */
+         while (k < s->n && s->s[k].end < lo)
+            ++k;
+         if (k == s->n || s->s[k].start > lo || s->s[k].end < hi)
+            return false;
+      }
+      if (x->end <= y->end)
+         ++i;
+      else
+         ++j;
+   }
+   return true;
+}
+
+/* Joins the overlapping segments of an ordered list (after a
+ * value-aware merge, whose two sides meet) */
+static void
+join_overlapping(struct seglist *l)
+{
+   assert(l->owned);
+   unsigned k = 0;
+   for (unsigned i = 0; i < l->n; ++i) {
+      if (k && l->s[i].start <= l->s[k - 1].end)
+         l->s[k - 1].end = MAX2(l->s[k - 1].end, l->s[i].end);
+      else
+         l->s[k++] = l->s[i];
+   }
+   l->n = k;
 }
 
 /* a = a u b (disjoint but for touching ends), in order.  A group that
@@ -661,6 +810,24 @@ split_vector_offset(const agx_context *ctx, const struct hint *hints,
    return (int)off;
 }
 
+/* The end of a successful allocation: operands name registers */
+static void
+rewrite_to_registers(agx_context *ctx, unsigned max_half)
+{
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_op(I, i)
+      {
+         if (!agx_is_ssa(I->ops[i]))
+            continue;
+         agx_operand *o = &I->ops[i];
+         o->kind = AGX_ISA_KIND_REG;
+         o->value = ctx->values[o->value].reg;
+      }
+   }
+   ctx->info->nr_gprs = AGX_ALIGN(max_half, 2);
+}
+
 bool
 agx_ra(agx_context *ctx)
 {
@@ -713,6 +880,10 @@ agx_ra(agx_context *ctx)
       unsigned p, dst, src;
    } *copies = NULL;
    size_t nr_copies = 0, copies_cap = 0;
+
+   /* The values if, else and while read (see build_segments) */
+   unsigned *exec_reads = NULL;
+   size_t nr_exec_reads = 0, exec_reads_cap = 0;
 
    /* Intervals, hints and copies in the same walk over the instructions */
    unsigned pos = 0;
@@ -792,6 +963,19 @@ agx_ra(agx_context *ctx)
                h->from[h->nr_from++] = (int32_t)I->ops[i].value;
             }
          }
+         if (is_exec_op(I->op)) {
+            agx_foreach_op(I, i)
+            {
+               if ((I->writes >> i) & 1 || !agx_is_ssa(I->ops[i]))
+                  continue;
+               if (nr_exec_reads == exec_reads_cap) {
+                  exec_reads_cap = exec_reads_cap ? 2 * exec_reads_cap : 64;
+                  exec_reads = realloc(exec_reads, sizeof(*exec_reads) *
+                                                      exec_reads_cap);
+               }
+               exec_reads[nr_exec_reads++] = I->ops[i].value;
+            }
+         }
          if (util_bitcount(I->writes) == 1 &&
              reads_before_writing(I->op)) {
             const agx_operand *d = &I->ops[__builtin_ctz(I->writes)];
@@ -818,19 +1002,38 @@ agx_ra(agx_context *ctx)
          count++;
       }
       blk->end = count ? 2 * (pos - 1) + 1 : blk->start;
+   }
 
-      /* Only the set bits: testing every value in every block made this
-       * blocks x values, the largest term on big shaders. */
-      BITSET_FOREACH_SET(i, blk->live_in, ctx->nr_live_values) {
-         unsigned v = ctx->live_values[i];
-         iv[v].start = MIN2(iv[v].start, blk->start);
-         iv[v].end = MAX2(iv[v].end, blk->start);
+   /* The block boundaries where a value is live widen its hull: only the
+    * first and the last count, so each value is visited once from each
+    * end, the boundaries in between costing a word test.  (Visiting every
+    * live value at every boundary cost blocks x live values.) */
+   {
+      unsigned words = BITSET_WORDS(ctx->nr_live_values ? ctx->nr_live_values
+                                                        : 1);
+      BITSET_WORD *done = calloc(words, sizeof(BITSET_WORD));
+      agx_foreach_block(ctx, blk)
+      {
+         const BITSET_WORD *in = blk->live_in, *out = blk->live_out;
+         FOREACH_LIVE_BIT(ctx, words, (in[w] | out[w]) & ~done[w], i, v, {
+            unsigned at = BITSET_TEST(in, i) ? blk->start : blk->end;
+            iv[v].start = MIN2(iv[v].start, at);
+            iv[v].end = MAX2(iv[v].end, at);
+            BITSET_SET(done, i);
+         });
       }
-      BITSET_FOREACH_SET(i, blk->live_out, ctx->nr_live_values) {
-         unsigned v = ctx->live_values[i];
-         iv[v].start = MIN2(iv[v].start, blk->end);
-         iv[v].end = MAX2(iv[v].end, blk->end);
+      memset(done, 0, words * sizeof(BITSET_WORD));
+      list_for_each_entry_rev(agx_block, blk, &ctx->blocks, link)
+      {
+         const BITSET_WORD *in = blk->live_in, *out = blk->live_out;
+         FOREACH_LIVE_BIT(ctx, words, (in[w] | out[w]) & ~done[w], i, v, {
+            unsigned at = BITSET_TEST(out, i) ? blk->end : blk->start;
+            iv[v].start = MIN2(iv[v].start, at);
+            iv[v].end = MAX2(iv[v].end, at);
+            BITSET_SET(done, i);
+         });
       }
+      free(done);
    }
 
    /* Copy coalescing: the two sides of a copy become one value when their
@@ -849,7 +1052,14 @@ agx_ra(agx_context *ctx)
       rep[v] = (int32_t)v;
    struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
    struct segment *seg_pool = NULL;
-   build_segments(ctx, seg, &seg_pool);
+   build_segments(ctx, seg, &seg_pool, exec_reads, nr_exec_reads);
+   /* each value's own segments (merging never writes into the pool) and
+    * how many values each group holds */
+   struct seglist *own = malloc(sizeof(*own) * (n ? n : 1));
+   memcpy(own, seg, sizeof(*own) * n);
+   unsigned *gsize = malloc(sizeof(unsigned) * (n ? n : 1));
+   for (unsigned v = 0; v < n; ++v)
+      gsize[v] = 1;
    for (size_t c = nr_copies; c-- > 0;) {
       unsigned p = copies[c].p;
       unsigned a = copies[c].src, b = copies[c].dst;
@@ -882,7 +1092,38 @@ agx_ra(agx_context *ctx)
       A->end = MAX2(A->end, B->end);
       seen[a] = true;
       seen[b] = false;
+      gsize[a] += gsize[b];
    }
+
+   /* Value-aware coalescing: a copy d = s of a value s written once,
+    * d written only there, holds s's bits wherever both live, so d may
+    * join s's group even though they meet, when it meets no other
+    * member of the group (an output copied while the value is still
+    * read, a loop's initial value kept).  The group's writes stay one
+    * value's: d's does not count for ALIASABLE below. */
+   for (size_t c = nr_copies; c-- > 0;) {
+      unsigned sv = copies[c].src, d = copies[c].dst;
+      unsigned a = find_rep(rep, sv);
+      const struct agx_value *va = &ctx->values[a], *vd = &ctx->values[d];
+      if (a == find_rep(rep, d) || rep[d] != (int32_t)d || gsize[d] != 1 ||
+          ndefs[d] != 1 || ndefs[sv] != 1 || va->size != vd->size ||
+          va->count != vd->count || va->fixed >= 0 || vd->fixed >= 0 ||
+          !own[d].n || !own[sv].n || !seg[a].n ||
+          seg[a].n + own[d].n > AGX_RA_MAX_SEGMENTS ||
+          !meets_only_within(&seg[a], &own[d], &own[sv]))
+         continue;
+      merge_segments(&seg[a], &seg[d]);
+      join_overlapping(&seg[a]);
+      rep[d] = (int32_t)a;
+      iv[a].start = MIN2(iv[a].start, iv[d].start);
+      iv[a].end = MAX2(iv[a].end, iv[d].end);
+      seen[a] = true;
+      seen[d] = false;
+      gsize[a]++;
+      ndefs[d] = 0;
+   }
+   free(gsize);
+   free(own);
 
    /* A register vector's element may share its register with the value
     * it copies even while both live on, when neither group is written
@@ -917,7 +1158,7 @@ agx_ra(agx_context *ctx)
       free(fill);
    }
 
-   qsort(iv, n, sizeof(*iv), cmp_interval);
+   sort_intervals(iv, n, 2 * pos + 2);
    /* position in iv[] of each value */
    unsigned *slot_of = calloc(n ? n : 1, sizeof(unsigned));
    for (unsigned k = 0; k < n; ++k)
@@ -1145,6 +1386,11 @@ agx_ra(agx_context *ctx)
       }
    }
 
+   /* coalesced values share their representative's register (also over
+    * the budget: agx_ra_save may keep that allocation) */
+   for (unsigned v = 0; v < n && ok; ++v)
+      ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;
+
    /* a budget below the register file (agx_compile.c allocate) */
    if (ok && ctx->ra_max_halves && max_half > ctx->ra_max_halves) {
       agx_fail(ctx, AGX_COMPILE_TOO_BIG, "over the register budget");
@@ -1152,16 +1398,13 @@ agx_ra(agx_context *ctx)
       ok = false;
    }
 
-   /* coalesced values share their representative's register */
-   for (unsigned v = 0; v < n && ok; ++v)
-      ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;
-
    for (unsigned v = 0; v < n; ++v) {
       if (seg[v].owned)
          free(seg[v].s);
    }
    free(seg);
    free(seg_pool);
+   free(exec_reads);
    free(iv);
    free(seen);
    free(hints);
@@ -1180,20 +1423,28 @@ agx_ra(agx_context *ctx)
    free(rep);
    if (!ok)
       return false;
-
-   /* Rewrite operands to registers. */
-   agx_foreach_instr_global(ctx, I)
-   {
-      agx_foreach_op(I, i)
-      {
-         if (!agx_is_ssa(I->ops[i]))
-            continue;
-         agx_operand *o = &I->ops[i];
-         o->kind = AGX_ISA_KIND_REG;
-         o->value = ctx->values[o->value].reg;
-      }
-   }
-
-   ctx->info->nr_gprs = AGX_ALIGN(max_half, 2);
+   rewrite_to_registers(ctx, max_half);
    return true;
+}
+
+void
+agx_ra_save(agx_context *ctx, struct agx_ra_saved *saved)
+{
+   unsigned n = ctx->nr_values;
+   saved->order = agx_save_order(ctx);
+   saved->reg = ralloc_array(ctx->mem, int16_t, n ? n : 1);
+   for (unsigned v = 0; v < n; ++v)
+      saved->reg[v] = ctx->values[v].reg;
+   saved->halves = ctx->ra_over_budget;
+}
+
+void
+agx_ra_restore(agx_context *ctx, const struct agx_ra_saved *saved)
+{
+   agx_restore_order(ctx, saved->order);
+   for (unsigned v = 0; v < ctx->nr_values; ++v)
+      ctx->values[v].reg = saved->reg[v];
+   /* (the runs of parallel copies depend on the order) */
+   mark_parallel_copies(ctx);
+   rewrite_to_registers(ctx, saved->halves);
 }

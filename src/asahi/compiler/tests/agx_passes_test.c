@@ -505,6 +505,91 @@ test_ra_collect_alias(void **state)
    assert_false(shared);
 }
 
+/* After allocation: lowers the pseudo-instructions, returns the moves
+ * left (bitop) and frees the fixture once the IR validates */
+static unsigned
+lower_count_moves(struct fixture *f)
+{
+   agx_lower_pseudo(f->ctx);
+   unsigned moves = count_op(f->ctx, AGX_ISA_OP_BITOP);
+   check_and_free(f, "lower_pseudo");
+   return moves;
+}
+
+/* An allocation over the budget is kept whole (agx_ra_save) and put
+ * back later (agx_ra_restore) instead of being made again: a copied
+ * value coalesced with its copy has the copy's register too, and after
+ * a later round left another order, no registers and no parallel-copy
+ * marks, the order, the registers (in every operand), the run of
+ * parallel copies and the register count come back. */
+static void
+test_ra_saved(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_context *ctx = f.ctx;
+   agx_builder *b = &f.b;
+   agx_operand a = agx_temp(ctx, 32, 1), c = agx_temp(ctx, 32, 1);
+   agx_operand w1 = agx_temp(ctx, 32, 1), w2 = agx_temp(ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, a, f.vid, f.vid);
+   emit2(b, AGX_ISA_OP_FADD32, c, f.vid, agx_isa_fimm(0x30));
+   agx_mov_to(b, w1, a);
+   agx_instr *m1 = list_last_entry(&b->block->instrs, agx_instr, link);
+   agx_mov_to(b, w2, c);
+   agx_instr *m2 = list_last_entry(&b->block->instrs, agx_instr, link);
+   st_var(b, w1, 0);
+   st_var(b, w2, 1);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   /* the preload in r5 alone needs 12 halves */
+   ctx->ra_max_halves = 4;
+   assert_false(agx_ra(ctx));
+   assert_int_equal(ctx->status, AGX_COMPILE_TOO_BIG);
+   unsigned halves = ctx->ra_over_budget;
+   assert_true(halves >= 12);
+   unsigned n = ctx->nr_values;
+   int16_t *reg = malloc(sizeof(int16_t) * n);
+   for (unsigned v = 0; v < n; ++v)
+      reg[v] = ctx->values[v].reg;
+   assert_true(reg[w1.value] >= 4 && reg[w2.value] >= 4);
+   assert_int_equal(reg[w1.value], reg[a.value]);
+   assert_true(m2->parallel & AGX_PAR_JOIN);
+   agx_instr **order = agx_save_order(ctx);
+   struct agx_ra_saved saved;
+   agx_ra_save(ctx, &saved);
+
+   /* a later round: the copies apart, nothing allocated */
+   ctx->status = AGX_COMPILE_OK;
+   list_del(&m1->link);
+   list_addtail(&m1->link, &m2->link);
+   agx_foreach_instr_global(ctx, I) I->parallel = 0;
+   for (unsigned v = 0; v < n; ++v)
+      ctx->values[v].reg = -1;
+
+   agx_ra_restore(ctx, &saved);
+   unsigned k = 0;
+   agx_foreach_instr_global(ctx, I) {
+      assert_ptr_equal(I, order[k]);
+      k++;
+      agx_foreach_op(I, i) {
+         assert_false(agx_is_ssa(I->ops[i]));
+      }
+   }
+   assert_null(order[k]);
+   assert_true(m1->parallel & AGX_PAR_MEMBER);
+   assert_true(m2->parallel & AGX_PAR_JOIN);
+   for (unsigned v = 0; v < n; ++v)
+      assert_int_equal(ctx->values[v].reg, reg[v]);
+   assert_int_equal(m1->ops[0].kind, AGX_ISA_KIND_REG);
+   assert_int_equal(m1->ops[0].value, reg[w1.value]);
+   assert_int_equal(m2->ops[1].value, reg[c.value]);
+   assert_int_equal(f.info.nr_gprs, AGX_ALIGN(halves, 2));
+   free(reg);
+   agx_lower_pseudo(ctx);
+   check_and_free(&f, "lower_pseudo");
+}
+
 static void
 exec_op(agx_builder *b, enum agx_isa_op op, unsigned cc, agx_operand a,
         unsigned n)
@@ -585,6 +670,96 @@ test_ra_phi_web(void **state)
    assert_int_equal(phi_web_moves(true, &shared), 0);
    assert_true(shared);
    assert_int_equal(phi_web_moves(false, &shared), 1);
+   assert_false(shared);
+}
+
+/* A loop counter's web W and the copy X of it at the loop's top that
+ * the loop's condition reads (the shape of NIR's loop phis):
+ *
+ *    W = vid + vid
+ *    loop: X = W; if_icmp X ...; W = X + 1.0; jmp_exec_any loop
+ *    store W
+ *
+ * X's hull is the loop body and W's the whole loop, but X lives only
+ * from the copy to the add, where W is dead: they share a register and
+ * the copy goes, though an exec instruction reads X (such a value lives
+ * on the program-order CFG: with a logical CFG its liveness comes from
+ * the program-order one). */
+static unsigned
+loop_counter_moves(bool logical)
+{
+   struct fixture f;
+   setup_vid(&f);
+   agx_context *ctx = f.ctx;
+   agx_block *head = agx_block_create(ctx), *latch = agx_block_create(ctx);
+   agx_block *end = agx_block_create(ctx);
+   agx_operand w = agx_temp(ctx, 32, 1), x = agx_temp(ctx, 32, 1);
+   emit2(&f.b, AGX_ISA_OP_FADD32, w, f.vid, f.vid);
+   agx_builder b = agx_builder_at_end(ctx, head);
+   agx_mov_to(&b, x, w);
+   exec_op(&b, AGX_ISA_OP_IF_ICMP, 8 /* nueq */, x, 1);
+   b = agx_builder_at_end(ctx, latch);
+   emit2(&b, AGX_ISA_OP_FADD32, w, x, agx_isa_fimm(0x30));
+   agx_instr *J = agx_emit(&b, AGX_ISA_OP_JMP_EXEC_ANY);
+   J->ops[0] = agx_block_ref(head);
+   b = agx_builder_at_end(ctx, end);
+   st_var(&b, w, 0);
+   agx_emit(&b, AGX_ISA_OP_STOP);
+
+   agx_build_cfg(ctx);
+   agx_foreach_block(ctx, blk) {
+      blk->lsuccs[0] = blk->succs[0];
+      blk->lsuccs[1] = blk->succs[1];
+   }
+   ctx->logical_cfg = logical;
+   assert_true(agx_ra(ctx));
+   assert_int_equal(ctx->values[x.value].reg, ctx->values[w.value].reg);
+   return lower_count_moves(&f);
+}
+
+static void
+test_ra_loop_counter(void **state)
+{
+   (void)state;
+   assert_int_equal(loop_counter_moves(false), 0);
+   assert_int_equal(loop_counter_moves(true), 0);
+}
+
+/* A copy d = s while s is still read (an output stored while the value
+ * goes on into arithmetic): d holds s's bits wherever both live, so
+ * they share a register and no move is left, unless s is written twice
+ * (then s's later value is not d's). */
+static unsigned
+value_copy_moves(bool s_written_twice, bool *shared)
+{
+   struct fixture f;
+   setup_vid(&f);
+   agx_builder *b = &f.b;
+   agx_operand sv = agx_temp(f.ctx, 32, 1), d = agx_temp(f.ctx, 32, 1);
+   agx_operand t = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, sv, f.vid, f.vid);
+   agx_mov_to(b, d, sv);
+   st_var(b, d, 0);
+   if (s_written_twice)
+      emit2(b, AGX_ISA_OP_FADD32, sv, sv, agx_isa_fimm(0x30));
+   emit2(b, AGX_ISA_OP_FADD32, t, sv, agx_isa_fimm(0x30));
+   st_var(b, t, 1);
+   st_var(b, sv, 2);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   assert_true(agx_ra(f.ctx));
+   *shared = f.ctx->values[d.value].reg == f.ctx->values[sv.value].reg;
+   return lower_count_moves(&f);
+}
+
+static void
+test_ra_value_copy(void **state)
+{
+   (void)state;
+   bool shared;
+   assert_int_equal(value_copy_moves(false, &shared), 0);
+   assert_true(shared);
+   assert_int_equal(value_copy_moves(true, &shared), 1);
    assert_false(shared);
 }
 
@@ -1207,6 +1382,9 @@ main(void)
       cmocka_unit_test(test_ra_collect_alias),
       cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
+      cmocka_unit_test(test_ra_saved),
+      cmocka_unit_test(test_ra_loop_counter),
+      cmocka_unit_test(test_ra_value_copy),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate),
       cmocka_unit_test(test_pack_branch),

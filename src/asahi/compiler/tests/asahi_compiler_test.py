@@ -103,6 +103,12 @@ def main(tool, data):
     expect(r.returncode == 0 and r.stdout.startswith('1 programs (0 failed') and
            '2 shaders' in r.stdout and 'ms per shader' in r.stdout,
            '--bench totals: %r' % r.stdout)
+    # every pass has its row, up to the last one ("free": the 17th name,
+    # which a table of 16 entries used to drop)
+    rows = [l.split()[0] for l in r.stdout.splitlines() if l.startswith('  ')]
+    for name in ('isel', 'schedule', 'ra', 'pack', 'free', 'total'):
+        expect(name in rows, '--bench prints the time of %s: %r' %
+               (name, r.stdout))
 
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, 'bin')
