@@ -168,6 +168,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    /* glBufferStorage, persistent and coherent maps (bufferstorage.c) */
    {"GL_ARB_buffer_storage", API_GL, 0},
+   /* glClearTex[Sub]Image (cleartex.c, st_texture_clear.c) */
+   {"GL_ARB_clear_texture", API_GL, 0},
    {"GL_ARB_copy_buffer", API_GL, 0},
    /* compute.c, st_compute.c; the driver's PIPE_CAP_COMPUTE */
    {"GL_ARB_compute_shader", API_GL, 0, has_compute},
@@ -314,6 +316,8 @@ static const struct gl_extension_info extension_table[] = {
    /* bufferstorage.c; written against ES 3.1, which only adds
     * glMemoryBarrier's CLIENT_MAPPED_BUFFER_BARRIER_BIT to it */
    {"GL_EXT_buffer_storage", API_ES, 30},
+   /* cleartex.c; written against ES 3.1 (its multisample textures) */
+   {"GL_EXT_clear_texture", API_ES, 31},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
    {"GL_EXT_color_buffer_half_float", API_ES, 20},

@@ -34,6 +34,15 @@ void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       GLsizei width, GLsizei height, GLsizei depth,
                       enum pipe_format src, const void *pixels);
 
+/* Fills the region of img (z: first layer or slice) with one texel of
+ * format src (NULL: zeros), converted to the storage format
+ * (glClearTexSubImage; st_texture_clear.c). */
+void st_clear_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                            struct gl_texture_image *img, GLint x, GLint y,
+                            GLint z, GLsizei width, GLsizei height,
+                            GLsizei depth, enum pipe_format src,
+                            const void *texel);
+
 /* Copies a width x height rectangle of the read framebuffer at GL (x, y)
  * into img at (dstx, dsty) of layer/slice dstz (glCopyTex[Sub]Image*). */
 void st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
