@@ -34,29 +34,22 @@ _mesa_has_clear_texture(const struct gl_context *ctx)
                                       : "GL_ARB_clear_texture");
 }
 
-/* The texel array of a level: its width, height and depth as
- * ClearTexSubImage counts them (GL 4.4 section 8.21: the rows of a 1D
- * array are its layers, the slices of a cube map its faces). */
-struct clear_extent {
-   GLsizei w, h, d;
-};
-
-static struct clear_extent
-level_extent(const struct gl_texture_object *t,
-             const struct gl_texture_image *img)
+struct gl_image_extent
+_mesa_image_extent(const struct gl_texture_object *t,
+                   const struct gl_texture_image *img)
 {
    switch (t->Target) {
    case GL_TEXTURE_1D:
-      return (struct clear_extent){img->Width, 1, 1};
+      return (struct gl_image_extent){img->Width, 1, 1};
    case GL_TEXTURE_CUBE_MAP:
-      return (struct clear_extent){img->Width, img->Height, 6};
+      return (struct gl_image_extent){img->Width, img->Height, 6};
    case GL_TEXTURE_3D:
    case GL_TEXTURE_2D_ARRAY:
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
    case GL_TEXTURE_CUBE_MAP_ARRAY:
-      return (struct clear_extent){img->Width, img->Height, img->Depth};
+      return (struct gl_image_extent){img->Width, img->Height, img->Depth};
    default: /* 2D, rectangle, 2D multisample, 1D array */
-      return (struct clear_extent){img->Width, img->Height, 1};
+      return (struct gl_image_extent){img->Width, img->Height, 1};
    }
 }
 
@@ -139,7 +132,7 @@ clear_tex(GLuint texture, GLint level, GLint x, GLint y, GLint z, GLsizei w,
 
    if (!img)
       return;
-   struct clear_extent e = level_extent(t, img);
+   struct gl_image_extent e = _mesa_image_extent(t, img);
    if (whole) {
       w = e.w;
       h = e.h;

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* glClearTex[Sub]Image (cleartex.c) and what it takes from teximage.c. */
+/* glClearTex[Sub]Image (cleartex.c), what it takes from teximage.c and
+ * shares with glCopyImageSubData (copyimage.c). */
 #ifndef MESA_CLEARTEX_H
 #define MESA_CLEARTEX_H
 
@@ -11,6 +12,16 @@
 
 /* GL_ARB_clear_texture / GL_EXT_clear_texture in this context. */
 bool _mesa_has_clear_texture(const struct gl_context *ctx);
+
+/* The texel array of a texture's level as glClearTexSubImage and
+ * glCopyImageSubData count it (GL 4.4 sections 8.21 and 18.3.3): the
+ * rows of a 1D array are its layers, the slices of a cube map its faces,
+ * those of a cube map array its layer-faces. */
+struct gl_image_extent {
+   GLsizei w, h, d;
+};
+struct gl_image_extent _mesa_image_extent(const struct gl_texture_object *t,
+                                          const struct gl_texture_image *img);
 
 /* teximage.c: the texel data gives as TexSubImage would read it for img:
  * its layout in *src (PIPE_FORMAT_NONE: no layout of (format, type);

@@ -170,6 +170,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_buffer_storage", API_GL, 0},
    /* glClearTex[Sub]Image (cleartex.c, st_texture_clear.c) */
    {"GL_ARB_clear_texture", API_GL, 0},
+   /* glCopyImageSubData (copyimage.c, st_copy_image.c) */
+   {"GL_ARB_copy_image", API_GL, 0},
    {"GL_ARB_copy_buffer", API_GL, 0},
    /* compute.c, st_compute.c; the driver's PIPE_CAP_COMPUTE */
    {"GL_ARB_compute_shader", API_GL, 0, has_compute},
@@ -318,6 +320,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_buffer_storage", API_ES, 30},
    /* cleartex.c; written against ES 3.1 (its multisample textures) */
    {"GL_EXT_clear_texture", API_ES, 31},
+   /* copyimage.c: the ES names of glCopyImageSubData */
+   {"GL_EXT_copy_image", API_ES, 30},
+   {"GL_OES_copy_image", API_ES, 30},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
    {"GL_EXT_color_buffer_half_float", API_ES, 20},
