@@ -34,6 +34,33 @@ has_copy_image(const struct gl_context *ctx)
                                       : "GL_ARB_copy_image");
 }
 
+/* The sized format an image's internal format stands for: the effective
+ * one of its type (ES 3.0 table 3.12), and in desktop GL the 8-bit sized
+ * form of the unsized RED, RG, RGB and RGBA whatever the type (GL 3.0
+ * table 3.16: an unsized format asks for no particular precision; ours
+ * are stored so, teximage.c's image_type). */
+static GLenum
+sized_format(const struct gl_context *ctx, GLenum internalformat, GLenum type)
+{
+   GLenum f = _mesa_effective_internalformat(internalformat, type);
+   const struct gl_format_info *info = _mesa_format_info(f);
+
+   if (_mesa_is_gles(ctx) || !info || (info->flags & GL_FMT_SIZED))
+      return f;
+   switch (info->base) {
+   case GL_RED:
+      return GL_R8;
+   case GL_RG:
+      return GL_RG8;
+   case GL_RGB:
+      return GL_RGB8;
+   case GL_RGBA:
+      return GL_RGBA8;
+   default:
+      return f;
+   }
+}
+
 /* One side of a copy, as found from its (name, target, level). */
 struct copy_side {
    struct gl_texture_object *t; /* NULL for a renderbuffer */
@@ -64,8 +91,7 @@ find_side(struct gl_context *ctx, GLuint name, GLenum target, GLint level,
       if (level != 0)
          return GL_INVALID_VALUE;
       s->internalformat =
-         _mesa_effective_internalformat(s->rb->InternalFormat,
-                                        GL_UNSIGNED_BYTE);
+         sized_format(ctx, s->rb->InternalFormat, GL_UNSIGNED_BYTE);
       s->samples = s->rb->Samples;
       s->e = (struct gl_image_extent){s->rb->Width, s->rb->Height, 1};
    } else {
@@ -95,8 +121,7 @@ find_side(struct gl_context *ctx, GLuint name, GLenum target, GLint level,
          return GL_INVALID_VALUE;
       const struct gl_texture_image *img = &t->Image[0][level];
       s->t = t;
-      s->internalformat =
-         _mesa_effective_internalformat(img->InternalFormat, img->Type);
+      s->internalformat = sized_format(ctx, img->InternalFormat, img->Type);
       s->samples = t->Samples;
       s->e = _mesa_image_extent(t, img);
       if (target == GL_TEXTURE_1D_ARRAY) {

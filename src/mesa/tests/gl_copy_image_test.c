@@ -273,8 +273,19 @@ test_values(void **state)
                           GL_TEXTURE_1D_ARRAY, 0, 3, 2, 0, 1, 1, 1);
    expect(GL_INVALID_VALUE);
 
-   GLuint all[] = {rgba, r32, cube, arr};
-   _mesa_DeleteTextures(4, all);
+   /* Desktop unsized RGBA, whatever its type, is RGBA8 (GL 3.0 table
+    * 3.16): the same format as rgba. */
+   GLuint unsized;
+   _mesa_GenTextures(1, &unsized);
+   _mesa_BindTexture(GL_TEXTURE_2D, unsized);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_BGRA,
+                    GL_UNSIGNED_INT_8_8_8_8_REV, NULL);
+   _mesa_CopyImageSubData(rgba, GL_TEXTURE_2D, 0, 0, 0, 0, unsized,
+                          GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+   expect(GL_NO_ERROR);
+
+   GLuint all[] = {rgba, r32, cube, arr, unsized};
+   _mesa_DeleteTextures(5, all);
    _mesa_DeleteRenderbuffers(1, &rb);
    gl_test_destroy(t);
 }
