@@ -17,6 +17,7 @@
 #include "main/cleartex.h"
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/hash.h"
 #include "main/texcompress.h"
@@ -40,25 +41,10 @@ has_copy_image(const struct gl_context *ctx)
  * table 3.16: an unsized format asks for no particular precision; ours
  * are stored so, teximage.c's image_type). */
 static GLenum
-sized_format(const struct gl_context *ctx, GLenum internalformat, GLenum type)
+sized_format(struct gl_context *ctx, GLenum internalformat, GLenum type)
 {
-   GLenum f = _mesa_effective_internalformat(internalformat, type);
-   const struct gl_format_info *info = _mesa_format_info(f);
-
-   if (_mesa_is_gles(ctx) || !info || (info->flags & GL_FMT_SIZED))
-      return f;
-   switch (info->base) {
-   case GL_RED:
-      return GL_R8;
-   case GL_RG:
-      return GL_RG8;
-   case GL_RGB:
-      return GL_RGB8;
-   case GL_RGBA:
-      return GL_RGBA8;
-   default:
-      return f;
-   }
+   return _mesa_sized_base_format(
+      ctx, _mesa_effective_internalformat(internalformat, type));
 }
 
 /* One side of a copy, as found from its (name, target, level). */
