@@ -45,6 +45,19 @@ _mesa_reference_buffer_object(struct gl_buffer_object **dst,
    *dst = src;
 }
 
+void
+_mesa_buffer_unmap(struct gl_context *ctx, struct gl_buffer_object *obj)
+{
+   if (!obj->transfer)
+      return;
+   ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
+   obj->transfer = NULL;
+   obj->Mappointer = NULL;
+   obj->MapOffset = 0;
+   obj->MapLength = 0;
+   obj->MapAccess = 0;
+}
+
 struct gl_buffer_object **
 _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
 {
@@ -296,12 +309,8 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBufferData(immutable)");
       return;
    }
-   if (obj->transfer) {
-      /* ES 3.0 section 2.10.1: respecifying a mapped buffer unmaps it. */
-      ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
-      obj->transfer = NULL;
-      obj->Mappointer = NULL;
-   }
+   /* ES 3.0 section 2.10.1: respecifying a mapped buffer unmaps it. */
+   _mesa_buffer_unmap(ctx, obj);
 
    if (size > 0) {
       if ((uint64_t)size > UINT32_MAX) {
@@ -599,12 +608,7 @@ _mesa_UnmapBuffer(GLenum target)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glUnmapBuffer(not mapped)");
       return GL_FALSE;
    }
-   ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
-   obj->transfer = NULL;
-   obj->Mappointer = NULL;
-   obj->MapOffset = 0;
-   obj->MapLength = 0;
-   obj->MapAccess = 0;
+   _mesa_buffer_unmap(ctx, obj);
    return GL_TRUE;
 }
 

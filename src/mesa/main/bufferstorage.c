@@ -115,15 +115,8 @@ _mesa_BufferStorage(GLenum target, GLsizeiptr size, const void *data,
    if (data)
       pipe_buffer_write(ctx->st->pipe, res, 0, (unsigned)size, data);
 
-   if (obj->transfer) {
-      /* A mutable buffer's map ends with its data store. */
-      ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
-      obj->transfer = NULL;
-      obj->Mappointer = NULL;
-      obj->MapOffset = 0;
-      obj->MapLength = 0;
-      obj->MapAccess = 0;
-   }
+   /* A mutable buffer's map ends with its data store. */
+   _mesa_buffer_unmap(ctx, obj);
    pipe_resource_reference(&obj->buffer, NULL);
    obj->buffer = res;
    obj->Size = size;

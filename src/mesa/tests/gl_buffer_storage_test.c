@@ -89,6 +89,15 @@ test_storage_errors(void **state)
    assert_int_equal(buffer_param(GL_BUFFER_STORAGE_FLAGS),
                     GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
                        GL_DYNAMIC_STORAGE_BIT);
+   /* Respecifying a mapped buffer unmaps it and clears the map state
+    * (ES 3.0 section 2.10.1, table 6.3's initial values). */
+   assert_non_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 2, 4,
+                                        GL_MAP_READ_BIT));
+   _mesa_BufferData(GL_ARRAY_BUFFER, 8, NULL, GL_STATIC_DRAW);
+   assert_int_equal(buffer_param(GL_BUFFER_MAPPED), GL_FALSE);
+   assert_int_equal(buffer_param(GL_BUFFER_ACCESS_FLAGS), 0);
+   assert_int_equal(buffer_param(GL_BUFFER_MAP_LENGTH), 0);
+   assert_int_equal(buffer_param(GL_BUFFER_MAP_OFFSET), 0);
    /* A mutable buffer cannot be mapped persistently. */
    assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 8,
                                     GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT));
