@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "main/array_read.h"
+#include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/varray_packed.h"
 #include "state_tracker/st_context.h"
@@ -20,7 +21,8 @@
 static GLubyte *
 buffer_copy(struct gl_context *ctx, struct gl_buffer_object *obj)
 {
-   if (!obj || !obj->buffer || obj->Size <= 0 || obj->transfer)
+   if (!obj || !obj->buffer || obj->Size <= 0 ||
+       _mesa_buffer_map_blocks(obj))
       return NULL;
    GLubyte *data = malloc((size_t)obj->Size);
    if (data)

@@ -45,6 +45,19 @@ _mesa_reference_buffer_object(struct gl_buffer_object **dst,
    *dst = src;
 }
 
+void
+_mesa_buffer_unmap(struct gl_context *ctx, struct gl_buffer_object *obj)
+{
+   if (!obj->transfer)
+      return;
+   ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
+   obj->transfer = NULL;
+   obj->Mappointer = NULL;
+   obj->MapOffset = 0;
+   obj->MapLength = 0;
+   obj->MapAccess = 0;
+}
+
 struct gl_buffer_object **
 _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
 {
@@ -291,12 +304,13 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBufferData(no buffer)");
       return;
    }
-   if (obj->transfer) {
-      /* ES 3.0 section 2.10.1: respecifying a mapped buffer unmaps it. */
-      ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
-      obj->transfer = NULL;
-      obj->Mappointer = NULL;
+   if (obj->Immutable) {
+      /* GL 4.4 section 6.2 */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBufferData(immutable)");
+      return;
    }
+   /* ES 3.0 section 2.10.1: respecifying a mapped buffer unmaps it. */
+   _mesa_buffer_unmap(ctx, obj);
 
    if (size > 0) {
       if ((uint64_t)size > UINT32_MAX) {
@@ -320,6 +334,8 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    obj->buffer = res;
    obj->Size = size;
    obj->Usage = usage;
+   obj->StorageFlags =
+      GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
    /* New storage: vertex arrays and buffer textures (their views name the
     * old resource) read it from the next draw on. */
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS;
@@ -339,8 +355,14 @@ _mesa_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
       _mesa_error(ctx, GL_INVALID_VALUE, "glBufferSubData(range)");
       return;
    }
-   if (obj->transfer) {
+   if (_mesa_buffer_map_blocks(obj)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBufferSubData(mapped)");
+      return;
+   }
+   if (obj->Immutable && !(obj->StorageFlags & GL_DYNAMIC_STORAGE_BIT)) {
+      /* GL 4.4 section 6.2.1 */
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glBufferSubData(immutable without DYNAMIC_STORAGE_BIT)");
       return;
    }
    if (size == 0 || !data)
@@ -370,7 +392,7 @@ _mesa_GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetBufferSubData(range)");
       return;
    }
-   if (obj->transfer) {
+   if (_mesa_buffer_map_blocks(obj)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGetBufferSubData(mapped)");
       return;
    }
@@ -403,6 +425,11 @@ get_buffer_param(struct gl_context *ctx, GLenum target, GLenum pname,
          break;
       __attribute__((fallthrough));
    default:
+      /* GL 4.4 table 23.4 */
+      if ((pname == GL_BUFFER_IMMUTABLE_STORAGE ||
+           pname == GL_BUFFER_STORAGE_FLAGS) &&
+          _mesa_has_buffer_storage(ctx))
+         break;
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname)", func);
       return false;
    }
@@ -424,6 +451,12 @@ get_buffer_param(struct gl_context *ctx, GLenum target, GLenum pname,
       break;
    case GL_BUFFER_MAP_LENGTH:
       *out = obj->MapLength;
+      break;
+   case GL_BUFFER_IMMUTABLE_STORAGE:
+      *out = obj->Immutable;
+      break;
+   case GL_BUFFER_STORAGE_FLAGS:
+      *out = obj->StorageFlags;
       break;
    default:
       *out = obj->MapOffset;
@@ -459,15 +492,21 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
                      GLbitfield access)
 {
    GET_CURRENT_CONTEXT(ctx);
-   const GLbitfield all = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
-                          GL_MAP_INVALIDATE_RANGE_BIT |
-                          GL_MAP_INVALIDATE_BUFFER_BIT |
-                          GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+   GLbitfield all = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
+                    GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT |
+                    GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+   /* The bits that must also be in the storage flags (GL 4.4 section
+    * 6.3, the errors of MapBufferRange). */
+   const GLbitfield storage_bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
+                                   GL_MAP_PERSISTENT_BIT |
+                                   GL_MAP_COHERENT_BIT;
    struct gl_buffer_object *obj;
    unsigned usage = 0;
 
    if (!ctx)
       return NULL;
+   if (_mesa_has_buffer_storage(ctx))
+      all |= GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
    obj = bound_buffer(ctx, target, "glMapBufferRange");
    if (!obj)
       return NULL;
@@ -484,6 +523,12 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange(access)");
       return NULL;
    }
+   if (access & storage_bits & ~obj->StorageFlags) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glMapBufferRange(access 0x%x beyond storage flags 0x%x)",
+                  access, obj->StorageFlags);
+      return NULL;
+   }
 
    if (access & GL_MAP_READ_BIT)
       usage |= PIPE_MAP_READ;
@@ -497,6 +542,10 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
       usage |= PIPE_MAP_UNSYNCHRONIZED;
    if (access & GL_MAP_FLUSH_EXPLICIT_BIT)
       usage |= PIPE_MAP_FLUSH_EXPLICIT;
+   if (access & GL_MAP_PERSISTENT_BIT)
+      usage |= PIPE_MAP_PERSISTENT;
+   if (access & GL_MAP_COHERENT_BIT)
+      usage |= PIPE_MAP_COHERENT;
 
    obj->Mappointer =
       pipe_buffer_map_range(ctx->st->pipe, obj->buffer, (unsigned)offset,
@@ -559,12 +608,7 @@ _mesa_UnmapBuffer(GLenum target)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glUnmapBuffer(not mapped)");
       return GL_FALSE;
    }
-   ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
-   obj->transfer = NULL;
-   obj->Mappointer = NULL;
-   obj->MapOffset = 0;
-   obj->MapLength = 0;
-   obj->MapAccess = 0;
+   _mesa_buffer_unmap(ctx, obj);
    return GL_TRUE;
 }
 
@@ -629,7 +673,7 @@ _mesa_CopyBufferSubData(GLenum readTarget, GLenum writeTarget,
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyBufferSubData(range)");
       return;
    }
-   if (src->Mappointer || dst->Mappointer) {
+   if (_mesa_buffer_map_blocks(src) || _mesa_buffer_map_blocks(dst)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyBufferSubData(mapped)");
       return;
    }

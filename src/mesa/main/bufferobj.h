@@ -40,4 +40,20 @@ void _mesa_set_indexed_buffer(struct gl_indexed_buffer_binding *b,
                               struct gl_buffer_object *obj, GLintptr offset,
                               GLsizeiptr size);
 
+/* Ends obj's map, if any, and clears the map state (UnmapBuffer, and
+ * respecifying a mapped buffer). */
+void _mesa_buffer_unmap(struct gl_context *ctx, struct gl_buffer_object *obj);
+
+/* GL_ARB_buffer_storage / GL_EXT_buffer_storage in this context
+ * (bufferstorage.c). */
+bool _mesa_has_buffer_storage(const struct gl_context *ctx);
+
+/* Is obj mapped in a way that keeps the GL from using it (GL 4.4 section
+ * 6.3.2: any map but a persistent one)? */
+static inline bool
+_mesa_buffer_map_blocks(const struct gl_buffer_object *obj)
+{
+   return obj->Mappointer && !(obj->MapAccess & GL_MAP_PERSISTENT_BIT);
+}
+
 #endif

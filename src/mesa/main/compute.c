@@ -164,7 +164,7 @@ _mesa_DispatchComputeIndirect(GLintptr indirect)
                   "glDispatchComputeIndirect(beyond the buffer)");
       return;
    }
-   if (buf->Mappointer) {
+   if (_mesa_buffer_map_blocks(buf)) {
       /* GL 4.3 6.3.2: a mapped buffer is not a command source */
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glDispatchComputeIndirect(mapped)");

@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/draw.h"
 #include "main/robustness.h"
@@ -108,7 +109,7 @@ indirect_command(struct gl_context *ctx, GLenum mode, GLenum index_type,
       return false;
    }
    if (buf && ((uint64_t)offset + 4ull * n > (uint64_t)buf->Size ||
-               buf->Mappointer)) {
+               _mesa_buffer_map_blocks(buf))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(beyond the buffer's end, or mapped)", func);
       return false;

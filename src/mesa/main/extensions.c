@@ -166,6 +166,12 @@ has_transform_feedback3(const struct gl_context *ctx)
 
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
+   /* glBufferStorage, persistent and coherent maps (bufferstorage.c) */
+   {"GL_ARB_buffer_storage", API_GL, 0},
+   /* glClearTex[Sub]Image (cleartex.c, st_texture_clear.c) */
+   {"GL_ARB_clear_texture", API_GL, 0},
+   /* glCopyImageSubData (copyimage.c, st_copy_image.c) */
+   {"GL_ARB_copy_image", API_GL, 0},
    {"GL_ARB_copy_buffer", API_GL, 0},
    /* compute.c, st_compute.c; the driver's PIPE_CAP_COMPUTE */
    {"GL_ARB_compute_shader", API_GL, 0, has_compute},
@@ -309,6 +315,14 @@ static const struct gl_extension_info extension_table[] = {
    /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */
    {"GL_ARB_vertex_array_bgra", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
+   /* bufferstorage.c; written against ES 3.1, which only adds
+    * glMemoryBarrier's CLIENT_MAPPED_BUFFER_BARRIER_BIT to it */
+   {"GL_EXT_buffer_storage", API_ES, 30},
+   /* cleartex.c; written against ES 3.1 (its multisample textures) */
+   {"GL_EXT_clear_texture", API_ES, 31},
+   /* copyimage.c: the ES names of glCopyImageSubData */
+   {"GL_EXT_copy_image", API_ES, 30},
+   {"GL_OES_copy_image", API_ES, 30},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
    {"GL_EXT_color_buffer_half_float", API_ES, 20},
@@ -446,6 +460,9 @@ static const struct gl_extension_info extension_table[] = {
     * glRenderbufferStorageMultisampleEXT to the core command) */
    {"GL_EXT_framebuffer_multisample", API_GL, 0},
    {"GL_ARB_vertex_array_object", API_GL, 0},
+   /* glMapBufferRange (GL 3.0; bufferobj.c), by its extension name for
+    * the programs that ask for it (piglit's buffer storage ones). */
+   {"GL_ARB_map_buffer_range", API_GL, 0},
    {"GL_ARB_texture_storage_multisample", API_GL, 0,
     has_texture_multisample},
 };

@@ -1683,3 +1683,9 @@ _mesa_BindRenderbufferEXT(GLenum target, GLuint renderbuffer)
 {
    _mesa_BindRenderbuffer(target, renderbuffer);
 }
+
+GLenum
+_mesa_sized_base_format(struct gl_context *ctx, GLenum ifmt)
+{
+   return sized_renderbuffer_format(ctx, ifmt);
+}

@@ -79,4 +79,10 @@ _mesa_framebuffer_read_rb(const struct gl_framebuffer *fb);
 void _mesa_free_framebuffer_objects(struct gl_context *ctx);
 void _mesa_free_renderbuffer(struct gl_renderbuffer *rb);
 
+/* The sized format a desktop unsized base format stands for (RED ->
+ * R8 ... RGBA -> RGBA8, DEPTH_COMPONENT24, DEPTH24_STENCIL8,
+ * STENCIL_INDEX8), as glRenderbufferStorage picks it; other formats and
+ * ES contexts: ifmt. */
+GLenum _mesa_sized_base_format(struct gl_context *ctx, GLenum ifmt);
+
 #endif

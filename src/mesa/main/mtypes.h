@@ -77,7 +77,10 @@ struct gl_buffer_object {
    int RefCount;
    GLsizeiptr Size;
    GLenum Usage;
-   bool Immutable;
+   bool Immutable; /* glBufferStorage (bufferstorage.c) */
+   /* GL_BUFFER_STORAGE_FLAGS: glBufferStorage's, or READ | WRITE |
+    * DYNAMIC_STORAGE after glBufferData (GL 4.4 section 6.2). */
+   GLbitfield StorageFlags;
    struct pipe_resource *buffer; /* NULL until the first BufferData */
    /* Mapping (MapBufferRange). */
    void *Mappointer;

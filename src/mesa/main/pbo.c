@@ -4,6 +4,7 @@
  */
 
 /* Pixel buffer objects: pointers of pixel transfers as buffer offsets. */
+#include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/pbo.h"
 #include "state_tracker/st_context.h"
@@ -64,7 +65,7 @@ _mesa_map_pbo(struct gl_context *ctx, bool pack, const void *ptr, size_t size_B,
    map->transfer = NULL;
    if (!obj)
       return (void *)ptr;
-   if (obj->Mappointer || offset + size_B > (uint64_t)obj->Size) {
+   if (_mesa_buffer_map_blocks(obj) || offset + size_B > (uint64_t)obj->Size) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(pixel buffer range)", func);
       return NULL;
    }

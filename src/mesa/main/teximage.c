@@ -1532,3 +1532,31 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
+
+/* glClearTex[Sub]Image's texel (cleartex.c, GL 4.4 section 8.21): data
+ * as one texel of (format, type) is read as TexSubImage reads an image of
+ * img's: its client layout in *src (PIPE_FORMAT_NONE when no layout of
+ * that pair exists, *enum_ok false when an enum is unknown) and the texel
+ * to convert, maybe a new one in *tmp (free() it). */
+const void *
+_mesa_clear_texel(struct gl_context *ctx, const struct gl_texture_image *img,
+                  GLenum format, GLenum type, const void *data,
+                  enum pipe_format *src, bool *enum_ok, void **tmp)
+{
+   *tmp = NULL;
+   *src = client_format(ctx, format, type, enum_ok);
+   if (*src == PIPE_FORMAT_NONE)
+      return NULL;
+   return client_texels(ctx, format, type, 1, 1, 1, data,
+                        base_of(img->InternalFormat), img->PipeFormat, src,
+                        tmp);
+}
+
+/* May (format, type) give texels of img (as for TexSubImage)? */
+bool
+_mesa_clear_texel_format_ok(struct gl_context *ctx,
+                            const struct gl_texture_image *img, GLenum format,
+                            GLenum type)
+{
+   return sub_image_format_ok(ctx, img, format, type);
+}

@@ -34,6 +34,34 @@ void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       GLsizei width, GLsizei height, GLsizei depth,
                       enum pipe_format src, const void *pixels);
 
+/* Fills the region of img (z: first layer or slice) with one texel of
+ * format src (NULL: zeros), converted to the storage format
+ * (glClearTexSubImage; st_texture_clear.c). */
+void st_clear_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                            struct gl_texture_image *img, GLint x, GLint y,
+                            GLint z, GLsizei width, GLsizei height,
+                            GLsizei depth, enum pipe_format src,
+                            const void *texel);
+
+/* One slice of a glCopyImageSubData side (st_copy_image.c): the
+ * resource, its level and layer (or 3D slice), the origin in texels, and
+ * the exact pipe format of the image's internal format (the one its bits
+ * mean; PIPE_FORMAT_NONE when none is known). */
+struct st_copy_image_side {
+   struct pipe_resource *pt;
+   unsigned level, layer;
+   unsigned x, y;
+   enum pipe_format exact;
+};
+
+/* Copies width x height source texels (whole blocks of compressed
+ * formats, fewer at the image's edges) from src to dst as raw elements;
+ * dst's rectangle holds as many elements. */
+void st_copy_image_slice(struct st_context *st,
+                         const struct st_copy_image_side *src,
+                         const struct st_copy_image_side *dst, unsigned width,
+                         unsigned height);
+
 /* Copies a width x height rectangle of the read framebuffer at GL (x, y)
  * into img at (dstx, dsty) of layer/slice dstz (glCopyTex[Sub]Image*). */
 void st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
