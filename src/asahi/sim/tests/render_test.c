@@ -1236,6 +1236,38 @@ test_lines(void **state)
 }
 
 /*
+ * The same lines drawn the other way, (20.5, 14.5) - (4.5, 14.5) and
+ * (34.5, 12.5) - (34.5, 2.5): by GL's diamond-exit rule (GL 4.6
+ * compatibility section 14.5.1) the starting pixel is drawn and the ending
+ * one not, so pixels x 5..20 of row 14 and y 3..12 of column 34 (the top-
+ * left rule alone would give x 4..19 and y 2..11 again).
+ */
+static void
+test_lines_reversed(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_LINES;
+   p.nr_vertices = 4;
+   const float win[4][2] = {
+      {20.5f, 14.5f}, {4.5f, 14.5f}, {34.5f, 12.5f}, {34.5f, 2.5f}};
+   for (unsigned i = 0; i < 4; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (y == 14 && x >= 5 && x <= 20) ||
+                   (x == 34 && y >= 3 && y <= 12);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/*
  * Polygon modes (fragment face `polygon mode`) on the base triangle
  * (4.5, 4.5), (28.5, 4.5), (4.5, 28.5).  Line: its three edges as lines
  * of width 1 (see test_lines): row 4 for x 4..27, column 4 for y 4..27,
@@ -1703,6 +1735,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_lines_reversed, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_compute_barrier, setup, teardown),
