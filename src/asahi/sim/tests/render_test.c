@@ -1305,6 +1305,58 @@ check_polygon_mode(struct fixture *f, enum agx_polygon_mode mode)
    }
 }
 
+/*
+ * A quad (4.5, 4.5), (20.5, 4.5), (20.5, 20.5), (4.5, 20.5) in polygon
+ * mode LINE: the polygon of its four boundary edges (GL 3.0 section
+ * 3.5.4), not the two triangles it is drawn as, so no diagonal.  Each
+ * edge as a line of width 1 ending by the diamond-exit rule (see
+ * test_lines_reversed): row 4 for x 4..19, column 20 for y 4..19, row 20
+ * for x 5..20, column 4 for y 5..20; the pixels of the diagonal
+ * x + y = 24 inside stay clear.  In POINT mode each corner once.
+ */
+static void
+check_quad_polygon_mode(struct fixture *f, enum agx_polygon_mode mode)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_QUADS;
+   p.nr_vertices = 4;
+   p.polygon_mode = mode;
+   const float win[4][2] = {
+      {4.5f, 4.5f}, {20.5f, 4.5f}, {20.5f, 20.5f}, {4.5f, 20.5f}};
+   for (unsigned i = 0; i < 4; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in;
+         if (mode == AGX_POLYGON_MODE_LINE)
+            in = (y == 4 && x >= 4 && x <= 19) ||
+                 (x == 20 && y >= 4 && y <= 19) ||
+                 (y == 20 && x >= 5 && x <= 20) ||
+                 (x == 4 && y >= 5 && y <= 20);
+         else
+            in = (x == 4 || x == 20) && (y == 4 || y == 20);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+static void
+test_quad_polygon_mode_line(void **state)
+{
+   check_quad_polygon_mode(*state, AGX_POLYGON_MODE_LINE);
+}
+
+static void
+test_quad_polygon_mode_point(void **state)
+{
+   check_quad_polygon_mode(*state, AGX_POLYGON_MODE_POINT);
+}
+
 static void
 test_polygon_mode_line(void **state)
 {
@@ -1732,6 +1784,10 @@ main(void)
       cmocka_unit_test_setup_teardown(test_clip_distance, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_line, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_quad_polygon_mode_line, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_quad_polygon_mode_point, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
