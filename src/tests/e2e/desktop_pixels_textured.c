@@ -120,27 +120,23 @@ main(int argc, char **argv)
 
    static uint8_t px[W * H * 4];
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
-   static const uint8_t green[4] = {0, 255, 0, 255};
-   static const uint8_t blue[4] = {0, 0, 255, 255};
-   static const uint8_t red[4] = {255, 0, 0, 255};
-   static const uint8_t yellow[4] = {255, 255, 0, 255};
-   static const uint8_t black[4] = {0, 0, 0, 255};
-   ok &= e2e_gl_probe(px, W, 1, 1, green, 1,
-                      "glDrawPixels modulated by the green texel", quiet);
-   ok &= e2e_gl_probe(px, W, 2, 2, green, 1,
-                      "glDrawPixels modulated by the green texel, corner",
-                      quiet);
-   ok &= e2e_gl_probe(px, W, 4, 1, blue, 1,
-                      "glDrawPixels modulated by the blue texel", quiet);
-   ok &= e2e_gl_probe(px, W, 5, 2, blue, 1,
-                      "glDrawPixels modulated by the blue texel, corner",
-                      quiet);
-   ok &= e2e_gl_probe(px, W, 8, 1, red, 1,
-                      "glBitmap's raster colour modulated by the red texel",
-                      quiet);
-   ok &= e2e_gl_probe(px, W, 10, 1, yellow, 1,
-                      "glDrawPixels: alpha 1 passes GL_GREATER 0.5", quiet);
-   ok &= e2e_gl_probe(px, W, 11, 1, black, 1,
-                      "glDrawPixels: alpha 0.25 fails GL_GREATER 0.5", quiet);
+   static const struct {
+      int x, y;
+      uint8_t rgba[4];
+      const char *what;
+   } probes[] = {
+      {1, 1, {0, 255, 0, 255}, "glDrawPixels modulated by the green texel"},
+      {2, 2, {0, 255, 0, 255}, "the same, the image's last pixel"},
+      {4, 1, {0, 0, 255, 255}, "glDrawPixels modulated by the blue texel"},
+      {5, 2, {0, 0, 255, 255}, "the same, the image's last pixel"},
+      {8, 1, {255, 0, 0, 255},
+       "glBitmap's raster colour modulated by the red texel"},
+      {10, 1, {255, 255, 0, 255},
+       "glDrawPixels: alpha 1 passes GL_GREATER 0.5"},
+      {11, 1, {0, 0, 0, 255}, "glDrawPixels: alpha 0.25 fails GL_GREATER 0.5"},
+   };
+   for (unsigned i = 0; i < sizeof(probes) / sizeof(probes[0]); i++)
+      ok &= e2e_gl_probe(px, W, probes[i].x, probes[i].y, probes[i].rgba, 1,
+                         probes[i].what, quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -35,16 +35,15 @@ static const nir_shader_compiler_options plain = {0};
 #define STRIDE 23
 #define NVERT 32
 
-static void
-test_unaligned(void **state)
+/* A vertex shader copying generic attribute i (comps[i] components) to
+ * output VAR0 + i, for i < n, and writing a constant position. */
+static nir_shader *
+copy_attribs_vs(void *mem, unsigned n, const unsigned *comps)
 {
-   (void)state;
-   void *mem = ralloc_context(NULL);
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
                                                   "unaligned", mem);
    nir_shader *s = b.shader;
-   static const unsigned comps[3] = {3, 2, 2};
-   for (unsigned i = 0; i < 3; ++i) {
+   for (unsigned i = 0; i < n; ++i) {
       nir_variable *in = agx_test_var(s, nir_var_shader_in, comps[i],
                                       VERT_ATTRIB_GENERIC0 + (int)i, "in");
       nir_variable *out = agx_test_var(s, nir_var_shader_out, comps[i],
@@ -55,6 +54,28 @@ test_unaligned(void **state)
       agx_test_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
    nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
    assert_true(agx_preprocess_nir(s));
+   return s;
+}
+
+/* Runs bin over the NVERT vertices of vtx (buffer 0); their outputs. */
+static void
+run_vertices(const struct agx_shader_binary *bin, uint8_t *vtx,
+             uint32_t *uvs)
+{
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = vtx;
+   draw.vbo_size[0] = NVERT * STRIDE;
+   draw.vbo_va[0] = 0x40000;
+   agx_test_must_run_vs(bin, &draw, 0, uvs);
+}
+
+static void
+test_unaligned(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   static const unsigned comps[3] = {3, 2, 2};
+   nir_shader *s = copy_attribs_vs(mem, 3, comps);
 
    struct agx_shader_key key = {0};
    key.vs.attribs[0] = (struct agx_attribute_key){
@@ -75,12 +96,8 @@ test_unaligned(void **state)
                     -1000.5f + (float)v};
       memcpy(vtx + v * STRIDE + 3, f, sizeof(f));
    }
-   struct agx_test_draw draw = {0};
-   draw.vbo[0] = vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x40000;
-   uint32_t uvs[NVERT * AGX_MAX_UVS_WORDS];
-   agx_test_must_run_vs(&bin, &draw, 0, uvs);
+   static uint32_t uvs[NVERT * AGX_MAX_UVS_WORDS];
+   run_vertices(&bin, vtx, uvs);
 
    for (unsigned v = 0; v < NVERT; ++v) {
       const uint8_t *p = vtx + v * STRIDE;
@@ -143,20 +160,8 @@ test_unaligned_packed(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "unaligned_packed", mem);
-   nir_shader *s = b.shader;
-   for (unsigned i = 0; i < NPACKED; ++i) {
-      nir_variable *in = agx_test_var(s, nir_var_shader_in, 4,
-                                      VERT_ATTRIB_GENERIC0 + (int)i, "in");
-      nir_variable *out = agx_test_var(s, nir_var_shader_out, 4,
-                                       VARYING_SLOT_VAR0 + (int)i, "out");
-      nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
-   }
-   nir_variable *pos =
-      agx_test_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
-   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
-   assert_true(agx_preprocess_nir(s));
+   static const unsigned comps[NPACKED] = {4, 4, 4, 4};
+   nir_shader *s = copy_attribs_vs(mem, NPACKED, comps);
 
    struct agx_shader_key key = {0};
    for (unsigned i = 0; i < NPACKED; ++i)
@@ -170,12 +175,8 @@ test_unaligned_packed(void **state)
    static uint8_t vtx[NVERT * STRIDE];
    for (unsigned i = 0; i < sizeof(vtx); ++i)
       vtx[i] = (uint8_t)(i * 151 + 7);
-   struct agx_test_draw draw = {0};
-   draw.vbo[0] = vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x40000;
-   uint32_t uvs[NVERT * AGX_MAX_UVS_WORDS];
-   agx_test_must_run_vs(&bin, &draw, 0, uvs);
+   static uint32_t uvs[NVERT * AGX_MAX_UVS_WORDS];
+   run_vertices(&bin, vtx, uvs);
 
    for (unsigned v = 0; v < NVERT; ++v) {
       for (unsigned i = 0; i < NPACKED; ++i) {
