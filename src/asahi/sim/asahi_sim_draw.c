@@ -664,11 +664,8 @@ static bool polygon(struct draw_ctx *c, const struct vertex *const *pv,
                     const bool *edge, unsigned n,
                     const struct vertex *const orig[3], uint32_t id);
 
-/* A triangle whose edge i (from vertex i to the next) is a boundary edge
- * of its primitive where edges[i]: the edges a polygon mode draws. */
 static bool
-triangle_edges(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2,
-               const bool edges[3])
+triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
 {
    const struct vertex *orig[3] = {&c->v[i0], &c->v[i1], &c->v[i2]};
    uint32_t id = c->prim_id++;
@@ -688,12 +685,13 @@ triangle_edges(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2,
       memcpy(poly[i].clip, orig[i]->clip, sizeof(poly[i].clip));
       for (unsigned j = 0; j < 3; j++)
          poly[i].bary[j] = i == j;
-      poly[i].edge = edges[i];
+      poly[i].edge = true;
       for (unsigned p = 0; p < nr_planes; p++)
          inside &= clip_dist(&cs, &poly[i], p) >= 0;
    }
+   const bool all_edges[3] = {true, true, true};
    if (inside)
-      return polygon(c, orig, edges, 3, orig, id);
+      return polygon(c, orig, all_edges, 3, orig, id);
 
    /* Sutherland-Hodgman, one plane at a time; new vertices carry their
     * clip-space barycentrics in the original triangle.  An edge leaving
@@ -738,13 +736,6 @@ triangle_edges(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2,
       edge[i] = poly[i].edge;
    }
    return polygon(c, pv, edge, n, orig, id);
-}
-
-static bool
-triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
-{
-   static const bool all_edges[3] = {true, true, true};
-   return triangle_edges(c, i0, i1, i2, all_edges);
 }
 
 /* ---- points and lines -------------------------------------------------- */
@@ -1130,14 +1121,7 @@ assemble(struct draw_ctx *c, enum agx_primitive prim, uint32_t first,
          /* Strip quad: 2i, 2i+1, 2i+3, 2i+2 turned to end at 2i+3. */
          uint32_t q0 = strip ? b + 2 : b, q1 = strip ? b : b + 1;
          uint32_t q2 = strip ? b + 1 : b + 2, q3 = b + 3;
-         /* The diagonal q1-q3 is no edge of the quad: in LINE and POINT
-          * polygon modes a quad is the polygon of its four boundary edges
-          * (GL 3.0 section 3.5.4), so neither half draws it, and each
-          * corner is drawn once. */
-         static const bool first_half[3] = {true, false, true};
-         static const bool second_half[3] = {true, true, false};
-         if (!triangle_edges(c, q0, q1, q3, first_half) ||
-             !triangle_edges(c, q1, q2, q3, second_half))
+         if (!triangle(c, q0, q1, q3) || !triangle(c, q1, q2, q3))
             return false;
       }
       return true;

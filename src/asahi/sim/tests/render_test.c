@@ -1312,45 +1312,6 @@ check_polygon_mode(struct fixture *f, enum agx_polygon_mode mode)
    }
 }
 
-/*
- * A quad (4.5, 4.5), (20.5, 4.5), (20.5, 20.5), (4.5, 20.5) in polygon
- * mode LINE: the polygon of its four boundary edges (GL 3.0 section
- * 3.5.4), not the two triangles it is drawn as, so no diagonal.  Each
- * edge as a line of width 1 ending by the diamond-exit rule (see
- * test_lines_reversed): row 4 for x 4..19, column 20 for y 4..19, row 20
- * for x 5..20, column 4 for y 5..20; the pixels of the diagonal
- * x + y = 24 inside stay clear.  In POINT mode each corner once.
- */
-static const float quad_win[4][2] = {
-   {4.5f, 4.5f}, {20.5f, 4.5f}, {20.5f, 20.5f}, {4.5f, 20.5f}};
-
-static bool
-quad_lines_in(unsigned x, unsigned y)
-{
-   return (y == 4 && x >= 4 && x <= 19) || (x == 20 && y >= 4 && y <= 19) ||
-          (y == 20 && x >= 5 && x <= 20) || (x == 4 && y >= 5 && y <= 20);
-}
-
-static bool
-quad_points_in(unsigned x, unsigned y)
-{
-   return (x == 4 || x == 20) && (y == 4 || y == 20);
-}
-
-static void
-test_quad_polygon_mode_line(void **state)
-{
-   check_primitive(*state, AGX_PRIMITIVE_QUADS, AGX_POLYGON_MODE_LINE, 4,
-                   quad_win, quad_lines_in);
-}
-
-static void
-test_quad_polygon_mode_point(void **state)
-{
-   check_primitive(*state, AGX_PRIMITIVE_QUADS, AGX_POLYGON_MODE_POINT, 4,
-                   quad_win, quad_points_in);
-}
-
 static void
 test_polygon_mode_line(void **state)
 {
@@ -1778,10 +1739,6 @@ main(void)
       cmocka_unit_test_setup_teardown(test_clip_distance, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_line, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_quad_polygon_mode_line, setup,
-                                      teardown),
-      cmocka_unit_test_setup_teardown(test_quad_polygon_mode_point, setup,
-                                      teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
