@@ -14,7 +14,11 @@
  * back as floats: each component times (2^size - 1) must lie within
  * 1/100 of an integer.  (Before wave 13 an RGB5_A1 image stored as RGBA8
  * reported an alpha size of 1 and returned alpha 125/255: piglit's
- * getteximage-formats.)
+ * getteximage-formats.)  Then each image is a framebuffer's colour
+ * attachment, cleared to (0.2, 0.6, 1.0, 0.4): glReadPixels as unsigned
+ * bytes gives each component rounded to its reported size and back
+ * (GL 4.6 equations 2.3 and 2.1), within 1; e.g. 5-5-5-1 bits give
+ * (49, 156, 255, 0), 8 bits (51, 153, 255, 102).
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -82,5 +86,40 @@ main(int argc, char **argv)
       }
    }
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "the queries", quiet);
+
+   static const float clear[4] = {0.2f, 0.6f, 1.0f, 0.4f};
+   GLuint fbo;
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[f], 4, 4, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, NULL);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_TEXTURE_2D, tex, 0);
+      if (glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
+          GL_FRAMEBUFFER_COMPLETE) {
+         printf("FAIL %s: framebuffer incomplete\n", names[f]);
+         ok = false;
+         continue;
+      }
+      uint8_t want[4];
+      for (unsigned c = 0; c < 4; c++) {
+         GLint size = 0;
+         level_param(GL_TEXTURE_2D, 0, TS_TEXTURE_RED_SIZE + c, &size);
+         double max = size > 0 && size < 32 ? (double)((1u << size) - 1u) : 0;
+         want[c] = max ? (uint8_t)lround(round(clear[c] * max) / max * 255.0)
+                       : 255;
+      }
+      glViewport(0, 0, 4, 4);
+      glClearColor(clear[0], clear[1], clear[2], clear[3]);
+      glClear(GL_COLOR_BUFFER_BIT);
+      uint8_t px[4 * 4 * 4];
+      glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      char what[48];
+      snprintf(what, sizeof(what), "%s cleared", names[f]);
+      ok &= e2e_gl_probe(px, 4, 3, 2, want, 1, what, quiet);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "the clears", quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }
