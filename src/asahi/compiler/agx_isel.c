@@ -1412,6 +1412,33 @@ is_packed_1010102(enum pipe_format f)
    }
 }
 
+/* The nr channels of elem_B bytes each of an attribute whose offset or
+ * stride is not a multiple of elem_B, at base + index * stride + offset:
+ * each channel's bytes by one device_load of the i8 format (zero-extended
+ * elements of one byte, up to four a load), put together little-endian
+ * with bfi. */
+static void
+emit_vs_load_bytes(struct isel *st, agx_operand index, unsigned stride,
+                   unsigned offset, unsigned elem_B, unsigned nr,
+                   agx_operand base, agx_operand *out)
+{
+   agx_operand row = emit_imadd_imm(st, index, stride, offset);
+
+   for (unsigned c = 0; c < nr; ++c) {
+      agx_operand at = row;
+      if (c)
+         at = emit_binop(st, AGX_ISA_OP_IADD, 32, row,
+                         int_operand(st, c * elem_B));
+      agx_operand b[4];
+      emit_device_load_n(st, base, at, 0, 0 /* i8 */, elem_B, b);
+      agx_operand w = b[0];
+      for (unsigned j = 1; j < elem_B; ++j)
+         w = emit_bitfield_m(st, AGX_ISA_OP_BFI, w, b[j],
+                             agx_isa_imm(8 * j, 8), 8);
+      out[c] = w;
+   }
+}
+
 /* A packed attribute: the word is loaded as an integer (the device_load
  * formats are whole channels of 8, 16 or 32 bits), then each field is
  * extracted (bfeil), sign-extended and converted.  Normalized fields
@@ -1429,12 +1456,6 @@ emit_vs_load_packed(struct isel *st, nir_intrinsic_instr *intr,
    bool sgn = ch->type == UTIL_FORMAT_TYPE_SIGNED;
    const agx_operand zero = agx_isa_imm(0, 8);
 
-   if ((k->offset % 4) || (k->stride % 4)) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
-               "attribute format %s (offset %u, stride %u)",
-               util_format_name(k->format), k->offset, k->stride);
-      return;
-   }
    unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
    agx_operand index = st->vertex_id;
    if (k->divisor) {
@@ -1444,26 +1465,32 @@ emit_vs_load_packed(struct isel *st, nir_intrinsic_instr *intr,
                          emit_udiv_const(st, st->instance_id, k->divisor),
                          agx_uniform(bi, 32));
    }
-   agx_operand elem = agx_temp(st->ctx, 32, 1);
-   agx_operand stride = int_operand(st, k->stride / 4);
-   agx_operand offset = int_operand(st, k->offset / 4);
-   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
-   I->ops[AGX_ISA_IMADD_D] = elem;
-   I->ops[AGX_ISA_IMADD_A] = index;
-   I->ops[AGX_ISA_IMADD_B] = stride;
-   I->ops[AGX_ISA_IMADD_C] = offset;
-
-   agx_operand word = agx_temp(st->ctx, 32, 1);
+   agx_operand word;
    agx_operand base = mem_base(st, vbo);
-   I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
-   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(1, 4);
-   I->ops[AGX_ISA_DEVICE_LOAD_R] = word;
-   I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
-   I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
-   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
-   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
-   I->ops[0] = agx_isa_imm(0, 1);
+   if ((k->offset % 4) || (k->stride % 4)) {
+      /* A word at an offset or stride that is not a multiple of 4 (GL
+       * names no error for it, GL 4.6 section 10.3.8): its four bytes
+       * put together, as for the other formats. */
+      emit_vs_load_bytes(st, index, k->stride, k->offset, 4, 1, base, &word);
+   } else {
+      agx_operand elem = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+      I->ops[AGX_ISA_IMADD_D] = elem;
+      I->ops[AGX_ISA_IMADD_A] = index;
+      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / 4);
+      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / 4);
+
+      word = agx_temp(st->ctx, 32, 1);
+      I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(1, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_R] = word;
+      I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
+      I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
+      I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+      I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+      I->ops[0] = agx_isa_imm(0, 1);
+   }
 
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
       if (comp + c > 3) {
@@ -1492,33 +1519,6 @@ emit_vs_load_packed(struct isel *st, nir_intrinsic_instr *intr,
          }
       }
       dst[c] = v;
-   }
-}
-
-/* The nr channels of elem_B bytes each of an attribute whose offset or
- * stride is not a multiple of elem_B, at base + index * stride + offset:
- * each channel's bytes by one device_load of the i8 format (zero-extended
- * elements of one byte, up to four a load), put together little-endian
- * with bfi. */
-static void
-emit_vs_load_bytes(struct isel *st, agx_operand index, unsigned stride,
-                   unsigned offset, unsigned elem_B, unsigned nr,
-                   agx_operand base, agx_operand *out)
-{
-   agx_operand row = emit_imadd_imm(st, index, stride, offset);
-
-   for (unsigned c = 0; c < nr; ++c) {
-      agx_operand at = row;
-      if (c)
-         at = emit_binop(st, AGX_ISA_OP_IADD, 32, row,
-                         int_operand(st, c * elem_B));
-      agx_operand b[4];
-      emit_device_load_n(st, base, at, 0, 0 /* i8 */, elem_B, b);
-      agx_operand w = b[0];
-      for (unsigned j = 1; j < elem_B; ++j)
-         w = emit_bitfield_m(st, AGX_ISA_OP_BFI, w, b[j],
-                             agx_isa_imm(8 * j, 8), 8);
-      out[c] = w;
    }
 }
 

@@ -966,14 +966,25 @@ raster_line(struct draw_ctx *c, const struct vertex *const ends[2],
    bool x_major =
       fabs(ends[1]->x - ends[0]->x) >= fabs(ends[1]->y - ends[0]->y);
    double ox = x_major ? 0 : width / 2, oy = x_major ? width / 2 : 0;
+   /* GL's diamond-exit rule (GL 4.6 compatibility section 14.5.1) makes
+    * the fragment of the starting pixel and not that of the ending one,
+    * whichever way the segment runs; the top-left rule alone would keep
+    * the left (top) end's pixel centre and drop the right (bottom) one's.
+    * The segment moves back 1/256 pixel along its major axis, so a centre
+    * under the start is inside and one under the end outside *(choice:
+    * how the hardware ends lines is not documented)*. */
+   double major = x_major ? ends[1]->x - ends[0]->x : ends[1]->y - ends[0]->y;
+   double back = major > 0 ? -1.0 / SIM_SUBPIXEL
+                 : major < 0 ? 1.0 / SIM_SUBPIXEL
+                             : 0;
 
    struct vertex q[4];
    const double sx[4] = {-1, -1, 1, 1};
    const unsigned end[4] = {0, 1, 1, 0};
    for (unsigned i = 0; i < 4; i++) {
       q[i] = *ends[end[i]];
-      q[i].x += sx[i] * ox;
-      q[i].y += sx[i] * oy;
+      q[i].x += sx[i] * ox + (x_major ? back : 0);
+      q[i].y += sx[i] * oy + (x_major ? 0 : back);
       q[i].fx = llround(q[i].x * SIM_SUBPIXEL);
       q[i].fy = llround(q[i].y * SIM_SUBPIXEL);
    }

@@ -56,6 +56,30 @@ component_bits(const struct gl_format_info *f, unsigned c)
    return bits[c];
 }
 
+/* The size of colour component c (0-3: R, G, B, A; 7: luminance) as
+ * stored: GL 4.6 section 8.11.3 asks for the actual resolution, and an
+ * image kept in a wider format than its internal format names (RGB5_A1
+ * or RGBA4 as RGBA8 where the driver cannot render the packed format,
+ * formats_es3.c) has the wider one.  Luminance lives in the red channel
+ * of the storage. */
+static GLint
+stored_bits(const struct gl_texture_image *img, const struct gl_format_info *f,
+            unsigned c)
+{
+   GLint bits = component_bits(f, c);
+   if (!bits || (c > 3 && c != 7))
+      return bits;
+   const struct util_format_description *d =
+      util_format_description(img->PipeFormat);
+   if (!d || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
+      return bits;
+   unsigned swz = d->swizzle[c == 7 ? 0 : c];
+   if (swz > PIPE_SWIZZLE_W)
+      return bits;
+   GLint wide = (GLint)d->channel[swz].size;
+   return wide > bits ? wide : bits;
+}
+
 /* The value of pname, false when pname is not one of this query's. */
 static bool
 level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
@@ -145,7 +169,7 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
       return false;
    }
    if (size >= 0) {
-      *v = f ? component_bits(f, (unsigned)size) : 0;
+      *v = f ? stored_bits(img, f, (unsigned)size) : 0;
       return true;
    }
    /* Types: the format's component type for the components it has

@@ -86,6 +86,11 @@ struct st_ff_key {
     * vertex carries its polygon's (attribute ff_zoffset,
     * FF_ZOFFSET_ATTRIB), added to the clip-space z times w. */
    bool depth_offset;
+   /* 0 for draws; 1 + enum st_pixel_kind for the fragments of a pixel
+    * rectangle (st_ff_pixel.c): the vertex shader passes the raster
+    * position's texture coordinates, secondary colour and distance, the
+    * fragment shader takes its primary colour from the rectangle. */
+   uint8_t pixel;
 };
 
 /* Writes the shaders' GLSL in mem; NULL when out of memory. */
@@ -101,6 +106,20 @@ struct gl_program_exec *st_ff_update(struct st_context *st);
  * changed. */
 bool st_ff_update_uniforms(struct st_context *st,
                            struct gl_program_exec *exec);
+
+/* The pixel rectangle parts of a key's shaders (st_ff_pixel.c): the
+ * whole vertex shader; the fragment shader's declarations, among them
+ * ff_pixel_primary(), its primary colour.  NULL / false when out of
+ * memory. */
+char *st_ff_pixel_vs_source(void *mem, const struct st_ff_key *key);
+bool st_ff_pixel_fs_decls(char **s, const struct st_ff_key *key);
+
+/* The program of the current fixed-function fragment state for the
+ * fragments of a pixel rectangle of kind (enum st_pixel_kind), with its
+ * uniforms stored; NULL when no fixed-function fragment operation is on
+ * (texturing, colour sum, fog, alpha test), or on failure. */
+struct gl_program_exec *st_ff_pixel_exec(struct st_context *st,
+                                         unsigned kind);
 
 /* Compiles and links a program from GLSL 1.10 vertex and fragment
  * sources (other generated programs, e.g. st_pixel_quad.c); NULL on a

@@ -120,7 +120,7 @@ source(void *mem, const struct st_ff_key *key, GLenum src, unsigned u)
    switch (src) {
    case GL_TEXTURE: return ralloc_asprintf(mem, "t%u", u);
    case GL_CONSTANT: return ralloc_asprintf(mem, "ff_env%u", u);
-   case GL_PRIMARY_COLOR: return ralloc_strdup(mem, "gl_Color");
+   case GL_PRIMARY_COLOR: return ralloc_strdup(mem, "ff_primary");
    default: return ralloc_strdup(mem, "prev");
    }
 }
@@ -232,13 +232,20 @@ st_ff_fs_source(void *mem, const struct st_ff_key *key)
                              "exp2(bit)), 2.0) < 0.5)\n"
                              "      discard;\n"
                              "}\n");
+   if (ok && key->pixel)
+      ok = st_ff_pixel_fs_decls(&s, key);
    if (ok)
       ok = ralloc_strcat(&s, "uniform vec4 ff_fog_color;\n"
                              "uniform vec4 ff_fog_params;\n"
                              "uniform float ff_alpha_ref;\n"
                              "void main()\n"
-                             "{\n"
-                             "   vec4 prev = gl_Color;\n");
+                             "{\n");
+   /* The primary colour (a pixel rectangle's own, GL 2.1 section 3.6.4),
+    * the first input of texturing. */
+   if (ok)
+      ok = ralloc_asprintf_append(
+         &s, "   vec4 ff_primary = %s;\n   vec4 prev = ff_primary;\n",
+         key->pixel ? "ff_pixel_primary()" : "gl_Color");
    if (ok && key->line_stipple)
       ok = ralloc_strcat(&s, "   ff_line_stipple_test();\n");
    for (unsigned u = 0; ok && u < FF_MAX_TEXTURE_UNITS; u++) {

@@ -295,6 +295,29 @@ st_ff_free_exec(struct st_context *st, struct gl_program_exec *exec)
    ralloc_free(exec->mem);
 }
 
+/* The context's program of key, linked on first use. */
+static struct st_ff_program *
+program_of_key(struct st_context *st, const struct st_ff_key *key)
+{
+   struct st_ff_program *p = st->ff_programs;
+   while (p && memcmp(&p->key, key, sizeof(*key)))
+      p = p->next;
+   if (!p) {
+      p = calloc(1, sizeof(*p));
+      if (!p)
+         return NULL;
+      p->key = *key;
+      p->exec = link_key(key);
+      if (!p->exec) {
+         free(p);
+         return NULL;
+      }
+      p->next = st->ff_programs;
+      st->ff_programs = p;
+   }
+   return p;
+}
+
 struct gl_program_exec *
 st_ff_update(struct st_context *st)
 {
@@ -304,22 +327,9 @@ st_ff_update(struct st_context *st)
    if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
       return NULL;
    make_key(ctx, &key);
-   struct st_ff_program *p = st->ff_programs;
-   while (p && memcmp(&p->key, &key, sizeof(key)))
-      p = p->next;
-   if (!p) {
-      p = calloc(1, sizeof(*p));
-      if (!p)
-         return NULL;
-      p->key = key;
-      p->exec = link_key(&key);
-      if (!p->exec) {
-         free(p);
-         return NULL;
-      }
-      p->next = st->ff_programs;
-      st->ff_programs = p;
-   }
+   struct st_ff_program *p = program_of_key(st, &key);
+   if (!p)
+      return NULL;
    if (st->ff_exec != p->exec) {
       st->ff_exec = p->exec;
       ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
@@ -364,6 +374,51 @@ st_ff_update_uniforms(struct st_context *st, struct gl_program_exec *exec)
                                (GLfloat)st->ctx.Line.StipplePattern};
    diff |= store_vec4(exec, "ff_line_stipple", stipple, 2);
    return diff;
+}
+
+struct gl_program_exec *
+st_ff_pixel_exec(struct st_context *st, unsigned kind)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct st_ff_key full, key;
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx) ||
+       _mesa_program_in_use(ctx))
+      return NULL;
+   make_key(ctx, &full);
+   /* The fragment half of the key: the vertex processing happened at
+    * glRasterPos (GL 2.1 section 2.13). */
+   memset(&key, 0, sizeof(key));
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      key.unit[u] = full.unit[u];
+      key.unit[u].gen_mask = 0;
+      memset(key.unit[u].gen_mode, 0, sizeof(key.unit[u].gen_mode));
+   }
+   key.fog_mode = full.fog_mode;
+   key.color_sum = full.color_sum;
+   key.alpha_func = full.alpha_func;
+   bool textured = false;
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++)
+      textured |= key.unit[u].target != ST_FF_TEX_NONE;
+   if (!textured && !key.fog_mode && !key.color_sum && !key.alpha_func)
+      return NULL;
+   key.pixel = (uint8_t)(kind + 1);
+   struct st_ff_program *p = program_of_key(st, &key);
+   if (!p)
+      return NULL;
+
+   struct gl_program_exec *exec = p->exec;
+   const struct gl_ff_raster *r = &ctx->FF.Raster;
+   st_ff_update_uniforms(st, exec);
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      char name[24];
+      snprintf(name, sizeof(name), "ff_raster_tc%u", u);
+      store_vec4(exec, name, r->TexCoord[u], 4);
+   }
+   store_vec4(exec, "ff_raster_color2", r->SecondaryColor, 4);
+   store_vec4(exec, "ff_raster_distance", &r->Distance, 1);
+   exec->uniforms_stamp++;
+   return exec;
 }
 
 struct gl_program_exec *

@@ -233,6 +233,8 @@ tex_gen(char **s, const struct st_ff_key_unit *k, unsigned u)
 char *
 st_ff_vs_source(void *mem, const struct st_ff_key *key)
 {
+   if (key->pixel)
+      return st_ff_pixel_vs_source(mem, key);
    bool lit = key->lighting;
    char *s = ralloc_strdup(mem, "#version 110\n"
                                 "uniform float ff_point_size;\n");

@@ -28,6 +28,7 @@
 #include "state_tracker/st_nir.h"
 #include "state_tracker/st_pixel.h"
 #include "state_tracker/st_program.h"
+#include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/format/u_format.h"
@@ -293,7 +294,13 @@ st_draw_pixel_image(struct st_context *st, enum st_pixel_kind kind,
       return false;
    if (!st->fb.width || !st->fb.height)
       return true;
-   struct gl_program_exec *exec = pixel_program(st, kind);
+   /* With texturing, colour sum, fog or the alpha test on and no
+    * program, the fixed-function fragment program of the rectangle
+    * (st_ff_pixel.c); else the kind's own. */
+   struct gl_program_exec *exec = st_ff_pixel_exec(st, kind);
+   bool ff = exec != NULL;
+   if (!exec)
+      exec = pixel_program(st, kind);
    if (!exec)
       return false;
    struct st_program_variant *v = st_get_program_variant(st, exec);
@@ -305,14 +312,16 @@ st_draw_pixel_image(struct st_context *st, enum st_pixel_kind kind,
    if (!bind_constants(st, exec, img->color))
       return false;
 
-   /* The fragment stage's slot of the image's sampler (st_nir.h). */
+   /* The fragment stage's slot of the image's sampler (st_nir.h); the
+    * fixed-function program's texture units in the others. */
    int sampler_index = -1;
-   for (unsigned i = 0; i < exec->linked->num_uniforms; i++) {
-      const struct glsl_program_uniform *u = &exec->linked->uniforms[i];
-      if (u->sampler_index >= 0)
-         sampler_index = st_sampler_slot(exec->linked, MESA_SHADER_FRAGMENT,
-                                         (unsigned)u->sampler_index);
-   }
+   const struct glsl_program_uniform *img_u =
+      st_ff_find_uniform(exec->linked, "st_img");
+   if (img_u && img_u->sampler_index >= 0)
+      sampler_index = st_sampler_slot(exec->linked, MESA_SHADER_FRAGMENT,
+                                      (unsigned)img_u->sampler_index);
+   if (ff)
+      st_update_fragment_textures(st, exec);
    pipe->bind_vs_state(pipe, v->vs);
    pipe->bind_fs_state(pipe, v->fs);
    if (st->gs) {

@@ -1074,6 +1074,14 @@ st_update_textures(struct st_context *st)
 }
 
 void
+st_update_fragment_textures(struct st_context *st,
+                            struct gl_program_exec *exec)
+{
+   update_stage_textures(st, exec, MESA_SHADER_FRAGMENT,
+                         exec && float_shadow_lookups(exec));
+}
+
+void
 st_release_texture_state(struct st_context *st)
 {
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {

@@ -84,6 +84,10 @@ bool st_texture_gather_cube_level(struct st_context *st,
 
 /* Binds sampler views and sampler states for the current program. */
 void st_update_textures(struct st_context *st);
+/* The fragment stage's sampler views and states for exec, a program
+ * drawn in place of the current one (st_pixel_quad.c). */
+void st_update_fragment_textures(struct st_context *st,
+                                 struct gl_program_exec *exec);
 
 void st_release_texture_state(struct st_context *st);
 

@@ -1205,34 +1205,73 @@ test_points(void **state)
    }
 }
 
+/* Draws primitive `prim` of `n` window-space vertices (at most 6) in the
+ * base scene with polygon mode `mode`, and checks that exactly the pixels
+ * `in` names have the scene's colour. */
+static void
+check_primitive(struct fixture *f, unsigned prim, enum agx_polygon_mode mode,
+                unsigned n, const float win[][2],
+                bool (*in)(unsigned x, unsigned y))
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = prim;
+   p.polygon_mode = mode;
+   p.nr_vertices = n;
+   for (unsigned i = 0; i < n; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool on = in(x, y);
+         expect_rgba(scene_pixel(&p, &s, x, y), on ? 255 : 0, on ? 64 : 0,
+                     on ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
 /*
  * Lines of width 1: a horizontal line (4.5, 10.5) - (20.5, 10.5) widens to
  * the rectangle x 4.5..20.5, y 10..11: pixels x 4..19 of row 10 (the right
  * end excluded).  A vertical line (30.5, 2.5) - (30.5, 12.5) widens to x 30..31, y 2.5..12.5: pixels y 2..11 of column 30.
  */
+static bool
+lines_in(unsigned x, unsigned y)
+{
+   return (y == 10 && x >= 4 && x <= 19) || (x == 30 && y >= 2 && y <= 11);
+}
+
 static void
 test_lines(void **state)
 {
-   struct fixture *f = *state;
-   struct scene_params p;
-   struct scene s;
-   base_params(&p);
-   p.use_primitive = true;
-   p.primitive = AGX_PRIMITIVE_LINES;
-   p.nr_vertices = 4;
-   const float win[4][2] = {
+   static const float win[4][2] = {
       {4.5f, 10.5f}, {20.5f, 10.5f}, {30.5f, 2.5f}, {30.5f, 12.5f}};
-   for (unsigned i = 0; i < 4; i++)
-      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
-   build(f, &p, &s, true);
-   for (unsigned y = 0; y < p.height; y++) {
-      for (unsigned x = 0; x < p.width; x++) {
-         bool in = (y == 10 && x >= 4 && x <= 19) ||
-                   (x == 30 && y >= 2 && y <= 11);
-         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
-                     in ? 0 : 255, 255, x, y);
-      }
-   }
+   check_primitive(*state, AGX_PRIMITIVE_LINES, AGX_POLYGON_MODE_FILL, 4,
+                   win, lines_in);
+}
+
+/*
+ * The same lines drawn the other way, (20.5, 14.5) - (4.5, 14.5) and
+ * (34.5, 12.5) - (34.5, 2.5): by GL's diamond-exit rule (GL 4.6
+ * compatibility section 14.5.1) the starting pixel is drawn and the ending
+ * one not, so pixels x 5..20 of row 14 and y 3..12 of column 34 (the top-
+ * left rule alone would give x 4..19 and y 2..11 again).
+ */
+static bool
+lines_reversed_in(unsigned x, unsigned y)
+{
+   return (y == 14 && x >= 5 && x <= 20) || (x == 34 && y >= 3 && y <= 12);
+}
+
+static void
+test_lines_reversed(void **state)
+{
+   static const float win[4][2] = {
+      {20.5f, 14.5f}, {4.5f, 14.5f}, {34.5f, 12.5f}, {34.5f, 2.5f}};
+   check_primitive(*state, AGX_PRIMITIVE_LINES, AGX_POLYGON_MODE_FILL, 4,
+                   win, lines_reversed_in);
 }
 
 /*
@@ -1703,6 +1742,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_lines_reversed, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_compute_barrier, setup, teardown),
