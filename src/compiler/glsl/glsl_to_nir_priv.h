@@ -245,6 +245,8 @@ const nir_vtype *g2n_vtype(struct g2n *c, const struct glsl_type *t,
 nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,
                        const char *name);
 void g2n_global_decl(struct g2n *c, struct ast_node *n);
+void g2n_global_declarator(struct g2n *c, struct ast_node *n,
+                           struct ast_node *d);
 /* "layout(stream = s) out;" of a geometry shader: the stream of the
  * outputs declared after it (GLSL 4.00 4.4.2.2). */
 void g2n_geom_default_stream(struct g2n *c, struct ast_node *n);
