@@ -23,22 +23,26 @@
  * any).  Values only a dead loop phi reads stay dead, so dead phi cycles
  * are still removed.
  *
- * Liveness and "walked" are bits by def index (impl->ssa_alloc: dense
- * after nir_shader_compact_instrs), not flags in the instructions: no
- * walk to reset flags first, and the bits of a large shader stay in the
- * cache while its instructions do not.  An instruction without a def is
+ * Liveness and "walked" are flags in a byte array by def index
+ * (impl->ssa_alloc: dense after nir_shader_compact_instrs), not in the
+ * instructions: no walk to reset flags first, and the array of a large
+ * shader (a byte a def) stays in the cache while its instructions do
+ * not.  An instruction without a def is
  * live exactly when it cannot be eliminated.
  */
 #include "nir_passes.h"
 
 #include <stdlib.h>
 
-#include "util/bitset.h"
 #include "util/u_dynarray.h"
 
+enum {
+   DCE_LIVE = 1 << 0,
+   DCE_WALKED = 1 << 1, /* the reverse walk has passed this def */
+};
+
 typedef struct {
-   BITSET_WORD *live;         /* by def index */
-   BITSET_WORD *walked;       /* by def index: the walk has passed it */
+   uint8_t *flags;            /* DCE_* by def index */
    unsigned num_defs;         /* impl->ssa_alloc */
    struct util_dynarray late; /* walked instructions made live afterwards */
 } dce_state;
@@ -81,7 +85,7 @@ is_live(const dce_state *st, nir_instr *instr, nir_def **def_out)
    if (!def)
       return false;
    /* (an index out of range is invalid IR: keep the instruction) */
-   return def->index >= st->num_defs || BITSET_TEST(st->live, def->index);
+   return def->index >= st->num_defs || (st->flags[def->index] & DCE_LIVE);
 }
 
 static bool
@@ -89,11 +93,11 @@ mark_src(nir_src *src, void *data)
 {
    dce_state *st = data;
    unsigned i = src->ssa->index;
-   if (i >= st->num_defs || BITSET_TEST(st->live, i))
+   if (i >= st->num_defs || (st->flags[i] & DCE_LIVE))
       return true;
-   BITSET_SET(st->live, i);
+   st->flags[i] |= DCE_LIVE;
    /* Only a loop header phi's back edge reaches back to a walked one. */
-   if (BITSET_TEST(st->walked, i))
+   if (st->flags[i] & DCE_WALKED)
       util_dynarray_append(&st->late, nir_instr *, nir_def_instr(src->ssa));
    return true;
 }
@@ -111,11 +115,9 @@ static bool
 dce_impl(nir_function_impl *impl)
 {
    dce_state st = { .num_defs = impl->ssa_alloc };
-   unsigned words = BITSET_WORDS(st.num_defs) + 1;
-   st.live = calloc(2 * words, sizeof(BITSET_WORD));
-   if (!st.live)
+   st.flags = calloc(st.num_defs + 1, 1);
+   if (!st.flags)
       return false; /* out of memory: remove nothing */
-   st.walked = st.live + words;
    util_dynarray_init(&st.late, NULL);
    /* loop blocks the walk left dead instructions in */
    struct util_dynarray loop_blocks;
@@ -132,7 +134,7 @@ dce_impl(nir_function_impl *impl)
          nir_def *def;
          bool live = is_live(&st, instr, &def);
          if (def && def->index < st.num_defs)
-            BITSET_SET(st.walked, def->index);
+            st.flags[def->index] |= DCE_WALKED;
          if (live) {
             nir_foreach_src(instr, mark_src, &st);
          } else if (in_loop) {
@@ -158,7 +160,7 @@ dce_impl(nir_function_impl *impl)
    }
    util_dynarray_fini(&loop_blocks);
    util_dynarray_fini(&st.late);
-   free(st.live);
+   free(st.flags);
 
    if (progress)
       nir_metadata_preserve(impl, nir_metadata_block_index |
