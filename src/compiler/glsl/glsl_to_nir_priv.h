@@ -213,6 +213,11 @@ struct g2n {
    /* every shader of the stage (glsl_to_nir's arguments) */
    struct glsl_parse_state *const *stage_shaders;
    unsigned num_stage_shaders;
+   /* g2n_implicit_array_size: name -> 1 + largest constant index, over
+    * the stage's shaders and index_sizes_extra (a shader outside them),
+    * made by one walk at the first call; NULL until then */
+   struct hash_table *index_sizes;
+   const struct glsl_parse_state *index_sizes_extra;
    /* Set while a declaration statement of a compound statement's list
     * is translated: its locals may be SSA values (glsl_to_nir_ssa.c);
     * g2n_local_decl takes it. */

@@ -848,41 +848,59 @@ g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
    return false;
 }
 
-/* Largest constant index + 1 used on `name` anywhere in the stage's
- * shaders (GLSL 1.20 4.1.9: an unsized array is sized by its uses). */
-static int
-max_index(const struct ast_node *n, const char *name, int depth)
+/* Records 1 + n's constant index under the array's name, for every
+ * constant index on a plain name in n (the depth limit is the one the
+ * translation's other AST searches keep). */
+static void
+note_indices(struct hash_table *sizes, const struct ast_node *n, int depth)
 {
    if (!n || depth > 1000)
-      return 0;
-   int m = 0;
-   if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT &&
-       !strcmp(n->a->name, name) && n->b &&
-       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST))
-      m = (int)n->b->value.u + 1;
+      return;
+   if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST)) {
+      intptr_t m = (int)n->b->value.u + 1;
+      struct hash_entry *e = hash_table_search(sizes, n->a->name);
+      if (!e)
+         hash_table_insert(sizes, n->a->name, (void *)m);
+      else if ((intptr_t)e->data < m)
+         e->data = (void *)m;
+   }
    const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
    for (unsigned i = 0; i < 4; i++)
-      m = MAX2(m, max_index(kids[i], name, depth + 1));
+      note_indices(sizes, kids[i], depth + 1);
    for (const struct ast_node *k = n->list.head; k; k = k->next)
-      m = MAX2(m, max_index(k, name, depth + 1));
-   return m;
+      note_indices(sizes, k, depth + 1);
 }
 
+/* Largest constant index + 1 used on `name` anywhere in the stage's
+ * shaders (GLSL 1.20 4.1.9: an unsized array is sized by its uses), and
+ * in the other shaders of the stage, which share the global
+ * (ARB_shader_storage_buffer_object's length() tests).  All names are
+ * found in one walk of the shaders: walking them for every unsized
+ * array made a link quadratic in the number of unsized arrays. */
 int
 g2n_implicit_array_size(struct g2n *c, const char *name)
 {
-   int m = 0;
-   for (const struct ast_node *n = c->st->unit.head; n; n = n->next)
-      m = MAX2(m, max_index(n, name, 0));
-   /* ... and in the other shaders of the stage, which share the global
-    * (ARB_shader_storage_buffer_object's length() tests) */
+   const struct glsl_parse_state *extra = c->st;
    for (unsigned i = 0; i < c->num_stage_shaders; i++) {
       if (c->stage_shaders[i] == c->st)
-         continue;
-      for (const struct ast_node *n = c->stage_shaders[i]->unit.head; n;
-           n = n->next)
-         m = MAX2(m, max_index(n, name, 0));
+         extra = NULL;
    }
+   if (!c->index_sizes || c->index_sizes_extra != extra) {
+      if (c->index_sizes)
+         hash_table_destroy(c->index_sizes, NULL);
+      c->index_sizes = hash_table_create_string_keys(c->mem);
+      c->index_sizes_extra = extra;
+      for (unsigned i = 0; i <= c->num_stage_shaders; i++) {
+         const struct glsl_parse_state *sh =
+            i < c->num_stage_shaders ? c->stage_shaders[i] : extra;
+         for (const struct ast_node *n = sh ? sh->unit.head : NULL; n;
+              n = n->next)
+            note_indices(c->index_sizes, n, 0);
+      }
+   }
+   struct hash_entry *e = hash_table_search(c->index_sizes, name);
+   int m = e ? (int)(intptr_t)e->data : 0;
    return m > 0 ? m : 1;
 }
 

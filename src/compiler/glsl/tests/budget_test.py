@@ -6,7 +6,8 @@ size under 256 MB, or fails with an error that names the limit it hit.
 The inputs are the classic blow-ups: macros that double at each level
 (object-like and function-like), arguments that multiply, a macro with
 50,000 parameters, and megabyte-sized plain, nested and directive-heavy
-shaders; and, linked, thousands of initialized uniforms.
+shaders; and, linked, thousands of initialized uniforms and of
+implicitly sized arrays.
 
 Usage: budget_test.py GLSL_COMPILER [SCALE]
 SCALE multiplies the time and memory limits (sanitizer builds run several
@@ -137,6 +138,14 @@ def inputs():
            ''.join('uniform float u%d = k * %d.0;\n' % (i, i)
                    for i in range(8000)) +
            'void main() { gl_Position = vec4(u7999); }\n', True, None, True)
+    # ... and every implicitly sized array's size (its largest constant
+    # index) found in one walk of the shaders, not one walk per array.
+    yield ('3000 implicitly sized arrays', '#version 120\n' +
+           ''.join('float a%d[];\n' % i for i in range(3000)) +
+           'void main() { float s = 0.0;\n' +
+           ''.join('a%d[%d] = 1.0; s += a%d[1];\n' % (i, i % 7 + 1, i)
+                   for i in range(3000)) +
+           'gl_Position = vec4(s); }\n', True, None, True)
 
 
 def main():

@@ -279,6 +279,42 @@ test_initializer_reads_constants(void **state)
    ralloc_free(mem);
 }
 
+/* Implicitly sized arrays take 1 + the largest constant index used on
+ * them in any shader of the stage (GLSL 1.20 4.1.9); the translation
+ * finds every name's largest index in one walk of the shaders
+ * (g2n_implicit_array_size).  Sizes by hand: w 6 (w[5] in the second
+ * shader), v 2, x 1 (never indexed by a constant: at least one). */
+static void
+test_implicit_array_sizes(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(
+      mem, 120, false, NULL, MESA_SHADER_VERTEX,
+      "uniform float w[];\n"
+      "uniform vec4 v[];\n"
+      "uniform float x[];\n"
+      "float f();\n"
+      "void main() { gl_Position = v[1] + vec4(w[2] + f() + x[0]); }\n",
+      MESA_SHADER_VERTEX,
+      "uniform float w[];\n"
+      "float f() { return w[5] + w[1]; }\n");
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   static const struct {
+      const char *name;
+      int size;
+   } want[] = { { "w", 6 }, { "v", 2 }, { "x", 1 } };
+   for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+      int loc = glsl_program_uniform_location(p, want[i].name);
+      assert_true(loc >= 0);
+      const struct glsl_program_uniform *u =
+         glsl_program_uniform_at(p, loc, NULL);
+      assert_int_equal(u->array_size, want[i].size);
+   }
+   ralloc_free(mem);
+}
+
 /* Explicit uniform locations (GLSL ES 3.10 4.4.3): a uniform with
  * layout(location) takes its location and, an array, the ones after; the
  * others the lowest free ones; overlaps, a location at or past
@@ -622,6 +658,7 @@ main(void)
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_unused_initialized_uniform),
       cmocka_unit_test(test_initializer_reads_constants),
+      cmocka_unit_test(test_implicit_array_sizes),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_explicit_uniform_locations),
       cmocka_unit_test(test_uniform_block_std140),
