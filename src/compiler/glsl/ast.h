@@ -170,7 +170,11 @@ struct ast_node {
 
    /* Filled by the checker. */
    const struct glsl_type *vtype;
-   void *sema;
+   /* An AST_IDENT naming a global constant: that constant's declarator.
+    * A declarator of a global constant: its AST_DECL_LIST.  Else NULL.
+    * (glsl_nir_eval_initializer declares only the constants an
+    * initializer reads through these.) */
+   struct ast_node *sema;
 };
 
 struct glsl_parse_state;

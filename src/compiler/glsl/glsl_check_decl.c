@@ -384,6 +384,9 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    else if (q & AST_Q_CONST)
       check_error(c, d, "const variable '%s' needs an initializer",
                   d->name);
+   /* (read back by the identifiers that name it, see ast_node::sema) */
+   if (global && !builtin && v->is_const)
+      d->sema = n;
    if (st->es && glsl_type_is_array(t) && t->length < 0)
       check_error(c, d, "unsized array '%s' is not allowed in GLSL ES",
                   d->name);

@@ -233,6 +233,29 @@ g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
    c->global = c->scope;
 }
 
+/* Declares the global constants expression e reads (the checker points
+ * their identifiers at them, ast_node::sema), each after the constants
+ * its own initializer reads, each once (`done`). */
+static void
+declare_constants_read(struct g2n *c, struct ast_node *e, struct set *done)
+{
+   if (!e || c->failed)
+      return;
+   struct ast_node *d = e->kind == AST_IDENT ? e->sema : NULL;
+   if (d && d->sema && !set_contains(done, d)) {
+      set_add(done, d);
+      declare_constants_read(c, d->a, done);
+      g2n_global_declarator(c, d->sema, d);
+   }
+   struct ast_node *kids[4] = { e->a, e->b, e->c, e->d };
+   for (unsigned i = 0; i < 4; i++)
+      declare_constants_read(c, kids[i], done);
+   for (struct ast_node *k = e->list.head; k; k = k->next)
+      declare_constants_read(c, k, done);
+   for (struct ast_node *k = e->dims.head; k; k = k->next)
+      declare_constants_read(c, k, done);
+}
+
 bool
 glsl_nir_eval_initializer(struct glsl_parse_state *st, struct ast_node *init,
                           const struct glsl_type *t, uint32_t *words,
@@ -242,8 +265,12 @@ glsl_nir_eval_initializer(struct glsl_parse_state *st, struct ast_node *init,
    struct g2n c;
    memset(&c, 0, sizeof(c));
    g2n_init(&c, mem, st, NULL);
-   struct unit_facts facts;
-   declare_globals(&c, &st->unit, &facts);
+   /* Only what the initializer reads: a link evaluates every uniform's
+    * initializer, and declaring all globals for each made it quadratic
+    * in the number of initialized uniforms. */
+   initial_precisions(&c);
+   struct set *done = set_create_pointer_keys(mem);
+   declare_constants_read(&c, init, done);
    nir_variable *out = nir_variable_create(c.shader, nir_var_shader_out,
                                            g2n_vtype(&c, t, true), "value");
    out->data.driver_location = 0;

@@ -214,6 +214,11 @@ struct g2n {
    /* every shader of the stage (glsl_to_nir's arguments) */
    struct glsl_parse_state *const *stage_shaders;
    unsigned num_stage_shaders;
+   /* g2n_implicit_array_size: name -> 1 + largest constant index, over
+    * the stage's shaders and index_sizes_extra (a shader outside them),
+    * made by one walk at the first call; NULL until then */
+   struct hash_table *index_sizes;
+   const struct glsl_parse_state *index_sizes_extra;
    /* Set while a declaration statement of a compound statement's list
     * is translated: its locals may be SSA values (glsl_to_nir_ssa.c);
     * g2n_local_decl takes it. */
@@ -246,6 +251,8 @@ const nir_vtype *g2n_vtype(struct g2n *c, const struct glsl_type *t,
 nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,
                        const char *name);
 void g2n_global_decl(struct g2n *c, struct ast_node *n);
+void g2n_global_declarator(struct g2n *c, struct ast_node *n,
+                           struct ast_node *d);
 /* "layout(stream = s) out;" of a geometry shader: the stream of the
  * outputs declared after it (GLSL 4.00 4.4.2.2). */
 void g2n_geom_default_stream(struct g2n *c, struct ast_node *n);

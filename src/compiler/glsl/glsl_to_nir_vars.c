@@ -598,139 +598,145 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "this kind of block is not translated yet");
       return;
    }
+   for (struct ast_node *d = n->list.head; d && !c->failed; d = d->next)
+      g2n_global_declarator(c, n, d);
+}
+
+/* Declarator d of the global declaration list n. */
+void
+g2n_global_declarator(struct g2n *c, struct ast_node *n, struct ast_node *d)
+{
    unsigned q = n->type->flags;
-   for (struct ast_node *d = n->list.head; d && !c->failed; d = d->next) {
-      const struct glsl_type *t = d->vtype;
-      if (!t || !d->name)
-         continue;
-      /* Built-ins redeclared (gl_FragDepth layouts, gl_TexCoord sizes)
-       * keep their own variable, but take the interpolation qualifiers
-       * the redeclaration gives (GLSL 1.30 7.6: gl_FrontColor, gl_Color,
-       * ... may be redeclared flat, smooth or noperspective). */
-      if (!strncmp(d->name, "gl_", 3)) {
-         if (q & AST_Q_OUT)
-            g2n_note_clip_distance(c, d->name, t);
-         if (q & (AST_Q_INTERP | AST_Q_CENTROID)) {
-            struct g2n_sym *bs = g2n_builtin_var(c, d->name);
-            if (bs && bs->var && (bs->var->mode == nir_var_shader_in ||
-                                  bs->var->mode == nir_var_shader_out)) {
-               bs->var->data.flat = (q & AST_Q_FLAT) != 0;
-               bs->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
-               bs->var->data.smooth = (q & AST_Q_SMOOTH) != 0;
-               bs->var->data.centroid = (q & AST_Q_CENTROID) != 0;
-            }
+   const struct glsl_type *t = d->vtype;
+   if (!t || !d->name)
+      return;
+   /* Built-ins redeclared (gl_FragDepth layouts, gl_TexCoord sizes)
+    * keep their own variable, but take the interpolation qualifiers
+    * the redeclaration gives (GLSL 1.30 7.6: gl_FrontColor, gl_Color,
+    * ... may be redeclared flat, smooth or noperspective). */
+   if (!strncmp(d->name, "gl_", 3)) {
+      if (q & AST_Q_OUT)
+         g2n_note_clip_distance(c, d->name, t);
+      if (q & (AST_Q_INTERP | AST_Q_CENTROID)) {
+         struct g2n_sym *bs = g2n_builtin_var(c, d->name);
+         if (bs && bs->var && (bs->var->mode == nir_var_shader_in ||
+                               bs->var->mode == nir_var_shader_out)) {
+            bs->var->data.flat = (q & AST_Q_FLAT) != 0;
+            bs->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
+            bs->var->data.smooth = (q & AST_Q_SMOOTH) != 0;
+            bs->var->data.centroid = (q & AST_Q_CENTROID) != 0;
          }
-         continue;
       }
-      /* Shaders of one stage share their globals; a sized declaration
-       * sizes an unsized one (GLSL 1.20 4.1.9). */
-      struct hash_entry *prev = hash_table_search(c->global->names,
-                                                  d->name);
-      if (prev) {
-         struct g2n_sym *ps = prev->data;
-         if (g2n_intrastage_conflict(c, d, ps, t, q))
-            return;
-         /* Explicit locations of one variable must agree (GLSL 3.30
-          * 4.3.8.1, ARB_explicit_attrib_location); the one given wins
-          * over none. */
-         int loc = layout_int(n->type, "location", -1);
-         struct glsl_nir_var *pv =
-            ps->var_index >= 0
-               ? util_dynarray_element(&c->vars, struct glsl_nir_var,
-                                       ps->var_index)
-               : NULL;
-         if (pv && loc >= 0 && pv->location >= 0 && pv->location != loc) {
-            g2n_fail(c, d, "'%s' has explicit locations %d and %d in "
-                     "different shaders", d->name, pv->location, loc);
-            return;
-         }
-         if (pv && loc >= 0 && pv->location < 0)
-            pv->location = loc;
-         /* The first initializer seen gives the value (a global of the
-          * stage's shaders is one variable), and later declarations are
-          * compared with it. */
-         if (d->a && ps->decl && !ps->decl->a) {
-            if (ps->var && ps->var->mode == nir_var_function_temp)
-               emit_initializer(c, ps, ps->type, d->a);
-            ps->decl = d;
-            ps->decl_st = c->st;
-         }
-         if (ps->var && glsl_type_is_array(ps->type) &&
-             ps->type->length <= 0 && glsl_type_is_array(t) &&
-             t->length > 0) {
-            ps->type = t;
-            ps->var->type = g2n_vtype(c, t, ps->var->mode == nir_var_uniform);
-            if (ps->var_index >= 0)
-               util_dynarray_element(&c->vars, struct glsl_nir_var,
-                                     ps->var_index)->type = t;
-         }
-         continue;
-      }
-      if (glsl_type_is_array(t) && t->length < 0) {
-         /* Implicitly sized: by the largest constant index used; inputs
-          * of a geometry shader by the input primitive (GLSL 1.50
-          * 4.3.8.1). */
-         bool gs_in = c->stage == MESA_SHADER_GEOMETRY &&
-                      (q & AST_Q_IN);
-         t = glsl_array_type(c->shader, t->element,
-                             gs_in ? (int)c->gs_vertices_in
-                                   : g2n_implicit_array_size(c, d->name));
-      }
-      if (q & AST_Q_SHARED) {
-         g2n_shared_decl(c, d, t);
-         continue;
-      }
-      if (glsl_without_array(t)->base_type == GLSL_TYPE_ATOMIC_UINT) {
-         g2n_counter_decl(c, d, n->type, t);
-         continue;
-      }
-      if (q & AST_Q_BUFFER) {
-         g2n_fail(c, d, "buffer variables outside a block are not "
-                  "translated");
+      return;
+   }
+   /* Shaders of one stage share their globals; a sized declaration
+    * sizes an unsized one (GLSL 1.20 4.1.9). */
+   struct hash_entry *prev = hash_table_search(c->global->names,
+                                               d->name);
+   if (prev) {
+      struct g2n_sym *ps = prev->data;
+      if (g2n_intrastage_conflict(c, d, ps, t, q))
+         return;
+      /* Explicit locations of one variable must agree (GLSL 3.30
+       * 4.3.8.1, ARB_explicit_attrib_location); the one given wins
+       * over none. */
+      int loc = layout_int(n->type, "location", -1);
+      struct glsl_nir_var *pv =
+         ps->var_index >= 0
+            ? util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                    ps->var_index)
+            : NULL;
+      if (pv && loc >= 0 && pv->location >= 0 && pv->location != loc) {
+         g2n_fail(c, d, "'%s' has explicit locations %d and %d in "
+                  "different shaders", d->name, pv->location, loc);
          return;
       }
-      nir_variable_mode mode = mode_for(c, q);
-      /* #pragma STDGL invariant(all) makes every output invariant. */
-      if (mode == nir_var_shader_out && c->st->pragma_invariant_all)
-         q |= AST_Q_INVARIANT;
-      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
-      sym->type = t;
-      sym->field = -1;
-      sym->var_index = -1;
-      sym->decl = d;
-      sym->decl_st = c->st;
-      sym->qual = q;
-      /* globals kept in the shader (const and plain ones) have their
-       * declared or default precision too (GLSL ES 3.00 4.5.4) */
-      sym->prec = g2n_decl_prec(c, q, t);
-      if (mode == nir_var_function_temp) {
-         sym->var = g2n_temp(c, t, d->name);
-         if (d->a)
-            emit_initializer(c, sym, t, d->a);
-      } else {
-         sym->var = nir_variable_create(c->shader, mode,
-                                        g2n_vtype(c, t, mode ==
-                                                  nir_var_uniform),
-                                        d->name);
-         sym->var->data.flat = (q & AST_Q_FLAT) != 0;
-         sym->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
-         sym->var->data.smooth = (q & AST_Q_SMOOTH) != 0;
-         sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
-         sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
-         /* The effective precision (explicit, else the default). */
-         unsigned prec = q & AST_Q_PRECISION;
-         const struct glsl_type *bt = glsl_without_array(t);
-         if (!prec && bt->base_type == GLSL_TYPE_FLOAT)
-            prec = c->default_prec_float;
-         else if (!prec && (bt->base_type == GLSL_TYPE_INT ||
-                            bt->base_type == GLSL_TYPE_UINT))
-            prec = c->default_prec_int;
-         sym->prec = g2n_decl_prec(c, q, t);
-         record_var(c, sym, d->name, t, (q & ~AST_Q_PRECISION) | prec,
-                    n->type, mode == nir_var_uniform ? d->a : NULL, false);
+      if (pv && loc >= 0 && pv->location < 0)
+         pv->location = loc;
+      /* The first initializer seen gives the value (a global of the
+       * stage's shaders is one variable), and later declarations are
+       * compared with it. */
+      if (d->a && ps->decl && !ps->decl->a) {
+         if (ps->var && ps->var->mode == nir_var_function_temp)
+            emit_initializer(c, ps, ps->type, d->a);
+         ps->decl = d;
+         ps->decl_st = c->st;
       }
-      g2n_declare(c, d->name, sym);
+      if (ps->var && glsl_type_is_array(ps->type) &&
+          ps->type->length <= 0 && glsl_type_is_array(t) &&
+          t->length > 0) {
+         ps->type = t;
+         ps->var->type = g2n_vtype(c, t, ps->var->mode == nir_var_uniform);
+         if (ps->var_index >= 0)
+            util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                  ps->var_index)->type = t;
+      }
+      return;
    }
+   if (glsl_type_is_array(t) && t->length < 0) {
+      /* Implicitly sized: by the largest constant index used; inputs
+       * of a geometry shader by the input primitive (GLSL 1.50
+       * 4.3.8.1). */
+      bool gs_in = c->stage == MESA_SHADER_GEOMETRY &&
+                   (q & AST_Q_IN);
+      t = glsl_array_type(c->shader, t->element,
+                          gs_in ? (int)c->gs_vertices_in
+                                : g2n_implicit_array_size(c, d->name));
+   }
+   if (q & AST_Q_SHARED) {
+      g2n_shared_decl(c, d, t);
+      return;
+   }
+   if (glsl_without_array(t)->base_type == GLSL_TYPE_ATOMIC_UINT) {
+      g2n_counter_decl(c, d, n->type, t);
+      return;
+   }
+   if (q & AST_Q_BUFFER) {
+      g2n_fail(c, d, "buffer variables outside a block are not "
+               "translated");
+      return;
+   }
+   nir_variable_mode mode = mode_for(c, q);
+   /* #pragma STDGL invariant(all) makes every output invariant. */
+   if (mode == nir_var_shader_out && c->st->pragma_invariant_all)
+      q |= AST_Q_INVARIANT;
+   struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
+   sym->type = t;
+   sym->field = -1;
+   sym->var_index = -1;
+   sym->decl = d;
+   sym->decl_st = c->st;
+   sym->qual = q;
+   /* globals kept in the shader (const and plain ones) have their
+    * declared or default precision too (GLSL ES 3.00 4.5.4) */
+   sym->prec = g2n_decl_prec(c, q, t);
+   if (mode == nir_var_function_temp) {
+      sym->var = g2n_temp(c, t, d->name);
+      if (d->a)
+         emit_initializer(c, sym, t, d->a);
+   } else {
+      sym->var = nir_variable_create(c->shader, mode,
+                                     g2n_vtype(c, t, mode ==
+                                               nir_var_uniform),
+                                     d->name);
+      sym->var->data.flat = (q & AST_Q_FLAT) != 0;
+      sym->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
+      sym->var->data.smooth = (q & AST_Q_SMOOTH) != 0;
+      sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
+      sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
+      /* The effective precision (explicit, else the default). */
+      unsigned prec = q & AST_Q_PRECISION;
+      const struct glsl_type *bt = glsl_without_array(t);
+      if (!prec && bt->base_type == GLSL_TYPE_FLOAT)
+         prec = c->default_prec_float;
+      else if (!prec && (bt->base_type == GLSL_TYPE_INT ||
+                         bt->base_type == GLSL_TYPE_UINT))
+         prec = c->default_prec_int;
+      sym->prec = g2n_decl_prec(c, q, t);
+      record_var(c, sym, d->name, t, (q & ~AST_Q_PRECISION) | prec,
+                 n->type, mode == nir_var_uniform ? d->a : NULL, false);
+   }
+   g2n_declare(c, d->name, sym);
 }
 
 void
@@ -842,41 +848,59 @@ g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
    return false;
 }
 
-/* Largest constant index + 1 used on `name` anywhere in the stage's
- * shaders (GLSL 1.20 4.1.9: an unsized array is sized by its uses). */
-static int
-max_index(const struct ast_node *n, const char *name, int depth)
+/* Records 1 + n's constant index under the array's name, for every
+ * constant index on a plain name in n (the depth limit is the one the
+ * translation's other AST searches keep). */
+static void
+note_indices(struct hash_table *sizes, const struct ast_node *n, int depth)
 {
    if (!n || depth > 1000)
-      return 0;
-   int m = 0;
-   if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT &&
-       !strcmp(n->a->name, name) && n->b &&
-       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST))
-      m = (int)n->b->value.u + 1;
+      return;
+   if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST)) {
+      intptr_t m = (int)n->b->value.u + 1;
+      struct hash_entry *e = hash_table_search(sizes, n->a->name);
+      if (!e)
+         hash_table_insert(sizes, n->a->name, (void *)m);
+      else if ((intptr_t)e->data < m)
+         e->data = (void *)m;
+   }
    const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
    for (unsigned i = 0; i < 4; i++)
-      m = MAX2(m, max_index(kids[i], name, depth + 1));
+      note_indices(sizes, kids[i], depth + 1);
    for (const struct ast_node *k = n->list.head; k; k = k->next)
-      m = MAX2(m, max_index(k, name, depth + 1));
-   return m;
+      note_indices(sizes, k, depth + 1);
 }
 
+/* Largest constant index + 1 used on `name` anywhere in the stage's
+ * shaders (GLSL 1.20 4.1.9: an unsized array is sized by its uses), and
+ * in the other shaders of the stage, which share the global
+ * (ARB_shader_storage_buffer_object's length() tests).  All names are
+ * found in one walk of the shaders: walking them for every unsized
+ * array made a link quadratic in the number of unsized arrays. */
 int
 g2n_implicit_array_size(struct g2n *c, const char *name)
 {
-   int m = 0;
-   for (const struct ast_node *n = c->st->unit.head; n; n = n->next)
-      m = MAX2(m, max_index(n, name, 0));
-   /* ... and in the other shaders of the stage, which share the global
-    * (ARB_shader_storage_buffer_object's length() tests) */
+   const struct glsl_parse_state *extra = c->st;
    for (unsigned i = 0; i < c->num_stage_shaders; i++) {
       if (c->stage_shaders[i] == c->st)
-         continue;
-      for (const struct ast_node *n = c->stage_shaders[i]->unit.head; n;
-           n = n->next)
-         m = MAX2(m, max_index(n, name, 0));
+         extra = NULL;
    }
+   if (!c->index_sizes || c->index_sizes_extra != extra) {
+      if (c->index_sizes)
+         hash_table_destroy(c->index_sizes, NULL);
+      c->index_sizes = hash_table_create_string_keys(c->mem);
+      c->index_sizes_extra = extra;
+      for (unsigned i = 0; i <= c->num_stage_shaders; i++) {
+         const struct glsl_parse_state *sh =
+            i < c->num_stage_shaders ? c->stage_shaders[i] : extra;
+         for (const struct ast_node *n = sh ? sh->unit.head : NULL; n;
+              n = n->next)
+            note_indices(c->index_sizes, n, 0);
+      }
+   }
+   struct hash_entry *e = hash_table_search(c->index_sizes, name);
+   int m = e ? (int)(intptr_t)e->data : 0;
    return m > 0 ? m : 1;
 }
 

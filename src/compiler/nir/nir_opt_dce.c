@@ -9,44 +9,96 @@
  * if condition reads it, or if a live instruction reads it; the rest is
  * deleted.  Block structure is kept.
  *
- * Marking is one reverse walk over the blocks in program order.  In SSA
- * form every use except a loop header phi's back-edge source comes after
- * its definition, so by the time the walk reaches an instruction all its
- * uses have been seen and its liveness is final: a live instruction marks
- * its sources and the walk moves on, touching each instruction once and
- * in memory order (the old marking chased sources from the roots, one
- * dependent cache miss per step).  The exception: a loop header phi found
- * live after its loop body was walked makes its back-edge value live
- * late.  Such a value, and anything already walked that it reads, goes
- * on a small work list.  Values only a dead loop phi reads stay dead, so
- * dead phi cycles are still removed.
+ * One reverse walk over the blocks in program order decides and removes.
+ * In SSA form every use except a loop header phi's back-edge source
+ * comes after its definition, so by the time the walk reaches an
+ * instruction all its uses have been seen and its liveness is final: a
+ * live instruction marks its sources, a dead one outside every loop is
+ * removed on the spot, and the walk moves on, touching each instruction
+ * once and in memory order.  The exception: a loop header phi found live
+ * after its loop body was walked makes its back-edge value live late.
+ * Such a value, and anything already walked that it reads, goes on a
+ * small work list; so dead instructions inside loops are only removed
+ * once the whole function is walked (a sweep of the loop blocks that had
+ * any).  Values only a dead loop phi reads stay dead, so dead phi cycles
+ * are still removed.
+ *
+ * Liveness and "walked" are flags in a byte array by def index
+ * (impl->ssa_alloc: dense after nir_shader_compact_instrs), not in the
+ * instructions: no walk to reset flags first, and the array of a large
+ * shader (a byte a def) stays in the cache while its instructions do
+ * not.  An instruction without a def is
+ * live exactly when it cannot be eliminated.
  */
 #include "nir_passes.h"
+
+#include <stdlib.h>
 
 #include "util/u_dynarray.h"
 
 enum {
    DCE_LIVE = 1 << 0,
-   DCE_WALKED = 1 << 1, /* the reverse walk has passed this instruction */
+   DCE_WALKED = 1 << 1, /* the reverse walk has passed this def */
 };
 
 typedef struct {
+   uint8_t *flags;            /* DCE_* by def index */
+   unsigned num_defs;         /* impl->ssa_alloc */
    struct util_dynarray late; /* walked instructions made live afterwards */
-   unsigned live;
 } dce_state;
+
+/* The def of an instruction that may be removed when nothing reads it;
+ * NULL with *root set for one that must stay (an effect), NULL alone for
+ * one that may go and has no def.  (nir_instr_can_eliminate and
+ * nir_instr_def in one switch: this runs once per instruction.) */
+static nir_def *
+eliminable_def(nir_instr *instr, bool *root)
+{
+   *root = false;
+   switch (instr->type) {
+   case nir_instr_type_alu:
+      return &nir_instr_as_alu(instr)->def;
+   case nir_instr_type_deref:
+      return &nir_instr_as_deref(instr)->def;
+   case nir_instr_type_tex:
+      return &nir_instr_as_tex(instr)->def;
+   case nir_instr_type_load_const:
+      return &nir_instr_as_load_const(instr)->def;
+   case nir_instr_type_undef:
+      return &nir_instr_as_undef(instr)->def;
+   case nir_instr_type_phi:
+      return &nir_instr_as_phi(instr)->def;
+   default:
+      *root = !nir_instr_can_eliminate(instr);
+      return *root ? NULL : nir_instr_def(instr);
+   }
+}
+
+static bool
+is_live(const dce_state *st, nir_instr *instr, nir_def **def_out)
+{
+   bool root;
+   nir_def *def = eliminable_def(instr, &root);
+   *def_out = def;
+   if (root)
+      return true;
+   if (!def)
+      return false;
+   /* (an index out of range is invalid IR: keep the instruction) */
+   return def->index >= st->num_defs || (st->flags[def->index] & DCE_LIVE);
+}
 
 static bool
 mark_src(nir_src *src, void *data)
 {
    dce_state *st = data;
-   nir_instr *instr = nir_def_instr(src->ssa);
-   if (instr->pass_flags & DCE_LIVE)
+   unsigned i = src->ssa->index;
+   if (i >= st->num_defs || (st->flags[i] & DCE_LIVE))
       return true;
-   instr->pass_flags |= DCE_LIVE;
-   st->live++;
+   st->flags[i] |= DCE_LIVE;
    /* Only a loop header phi's back edge reaches back to a walked one. */
-   if (instr->pass_flags & DCE_WALKED)
-      util_dynarray_append(&st->late, nir_instr *, instr);
+   if (st->flags[i] & DCE_WALKED)
+      util_dynarray_append(&st->late, nir_instr *, nir_def_instr(src->ssa));
    return true;
 }
 
@@ -62,47 +114,54 @@ drain_late(dce_state *st)
 static bool
 dce_impl(nir_function_impl *impl)
 {
-   dce_state st = { .live = 0 };
+   dce_state st = { .num_defs = impl->ssa_alloc };
+   st.flags = calloc(st.num_defs + 1, 1);
+   if (!st.flags)
+      return false; /* out of memory: remove nothing */
    util_dynarray_init(&st.late, NULL);
-   unsigned total = 0;
+   /* loop blocks the walk left dead instructions in */
+   struct util_dynarray loop_blocks;
+   util_dynarray_init(&loop_blocks, NULL);
 
-   /* Reset, marking the roots: instructions with effects. */
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         total++;
-         instr->pass_flags = nir_instr_can_eliminate(instr) ? 0 : DCE_LIVE;
-         st.live += instr->pass_flags;
-      }
-   }
-
+   bool progress = false;
    nir_foreach_block_reverse(block, impl) {
       nir_cf_node *next = nir_cf_node_next(&block->cf_node);
       if (next && next->type == nir_cf_node_if)
          mark_src(&nir_cf_node_as_if(next)->condition, &st);
-      nir_foreach_instr_reverse(instr, block) {
-         instr->pass_flags |= DCE_WALKED;
-         if (instr->pass_flags & DCE_LIVE)
+      bool in_loop = nir_block_get_loop(block) != NULL;
+      bool left_dead = false;
+      nir_foreach_instr_reverse_safe(instr, block) {
+         nir_def *def;
+         bool live = is_live(&st, instr, &def);
+         if (def && def->index < st.num_defs)
+            st.flags[def->index] |= DCE_WALKED;
+         if (live) {
             nir_foreach_src(instr, mark_src, &st);
+         } else if (in_loop) {
+            left_dead = true;
+         } else {
+            nir_instr_remove(instr);
+            progress = true;
+         }
       }
       drain_late(&st);
+      if (left_dead)
+         util_dynarray_append(&loop_blocks, nir_block *, block);
    }
-   util_dynarray_fini(&st.late);
 
-   /* Everything live: no walk to find nothing to remove (the last run in
-    * nir_optimize's loop is such a run, and on a shader larger than the
-    * caches every walk costs a miss per instruction). */
-   if (st.live == total)
-      return false;
-
-   bool progress = false;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
-         if (!(instr->pass_flags & DCE_LIVE)) {
+   util_dynarray_foreach(&loop_blocks, nir_block *, b) {
+      nir_foreach_instr_safe(instr, *b) {
+         nir_def *def;
+         if (!is_live(&st, instr, &def)) {
             nir_instr_remove(instr);
             progress = true;
          }
       }
    }
+   util_dynarray_fini(&loop_blocks);
+   util_dynarray_fini(&st.late);
+   free(st.flags);
+
    if (progress)
       nir_metadata_preserve(impl, nir_metadata_block_index |
                                      nir_metadata_dominance);

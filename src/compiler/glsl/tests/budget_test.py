@@ -6,7 +6,8 @@ size under 256 MB, or fails with an error that names the limit it hit.
 The inputs are the classic blow-ups: macros that double at each level
 (object-like and function-like), arguments that multiply, a macro with
 50,000 parameters, and megabyte-sized plain, nested and directive-heavy
-shaders.
+shaders; and, linked, thousands of initialized uniforms and of
+implicitly sized arrays.
 
 Usage: budget_test.py GLSL_COMPILER [SCALE]
 SCALE multiplies the time and memory limits (sanitizer builds run several
@@ -33,10 +34,11 @@ def check(cond, what):
         print('FAIL:', what)
 
 
-def run(path, name, expect_ok, says=None):
+def run(path, name, expect_ok, says=None, link=False):
     assert os.path.getsize(path) <= 1 << 20, name
     start = time.monotonic()
-    p = subprocess.Popen([COMPILER, '--stage', 'vert', path],
+    p = subprocess.Popen([COMPILER, '--stage', 'vert'] +
+                         (['--link'] if link else []) + [path],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = p.stdout.read().decode(errors='replace')
     _, status, ru = os.wait4(p.pid, 0)
@@ -129,15 +131,30 @@ def inputs():
     yield ('long macro used often', '#define L ' + 'a+' * 300000 + 'a\n'
            'void main() { float a = 1.0; float y = L + L + L + L; }\n',
            False, LIMIT)
+    # Linked: every initialized uniform's value is evaluated at link time,
+    # each with the constants it reads declared (not all the globals).
+    yield ('8000 initialized uniforms', '#version 120\n'
+           'const float k = 2.0;\n' +
+           ''.join('uniform float u%d = k * %d.0;\n' % (i, i)
+                   for i in range(8000)) +
+           'void main() { gl_Position = vec4(u7999); }\n', True, None, True)
+    # ... and every implicitly sized array's size (its largest constant
+    # index) found in one walk of the shaders, not one walk per array.
+    yield ('3000 implicitly sized arrays', '#version 120\n' +
+           ''.join('float a%d[];\n' % i for i in range(3000)) +
+           'void main() { float s = 0.0;\n' +
+           ''.join('a%d[%d] = 1.0; s += a%d[1];\n' % (i, i % 7 + 1, i)
+                   for i in range(3000)) +
+           'gl_Position = vec4(s); }\n', True, None, True)
 
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for name, src, ok, says in inputs():
+        for name, src, ok, says, *link in inputs():
             path = os.path.join(tmp, 'in.vert')
             with open(path, 'w') as f:
                 f.write(src)
-            run(path, name, ok, says)
+            run(path, name, ok, says, bool(link and link[0]))
     print('%d passed, %d failed' % (RESULTS['passed'], RESULTS['failed']))
     return 1 if RESULTS['failed'] else 0
 

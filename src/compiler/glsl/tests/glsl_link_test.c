@@ -231,6 +231,90 @@ test_unused_initialized_uniform(void **state)
    ralloc_free(mem);
 }
 
+/* A uniform's initializer may read global constants (GLSL 1.20 4.3.5),
+ * which may read earlier ones; the link evaluates it with exactly those
+ * declared (glsl_nir_eval_initializer follows the checker's links from
+ * each identifier to its constant).  Values by hand: a = 1.5,
+ * v = (1.5, 3.0), s = {3.0, (1.5, 3.0)}, arr = {3.0, 4.0}. */
+static void
+test_initializer_reads_constants(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(
+      mem, 120, false, NULL, MESA_SHADER_VERTEX,
+      "const float a = 1.5;\n"
+      "uniform float unrelated = 7.0;\n"
+      "const vec2 v = vec2(a, 2.0 * a);\n"
+      "struct S { float x; vec2 y; };\n"
+      "const S s = S(v.y, v);\n"
+      "const float arr[2] = float[2](s.x, 4.0), b = a + 1.0;\n"
+      "uniform float u1 = arr[0] + s.y.x + float(arr.length());\n"
+      "uniform vec2 u2 = v * b;\n"
+      "uniform float u3 = 0.25;\n"
+      "void main() { gl_Position = vec4(u1, u2, u3); }\n",
+      MESA_SHADER_NONE, NULL);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   /* no "could not be evaluated" warning */
+   assert_null(strstr(p->info_log, "initializer"));
+   static const struct {
+      const char *name;
+      uint32_t words[2];
+   } want[] = {
+      { "u1", { 0x40d00000 } },               /* 3 + 1.5 + 2 = 6.5 */
+      { "u2", { 0x40700000, 0x40f00000 } },   /* (1.5, 3) * 2.5 */
+      { "u3", { 0x3e800000 } },
+      { "unrelated", { 0x40e00000 } },
+   };
+   for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+      int loc = glsl_program_uniform_location(p, want[i].name);
+      assert_true(loc >= 0);
+      const struct glsl_program_uniform *u =
+         glsl_program_uniform_at(p, loc, NULL);
+      for (unsigned w = 0; w < 2 && want[i].words[w]; w++)
+         assert_int_equal(p->uniform_defaults[u->offset_B / 4 + w],
+                          want[i].words[w]);
+   }
+   ralloc_free(mem);
+}
+
+/* Implicitly sized arrays take 1 + the largest constant index used on
+ * them in any shader of the stage (GLSL 1.20 4.1.9); the translation
+ * finds every name's largest index in one walk of the shaders
+ * (g2n_implicit_array_size).  Sizes by hand: w 6 (w[5] in the second
+ * shader), v 2, x 1 (never indexed by a constant: at least one). */
+static void
+test_implicit_array_sizes(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(
+      mem, 120, false, NULL, MESA_SHADER_VERTEX,
+      "uniform float w[];\n"
+      "uniform vec4 v[];\n"
+      "uniform float x[];\n"
+      "float f();\n"
+      "void main() { gl_Position = v[1] + vec4(w[2] + f() + x[0]); }\n",
+      MESA_SHADER_VERTEX,
+      "uniform float w[];\n"
+      "float f() { return w[5] + w[1]; }\n");
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   static const struct {
+      const char *name;
+      int size;
+   } want[] = { { "w", 6 }, { "v", 2 }, { "x", 1 } };
+   for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+      int loc = glsl_program_uniform_location(p, want[i].name);
+      assert_true(loc >= 0);
+      const struct glsl_program_uniform *u =
+         glsl_program_uniform_at(p, loc, NULL);
+      assert_int_equal(u->array_size, want[i].size);
+   }
+   ralloc_free(mem);
+}
+
 /* Explicit uniform locations (GLSL ES 3.10 4.4.3): a uniform with
  * layout(location) takes its location and, an array, the ones after; the
  * others the lowest free ones; overlaps, a location at or past
@@ -617,6 +701,8 @@ main(void)
       cmocka_unit_test(test_attribute_aliasing),
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_unused_initialized_uniform),
+      cmocka_unit_test(test_initializer_reads_constants),
+      cmocka_unit_test(test_implicit_array_sizes),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_explicit_uniform_locations),
       cmocka_unit_test(test_uniform_block_std140),
