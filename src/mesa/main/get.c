@@ -291,6 +291,38 @@ get_conventional(struct gl_context *ctx, GLenum pname, struct value *v)
    return true;
 }
 
+/* The accumulation and colour index clear values and the index write
+ * mask of compatibility contexts (GL 2.1 tables 6.21 and 6.22; set by
+ * glClearAccum, glClearIndex, glIndexMask in accum.c).  The index clear
+ * value is a fixed-point index of unspecified fraction (section 4.2.3):
+ * its integer part, as Mesa answers; the mask keeps all 32 bits. */
+static bool
+get_accum_index_state(struct gl_context *ctx, GLenum pname, struct value *v)
+{
+   const struct gl_ff_state *ff = &ctx->FF;
+
+   if (!_mesa_has_ff(ctx))
+      return false;
+   switch (pname) {
+   case GL_ACCUM_CLEAR_VALUE:
+      float_n(v, TYPE_FLOAT_NORM, 4, ff->AccumClear);
+      return true;
+   case GL_INDEX_CLEAR_VALUE: {
+      double i = trunc((double)ff->IndexClear);
+      int1(v, i != i              ? 0
+              : i >= 2147483647.0 ? INT32_MAX
+              : i <= -2147483648.0 ? INT32_MIN
+                                   : (GLint)i);
+      return true;
+   }
+   case GL_INDEX_WRITEMASK:
+      int1(v, (GLint)ff->IndexMask);
+      return true;
+   default:
+      return false;
+   }
+}
+
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 {
@@ -316,6 +348,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          int1(v, gl32_state);
       return true;
    }
+   if (get_accum_index_state(ctx, pname, v))
+      return true;
    GLfloat ff_value[16]; /* at most a matrix */
    unsigned ff_n;
    enum ff_value_kind ff_kind;

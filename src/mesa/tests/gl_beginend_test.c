@@ -155,6 +155,28 @@ test_outside(void **state)
       assert_float_equal(ff->AccumClear[c], clamped[c], 0.0);
    assert_float_equal(ff->IndexClear, 3.0f, 0.0);
    assert_int_equal(ff->IndexMask, 5);
+   /* Their queries (GL 2.1 tables 6.21, 6.22); values as llvmpipe
+    * answers them: the index clear value's integer part, all 32 bits of
+    * the mask, the accumulation clear colour clamped and normalised. */
+   GLfloat f[4];
+   GLint i[4];
+   _mesa_GetFloatv(GL_ACCUM_CLEAR_VALUE, f);
+   for (unsigned c = 0; c < 4; c++)
+      assert_float_equal(f[c], clamped[c], 0.0);
+   _mesa_GetIntegerv(GL_ACCUM_CLEAR_VALUE, i);
+   assert_int_equal(i[2], INT32_MAX);
+   assert_int_equal(i[3], -INT32_MAX);
+   _mesa_GetFloatv(GL_INDEX_CLEAR_VALUE, f);
+   assert_float_equal(f[0], 3.0f, 0.0);
+   ((void (*)(GLfloat))st_get_proc_address("glClearIndex"))(-2.5f);
+   _mesa_GetIntegerv(GL_INDEX_CLEAR_VALUE, i);
+   assert_int_equal(i[0], -2);
+   _mesa_GetIntegerv(GL_INDEX_WRITEMASK, i);
+   assert_int_equal(i[0], 5);
+   ((void (*)(GLuint))st_get_proc_address("glIndexMask"))(0xffffffffu);
+   _mesa_GetIntegerv(GL_INDEX_WRITEMASK, i);
+   assert_int_equal(i[0], -1);
+   expect(GL_NO_ERROR, "queries", "outside");
    call_accum();
    expect(GL_INVALID_OPERATION, "glAccum", "without accumulation buffer");
    ((void (*)(GLenum, GLfloat))st_get_proc_address("glAccum"))(GL_BLEND, 1);
