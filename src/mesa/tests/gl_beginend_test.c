@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "gl_test_context.h"
@@ -65,6 +66,77 @@ call_pixel_map(void)
        st_get_proc_address("glPixelMapusv"))(GL_PIXEL_MAP_S_TO_S, 1, &one);
 }
 
+/* Commands with data behind a pointer of a computed length (the pixel
+ * rectangle, the pname's values), compiled since wave 13, and scalar
+ * forms given a vector pname, compiled as their vector forms. */
+static const GLfloat junk[16];
+
+static void
+call_draw_pixels(void)
+{
+   ((void (*)(GLsizei, GLsizei, GLenum, GLenum, const void *))
+       st_get_proc_address("glDrawPixels"))(1, 1, GL_RGBA, GL_FLOAT, junk);
+}
+
+static void
+call_tex_image_1d(void)
+{
+   ((void (*)(GLenum, GLint, GLint, GLsizei, GLint, GLenum, GLenum,
+              const void *))st_get_proc_address("glTexImage1D"))(
+      GL_TEXTURE_1D, 0, GL_RGBA, 1, 0, GL_RGBA, GL_FLOAT, NULL);
+}
+
+static void
+call_tex_image_2d(void)
+{
+   ((void (*)(GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum,
+              const void *))st_get_proc_address("glTexImage2D"))(
+      GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT, junk);
+}
+
+static void
+call_tex_parameter_fv(void)
+{
+   ((void (*)(GLenum, GLenum, const GLfloat *))st_get_proc_address(
+       "glTexParameterfv"))(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, junk);
+}
+
+static void
+call_tex_parameter_iv(void)
+{
+   ((void (*)(GLenum, GLenum, const GLint *))st_get_proc_address(
+       "glTexParameteriv"))(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR,
+                            (const GLint *)junk);
+}
+
+static void
+call_tex_parameter_f(void)
+{
+   ((void (*)(GLenum, GLenum, GLfloat))st_get_proc_address(
+       "glTexParameterf"))(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, 0);
+}
+
+static void
+call_tex_parameter_i(void)
+{
+   ((void (*)(GLenum, GLenum, GLint))st_get_proc_address(
+       "glTexParameteri"))(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, 0);
+}
+
+static void
+call_light_model_f(void)
+{
+   ((void (*)(GLenum, GLfloat))st_get_proc_address("glLightModelf"))(
+      GL_LIGHT_MODEL_AMBIENT, 0);
+}
+
+static void
+call_tex_gen_i(void)
+{
+   ((void (*)(GLenum, GLenum, GLint))st_get_proc_address("glTexGeni"))(
+      GL_S, GL_OBJECT_PLANE, 0);
+}
+
 static const struct {
    const char *name;
    void (*call)(void);
@@ -75,7 +147,17 @@ static const struct {
    {"glAccum", call_accum},
    {"glBitmap", call_bitmap},
    {"glPixelMapusv", call_pixel_map},
+   {"glDrawPixels", call_draw_pixels},
+   {"glTexImage1D", call_tex_image_1d},
+   {"glTexImage2D", call_tex_image_2d},
+   {"glTexParameterfv", call_tex_parameter_fv},
+   {"glTexParameteriv", call_tex_parameter_iv},
+   {"glTexParameterf", call_tex_parameter_f},
+   {"glTexParameteri", call_tex_parameter_i},
+   {"glLightModelf", call_light_model_f},
+   {"glTexGeni", call_tex_gen_i},
 };
+
 
 static void
 begin(void)
@@ -136,6 +218,60 @@ test_inside_begin_end(void **state)
    gl_test_destroy(t);
 }
 
+/* Compiled and executed after glEnd: no error, now or when the list runs
+ * (the scalar forms with vector pnames too, as their vector forms). */
+static void
+test_compiled_after_end(void **state)
+{
+   struct gl_test *t = gl_test_compat21();
+
+   for (unsigned i = 0; i < ARRAY_SIZE(commands); i++) {
+      const char *name = commands[i].name;
+      if (strcmp(name, "glAccum") == 0) /* no accumulation buffer */
+         continue;
+      GLuint list = _mesa_GenLists(1);
+      _mesa_NewList(list, GL_COMPILE_AND_EXECUTE);
+      begin();
+      end();
+      commands[i].call();
+      _mesa_EndList();
+      expect(GL_NO_ERROR, name, "compiled and executed after glEnd");
+      _mesa_CallList(list);
+      expect(GL_NO_ERROR, name, "its list called");
+      _mesa_DeleteLists(list, 1);
+   }
+   gl_test_destroy(t);
+}
+
+/* glMaterialf with a vector property between glBegin and glEnd: no error
+ * (as llvmpipe; piglit's gl-1.0-beginend-coverage), the value then zeros. */
+static void
+test_scalar_material(void **state)
+{
+   struct gl_test *t = gl_test_compat21();
+   void (*materialf)(GLenum, GLenum, GLfloat) =
+      (void (*)(GLenum, GLenum, GLfloat))st_get_proc_address("glMaterialf");
+   GLfloat v[4];
+
+   begin();
+   materialf(GL_FRONT, GL_AMBIENT, 0.5f);
+   end();
+   expect(GL_NO_ERROR, "glMaterialf(GL_AMBIENT)", "between glBegin/glEnd");
+   _mesa_GetMaterialfv(GL_FRONT, GL_AMBIENT, v);
+   assert_float_equal(v[0], 0.5f, 0.0);
+   assert_float_equal(v[1], 0.0f, 0.0);
+   assert_float_equal(v[3], 0.0f, 0.0);
+   /* Called directly the other families' scalar forms keep the error of
+    * GL 1.1 section 2.13.2. */
+   ((void (*)(GLenum, GLfloat))st_get_proc_address("glLightModelf"))(
+      GL_LIGHT_MODEL_AMBIENT, 0.5f);
+   expect(GL_INVALID_ENUM, "glLightModelf(GL_LIGHT_MODEL_AMBIENT)", "direct");
+   call_tex_parameter_f();
+   expect(GL_INVALID_ENUM, "glTexParameterf(GL_TEXTURE_BORDER_COLOR)",
+          "direct");
+   gl_test_destroy(t);
+}
+
 /* Outside glBegin/glEnd: the state these commands keep, and glAccum's
  * errors (GL 2.1 section 4.2.4; our configs have no accumulation
  * buffer). */
@@ -189,6 +325,8 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_inside_begin_end),
+      cmocka_unit_test(test_compiled_after_end),
+      cmocka_unit_test(test_scalar_material),
       cmocka_unit_test(test_outside),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
