@@ -47,9 +47,10 @@ DIRECT_RE = re.compile(
     r'(Vertex|Color|SecondaryColor|Normal|TexCoord|MultiTexCoord|'
     r'VertexAttrib)P[1-4]uiv?)$')
 
-# GL 2.1 section 2.6.3: allowed between glBegin and glEnd.
+# GL 2.1 section 2.6.3: allowed between glBegin and glEnd (and the
+# integer generic attributes of GL 3.0, compatibility section 2.6.3).
 INSIDE_RE = re.compile(
-    r'^(VertexAttrib[1-4].*|Index[dfisu]b?v?|EvalCoord.*|EvalPoint.*|'
+    r'^(VertexAttribI?[1-4].*|Index[dfisu]b?v?|EvalCoord.*|EvalPoint.*|'
     r'ArrayElement|EdgeFlagv?)$')
 
 # GL 2.1 section 5.4 (and the like in later versions): executed at once,
@@ -72,6 +73,17 @@ NOT_COMPILED_RE = re.compile(
 DRAW_RE = re.compile(r'^(Multi)?Draw(Arrays|Elements|RangeElements)$')
 
 LAST_COMPILED_FEATURE = 'GL_VERSION_2_1'
+
+# Commands of later versions compiled into lists too: the integer
+# attributes and uniforms of GL 3.0 (compatibility profile section 5.4
+# lists neither as executed at once), and ARB_separate_shader_objects'
+# glProgramUniform*, glUseProgramStages and glActiveShaderProgram (its
+# issue 9; only pipeline creation, deletion and binding and
+# glCreateShaderProgramv execute at once, which NOT_COMPILED_RE and
+# the version rule keep).
+COMPILED_LATER_RE = re.compile(
+    r'^(VertexAttribI[1-4].*|Uniform[1-4]uiv?|ProgramUniform.*|'
+    r'UseProgramStages|ActiveShaderProgram)$')
 
 # Pointers of COMPSIZE(pname): the C function giving the count of values
 # for the pname, by command name.
@@ -110,19 +122,19 @@ def _variable(cmd, params, text, name, length):
     cannot copy it: a dict with the element type, the kind ('count',
     'pixels', 'blob') and the bytes (C) or the rectangle's arguments."""
     base = _base_type(text, name)
-    elem = 'sizeof(%s)' % base if base != 'void' else '1'
+    elem = ' * sizeof(%s)' % base if base != 'void' else ''
     names = [p[1] for p in params]
     m = COUNT_RE.match(length)
     if m and m.group(1) in names:
         n = m.group(1)
         per = ' * %s' % m.group(2) if m.group(2) else ''
-        size = '(%s > 0 ? (size_t)%s%s * %s : 0)' % (n, n, per, elem)
+        size = '(%s > 0 ? (size_t)%s%s%s : 0)' % (n, n, per, elem)
         # Compressed image bytes may come from the unpack buffer.
         kind = 'blob' if cmd.startswith('Compressed') else 'count'
         return dict(type=base, kind=kind, size=size)
     if length == 'COMPSIZE(pname)' and cmd in PNAME_COUNT:
         return dict(type=base, kind='count',
-                    size='%s(pname) * %s' % (PNAME_COUNT[cmd], elem))
+                    size='%s(pname)%s' % (PNAME_COUNT[cmd], elem))
     m = PIXELS_RE.match(length)
     if m:
         dims = m.group(1).split(',')
@@ -161,7 +173,8 @@ def classify(reg, name):
     ret = reg.commands[cmd][0]
     feature = reg.rank.get(cmd, 1 << 20)
     if ret == 'void' and not NOT_COMPILED_RE.match(name) and \
-       feature <= reg.feature_rank[LAST_COMPILED_FEATURE]:
+       (feature <= reg.feature_rank[LAST_COMPILED_FEATURE] or
+        COMPILED_LATER_RE.match(name)):
         members = _args(name, reg.commands[cmd][1])
         if members is not None:
             return 'compile', members

@@ -484,6 +484,11 @@ set_current_int(GLuint index, const GLuint v[4], GLenum type, const char *func)
    memcpy(ctx->CurrentAttrib[index], v, 4 * sizeof(GLuint));
    ctx->CurrentAttribType[index] = type;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* A vertex between glBegin and glEnd, as for glVertexAttrib (GL 3.0
+    * compatibility section 2.7: attribute 0 is the position whichever
+    * command sets it); it carries the integers' bits. */
+   if (index == VERT_ATTRIB_GENERIC0)
+      _mesa_imm_attrib0_vertex(ctx);
 }
 
 void GLAPIENTRY

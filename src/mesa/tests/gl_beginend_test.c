@@ -320,6 +320,55 @@ test_outside(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 3.0 compatibility section 2.7: glVertexAttribI*(0, ...) between
+ * glBegin and glEnd specifies a vertex, as glVertexAttrib*(0) does, with
+ * the integers' bits (what an ivec4 attribute 0 reads); also from a
+ * display list, into which it is compiled (llvmpipe draws the point of
+ * both). */
+static void
+test_integer_attrib0_vertex(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   struct gl_context *ctx = _mesa_current_context;
+   void (*attrib_i4i)(GLuint, GLint, GLint, GLint, GLint) =
+      (void (*)(GLuint, GLint, GLint, GLint, GLint))st_get_proc_address(
+         "glVertexAttribI4i");
+   GLuint prog = gl_test_program(
+      "#version 130\n"
+      "in ivec4 pos;\n"
+      "void main() { gl_Position = vec4(pos) / 8.0; }\n",
+      "#version 130\n"
+      "void main() { gl_FragColor = vec4(1.0); }\n");
+   assert_int_not_equal(prog, 0);
+   _mesa_BindAttribLocation(prog, 0, "pos");
+   _mesa_LinkProgram(prog);
+   _mesa_UseProgram(prog);
+
+   begin();
+   attrib_i4i(0, -3, 2, 0, 8);
+   assert_int_equal(ctx->FF.Imm.Count, 1);
+   GLint bits[4];
+   memcpy(bits, ctx->FF.Imm.Data, sizeof(bits));
+   assert_true(bits[0] == -3 && bits[1] == 2 && bits[2] == 0 && bits[3] == 8);
+   end();
+   expect(GL_NO_ERROR, "glVertexAttribI4i(0)", "between glBegin/glEnd");
+
+   GLuint list = _mesa_GenLists(1);
+   _mesa_NewList(list, GL_COMPILE);
+   attrib_i4i(0, 5, 6, 7, 8);
+   _mesa_EndList();
+   begin();
+   _mesa_CallList(list);
+   assert_int_equal(ctx->FF.Imm.Count, 1);
+   memcpy(bits, ctx->FF.Imm.Data, sizeof(bits));
+   assert_true(bits[0] == 5 && bits[1] == 6 && bits[2] == 7 && bits[3] == 8);
+   end();
+   expect(GL_NO_ERROR, "glVertexAttribI4i(0)", "from a list");
+   _mesa_DeleteLists(list, 1);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -327,6 +376,7 @@ main(void)
       cmocka_unit_test(test_inside_begin_end),
       cmocka_unit_test(test_compiled_after_end),
       cmocka_unit_test(test_scalar_material),
+      cmocka_unit_test(test_integer_attrib0_vertex),
       cmocka_unit_test(test_outside),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,8 +10,11 @@
  * from client memory or the pixel unpack buffer bound then, and replayed
  * whatever the modes and buffer are when the list runs; the values of
  * glTexParameterfv and glUniform*v are copied; images of proxy targets
- * are executed at once.  The commands go through st_get_proc_address, as
- * an application's would: the dispatch layer compiles them.
+ * are executed at once.  ARB_separate_shader_objects' glProgramUniform*
+ * and glUseProgramStages are compiled too, the creation and binding of
+ * pipelines execute at once (its issues 9 and 11).  The commands go
+ * through st_get_proc_address, as an application's would: the dispatch
+ * layer compiles them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -279,6 +282,70 @@ test_uniforms(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_separate_shader_objects (piglit's arb_separate_shader_objects
+ * dlist): glProgramUniform*, scalar and vector forms, and
+ * glUseProgramStages are compiled; glGenProgramPipelines and
+ * glBindProgramPipeline execute at once and are not compiled. */
+static void
+test_separate_shader_objects(void **state)
+{
+   struct gl_test *t = gl_test_compat21();
+   static const char *vs = "#version 110\n"
+                           "uniform vec4 u;\n"
+                           "uniform int k;\n"
+                           "void main() { gl_Position = u * float(k); }\n";
+   static const char *red = "void main() { gl_FragColor = vec4(1, 0, 0, 1); }";
+   static const char *green = "void main() { gl_FragColor = vec4(0, 1, 0, 1); }";
+   GLuint (*create)(GLenum, GLsizei, const char *const *) =
+      PROC(GLuint (*)(GLenum, GLsizei, const char *const *),
+           "glCreateShaderProgramv");
+   GLuint prog = create(GL_VERTEX_SHADER, 1, &vs);
+   GLuint red_prog = create(GL_FRAGMENT_SHADER, 1, &red);
+   GLuint green_prog = create(GL_FRAGMENT_SHADER, 1, &green);
+   assert_true(prog && red_prog && green_prog);
+   GLint u = _mesa_GetUniformLocation(prog, "u");
+   GLint k = _mesa_GetUniformLocation(prog, "k");
+   GLfloat vec[4] = {1, 2, 3, 4}, got[4];
+   GLint ki = 0;
+
+   GLuint list = _mesa_GenLists(1);
+   _mesa_NewList(list, GL_COMPILE);
+   PROC(void (*)(GLuint, GLint, GLsizei, const GLfloat *),
+        "glProgramUniform4fv")(prog, u, 1, vec);
+   PROC(void (*)(GLuint, GLint, GLint), "glProgramUniform1i")(prog, k, 7);
+   GLuint pipe = 0;
+   PROC(void (*)(GLsizei, GLuint *), "glGenProgramPipelines")(1, &pipe);
+   assert_int_not_equal(pipe, 0); /* executed */
+   PROC(void (*)(GLuint), "glBindProgramPipeline")(pipe);
+   assert_int_equal(gl_test_get_int(GL_PROGRAM_PIPELINE_BINDING), (GLint)pipe);
+   PROC(void (*)(GLuint, GLbitfield, GLuint), "glUseProgramStages")(
+      pipe, GL_FRAGMENT_SHADER_BIT, green_prog);
+   _mesa_EndList();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   memset(vec, 0, sizeof(vec));
+   _mesa_GetUniformfv(prog, u, got);
+   assert_true(got[0] == 0 && got[3] == 0);
+   GLint stage = -1;
+   _mesa_GetProgramPipelineiv(pipe, GL_FRAGMENT_SHADER, &stage);
+   assert_int_equal(stage, 0);
+
+   PROC(void (*)(GLuint, GLbitfield, GLuint), "glUseProgramStages")(
+      pipe, GL_FRAGMENT_SHADER_BIT, red_prog);
+   PROC(void (*)(GLuint), "glBindProgramPipeline")(0);
+   _mesa_CallList(list);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetUniformfv(prog, u, got);
+   assert_true(got[0] == 1 && got[1] == 2 && got[2] == 3 && got[3] == 4);
+   _mesa_GetUniformiv(prog, k, &ki);
+   assert_int_equal(ki, 7);
+   _mesa_GetProgramPipelineiv(pipe, GL_FRAGMENT_SHADER, &stage);
+   assert_int_equal(stage, (GLint)green_prog);
+   /* the binding was not compiled */
+   assert_int_equal(gl_test_get_int(GL_PROGRAM_PIPELINE_BINDING), 0);
+   _mesa_DeleteLists(list, 1);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -288,6 +355,7 @@ main(void)
       cmocka_unit_test(test_proxy_executes),
       cmocka_unit_test(test_tex_parameter),
       cmocka_unit_test(test_uniforms),
+      cmocka_unit_test(test_separate_shader_objects),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
