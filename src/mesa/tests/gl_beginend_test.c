@@ -369,6 +369,49 @@ test_integer_attrib0_vertex(void **state)
    gl_test_destroy(t);
 }
 
+/* Attribute 0 being the vertex, compatibility contexts keep no current
+ * value of it: GL_INVALID_OPERATION for its GL_CURRENT_VERTEX_ATTRIB
+ * (GL 2.1 section 6.1.14; llvmpipe), unlike core contexts.  And
+ * glGetVertexAttribdv (GL 2.0) exists. */
+static void
+test_attrib0_has_no_current_value(void **state)
+{
+   struct gl_test *t = gl_test_compat21();
+   void (*getdv)(GLuint, GLenum, GLdouble *) =
+      (void (*)(GLuint, GLenum, GLdouble *))st_get_proc_address(
+         "glGetVertexAttribdv");
+   GLfloat f[4];
+   GLint i[4];
+   GLdouble d[4];
+
+   assert_non_null(getdv);
+   _mesa_VertexAttrib4f(3, 1.5f, 2, 3, 4);
+   getdv(3, GL_CURRENT_VERTEX_ATTRIB, d);
+   expect(GL_NO_ERROR, "glGetVertexAttribdv(3)", "compat");
+   assert_true(d[0] == 1.5 && d[1] == 2 && d[2] == 3 && d[3] == 4);
+   getdv(3, GL_VERTEX_ATTRIB_ARRAY_SIZE, d);
+   assert_true(d[0] == 4);
+   _mesa_GetVertexAttribfv(0, GL_CURRENT_VERTEX_ATTRIB, f);
+   expect(GL_INVALID_OPERATION, "glGetVertexAttribfv(0)", "compat");
+   _mesa_GetVertexAttribiv(0, GL_CURRENT_VERTEX_ATTRIB, i);
+   expect(GL_INVALID_OPERATION, "glGetVertexAttribiv(0)", "compat");
+   getdv(0, GL_CURRENT_VERTEX_ATTRIB, d);
+   expect(GL_INVALID_OPERATION, "glGetVertexAttribdv(0)", "compat");
+   _mesa_GetVertexAttribIiv(0, GL_CURRENT_VERTEX_ATTRIB, i);
+   expect(GL_INVALID_OPERATION, "glGetVertexAttribIiv(0)", "compat");
+   _mesa_GetVertexAttribfv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, f);
+   expect(GL_NO_ERROR, "glGetVertexAttribfv(0, size)", "compat");
+   gl_test_destroy(t);
+
+   t = gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 2, 8, 8);
+   assert_non_null(t);
+   _mesa_VertexAttrib4f(0, 1, 2, 3, 4);
+   _mesa_GetVertexAttribfv(0, GL_CURRENT_VERTEX_ATTRIB, f);
+   expect(GL_NO_ERROR, "glGetVertexAttribfv(0)", "core");
+   assert_true(f[0] == 1 && f[3] == 4);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -377,6 +420,7 @@ main(void)
       cmocka_unit_test(test_compiled_after_end),
       cmocka_unit_test(test_scalar_material),
       cmocka_unit_test(test_integer_attrib0_vertex),
+      cmocka_unit_test(test_attrib0_has_no_current_value),
       cmocka_unit_test(test_outside),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
