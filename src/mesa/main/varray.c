@@ -28,6 +28,9 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
       vao->Attrib[i].Type = GL_FLOAT;
       vao->Attrib[i].EffectiveStride = 16;
    }
+   /* GL 2.1 table 6.7: the secondary colour array's size starts at 3. */
+   vao->Attrib[VERT_ATTRIB_COLOR1].Size = 3;
+   vao->Attrib[VERT_ATTRIB_COLOR1].EffectiveStride = 12;
    /* ES 3.1 table 20.3: attribute i reads binding i, of stride 16 */
    for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
       vao->Attrib[VERT_ATTRIB_GENERIC0 + i].BindingIndex = i;
