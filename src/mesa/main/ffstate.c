@@ -56,6 +56,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
    ff->Alpha.Func = GL_ALWAYS;
    ff->PointSize = 1.0f;
+   _mesa_init_point_params(ctx);
    ff->IndexMask = ~0u; /* GL 2.1 table 6.22: all ones */
    ff->EdgeFlag = true;
    ff->Select.Mode = GL_RENDER;

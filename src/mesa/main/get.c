@@ -369,6 +369,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    }
    if (get_accum_index_state(ctx, pname, v))
       return true;
+   GLfloat point_value[3];
+   unsigned point_n;
+   enum ff_value_kind point_kind;
+   if (_mesa_get_point_param_state(ctx, pname, point_value, &point_n,
+                                   &point_kind)) {
+      if (point_kind == FF_VALUE_INT)
+         int1(v, (GLint)point_value[0]);
+      else
+         float_n(v, TYPE_FLOAT, point_n, point_value);
+      return true;
+   }
    GLfloat ff_value[16]; /* at most a matrix */
    unsigned ff_n;
    enum ff_value_kind ff_kind;

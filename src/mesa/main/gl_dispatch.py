@@ -90,6 +90,8 @@ COMPILED_LATER_RE = re.compile(
 PNAME_COUNT = {
     'TexParameterfv': '_mesa_tex_param_count',
     'TexParameteriv': '_mesa_tex_param_count',
+    'PointParameterfv': '_mesa_point_param_count',
+    'PointParameteriv': '_mesa_point_param_count',
 }
 
 # GL 2.1 section 5.4: executed at once, not compiled, when the condition

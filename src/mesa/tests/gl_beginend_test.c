@@ -180,6 +180,29 @@ expect(GLenum want, const char *name, const char *when)
    assert_int_equal(got, want);
 }
 
+/* Command i compiled in GL_COMPILE_AND_EXECUTE mode between glBegin and
+ * glEnd (inside) or after them: want is the error of both the
+ * compilation and the list's call. */
+static void
+compile_and_execute(unsigned i, bool inside, GLenum want)
+{
+   const char *name = commands[i].name;
+   GLuint list = _mesa_GenLists(1);
+
+   _mesa_NewList(list, GL_COMPILE_AND_EXECUTE);
+   begin();
+   if (inside)
+      commands[i].call();
+   end();
+   if (!inside)
+      commands[i].call();
+   _mesa_EndList();
+   expect(want, name, inside ? "compiled and executed" : "compiled after glEnd");
+   _mesa_CallList(list);
+   expect(want, name, "its list called");
+   _mesa_DeleteLists(list, 1);
+}
+
 /* Each command between glBegin and glEnd; compiled alone and called
  * between glBegin and glEnd; compiled between glBegin and glEnd in
  * GL_COMPILE_AND_EXECUTE mode (an error now and again when called). */
@@ -205,15 +228,8 @@ test_inside_begin_end(void **state)
       end();
       expect(GL_INVALID_OPERATION, name, "called between glBegin/glEnd");
 
-      _mesa_NewList(list, GL_COMPILE_AND_EXECUTE);
-      begin();
-      commands[i].call();
-      end();
-      _mesa_EndList();
-      expect(GL_INVALID_OPERATION, name, "compiled and executed");
-      _mesa_CallList(list);
-      expect(GL_INVALID_OPERATION, name, "its list called");
       _mesa_DeleteLists(list, 1);
+      compile_and_execute(i, true, GL_INVALID_OPERATION);
    }
    gl_test_destroy(t);
 }
@@ -227,18 +243,8 @@ test_compiled_after_end(void **state)
 
    for (unsigned i = 0; i < ARRAY_SIZE(commands); i++) {
       const char *name = commands[i].name;
-      if (strcmp(name, "glAccum") == 0) /* no accumulation buffer */
-         continue;
-      GLuint list = _mesa_GenLists(1);
-      _mesa_NewList(list, GL_COMPILE_AND_EXECUTE);
-      begin();
-      end();
-      commands[i].call();
-      _mesa_EndList();
-      expect(GL_NO_ERROR, name, "compiled and executed after glEnd");
-      _mesa_CallList(list);
-      expect(GL_NO_ERROR, name, "its list called");
-      _mesa_DeleteLists(list, 1);
+      if (strcmp(name, "glAccum") != 0) /* no accumulation buffer */
+         compile_and_execute(i, false, GL_NO_ERROR);
    }
    gl_test_destroy(t);
 }
