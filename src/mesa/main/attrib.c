@@ -81,6 +81,7 @@ static const struct attrib_region regions[] = {
    F(GL_CURRENT_BIT, FF.Raster),
    F(GL_CURRENT_BIT, FF.EdgeFlag),
    F(GL_POINT_BIT, FF.PointSize),
+   F(GL_POINT_BIT, FF.PointParams),
    F(GL_LINE_BIT, LineWidth),
    F(GL_LINE_BIT, Line),
    /* eval: the map enables (also enable state), the grids */

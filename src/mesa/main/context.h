@@ -98,6 +98,9 @@ void _mesa_init_context_state(struct gl_context *ctx);
 /* glHint's PERSPECTIVE_CORRECTION_HINT ... FOG_HINT state of this context
  * (raster.c), NULL for other targets. */
 GLenum *_mesa_quality_hint(struct gl_context *ctx, GLenum target);
+/* The state of capability cap of glEnable kept in raster.c's table; false
+ * if cap is not one of them in this context. */
+bool _mesa_enable_state(struct gl_context *ctx, GLenum cap, bool *value);
 void _mesa_free_context_state(struct gl_context *ctx);
 
 struct gl_shared_state *_mesa_alloc_shared_state(void);

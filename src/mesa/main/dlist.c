@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/dlist_data.h"
 #include "main/ffstate.h"
 #include "main/hash.h"
 #include "util/hash_table.h"
@@ -120,6 +121,15 @@ save_owned(struct gl_context *ctx, struct gl_dl_node *n)
    if (!l || l->count == before)
       free(n->args); /* not stored (not compiling, or out of memory) */
    return compile_only;
+}
+
+bool
+_mesa_dlist_save_call_owned(struct gl_context *ctx,
+                            void (*call)(const void *args), void *args)
+{
+   struct gl_dl_node n = {.op = DL_CALL, .call = call, .args = args};
+
+   return save_owned(ctx, &n);
 }
 
 bool

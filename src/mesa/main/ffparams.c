@@ -85,6 +85,14 @@ _mesa_ff_param_set(const struct ff_param_family *fam, GLenum target,
       }
       }
    }
+   /* A scalar form compiled into a list is its vector form with the
+    * value then zeros, also when executed at once (GL_COMPILE_AND_EXECUTE):
+    * as Mesa's lists compile them, so a compiled glLightModelf(
+    * GL_LIGHT_MODEL_AMBIENT) or glTexGenf(GL_OBJECT_PLANE) is no error
+    * (piglit's gl-1.0-beginend-coverage); called directly they still raise
+    * GL_INVALID_ENUM (GL 1.1 section 2.13.2). */
+   if (_mesa_dlist_compiling(ctx))
+      scalar = false;
    /* Display lists keep the converted values (glMaterial compiles
     * itself, DL_MATERIAL). */
    struct gl_dl_node node = {.op = DL_FF_PARAM, .scalar = scalar,

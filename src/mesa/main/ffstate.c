@@ -56,9 +56,11 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
    ff->Alpha.Func = GL_ALWAYS;
    ff->PointSize = 1.0f;
+   _mesa_init_point_params(ctx);
    ff->IndexMask = ~0u; /* GL 2.1 table 6.22: all ones */
    ff->EdgeFlag = true;
    ff->Select.Mode = GL_RENDER;
+   ff->Select.FbType = GL_2D; /* GL 2.1 table 6.68 */
    _mesa_init_lighting(ctx);
 }
 
@@ -644,19 +646,22 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       return true;
    }
    const struct gl_transform_state_view {
-      GLenum matrix, depth, max;
+      GLenum matrix, transpose, depth, max;
       const GLfloat *top;
       unsigned level, max_depth;
    } stacks[] = {
-      {GL_MODELVIEW_MATRIX, GL_MODELVIEW_STACK_DEPTH,
+      {GL_MODELVIEW_MATRIX, GL_TRANSPOSE_MODELVIEW_MATRIX,
+       GL_MODELVIEW_STACK_DEPTH,
        GL_MAX_MODELVIEW_STACK_DEPTH,
        ctx->Transform.Stack[0][ctx->Transform.Depth[0]],
        ctx->Transform.Depth[0], MAX_MATRIX_STACK_DEPTH},
-      {GL_PROJECTION_MATRIX, GL_PROJECTION_STACK_DEPTH,
+      {GL_PROJECTION_MATRIX, GL_TRANSPOSE_PROJECTION_MATRIX,
+       GL_PROJECTION_STACK_DEPTH,
        GL_MAX_PROJECTION_STACK_DEPTH,
        ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
        ctx->Transform.Depth[1], MAX_MATRIX_STACK_DEPTH},
-      {GL_TEXTURE_MATRIX, GL_TEXTURE_STACK_DEPTH, GL_MAX_TEXTURE_STACK_DEPTH,
+      {GL_TEXTURE_MATRIX, GL_TRANSPOSE_TEXTURE_MATRIX, GL_TEXTURE_STACK_DEPTH,
+       GL_MAX_TEXTURE_STACK_DEPTH,
        ff->TexStack[unit][ff->TexDepth[unit]], ff->TexDepth[unit],
        FF_MAX_TEXTURE_STACK_DEPTH},
    };
@@ -666,7 +671,8 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
        * the raster texture coordinates). */
       if (stacks[i].matrix == GL_TEXTURE_MATRIX &&
           ctx->ActiveTexture >= FF_MAX_TEXTURE_UNITS &&
-          (pname == stacks[i].matrix || pname == stacks[i].depth)) {
+          (pname == stacks[i].matrix || pname == stacks[i].transpose ||
+           pname == stacks[i].depth)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glGet(texture matrix of unit %u)", ctx->ActiveTexture);
          *n = 0;
@@ -675,6 +681,16 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       }
       if (pname == stacks[i].matrix) {
          memcpy(f, stacks[i].top, 16 * sizeof(GLfloat));
+         *n = 16;
+         *kind = FF_VALUE_FLOAT;
+         return true;
+      }
+      /* GL 1.3 (ARB_transpose_matrix): the same matrix, row by row. */
+      if (pname == stacks[i].transpose) {
+         for (unsigned r = 0; r < 4; r++) {
+            for (unsigned c = 0; c < 4; c++)
+               f[4 * r + c] = stacks[i].top[4 * c + r];
+         }
          *n = 16;
          *kind = FF_VALUE_FLOAT;
          return true;

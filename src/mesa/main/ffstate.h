@@ -240,6 +240,13 @@ struct gl_ff_state {
    } Alpha;
    bool ColorSum; /* GL_COLOR_SUM */
    GLfloat PointSize; /* glPointSize (GL 2.1 section 3.4) */
+   /* glPointParameter (GL 2.1 section 3.4, point_param.c): kept for their
+    * queries and attribute stacks; the derived size does not use them. */
+   struct {
+      GLfloat MinSize, MaxSize, FadeThreshold;
+      GLfloat Attenuation[3];
+      GLenum SpriteOrigin;
+   } PointParams;
    /* glClearAccum, glClearIndex, glIndexMask (accum.c): kept for their
     * queries only; there are no accumulation or colour index buffers. */
    GLfloat AccumClear[4];
@@ -379,6 +386,15 @@ void _mesa_free_dlists(struct gl_context *ctx);
 /* GL 2.1 section 2.6.3: true (and GL_INVALID_OPERATION) between
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
+
+/* glPointParameter (point_param.c): the initial state, the values
+ * glPointParameter{f,i}v reads for pname, and the glGet state (as
+ * _mesa_get_ff_state). */
+void _mesa_init_point_params(struct gl_context *ctx);
+size_t _mesa_point_param_count(GLenum pname);
+bool _mesa_get_point_param_state(struct gl_context *ctx, GLenum pname,
+                                 GLfloat *f, unsigned *n,
+                                 enum ff_value_kind *kind);
 
 /* glPixelMap* compiled into a list (pixel.c). */
 void _mesa_pixel_map_replay(struct gl_context *ctx,

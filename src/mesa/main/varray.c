@@ -28,6 +28,9 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
       vao->Attrib[i].Type = GL_FLOAT;
       vao->Attrib[i].EffectiveStride = 16;
    }
+   /* GL 2.1 table 6.7: the secondary colour array's size starts at 3. */
+   vao->Attrib[VERT_ATTRIB_COLOR1].Size = 3;
+   vao->Attrib[VERT_ATTRIB_COLOR1].EffectiveStride = 12;
    /* ES 3.1 table 20.3: attribute i reads binding i, of stride 16 */
    for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
       vao->Attrib[VERT_ATTRIB_GENERIC0 + i].BindingIndex = i;
@@ -413,16 +416,34 @@ get_attrib(struct gl_context *ctx, GLuint index, GLenum pname, GLint *out,
    return false;
 }
 
+/* Whether glGetVertexAttrib*(index, GL_CURRENT_VERTEX_ATTRIB) has a value
+ * to return: GL_INVALID_VALUE past the attributes, and in compatibility
+ * contexts GL_INVALID_OPERATION for attribute 0, the vertex position,
+ * which has no current value (GL 2.1 section 6.1.14; core and ES
+ * contexts keep one, as llvmpipe does). */
+static bool
+current_value_readable(struct gl_context *ctx, GLuint index, const char *func)
+{
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return false;
+   }
+   if (index == 0 && _mesa_has_ff(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(no current value of attribute 0)", func);
+      return false;
+   }
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_GetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
    if (pname == GL_CURRENT_VERTEX_ATTRIB) {
-      if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
-         _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribiv(index)");
+      if (!current_value_readable(ctx, index, "glGetVertexAttribiv"))
          return;
-      }
       /* Floats are rounded to integers (section 6.1.2); integer values
        * set with VertexAttribI* are returned as they are. */
       for (int i = 0; i < 4; i++) {
@@ -443,15 +464,34 @@ _mesa_GetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
    GLint v;
 
    if (pname == GL_CURRENT_VERTEX_ATTRIB) {
-      if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
-         _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribfv(index)");
-         return;
-      }
-      memcpy(params, ctx->CurrentAttrib[index], 4 * sizeof(GLfloat));
+      if (current_value_readable(ctx, index, "glGetVertexAttribfv"))
+         memcpy(params, ctx->CurrentAttrib[index], 4 * sizeof(GLfloat));
       return;
    }
    if (get_attrib(ctx, index, pname, &v, "glGetVertexAttribfv"))
       *params = (GLfloat)v;
+}
+
+/* GL 2.0 section 6.1.14: the float queries as doubles (desktop only). */
+void GLAPIENTRY
+_mesa_GetVertexAttribdv(GLuint index, GLenum pname, GLdouble *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLint v;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetVertexAttribdv(not in ES)");
+      return;
+   }
+   if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+      if (current_value_readable(ctx, index, "glGetVertexAttribdv")) {
+         for (unsigned c = 0; c < 4; c++)
+            params[c] = ctx->CurrentAttrib[index][c];
+      }
+      return;
+   }
+   if (get_attrib(ctx, index, pname, &v, "glGetVertexAttribdv"))
+      *params = (GLdouble)v;
 }
 
 void GLAPIENTRY
@@ -484,6 +524,11 @@ set_current_int(GLuint index, const GLuint v[4], GLenum type, const char *func)
    memcpy(ctx->CurrentAttrib[index], v, 4 * sizeof(GLuint));
    ctx->CurrentAttribType[index] = type;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* A vertex between glBegin and glEnd, as for glVertexAttrib (GL 3.0
+    * compatibility section 2.7: attribute 0 is the position whichever
+    * command sets it); it carries the integers' bits. */
+   if (index == VERT_ATTRIB_GENERIC0)
+      _mesa_imm_attrib0_vertex(ctx);
 }
 
 void GLAPIENTRY
@@ -723,11 +768,8 @@ _mesa_GetVertexAttribIiv(GLuint index, GLenum pname, GLint *params)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
    if (pname == GL_CURRENT_VERTEX_ATTRIB) {
-      if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
-         _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribIiv(index)");
-         return;
-      }
-      memcpy(params, ctx->CurrentAttrib[index], 4 * sizeof(GLint));
+      if (current_value_readable(ctx, index, "glGetVertexAttribIiv"))
+         memcpy(params, ctx->CurrentAttrib[index], 4 * sizeof(GLint));
       return;
    }
    get_attrib(ctx, index, pname, params, "glGetVertexAttribIiv");
