@@ -411,8 +411,7 @@ execute_render(struct asahi_sim_gpu *gpu,
               r.nr_prims, (unsigned long long)(gpu->tiles - tiles0),
               (unsigned long long)(gpu->fragments - frags0));
 
-   for (unsigned i = 0; i < r.nr_prims; i++)
-      free(r.prims[i].planes);
+   sim_planes_free(&r);
    free(r.prims);
    while (r.draws) {
       struct sim_draw *d = r.draws;
