@@ -438,11 +438,7 @@ sim_planes_alloc(struct sim_render *r, unsigned n)
 {
    struct sim_plane_block *b = r->plane_blocks;
    if (!b || b->capacity - b->used < n) {
-      /* 64 KiB blocks: below glibc's mmap threshold (128 KiB), so that
-       * they come from the heap, reused from one command to the next,
-       * instead of fresh pages mapped and unmapped each time. */
-      size_t per_block = (64u << 10) / sizeof(b->planes[0]);
-      size_t cap = n > per_block ? n : per_block;
+      size_t cap = n > 4096 ? n : 4096;
       b = malloc(sizeof(*b) + cap * sizeof(b->planes[0]));
       if (!b) {
          sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
