@@ -188,21 +188,12 @@ struct asahi_sim_group_pool {
    uint64_t clock;
 };
 
-/* Blocks the primitives' coefficient planes are taken from, freed with
- * the command (sim_planes_alloc). */
-struct sim_plane_block {
-   struct sim_plane_block *next;
-   size_t used, capacity;
-   struct sim_plane planes[];
-};
-
 struct sim_render {
    struct asahi_sim_gpu *gpu;
    const struct drm_asahi_cmd_render *cmd;
    struct sim_draw *draws;
    struct sim_prim *prims;
    unsigned nr_prims, prims_capacity;
-   struct sim_plane_block *plane_blocks;
    struct asahi_sim_group_pool *groups; /* own_groups or gpu->groups */
    struct asahi_sim_group_pool own_groups;
    /* A lane-invariant background program's result: one pixel's storage
@@ -224,12 +215,6 @@ struct asahi_sim_group *sim_pool_group(struct sim_render *r, uint64_t code_va);
 void sim_pool_begin(struct sim_render *r);
 /* At its end: frees the command's own groups (the caller's stay). */
 void sim_pool_free(struct sim_render *r);
-
-/* n zeroed planes for one primitive, valid until sim_planes_free; NULL
- * (failure recorded) without memory.  A calloc per primitive was a large
- * share of drawing many tiny primitives (piglit's longprim). */
-struct sim_plane *sim_planes_alloc(struct sim_render *r, unsigned n);
-void sim_planes_free(struct sim_render *r);
 
 /* The vertex phase: run the VDM control stream, shading vertices and
  * collecting primitives. */

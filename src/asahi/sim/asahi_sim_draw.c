@@ -433,38 +433,6 @@ prim_layer(struct draw_ctx *c, const struct vertex *v)
    return true;
 }
 
-struct sim_plane *
-sim_planes_alloc(struct sim_render *r, unsigned n)
-{
-   struct sim_plane_block *b = r->plane_blocks;
-   if (!b || b->capacity - b->used < n) {
-      size_t cap = n > 4096 ? n : 4096;
-      b = malloc(sizeof(*b) + cap * sizeof(b->planes[0]));
-      if (!b) {
-         sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
-         return NULL;
-      }
-      b->next = r->plane_blocks;
-      b->used = 0;
-      b->capacity = cap;
-      r->plane_blocks = b;
-   }
-   struct sim_plane *p = &b->planes[b->used];
-   b->used += n;
-   memset(p, 0, n * sizeof(*p));
-   return p;
-}
-
-void
-sim_planes_free(struct sim_render *r)
-{
-   while (r->plane_blocks) {
-      struct sim_plane_block *b = r->plane_blocks;
-      r->plane_blocks = b->next;
-      free(b);
-   }
-}
-
 static bool
 add_prim(struct draw_ctx *c, const struct sim_prim *p)
 {
@@ -563,17 +531,23 @@ raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
                                            d->z16);
 
    if (d->nr_cf) {
-      p.planes = sim_planes_alloc(c->r, d->nr_cf);
+      p.planes = calloc(d->nr_cf, sizeof(*p.planes));
       if (!p.planes)
-         return false;
+         return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
       uint32_t next = c->prim_id;
       c->prim_id = id;
       bool ok = setup_coefficients(c, v, orig, p.planes);
       c->prim_id = next;
-      if (!ok)
+      if (!ok) {
+         free(p.planes);
          return false;
+      }
    }
-   return add_prim(c, &p);
+   if (!add_prim(c, &p)) {
+      free(p.planes);
+      return false;
+   }
+   return true;
 }
 
 /* Clip planes (clip space; inside where dot(plane, position) >= 0):
@@ -869,9 +843,9 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
    p.z_plane[2] = v->z + (sub ? sub->z_offset : 0);
 
    if (d->nr_cf) {
-      p.planes = sim_planes_alloc(c->r, d->nr_cf);
+      p.planes = calloc(d->nr_cf, sizeof(*p.planes));
       if (!p.planes)
-         return false;
+         return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
       /* Every binding flat from the vertex, point coordinates apart. */
       uint32_t next = c->prim_id;
       c->prim_id = id;
@@ -902,10 +876,16 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
          }
       }
       c->prim_id = next;
-      if (!ok)
+      if (!ok) {
+         free(p.planes);
          return false;
+      }
    }
-   return add_prim(c, &p);
+   if (!add_prim(c, &p)) {
+      free(p.planes);
+      return false;
+   }
+   return true;
 }
 
 static bool raster_line(struct draw_ctx *c, const struct vertex *const ends[2],

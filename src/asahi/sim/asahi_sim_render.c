@@ -411,7 +411,8 @@ execute_render(struct asahi_sim_gpu *gpu,
               r.nr_prims, (unsigned long long)(gpu->tiles - tiles0),
               (unsigned long long)(gpu->fragments - frags0));
 
-   sim_planes_free(&r);
+   for (unsigned i = 0; i < r.nr_prims; i++)
+      free(r.prims[i].planes);
    free(r.prims);
    while (r.draws) {
       struct sim_draw *d = r.draws;
