@@ -313,6 +313,11 @@ struct asahi_sim_group {
     * integer format): 16-bit destinations then keep the low 16 bits
     * instead of converting to f16.  Cleared before every fetch. */
    bool texel_is_integer;
+   /* Set by each texture_sample or texture_load to a number no other
+    * instruction executed on this thread had: the texture unit reads a
+    * descriptor once per instruction (memory cannot change while one
+    * runs) and keeps it for the other lanes. */
+   uint64_t fetch_serial;
 
    /* Stack (scratch) memory: stack_size_B bytes per lane, caller owned.
     * stack_pointer: the bytes of it the program reserved (stack_adjust),

@@ -110,20 +110,6 @@ asahi_sim_mem_unpack(unsigned fmt, uint32_t raw, unsigned i,
    }
 }
 
-/* util_format_float_to_unorm without the libm call: f * (2^bits - 1) is
- * exact in double for bits <= 16 (24 + 16 significant bits), and so is
- * adding 0.5, so truncating the positive sum is the same round half up. */
-static inline uint32_t
-float_to_unorm(float f, unsigned bits)
-{
-   uint32_t max = (1u << bits) - 1;
-   if (!(f > 0.0f)) /* also NaN */
-      return 0;
-   if (f >= 1.0f)
-      return max;
-   return (uint32_t)((double)f * max + 0.5);
-}
-
 bool
 asahi_sim_mem_pack(unsigned fmt, uint32_t reg, unsigned i, unsigned reg_bits,
                    uint32_t *raw)
@@ -135,9 +121,9 @@ asahi_sim_mem_pack(unsigned fmt, uint32_t reg, unsigned i, unsigned reg_bits,
           * reg_to_float is exact). */
          float f;
          memcpy(&f, &reg, sizeof(f));
-         *raw = float_to_unorm(f, 8);
+         *raw = asahi_sim_float_to_unorm(f, 8);
       } else {
-         *raw = float_to_unorm(reg_to_float(reg, reg_bits), 8);
+         *raw = asahi_sim_float_to_unorm(reg_to_float(reg, reg_bits), 8);
       }
       return true;
    case ASAHI_SIM_FMT_SNORM8:
@@ -145,7 +131,7 @@ asahi_sim_mem_pack(unsigned fmt, uint32_t reg, unsigned i, unsigned reg_bits,
                                                  8);
       return true;
    case ASAHI_SIM_FMT_UNORM16:
-      *raw = float_to_unorm(reg_to_float(reg, reg_bits), 16);
+      *raw = asahi_sim_float_to_unorm(reg_to_float(reg, reg_bits), 16);
       return true;
    case ASAHI_SIM_FMT_SNORM16:
       *raw = (uint16_t)util_format_float_to_snorm(

@@ -57,6 +57,21 @@ unsigned asahi_sim_mem_format_packed_count(unsigned fmt);
 uint32_t asahi_sim_mem_unpack(unsigned fmt, uint32_t raw, unsigned i,
                               unsigned reg_bits);
 
+/* util_format_float_to_unorm without the libm call (bits <= 16): 0 for
+ * NaN and below, all ones from 1.0 up; else f * (2^bits - 1) is exact in
+ * double (24 + 16 significant bits), and so is adding 0.5, so truncating
+ * the positive sum is the same round half up. */
+static inline uint32_t
+asahi_sim_float_to_unorm(float f, unsigned bits)
+{
+   uint32_t max = (1u << bits) - 1;
+   if (!(f > 0.0f)) /* also NaN */
+      return 0;
+   if (f >= 1.0f)
+      return max;
+   return (uint32_t)((double)f * max + 0.5);
+}
+
 /* The inverse, for stores: false when the format has no store here. */
 bool asahi_sim_mem_pack(unsigned fmt, uint32_t reg, unsigned i,
                         unsigned reg_bits, uint32_t *raw);

@@ -274,6 +274,21 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
                                        (unsigned)tile_start, span);
    }
 
+   if (tile && a->store && a->fmt == ASAHI_SIM_FMT_UNORM8 && reg_bits == 32) {
+      /* The common colour store (st_tile of an RGBA8 render target): what
+       * asahi_sim_mem_pack gives, byte by byte into the tilebuffer. */
+      unsigned k = 0;
+      for (unsigned i = 0; i < 4; i++) {
+         if (!(mask & (1u << i)))
+            continue;
+         uint32_t bits = asahi_sim_read_run(g, a->R, k++, lane);
+         float f;
+         memcpy(&f, &bits, sizeof(f));
+         tile[i] = (uint8_t)asahi_sim_float_to_unorm(f, 8);
+      }
+      return ASAHI_SIM_RUNNING;
+   }
+
    unsigned k = 0;
    for (unsigned i = 0; i < 4; i++) {
       if (!(mask & (1u << i)))

@@ -76,25 +76,41 @@ struct image {
    struct ail_layout layout;
 };
 
+/* Where a descriptor is: bindless at heap + index, or through the state
+ * slot `index`. */
 static enum asahi_sim_status
-read_descriptor(struct asahi_sim_group *g, bool bindless, uint64_t heap,
-                uint32_t index, const struct asahi_sim_state_slot *slots,
-                unsigned nr_slots, void *out, unsigned size, unsigned stride,
-                const char *what)
+descriptor_va(struct asahi_sim_group *g, bool bindless, uint64_t heap,
+              uint32_t index, const struct asahi_sim_state_slot *slots,
+              unsigned nr_slots, const char *what, uint64_t *va)
 {
-   uint64_t va;
    if (bindless) {
-      va = heap + index;
+      *va = heap + index;
    } else if (index < nr_slots && slots[index].valid) {
-      va = slots[index].heap + slots[index].index;
+      *va = slots[index].heap + slots[index].index;
    } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "%s state %u is not bound",
                              what, index);
    }
-   (void)stride;
+   return ASAHI_SIM_RUNNING;
+}
+
+static enum asahi_sim_status
+read_descriptor(struct asahi_sim_group *g, uint64_t va, void *out,
+                unsigned size)
+{
    return asahi_sim_mem_access(g, va, out, size, false, ASAHI_SIM_UNIT_TEXTURE)
              ? ASAHI_SIM_RUNNING
              : ASAHI_SIM_FAULT;
+}
+
+/* Did the lane before, in the same texture instruction, read the
+ * descriptor at va into the cache? (g->fetch_serial) */
+static bool
+read_this_instruction(const struct asahi_sim_group *g, bool valid,
+                      uint64_t serial, uint64_t cached_va, uint64_t va)
+{
+   return valid && g->fetch_serial && serial == g->fetch_serial &&
+          cached_va == va;
 }
 
 static enum asahi_sim_status
@@ -105,22 +121,30 @@ static enum asahi_sim_status
 load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
            const struct image **out)
 {
-   uint8_t desc[AGX_TEXTURE_LENGTH];
+   uint64_t va = 0;
    enum asahi_sim_status st =
-      read_descriptor(g, r->bindless, r->heap, r->texture, g->texture_state,
-                      ASAHI_SIM_TEXTURE_STATES, desc, sizeof(desc), 0,
-                      "texture");
+      descriptor_va(g, r->bindless, r->heap, r->texture, g->texture_state,
+                    ASAHI_SIM_TEXTURE_STATES, "texture", &va);
    if (st != ASAHI_SIM_RUNNING)
       return st;
    /* Every lane of every group unpacks the same few descriptors: the last
     * one decoded on this thread is kept, keyed by its bytes (so a
-    * descriptor rewritten in memory is decoded again).  *out points into
-    * it until the next load_image on this thread. */
+    * descriptor rewritten in memory is decoded again), and not read
+    * again by the other lanes of the instruction that read it.  *out
+    * points into it until the next load_image on this thread. */
    static _Thread_local struct {
       bool valid;
+      uint64_t serial, va;
       uint8_t desc[AGX_TEXTURE_LENGTH];
       struct image img;
    } cache;
+   if (read_this_instruction(g, cache.valid, cache.serial, cache.va, va)) {
+      *out = &cache.img;
+      return ASAHI_SIM_RUNNING;
+   }
+   uint8_t desc[AGX_TEXTURE_LENGTH];
+   if ((st = read_descriptor(g, va, desc, sizeof(desc))) != ASAHI_SIM_RUNNING)
+      return st;
    if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
       cache.valid = false;
       st = decode_image(g, desc, &cache.img);
@@ -129,6 +153,8 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       memcpy(cache.desc, desc, sizeof(desc));
       cache.valid = true;
    }
+   cache.serial = g->fetch_serial;
+   cache.va = va;
    *out = &cache.img;
    return ASAHI_SIM_RUNNING;
 }
@@ -721,22 +747,32 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
 {
    struct sampler sm = {.s = {AGX_SAMPLER_header}};
    if (!r->sampler_reg) {
-      uint8_t desc[AGX_SAMPLER_LENGTH];
-      enum asahi_sim_status st = read_descriptor(
+      uint64_t va = 0;
+      enum asahi_sim_status st = descriptor_va(
          g, false, 0, r->sampler, g->sampler_state, ASAHI_SIM_SAMPLER_STATES,
-         desc, sizeof(desc), 0, "sampler");
+         "sampler", &va);
       if (st != ASAHI_SIM_RUNNING)
          return st;
       /* As for images: the last sampler unpacked on this thread. */
       static _Thread_local struct {
          bool valid;
+         uint64_t serial, va;
          uint8_t desc[AGX_SAMPLER_LENGTH];
          struct AGX_SAMPLER s;
       } cache;
-      if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
-         AGX_SAMPLER_unpack(NULL, desc, &cache.s);
-         memcpy(cache.desc, desc, sizeof(desc));
-         cache.valid = true;
+      if (!read_this_instruction(g, cache.valid, cache.serial, cache.va,
+                                 va)) {
+         uint8_t desc[AGX_SAMPLER_LENGTH];
+         if ((st = read_descriptor(g, va, desc, sizeof(desc))) !=
+             ASAHI_SIM_RUNNING)
+            return st;
+         if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
+            AGX_SAMPLER_unpack(NULL, desc, &cache.s);
+            memcpy(cache.desc, desc, sizeof(desc));
+            cache.valid = true;
+         }
+         cache.serial = g->fetch_serial;
+         cache.va = va;
       }
       sm.s = cache.s;
       /* An extended table's custom border colour follows the sampler. */

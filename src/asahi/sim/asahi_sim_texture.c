@@ -183,6 +183,8 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "%s: compare without a reference", name);
 
+   static _Thread_local uint64_t serial;
+   g->fetch_serial = ++serial;
    foreach_active_lane (g, t) {
       struct asahi_sim_texture_request req = {
          .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,

@@ -159,8 +159,20 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
       return;
    }
 
+   /* Converted and written a band of rows of one image (slice or layer)
+    * at a time: a buffer for the whole box is as big as the texture (1 GiB
+    * for the largest 3D and 2D ones), fresh pages touched once and
+    * unmapped.  Bands of about 4 MiB, whole multiples of 64 rows. */
+   unsigned band = h;
+   if ((uint64_t)dst_stride * h > (4u << 20)) {
+      band = (unsigned)((4u << 20) / dst_stride) & ~63u;
+      if (band < 64)
+         band = 64;
+      if (band > h)
+         band = h;
+   }
    void *scratch = malloc(st_convert_scratch_B(w));
-   uint8_t *packed = calloc(1, dst_stride * h * d);
+   uint8_t *packed = calloc(1, dst_stride * band);
    if (!scratch || !packed) {
       free(scratch);
       free(packed);
@@ -168,16 +180,20 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
       return;
    }
    for (unsigned s = 0; s < d; s++) {
-      for (unsigned r = 0; r < h; r++) {
-         st_convert_texels(dst, packed + ((size_t)s * h + r) * dst_stride,
-                           src,
-                           (const uint8_t *)pixels + s * src_image +
-                              r * src_stride,
-                           w, scratch);
+      for (unsigned r0 = 0; r0 < h; r0 += band) {
+         unsigned rows = h - r0 < band ? h - r0 : band;
+         for (unsigned r = 0; r < rows; r++) {
+            st_convert_texels(dst, packed + (size_t)r * dst_stride, src,
+                              (const uint8_t *)pixels + s * src_image +
+                                 (r0 + r) * src_stride,
+                              w, scratch);
+         }
+         u_box_3d(x, y + r0, z + s, w, rows, 1, &box);
+         st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
+                                   packed, (unsigned)dst_stride,
+                                   dst_stride * rows);
       }
    }
-   st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box, packed,
-                             (unsigned)dst_stride, dst_stride * h);
    free(scratch);
    free(packed);
 }

@@ -610,11 +610,50 @@ agx_buffer_subdata(struct pipe_context *pctx, struct pipe_resource *res,
    agx_unmap(pctx, t);
 }
 
+/* A write of a whole box into a twiddled single-sampled level: tiled
+ * straight from the caller's rows into the BO.  The map path would first
+ * copy them into a staging buffer of the box's size (fresh pages the
+ * kernel zeroes, then unmaps) and tile from there: for the 1 GiB 3D
+ * textures of piglit's tex3d-maxsize that was a second gigabyte touched
+ * per upload.  false when the map path must do it (linear images map
+ * the BO directly anyway; planar depth/stencil and multisampled images
+ * convert). */
+static bool
+agx_tile_subdata(struct pipe_context *pctx, struct pipe_resource *res,
+                 unsigned level, unsigned usage, const struct pipe_box *box,
+                 const void *data, unsigned stride, uintptr_t layer_stride)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   struct agx_resource *rsrc = agx_resource(res);
+   if (res->target == PIPE_BUFFER || agx_is_planar_zs(rsrc) ||
+       rsrc->layout.sample_count_sa > 1 ||
+       !ail_is_level_twiddled_uncompressed(&rsrc->layout, level))
+      return false;
+   if (!(usage & PIPE_MAP_UNSYNCHRONIZED) &&
+       !agx_sync_resource(ctx, rsrc, false) && (usage & PIPE_MAP_DONTBLOCK))
+      return false;
+   uint8_t *cpu = agx_bo_map(rsrc->bo);
+   if (!cpu)
+      return false;
+   for (int z = 0; z < (box->depth ? box->depth : 1); ++z) {
+      uint64_t off = ail_get_layer_level_B(&rsrc->layout, box->z + z, level);
+      ail_tile(cpu + off, (const uint8_t *)data + layer_stride * z,
+               &rsrc->layout, level, stride, box->x, box->y, box->width,
+               box->height);
+   }
+   rsrc->valid_levels |= 1u << level;
+   return true;
+}
+
 static void
 agx_texture_subdata(struct pipe_context *pctx, struct pipe_resource *res,
                     unsigned level, unsigned usage, const struct pipe_box *box,
                     const void *data, unsigned stride, uintptr_t layer_stride)
 {
+   if (agx_tile_subdata(pctx, res, level, usage, box, data, stride,
+                        layer_stride))
+      return;
+
    /* The whole box is overwritten: nothing to read back first. */
    struct pipe_transfer *t = NULL;
    uint8_t *p = agx_map(pctx, res, level,
