@@ -82,12 +82,7 @@ capture_program(const char *vs_src, const char *gs_src,
       return 0;
    glTransformFeedbackVaryings(prog, n, names, GL_INTERLEAVED_ATTRIBS);
    glLinkProgram(prog);
-   GLint ok = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "link failed: %s\n", log);
+   if (!e2e_gl_linked(prog, "link failed")) {
       glDeleteProgram(prog);
       return 0;
    }
