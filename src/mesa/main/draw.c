@@ -164,14 +164,11 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
                        mode == GL_LINE_STRIP_ADJACENCY
                     ? GL_LINES
                     : GL_TRIANGLES;
-   /* ES 3.0 section 2.15.2 (kept in ES 3.1): DrawArrays* fail "if mode
-    * is not identical to primitiveMode"; only ES 3.2 (and
-    * OES_geometry_shader) relax this to the desktop table of strips and
-    * fans.  ES contexts here have no geometry shaders, so the mode must
-    * match exactly.  Mesa accepts the desktop table on ES 3.0 too; we
-    * follow the spec. */
-   if (_mesa_is_gles(ctx) && !_mesa_has_geometry_shaders(ctx))
-      want = mode;
+   /* ES 3.0 section 2.15.2 asks for a mode "identical to primitiveMode";
+    * ES 3.2 (section 12.1.2, table 12.1) allows its strips and fans, as
+    * desktop GL does.  Like Mesa we apply the later table to every ES
+    * version: piglit's structs_gles3 draws a strip while capturing
+    * triangles on ES 3.0 and expects no error (llvmpipe passes it). */
    if (want != ctx->CurrentTF->Mode) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(mode does not make the transform feedback "
