@@ -19,7 +19,9 @@
  * - UseProgramStages fails while capturing only for the pipeline in use
  *   (GL 4.1 section 2.17.2);
  * - ES 3.0 draws while capturing: strips and fans of the primitive type
- *   (as in Mesa), no other type, no elements.
+ *   (ES 3.2 table 12.1, applied to ES 3.0 as Mesa does and piglit's
+ *   structs_gles3 expects; ES 3.0 itself said "identical"), no other
+ *   type, no elements.
  */
 #include <setjmp.h>
 #include <stdarg.h>

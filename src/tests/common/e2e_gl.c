@@ -222,13 +222,25 @@ compile(GLenum stage, int n, const char *const *parts)
    return s;
 }
 
+bool
+e2e_gl_linked(GLuint prog, const char *what)
+{
+   GLint ok = 0;
+   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
+      fprintf(stderr, "%s:\n%s\n", what, log);
+   }
+   return ok != 0;
+}
+
 /* Links the shaders (0 entries are skipped: a failed compile) into a new
  * program after binding attribs; the shaders are deleted either way. */
 static GLuint
 link(const GLuint *shaders, int n, const char *const *attribs)
 {
    GLuint prog = 0;
-   GLint ok = 0;
    bool all = true;
 
    for (int i = 0; i < n; ++i)
@@ -240,11 +252,7 @@ link(const GLuint *shaders, int n, const char *const *attribs)
       for (unsigned i = 0; attribs && attribs[i]; ++i)
          glBindAttribLocation(prog, i, attribs[i]);
       glLinkProgram(prog);
-      glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-      if (!ok) {
-         char log[2048] = "";
-         glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-         fprintf(stderr, "program does not link:\n%s\n", log);
+      if (!e2e_gl_linked(prog, "program does not link")) {
          glDeleteProgram(prog);
          prog = 0;
       }

@@ -195,6 +195,10 @@ int e2e_gl_start_ext(struct e2e_gl *gl, int argc, char **argv,
                      struct e2e_gl_options *opts, bool *quiet,
                      const char *extension);
 
+/* Whether glLinkProgram made prog linked (GL_LINK_STATUS); when not,
+ * prints "<what>:" and the program's info log to stderr. */
+bool e2e_gl_linked(GLuint prog, const char *what);
+
 /* *prog = e2e_gl_program(vs, fs, NULL): 0 when it linked; otherwise
  * prints "FAIL: <what> does not link", closes gl and gives 1 (what a
  * program building one after starting does). */

@@ -41,6 +41,8 @@
 #define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
 #define E2E_GL_LAST_VERTEX_CONVENTION 0x8E4E
 #define E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION 0x8E4C
+/* glProvokingVertex, which the ES headers lack */
+typedef void (*e2e_gl_provoking_vertex_fn)(GLenum mode);
 
 /* One pointer per entry point, named after it without "gl", in snake
  * case. */

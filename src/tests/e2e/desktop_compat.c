@@ -46,7 +46,6 @@
 /* Desktop tokens and entry points that the ES headers lack. */
 #define E2E_GL_TEXTURE_1D 0x0DE0
 #define E2E_GL_TEXTURE_1D_ARRAY 0x8C18
-typedef void (*provoking_vertex_fn)(GLenum);
 typedef void (*tex_image_1d_fn)(GLenum, GLint, GLint, GLsizei, GLint, GLenum,
                                 GLenum, const void *);
 typedef void (*tex_sub_image_1d_fn)(GLenum, GLint, GLint, GLsizei, GLenum,
@@ -166,7 +165,7 @@ main(int argc, char **argv)
    if (status)
       return status;
 
-   provoking_vertex_fn provoking_vertex;
+   e2e_gl_provoking_vertex_fn provoking_vertex;
    tex_image_1d_fn tex_image_1d;
    tex_sub_image_1d_fn tex_sub_image_1d;
    const struct e2e_gl_proc procs[] = {

@@ -78,15 +78,14 @@ fragment_only_program(const char *fs)
 {
    GLuint sh = glCreateShader(GL_FRAGMENT_SHADER);
    GLuint prog = glCreateProgram();
-   GLint linked = 0;
 
    glShaderSource(sh, 1, &fs, NULL);
    glCompileShader(sh);
    glAttachShader(prog, sh);
    glLinkProgram(prog);
-   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
    glDeleteShader(sh);
-   return linked ? prog : 0;
+   return e2e_gl_linked(prog, "fragment-only program does not link") ? prog
+                                                                      : 0;
 }
 
 static bool

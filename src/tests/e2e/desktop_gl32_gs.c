@@ -129,15 +129,10 @@ program(const char *gs_src, bool *skip)
    glBindAttribLocation(p, 0, "pos");
    glBindAttribLocation(p, 1, "colour");
    glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
    glDeleteShader(v);
    glDeleteShader(g);
    glDeleteShader(f);
-   if (!ok) {
-      char log[1024] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link: %s\n", log);
+   if (!e2e_gl_linked(p, "link")) {
       glDeleteProgram(p);
       return 0;
    }

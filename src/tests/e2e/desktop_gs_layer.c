@@ -100,15 +100,7 @@ build_program(void)
    }
    glBindAttribLocation(p, 0, "pos");
    glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[2048] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      printf("FAIL: program does not link:\n%s\n", log);
-      return 0;
-   }
-   return p;
+   return e2e_gl_linked(p, "FAIL: program does not link") ? p : 0;
 }
 
 /* Pixel (x, y) of one image of tex attached alone to fbo (face: a cube

@@ -36,19 +36,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 64
 #define H 16
 
-/* Compatibility-profile tokens and entry points the ES headers lack. */
-#define E2E_GL_QUADS 0x0007
-#define E2E_GL_QUAD_STRIP 0x0008
-#define E2E_GL_POLYGON 0x0009
-#define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
-#define E2E_GL_LAST_VERTEX_CONVENTION 0x8E4E
-#define E2E_GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION 0x8E4C
-typedef void (*provoking_vertex_fn)(GLenum);
 
 static const char vs[] = "#version 130\n"
                          "in vec2 pos;\n"
@@ -111,7 +103,7 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   provoking_vertex_fn provoking;
+   e2e_gl_provoking_vertex_fn provoking;
    const struct e2e_gl_proc procs[] = {
       {"glProvokingVertex", &provoking},
    };

@@ -31,13 +31,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "e2e_gl.h"
+#include "e2e_gl_compat.h"
 
 #define W 8
 #define H 8
-#define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
-#define E2E_GL_LAST_VERTEX_CONVENTION 0x8E4E
-typedef void (*provoking_vertex_fn)(GLenum);
 
 static const char id_vs[] = "#version 150\n"
                             "flat out int id;\n"
@@ -82,12 +79,7 @@ capture_program(const char *vs_src, const char *gs_src,
       return 0;
    glTransformFeedbackVaryings(prog, n, names, GL_INTERLEAVED_ATTRIBS);
    glLinkProgram(prog);
-   GLint ok = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "link failed: %s\n", log);
+   if (!e2e_gl_linked(prog, "link failed")) {
       glDeleteProgram(prog);
       return 0;
    }
@@ -128,7 +120,7 @@ check_capture(GLuint buf, GLenum mode, bool indexed, const GLint *want, int n,
 }
 
 static bool
-test_provoking(provoking_vertex_fn provoking, GLuint buf, bool quiet)
+test_provoking(e2e_gl_provoking_vertex_fn provoking, GLuint buf, bool quiet)
 {
    const char *names[] = {"id"};
    GLuint prog = capture_program(id_vs, NULL, names, 1);
@@ -273,7 +265,7 @@ main(int argc, char **argv)
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   provoking_vertex_fn provoking;
+   e2e_gl_provoking_vertex_fn provoking;
    const struct e2e_gl_proc procs[] = {
       {"glProvokingVertex", &provoking},
    };

@@ -37,6 +37,8 @@
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 
+#include "e2e_gl.h"
+
 #define SKIP 77
 
 #ifndef GL_GUILTY_CONTEXT_RESET
@@ -80,9 +82,7 @@ build_program(void)
    }
    glBindAttribLocation(prog, 0, "a_position");
    glLinkProgram(prog);
-   GLint ok = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   return ok ? prog : 0;
+   return e2e_gl_linked(prog, "program does not link") ? prog : 0;
 }
 
 /* Make a robust ES 2.0 context with a 16x16 pbuffer current. */

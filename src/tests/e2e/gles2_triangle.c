@@ -32,6 +32,8 @@
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
 
+#include "e2e_gl.h"
+
 #define SKIP 77
 
 static bool quiet;
@@ -298,14 +300,8 @@ main(int argc, char **argv)
    glBindAttribLocation(prog, 0, "a_position");
    glBindAttribLocation(prog, 1, "a_color");
    glLinkProgram(prog);
-   GLint linked = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
-   if (!linked) {
-      char log[2048] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "FAIL: program did not link:\n%s\n", log);
+   if (!e2e_gl_linked(prog, "FAIL: program did not link"))
       return 1;
-   }
    glUseProgram(prog);
    GLint u_alpha = glGetUniformLocation(prog, "u_alpha");
    if (u_alpha < 0) {

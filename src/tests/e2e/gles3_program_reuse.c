@@ -61,13 +61,13 @@ main(int argc, char **argv)
       glCompileShader(shaders[s]);
    for (unsigned i = 0; i < ROUNDS && ok; i++) {
       GLuint prog = glCreateProgram();
-      GLint linked = GL_FALSE;
       for (unsigned s = 0; s < 2; s++)
          glAttachShader(prog, shaders[s]);
       glLinkProgram(prog);
-      glGetProgramiv(prog, GL_LINK_STATUS, &linked);
-      if (!linked) {
-         printf("FAIL: round %u: the program did not link\n", i);
+      char failed[64];
+      snprintf(failed, sizeof(failed),
+               "FAIL: round %u: the program did not link", i);
+      if (!e2e_gl_linked(prog, failed)) {
          ok = false;
          break;
       }

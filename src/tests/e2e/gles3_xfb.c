@@ -121,15 +121,7 @@ xfb_program(GLenum mode)
    glBindAttribLocation(prog, 0, attribs[0]);
    glTransformFeedbackVaryings(prog, 2, varyings, mode);
    glLinkProgram(prog);
-   GLint linked = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
-   if (!linked) {
-      char log[512] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "FAIL: link: %s\n", log);
-      return 0;
-   }
-   return prog;
+   return e2e_gl_linked(prog, "FAIL: link") ? prog : 0;
 }
 
 static GLuint

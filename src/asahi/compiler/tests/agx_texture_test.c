@@ -23,7 +23,6 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "util/u_math.h"
-#include "util/half_float.h"
 #include "agx_test_nir.h"
 #include "agx_test_steps.h"
 #include "agx_test_util.h"
@@ -74,10 +73,8 @@ hook_fetch(void *user, struct asahi_sim_group *g,
       }
       v = 0; /* GL's 1D lookup has no y */
    }
-   float l = 0.0f;
-   if (req->lod_mode == 6)
-      l =
-         req->lod_16 ? util_half_to_float((uint16_t)req->lod) : (float)req->lod;
+   /* an f32 LOD register holds the float's bits, not its value */
+   float l = req->lod_mode == 6 ? agx_test_request_lod(req) : 0.0f;
    texel(u, v, w, req->texture, l, f);
    memcpy(out, f, 16);
    return ASAHI_SIM_RUNNING;

@@ -535,7 +535,12 @@ void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
  * done with it; a program that draws with one new texture after another
  * and deletes each (piglit's streaming-texture-leak: 5000 textures of
  * 4 MiB) would otherwise hold all of them in one batch.  Past this many
- * bytes a draw submits its batch, as GL allows at any time. */
+ * bytes a draw submits its batch, as GL allows at any time.  Only draws
+ * need the check: blits and clear_render_target go through texture_map
+ * on the CPU (or, for a resolve, submit their own batch at once), a
+ * compute dispatch submits its batch before returning, and agx_clear
+ * only records a clear on the batch of the bound framebuffer, which adds
+ * no resource. */
 #define AGX_BATCH_MAX_HELD_B (256ull << 20)
 bool agx_batch_holds_too_much(const struct agx_batch *batch);
 void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);

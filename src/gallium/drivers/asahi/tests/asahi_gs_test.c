@@ -327,6 +327,29 @@ env_fini(struct env *e)
    asahi_test_env_close(&e->t);
 }
 
+/* The four corners of the viewport, (x, y, z, w) each: v0 bottom left,
+ * v1 bottom right, v2 top left, v3 top right. */
+static const float quad_corners[] = {-1, -1, 0, 1, 1, -1, 0, 1,
+                                     -1, 1,  0, 1, 1, 1,  0, 1};
+
+/* Makes rs the bound rasterizer state; gives its CSO for
+ * env_unbind_rasterizer. */
+static void *
+env_bind_rasterizer(struct env *e, const struct pipe_rasterizer_state *rs)
+{
+   void *cso = e->t.ctx->create_rasterizer_state(e->t.ctx, rs);
+   e->t.ctx->bind_rasterizer_state(e->t.ctx, cso);
+   return cso;
+}
+
+/* Binds the environment's own rasterizer state again and deletes cso. */
+static void
+env_unbind_rasterizer(struct env *e, void *cso)
+{
+   e->t.ctx->bind_rasterizer_state(e->t.ctx, e->t.rs);
+   e->t.ctx->delete_rasterizer_state(e->t.ctx, cso);
+}
+
 /* want(x, y): 1 red, 2 green, 0 black, -1 not checked */
 static void
 check_pixels(struct env *e, int (*want)(int x, int y))
@@ -526,10 +549,9 @@ static void
 indexed_strip_capture(void **state)
 {
    (void)state;
-   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1,
-                                 -1, 1,  0, 1, 1, 1,  0, 1};
+   const float *verts = quad_corners;
    struct env e;
-   if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
+   if (!env_init(&e, verts, sizeof(quad_corners), GS_NONE, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
    void *xvs = bind_position_capture_vs(ctx);
@@ -571,16 +593,14 @@ static void
 indexed_first_vertex_capture(void **state)
 {
    (void)state;
-   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1,
-                                 -1, 1,  0, 1, 1, 1,  0, 1};
+   const float *verts = quad_corners;
    struct env e;
-   if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
+   if (!env_init(&e, verts, sizeof(quad_corners), GS_NONE, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
    struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    rs.flatshade_first = 1;
-   void *first = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, first);
+   void *first = env_bind_rasterizer(&e, &rs);
    void *xvs = bind_position_capture_vs(ctx);
    static const uint16_t indices[] = {3, 2, 1, 0};
    static const struct {
@@ -610,8 +630,7 @@ indexed_first_vertex_capture(void **state)
    }
    ctx->bind_vs_state(ctx, e.vs);
    ctx->delete_vs_state(ctx, xvs);
-   ctx->bind_rasterizer_state(ctx, e.t.rs);
-   ctx->delete_rasterizer_state(ctx, first);
+   env_unbind_rasterizer(&e, first);
    env_fini(&e);
 }
 
@@ -645,25 +664,22 @@ static void
 strip_winding_and_primitive_id(void **state)
 {
    (void)state;
-   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1,
-                                 -1, 1,  0, 1, 1, 1,  0, 1};
+   const float *verts = quad_corners;
    struct env e;
-   if (!env_init(&e, verts, sizeof(verts), GS_COLOUR, false))
+   if (!env_init(&e, verts, sizeof(quad_corners), GS_COLOUR, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
    struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    rs.front_ccw = 1;
    rs.cull_face = PIPE_FACE_BACK;
-   void *cull = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, cull);
+   void *cull = env_bind_rasterizer(&e, &rs);
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
    check_pixels(&e, want_halves);
-   ctx->bind_rasterizer_state(ctx, e.t.rs);
-   ctx->delete_rasterizer_state(ctx, cull);
+   env_unbind_rasterizer(&e, cull);
    env_fini(&e);
 }
 
@@ -689,15 +705,13 @@ check_primitive_id(const float *verts, size_t size, enum pipe_prim_type mode,
    struct pipe_context *ctx = e.t.ctx;
    struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    rs.flatshade_first = flatshade_first;
-   void *rso = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, rso);
+   void *rso = env_bind_rasterizer(&e, &rs);
    struct pipe_draw_info info = {.mode = mode, .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = count};
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
    check_pixels(&e, want);
-   ctx->bind_rasterizer_state(ctx, e.t.rs);
-   ctx->delete_rasterizer_state(ctx, rso);
+   env_unbind_rasterizer(&e, rso);
    env_fini(&e);
 }
 
@@ -826,8 +840,7 @@ check_quad_provoking(unsigned mode, bool first)
    struct pipe_context *ctx = e.t.ctx;
    struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    rs.flatshade_first = first;
-   void *rso = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, rso);
+   void *rso = env_bind_rasterizer(&e, &rs);
    struct pipe_draw_info info = {.mode = (enum pipe_prim_type)mode,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0,
@@ -840,8 +853,7 @@ check_quad_provoking(unsigned mode, bool first)
    uint8_t left[4] = {(uint8_t)lroundf(pv[0] * 255.0f / 8), 0, 0, 255};
    uint8_t right[4] = {(uint8_t)lroundf(pv[1] * 255.0f / 8), 255, 0, 255};
    check_halves(&e, left, right);
-   ctx->bind_rasterizer_state(ctx, e.t.rs);
-   ctx->delete_rasterizer_state(ctx, rso);
+   env_unbind_rasterizer(&e, rso);
    env_fini(&e);
 }
 
