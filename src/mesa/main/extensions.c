@@ -23,6 +23,7 @@
 #include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
+#include "main/viewport_array.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -164,7 +165,17 @@ has_transform_feedback3(const struct gl_context *ctx)
    return ctx->Const.MaxVertexStreams >= 1;
 }
 
+static bool
+has_viewport_array(const struct gl_context *ctx)
+{
+   return _mesa_has_viewport_array(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
+   /* indexed viewports, scissors and depth ranges, gl_ViewportIndex
+    * (viewport_array.c; the driver's PIPE_CAP_MAX_VIEWPORTS) */
+   {"GL_ARB_viewport_array", API_GL, 0, has_viewport_array},
+   {"GL_OES_viewport_array", API_ES, 31, has_viewport_array},
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
    /* compute.c, st_compute.c; the driver's PIPE_CAP_COMPUTE */

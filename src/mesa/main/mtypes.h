@@ -37,6 +37,10 @@ struct st_program_variant;
 #define MAX_COMBINED_TEXTURE_UNITS 48
 #define MAX_RENDERBUFFER_SIZE 16384
 #define MAX_VIEWPORT_SIZE 16384
+/* ARB_viewport_array / OES_viewport_array: viewports, scissors and depth
+ * ranges a context keeps (GL_MAX_VIEWPORTS is the driver's, at most this;
+ * the extensions ask for 16). */
+#define MAX_VIEWPORTS 16
 /* GL 3.2 table 6.51: 36 (12 blocks in each of three stages) */
 #define MAX_UNIFORM_BUFFER_BINDINGS 36
 /* GL 4.3 table 23.63 asks 8 (compute.c; st_context.c lowers
@@ -487,6 +491,9 @@ struct gl_constants {
    GLint MaxArrayTextureLayers;
    GLint MaxRenderbufferSize;
    GLint MaxViewportWidth, MaxViewportHeight;
+   /* GL_MAX_VIEWPORTS: 1 unless the driver selects a viewport per
+    * primitive (PIPE_CAP_MAX_VIEWPORTS; viewport_array.c). */
+   GLint MaxViewports;
    GLint MaxCombinedTextureImageUnits;
    GLint MaxVertexTextureImageUnits;
    GLint MaxTextureImageUnits;
@@ -642,11 +649,13 @@ struct gl_context {
    struct gl_debug_state Debug;
    uint32_t NewState; /* enum st_dirty */
 
-   struct {
-      GLint X, Y;
-      GLsizei Width, Height;
+   /* Viewport i (viewport_array.c): floats since ARB_viewport_array
+    * (glViewportIndexedf); glViewport and glDepthRange set them all, and
+    * the unindexed queries read viewport 0. */
+   struct gl_viewport {
+      GLfloat X, Y, Width, Height;
       GLfloat Near, Far;
-   } Viewport;
+   } ViewportArray[MAX_VIEWPORTS];
 
    /* Compatibility transformation state (GL 2.1 section 2.11.2, matrix.c):
     * Stack[0] modelview, Stack[1] projection, column-major. */
@@ -660,10 +669,16 @@ struct gl_context {
       bool ClipPlaneEnabled[8];
    } Transform;
 
+   /* Scissor i (viewport_array.c).  Enabled is box 0's test (what
+    * glIsEnabled and clears see); bit i of EnabledMask is box i's, bit 0
+    * equal to Enabled.  glScissor and glEnable set every box. */
    struct {
       bool Enabled;
-      GLint X, Y;
-      GLsizei Width, Height;
+      uint16_t EnabledMask;
+      struct gl_scissor_rect {
+         GLint X, Y;
+         GLsizei Width, Height;
+      } Rect[MAX_VIEWPORTS];
    } Scissor;
 
    struct {
