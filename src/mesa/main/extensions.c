@@ -23,6 +23,7 @@
 #include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
+#include "main/texview.h"
 #include "main/viewport_array.h"
 
 #define API_GL (1u << 0)
@@ -171,7 +172,18 @@ has_viewport_array(const struct gl_context *ctx)
    return _mesa_has_viewport_array(ctx);
 }
 
+static bool
+has_texture_view(const struct gl_context *ctx)
+{
+   return _mesa_has_texture_view(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
+   /* glTextureView (texview.c; views are sampler views and surfaces of
+    * the original's resource, st_texture.c) */
+   {"GL_ARB_texture_view", API_GL, 0, has_texture_view},
+   {"GL_OES_texture_view", API_ES, 31, has_texture_view},
+   {"GL_EXT_texture_view", API_ES, 31, has_texture_view},
    /* indexed viewports, scissors and depth ranges, gl_ViewportIndex
     * (viewport_array.c; the driver's PIPE_CAP_MAX_VIEWPORTS) */
    {"GL_ARB_viewport_array", API_GL, 0, has_viewport_array},

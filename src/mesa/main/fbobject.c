@@ -262,6 +262,8 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
          rb->Samples = att->Texture->Samples; /* multisample textures */
          rb->Format = img->PipeFormat;
          rb->InternalFormat = img->InternalFormat;
+         rb->ViewFormat = att->Texture->IsView ? img->PipeFormat
+                                               : PIPE_FORMAT_NONE;
       }
       if (fb->Attachment[i] != rb)
          changed = true;

@@ -336,6 +336,12 @@ struct gl_texture_object {
    /* TEXTURE_IMMUTABLE_LEVELS: the levels TexStorage* made (0 while
     * mutable); they bound BASE_LEVEL and MAX_LEVEL (texobj.c). */
    GLuint ImmutableLevels;
+   /* Texture views (texview.c, GL 4.6 section 8.18): a view shares the
+    * storage of the texture it was made from; its levels are
+    * ViewMinLevel .. + ViewNumLevels - 1 and its layers ViewMinLayer ..
+    * + ViewNumLayers - 1 of that storage (its images point there). */
+   bool IsView;
+   GLuint ViewMinLevel, ViewNumLevels, ViewMinLayer, ViewNumLayers;
    bool GenerateMipmap; /* GENERATE_MIPMAP (compatibility, teximage.c) */
    /* DEPTH_STENCIL_TEXTURE_MODE is STENCIL_INDEX (ES 3.1 section 8.10,
     * ARB_stencil_texturing): depth/stencil textures read stencil. */
@@ -437,6 +443,9 @@ struct gl_renderbuffer {
     * attachment (glFramebufferTexture, GL 3.2 section 4.4.7); 0 when the
     * attachment is one image. */
    unsigned nr_layers;
+   /* A texture view's attachment: the view's format, which its surface
+    * takes instead of texture's (texview.c); NONE otherwise. */
+   enum pipe_format ViewFormat;
 };
 
 enum gl_buffer_index {

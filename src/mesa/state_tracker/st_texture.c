@@ -322,6 +322,11 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    unsigned base, last;
    bool all_in_tree = t->pt != NULL;
 
+   /* A texture view's images are levels and layers of the storage it
+    * shares (main/texview.c): never copied into a tree of its own. */
+   if (t->IsView)
+      return t->pt != NULL;
+
    sampled_levels(t, &base, &last);
    for (unsigned f = 0; f < faces && all_in_tree; f++) {
       for (unsigned l = base; l <= last; l++) {
@@ -682,6 +687,28 @@ base_format_channels(GLenum base, unsigned chan[4])
    }
 }
 
+/* A texture view (main/texview.c) reads its own format and target, and
+ * its levels and layers of the shared storage: those its images point
+ * at. */
+static void
+view_levels_and_layers(const struct gl_texture_object *t, unsigned base,
+                       unsigned last, struct pipe_sampler_view *templ)
+{
+   const struct gl_texture_image *img = &t->Image[0][base];
+
+   if (templ->format == t->pt->format) /* (not a stencil view) */
+      templ->format = img->PipeFormat;
+   templ->target = t->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                      ? PIPE_TEXTURE_2D_ARRAY
+                      : tree_target(t);
+   templ->u.tex.first_level = img->pt_level;
+   templ->u.tex.last_level = img->pt_level + (last - base);
+   if (t->Target != GL_TEXTURE_3D) {
+      templ->u.tex.first_layer = img->pt_layer;
+      templ->u.tex.last_layer = img->pt_layer + t->ViewNumLayers - 1;
+   }
+}
+
 static struct pipe_sampler_view *
 texture_view(struct st_context *st, struct gl_texture_object *t,
              bool float_shadow)
@@ -766,6 +793,8 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
    templ.u.tex.last_layer = t->pt->target == PIPE_TEXTURE_3D
                                ? t->pt->depth0 - 1
                                : t->pt->array_size - 1;
+   if (t->IsView)
+      view_levels_and_layers(t, base, last, &templ);
    pipe_sampler_view_reference(&t->view, NULL);
    t->view = st->pipe->create_sampler_view(st->pipe, t->pt, &templ);
    t->view_stamp = t->stamp;
