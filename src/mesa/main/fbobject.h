@@ -79,4 +79,13 @@ _mesa_framebuffer_read_rb(const struct gl_framebuffer *fb);
 void _mesa_free_framebuffer_objects(struct gl_context *ctx);
 void _mesa_free_renderbuffer(struct gl_renderbuffer *rb);
 
+/* The format a renderbuffer's texels are read and written as: a texture
+ * view attachment's own (texview.c), else its resource's. */
+static inline enum pipe_format
+_mesa_rb_texel_format(const struct gl_renderbuffer *rb)
+{
+   return rb->ViewFormat != PIPE_FORMAT_NONE ? rb->ViewFormat
+                                             : rb->texture->format;
+}
+
 #endif

@@ -129,16 +129,15 @@ tree_is(struct st_context *st, const struct pipe_resource *pt,
           pt->nr_samples <= 1 && pt->bind == tree_bind(st, format, target);
 }
 
-/* Converts client pixels (d images of h rows, src layout) to the
- * resource's format and writes them at (x, y, z) of level; z is a layer
- * or a 3D slice. */
+/* Converts client pixels (d images of h rows, src layout) to format dst
+ * (the resource's, or a texture view's of the same texel size) and writes
+ * them at (x, y, z) of level; z is a layer or a 3D slice. */
 static void
-upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
-       unsigned x, unsigned y, unsigned z, unsigned w, unsigned h,
-       unsigned d, enum pipe_format src, const void *pixels)
+upload(struct st_context *st, struct pipe_resource *pt, enum pipe_format dst,
+       unsigned level, unsigned x, unsigned y, unsigned z, unsigned w,
+       unsigned h, unsigned d, enum pipe_format src, const void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
-   enum pipe_format dst = pt->format;
    unsigned dst_bpp = util_format_get_blocksize(dst);
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, false, (GLsizei)w, (GLsizei)h, (GLsizei)d,
@@ -247,7 +246,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
       width > 0 && height > 0 && depth > 0 ? storage : PIPE_FORMAT_NONE;
    t->stamp++;
    if (pt && pixels)
-      upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
+      upload(st, pt, pt->format, pt_level, 0, 0, pt_layer, (unsigned)width,
              (unsigned)pt_h, (unsigned)pt_d, src, pixels);
    return true;
 }
@@ -282,7 +281,8 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
       depth = height;
       height = 1;
    }
-   upload(st, img->pt, img->pt_level, (unsigned)x, (unsigned)y,
+   upload(st, img->pt, t->IsView ? img->PipeFormat : img->pt->format,
+          img->pt_level, (unsigned)x, (unsigned)y,
           img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
           (unsigned)depth, src, pixels);
    t->stamp++;
