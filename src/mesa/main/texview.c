@@ -256,32 +256,6 @@ view_pipe_format(struct gl_context *ctx, enum pipe_format orig,
    return PIPE_FORMAT_NONE;
 }
 
-/* The Gallium target of a view's target (what its images' resources
- * would have been). */
-static enum pipe_texture_target
-pipe_target_of(GLenum target)
-{
-   switch (target) {
-   case GL_TEXTURE_1D:
-      return PIPE_TEXTURE_1D;
-   case GL_TEXTURE_1D_ARRAY:
-      return PIPE_TEXTURE_1D_ARRAY;
-   case GL_TEXTURE_3D:
-      return PIPE_TEXTURE_3D;
-   case GL_TEXTURE_CUBE_MAP:
-      return PIPE_TEXTURE_CUBE;
-   case GL_TEXTURE_2D_ARRAY:
-   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
-      return PIPE_TEXTURE_2D_ARRAY;
-   case GL_TEXTURE_CUBE_MAP_ARRAY:
-      return PIPE_TEXTURE_CUBE_ARRAY;
-   case GL_TEXTURE_RECTANGLE:
-      return PIPE_TEXTURE_RECT;
-   default:
-      return PIPE_TEXTURE_2D;
-   }
-}
-
 /* The view's images: level l, face f is the original's storage at its
  * level minlevel + l and layer minlayer (+ f for a cube's faces). */
 static void
@@ -413,7 +387,7 @@ _mesa_TextureView(GLuint texture, GLenum target, GLuint origtexture,
                   texture);
       return;
    }
-   if (!orig->Immutable) {
+   if (!orig->Immutable || !orig->pt) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(mutable origtexture)",
                   func);
       return;
@@ -443,8 +417,7 @@ _mesa_TextureView(GLuint texture, GLenum target, GLuint origtexture,
    if (!check_layers(ctx, target, orig, numlayers, nlayers))
       return;
    enum pipe_format format = view_pipe_format(
-      ctx, orig->Image[0][0].PipeFormat, internalformat,
-      pipe_target_of(target));
+      ctx, orig->Image[0][0].PipeFormat, internalformat, orig->pt->target);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x is not "
                   "supported by the driver)", func, internalformat);
