@@ -539,11 +539,13 @@ struct agx_varyings_vs {
     * shader gives (gl_ClipDistance[i], or computed from gl_ClipVertex).
     * The driver sets these bits of the output select word. */
    uint8_t clip_distance_mask;
-   /* gl_Layer written: its word (slot_word[VARYING_SLOT_LAYER], after the
-    * point size) holds the layer in the low and the viewport (0) in the
-    * high 16 bits; the driver sets the output select word's render
-    * target and viewport target bits. */
+   /* gl_Layer / gl_ViewportIndex written: their word
+    * (slot_word[VARYING_SLOT_LAYER] = slot_word[VARYING_SLOT_VIEWPORT],
+    * after the point size) holds the layer in the low and the viewport in
+    * the high 16 bits (0 for the one not written); the driver sets the
+    * output select word's render target and viewport target bits. */
    bool writes_layer;
+   bool writes_viewport;
 };
 
 /*

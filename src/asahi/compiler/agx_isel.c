@@ -4007,6 +4007,7 @@ assign_uvs(struct isel *st)
                           slot == VARYING_SLOT_CLIP_DIST1;
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
              slot == VARYING_SLOT_CLIP_VERTEX || slot == VARYING_SLOT_LAYER ||
+             slot == VARYING_SLOT_VIEWPORT ||
              (clip_dist && !clip_varyings) || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
@@ -4026,14 +4027,18 @@ assign_uvs(struct isel *st)
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
    }
-   /* gl_Layer: one word after the point size holding the layer in its low
-    * 16 bits and the viewport in its high 16 (0 here), the group Output
-    * Select's "render target" and "viewport target" bits announce.  Fact:
-    * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_uvs.c and agx_uvs.h
+   /* gl_Layer and gl_ViewportIndex: one word after the point size holding
+    * the layer in its low 16 bits and the viewport in its high 16 (0 when
+    * not written), the group Output Select's "render target" and
+    * "viewport target" bits announce.  Fact: alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_nir_lower_uvs.c (write_layer_viewport_sysval packs
+    * layer and viewport with pack_32_2x16_split) and agx_uvs.h
     * (UVS_LAYER_VIEWPORT between point size and clip distances). */
-   if (st->out_mask[VARYING_SLOT_LAYER] & 1) {
-      vs->slot_word[VARYING_SLOT_LAYER] = (uint8_t)word++;
-      vs->writes_layer = true;
+   vs->writes_layer = st->out_mask[VARYING_SLOT_LAYER] & 1;
+   vs->writes_viewport = st->out_mask[VARYING_SLOT_VIEWPORT] & 1;
+   if (vs->writes_layer || vs->writes_viewport) {
+      vs->slot_word[VARYING_SLOT_LAYER] = (uint8_t)word;
+      vs->slot_word[VARYING_SLOT_VIEWPORT] = (uint8_t)word++;
    }
    /* Clip distances: every enabled plane (GL 3.0 2.17: clipping against
     * plane i happens only when it is enabled), from gl_ClipDistance[i]
@@ -4134,6 +4139,21 @@ packed_pair(struct isel *st, unsigned slot, unsigned c)
    return w;
 }
 
+/* The layer/viewport word: the viewport index inserted into bits 16-31
+ * of the layer (bfi; either 0 when not written). */
+static agx_operand
+layer_viewport_word(struct isel *st)
+{
+   const struct agx_varyings_vs *vs = &st->ctx->info->vs;
+   agx_operand layer = vs->writes_layer ? st->out[VARYING_SLOT_LAYER][0]
+                                        : agx_mov_imm(&st->b, 32, 0);
+   if (!vs->writes_viewport)
+      return layer;
+   return emit_bitfield_m(st, AGX_ISA_OP_BFI, layer,
+                          st->out[VARYING_SLOT_VIEWPORT][0],
+                          agx_isa_imm(16, 8), 16);
+}
+
 static void
 emit_vs_end(struct isel *st)
 {
@@ -4149,6 +4169,11 @@ emit_vs_end(struct isel *st)
       agx_operand v = {0};
       if (word >= clip_word) {
          v = clip_distance(st, (unsigned)u_bit_scan(&clip_planes));
+         goto store;
+      }
+      if ((vs->writes_layer || vs->writes_viewport) &&
+          word == vs->slot_word[VARYING_SLOT_LAYER]) {
+         v = layer_viewport_word(st);
          goto store;
       }
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {

@@ -221,9 +221,17 @@ void sim_pool_free(struct sim_render *r);
 bool sim_vdm_execute(struct sim_render *r);
 
 /* PPP state as the updates so far left it. */
+/* Viewports a PPP update carries at most (its header's 4-bit viewport
+ * count, minus one: genxml PPP Header). */
+#define SIM_MAX_VIEWPORTS 16
+
 struct sim_ppp_state {
    bool has_viewport;
-   struct AGX_VIEWPORT viewport;
+   /* viewport[0 .. nr_viewports): a primitive's viewport index (the
+    * layer/viewport word's high half) selects one, and the scissor record
+    * that many past depth_bias_scissor.scissor */
+   struct AGX_VIEWPORT viewport[SIM_MAX_VIEWPORTS];
+   unsigned nr_viewports;
    struct AGX_FRAGMENT_CONTROL fragment_control;
    struct AGX_CULL cull;
    struct AGX_OUTPUT_SELECT output_select;

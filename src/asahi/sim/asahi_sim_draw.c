@@ -58,12 +58,17 @@ struct vertex {
    bool derived;
    const struct vertex *orig[3];
    double bary[3];
+   unsigned viewport; /* the index its own output selects (vertex_viewport) */
 };
 
 struct draw_ctx {
    struct sim_render *r;
    const struct sim_vdm_state *s;
-   struct sim_draw *d;
+   struct sim_draw *d; /* of the primitive's viewport (prim_layer) */
+   /* The draw's record for each viewport: [0] the draw's own, others
+    * copies with scissor record base + i, made on first use. */
+   struct sim_draw *per_viewport[SIM_MAX_VIEWPORTS];
+   unsigned viewport; /* of the primitive being assembled (prim_layer) */
    struct AGX_CF_BINDING_HEADER cf_header;
    struct AGX_CF_BINDING *bindings;
    unsigned nr_bindings;
@@ -132,11 +137,53 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
 
 /* ---- setup ------------------------------------------------------------- */
 
-/* Window position of a vertex from its clip position. */
+/* Where the layer/viewport word sits among a vertex's outputs: after the
+ * point size, before the clip distances (Mesa src/asahi/lib/agx_uvs.h
+ * group order), when Output Select has its render target or viewport
+ * target bit; false (with the error) when the output size leaves none. */
+static bool
+layer_viewport_word(struct draw_ctx *c, unsigned *word)
+{
+   const struct sim_ppp_state *ppp = &c->s->ppp;
+   if (!ppp->has_output_size)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "layer selected without an output size word");
+   uint8_t raw[AGX_OUTPUT_SELECT_LENGTH];
+   AGX_OUTPUT_SELECT_pack(raw, &ppp->output_select);
+   unsigned tail = 1 + (unsigned)__builtin_popcount(raw[0] | raw[1] << 8);
+   if (ppp->output_size < tail || ppp->output_size - tail >= c->uvs_words)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "output size %u leaves no layer word",
+                      ppp->output_size);
+   *word = ppp->output_size - tail;
+   return true;
+}
+
+/* The viewport a vertex selects: the high 16 bits of its layer/viewport
+ * word (Mesa agx_nir_lower_uvs.c packs the viewport there) when Output
+ * Select has the viewport target bit, else 0.  An index past the PPP's
+ * viewports takes the last (GL leaves it undefined; the hardware's rule
+ * is not known). */
+static unsigned
+vertex_viewport(struct draw_ctx *c, const struct vertex *v)
+{
+   const struct sim_ppp_state *ppp = &c->s->ppp;
+   unsigned word;
+   if (!ppp->output_select.viewport_target || ppp->nr_viewports <= 1 ||
+       !layer_viewport_word(c, &word))
+      return 0;
+   unsigned i = v->uvs[word] >> 16;
+   return i < ppp->nr_viewports ? i : ppp->nr_viewports - 1;
+}
+
+/* Window position of a vertex from its clip position, through the
+ * viewport it selects (a vertex made by clipping: its primitive's). */
 static void
 project(struct draw_ctx *c, struct vertex *v)
 {
-   const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport;
+   if (v->derived)
+      v->viewport = c->viewport;
+   const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport[v->viewport];
    v->ok = false;
    if (!(v->clip[3] > 0))
       return;
@@ -160,6 +207,7 @@ transform(struct draw_ctx *c, uint32_t i)
    for (unsigned k = 0; k < 4; k++)
       v->clip[k] = uif(o[k]);
    v->uvs = o;
+   v->viewport = vertex_viewport(c, v);
    project(c, v);
 }
 
@@ -395,6 +443,34 @@ setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
    return true;
 }
 
+static bool load_scissor(struct sim_render *r, const struct sim_vdm_state *s,
+                         struct sim_draw *d, unsigned viewport);
+
+/* The primitive's viewport i (its first vertex's, the choice made for
+ * the layer too): its scissor record is the i-th after the PPP's
+ * (fact: alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c,
+ * agx_upload_viewport_scissor, writes one record per viewport from
+ * cfg.scissor on), so the primitive gets a copy of the draw record with
+ * that scissor, made once per draw and viewport. */
+static bool
+select_viewport(struct draw_ctx *c, unsigned i)
+{
+   c->viewport = i;
+   if (c->per_viewport[i]) {
+      c->d = c->per_viewport[i];
+      return true;
+   }
+   struct sim_draw *d = malloc(sizeof(*d));
+   if (!d)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+   *d = *c->per_viewport[0];
+   d->next = c->r->draws;
+   c->r->draws = d;
+   c->per_viewport[i] = d;
+   c->d = d;
+   return !d->scissor || load_scissor(c->r, c->s, d, i);
+}
+
 /* The framebuffer layer of a primitive: the low 16 bits of the
  * layer/viewport word, which follows the point size (before the clip
  * distances; Mesa src/asahi/lib/agx_uvs.h group order and
@@ -411,23 +487,18 @@ prim_layer(struct draw_ctx *c, const struct vertex *v)
    const struct sim_ppp_state *ppp = &c->s->ppp;
    const struct drm_asahi_cmd_render *cmd = c->r->cmd;
    c->layer = 0;
-   if (!ppp->output_select.render_target &&
-       !ppp->output_select.viewport_target)
-      return true;
-   if (!ppp->has_output_size)
-      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
-                      "layer selected without an output size word");
-   uint8_t raw[AGX_OUTPUT_SELECT_LENGTH];
-   AGX_OUTPUT_SELECT_pack(raw, &ppp->output_select);
-   unsigned tail = 1 + (unsigned)__builtin_popcount(raw[0] | raw[1] << 8);
-   if (ppp->output_size < tail || ppp->output_size - tail >= c->uvs_words)
-      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
-                      "output size %u leaves no layer word",
-                      ppp->output_size);
    /* a vertex made by clipping has its originals' layer (flat) */
    while (v->derived)
       v = v->orig[0];
-   unsigned layer = v->uvs[ppp->output_size - tail] & 0xffff;
+   if (!select_viewport(c, v->viewport))
+      return false;
+   if (!ppp->output_select.render_target &&
+       !ppp->output_select.viewport_target)
+      return true;
+   unsigned word;
+   if (!layer_viewport_word(c, &word))
+      return false;
+   unsigned layer = v->uvs[word] & 0xffff;
    unsigned last = cmd->layers ? cmd->layers - 1u : 0;
    c->layer = layer > last ? last : layer;
    return true;
@@ -600,7 +671,7 @@ struct clip_set {
 static unsigned
 clip_planes(const struct draw_ctx *c, double planes[][4])
 {
-   const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport;
+   const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport[c->viewport];
    double kx = (SIM_MAX_WINDOW / 2) / fmax(fabs(vp->scale_x), 1.0);
    double ky = (SIM_MAX_WINDOW / 2) / fmax(fabs(vp->scale_y), 1.0);
    unsigned n = 0;
@@ -1217,12 +1288,12 @@ load_fs(struct draw_ctx *c)
  * gallium's exclusive maxima). */
 static bool
 load_scissor(struct sim_render *r, const struct sim_vdm_state *s,
-             struct sim_draw *d)
+             struct sim_draw *d, unsigned viewport)
 {
    uint8_t raw[AGX_SCISSOR_LENGTH];
    struct AGX_SCISSOR sc;
    uint64_t va = r->cmd->isp_scissor_base +
-                 (uint64_t)s->ppp.depth_bias_scissor.scissor *
+                 ((uint64_t)s->ppp.depth_bias_scissor.scissor + viewport) *
                     AGX_SCISSOR_LENGTH;
    if (!sim_read(r->gpu, va, raw, sizeof(raw), "scissor array"))
       return false;
@@ -1320,13 +1391,13 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
    memcpy(d->face2, s->ppp.face2, sizeof(d->face2));
    memcpy(d->stencil, s->ppp.stencil, sizeof(d->stencil));
    d->occlusion_index = s->ppp.occlusion_index;
-   if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d))
+   if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d, 0))
       return false;
    if (s->ppp.fragment_control.depth_bias_enable &&
        !load_depth_bias(r, s, d))
       return false;
 
-   struct draw_ctx c = {.r = r, .s = s, .d = d};
+   struct draw_ctx c = {.r = r, .s = s, .d = d, .per_viewport = {d}};
    c.uvs_words = SIM_UVS_DEFAULT_WORDS;
    if (s->ppp.has_output_size) {
       c.uvs_words = s->ppp.output_size < 8 ? 8 : s->ppp.output_size;

@@ -110,11 +110,13 @@ ppp_update(struct asahi_sim_gpu *gpu, struct sim_ppp_state *s, uint64_t va,
       for (unsigned i = 0; i < h.viewport_count; i++) {
          struct AGX_VIEWPORT vp;
          PPP_READ(&rd, VIEWPORT, &vp);
-         if (i == 0) {
-            s->viewport = vp;
-            s->has_viewport = true;
-         }
+         if (i < SIM_MAX_VIEWPORTS)
+            s->viewport[i] = vp;
       }
+      s->nr_viewports = h.viewport_count < SIM_MAX_VIEWPORTS
+                           ? h.viewport_count
+                           : SIM_MAX_VIEWPORTS;
+      s->has_viewport = s->nr_viewports > 0;
    }
    PPP_SKIP(&rd, h.w_clamp, W_CLAMP);
    if (h.output_select)

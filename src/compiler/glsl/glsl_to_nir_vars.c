@@ -1062,6 +1062,9 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_PrimitiveID", "int", FS, nir_var_shader_in,
      VARYING_SLOT_PRIMITIVE_ID, 0, 0 },
    { "gl_Layer", "int", GS, nir_var_shader_out, VARYING_SLOT_LAYER, 0, 0 },
+   /* ARB_viewport_array: the viewport (and scissor box) of the primitive */
+   { "gl_ViewportIndex", "int", GS, nir_var_shader_out, VARYING_SLOT_VIEWPORT,
+     0, 0 },
    /* Compatibility-profile transformation state: default-block uniforms
     * named like this, identity by default (GL 2.1 2.11.2); the GL front
     * end keeps them current. */

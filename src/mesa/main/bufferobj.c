@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/bufferobj.h"
+#include "main/viewport_array.h"
 #include "main/compute.h"
 #include "main/context.h"
 #include "main/desktop32.h"
@@ -906,20 +907,33 @@ get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
    return true;
 }
 
+/* The viewport array's state (viewport_array.c) has up to four values;
+ * the rest one. */
 void GLAPIENTRY
 _mesa_GetIntegeri_v(GLenum target, GLuint index, GLint *data)
 {
-   GLint64 v;
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLint64 v[4];
+   unsigned n;
 
-   if (get_indexed(target, index, &v, "glGetIntegeri_v"))
-      *data = (GLint)v;
+   if (_mesa_get_viewport_indexed_int(ctx, target, index, "glGetIntegeri_v",
+                                      v, &n)) {
+      for (unsigned i = 0; i < n; i++)
+         data[i] = (GLint)v[i];
+      return;
+   }
+   if (get_indexed(target, index, v, "glGetIntegeri_v"))
+      *data = (GLint)v[0];
 }
 
 void GLAPIENTRY
 _mesa_GetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
 {
-   GLint64 v;
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   unsigned n;
 
-   if (get_indexed(target, index, &v, "glGetInteger64i_v"))
-      *data = v;
+   if (_mesa_get_viewport_indexed_int(ctx, target, index,
+                                      "glGetInteger64i_v", data, &n))
+      return;
+   get_indexed(target, index, data, "glGetInteger64i_v");
 }

@@ -508,7 +508,7 @@ rb_format(const struct gl_renderbuffer *rb)
 {
    if (!rb)
       return PIPE_FORMAT_NONE;
-   return rb->texture ? rb->texture->format : rb->Format;
+   return rb->texture ? _mesa_rb_texel_format(rb) : rb->Format;
 }
 
 /* ES 3.0.6 section 4.3.3 (GL 4.6 section 18.3.1): integer colour buffers

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "main/attrib.h"
+#include "main/viewport_array.h"
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/debug_output.h"
@@ -188,6 +189,7 @@ init_constants(struct gl_context *ctx)
    c->MaxRenderbufferSize = MAX_RENDERBUFFER_SIZE;
    c->MaxViewportWidth = MAX_VIEWPORT_SIZE;
    c->MaxViewportHeight = MAX_VIEWPORT_SIZE;
+   c->MaxViewports = 1;
    c->MaxCombinedTextureImageUnits = MAX_COMBINED_TEXTURE_UNITS;
    c->MaxVertexTextureImageUnits = 16;
    c->MaxTextureImageUnits = 16;
@@ -233,9 +235,8 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->FirstTimeCurrent = true;
    ctx->NewState = ST_NEW_ALL;
 
-   /* ES 2.0 section 2.12.1 / table 6.8. */
-   ctx->Viewport.Near = 0.0f;
-   ctx->Viewport.Far = 1.0f;
+   /* ES 2.0 section 2.12.1 / table 6.8, for every viewport. */
+   _mesa_init_viewports(ctx);
 
    /* Tables 6.13-6.16. */
    for (int i = 0; i < 4; i++)

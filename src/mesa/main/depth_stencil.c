@@ -5,6 +5,7 @@
 
 /* Depth and stencil state (ES 2.0 section 4.1.4-4.1.5, 4.2.2). */
 #include "main/context.h"
+#include "main/viewport_array.h"
 
 static bool
 valid_func(GLenum func)
@@ -45,10 +46,9 @@ _mesa_DepthRangef(GLfloat n, GLfloat f)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   ctx->Viewport.Near = clampf(n);
-   ctx->Viewport.Far = clampf(f);
-   /* and gl_DepthRange (matrix.c) */
-   ctx->NewState |= ST_NEW_VIEWPORT | ST_NEW_CONSTANTS;
+   /* every depth range (ARB_viewport_array), clamped there */
+   for (unsigned i = 0; i < MAX_VIEWPORTS; i++)
+      _mesa_set_depth_range(ctx, i, n, f);
 }
 
 void GLAPIENTRY

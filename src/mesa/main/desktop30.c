@@ -18,6 +18,7 @@
 #include "main/desktop30.h"
 #include "main/fbobject.h"
 #include "main/texborder.h"
+#include "main/viewport_array.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -47,7 +48,11 @@ static void
 set_blend_i(GLenum target, GLuint index, bool state, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLboolean on = state;
 
+   /* GL_SCISSOR_TEST with viewport arrays, also in ES */
+   if (_mesa_scissor_test_indexed(ctx, target, index, true, &on, func))
+      return;
    if (!desktop_only(ctx, func))
       return;
    if (target != GL_BLEND) {
@@ -83,6 +88,11 @@ _mesa_IsEnabledi(GLenum target, GLuint index)
 {
    GET_CURRENT_CONTEXT(ctx);
 
+   GLboolean on = GL_FALSE;
+
+   if (ctx && _mesa_scissor_test_indexed(ctx, target, index, false, &on,
+                                         "glIsEnabledi"))
+      return on;
    if (!ctx || !desktop_only(ctx, "glIsEnabledi"))
       return GL_FALSE;
    if (target != GL_BLEND) {

@@ -56,7 +56,7 @@ float_blend_allows(struct gl_context *ctx, const char *func)
       if (!rb || fb->ColorDrawBuffer[i] == GL_NONE)
          continue;
       const struct util_format_description *d = util_format_description(
-         rb->texture ? rb->texture->format : rb->Format);
+         rb->texture ? _mesa_rb_texel_format(rb) : rb->Format);
       if (d && d->channel[0].type == UTIL_FORMAT_TYPE_FLOAT &&
           d->channel[0].size == 32) {
          _mesa_error(ctx, GL_INVALID_OPERATION,

@@ -23,6 +23,8 @@
 #include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
+#include "main/texview.h"
+#include "main/viewport_array.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -164,7 +166,28 @@ has_transform_feedback3(const struct gl_context *ctx)
    return ctx->Const.MaxVertexStreams >= 1;
 }
 
+static bool
+has_viewport_array(const struct gl_context *ctx)
+{
+   return _mesa_has_viewport_array(ctx);
+}
+
+static bool
+has_texture_view(const struct gl_context *ctx)
+{
+   return _mesa_has_texture_view(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
+   /* glTextureView (texview.c; views are sampler views and surfaces of
+    * the original's resource, st_texture.c) */
+   {"GL_ARB_texture_view", API_GL, 0, has_texture_view},
+   {"GL_OES_texture_view", API_ES, 31, has_texture_view},
+   {"GL_EXT_texture_view", API_ES, 31, has_texture_view},
+   /* indexed viewports, scissors and depth ranges, gl_ViewportIndex
+    * (viewport_array.c; the driver's PIPE_CAP_MAX_VIEWPORTS) */
+   {"GL_ARB_viewport_array", API_GL, 0, has_viewport_array},
+   {"GL_OES_viewport_array", API_ES, 31, has_viewport_array},
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    /* glBufferStorage, persistent and coherent maps (bufferstorage.c) */
    {"GL_ARB_buffer_storage", API_GL, 0},

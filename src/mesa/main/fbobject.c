@@ -262,6 +262,8 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
          rb->Samples = att->Texture->Samples; /* multisample textures */
          rb->Format = img->PipeFormat;
          rb->InternalFormat = img->InternalFormat;
+         rb->ViewFormat = att->Texture->IsView ? img->PipeFormat
+                                               : PIPE_FORMAT_NONE;
       }
       if (fb->Attachment[i] != rb)
          changed = true;
@@ -1035,7 +1037,7 @@ default_fb_query(struct gl_context *ctx, struct gl_framebuffer *fb,
    }
    const struct gl_renderbuffer *rb = fb->Attachment[index];
    enum pipe_format f =
-      rb ? (rb->texture ? rb->texture->format : rb->Format) : PIPE_FORMAT_NONE;
+      rb ? (rb->texture ? _mesa_rb_texel_format(rb) : rb->Format) : PIPE_FORMAT_NONE;
    if (index == BUFFER_DEPTH && !util_format_has_depth(f))
       rb = NULL;
    if (index == BUFFER_STENCIL && !util_format_has_stencil(f))

@@ -84,5 +84,13 @@ void _mesa_free_renderbuffer(struct gl_renderbuffer *rb);
  * STENCIL_INDEX8), as glRenderbufferStorage picks it; other formats and
  * ES contexts: ifmt. */
 GLenum _mesa_sized_base_format(struct gl_context *ctx, GLenum ifmt);
+/* The format a renderbuffer's texels are read and written as: a texture
+ * view attachment's own (texview.c), else its resource's. */
+static inline enum pipe_format
+_mesa_rb_texel_format(const struct gl_renderbuffer *rb)
+{
+   return rb->ViewFormat != PIPE_FORMAT_NONE ? rb->ViewFormat
+                                             : rb->texture->format;
+}
 
 #endif

@@ -34,6 +34,7 @@
 #include "main/texture_integer.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
+#include "main/viewport_array.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -589,7 +590,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, (GLint)ctx->Depth.Func);
       return true;
    case GL_DEPTH_RANGE: {
-      GLfloat r[2] = {ctx->Viewport.Near, ctx->Viewport.Far};
+      GLfloat r[2] = {ctx->ViewportArray[0].Near, ctx->ViewportArray[0].Far};
       float_n(v, TYPE_FLOAT_NORM, 2, r);
       return true;
    }
@@ -919,8 +920,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    }
    case GL_SCISSOR_BOX: {
-      GLint b[4] = {ctx->Scissor.X, ctx->Scissor.Y, ctx->Scissor.Width,
-                    ctx->Scissor.Height};
+      GLint b[4] = {ctx->Scissor.Rect[0].X, ctx->Scissor.Rect[0].Y, ctx->Scissor.Rect[0].Width,
+                    ctx->Scissor.Rect[0].Height};
       set_i(v, 4, b);
       return true;
    }
@@ -1085,9 +1086,31 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, _mesa_is_gles(ctx) ? 0 : 8);
       return true;
    case GL_VIEWPORT: {
-      GLint b[4] = {ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
-                    ctx->Viewport.Height};
-      set_i(v, 4, b);
+      /* floats since ARB_viewport_array; integer queries round them */
+      const struct gl_viewport *vp = &ctx->ViewportArray[0];
+      GLfloat b[4] = {vp->X, vp->Y, vp->Width, vp->Height};
+      float_n(v, TYPE_FLOAT, 4, b);
+      return true;
+   }
+   /* ARB_viewport_array / OES_viewport_array (viewport_array.c): 16
+    * viewports, the smallest bounds range allowed, no sub-pixel bits
+    * promised, and no promise on which vertex selects the layer or
+    * viewport (the simulator takes the first; hardware unknown). */
+   case GL_MAX_VIEWPORTS:
+   case GL_VIEWPORT_SUBPIXEL_BITS:
+   case GL_VIEWPORT_BOUNDS_RANGE:
+   case GL_LAYER_PROVOKING_VERTEX:
+   case GL_VIEWPORT_INDEX_PROVOKING_VERTEX: {
+      if (!_mesa_has_viewport_array(ctx))
+         return false;
+      GLfloat r[2];
+      _mesa_viewport_bounds_range(ctx, r);
+      if (pname == GL_VIEWPORT_BOUNDS_RANGE)
+         float_n(v, TYPE_FLOAT, 2, r);
+      else
+         int1(v, pname == GL_MAX_VIEWPORTS            ? c->MaxViewports
+                 : pname == GL_VIEWPORT_SUBPIXEL_BITS ? 0
+                                                      : GL_UNDEFINED_VERTEX);
       return true;
    }
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: /* ARB/EXT_blend_func_extended */

@@ -131,7 +131,8 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
 
    /* Float conversions go through RGBA floats for the base-format rule;
     * integer and depth ones convert directly.  sRGB codes stay codes. */
-   enum pipe_format src_format = pt->format;
+   /* (a texture view reads the shared texels in its own format) */
+   enum pipe_format src_format = t->IsView ? img->PipeFormat : pt->format;
    const struct util_format_description *sd = util_format_description(src_format);
    if (sd && util_format_is_srgb(src_format) &&
        sd->linear_format != PIPE_FORMAT_NONE)

@@ -569,11 +569,11 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
       /* Every API (GLSL 1.10 and ES 1.00 section 7.5): the depth range
        * of the viewport transformation. */
       if (!strcmp(n, "DepthRange.near")) {
-         diff |= store_float(exec, u, ctx->Viewport.Near);
+         diff |= store_float(exec, u, ctx->ViewportArray[0].Near);
       } else if (!strcmp(n, "DepthRange.far")) {
-         diff |= store_float(exec, u, ctx->Viewport.Far);
+         diff |= store_float(exec, u, ctx->ViewportArray[0].Far);
       } else if (!strcmp(n, "DepthRange.diff")) {
-         diff |= store_float(exec, u, ctx->Viewport.Far - ctx->Viewport.Near);
+         diff |= store_float(exec, u, ctx->ViewportArray[0].Far - ctx->ViewportArray[0].Near);
       } else if (_mesa_is_gles(ctx)) {
          continue;
       } else if (!strcmp(n, "NormalScale")) {

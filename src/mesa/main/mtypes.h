@@ -37,6 +37,10 @@ struct st_program_variant;
 #define MAX_COMBINED_TEXTURE_UNITS 48
 #define MAX_RENDERBUFFER_SIZE 16384
 #define MAX_VIEWPORT_SIZE 16384
+/* ARB_viewport_array / OES_viewport_array: viewports, scissors and depth
+ * ranges a context keeps (GL_MAX_VIEWPORTS is the driver's, at most this;
+ * the extensions ask for 16). */
+#define MAX_VIEWPORTS 16
 /* GL 3.2 table 6.51: 36 (12 blocks in each of three stages) */
 #define MAX_UNIFORM_BUFFER_BINDINGS 36
 /* GL 4.3 table 23.63 asks 8 (compute.c; st_context.c lowers
@@ -335,6 +339,12 @@ struct gl_texture_object {
    /* TEXTURE_IMMUTABLE_LEVELS: the levels TexStorage* made (0 while
     * mutable); they bound BASE_LEVEL and MAX_LEVEL (texobj.c). */
    GLuint ImmutableLevels;
+   /* Texture views (texview.c, GL 4.6 section 8.18): a view shares the
+    * storage of the texture it was made from; its levels are
+    * ViewMinLevel .. + ViewNumLevels - 1 and its layers ViewMinLayer ..
+    * + ViewNumLayers - 1 of that storage (its images point there). */
+   bool IsView;
+   GLuint ViewMinLevel, ViewNumLevels, ViewMinLayer, ViewNumLayers;
    bool GenerateMipmap; /* GENERATE_MIPMAP (compatibility, teximage.c) */
    /* DEPTH_STENCIL_TEXTURE_MODE is STENCIL_INDEX (ES 3.1 section 8.10,
     * ARB_stencil_texturing): depth/stencil textures read stencil. */
@@ -440,6 +450,9 @@ struct gl_renderbuffer {
     * attachment (glFramebufferTexture, GL 3.2 section 4.4.7); 0 when the
     * attachment is one image. */
    unsigned nr_layers;
+   /* A texture view's attachment: the view's format, which its surface
+    * takes instead of texture's (texview.c); NONE otherwise. */
+   enum pipe_format ViewFormat;
 };
 
 enum gl_buffer_index {
@@ -494,6 +507,9 @@ struct gl_constants {
    GLint MaxArrayTextureLayers;
    GLint MaxRenderbufferSize;
    GLint MaxViewportWidth, MaxViewportHeight;
+   /* GL_MAX_VIEWPORTS: 1 unless the driver selects a viewport per
+    * primitive (PIPE_CAP_MAX_VIEWPORTS; viewport_array.c). */
+   GLint MaxViewports;
    GLint MaxCombinedTextureImageUnits;
    GLint MaxVertexTextureImageUnits;
    GLint MaxTextureImageUnits;
@@ -649,11 +665,13 @@ struct gl_context {
    struct gl_debug_state Debug;
    uint32_t NewState; /* enum st_dirty */
 
-   struct {
-      GLint X, Y;
-      GLsizei Width, Height;
+   /* Viewport i (viewport_array.c): floats since ARB_viewport_array
+    * (glViewportIndexedf); glViewport and glDepthRange set them all, and
+    * the unindexed queries read viewport 0. */
+   struct gl_viewport {
+      GLfloat X, Y, Width, Height;
       GLfloat Near, Far;
-   } Viewport;
+   } ViewportArray[MAX_VIEWPORTS];
 
    /* Compatibility transformation state (GL 2.1 section 2.11.2, matrix.c):
     * Stack[0] modelview, Stack[1] projection, column-major. */
@@ -667,10 +685,16 @@ struct gl_context {
       bool ClipPlaneEnabled[8];
    } Transform;
 
+   /* Scissor i (viewport_array.c).  Enabled is box 0's test (what
+    * glIsEnabled and clears see); bit i of EnabledMask is box i's, bit 0
+    * equal to Enabled.  glScissor and glEnable set every box. */
    struct {
       bool Enabled;
-      GLint X, Y;
-      GLsizei Width, Height;
+      uint16_t EnabledMask;
+      struct gl_scissor_rect {
+         GLint X, Y;
+         GLsizei Width, Height;
+      } Rect[MAX_VIEWPORTS];
    } Scissor;
 
    struct {

@@ -245,7 +245,7 @@ polygon_offset_ndc(const struct gl_vertex_copy *vc, const GLsizei *e,
       o = clamp;
    else if (clamp < 0.0f && o < clamp)
       o = clamp;
-   double range = (double)ctx->Viewport.Far - (double)ctx->Viewport.Near;
+   double range = (double)ctx->ViewportArray[0].Far - (double)ctx->ViewportArray[0].Near;
    return range != 0.0 && isfinite(o) ? (GLfloat)(2.0 * o / range) : 0.0f;
 }
 

@@ -14,17 +14,9 @@
 #include "main/extensions.h"
 #include "main/texture_multisample.h"
 #include "main/varray.h"
+#include "main/viewport_array.h"
 #include "state_tracker/st_context.h"
 #include "util/u_math.h"
-
-static void
-clamp_size(struct gl_context *ctx, GLsizei *w, GLsizei *h)
-{
-   if (*w > ctx->Const.MaxViewportWidth)
-      *w = ctx->Const.MaxViewportWidth;
-   if (*h > ctx->Const.MaxViewportHeight)
-      *h = ctx->Const.MaxViewportHeight;
-}
 
 void GLAPIENTRY
 _mesa_Viewport(GLint x, GLint y, GLsizei width, GLsizei height)
@@ -35,12 +27,10 @@ _mesa_Viewport(GLint x, GLint y, GLsizei width, GLsizei height)
       _mesa_error(ctx, GL_INVALID_VALUE, "glViewport(%d, %d)", width, height);
       return;
    }
-   clamp_size(ctx, &width, &height);
-   ctx->Viewport.X = x;
-   ctx->Viewport.Y = y;
-   ctx->Viewport.Width = width;
-   ctx->Viewport.Height = height;
-   ctx->NewState |= ST_NEW_VIEWPORT;
+   /* every viewport (ARB_viewport_array; viewport_array.c clamps) */
+   for (unsigned i = 0; i < MAX_VIEWPORTS; i++)
+      _mesa_set_viewport(ctx, i, (GLfloat)x, (GLfloat)y, (GLfloat)width,
+                         (GLfloat)height);
 }
 
 void GLAPIENTRY
@@ -52,11 +42,9 @@ _mesa_Scissor(GLint x, GLint y, GLsizei width, GLsizei height)
       _mesa_error(ctx, GL_INVALID_VALUE, "glScissor(%d, %d)", width, height);
       return;
    }
-   ctx->Scissor.X = x;
-   ctx->Scissor.Y = y;
-   ctx->Scissor.Width = width;
-   ctx->Scissor.Height = height;
-   ctx->NewState |= ST_NEW_SCISSOR;
+   /* every scissor box (ARB_viewport_array) */
+   for (unsigned i = 0; i < MAX_VIEWPORTS; i++)
+      _mesa_set_scissor(ctx, i, x, y, width, height);
 }
 
 void GLAPIENTRY
@@ -441,6 +429,10 @@ set_enable(GLenum cap, bool state, const char *func)
 
    if (!flag) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(0x%x)", func, cap);
+      return;
+   }
+   if (cap == GL_SCISSOR_TEST) { /* every box (ARB_viewport_array) */
+      _mesa_set_scissor_test(ctx, 0, true, state);
       return;
    }
    if (cap == GL_BLEND) { /* every draw buffer (GL 3.0 section 4.1.8) */

@@ -105,17 +105,17 @@ _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
    /* GL 2.1 section 2.11.1: viewport and depth range. */
    GLfloat ndc[3] = {clip[0] / clip[3], clip[1] / clip[3],
                      clip[2] / clip[3]};
-   r->Pos[0] = (ndc[0] + 1.0f) * 0.5f * (GLfloat)ctx->Viewport.Width +
-               (GLfloat)ctx->Viewport.X;
-   r->Pos[1] = (ndc[1] + 1.0f) * 0.5f * (GLfloat)ctx->Viewport.Height +
-               (GLfloat)ctx->Viewport.Y;
-   r->Pos[2] = (ndc[2] * (ctx->Viewport.Far - ctx->Viewport.Near) +
-                ctx->Viewport.Near + ctx->Viewport.Far) *
+   r->Pos[0] = (ndc[0] + 1.0f) * 0.5f * (GLfloat)ctx->ViewportArray[0].Width +
+               (GLfloat)ctx->ViewportArray[0].X;
+   r->Pos[1] = (ndc[1] + 1.0f) * 0.5f * (GLfloat)ctx->ViewportArray[0].Height +
+               (GLfloat)ctx->ViewportArray[0].Y;
+   r->Pos[2] = (ndc[2] * (ctx->ViewportArray[0].Far - ctx->ViewportArray[0].Near) +
+                ctx->ViewportArray[0].Near + ctx->ViewportArray[0].Far) *
                0.5f;
    if (ctx->DepthClamp) {
       /* ARB_depth_clamp: z_w clamped to the depth range */
-      GLfloat lo = MIN2(ctx->Viewport.Near, ctx->Viewport.Far);
-      GLfloat hi = MAX2(ctx->Viewport.Near, ctx->Viewport.Far);
+      GLfloat lo = MIN2(ctx->ViewportArray[0].Near, ctx->ViewportArray[0].Far);
+      GLfloat hi = MAX2(ctx->ViewportArray[0].Near, ctx->ViewportArray[0].Far);
       r->Pos[2] = CLAMP(r->Pos[2], lo, hi);
    }
    r->Pos[3] = clip[3];
@@ -139,8 +139,8 @@ _mesa_window_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 
    r->Pos[0] = x;
    r->Pos[1] = y;
-   r->Pos[2] = ctx->Viewport.Near + zc * (ctx->Viewport.Far -
-                                          ctx->Viewport.Near);
+   r->Pos[2] = ctx->ViewportArray[0].Near + zc * (ctx->ViewportArray[0].Far -
+                                          ctx->ViewportArray[0].Near);
    r->Pos[3] = 1.0f;
    r->Valid = true;
    r->Distance = 0.0f;

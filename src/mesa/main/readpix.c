@@ -40,7 +40,7 @@ _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
                                 GLenum *type)
 {
    struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
-   enum pipe_format f = rb && rb->texture ? rb->texture->format
+   enum pipe_format f = rb && rb->texture ? _mesa_rb_texel_format(rb)
                                           : PIPE_FORMAT_R8G8B8A8_UNORM;
 
    *format = GL_RGBA;
@@ -70,7 +70,7 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
 {
    GLenum impl_format, impl_type;
    struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
-   enum pipe_format f = rb && rb->texture ? rb->texture->format
+   enum pipe_format f = rb && rb->texture ? _mesa_rb_texel_format(rb)
                                           : PIPE_FORMAT_R8G8B8A8_UNORM;
 
    if (via_codec)
@@ -101,8 +101,8 @@ float_depth(const struct gl_renderbuffer *rb)
 
    if (f)
       return f->type == GL_FLOAT;
-   return util_format_is_depth_or_stencil(rb->texture->format) &&
-          st_is_float_depth(rb->texture->format);
+   return util_format_is_depth_or_stencil(_mesa_rb_texel_format(rb)) &&
+          st_is_float_depth(_mesa_rb_texel_format(rb));
 }
 
 /* NV_read_depth (ES 3.0 contexts): DEPTH_COMPONENT from the read
@@ -128,7 +128,7 @@ read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
        !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    struct gl_renderbuffer *rb = ctx->ReadBuffer->Attachment[BUFFER_DEPTH];
-   if (!rb || !rb->texture || !util_format_has_depth(rb->texture->format)) {
+   if (!rb || !rb->texture || !util_format_has_depth(_mesa_rb_texel_format(rb))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no depth buffer)", func);
       return;
    }
@@ -212,7 +212,7 @@ read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    /* The final clamp (GL 3.0 section 4.3.2, CLAMP_READ_COLOR), which
     * float types see: the luminance sum too. */
    if (rb && rb->texture &&
-       _mesa_read_color_clamped(ctx, rb->texture->format)) {
+       _mesa_read_color_clamped(ctx, _mesa_rb_texel_format(rb))) {
       for (size_t i = 0; i < n; i++) {
          for (unsigned c = 0; c < 4; c++)
             rgba[i][c] = CLAMP(rgba[i][c], 0.0f, 1.0f);
@@ -306,7 +306,7 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    {
       struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
       _mesa_clamp_read_color(ctx,
-                             rb && rb->texture ? rb->texture->format
+                             rb && rb->texture ? _mesa_rb_texel_format(rb)
                                                : PIPE_FORMAT_R8G8B8A8_UNORM,
                              client, width, height, dst);
    }

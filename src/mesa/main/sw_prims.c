@@ -248,11 +248,11 @@ _mesa_sw_window(const struct gl_context *ctx, const GLfloat pos[4],
    if (!(pos[3] > 0.0f))
       return false;
    GLfloat inv = 1.0f / pos[3];
-   win[0] = ctx->Viewport.X +
-            (pos[0] * inv + 1.0f) * 0.5f * (GLfloat)ctx->Viewport.Width;
-   win[1] = ctx->Viewport.Y +
-            (pos[1] * inv + 1.0f) * 0.5f * (GLfloat)ctx->Viewport.Height;
-   win[2] = ctx->Viewport.Near + (ctx->Viewport.Far - ctx->Viewport.Near) *
+   win[0] = ctx->ViewportArray[0].X +
+            (pos[0] * inv + 1.0f) * 0.5f * (GLfloat)ctx->ViewportArray[0].Width;
+   win[1] = ctx->ViewportArray[0].Y +
+            (pos[1] * inv + 1.0f) * 0.5f * (GLfloat)ctx->ViewportArray[0].Height;
+   win[2] = ctx->ViewportArray[0].Near + (ctx->ViewportArray[0].Far - ctx->ViewportArray[0].Near) *
                                     (pos[2] * inv + 1.0f) * 0.5f;
    win[3] = inv;
    return true;

@@ -21,6 +21,7 @@
 #include "main/texborder.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
+#include "main/texview.h"
 #include "main/texture_multisample.h"
 #include "main/shaderimage.h"
 #include "util/u_inlines.h"
@@ -482,7 +483,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
        * clamped to [0, levels - 1], then MAX_LEVEL to [BASE_LEVEL,
        * levels - 1] (GL 4.6 section 8.17: the clamped values are the
        * state glGetTexParameter returns, as in Mesa's texparam.c). */
-      GLint last = (GLint)t->ImmutableLevels - 1;
+      GLint last = (GLint)_mesa_texture_levels(t) - 1; /* (texview.c) */
       if (pname == GL_TEXTURE_BASE_LEVEL)
          t->BaseLevel = t->Immutable ? MIN2(lvl, last) : lvl;
       else
@@ -725,6 +726,13 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = (GLint)t->ImmutableLevels;
+      return true;
+   case GL_TEXTURE_VIEW_MIN_LEVEL:
+   case GL_TEXTURE_VIEW_NUM_LEVELS:
+   case GL_TEXTURE_VIEW_MIN_LAYER:
+   case GL_TEXTURE_VIEW_NUM_LAYERS:
+      if (!_mesa_texture_view_param(ctx, t, pname, out))
+         break;
       return true;
    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
       /* ARB_shader_image_load_store: image units read a texture of any

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/viewport_array.h"
 #include "main/blend.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
@@ -90,26 +91,32 @@ update_framebuffer(struct st_context *st)
    st->fb_height = fb ? (unsigned)fb->Height : 0;
 }
 
+/* Every viewport the context uses (ARB_viewport_array: gl_ViewportIndex
+ * picks one per primitive; main/viewport_array.c). */
 static void
 update_viewport(struct st_context *st)
 {
    struct gl_context *ctx = &st->ctx;
-   struct pipe_viewport_state vp;
-   float half_w = ctx->Viewport.Width * 0.5f;
-   float half_h = ctx->Viewport.Height * 0.5f;
-   float n = ctx->Viewport.Near, f = ctx->Viewport.Far;
+   struct pipe_viewport_state vps[MAX_VIEWPORTS];
+   unsigned count = _mesa_viewport_count(ctx);
 
-   vp.scale[0] = half_w;
-   vp.translate[0] = (float)ctx->Viewport.X + half_w;
-   vp.scale[1] = half_h;
-   vp.translate[1] = (float)ctx->Viewport.Y + half_h;
-   vp.scale[2] = (f - n) * 0.5f;
-   vp.translate[2] = (f + n) * 0.5f;
-   if (st->fb_flip) {
-      vp.scale[1] = -vp.scale[1];
-      vp.translate[1] = (float)st->fb_height - vp.translate[1];
+   for (unsigned i = 0; i < count; i++) {
+      const struct gl_viewport *v = &ctx->ViewportArray[i];
+      struct pipe_viewport_state *vp = &vps[i];
+      float half_w = v->Width * 0.5f, half_h = v->Height * 0.5f;
+
+      vp->scale[0] = half_w;
+      vp->translate[0] = v->X + half_w;
+      vp->scale[1] = half_h;
+      vp->translate[1] = v->Y + half_h;
+      vp->scale[2] = (v->Far - v->Near) * 0.5f;
+      vp->translate[2] = (v->Far + v->Near) * 0.5f;
+      if (st->fb_flip) {
+         vp->scale[1] = -vp->scale[1];
+         vp->translate[1] = (float)st->fb_height - vp->translate[1];
+      }
    }
-   st->pipe->set_viewport_states(st->pipe, 0, 1, &vp);
+   st->pipe->set_viewport_states(st->pipe, 0, count, vps);
 }
 
 static unsigned
@@ -118,15 +125,18 @@ clampu(int64_t v, unsigned hi)
    return v < 0 ? 0 : v > hi ? hi : (unsigned)v;
 }
 
-/* The scissor rectangle in Gallium's coordinates, clamped to the
- * framebuffer; also used by clears. */
-void
-st_scissor_rect(struct st_context *st, struct pipe_scissor_state *s)
+/* Scissor box i in Gallium's coordinates, clamped to the framebuffer;
+ * the whole framebuffer when box i's test is off but another's is on
+ * (the rasterizer's one enable covers them all). */
+static void
+scissor_rect_i(struct st_context *st, unsigned i, struct pipe_scissor_state *s)
 {
    struct gl_context *ctx = &st->ctx;
+   const struct gl_scissor_rect *r = &ctx->Scissor.Rect[i];
    unsigned w = st->fb.width, h = st->fb.height;
-   int64_t x0 = ctx->Scissor.X, y0 = ctx->Scissor.Y;
-   int64_t x1 = x0 + ctx->Scissor.Width, y1 = y0 + ctx->Scissor.Height;
+   bool on = (ctx->Scissor.EnabledMask >> i) & 1;
+   int64_t x0 = on ? r->X : 0, y0 = on ? r->Y : 0;
+   int64_t x1 = on ? x0 + r->Width : w, y1 = on ? y0 + r->Height : h;
 
    s->minx = clampu(x0, w);
    s->maxx = clampu(x1, w);
@@ -143,13 +153,23 @@ st_scissor_rect(struct st_context *st, struct pipe_scissor_state *s)
       s->maxy = s->miny;
 }
 
+/* Box 0, the one clears use (GL 4.6 section 17.4.3: only scissor box 0
+ * affects them). */
+void
+st_scissor_rect(struct st_context *st, struct pipe_scissor_state *s)
+{
+   scissor_rect_i(st, 0, s);
+}
+
 static void
 update_scissor(struct st_context *st)
 {
-   struct pipe_scissor_state s;
+   struct pipe_scissor_state s[MAX_VIEWPORTS];
+   unsigned count = _mesa_viewport_count(&st->ctx);
 
-   st_scissor_rect(st, &s);
-   st->pipe->set_scissor_states(st->pipe, 0, 1, &s);
+   for (unsigned i = 0; i < count; i++)
+      scissor_rect_i(st, i, &s[i]);
+   st->pipe->set_scissor_states(st->pipe, 0, count, s);
 }
 
 void *
@@ -243,7 +263,7 @@ update_rasterizer(struct st_context *st)
    r.flatshade = ctx->Light.ShadeModel == GL_FLAT;
    r.flatshade_first =
       ctx->Light.ProvokingVertex == GL_FIRST_VERTEX_CONVENTION;
-   r.scissor = ctx->Scissor.Enabled;
+   r.scissor = ctx->Scissor.EnabledMask != 0;
    r.half_pixel_center = 1;
    r.bottom_edge_rule = !st->fb_flip;
    r.rasterizer_discard = ctx->RasterizerDiscard;

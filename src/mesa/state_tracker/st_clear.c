@@ -118,12 +118,12 @@ blit_rb(struct st_context *st, struct gl_framebuffer *src,
    memset(&info, 0, sizeof(info));
    info.src.resource = s->texture;
    info.src.level = s->level;
-   info.src.format = s->texture->format;
+   info.src.format = s->ViewFormat ? s->ViewFormat : s->texture->format;
    gl_rect_to_box(src, rect[0], rect[1], rect[2], rect[3], s->layer,
                   &info.src.box);
    info.dst.resource = d->texture;
    info.dst.level = d->level;
-   info.dst.format = d->texture->format;
+   info.dst.format = d->ViewFormat ? d->ViewFormat : d->texture->format;
    gl_rect_to_box(dst, rect[4], rect[5], rect[6], rect[7], d->layer,
                   &info.dst.box);
    /* (an ALPHA buffer stored as RGBA takes alpha only: st_cbuf_channels) */

@@ -692,6 +692,9 @@ st_context_create(struct pipe_screen *screen,
       screen->get_param(screen, PIPE_CAP_MAX_GS_INVOCATIONS);
    st->ctx.Const.MaxVertexStreams =
       screen->get_param(screen, PIPE_CAP_MAX_VERTEX_STREAMS);
+   /* ARB_viewport_array asks for 16 (viewport_array.c); fewer is one. */
+   st->ctx.Const.MaxViewports =
+      screen->get_param(screen, PIPE_CAP_MAX_VIEWPORTS) >= 16 ? 16 : 1;
    return st;
 
 oom:
@@ -866,10 +869,13 @@ st_make_current(struct st_context *st, struct st_framebuffer *draw,
    /* ES 2.0 section 2.12.1: the first binding to a window sets the
     * viewport and scissor to its size. */
    if (st->ctx.FirstTimeCurrent && draw) {
-      st->ctx.Viewport.Width = draw->base.Width;
-      st->ctx.Viewport.Height = draw->base.Height;
-      st->ctx.Scissor.Width = draw->base.Width;
-      st->ctx.Scissor.Height = draw->base.Height;
+      /* every viewport and box (ARB_viewport_array) */
+      for (unsigned i = 0; i < MAX_VIEWPORTS; i++) {
+         st->ctx.ViewportArray[i].Width = (GLfloat)draw->base.Width;
+         st->ctx.ViewportArray[i].Height = (GLfloat)draw->base.Height;
+         st->ctx.Scissor.Rect[i].Width = draw->base.Width;
+         st->ctx.Scissor.Rect[i].Height = draw->base.Height;
+      }
       st->ctx.FirstTimeCurrent = false;
       st->ctx.NewState |= ST_NEW_VIEWPORT | ST_NEW_SCISSOR;
    }

@@ -392,7 +392,9 @@ st_renderbuffer_surface(struct st_context *st, struct gl_renderbuffer *rb)
       return NULL;
    /* Desktop GL 3.0 section 4.1.8: without GL_FRAMEBUFFER_SRGB an sRGB
     * buffer is rendered to through its linear twin. */
-   enum pipe_format format = rb->texture->format;
+   enum pipe_format format = rb->ViewFormat != PIPE_FORMAT_NONE
+                                ? rb->ViewFormat
+                                : rb->texture->format;
    if (!_mesa_is_gles(&st->ctx) && !st->ctx.FramebufferSRGB)
       format = util_format_linear(format);
    /* A layered texture attachment is all its layers (GL 3.2 section

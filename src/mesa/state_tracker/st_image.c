@@ -163,11 +163,16 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
    if (!formats_compatible(img->InternalFormat, pt->format, v->format) ||
        !level_consistent(t, (unsigned)u->Level))
       return false;
+   /* A texture view (main/texview.c) is its levels and layers of the
+    * storage it shares: those its images point at. */
+   unsigned level = t->IsView ? img->pt_level : pt_level;
+   unsigned base = t->IsView ? img->pt_layer : 0;
    unsigned layers = pt->target == PIPE_TEXTURE_3D
-                        ? u_minify(pt->depth0, pt_level)
-                        : pt->array_size;
+                        ? u_minify(pt->depth0, level)
+                     : t->IsView ? t->ViewNumLayers
+                                 : pt->array_size;
    v->resource = pt;
-   v->u.tex.level = pt_level;
+   v->u.tex.level = level;
    /* GL 4.6 8.26: a layered binding of an array, cube or 3D texture is
     * the whole level; otherwise layer `Layer` of it (0 for others). */
    bool has_layers = t->Target == GL_TEXTURE_1D_ARRAY ||
@@ -177,13 +182,15 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
                      t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
                      t->Target == GL_TEXTURE_3D;
    if (has_layers && u->Layered) {
-      v->u.tex.first_layer = 0;
-      v->u.tex.last_layer = layers - 1;
+      v->u.tex.first_layer = base;
+      v->u.tex.last_layer = base + layers - 1;
    } else if (has_layers) {
       if ((unsigned)u->Layer >= layers)
          return false;
-      v->u.tex.first_layer = (unsigned)u->Layer;
-      v->u.tex.last_layer = (unsigned)u->Layer;
+      v->u.tex.first_layer = base + (unsigned)u->Layer;
+      v->u.tex.last_layer = base + (unsigned)u->Layer;
+   } else if (t->IsView) {
+      v->u.tex.first_layer = v->u.tex.last_layer = base;
    }
    return true;
 }

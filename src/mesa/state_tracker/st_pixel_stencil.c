@@ -136,10 +136,10 @@ st_write_stencil(struct st_context *st, int x, int y, float zoom_x,
    /* Pixel ownership and the scissor. */
    int cx0 = 0, cy0 = 0, cx1 = (int)fb->Width, cy1 = (int)fb->Height;
    if (ctx->Scissor.Enabled) {
-      cx0 = MAX2(cx0, ctx->Scissor.X);
-      cy0 = MAX2(cy0, ctx->Scissor.Y);
-      cx1 = MIN2((int64_t)cx1, (int64_t)ctx->Scissor.X + ctx->Scissor.Width);
-      cy1 = MIN2((int64_t)cy1, (int64_t)ctx->Scissor.Y + ctx->Scissor.Height);
+      cx0 = MAX2(cx0, ctx->Scissor.Rect[0].X);
+      cy0 = MAX2(cy0, ctx->Scissor.Rect[0].Y);
+      cx1 = MIN2((int64_t)cx1, (int64_t)ctx->Scissor.Rect[0].X + ctx->Scissor.Rect[0].Width);
+      cy1 = MIN2((int64_t)cy1, (int64_t)ctx->Scissor.Rect[0].Y + ctx->Scissor.Rect[0].Height);
    }
    x0 = MAX2(x0, cx0);
    y0 = MAX2(y0, cy0);

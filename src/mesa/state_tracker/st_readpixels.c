@@ -92,7 +92,7 @@ st_read_pixels_from(struct st_context *st, struct gl_renderbuffer *rb,
       uint8_t *dst = (uint8_t *)pixels + layout.offset_B +
                      (size_t)(y0 - y + (GLint)r) * dst_stride +
                      (size_t)(x0 - x) * texel_B;
-      st_convert_texels(client, dst, rb->texture->format, src, n, scratch);
+      st_convert_texels(client, dst, _mesa_rb_texel_format(rb), src, n, scratch);
    }
    free(scratch);
    st->pipe->texture_unmap(st->pipe, xfer);

@@ -129,16 +129,15 @@ tree_is(struct st_context *st, const struct pipe_resource *pt,
           pt->nr_samples <= 1 && pt->bind == tree_bind(st, format, target);
 }
 
-/* Converts client pixels (d images of h rows, src layout) to the
- * resource's format and writes them at (x, y, z) of level; z is a layer
- * or a 3D slice. */
+/* Converts client pixels (d images of h rows, src layout) to format dst
+ * (the resource's, or a texture view's of the same texel size) and writes
+ * them at (x, y, z) of level; z is a layer or a 3D slice. */
 static void
-upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
-       unsigned x, unsigned y, unsigned z, unsigned w, unsigned h,
-       unsigned d, enum pipe_format src, const void *pixels)
+upload(struct st_context *st, struct pipe_resource *pt, enum pipe_format dst,
+       unsigned level, unsigned x, unsigned y, unsigned z, unsigned w,
+       unsigned h, unsigned d, enum pipe_format src, const void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
-   enum pipe_format dst = pt->format;
    unsigned dst_bpp = util_format_get_blocksize(dst);
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, false, (GLsizei)w, (GLsizei)h, (GLsizei)d,
@@ -265,7 +264,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
       width > 0 && height > 0 && depth > 0 ? storage : PIPE_FORMAT_NONE;
    t->stamp++;
    if (pt && pixels)
-      upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
+      upload(st, pt, pt->format, pt_level, 0, 0, pt_layer, (unsigned)width,
              (unsigned)pt_h, (unsigned)pt_d, src, pixels);
    return true;
 }
@@ -301,7 +300,8 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
       depth = height;
       height = 1;
    }
-   upload(st, img->pt, img->pt_level, (unsigned)x, (unsigned)y,
+   upload(st, img->pt, t->IsView ? img->PipeFormat : img->pt->format,
+          img->pt_level, (unsigned)x, (unsigned)y,
           img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
           (unsigned)depth, src, pixels);
    t->stamp++;
@@ -340,6 +340,11 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    unsigned base, last;
    bool all_in_tree = t->pt != NULL;
+
+   /* A texture view's images are levels and layers of the storage it
+    * shares (main/texview.c): never copied into a tree of its own. */
+   if (t->IsView)
+      return t->pt != NULL;
 
    sampled_levels(t, &base, &last);
    for (unsigned f = 0; f < faces && all_in_tree; f++) {
@@ -703,6 +708,28 @@ base_format_channels(GLenum base, unsigned chan[4])
    }
 }
 
+/* A texture view (main/texview.c) reads its own format and target, and
+ * its levels and layers of the shared storage: those its images point
+ * at. */
+static void
+view_levels_and_layers(const struct gl_texture_object *t, unsigned base,
+                       unsigned last, struct pipe_sampler_view *templ)
+{
+   const struct gl_texture_image *img = &t->Image[0][base];
+
+   if (templ->format == t->pt->format) /* (not a stencil view) */
+      templ->format = img->PipeFormat;
+   templ->target = t->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                      ? PIPE_TEXTURE_2D_ARRAY
+                      : tree_target(t);
+   templ->u.tex.first_level = img->pt_level;
+   templ->u.tex.last_level = img->pt_level + (last - base);
+   if (t->Target != GL_TEXTURE_3D) {
+      templ->u.tex.first_layer = img->pt_layer;
+      templ->u.tex.last_layer = img->pt_layer + t->ViewNumLayers - 1;
+   }
+}
+
 static struct pipe_sampler_view *
 texture_view(struct st_context *st, struct gl_texture_object *t,
              bool float_shadow)
@@ -787,6 +814,8 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
    templ.u.tex.last_layer = t->pt->target == PIPE_TEXTURE_3D
                                ? t->pt->depth0 - 1
                                : t->pt->array_size - 1;
+   if (t->IsView)
+      view_levels_and_layers(t, base, last, &templ);
    pipe_sampler_view_reference(&t->view, NULL);
    t->view = st->pipe->create_sampler_view(st->pipe, t->pt, &templ);
    t->view_stamp = t->stamp;

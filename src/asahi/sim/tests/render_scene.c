@@ -542,8 +542,9 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.back_face = true;
       cfg.back_stencil = p->stencil_test;
       cfg.depth_bias_scissor = true;
+      cfg.region_clip = p->two_viewports;
       cfg.viewport = true;
-      cfg.viewport_count = 1;
+      cfg.viewport_count = p->two_viewports ? 2 : 1;
       cfg.output_select = true;
       cfg.cull = true;
       cfg.fragment_shader = true;
@@ -586,24 +587,36 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.scissor = 0;
    }
    w += AGX_DEPTH_BIAS_SCISSOR_LENGTH;
+   unsigned nr_viewports = p->two_viewports ? 2 : 1;
+   for (unsigned i = 0; p->two_viewports && i < nr_viewports; i++) {
+      agx_pack(w, REGION_CLIP, cfg) {
+         cfg.enable = true;
+         cfg.max_x = (p->width + 31) / 32;
+         cfg.max_y = (p->height + 31) / 32;
+      }
+      w += AGX_REGION_CLIP_LENGTH;
+   }
    agx_pack(w, VIEWPORT_CONTROL, cfg)
       ;
    w += AGX_VIEWPORT_CONTROL_LENGTH;
-   agx_pack(w, VIEWPORT, cfg) {
-      cfg.translate_x = p->width / 2.0f;
-      cfg.scale_x = p->width / 2.0f;
-      cfg.translate_y = p->height / 2.0f;
-      cfg.scale_y = p->height / 2.0f;
-      cfg.translate_z = 0.0f;
-      cfg.scale_z = 1.0f;
+   for (unsigned i = 0; i < nr_viewports; i++) {
+      agx_pack(w, VIEWPORT, cfg) {
+         /* viewport 1: x onto [width / 2, width) */
+         cfg.translate_x = i ? p->width * 0.75f : p->width / 2.0f;
+         cfg.scale_x = i ? p->width / 4.0f : p->width / 2.0f;
+         cfg.translate_y = p->height / 2.0f;
+         cfg.scale_y = p->height / 2.0f;
+         cfg.translate_z = 0.0f;
+         cfg.scale_z = 1.0f;
+      }
+      w += AGX_VIEWPORT_LENGTH;
    }
-   w += AGX_VIEWPORT_LENGTH;
    agx_pack(w, OUTPUT_SELECT, cfg) {
       cfg.varyings = p->shading != SCENE_CONSTANT;
       cfg.point_size = p->point_size;
       cfg.clip_distance_0 = p->clip_distance;
-      cfg.render_target = p->layers > 1;
-      cfg.viewport_target = p->layers > 1;
+      cfg.render_target = p->layers > 1 || p->two_viewports;
+      cfg.viewport_target = p->layers > 1 || p->two_viewports;
    }
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
@@ -636,7 +649,8 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       w += AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH;
    }
    agx_pack(w, OUTPUT_SIZE, cfg) {
-      cfg.count = p->clip_distance || p->layers > 1 ? 9 : 8;
+      cfg.count =
+         p->clip_distance || p->layers > 1 || p->two_viewports ? 9 : 8;
    }
    w += AGX_OUTPUT_SIZE_LENGTH;
    uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
@@ -788,7 +802,8 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
                            shader(&b, p->bg_source ? p->bg_source
                                                    : bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0,
-                           shader(&b, p->clip_distance || p->layers > 1
+                           shader(&b, p->clip_distance || p->layers > 1 ||
+                                            p->two_viewports
                                          ? vs_clip_source
                                          : vs_source));
    uint32_t fs = word_list_sampled(
@@ -810,13 +825,16 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    }
    uint64_t scissor_va = 0;
    if (p->scissor) {
-      uint8_t *sc = alloc(&b, AGX_SCISSOR_LENGTH, 16, false, &scissor_va);
-      if (sc) {
-         agx_pack(sc, SCISSOR, cfg) {
-            cfg.min_x = p->scissor_rect[0];
-            cfg.min_y = p->scissor_rect[1];
-            cfg.max_x = p->scissor_rect[2];
-            cfg.max_y = p->scissor_rect[3];
+      unsigned n = p->two_viewports ? 2 : 1;
+      uint8_t *sc =
+         alloc(&b, n * AGX_SCISSOR_LENGTH, 16, false, &scissor_va);
+      for (unsigned i = 0; sc && i < n; i++) {
+         const uint16_t *r = i ? p->scissor_rect_1 : p->scissor_rect;
+         agx_pack(sc + i * AGX_SCISSOR_LENGTH, SCISSOR, cfg) {
+            cfg.min_x = r[0];
+            cfg.min_y = r[1];
+            cfg.max_x = r[2];
+            cfg.max_y = r[3];
             cfg.min_z = p->depth_clamp ? p->clamp_z[0] : 0.0f;
             cfg.max_z = p->depth_clamp ? p->clamp_z[1] : 1.0f;
          }

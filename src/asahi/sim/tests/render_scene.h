@@ -122,6 +122,14 @@ struct scene_params {
     * target` and an output size of 9; the end-of-tile program stores the
     * layer in sr2 through a 2D array PBE. */
    unsigned layers;
+   /* Two viewports (viewport arrays): the PPP update carries viewport 0
+    * (the whole target) and viewport 1 (NDC onto the right half of the
+    * target), with a region clip each; output word 8 is the
+    * layer/viewport word as with `layers` (the colour's alpha bits: 1 <<
+    * 16 selects viewport 1); with `scissor`, the scissor array holds
+    * scissor_rect then scissor_rect_1. */
+   bool two_viewports;
+   uint16_t scissor_rect_1[4];
    /* The background program's assembly (NULL: the clear colour from the
     * uniforms u0-u3). */
    const char *bg_source;

@@ -306,6 +306,81 @@ test_layered(void **state)
    assert_int_equal(f->gpu.primitives, 2);
 }
 
+/*
+ * Viewport arrays: the high half of the layer/viewport word selects the
+ * viewport (Mesa agx_nir_lower_uvs.c packs gl_ViewportIndex there) and,
+ * with it, the scissor record that many past the PPP's (Mesa's
+ * agx_upload_viewport_scissor writes them consecutively).  The right
+ * triangle's clip positions through viewport 1 (x onto [20, 40): window
+ * x = 30 + 10 ndc) land at (22.25, 4.5), (34.25, 4.5), (22.25, 28.5): a
+ * centre (x + .5, y + .5) is inside when x >= 22, y >= 4 (top edge
+ * included) and 2 (x + .5) + (y + .5) < 73, i.e. 2x + y <= 71 (no centre
+ * on that edge).
+ */
+static bool
+in_viewport_1_triangle(unsigned x, unsigned y)
+{
+   return x >= 22 && y >= 4 && 2 * x + y <= 71;
+}
+
+static void
+viewport_params(struct scene_params *p, unsigned nr_vertices)
+{
+   base_params(p);
+   p->two_viewports = true;
+   p->nr_vertices = nr_vertices;
+   for (unsigned v = 0; v < nr_vertices; v++) {
+      /* vertices 0-2 (or the only three) select viewport 1, 3-5 viewport
+       * 0, in the word's high half */
+      uint32_t word = v < 3 ? 1u << 16 : 0;
+      if (v >= 3)
+         memcpy(p->pos[v], p->pos[v - 3], sizeof(p->pos[v]));
+      memcpy(&p->vcolour[v][3], &word, sizeof(word));
+   }
+}
+
+static void
+test_viewport_index(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   viewport_params(&p, 3);
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_viewport_1_triangle(x, y);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/* Both viewports in one draw, scissor record 0 the whole target and
+ * record 1 [0, 30) x [0, 16): only the viewport-1 triangle is cut. */
+static void
+test_viewport_index_scissor(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   viewport_params(&p, 6);
+   p.scissor = true;
+   const uint16_t r0[4] = {0, 0, 40, 32}, r1[4] = {0, 0, 30, 16};
+   memcpy(p.scissor_rect, r0, sizeof(r0));
+   memcpy(p.scissor_rect_1, r1, sizeof(r1));
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) ||
+                   (in_viewport_1_triangle(x, y) && x < 30 && y < 16);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+   assert_int_equal(f->gpu.primitives, 2);
+}
+
 static void
 test_clear_and_triangle_twiddled(void **state)
 {
@@ -1699,6 +1774,9 @@ main(void)
       cmocka_unit_test_setup_teardown(test_clear_and_triangle, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_layered, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_viewport_index, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_viewport_index_scissor, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_clear_and_triangle_twiddled, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_background_per_pixel, setup,

@@ -415,8 +415,8 @@ agx_set_scissor_states(struct pipe_context *pctx, unsigned start,
                        unsigned count, const struct pipe_scissor_state *s)
 {
    struct agx_context *ctx = agx_context(pctx);
-   if (start == 0 && count)
-      ctx->scissor = s[0];
+   for (unsigned i = 0; i < count && start + i < AGX_MAX_VIEWPORTS; i++)
+      ctx->scissor[start + i] = s[i];
    ctx->dirty |= AGX_DIRTY_SCISSOR;
 }
 
@@ -425,8 +425,8 @@ agx_set_viewport_states(struct pipe_context *pctx, unsigned start,
                         unsigned count, const struct pipe_viewport_state *vp)
 {
    struct agx_context *ctx = agx_context(pctx);
-   if (start == 0 && count)
-      ctx->viewport = vp[0];
+   for (unsigned i = 0; i < count && start + i < AGX_MAX_VIEWPORTS; i++)
+      ctx->viewport[start + i] = vp[i];
    ctx->dirty |= AGX_DIRTY_VIEWPORT;
 }
 

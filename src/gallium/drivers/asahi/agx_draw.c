@@ -466,16 +466,14 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
 
 /* ---- viewport and scissor --------------------------------------------- */
 
+/* Viewport i's bounds, clamped to the framebuffer, intersected with
+ * scissor box i when enabled.  Scissoring is always on so that nothing
+ * lands outside the viewport. */
 static void
-agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
+agx_scissor_bounds(struct agx_context *ctx, struct agx_batch *batch,
+                   unsigned i, unsigned *b)
 {
-   const struct pipe_viewport_state *vp = &ctx->viewport;
-   bool halfz = ctx->rast && ctx->rast->base.clip_halfz;
-
-   /* The viewport's bounds, clamped to the framebuffer, intersected with
-    * the scissor when enabled.  Scissoring is always on so that nothing
-    * lands outside the viewport.
-    */
+   const struct pipe_viewport_state *vp = &ctx->viewport[i];
    float x0 = vp->translate[0] - fabsf(vp->scale[0]);
    float x1 = vp->translate[0] + fabsf(vp->scale[0]);
    float y0 = vp->translate[1] - fabsf(vp->scale[1]);
@@ -488,39 +486,68 @@ agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
    maxy = MIN2(maxy, batch->key.height);
 
    if (ctx->rast && ctx->rast->base.scissor) {
-      minx = MAX2(minx, ctx->scissor.minx);
-      miny = MAX2(miny, ctx->scissor.miny);
-      maxx = MIN2(maxx, ctx->scissor.maxx);
-      maxy = MIN2(maxy, ctx->scissor.maxy);
+      const struct pipe_scissor_state *s = &ctx->scissor[i];
+      minx = MAX2(minx, s->minx);
+      miny = MAX2(miny, s->miny);
+      maxx = MIN2(maxx, s->maxx);
+      maxy = MIN2(maxy, s->maxy);
    }
-   if (minx > maxx)
-      minx = maxx;
-   if (miny > maxy)
-      miny = maxy;
+   b[0] = MIN2(minx, maxx);
+   b[1] = MIN2(miny, maxy);
+   b[2] = maxx;
+   b[3] = maxy;
+}
 
-   float near = vp->translate[2] - (halfz ? 0.0f : vp->scale[2]);
-   float far = vp->translate[2] + vp->scale[2];
+/* Does the program rasterized next select a viewport per primitive?  Then
+ * every viewport is sent: the PPP takes a run of viewports and region
+ * clips, and the hardware adds the primitive's viewport index to the
+ * first scissor record's.  Fact: alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_state.c (agx_upload_viewport_scissor
+ * sends AGX_MAX_VIEWPORTS of each, consecutive scissor records from
+ * cfg.scissor, when the last vertex stage may write the viewport). */
+static unsigned
+agx_viewport_count(const struct agx_context *ctx)
+{
+   const struct agx_compiled_shader *vs = ctx->vs;
+   return vs && vs->info.vs.writes_viewport ? AGX_MAX_VIEWPORTS : 1;
+}
 
+static void
+agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
+{
+   bool halfz = ctx->rast && ctx->rast->base.clip_halfz;
+   unsigned count = agx_viewport_count(ctx);
+   unsigned bounds[AGX_MAX_VIEWPORTS][4];
+
+   ctx->viewport_count = count;
    unsigned index = batch->scissor.size / AGX_SCISSOR_LENGTH;
-   void *sc = util_dynarray_grow_bytes(&batch->scissor, AGX_SCISSOR_LENGTH);
+   uint8_t *sc = util_dynarray_grow_bytes(&batch->scissor,
+                                          count * AGX_SCISSOR_LENGTH);
    if (!sc) {
       batch->failed = true;
       return;
    }
-   agx_pack(sc, SCISSOR, cfg) {
-      cfg.min_x = minx;
-      cfg.min_y = miny;
-      cfg.max_x = maxx;
-      cfg.max_y = maxy;
-      cfg.min_z = MIN2(near, far);
-      cfg.max_z = MAX2(near, far);
+   for (unsigned i = 0; i < count; i++) {
+      const struct pipe_viewport_state *vp = &ctx->viewport[i];
+      float near = vp->translate[2] - (halfz ? 0.0f : vp->scale[2]);
+      float far = vp->translate[2] + vp->scale[2];
+
+      agx_scissor_bounds(ctx, batch, i, bounds[i]);
+      agx_pack(sc + i * AGX_SCISSOR_LENGTH, SCISSOR, cfg) {
+         cfg.min_x = bounds[i][0];
+         cfg.min_y = bounds[i][1];
+         cfg.max_x = bounds[i][2];
+         cfg.max_y = bounds[i][3];
+         cfg.min_z = MIN2(near, far);
+         cfg.max_z = MAX2(near, far);
+      }
    }
 
    struct AGX_PPP_HEADER h = {
       .depth_bias_scissor = true,
       .region_clip = true,
       .viewport = true,
-      .viewport_count = 1,
+      .viewport_count = count,
    };
    size_t size = agx_ppp_update_size(&h);
    struct agx_ptr t = agx_pool_alloc(&batch->pool, size, 64);
@@ -535,29 +562,34 @@ agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
       unsigned nr_bias = batch->depth_bias.size / AGX_DEPTH_BIAS_LENGTH;
       cfg.depth_bias = nr_bias ? nr_bias - 1 : 0;
    }
-   agx_ppp_push(&u, REGION_CLIP, cfg)
-   {
-      cfg.enable = true;
-      cfg.min_x = minx / 32;
-      cfg.min_y = miny / 32;
-      cfg.max_x = DIV_ROUND_UP(MAX2(maxx, 1), 32);
-      cfg.max_y = DIV_ROUND_UP(MAX2(maxy, 1), 32);
+   for (unsigned i = 0; i < count; i++) {
+      agx_ppp_push(&u, REGION_CLIP, cfg)
+      {
+         cfg.enable = true;
+         cfg.min_x = bounds[i][0] / 32;
+         cfg.min_y = bounds[i][1] / 32;
+         cfg.max_x = DIV_ROUND_UP(MAX2(bounds[i][2], 1), 32);
+         cfg.max_y = DIV_ROUND_UP(MAX2(bounds[i][3], 1), 32);
+      }
    }
    agx_ppp_push(&u, VIEWPORT_CONTROL, cfg);
-   agx_ppp_push(&u, VIEWPORT, cfg)
-   {
-      cfg.translate_x = vp->translate[0];
-      cfg.scale_x = vp->scale[0];
-      cfg.translate_y = vp->translate[1];
-      cfg.scale_y = vp->scale[1];
-      cfg.translate_z = vp->translate[2];
-      cfg.scale_z = vp->scale[2];
-      /* Clip-space Z reaches the viewport in [0, 1] (the vertex shader
-       * maps GL's [-1, 1]); rescale so GL's depth range still applies.
-       */
-      if (!halfz) {
-         cfg.translate_z -= cfg.scale_z;
-         cfg.scale_z *= 2;
+   for (unsigned i = 0; i < count; i++) {
+      const struct pipe_viewport_state *vp = &ctx->viewport[i];
+      agx_ppp_push(&u, VIEWPORT, cfg)
+      {
+         cfg.translate_x = vp->translate[0];
+         cfg.scale_x = vp->scale[0];
+         cfg.translate_y = vp->translate[1];
+         cfg.scale_y = vp->scale[1];
+         cfg.translate_z = vp->translate[2];
+         cfg.scale_z = vp->scale[2];
+         /* Clip-space Z reaches the viewport in [0, 1] (the vertex
+          * shader maps GL's [-1, 1]); rescale so GL's depth range still
+          * applies. */
+         if (!halfz) {
+            cfg.translate_z -= cfg.scale_z;
+            cfg.scale_z *= 2;
+         }
       }
    }
    agx_vdm_ppp_state(&batch->vdm_head, t.gpu, size);
@@ -714,8 +746,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       agx_pack(&osel_vs, OUTPUT_SELECT, cfg) {
          cfg.point_size = vs->info.vs.writes_psiz;
          /* both for the layer/viewport word (Mesa agx_nir_lower_uvs.c) */
-         cfg.render_target = vs->info.vs.writes_layer;
-         cfg.viewport_target = vs->info.vs.writes_layer;
+         bool word = vs->info.vs.writes_layer || vs->info.vs.writes_viewport;
+         cfg.render_target = word;
+         cfg.viewport_target = word;
       }
       /* bits 0-7: the clip distances the VS writes (genxml output select
        * "clip distance i"), in the UVS after the point size */
@@ -1124,7 +1157,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       }
    }
 
-   if (dirty & (AGX_DIRTY_VIEWPORT | AGX_DIRTY_SCISSOR | AGX_DIRTY_RS))
+   /* (and when the program rasterized starts or stops selecting
+    * viewports) */
+   if ((dirty & (AGX_DIRTY_VIEWPORT | AGX_DIRTY_SCISSOR | AGX_DIRTY_RS)) ||
+       agx_viewport_count(ctx) != ctx->viewport_count)
       agx_encode_viewport_scissor(ctx, batch);
 
    if (!agx_encode_ppp(ctx, batch, &params, dirty)) {

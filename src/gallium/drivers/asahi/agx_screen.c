@@ -148,7 +148,8 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
       return 64;
    case PIPE_CAP_MAX_VIEWPORTS:
-      return 1;
+      /* a viewport and scissor box per primitive (agx_draw.c) */
+      return AGX_MAX_VIEWPORTS;
    /* Blending is done in the fragment shader (agx_isel.c), which reads
     * the second colour of render target 0 (FRAG_RESULT_DUAL_SRC0). */
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:

@@ -280,6 +280,11 @@ struct agx_batch {
 /* Submitted batches kept before waiting for the oldest. */
 #define AGX_MAX_PENDING_BATCHES 8
 
+/* Viewports and scissor boxes (PIPE_CAP_MAX_VIEWPORTS): the PPP takes up
+ * to 16 (its header's viewport count is 4 bits of count - 1), as Mesa's
+ * asahi driver uses (alexvorxx/Mesa-VirGL agx_state.h AGX_MAX_VIEWPORTS). */
+#define AGX_MAX_VIEWPORTS 16
+
 /* ---- context -------------------------------------------------------- */
 
 enum agx_dirty {
@@ -355,8 +360,11 @@ struct agx_context {
    struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
    unsigned nr_vb;
    struct pipe_framebuffer_state fb;
-   struct pipe_viewport_state viewport;
-   struct pipe_scissor_state scissor;
+   /* ARB_viewport_array: gl_ViewportIndex selects one per primitive */
+   struct pipe_viewport_state viewport[AGX_MAX_VIEWPORTS];
+   struct pipe_scissor_state scissor[AGX_MAX_VIEWPORTS];
+   /* viewports in the last viewport/scissor update (agx_draw.c) */
+   unsigned viewport_count;
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
    unsigned sample_mask; /* set_sample_mask (all bits: every sample) */
