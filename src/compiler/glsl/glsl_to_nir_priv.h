@@ -349,6 +349,12 @@ bool g2n_block_done(struct g2n *c);
  * after an if both of whose branches do). */
 bool g2n_block_unreachable_end(nir_block *block);
 
+/* glsl_to_nir_switch.c: translates a switch none of whose cases falls
+ * through as an if/else chain on sel; false (nothing emitted) for any
+ * other switch. */
+bool g2n_switch_as_ifs(struct g2n *c, struct ast_node *n,
+                       struct g2n_val sel);
+
 /* glsl_to_nir_func.c */
 struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);
 struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
