@@ -912,6 +912,130 @@ test_loop_bodies_ending_in_jumps(void **state)
    assert_translation_valid(nested_jump_ends_fs);
 }
 
+/* Switches without fall-through (glsl_to_nir_switch.c), z = 0.
+ *   pick: default among the labels, two labels on one group, every group
+ *   returns: pick(0) + 10 pick(4) + 100 pick(7) = 1 + 30 + 200 = 231.
+ *   g: a group holding a compound and an if before its break, a group
+ *   returning early, no match: 5 + 10 * 6 + 100 * 9 + 0 = 965.
+ *   s: continue from a case (i = 1), a nested switch, default last with
+ *   no break: i = 0: 1.5, i = 2: 10.5, i = 3: 100.5, i = 4, 5: 1.5 each:
+ *   115.5.  w: a uint selector and a local declared in a case: 16. */
+static const char switch_ifs_fs[] =
+   "uniform float z;\n"
+   "float pick(int x) {\n"
+   "   switch (x) {\n"
+   "   case 0: return 1.0;\n"
+   "   default: return 2.0;\n"
+   "   case 3: case 4: return 3.0;\n"
+   "   }\n"
+   "}\n"
+   "float g(int x) {\n"
+   "   float r = 0.0;\n"
+   "   switch (x) {\n"
+   "   case 1: r = 5.0; break;\n"
+   "   case 2: { r = 6.0; } if (z > 0.0) r = 7.0; break;\n"
+   "   case 5: if (z < 1.0) return 9.0; r = 8.0; break;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "void main() {\n"
+   "   float s = 0.0;\n"
+   "   for (int i = 0; i < 6; i++) {\n"
+   "      switch (i) {\n"
+   "      case 1: continue;\n"
+   "      case 2: s += 10.0; break;\n"
+   "      case 3:\n"
+   "         switch (i - 3) { case 0: s += 100.0; break;\n"
+   "                          default: s += 1000.0; }\n"
+   "         break;\n"
+   "      default: s += 1.0;\n"
+   "      }\n"
+   "      s += 0.5;\n"
+   "   }\n"
+   "   uint u = uint(z) + 2u;\n"
+   "   float w = 0.0;\n"
+   "   switch (u) {\n"
+   "   case 1u: w = 1.0; break;\n"
+   "   case 2u: float t = 4.0; w = t * t; break;\n"
+   "   }\n"
+   "   gl_FragColor = vec4(pick(0) + 10.0 * pick(4) + 100.0 * pick(7),\n"
+   "                       g(1) + 10.0 * g(2) + 100.0 * g(5) + g(3),\n"
+   "                       s, w);\n"
+   "}\n";
+
+static unsigned
+count_loops(struct list_head *cf_list)
+{
+   unsigned n = 0;
+   list_for_each_entry(nir_cf_node, node, cf_list, node) {
+      if (node->type == nir_cf_node_loop) {
+         n += 1 + count_loops(&nir_cf_node_as_loop(node)->body);
+      } else if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         n += count_loops(&nif->then_list) + count_loops(&nif->else_list);
+      }
+   }
+   return n;
+}
+
+static unsigned
+loops_in_translation(const char *src)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_nir_stage *ns = translate_fs(mem, src);
+   unsigned n = 0;
+   nir_foreach_function_impl(impl, ns->nir)
+      n += count_loops(&impl->body);
+   ralloc_free(mem);
+   return n;
+}
+
+static void
+test_switch_as_ifs(void **state)
+{
+   const float want[4] = { 231, 965, 115.5f, 16 };
+   frag_value(130, switch_ifs_fs, want, 0);
+   assert_translation_valid(switch_ifs_fs);
+   /* Translated, a switch whose groups all end in break is no loop; one
+    * with a fall-through or a break inside an if still is. */
+   static const char plain[] =
+      "#version 130\n"
+      "uniform int k;\n"
+      "void main() {\n"
+      "   vec4 c = vec4(0.0);\n"
+      "   switch (k) {\n"
+      "   case 0: c.x = 1.0; break;\n"
+      "   case 1: c.y = 1.0; break;\n"
+      "   default: c.z = 1.0; break;\n"
+      "   }\n"
+      "   gl_FragColor = c;\n"
+      "}\n";
+   static const char falls[] =
+      "#version 130\n"
+      "uniform int k;\n"
+      "void main() {\n"
+      "   vec4 c = vec4(0.0);\n"
+      "   switch (k) {\n"
+      "   case 0: c.x = 1.0;\n"
+      "   case 1: c.y = 1.0; break;\n"
+      "   }\n"
+      "   gl_FragColor = c;\n"
+      "}\n";
+   static const char inner_break[] =
+      "#version 130\n"
+      "uniform int k;\n"
+      "void main() {\n"
+      "   vec4 c = vec4(0.0);\n"
+      "   switch (k) {\n"
+      "   case 0: if (k > 0) break; c.x = 1.0; break;\n"
+      "   }\n"
+      "   gl_FragColor = c;\n"
+      "}\n";
+   assert_int_equal(loops_in_translation(plain), 0);
+   assert_int_equal(loops_in_translation(falls), 1);
+   assert_int_equal(loops_in_translation(inner_break), 1);
+}
+
 static void
 test_io_blocks(void **state)
 {
@@ -985,6 +1109,7 @@ main(void)
       cmocka_unit_test(test_ssa_branch_joins),
       cmocka_unit_test(test_inline_straight_bodies),
       cmocka_unit_test(test_loop_bodies_ending_in_jumps),
+      cmocka_unit_test(test_switch_as_ifs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
