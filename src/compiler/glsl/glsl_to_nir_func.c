@@ -9,10 +9,10 @@
  * A user function is inlined at every call.  Arguments are evaluated in
  * the caller's scope, left to right: `in` ones into fresh temporaries of
  * the parameter types, `out`/`inout` ones as l-values (`inout` also
- * copied in).  The body runs inside a one-trip loop in a scope that sees
- * only the globals; `return` stores the result, raises the function's
- * "returned" flag and breaks (loops inside the body pass the break on,
- * see g2n_after_loop).  Afterwards `out`/`inout` temporaries are copied
+ * copied in).  The body runs in line, in a scope that sees only the
+ * globals; `return` stores the result and raises the function's
+ * "returned" flag, under which the rest of the body is skipped
+ * (glsl_to_nir_return.c).  Afterwards `out`/`inout` temporaries are copied
  * back.  Opaque (sampler) parameters alias the argument's deref.
  *
  * Overloads are picked again from the argument types the checker left:
@@ -297,16 +297,9 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    c->default_prec_float = f->default_prec_float;
    c->default_prec_int = f->default_prec_int;
 
-   if (j->straight) {
-      /* in line: the body falls through to what follows the call */
-      g2n_stmt(c, f->fn->a);
-   } else {
-      nir_loop *loop = nir_push_loop(b);
-      g2n_stmt(c, f->fn->a);
-      if (!g2n_block_done(c))
-         nir_jump(b, nir_jump_break);
-      nir_pop_loop(b, loop);
-   }
+   /* in line: the body falls through to what follows the call; early
+    * returns raise the flag (glsl_to_nir_return.c) */
+   g2n_stmt(c, f->fn->a);
 
    c->inline_depth--;
    c->default_prec_float = caller_prec_float;

@@ -125,14 +125,16 @@ group_match(struct g2n *c, const struct case_group *g, struct g2n_val sel)
 static void
 emit_group(struct g2n *c, const struct case_group *g)
 {
-   for (struct ast_node *s = g->body; s && s != g->end && !c->failed;
-        s = s->next) {
-      if (g2n_block_done(c))
-         break;
-      if (s->kind == AST_BREAK && s->next == g->end)
-         break; /* the group's own end: control leaves the if anyway */
-      g2n_stmt(c, s);
-   }
+   /* the group's own closing break is dropped: control leaves the if
+    * anyway */
+   struct ast_node *end = g->end;
+   struct ast_node *last = NULL;
+   for (struct ast_node *s = g->body; s && s != g->end; s = s->next)
+      last = s;
+   if (last && last->kind == AST_BREAK)
+      end = last;
+   /* declarations under case labels stay variables (glsl_to_nir_ssa.c) */
+   g2n_stmt_run(c, g->body, end, false);
 }
 
 bool

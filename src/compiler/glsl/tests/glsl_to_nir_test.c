@@ -1036,6 +1036,88 @@ test_switch_as_ifs(void **state)
    assert_int_equal(loops_in_translation(inner_break), 1);
 }
 
+/* Early returns of inlined functions as a flag and ifs
+ * (glsl_to_nir_return.c), z = 0.
+ *   early: r is a value assigned after a guarded return: early(-3) = -1,
+ *   early(2) = 5, early(7) = 10.5 (return in a nested if): -1 + 50 + 1050
+ *   = 1099.
+ *   sw: a return in the middle of a case of a switch made ifs, then one in
+ *   a switch with fall-through (a loop): sw(0) = 3, sw(1) = 17, sw(2) =
+ *   12, sw(5) = 2: 3 + 170 + 1200 + 2000 = 3373.
+ *   nest: a return from two loops deep: nest(5) = 6, nest(20) = -16:
+ *   60 - 16 = 44.
+ *   setv: a void function's early return with an inout: 3, then 103. */
+static const char early_return_fs[] =
+   "uniform float z;\n"
+   "float early(float x) {\n"
+   "   float r = x * 2.0;\n"
+   "   if (x < 0.0) return -1.0;\n"
+   "   r += 1.0;\n"
+   "   if (r > 10.0) { r = 10.0; if (z < 1.0) return r + 0.5; }\n"
+   "   return r;\n"
+   "}\n"
+   "float sw(int k) {\n"
+   "   float r = 1.0;\n"
+   "   switch (k) {\n"
+   "   case 0: if (z < 1.0) return 3.0; r = 4.0; break;\n"
+   "   default: r = 2.0; break;\n"
+   "   }\n"
+   "   switch (k) {\n"
+   "   case 1: r += 5.0;\n"
+   "   case 2: if (z < 1.0) return r + 10.0; break;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "float nest(int n) {\n"
+   "   float acc = 0.0;\n"
+   "   for (int i = 0; i < 4; i++) {\n"
+   "      for (int j = 0; j < 4; j++) {\n"
+   "         acc += 1.0;\n"
+   "         if (i * 4 + j == n) return acc;\n"
+   "      }\n"
+   "   }\n"
+   "   return -acc;\n"
+   "}\n"
+   "void setv(inout float v, float x) {\n"
+   "   if (x > 1.0) { v = x; return; }\n"
+   "   v += 100.0;\n"
+   "}\n"
+   "void main() {\n"
+   "   float v = 0.0;\n"
+   "   setv(v, 3.0);\n"
+   "   setv(v, 0.5);\n"
+   "   gl_FragColor = vec4(early(-3.0) + 10.0 * early(2.0) +\n"
+   "                          100.0 * early(7.0),\n"
+   "                       sw(0) + 10.0 * sw(1) + 100.0 * sw(2) +\n"
+   "                          1000.0 * sw(5),\n"
+   "                       10.0 * nest(5) + nest(20), v);\n"
+   "}\n";
+
+static void
+test_early_return_as_ifs(void **state)
+{
+   const float want[4] = { 1099, 3373, 44, 103 };
+   frag_value(130, early_return_fs, want, 0);
+   assert_translation_valid(early_return_fs);
+   /* Translated, an early return under an if needs no loop; one inside a
+    * loop leaves only that loop. */
+   static const char in_if[] =
+      "#version 130\n"
+      "uniform float u;\n"
+      "float f(float x) { if (x > 1.0) return 2.0; x *= 3.0; return x; }\n"
+      "void main() { gl_FragColor = vec4(f(u)); }\n";
+   static const char in_loop[] =
+      "#version 130\n"
+      "uniform int n;\n"
+      "float f(int k) {\n"
+      "   for (int i = 0; i < k; i++) { if (i * i > 5) return float(i); }\n"
+      "   return 0.0;\n"
+      "}\n"
+      "void main() { gl_FragColor = vec4(f(n)); }\n";
+   assert_int_equal(loops_in_translation(in_if), 0);
+   assert_int_equal(loops_in_translation(in_loop), 1);
+}
+
 static void
 test_io_blocks(void **state)
 {
@@ -1110,6 +1192,7 @@ main(void)
       cmocka_unit_test(test_inline_straight_bodies),
       cmocka_unit_test(test_loop_bodies_ending_in_jumps),
       cmocka_unit_test(test_switch_as_ifs),
+      cmocka_unit_test(test_early_return_as_ifs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
