@@ -34,6 +34,8 @@
 /* Call chains are bounded (GLSL has no recursion, so this only bounds
  * the translator's own stack: a few kB a level). */
 #define G2N_MAX_INLINE_DEPTH 256
+/* early returns lowered to nested guards (glsl_to_nir_return.c) */
+#define G2N_MAX_RETURN_GUARDS 64
 /* Inlining doubles code per level when a function calls another twice:
  * a budget of inlined calls turns such shaders into a link error rather
  * than exhausting memory. */
@@ -152,6 +154,9 @@ struct g2n_jump {
    /* inline, when the body's only return ends it (no flag, no loop, no
     * retval): the returned value */
    bool straight;
+   /* inline with too many returns for guards: the body is a one-trip
+    * loop that `return` breaks out of */
+   bool loop;
    struct g2n_val ret;
    struct g2n_jump *up;
 };

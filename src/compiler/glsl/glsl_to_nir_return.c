@@ -22,6 +22,8 @@
  *  - `return` inside a loop raises the flag and breaks, and after each
  *    loop nested in another one of the body the flag breaks that one too
  *    (g2n_after_loop); the guards above take over at the body's level.
+ * A body with more than G2N_MAX_RETURN_GUARDS returns keeps the one-trip
+ * loop (glsl_to_nir_func.c), so that guards nest at most that deep.
  * The guard is an if without else: locals that are values (SSA) and that
  * the guarded statements assign get their phi from the join machinery of
  * glsl_to_nir_ssa.c like any if.
@@ -32,7 +34,7 @@ bool
 g2n_return_is_flag(const struct g2n *c)
 {
    const struct g2n_jump *j = c->jumps;
-   return j && j->kind == G2N_JUMP_INLINE && j->flag;
+   return j && j->kind == G2N_JUMP_INLINE && j->flag && !j->loop;
 }
 
 /* Is there a `return` anywhere under n?  Bounded like count_returns: a

@@ -204,8 +204,9 @@ emit_return(struct g2n *c, struct ast_node *n)
    if (j->straight)
       return; /* the last statement: the body ends here anyway */
    nir_store_var(&c->b, j->flag, nir_imm_true(&c->b), 1);
-   if (c->jumps != j)
-      nir_jump(&c->b, nir_jump_break); /* out of a loop in the body */
+   /* out of a loop in the body, or of the body's own loop */
+   if (c->jumps != j || j->loop)
+      nir_jump(&c->b, nir_jump_break);
 }
 
 /* Does a loop body continue (its own loop, not a nested one)? */

@@ -1038,9 +1038,9 @@ test_switch_as_ifs(void **state)
 
 /* Early returns of inlined functions as a flag and ifs
  * (glsl_to_nir_return.c), z = 0.
- *   early: r is a value assigned after a guarded return: early(-3) = -1,
- *   early(2) = 5, early(7) = 10.5 (return in a nested if): -1 + 50 + 1050
- *   = 1099.
+ *   early: r and the parameter x are values assigned after a guarded
+ *   return: early(-3) = -1, early(2) = 5, early(7) = 10 + 0.5 + 6 (return
+ *   in a nested if): -1 + 50 + 1650 = 1699.
  *   sw: a return in the middle of a case of a switch made ifs, then one in
  *   a switch with fall-through (a loop): sw(0) = 3, sw(1) = 17, sw(2) =
  *   12, sw(5) = 2: 3 + 170 + 1200 + 2000 = 3373.
@@ -1053,7 +1053,8 @@ static const char early_return_fs[] =
    "   float r = x * 2.0;\n"
    "   if (x < 0.0) return -1.0;\n"
    "   r += 1.0;\n"
-   "   if (r > 10.0) { r = 10.0; if (z < 1.0) return r + 0.5; }\n"
+   "   x -= 1.0;\n"
+   "   if (r > 10.0) { r = 10.0; if (z < 1.0) return r + 0.5 + x; }\n"
    "   return r;\n"
    "}\n"
    "float sw(int k) {\n"
@@ -1096,7 +1097,7 @@ static const char early_return_fs[] =
 static void
 test_early_return_as_ifs(void **state)
 {
-   const float want[4] = { 1099, 3373, 44, 103 };
+   const float want[4] = { 1699, 3373, 44, 103 };
    frag_value(130, early_return_fs, want, 0);
    assert_translation_valid(early_return_fs);
    /* Translated, an early return under an if needs no loop; one inside a
@@ -1116,6 +1117,25 @@ test_early_return_as_ifs(void **state)
       "void main() { gl_FragColor = vec4(f(n)); }\n";
    assert_int_equal(loops_in_translation(in_if), 0);
    assert_int_equal(loops_in_translation(in_loop), 1);
+
+   /* More returns than G2N_MAX_RETURN_GUARDS (64): the one-trip loop
+    * again, with the same results: many(37) = 37, many(100) = -1. */
+   char src[8192];
+   unsigned len = snprintf(src, sizeof(src), "float many(int k) {\n");
+   for (unsigned i = 0; i < 70; i++)
+      len += snprintf(src + len, sizeof(src) - len,
+                      "   if (k == %u) return %u.0;\n", i, i);
+   snprintf(src + len, sizeof(src) - len,
+            "   return -1.0;\n"
+            "}\n"
+            "void main() {\n"
+            "   gl_FragColor = vec4(many(37), many(100), 0.0, 0.0);\n"
+            "}\n");
+   const float want_many[4] = { 37, -1, 0, 0 };
+   frag_value(130, src, want_many, 0);
+   char full[8300];
+   snprintf(full, sizeof(full), "#version 130\n%s", src);
+   assert_int_equal(loops_in_translation(full), 2);
 }
 
 static void
