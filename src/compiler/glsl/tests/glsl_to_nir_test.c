@@ -898,18 +898,23 @@ assert_translation_valid(const char *body)
    ralloc_free(mem);
 }
 
+/* fs (GLSL 1.30) computes want, and its translation validates. */
+static void
+frag_value_valid(const char *fs, const float want[4])
+{
+   frag_value(130, fs, want, 0);
+   assert_translation_valid(fs);
+}
+
 static void
 test_loop_bodies_ending_in_jumps(void **state)
 {
    const float want[4] = { 633, 10118.5f, -44, 4 };
-   frag_value(130, jump_ends_fs, want, 0);
-   assert_translation_valid(jump_ends_fs);
+   frag_value_valid(jump_ends_fs, want);
    const float want_ret[4] = { 1, 1, 1, 1 };
-   frag_value(130, return_ends_fs, want_ret, 0);
-   assert_translation_valid(return_ends_fs);
+   frag_value_valid(return_ends_fs, want_ret);
    const float want_nested[4] = { 6, 3, 3, 1 };
-   frag_value(130, nested_jump_ends_fs, want_nested, 0);
-   assert_translation_valid(nested_jump_ends_fs);
+   frag_value_valid(nested_jump_ends_fs, want_nested);
 }
 
 /* Switches without fall-through (glsl_to_nir_switch.c), z = 0.
@@ -994,8 +999,7 @@ static void
 test_switch_as_ifs(void **state)
 {
    const float want[4] = { 231, 965, 115.5f, 16 };
-   frag_value(130, switch_ifs_fs, want, 0);
-   assert_translation_valid(switch_ifs_fs);
+   frag_value_valid(switch_ifs_fs, want);
    /* Translated, a switch whose groups all end in break is no loop; one
     * with a fall-through or a break inside an if still is. */
    static const char plain[] =
@@ -1098,8 +1102,7 @@ static void
 test_early_return_as_ifs(void **state)
 {
    const float want[4] = { 1699, 3373, 44, 103 };
-   frag_value(130, early_return_fs, want, 0);
-   assert_translation_valid(early_return_fs);
+   frag_value_valid(early_return_fs, want);
    /* Translated, an early return under an if needs no loop; one inside a
     * loop leaves only that loop. */
    static const char in_if[] =
