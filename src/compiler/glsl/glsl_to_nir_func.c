@@ -9,10 +9,10 @@
  * A user function is inlined at every call.  Arguments are evaluated in
  * the caller's scope, left to right: `in` ones into fresh temporaries of
  * the parameter types, `out`/`inout` ones as l-values (`inout` also
- * copied in).  The body runs inside a one-trip loop in a scope that sees
- * only the globals; `return` stores the result, raises the function's
- * "returned" flag and breaks (loops inside the body pass the break on,
- * see g2n_after_loop).  Afterwards `out`/`inout` temporaries are copied
+ * copied in).  The body runs in line, in a scope that sees only the
+ * globals; `return` stores the result and raises the function's
+ * "returned" flag, under which the rest of the body is skipped
+ * (glsl_to_nir_return.c).  Afterwards `out`/`inout` temporaries are copied
  * back.  Opaque (sampler) parameters alias the argument's deref.
  *
  * Overloads are picked again from the argument types the checker left:
@@ -118,31 +118,33 @@ user_function_visible(struct g2n *c, struct ast_node *call)
    return false;
 }
 
-/* Returns under statement n (bounded: deeper trees count as many). */
+/* Returns under statement n, counted up to about cap (deeper trees count
+ * as cap). */
 static unsigned
-count_returns(const struct ast_node *n, unsigned depth)
+count_returns(const struct ast_node *n, unsigned depth, unsigned cap)
 {
    if (!n)
       return 0;
    if (depth > 1000)
-      return 2;
+      return cap;
    switch (n->kind) {
    case AST_RETURN:
       return 1;
    case AST_COMPOUND:
    case AST_SWITCH: {
       unsigned k = 0;
-      for (const struct ast_node *s = n->list.head; s && k < 2; s = s->next)
-         k += count_returns(s, depth + 1);
+      for (const struct ast_node *s = n->list.head; s && k < cap; s = s->next)
+         k += count_returns(s, depth + 1, cap);
       return k;
    }
    case AST_IF:
-      return count_returns(n->b, depth + 1) + count_returns(n->c, depth + 1);
+      return count_returns(n->b, depth + 1, cap) +
+             count_returns(n->c, depth + 1, cap);
    case AST_WHILE:
    case AST_DO:
-      return count_returns(n->b, depth + 1);
+      return count_returns(n->b, depth + 1, cap);
    case AST_FOR:
-      return count_returns(n->d, depth + 1);
+      return count_returns(n->d, depth + 1, cap);
    default:
       return 0;
    }
@@ -157,7 +159,7 @@ straight_body(struct g2n_func *f, const struct glsl_type *rt)
    if (!f->straight) {
       const struct ast_node *body = f->fn->a;
       unsigned k = body && body->kind == AST_COMPOUND
-                      ? count_returns(body, 0)
+                      ? count_returns(body, 0, 2)
                       : 2;
       bool last = body && body->list.tail &&
                   body->list.tail->kind == AST_RETURN;
@@ -278,6 +280,13 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    struct g2n_jump *j = rzalloc(c->mem, struct g2n_jump);
    j->kind = G2N_JUMP_INLINE;
    j->straight = straight_body(f, rt);
+   /* Each return guards the rest of its list with one more nested if
+    * (glsl_to_nir_return.c); past G2N_MAX_RETURN_GUARDS returns the body
+    * is a one-trip loop instead, `return` breaking out of it, so that
+    * the nesting stays bounded. */
+   j->loop = !j->straight &&
+             count_returns(f->fn->a, 0, G2N_MAX_RETURN_GUARDS + 1) >
+                G2N_MAX_RETURN_GUARDS;
    if (!j->straight) {
       j->flag = g2n_temp(c, glsl_simple_type(GLSL_TYPE_BOOL, 1, 1),
                          "returned");
@@ -297,15 +306,16 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    c->default_prec_float = f->default_prec_float;
    c->default_prec_int = f->default_prec_int;
 
-   if (j->straight) {
-      /* in line: the body falls through to what follows the call */
-      g2n_stmt(c, f->fn->a);
-   } else {
+   if (j->loop) {
       nir_loop *loop = nir_push_loop(b);
       g2n_stmt(c, f->fn->a);
       if (!g2n_block_done(c))
          nir_jump(b, nir_jump_break);
       nir_pop_loop(b, loop);
+   } else {
+      /* in line: the body falls through to what follows the call; early
+       * returns raise the flag (glsl_to_nir_return.c) */
+      g2n_stmt(c, f->fn->a);
    }
 
    c->inline_depth--;

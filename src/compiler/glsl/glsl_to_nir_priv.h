@@ -34,6 +34,8 @@
 /* Call chains are bounded (GLSL has no recursion, so this only bounds
  * the translator's own stack: a few kB a level). */
 #define G2N_MAX_INLINE_DEPTH 256
+/* early returns lowered to nested guards (glsl_to_nir_return.c) */
+#define G2N_MAX_RETURN_GUARDS 64
 /* Inlining doubles code per level when a function calls another twice:
  * a budget of inlined calls turns such shaders into a link error rather
  * than exhausting memory. */
@@ -152,6 +154,9 @@ struct g2n_jump {
    /* inline, when the body's only return ends it (no flag, no loop, no
     * retval): the returned value */
    bool straight;
+   /* inline with too many returns for guards: the body is a one-trip
+    * loop that `return` breaks out of */
+   bool loop;
    struct g2n_val ret;
    struct g2n_jump *up;
 };
@@ -347,6 +352,10 @@ nir_def *g2n_bool(struct g2n *c, struct g2n_val v);
 /* glsl_to_nir_stmt.c */
 void g2n_stmt(struct g2n *c, struct ast_node *n);
 void g2n_stmt_list(struct g2n *c, struct ast_list *l);
+/* The statements from first up to end (exclusive, NULL: the list's end);
+ * decls: their declarations may be values (glsl_to_nir_ssa.c). */
+void g2n_stmt_run(struct g2n *c, struct ast_node *first,
+                  struct ast_node *end, bool decls);
 /* After closing a NIR loop inside an inlined function: leave the next
  * loop out too when the function returned. */
 void g2n_after_loop(struct g2n *c);
@@ -355,6 +364,25 @@ bool g2n_block_done(struct g2n *c);
 /* Control cannot reach the end of block (it ends in a jump, or is empty
  * after an if both of whose branches do). */
 bool g2n_block_unreachable_end(nir_block *block);
+
+/* glsl_to_nir_switch.c: translates a switch none of whose cases falls
+ * through as an if/else chain on sel; false (nothing emitted) for any
+ * other switch. */
+bool g2n_switch_as_ifs(struct g2n *c, struct ast_node *n,
+                       struct g2n_val sel);
+
+/* glsl_to_nir_return.c: early returns of an inlined body as a flag and
+ * ifs.  is_flag: a `return` here raises the flag and jumps nowhere;
+ * needs_guard: what follows statement n must run under a guard, which
+ * begin/end open and close. */
+struct g2n_return_guard {
+   nir_if *nif;
+   struct g2n_ssa_join join;
+};
+bool g2n_return_is_flag(const struct g2n *c);
+bool g2n_return_needs_guard(const struct g2n *c, const struct ast_node *n);
+void g2n_return_guard_begin(struct g2n *c, struct g2n_return_guard *g);
+void g2n_return_guard_end(struct g2n *c, struct g2n_return_guard *g);
 
 /* glsl_to_nir_func.c */
 struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);

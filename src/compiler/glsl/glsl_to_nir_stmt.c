@@ -11,10 +11,13 @@
  *    still increments; `do` with `continue` tests its condition there the
  *    same way.  Loops without `continue` take the plain shape the loop
  *    analysis recognises.
- *  - `switch` is a one-trip loop (so `break` leaves it) of ifs guarded by
- *    "case matched or fell through"; `continue` inside it sets a flag,
- *    leaves, and continues the enclosing loop after it.
- *  - `return` in an inlined function: see glsl_to_nir_func.c.
+ *  - `switch` without fall-through is an if/else chain
+ *    (glsl_to_nir_switch.c); any other is a one-trip loop (so `break`
+ *    leaves it) of ifs guarded by "case matched or fell through";
+ *    `continue` inside it sets a flag, leaves, and continues the
+ *    enclosing loop after it.
+ *  - `return` in an inlined function: see glsl_to_nir_func.c and
+ *    glsl_to_nir_return.c.
  * Statements after a jump in the same list are unreachable and skipped.
  */
 #include <string.h>
@@ -94,9 +97,11 @@ emit_repeat(struct g2n *c, struct ast_node *call_stmt, unsigned k)
 }
 
 void
-g2n_stmt_list(struct g2n *c, struct ast_list *l)
+g2n_stmt_run(struct g2n *c, struct ast_node *first, struct ast_node *end,
+             bool decls)
 {
-   for (struct ast_node *n = l->head; n && !c->failed; n = n->next) {
+   for (struct ast_node *n = first; n && n != end && !c->failed;
+        n = n->next) {
       if (block_done(c))
          break;
       unsigned k = repeated_calls(c, n);
@@ -107,10 +112,25 @@ g2n_stmt_list(struct g2n *c, struct ast_list *l)
          continue;
       }
       /* its locals may be values (glsl_to_nir_ssa.c) */
-      c->ssa_decl_ok = n->kind == AST_DECL_STMT;
+      c->ssa_decl_ok = decls && n->kind == AST_DECL_STMT;
       g2n_stmt(c, n);
       c->ssa_decl_ok = false;
+      if (n->kind == AST_RETURN && g2n_return_is_flag(c))
+         break; /* nothing after it runs (glsl_to_nir_return.c) */
+      if (n->next && n->next != end && g2n_return_needs_guard(c, n)) {
+         struct g2n_return_guard g;
+         g2n_return_guard_begin(c, &g);
+         g2n_stmt_run(c, n->next, end, decls);
+         g2n_return_guard_end(c, &g);
+         break;
+      }
    }
+}
+
+void
+g2n_stmt_list(struct g2n *c, struct ast_list *l)
+{
+   g2n_stmt_run(c, l->head, NULL, true);
 }
 
 static void
@@ -132,6 +152,10 @@ pop_jump(struct g2n *c)
 void
 g2n_after_loop(struct g2n *c)
 {
+   /* Directly in the body, the guards of glsl_to_nir_return.c skip what
+    * follows; inside another loop, the flag leaves that one too. */
+   if (g2n_return_is_flag(c))
+      return;
    for (struct g2n_jump *j = c->jumps; j; j = j->up) {
       if (j->kind == G2N_JUMP_INLINE) {
          if (j->flag)
@@ -180,7 +204,9 @@ emit_return(struct g2n *c, struct ast_node *n)
    if (j->straight)
       return; /* the last statement: the body ends here anyway */
    nir_store_var(&c->b, j->flag, nir_imm_true(&c->b), 1);
-   nir_jump(&c->b, nir_jump_break);
+   /* out of a loop in the body, or of the body's own loop */
+   if (c->jumps != j || j->loop)
+      nir_jump(&c->b, nir_jump_break);
 }
 
 /* Does a loop body continue (its own loop, not a nested one)? */
@@ -316,6 +342,9 @@ emit_switch(struct g2n *c, struct ast_node *n)
    const struct glsl_type *tbool = glsl_simple_type(GLSL_TYPE_BOOL, 1, 1);
    struct g2n_val sel = g2n_expr(c, n->a);
    if (c->failed)
+      return;
+   /* without fall-through: ifs, no loop (glsl_to_nir_switch.c) */
+   if (g2n_switch_as_ifs(c, n, sel))
       return;
    nir_variable *fall = g2n_temp(c, tbool, "fallthrough");
    nir_variable *cont = g2n_temp(c, tbool, "switch_continue");

@@ -898,18 +898,247 @@ assert_translation_valid(const char *body)
    ralloc_free(mem);
 }
 
+/* fs (GLSL 1.30) computes want, and its translation validates. */
+static void
+frag_value_valid(const char *fs, const float want[4])
+{
+   frag_value(130, fs, want, 0);
+   assert_translation_valid(fs);
+}
+
 static void
 test_loop_bodies_ending_in_jumps(void **state)
 {
    const float want[4] = { 633, 10118.5f, -44, 4 };
-   frag_value(130, jump_ends_fs, want, 0);
-   assert_translation_valid(jump_ends_fs);
+   frag_value_valid(jump_ends_fs, want);
    const float want_ret[4] = { 1, 1, 1, 1 };
-   frag_value(130, return_ends_fs, want_ret, 0);
-   assert_translation_valid(return_ends_fs);
+   frag_value_valid(return_ends_fs, want_ret);
    const float want_nested[4] = { 6, 3, 3, 1 };
-   frag_value(130, nested_jump_ends_fs, want_nested, 0);
-   assert_translation_valid(nested_jump_ends_fs);
+   frag_value_valid(nested_jump_ends_fs, want_nested);
+}
+
+/* Switches without fall-through (glsl_to_nir_switch.c), z = 0.
+ *   pick: default among the labels, two labels on one group, every group
+ *   returns: pick(0) + 10 pick(4) + 100 pick(7) = 1 + 30 + 200 = 231.
+ *   g: a group holding a compound and an if before its break, a group
+ *   returning early, no match: 5 + 10 * 6 + 100 * 9 + 0 = 965.
+ *   s: continue from a case (i = 1), a nested switch, default last with
+ *   no break: i = 0: 1.5, i = 2: 10.5, i = 3: 100.5, i = 4, 5: 1.5 each:
+ *   115.5.  w: a uint selector and a local declared in a case: 16. */
+static const char switch_ifs_fs[] =
+   "uniform float z;\n"
+   "float pick(int x) {\n"
+   "   switch (x) {\n"
+   "   case 0: return 1.0;\n"
+   "   default: return 2.0;\n"
+   "   case 3: case 4: return 3.0;\n"
+   "   }\n"
+   "}\n"
+   "float g(int x) {\n"
+   "   float r = 0.0;\n"
+   "   switch (x) {\n"
+   "   case 1: r = 5.0; break;\n"
+   "   case 2: { r = 6.0; } if (z > 0.0) r = 7.0; break;\n"
+   "   case 5: if (z < 1.0) return 9.0; r = 8.0; break;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "void main() {\n"
+   "   float s = 0.0;\n"
+   "   for (int i = 0; i < 6; i++) {\n"
+   "      switch (i) {\n"
+   "      case 1: continue;\n"
+   "      case 2: s += 10.0; break;\n"
+   "      case 3:\n"
+   "         switch (i - 3) { case 0: s += 100.0; break;\n"
+   "                          default: s += 1000.0; }\n"
+   "         break;\n"
+   "      default: s += 1.0;\n"
+   "      }\n"
+   "      s += 0.5;\n"
+   "   }\n"
+   "   uint u = uint(z) + 2u;\n"
+   "   float w = 0.0;\n"
+   "   switch (u) {\n"
+   "   case 1u: w = 1.0; break;\n"
+   "   case 2u: float t = 4.0; w = t * t; break;\n"
+   "   }\n"
+   "   gl_FragColor = vec4(pick(0) + 10.0 * pick(4) + 100.0 * pick(7),\n"
+   "                       g(1) + 10.0 * g(2) + 100.0 * g(5) + g(3),\n"
+   "                       s, w);\n"
+   "}\n";
+
+static unsigned
+count_loops(struct list_head *cf_list)
+{
+   unsigned n = 0;
+   list_for_each_entry(nir_cf_node, node, cf_list, node) {
+      if (node->type == nir_cf_node_loop) {
+         n += 1 + count_loops(&nir_cf_node_as_loop(node)->body);
+      } else if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         n += count_loops(&nif->then_list) + count_loops(&nif->else_list);
+      }
+   }
+   return n;
+}
+
+static unsigned
+loops_in_translation(const char *src)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_nir_stage *ns = translate_fs(mem, src);
+   unsigned n = 0;
+   nir_foreach_function_impl(impl, ns->nir)
+      n += count_loops(&impl->body);
+   ralloc_free(mem);
+   return n;
+}
+
+static void
+test_switch_as_ifs(void **state)
+{
+   const float want[4] = { 231, 965, 115.5f, 16 };
+   frag_value_valid(switch_ifs_fs, want);
+   /* Translated, a switch whose groups all end in break is no loop; one
+    * with a fall-through or a break inside an if still is. */
+   static const char plain[] =
+      "#version 130\n"
+      "uniform int k;\n"
+      "void main() {\n"
+      "   vec4 c = vec4(0.0);\n"
+      "   switch (k) {\n"
+      "   case 0: c.x = 1.0; break;\n"
+      "   case 1: c.y = 1.0; break;\n"
+      "   default: c.z = 1.0; break;\n"
+      "   }\n"
+      "   gl_FragColor = c;\n"
+      "}\n";
+   static const char falls[] =
+      "#version 130\n"
+      "uniform int k;\n"
+      "void main() {\n"
+      "   vec4 c = vec4(0.0);\n"
+      "   switch (k) {\n"
+      "   case 0: c.x = 1.0;\n"
+      "   case 1: c.y = 1.0; break;\n"
+      "   }\n"
+      "   gl_FragColor = c;\n"
+      "}\n";
+   static const char inner_break[] =
+      "#version 130\n"
+      "uniform int k;\n"
+      "void main() {\n"
+      "   vec4 c = vec4(0.0);\n"
+      "   switch (k) {\n"
+      "   case 0: if (k > 0) break; c.x = 1.0; break;\n"
+      "   }\n"
+      "   gl_FragColor = c;\n"
+      "}\n";
+   assert_int_equal(loops_in_translation(plain), 0);
+   assert_int_equal(loops_in_translation(falls), 1);
+   assert_int_equal(loops_in_translation(inner_break), 1);
+}
+
+/* Early returns of inlined functions as a flag and ifs
+ * (glsl_to_nir_return.c), z = 0.
+ *   early: r and the parameter x are values assigned after a guarded
+ *   return: early(-3) = -1, early(2) = 5, early(7) = 10 + 0.5 + 6 (return
+ *   in a nested if): -1 + 50 + 1650 = 1699.
+ *   sw: a return in the middle of a case of a switch made ifs, then one in
+ *   a switch with fall-through (a loop): sw(0) = 3, sw(1) = 17, sw(2) =
+ *   12, sw(5) = 2: 3 + 170 + 1200 + 2000 = 3373.
+ *   nest: a return from two loops deep: nest(5) = 6, nest(20) = -16:
+ *   60 - 16 = 44.
+ *   setv: a void function's early return with an inout: 3, then 103. */
+static const char early_return_fs[] =
+   "uniform float z;\n"
+   "float early(float x) {\n"
+   "   float r = x * 2.0;\n"
+   "   if (x < 0.0) return -1.0;\n"
+   "   r += 1.0;\n"
+   "   x -= 1.0;\n"
+   "   if (r > 10.0) { r = 10.0; if (z < 1.0) return r + 0.5 + x; }\n"
+   "   return r;\n"
+   "}\n"
+   "float sw(int k) {\n"
+   "   float r = 1.0;\n"
+   "   switch (k) {\n"
+   "   case 0: if (z < 1.0) return 3.0; r = 4.0; break;\n"
+   "   default: r = 2.0; break;\n"
+   "   }\n"
+   "   switch (k) {\n"
+   "   case 1: r += 5.0;\n"
+   "   case 2: if (z < 1.0) return r + 10.0; break;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "float nest(int n) {\n"
+   "   float acc = 0.0;\n"
+   "   for (int i = 0; i < 4; i++) {\n"
+   "      for (int j = 0; j < 4; j++) {\n"
+   "         acc += 1.0;\n"
+   "         if (i * 4 + j == n) return acc;\n"
+   "      }\n"
+   "   }\n"
+   "   return -acc;\n"
+   "}\n"
+   "void setv(inout float v, float x) {\n"
+   "   if (x > 1.0) { v = x; return; }\n"
+   "   v += 100.0;\n"
+   "}\n"
+   "void main() {\n"
+   "   float v = 0.0;\n"
+   "   setv(v, 3.0);\n"
+   "   setv(v, 0.5);\n"
+   "   gl_FragColor = vec4(early(-3.0) + 10.0 * early(2.0) +\n"
+   "                          100.0 * early(7.0),\n"
+   "                       sw(0) + 10.0 * sw(1) + 100.0 * sw(2) +\n"
+   "                          1000.0 * sw(5),\n"
+   "                       10.0 * nest(5) + nest(20), v);\n"
+   "}\n";
+
+static void
+test_early_return_as_ifs(void **state)
+{
+   const float want[4] = { 1699, 3373, 44, 103 };
+   frag_value_valid(early_return_fs, want);
+   /* Translated, an early return under an if needs no loop; one inside a
+    * loop leaves only that loop. */
+   static const char in_if[] =
+      "#version 130\n"
+      "uniform float u;\n"
+      "float f(float x) { if (x > 1.0) return 2.0; x *= 3.0; return x; }\n"
+      "void main() { gl_FragColor = vec4(f(u)); }\n";
+   static const char in_loop[] =
+      "#version 130\n"
+      "uniform int n;\n"
+      "float f(int k) {\n"
+      "   for (int i = 0; i < k; i++) { if (i * i > 5) return float(i); }\n"
+      "   return 0.0;\n"
+      "}\n"
+      "void main() { gl_FragColor = vec4(f(n)); }\n";
+   assert_int_equal(loops_in_translation(in_if), 0);
+   assert_int_equal(loops_in_translation(in_loop), 1);
+
+   /* More returns than G2N_MAX_RETURN_GUARDS (64): the one-trip loop
+    * again, with the same results: many(37) = 37, many(100) = -1. */
+   char src[8192];
+   unsigned len = snprintf(src, sizeof(src), "float many(int k) {\n");
+   for (unsigned i = 0; i < 70; i++)
+      len += snprintf(src + len, sizeof(src) - len,
+                      "   if (k == %u) return %u.0;\n", i, i);
+   snprintf(src + len, sizeof(src) - len,
+            "   return -1.0;\n"
+            "}\n"
+            "void main() {\n"
+            "   gl_FragColor = vec4(many(37), many(100), 0.0, 0.0);\n"
+            "}\n");
+   const float want_many[4] = { 37, -1, 0, 0 };
+   frag_value(130, src, want_many, 0);
+   char full[8300];
+   snprintf(full, sizeof(full), "#version 130\n%s", src);
+   assert_int_equal(loops_in_translation(full), 2);
 }
 
 static void
@@ -985,6 +1214,8 @@ main(void)
       cmocka_unit_test(test_ssa_branch_joins),
       cmocka_unit_test(test_inline_straight_bodies),
       cmocka_unit_test(test_loop_bodies_ending_in_jumps),
+      cmocka_unit_test(test_switch_as_ifs),
+      cmocka_unit_test(test_early_return_as_ifs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
