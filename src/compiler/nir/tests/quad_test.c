@@ -42,6 +42,23 @@ build(void *ctx)
    return s;
 }
 
+/* Lane l reads (xs[l], ys[l]) from input cells 0-1 and writes out[l]. */
+static void
+setup_lanes(nir_eval_state st[4], nir_const_value in[4][4],
+            nir_const_value out[4][4], const float *xs, const float *ys)
+{
+   memset(st, 0, 4 * sizeof(*st));
+   memset(in, 0, 4 * sizeof(*in));
+   for (unsigned l = 0; l < 4; l++) {
+      in[l][0].f32 = xs[l];
+      in[l][1].f32 = ys[l];
+      st[l].inputs = in[l];
+      st[l].num_input_cells = 4;
+      st[l].outputs = out[l];
+      st[l].num_output_cells = 4;
+   }
+}
+
 static void
 test_quad_derivatives(void **state)
 {
@@ -50,17 +67,9 @@ test_quad_derivatives(void **state)
    nir_shader *s = build(ctx);
    nir_const_value in[4][4], out[4][4];
    nir_eval_state st[4];
-   memset(in, 0, sizeof(in));
-   memset(st, 0, sizeof(st));
-   for (unsigned l = 0; l < 4; l++) {
-      /* lane l at (x, y) = (3 + (l & 1), 7 + (l >> 1)) */
-      in[l][0].f32 = 3.0f + (float)(l & 1);
-      in[l][1].f32 = 7.0f + (float)(l >> 1);
-      st[l].inputs = in[l];
-      st[l].num_input_cells = 4;
-      st[l].outputs = out[l];
-      st[l].num_output_cells = 4;
-   }
+   /* lane l at (x, y) = (3 + (l & 1), 7 + (l >> 1)) */
+   const float xs[4] = { 3, 4, 3, 4 }, ys[4] = { 7, 7, 8, 8 };
+   setup_lanes(st, in, out, xs, ys);
    assert_true(nir_eval_run_quad(s, st));
    for (unsigned l = 0; l < 4; l++) {
       /* d(x^2)/dx over one pixel: 4^2 - 3^2 */
@@ -101,16 +110,9 @@ test_quad_discard(void **state)
    nir_store_var(&b, out, nir_fddx(&b, x), 1);
    nir_const_value inv[4][4], outv[4][4];
    nir_eval_state st[4];
-   memset(inv, 0, sizeof(inv));
-   memset(st, 0, sizeof(st));
    static const float xs[4] = { -1.0f, 2.0f, 5.0f, 7.5f };
-   for (unsigned l = 0; l < 4; l++) {
-      inv[l][0].f32 = xs[l];
-      st[l].inputs = inv[l];
-      st[l].num_input_cells = 4;
-      st[l].outputs = outv[l];
-      st[l].num_output_cells = 4;
-   }
+   static const float ys[4] = { 0 };
+   setup_lanes(st, inv, outv, xs, ys);
    assert_true(nir_eval_run_quad(s, st));
    assert_true(st[0].discarded);
    assert_true(outv[1][0].f32 == 0.0f);
