@@ -788,6 +788,16 @@ for s, coord in (('sampler1D', 'float'), ('sampler2D', 'vec2'),
           stages=[FS], const=False, ext='GL_ARB_texture_query_lod')
         F('vec2 textureQueryLOD(%s%s, %s)' % (p, s, coord), 0, 0,
           stages=[FS], const=False, ext='GL_ARB_texture_query_lod')
+# EXT_texture_query_lod: the ARB spelling in GLSL ES 3.00 fragment shaders,
+# for the sampler types ES has (Mesa's builtin_functions.cpp gives ES only
+# textureQueryLOD under this extension).
+for s, coord in (('sampler2D', 'vec2'), ('sampler3D', 'vec3'),
+                 ('samplerCube', 'vec3'), ('sampler2DArray', 'vec2'),
+                 ('sampler2DShadow', 'vec2'), ('samplerCubeShadow', 'vec3'),
+                 ('sampler2DArrayShadow', 'vec2')):
+    for p in ('', 'i', 'u') if 'Shadow' not in s else ('',):
+        F('vec2 textureQueryLOD(%s%s, %s)' % (p, s, coord), 0, 0,
+          stages=[FS], const=False, ext='GL_EXT_texture_query_lod')
 # textureSamples (GLSL 4.50 section 8.9.1, ARB_shader_texture_image_samples)
 for p in ('', 'i', 'u'):
     for s in ('sampler2DMS', 'sampler2DMSArray'):

@@ -113,6 +113,9 @@ check_function(struct check *c, struct ast_node *fn)
          check_error(c, p, "opaque parameters cannot be out or inout");
       check_image_param(c, p, q, t);
       check_scope_opaque_precision(c, p, q, t);
+      /* GLSL ES 1.00 4.5.3 / 3.00 4.5.4: a float parameter is a
+       * declaration like any other (glslang rejects it too). */
+      check_scope_float_precision(c, p, q, t);
       if (glsl_type_is_array(t) && t->length < 0)
          check_error(c, p, "function parameters cannot be unsized arrays");
       if (glsl_type_is_array(t) && (q & (AST_Q_OUT | AST_Q_INOUT)) &&

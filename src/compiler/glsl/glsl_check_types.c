@@ -38,6 +38,9 @@ define_struct(struct check *c, struct ast_node *def)
       const struct glsl_type *mt = check_resolve_type(c, m->type, m);
       if (mt->base_type == GLSL_TYPE_VOID)
          check_error(c, m, "structure member of type void");
+      /* ES fragment shaders: members are declarations too (GLSL ES 3.00
+       * 4.5.4; glslang agrees) */
+      check_scope_float_precision(c, m, m->type->flags, mt);
       for (struct ast_node *d = m->list.head; d; d = d->next) {
          const struct glsl_type *ft = check_apply_dims(c, mt, &d->dims,
                                                        false);

@@ -62,6 +62,7 @@ EXTENSIONS = [
     ('GL_OES_standard_derivatives', None, 100),
     ('GL_OES_texture_3D', None, 100),
     ('GL_EXT_shader_texture_lod', None, 100),
+    ('GL_EXT_texture_query_lod', None, 300),
     ('GL_EXT_shadow_samplers', None, 100),
     ('GL_EXT_separate_shader_objects', None, 100),
     ('GL_OES_EGL_image_external', None, 100),

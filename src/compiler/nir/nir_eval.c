@@ -646,7 +646,12 @@ eval_alu(interp *in, nir_alu_instr *alu)
       srcs[i] = sb;
       comps[i] = n;
    }
-   if (!nir_eval_const_opcode(alu->op, val(in, &alu->def),
+   if ((alu->op == nir_op_fddx || alu->op == nir_op_fddy) &&
+       in->st->tape_out) {
+      nir_eval_quad_derivative(in->st, alu->op == nir_op_fddy, srcs[0],
+                               comps[0], alu->def.bit_size,
+                               val(in, &alu->def));
+   } else if (!nir_eval_const_opcode(alu->op, val(in, &alu->def),
                               alu->def.num_components,
                               nir_alu_instr_eval_bit_size(alu), srcs, comps))
       fail(in, "%s has no %u-bit evaluation", info->name,

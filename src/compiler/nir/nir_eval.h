@@ -33,6 +33,9 @@
  *    cells as they are (outputs keep their values after an emit).
  *  - System values come from `sysvals[gl_system_value][component]`.
  *  - Textures and images go through caller callbacks.
+ *  - Derivatives: nir_eval_run runs one invocation, where fddx/fddy give
+ *    0.  nir_eval_run_quad runs the four lanes of a 2x2 fragment quad
+ *    (see nir_eval_quad.c) so that they give the differences GL asks for.
  *
  * Errors (unsupported instruction, step limit, out-of-bounds variable
  * index) end the run with ok = false and a message; nothing aborts.
@@ -61,6 +64,13 @@ typedef void (*nir_eval_emit_cb)(void *data, bool end, unsigned stream,
                                  const nir_const_value *outputs,
                                  unsigned num_output_cells);
 
+/* The values one lane gave the sources of its fddx/fddy instructions, in
+ * the order it ran them (one entry per dynamic instance). */
+typedef struct nir_eval_tape {
+   nir_const_value (*vals)[NIR_MAX_VEC_COMPONENTS];
+   unsigned count, cap;
+} nir_eval_tape;
+
 typedef struct nir_eval_state {
    /* Inputs. */
    nir_const_value *inputs;      /* cells */
@@ -78,6 +88,11 @@ typedef struct nir_eval_state {
    unsigned num_vertices_in;
    nir_eval_emit_cb emit;
    void *emit_data;
+   /* Quads (set by nir_eval_run_quad; NULL tape_out: one invocation).
+    * Lane l is at x = l & 1, y = l >> 1 in the quad. */
+   unsigned quad_lane;
+   const nir_eval_tape *quad_in;   /* 4 tapes of the previous pass, or NULL */
+   nir_eval_tape *tape_out;
 
    /* Outputs (cells, zero-filled by nir_eval_run before it starts). */
    nir_const_value *outputs;
@@ -98,6 +113,20 @@ typedef struct nir_eval_state {
 
 /* Run the entry point.  Returns st->ok. */
 bool nir_eval_run(nir_shader *shader, nir_eval_state *st);
+
+/* Run a fragment shader as a 2x2 quad: st[l] is lane l (x = l & 1,
+ * y = l >> 1), each with its own inputs and outputs (the caller marks
+ * helper lanes with SYSTEM_VALUE_HELPER_INVOCATION).  The shader is run
+ * a few times until every fddx/fddy source agrees with the previous run
+ * (so side effects such as SSBO stores happen more than once).  Returns
+ * true when all four lanes ran without error. */
+bool nir_eval_run_quad(nir_shader *shader, nir_eval_state st[4]);
+
+/* Internal to nir_eval.c: records `src` (n components) on st->tape_out
+ * and writes the fddx (!y) or fddy (y) result of this lane into dst. */
+void nir_eval_quad_derivative(nir_eval_state *st, bool y,
+                              const nir_const_value *src, unsigned n,
+                              unsigned bit_size, nir_const_value *dst);
 
 /* The common case: only input and output cells.  Resets *st, runs, and
  * returns st->ok (st keeps the error and flags). */

@@ -454,6 +454,9 @@ static const struct gl_extension_info extension_table[] = {
    /* textureQueryLOD (nir_texop_lod: texture_sample's query_lod mode
     * with the sampler's bias, since wave 12) */
    {"GL_ARB_texture_query_lod", API_GL, 0},
+   /* the same query in GLSL ES 3.00 fragment shaders, spelled
+    * textureQueryLOD (as Mesa offers it from ES 3.0) */
+   {"GL_EXT_texture_query_lod", API_ES, 30},
    /* texture*Lod in every stage, shadow*Lod and the *GradARB lookups
     * (nir txl and txd) */
    {"GL_ARB_shader_texture_lod", API_GL, 0},

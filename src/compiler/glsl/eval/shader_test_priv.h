@@ -49,6 +49,7 @@ struct run {
    unsigned num_fs_in;
    int color_cell;
    bool fs_reads_sysvals;
+   bool fs_uses_derivs;        /* runs as 2x2 quads (nir_eval_run_quad) */
    char *msg;
    /* textures: one per unit; texparameter acts on the last one made */
    struct shader_test_tex tex[16];

@@ -144,6 +144,11 @@ scan_fs(struct run *r)
    nir_foreach_function_impl(impl, r->fs) {
       nir_foreach_block(block, impl) {
          nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_alu) {
+               nir_op aop = nir_instr_as_alu(instr)->op;
+               if (aop == nir_op_fddx || aop == nir_op_fddy)
+                  r->fs_uses_derivs = true;
+            }
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_op op = nir_instr_as_intrinsic(instr)->intrinsic;
@@ -578,6 +583,28 @@ struct fs_cache {
    float color[4];
 };
 
+/* A fragment invocation's state: inputs `in`, outputs `out` (CELLS each). */
+static void
+fs_state(struct run *r, nir_eval_state *es, nir_const_value *in,
+         nir_const_value *out, const float frag_coord[4], bool front)
+{
+   memset(es, 0, sizeof(*es));
+   es->inputs = in;
+   es->num_input_cells = CELLS;
+   es->uniforms = r->uniforms;
+   es->num_uniform_cells = r->num_uniform_cells;
+   memcpy(es->ubos, r->ubos, sizeof(r->ubos));
+   memcpy(es->ssbos, r->ssbos, sizeof(r->ssbos));
+   es->tex = tex_cb;
+   es->tex_data = r;
+   es->outputs = out;
+   es->num_output_cells = CELLS;
+   for (unsigned c = 0; c < 4; c++)
+      es->sysvals[SYSTEM_VALUE_FRAG_COORD][c].f32 = frag_coord[c];
+   es->sysvals[SYSTEM_VALUE_FRONT_FACE][0].b = front;
+   es->sysvals[SYSTEM_VALUE_FRONT_FACE][0].u32 = front ? 1 : 0;
+}
+
 static bool
 run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
        bool front, struct fs_cache *cache, float color[4], bool *discarded)
@@ -590,21 +617,7 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    }
    nir_const_value out[CELLS];
    nir_eval_state es;
-   memset(&es, 0, sizeof(es));
-   es.inputs = in;
-   es.num_input_cells = CELLS;
-   es.uniforms = r->uniforms;
-   es.num_uniform_cells = r->num_uniform_cells;
-   memcpy(es.ubos, r->ubos, sizeof(r->ubos));
-   memcpy(es.ssbos, r->ssbos, sizeof(r->ssbos));
-   es.tex = tex_cb;
-   es.tex_data = r;
-   es.outputs = out;
-   es.num_output_cells = CELLS;
-   for (unsigned c = 0; c < 4; c++)
-      es.sysvals[SYSTEM_VALUE_FRAG_COORD][c].f32 = frag_coord[c];
-   es.sysvals[SYSTEM_VALUE_FRONT_FACE][0].b = front;
-   es.sysvals[SYSTEM_VALUE_FRONT_FACE][0].u32 = front ? 1 : 0;
+   fs_state(r, &es, in, out, frag_coord, front);
    if (!nir_eval_run(r->fs, &es)) {
       if (!r->skip)
          r->msg = ralloc_asprintf(r->mem, "fragment shader: %s", es.error);
@@ -620,87 +633,175 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    return true;
 }
 
+/* A triangle in window coordinates. */
+struct tri {
+   const struct vertex_out *v[3];
+   float wx[3], wy[3], wz[3], inv_w[3];
+   double area;
+   bool front;
+};
+
+/* The fragment shader's inputs and gl_FragCoord at the centre of pixel
+ * (px, py), interpolated as GL does; a point outside the triangle (a
+ * helper lane of a quad) gets the plane's extrapolated values.  Returns
+ * whether the triangle covers the pixel. */
+static bool
+pixel_inputs(struct run *r, const struct tri *t, int px, int py,
+             nir_const_value in[CELLS], float fc[4])
+{
+   double cx = px + 0.5, cy = py + 0.5;
+   double l[3];
+   for (unsigned i = 0; i < 3; i++) {
+      unsigned a = (i + 1) % 3, b = (i + 2) % 3;
+      l[i] = ((double)(t->wx[b] - t->wx[a]) * (cy - t->wy[a]) -
+              (double)(t->wy[b] - t->wy[a]) * (cx - t->wx[a])) / t->area;
+   }
+   double pw[3], sum = 0;
+   for (unsigned i = 0; i < 3; i++) {
+      pw[i] = l[i] * t->inv_w[i];
+      sum += pw[i];
+   }
+   if (sum == 0.0)
+      sum = 1.0; /* only far outside the triangle */
+   memset(in, 0, CELLS * sizeof(*in));
+   for (unsigned k = 0; k < r->num_fs_in; k++) {
+      unsigned first = r->fs_in_first[k] * 4;
+      unsigned end = first + r->fs_in_slots[k] * 4;
+      for (unsigned cell = first; cell < end && cell < CELLS; cell++) {
+         if (r->fs_in_flat[k]) {
+            in[cell] = t->v[2]->cells[cell];
+            continue;
+         }
+         float a = t->v[0]->cells[cell].f32, b = t->v[1]->cells[cell].f32,
+               c = t->v[2]->cells[cell].f32;
+         if (a == b && b == c) {
+            in[cell].f32 = a;
+         } else {
+            in[cell].f32 =
+               (float)((pw[0] * a + pw[1] * b + pw[2] * c) / sum);
+         }
+      }
+   }
+   /* gl_PrimitiveID without a geometry shader (GLSL 1.50 7.2): the
+    * primitive's number in the draw */
+   if (r->prim_id >= 0 && !r->gs)
+      in[VARYING_SLOT_PRIMITIVE_ID * 4].i32 = r->prim_id;
+   fc[0] = (float)cx;
+   fc[1] = (float)cy;
+   fc[2] = (float)(l[0] * t->wz[0] + l[1] * t->wz[1] + l[2] * t->wz[2]);
+   fc[3] = (float)sum;
+   return l[0] >= 0 && l[1] >= 0 && l[2] >= 0;
+}
+
+static void
+write_pixel(struct run *r, int px, int py, const float color[4])
+{
+   float *dst = &r->fb[(py * r->w + px) * 4];
+   for (unsigned c = 0; c < 4; c++)
+      dst[c] = quantise(color[c]);
+}
+
+/* Shaders with derivatives: every 2x2 quad (aligned to even window
+ * coordinates) that the triangle touches runs as one, its uncovered
+ * pixels as helper invocations (GLSL 4.60 7.1.5, 8.14.1). */
+static bool
+draw_quads(struct run *r, const struct tri *t, int x0, int y0, int x1,
+           int y1)
+{
+   nir_const_value(*in)[CELLS] =
+      ralloc_array_size(r->mem, sizeof(*in), 4);
+   nir_const_value(*out)[CELLS] =
+      ralloc_array_size(r->mem, sizeof(*out), 4);
+   if (!in || !out) {
+      r->msg = "out of memory";
+      return false;
+   }
+   nir_eval_state es[4];
+   bool ok = true;
+   for (int qy = y0 & ~1; qy < y1 && ok; qy += 2) {
+      for (int qx = x0 & ~1; qx < x1 && ok; qx += 2) {
+         bool covered[4], any = false;
+         for (unsigned l = 0; l < 4; l++) {
+            int px = qx + (int)(l & 1), py = qy + (int)(l >> 1);
+            float fc[4];
+            covered[l] = pixel_inputs(r, t, px, py, in[l], fc) &&
+                         px >= x0 && px < x1 && py >= y0 && py < y1;
+            any |= covered[l];
+            fs_state(r, &es[l], in[l], out[l], fc, t->front);
+            es[l].sysvals[SYSTEM_VALUE_HELPER_INVOCATION][0].b = !covered[l];
+            es[l].sysvals[SYSTEM_VALUE_HELPER_INVOCATION][0].u32 =
+               !covered[l];
+         }
+         if (!any)
+            continue;
+         if (!nir_eval_run_quad(r->fs, es)) {
+            unsigned bad = 0;
+            while (bad < 3 && es[bad].ok)
+               bad++;
+            if (!r->skip)
+               r->msg = ralloc_asprintf(r->mem, "fragment shader: %s",
+                                        es[bad].error);
+            ok = false;
+            break;
+         }
+         for (unsigned l = 0; l < 4; l++) {
+            if (!covered[l] || es[l].discarded || r->color_cell < 0)
+               continue;
+            float color[4];
+            for (unsigned c = 0; c < 4; c++)
+               color[c] = out[l][r->color_cell + c].f32;
+            write_pixel(r, qx + (int)(l & 1), qy + (int)(l >> 1), color);
+         }
+      }
+   }
+   ralloc_free(in);
+   ralloc_free(out);
+   return ok;
+}
+
 bool
 st_draw_triangle(struct run *r, const struct vertex_out *v0,
               const struct vertex_out *v1, const struct vertex_out *v2,
               struct fs_cache *cache)
 {
-   const struct vertex_out *v[3] = { v0, v1, v2 };
-   float wx[3], wy[3], wz[3], inv_w[3];
+   struct tri t = { .v = { v0, v1, v2 } };
    for (unsigned i = 0; i < 3; i++) {
-      float w = v[i]->pos[3];
+      float w = t.v[i]->pos[3];
       if (!(w > 0.0f))
          return true; /* behind the eye: no clipping here, drop it */
-      inv_w[i] = 1.0f / w;
-      wx[i] = (v[i]->pos[0] * inv_w[i] + 1.0f) * 0.5f * (float)r->w;
-      wy[i] = (v[i]->pos[1] * inv_w[i] + 1.0f) * 0.5f * (float)r->h;
-      wz[i] = (v[i]->pos[2] * inv_w[i]) * 0.5f + 0.5f;
+      t.inv_w[i] = 1.0f / w;
+      t.wx[i] = (t.v[i]->pos[0] * t.inv_w[i] + 1.0f) * 0.5f * (float)r->w;
+      t.wy[i] = (t.v[i]->pos[1] * t.inv_w[i] + 1.0f) * 0.5f * (float)r->h;
+      t.wz[i] = (t.v[i]->pos[2] * t.inv_w[i]) * 0.5f + 0.5f;
    }
-   double area = (double)(wx[1] - wx[0]) * (wy[2] - wy[0]) -
-                 (double)(wx[2] - wx[0]) * (wy[1] - wy[0]);
-   if (area == 0.0)
+   t.area = (double)(t.wx[1] - t.wx[0]) * (t.wy[2] - t.wy[0]) -
+            (double)(t.wx[2] - t.wx[0]) * (t.wy[1] - t.wy[0]);
+   if (t.area == 0.0)
       return true;
-   bool front = area > 0.0; /* counter-clockwise is front (GL default) */
-   int x0 = (int)floorf(fminf(wx[0], fminf(wx[1], wx[2])));
-   int x1 = (int)ceilf(fmaxf(wx[0], fmaxf(wx[1], wx[2])));
-   int y0 = (int)floorf(fminf(wy[0], fminf(wy[1], wy[2])));
-   int y1 = (int)ceilf(fmaxf(wy[0], fmaxf(wy[1], wy[2])));
+   t.front = t.area > 0.0; /* counter-clockwise is front (GL default) */
+   int x0 = (int)floorf(fminf(t.wx[0], fminf(t.wx[1], t.wx[2])));
+   int x1 = (int)ceilf(fmaxf(t.wx[0], fmaxf(t.wx[1], t.wx[2])));
+   int y0 = (int)floorf(fminf(t.wy[0], fminf(t.wy[1], t.wy[2])));
+   int y1 = (int)ceilf(fmaxf(t.wy[0], fmaxf(t.wy[1], t.wy[2])));
    x0 = x0 < 0 ? 0 : x0;
    y0 = y0 < 0 ? 0 : y0;
    x1 = x1 > r->w ? r->w : x1;
    y1 = y1 > r->h ? r->h : y1;
+   if (r->fs_uses_derivs)
+      return draw_quads(r, &t, x0, y0, x1, y1);
    nir_const_value in[CELLS];
    for (int py = y0; py < y1; py++) {
       for (int px = x0; px < x1; px++) {
-         double cx = px + 0.5, cy = py + 0.5;
-         double l[3];
-         for (unsigned i = 0; i < 3; i++) {
-            unsigned a = (i + 1) % 3, b = (i + 2) % 3;
-            l[i] = ((double)(wx[b] - wx[a]) * (cy - wy[a]) -
-                    (double)(wy[b] - wy[a]) * (cx - wx[a])) / area;
-         }
-         if (l[0] < 0 || l[1] < 0 || l[2] < 0)
+         float fc[4];
+         if (!pixel_inputs(r, &t, px, py, in, fc))
             continue;
-         double pw[3], sum = 0;
-         for (unsigned i = 0; i < 3; i++) {
-            pw[i] = l[i] * inv_w[i];
-            sum += pw[i];
-         }
-         memset(in, 0, sizeof(in));
-         for (unsigned k = 0; k < r->num_fs_in; k++) {
-            unsigned first = r->fs_in_first[k] * 4;
-            unsigned end = first + r->fs_in_slots[k] * 4;
-            for (unsigned cell = first; cell < end && cell < CELLS; cell++) {
-               if (r->fs_in_flat[k]) {
-                  in[cell] = v2->cells[cell];
-                  continue;
-               }
-               float a = v0->cells[cell].f32, b = v1->cells[cell].f32,
-                     c = v2->cells[cell].f32;
-               if (a == b && b == c) {
-                  in[cell].f32 = a;
-               } else {
-                  in[cell].f32 = (float)((pw[0] * a + pw[1] * b +
-                                          pw[2] * c) / sum);
-               }
-            }
-         }
-         /* gl_PrimitiveID without a geometry shader (GLSL 1.50 7.2):
-          * the primitive's number in the draw */
-         if (r->prim_id >= 0 && !r->gs)
-            in[VARYING_SLOT_PRIMITIVE_ID * 4].i32 = r->prim_id;
-         float fc[4] = { (float)cx, (float)cy,
-                         (float)(l[0] * wz[0] + l[1] * wz[1] + l[2] * wz[2]),
-                         (float)(sum) };
          float color[4];
          bool discarded;
-         if (!run_fs(r, in, fc, front, cache, color, &discarded))
+         if (!run_fs(r, in, fc, t.front, cache, color, &discarded))
             return false;
          if (discarded || r->color_cell < 0)
             continue; /* no colour written: the pixel keeps its value */
-         float *dst = &r->fb[(py * r->w + px) * 4];
-         for (unsigned c = 0; c < 4; c++)
-            dst[c] = quantise(color[c]);
+         write_pixel(r, px, py, color);
       }
    }
    return true;
@@ -742,18 +843,22 @@ draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
    r->prim_id = 0;
    bool ok;
    if (r->gs) {
-      /* the rectangle's two triangles, as GL_TRIANGLES */
+      /* the rectangle's two triangles, as GL_TRIANGLES (see below) */
       struct vertex_out *tri = ralloc_array(r->mem, struct vertex_out, 6);
-      static const unsigned order[6] = { 0, 1, 2, 0, 2, 3 };
+      static const unsigned order[6] = { 0, 1, 3, 3, 1, 2 };
       for (unsigned i = 0; i < 6; i++)
          tri[i] = vo[order[i]];
       ok = st_geom_draw(r, "GL_TRIANGLES", tri, 6, cache) ==
            SHADER_TEST_PASS;
       ralloc_free(tri);
    } else {
-      ok = next_prim(r, st_draw_triangle(r, &vo[0], &vo[1], &vo[2],
+      /* piglit_draw_rect draws a triangle strip of the corners (x, y),
+       * (x + w, y), (x, y + h), (x + w, y + h) (piglit
+       * tests/util/piglit-util-gl.c), so the diagonal runs from (x + w, y)
+       * to (x, y + h); which pixels share a triangle matters to quads. */
+      ok = next_prim(r, st_draw_triangle(r, &vo[0], &vo[1], &vo[3],
                                          cache)) &&
-           next_prim(r, st_draw_triangle(r, &vo[0], &vo[2], &vo[3], cache));
+           next_prim(r, st_draw_triangle(r, &vo[3], &vo[1], &vo[2], cache));
    }
    ralloc_free(cache);
    ralloc_free(vo);
@@ -862,6 +967,10 @@ do_probe(struct run *r, char **tok, unsigned n)
       i++;
    }
    i++; /* "probe" */
+   /* shader_runner's "probe warn" reports a mismatch as a warning; the
+    * evaluator holds it to the same tolerance as any probe */
+   if (i < n && !strcmp(tok[i], "warn"))
+      i++;
    bool all = false, rect = false;
    if (i < n && !strcmp(tok[i], "all")) {
       all = true;
@@ -1045,6 +1154,9 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "link") && n == 2 &&
                  !strcmp(tok[1], "success")) {
          /* linked above */
+      } else if (!strcmp(tok[0], "hint") && n == 3 &&
+                 !strcmp(tok[1], "GL_FRAGMENT_SHADER_DERIVATIVE_HINT")) {
+         /* a quality hint (GL 4.6 21.5): quads give exact differences */
       } else if (!strcmp(tok[0], "ssbo")) {
          res = st_ssbo_command(r, tok, n);
       } else if (!strcmp(tok[0], "compute") && n == 4) {

@@ -179,6 +179,46 @@ test_version_table_still_applies(void **state)
    assert_true(compile(MESA_SHADER_VERTEX, NULL, GS_REQUIRE, NULL).ok);
 }
 
+/* EXT_texture_query_lod: textureQueryLOD in GLSL ES 3.00 fragment shaders
+ * of contexts that expose it (Mesa's builtin_functions.cpp: the ARB
+ * spelling only), nowhere else. */
+static void
+test_es_texture_query_lod(void **state)
+{
+   (void)state;
+   static const char *const with_lod[] = { "GL_EXT_texture_query_lod",
+                                           NULL };
+   static const char *const fs =
+      "#version 300 es\n"
+      "#extension GL_EXT_texture_query_lod : require\n"
+      "precision mediump float;\n"
+      "uniform sampler2D s;\n"
+      "uniform mediump sampler2DArray a;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "   o = vec4(textureQueryLOD(s, vec2(0.5)),\n"
+      "            textureQueryLOD(a, vec2(0.25)));\n"
+      "}\n";
+   assert_true(compile(MESA_SHADER_FRAGMENT, with_lod, fs, NULL).ok);
+   assert_false(compile(MESA_SHADER_FRAGMENT, without_gs, fs,
+                        "GL_EXT_texture_query_lod is not supported")
+                   .ok);
+   /* fragment shaders only (implicit derivatives) */
+   static const char *const vs =
+      "#version 300 es\n"
+      "#extension GL_EXT_texture_query_lod : require\n"
+      "uniform sampler2D s;\n"
+      "void main() { gl_Position = vec4(textureQueryLOD(s, vec2(0.5)),"
+      " 0.0, 1.0); }\n";
+   assert_false(compile(MESA_SHADER_VERTEX, with_lod, vs, NULL).ok);
+   /* GLSL ES 1.00 has no such extension */
+   static const char *const es100 =
+      "#version 100\n"
+      "#extension GL_EXT_texture_query_lod : require\n"
+      "void main() {}\n";
+   assert_false(compile(MESA_SHADER_FRAGMENT, with_lod, es100, NULL).ok);
+}
+
 int
 main(void)
 {
@@ -189,6 +229,7 @@ main(void)
       cmocka_unit_test(test_builtins_follow_context),
       cmocka_unit_test(test_all_warn_follows_context),
       cmocka_unit_test(test_version_table_still_applies),
+      cmocka_unit_test(test_es_texture_query_lod),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

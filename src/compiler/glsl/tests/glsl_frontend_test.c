@@ -309,6 +309,42 @@ test_es_sampler_precision(void **state)
 #undef ES3_FS
 }
 
+/* GLSL ES 1.00 4.5.3, 3.00 4.5.4: fragment shaders have no default float
+ * precision, so float parameters and structure members need one too
+ * (glslang: "type requires declaration of default precision"). */
+static void
+test_es_float_precision(void **state)
+{
+   (void)state;
+   static const char *const want = "no precision specified for float";
+   REJECT(MESA_SHADER_FRAGMENT,
+          "#version 100\nvoid f(float x) { }\n"
+          "void main() { gl_FragColor = vec4(1.0); }\n", want);
+   REJECT(MESA_SHADER_FRAGMENT,
+          "#version 300 es\nout highp vec4 o;\nvoid f(vec2 x);\n"
+          "void main() { o = vec4(1.0); }\n", want);
+   REJECT(MESA_SHADER_FRAGMENT,
+          "#version 300 es\nout highp vec4 o;\nstruct S { float a; };\n"
+          "void main() { o = vec4(1.0); }\n", want);
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          "#version 300 es\nout highp vec4 o;\n"
+          "struct S { mediump float a; };\nvoid f(lowp vec2 x) { }\n"
+          "void main() { o = vec4(1.0); }\n");
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          "#version 100\nprecision mediump float;\n"
+          "struct S { float a; };\nvoid f(float x) { }\n"
+          "void main() { gl_FragColor = vec4(1.0); }\n");
+   /* vertex shaders have a default (highp) */
+   ACCEPT(MESA_SHADER_VERTEX,
+          "#version 100\nstruct S { float a; };\nvoid f(float x) { }\n"
+          "void main() { gl_Position = vec4(1.0); }\n");
+   /* samplers keep their default lowp in structures */
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          "#version 300 es\nstruct S { sampler2D s; };\nuniform S u;\n"
+          "out highp vec4 o;\n"
+          "void main() { o = texture(u.s, vec2(0.5)); }\n");
+}
+
 static void
 test_es_block_layouts(void **state)
 {
@@ -1358,6 +1394,7 @@ main(void)
       cmocka_unit_test(test_source_strings),
       cmocka_unit_test(test_directive_limits),
       cmocka_unit_test(test_hostile_input),
+      cmocka_unit_test(test_es_float_precision),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
