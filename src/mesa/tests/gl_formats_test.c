@@ -427,9 +427,23 @@ test_completeness_and_queries(void **state)
    _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_INT, px);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
 
+   /* 8- and 16-bit integer buffers: the implementation's pair names the
+    * buffer's own type (as Mesa's does), and INT/UNSIGNED_INT stay
+    * allowed (ES 3.0.6 section 4.3.2). */
    assert_int_equal(attach_texture(GL_RGBA16I), GL_FRAMEBUFFER_COMPLETE);
    _mesa_GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &v);
-   assert_int_equal(v, GL_INT);
+   assert_int_equal(v, GL_SHORT);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_INT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   assert_int_equal(attach_texture(GL_RGBA8UI), GL_FRAMEBUFFER_COMPLETE);
+   _mesa_GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &v);
+   assert_int_equal(v, GL_UNSIGNED_BYTE);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
    /* A normalized buffer: RGBA/UNSIGNED_BYTE; RGB10_A2 also its packed
     * type. */
