@@ -465,6 +465,25 @@ _mesa_client_pack_rgba_float(GLenum format, GLenum type,
    }
 }
 
+void
+_mesa_client_pack_rgba_int(GLenum format, GLenum type,
+                           const uint32_t (*in)[4], unsigned n, bool sint,
+                           bool swap, void *dst)
+{
+   uint8_t *p = dst;
+   unsigned size = _mesa_client_pixel_size(format, type);
+
+   if (!size || !_mesa_is_client_integer_format(format))
+      return;
+   for (unsigned i = 0; i < n; i++, p += size) {
+      struct pixel_group g;
+      for (unsigned c = 0; c < 4; c++)
+         g.val[c] = sint ? (double)(int32_t)in[i][c] : (double)in[i][c];
+      g.val[PIX_L] = g.val[0];
+      _mesa_pixel_encode(format, type, &g, swap, p);
+   }
+}
+
 unsigned
 _mesa_base_format_components(GLenum base)
 {

@@ -135,6 +135,13 @@ void _mesa_client_pack_rgba_float(GLenum format, GLenum type,
                                   const float (*in)[4], unsigned n,
                                   bool swap, void *dst);
 
+/* The same for integer colour formats (RGBA_INTEGER, BGRA_INTEGER with
+ * their packed types ...): n RGBA texels of 32-bit integers, signed when
+ * sint, as (format, type) groups keeping each value's low bits. */
+void _mesa_client_pack_rgba_int(GLenum format, GLenum type,
+                                const uint32_t (*in)[4], unsigned n,
+                                bool sint, bool swap, void *dst);
+
 /* Number of components of a base internal format (ALPHA, LUMINANCE,
  * INTENSITY, RED: 1; LUMINANCE_ALPHA, RG: 2; RGB: 3; else 4). */
 unsigned _mesa_base_format_components(GLenum base);

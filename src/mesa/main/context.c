@@ -244,6 +244,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    for (int i = 0; i < MAX_DRAW_BUFFERS; i++)
       ctx->Color.ColorMaski[i] = 0xf; /* PIPE_MASK_RGBA */
    ctx->Color.ClampReadColor = GL_FIXED_ONLY;
+   ctx->Color.ClampFragmentColor = GL_FIXED_ONLY;
    ctx->Polygon.FrontMode = ctx->Polygon.BackMode = GL_FILL;
    ctx->Light.ShadeModel = GL_SMOOTH;
    ctx->Light.ProvokingVertex = GL_LAST_VERTEX_CONVENTION;

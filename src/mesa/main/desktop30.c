@@ -170,11 +170,22 @@ _mesa_ClampColor(GLenum target, GLenum clamp)
    case GL_CLAMP_READ_COLOR:
       ctx->Color.ClampReadColor = clamp;
       return;
-   case GL_CLAMP_VERTEX_COLOR:
    case GL_CLAMP_FRAGMENT_COLOR:
-      /* Deprecated (GL 3.0 appendix E); and not implemented here: there
-       * is no fixed-function colour path, and a fragment colour is only
-       * clamped by its buffer's format.  Refused rather than ignored. */
+      /* Compatibility contexts keep it (GL 4.6 compatibility section
+       * 17.3.9 / ARB_color_buffer_float): FIXED_ONLY (the initial value)
+       * and FALSE leave float buffers unclamped and fixed-point ones
+       * clamped by their format, which is what every draw does here.
+       * TRUE is recorded but does not clamp float buffers yet. */
+      if (!_mesa_is_desktop_fc(ctx)) {
+         ctx->Color.ClampFragmentColor = clamp;
+         return;
+      }
+      _mesa_error(ctx, GL_INVALID_ENUM, "glClampColor(target=0x%x)", target);
+      return;
+   case GL_CLAMP_VERTEX_COLOR:
+      /* Deprecated (GL 3.0 appendix E); CLAMP_VERTEX_COLOR is not
+       * implemented here (st_nir_clamp_vertex_color.c always clamps).
+       * Refused rather than ignored. */
       _mesa_error(ctx, _mesa_is_desktop_fc(ctx) ? GL_INVALID_ENUM
                                                  : GL_INVALID_OPERATION,
                   "glClampColor(target=0x%x)", target);

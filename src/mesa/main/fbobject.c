@@ -141,9 +141,10 @@ attachment_format(const struct gl_fbo_attachment *att)
    return NULL;
 }
 
-/* Bits of a component of a format entry (GL_*_SIZE queries). */
+/* Bits of a component of a format entry as requested (GL_*_SIZE
+ * queries). */
 static GLint
-format_bits(const struct gl_format_info *f, unsigned component)
+requested_bits(const struct gl_format_info *f, unsigned component)
 {
    if (!f)
       return 0;
@@ -161,6 +162,27 @@ format_bits(const struct gl_format_info *f, unsigned component)
    default:
       return f->s;
    }
+}
+
+/* The same as kept in storage: colour components widened to the
+ * storage's (GL 4.6 sections 9.2.3 and 9.2.6, the actual resolution). */
+static GLint
+format_bits(const struct gl_format_info *f, unsigned component,
+            enum pipe_format storage)
+{
+   return _mesa_stored_color_bits(requested_bits(f, component), component,
+                                  storage);
+}
+
+/* The storage format of what an attachment point holds. */
+static enum pipe_format
+attachment_storage(const struct gl_fbo_attachment *att)
+{
+   if (att->Type == GL_RENDERBUFFER && att->Renderbuffer->texture)
+      return att->Renderbuffer->texture->format;
+   if (att->Type == GL_TEXTURE)
+      return att->Texture->Image[att->CubeFace][att->TextureLevel].PipeFormat;
+   return PIPE_FORMAT_NONE;
 }
 
 /* Whether textures of this target attach as layered images with
@@ -973,7 +995,7 @@ attachment_query(struct gl_context *ctx, GLenum attachment,
       return 0;
    if (attachment == GL_STENCIL_ATTACHMENT && c != 5)
       return 0;
-   return format_bits(f, c);
+   return format_bits(f, c, attachment_storage(att));
 }
 
 /* Bits of component c (0-3 colour, 4 depth, 5 stencil) of a pipe
@@ -1414,13 +1436,14 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
    st_invalidate_framebuffer(ctx->st);
 }
 
-/* The sizes of the format asked for (what an app wrote), whatever it is
- * stored in. */
+/* The sizes of the format asked for, colour ones widened to the
+ * storage's (GL 4.6 section 9.2.6: the actual resolution). */
 static GLint
 rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
 {
    return format_bits(_mesa_format_info(rb->InternalFormat),
-                      pname - GL_RENDERBUFFER_RED_SIZE);
+                      pname - GL_RENDERBUFFER_RED_SIZE,
+                      rb->texture ? rb->texture->format : PIPE_FORMAT_NONE);
 }
 
 void GLAPIENTRY

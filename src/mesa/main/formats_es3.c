@@ -768,3 +768,18 @@ _mesa_choose_storage(struct pipe_screen *screen,
    }
    return PIPE_FORMAT_NONE;
 }
+
+GLint
+_mesa_stored_color_bits(GLint bits, unsigned c, enum pipe_format storage)
+{
+   const struct util_format_description *d =
+      storage != PIPE_FORMAT_NONE ? util_format_description(storage) : NULL;
+
+   if (!bits || c > 3 || !d || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
+      return bits;
+   unsigned swz = d->swizzle[c];
+   if (swz > PIPE_SWIZZLE_W)
+      return bits;
+   GLint wide = (GLint)d->channel[swz].size;
+   return wide > bits ? wide : bits;
+}

@@ -70,6 +70,14 @@ struct gl_format_info {
    enum pipe_format storage[GL_FMT_MAX_STORAGE];
 };
 
+/* The resolution of colour component c (0-3: R, G, B, A) of an image
+ * whose internal format names bits of it, kept in storage: the wider of
+ * the two.  GL 4.6 sections 8.11.3 and 9.2.6 ask for the actual
+ * resolution, and RGB5_A1 or RGBA4 kept as RGBA8 (where the driver cannot
+ * render the packed format) has 8 bits. */
+GLint _mesa_stored_color_bits(GLint bits, unsigned c,
+                              enum pipe_format storage);
+
 /* The entry of an internal format, NULL when unknown. */
 const struct gl_format_info *_mesa_format_info(GLenum internalformat);
 

@@ -99,9 +99,16 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    bool packed_here = client == PIPE_FORMAT_NONE &&
                       _mesa_client_pixel_size(format, type) &&
                       !_mesa_is_client_integer_format(format);
+   /* Integer ones (BGRA_INTEGER with UNSIGNED_INT_8_8_8_8 ..., GL 4.6
+    * table 8.5 allows the packed types with the _INTEGER formats): from
+    * RGBA 32-bit integers, for integer images only. */
+   bool packed_int = client == PIPE_FORMAT_NONE &&
+                     _mesa_client_pixel_size(format, type) &&
+                     _mesa_is_client_integer_format(format);
    if (!f || util_format_is_compressed(pt->format) ||
-       (client == PIPE_FORMAT_NONE && !packed_here) ||
+       (client == PIPE_FORMAT_NONE && !packed_here && !packed_int) ||
        (packed_here && _mesa_format_info_is_integer(f)) ||
+       (packed_int && !_mesa_format_info_is_integer(f)) ||
        !_mesa_format_combination_ok(ctx, format, type, f->internalformat) ||
        f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type of the image)",
@@ -116,8 +123,12 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
       d = h;
       h = 1;
    }
-   unsigned cbpp = packed_here ? _mesa_client_pixel_size(format, type)
-                               : util_format_get_blocksize(client);
+   unsigned cbpp = packed_here || packed_int
+                      ? _mesa_client_pixel_size(format, type)
+                      : util_format_get_blocksize(client);
+   bool sint = util_format_is_pure_sint(pt->format);
+   enum pipe_format int_format = sint ? PIPE_FORMAT_R32G32B32A32_SINT
+                                      : PIPE_FORMAT_R32G32B32A32_UINT;
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, true, (GLsizei)w, (GLsizei)(d > 1 && h == 1 &&
                       pt->target == PIPE_TEXTURE_1D_ARRAY ? d : h),
@@ -178,6 +189,11 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                                             ctx->PixelOps.PackSwapBytes, o);
             else
                util_format_pack_rgba_float(client, o, rgba, w);
+         } else if (packed_int) {
+            st_convert_texels(int_format, rgba, pt->format, s, w, scratch);
+            _mesa_client_pack_rgba_int(format, type,
+                                       (const uint32_t(*)[4])rgba, w, sint,
+                                       ctx->PixelOps.PackSwapBytes, o);
          } else {
             st_convert_texels(client, o, pt->format, s, w, scratch);
          }

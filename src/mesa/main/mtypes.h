@@ -711,6 +711,7 @@ struct gl_context {
       uint8_t BlendEnabledi;
       uint8_t ColorMaski[MAX_DRAW_BUFFERS];
       GLenum ClampReadColor; /* GL 3.0 glClampColor */
+      GLenum ClampFragmentColor; /* the same, compatibility contexts */
       /* GL_BLEND_ADVANCED_COHERENT_KHR (initially true; blends are
        * always coherent here, so it changes nothing). */
       bool BlendCoherent;

@@ -30,11 +30,13 @@ _mesa_color_read_buffer(struct gl_context *ctx)
    return _mesa_framebuffer_read_rb(ctx->ReadBuffer);
 }
 
-/* The format/type pair every read buffer of this kind may be read with
- * (ES 3.0.6 section 4.3.2): RGBA/UNSIGNED_BYTE for normalized fixed-point
- * buffers, RGBA_INTEGER/INT or UNSIGNED_INT for integer ones, RGBA/FLOAT
- * for float ones.  It is also this implementation's
- * IMPLEMENTATION_COLOR_READ_FORMAT/TYPE. */
+/* This implementation's IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the pair
+ * every read buffer of this kind may be read with (ES 3.0.6 section
+ * 4.3.2), RGBA/UNSIGNED_BYTE for normalized fixed-point buffers and
+ * RGBA/FLOAT for float ones, except that integer buffers name their own
+ * component type (RGBA_INTEGER with UNSIGNED_BYTE for RGBA8UI, SHORT for
+ * RGBA16I ...), as Mesa does, so that 8- and 16-bit integer buffers can
+ * be read without widening. */
 void
 _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
                                 GLenum *type)
@@ -45,12 +47,17 @@ _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
 
    *format = GL_RGBA;
    *type = GL_UNSIGNED_BYTE;
-   if (util_format_is_pure_sint(f)) {
+   if (util_format_is_pure_integer(f)) {
+      bool sint = util_format_is_pure_sint(f);
+      const struct util_format_description *d = util_format_description(f);
+      unsigned bits = d && d->nr_channels ? d->channel[0].size : 32;
       *format = GL_RGBA_INTEGER;
-      *type = GL_INT;
-   } else if (util_format_is_pure_uint(f)) {
-      *format = GL_RGBA_INTEGER;
-      *type = GL_UNSIGNED_INT;
+      if (bits == 8)
+         *type = sint ? GL_BYTE : GL_UNSIGNED_BYTE;
+      else if (bits == 16)
+         *type = sint ? GL_SHORT : GL_UNSIGNED_SHORT;
+      else
+         *type = sint ? GL_INT : GL_UNSIGNED_INT;
    } else {
       const struct util_format_description *d = util_format_description(f);
       for (unsigned i = 0; d && i < d->nr_channels; i++) {
@@ -61,8 +68,9 @@ _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
 }
 
 /* May the read buffer be read as (format, type)?  ES: the pair of
- * _mesa_implementation_color_read (plus RGBA/UNSIGNED_INT_2_10_10_10_REV
- * for RGB10_A2 buffers, ES 3.0.6 section 4.3.2).  Desktop GL: any colour
+ * _mesa_implementation_color_read, RGBA_INTEGER/INT (UNSIGNED_INT) for
+ * signed (unsigned) integer buffers, and RGBA/UNSIGNED_INT_2_10_10_10_REV
+ * for RGB10_A2 buffers (ES 3.0.6 section 4.3.2).  Desktop GL: any colour
  * pair whose integer-ness matches the buffer's. */
 static bool
 read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
@@ -83,6 +91,8 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
    _mesa_implementation_color_read(ctx, &impl_format, &impl_type);
    if (format == impl_format && type == impl_type)
       return true;
+   if (format == GL_RGBA_INTEGER && util_format_is_pure_integer(f))
+      return type == (util_format_is_pure_sint(f) ? GL_INT : GL_UNSIGNED_INT);
    if (format == GL_RGBA && type == GL_UNSIGNED_INT_2_10_10_10_REV &&
        rb && rb->InternalFormat == GL_RGB10_A2)
       return true;

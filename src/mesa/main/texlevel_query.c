@@ -67,17 +67,9 @@ stored_bits(const struct gl_texture_image *img, const struct gl_format_info *f,
             unsigned c)
 {
    GLint bits = component_bits(f, c);
-   if (!bits || (c > 3 && c != 7))
+   if (c > 3 && c != 7)
       return bits;
-   const struct util_format_description *d =
-      util_format_description(img->PipeFormat);
-   if (!d || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
-      return bits;
-   unsigned swz = d->swizzle[c == 7 ? 0 : c];
-   if (swz > PIPE_SWIZZLE_W)
-      return bits;
-   GLint wide = (GLint)d->channel[swz].size;
-   return wide > bits ? wide : bits;
+   return _mesa_stored_color_bits(bits, c == 7 ? 0 : c, img->PipeFormat);
 }
 
 /* The value of pname, false when pname is not one of this query's. */

@@ -21,6 +21,7 @@
 #include "main/texture_multisample.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
+#include "util/u_math.h"
 
 GLint
 _mesa_max_texture_samples(const struct gl_context *ctx, GLenum base,
@@ -39,6 +40,21 @@ _mesa_max_texture_samples(const struct gl_context *ctx, GLenum base,
 static const struct gl_format_info *
 renderable_format(struct gl_context *ctx, GLenum internalformat)
 {
+   /* Desktop GL takes the unsized colour base formats too (GL 4.6
+    * section 9.4 and table 8.11: RED, RG, RGB and RGBA are colour-
+    * renderable); each stands for its 8-bit sized form. */
+   static const GLenum unsized[][2] = {
+      {GL_RED, GL_R8},
+      {GL_RG, GL_RG8},
+      {GL_RGB, GL_RGB8},
+      {GL_RGBA, GL_RGBA8},
+   };
+   if (!_mesa_is_gles(ctx)) {
+      for (unsigned i = 0; i < ARRAY_SIZE(unsized); i++) {
+         if (internalformat == unsized[i][0])
+            internalformat = unsized[i][1];
+      }
+   }
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(internalformat, GL_UNSIGNED_BYTE));
 

@@ -240,6 +240,35 @@ test_integer_formats(void **state)
    assert_int_equal(back[1], 9);
    assert_int_equal(back[3], 1);
 
+   /* BGRA_INTEGER with the packed types both ways (GL 4.6 table 8.5):
+    * UNSIGNED_INT_8_8_8_8 puts the first component (B) in the top byte,
+    * the _REV type in the bottom one. */
+   const GLuint word = 0x01020304u; /* B 1, G 2, R 3, A 4 */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 1, 1, 0, GL_BGRA_INTEGER,
+                    GL_UNSIGNED_INT_8_8_8_8, &word);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   uint8_t bytes[4] = {0};
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+                     bytes);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(bytes[0] == 3 && bytes[1] == 2 && bytes[2] == 1 &&
+               bytes[3] == 4);
+   GLuint packed = 0;
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_BGRA_INTEGER,
+                     GL_UNSIGNED_INT_8_8_8_8, &packed);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(packed, 0x01020304u);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_BGRA_INTEGER,
+                     GL_UNSIGNED_INT_8_8_8_8_REV, &packed);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(packed, 0x04030201u);
+   /* Packed integer readbacks of a normalized image stay refused. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, bytes);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_BGRA_INTEGER,
+                     GL_UNSIGNED_INT_8_8_8_8, &packed);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
    /* A non-integer format with integer texels: INVALID_OPERATION. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE16, 1, 1, 0,
                     GL_LUMINANCE_INTEGER_EXT, GL_UNSIGNED_SHORT, texel);

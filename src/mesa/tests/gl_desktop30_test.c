@@ -122,6 +122,8 @@ test_forward_compatible(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_ClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 
    /* The same rules for the compatibility API with the flag. */
@@ -209,6 +211,14 @@ test_clamp_color(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_ClampColor(GL_BLEND, GL_TRUE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   /* CLAMP_FRAGMENT_COLOR (ARB_color_buffer_float, kept by compatibility
+    * contexts) starts FIXED_ONLY too. */
+   _mesa_GetIntegerv(GL_CLAMP_FRAGMENT_COLOR, &v);
+   assert_int_equal(v, GL_FIXED_ONLY);
+   _mesa_ClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_CLAMP_FRAGMENT_COLOR, &v);
+   assert_int_equal(v, GL_FALSE);
    gl_test_destroy(t);
 }
 

@@ -260,6 +260,14 @@ test_teximage_multisample(void **state)
    _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, -1, 8,
                                GL_TRUE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* Unsized colour formats are colour-renderable (GL 4.6 section 9.4):
+    * GL_RED and GL_RG work like R8 and RG8. */
+   static const GLenum unsized[] = {GL_RED, GL_RG};
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, unsized[i],
+                                  8, 8, GL_TRUE);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   }
 
    /* 3 samples: the smallest count >= 3 the driver has */
    _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 3, GL_RGBA8, 8, 6,

@@ -356,6 +356,15 @@ test_texstorage_formats(void **state)
    gl_test_destroy(t);
 }
 
+/* The error of reading one pixel of the read buffer as (format, type). */
+static GLenum
+read_one(GLenum format, GLenum type)
+{
+   uint32_t px[4];
+   _mesa_ReadPixels(0, 0, 1, 1, format, type, px);
+   return _mesa_GetError();
+}
+
 static GLenum
 attach_texture(GLenum internalformat)
 {
@@ -427,9 +436,20 @@ test_completeness_and_queries(void **state)
    _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_INT, px);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
 
+   /* 8- and 16-bit integer buffers: the implementation's pair names the
+    * buffer's own type (as Mesa's does), and INT/UNSIGNED_INT stay
+    * allowed (ES 3.0.6 section 4.3.2). */
    assert_int_equal(attach_texture(GL_RGBA16I), GL_FRAMEBUFFER_COMPLETE);
    _mesa_GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &v);
-   assert_int_equal(v, GL_INT);
+   assert_int_equal(v, GL_SHORT);
+   assert_int_equal(read_one(GL_RGBA_INTEGER, GL_SHORT), GL_NO_ERROR);
+   assert_int_equal(read_one(GL_RGBA_INTEGER, GL_INT), GL_NO_ERROR);
+   assert_int_equal(read_one(GL_RGBA_INTEGER, GL_UNSIGNED_SHORT),
+                    GL_INVALID_OPERATION);
+   assert_int_equal(attach_texture(GL_RGBA8UI), GL_FRAMEBUFFER_COMPLETE);
+   _mesa_GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &v);
+   assert_int_equal(v, GL_UNSIGNED_BYTE);
+   assert_int_equal(read_one(GL_RGBA_INTEGER, GL_UNSIGNED_BYTE), GL_NO_ERROR);
 
    /* A normalized buffer: RGBA/UNSIGNED_BYTE; RGB10_A2 also its packed
     * type. */

@@ -18,7 +18,10 @@
  * attachment, cleared to (0.2, 0.6, 1.0, 0.4): glReadPixels as unsigned
  * bytes gives each component rounded to its reported size and back
  * (GL 4.6 equations 2.3 and 2.1), within 1; e.g. 5-5-5-1 bits give
- * (49, 156, 255, 0), 8 bits (51, 153, 255, 102).
+ * (49, 156, 255, 0), 8 bits (51, 153, 255, 102).  Since wave 13 the
+ * attachment's FRAMEBUFFER_ATTACHMENT_*_SIZE must equal the texture's,
+ * and renderbuffers of the same formats pass the same clear check with
+ * their RENDERBUFFER_*_SIZE (section 9.2.6, the actual resolution too).
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -32,6 +35,36 @@
 #define TS_RGBA4 0x8056
 #define TS_RGB565 0x8D62
 #define TS_RGBA8 0x8058
+
+#define TS_ATTACHMENT_RED_SIZE 0x8212
+
+/* Clears the bound 4x4 framebuffer to clear and checks that RGBA unsigned
+ * bytes read back each component rounded to sizes[c] bits and back
+ * (GL 4.6 equations 2.3 and 2.1), within 1. */
+static bool
+clear_and_probe(const GLint sizes[4], const float clear[4], const char *name,
+                const char *kind, bool quiet)
+{
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL %s %s: framebuffer incomplete\n", name, kind);
+      return false;
+   }
+   uint8_t want[4];
+   for (unsigned c = 0; c < 4; c++) {
+      GLint size = sizes[c];
+      double max = size > 0 && size < 32 ? (double)((1u << size) - 1u) : 0;
+      want[c] = max ? (uint8_t)lround(round(clear[c] * max) / max * 255.0)
+                    : 255;
+   }
+   glViewport(0, 0, 4, 4);
+   glClearColor(clear[0], clear[1], clear[2], clear[3]);
+   glClear(GL_COLOR_BUFFER_BIT);
+   uint8_t px[4 * 4 * 4];
+   glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   char what[64];
+   snprintf(what, sizeof(what), "%s %s cleared", name, kind);
+   return e2e_gl_probe(px, 4, 3, 2, want, 1, what, quiet);
+}
 
 typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
 typedef void (*get_tex_level_parameteriv_fn)(GLenum, GLint, GLenum, GLint *);
@@ -96,28 +129,39 @@ main(int argc, char **argv)
                    GL_UNSIGNED_BYTE, NULL);
       glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_TEXTURE_2D, tex, 0);
-      if (glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
-          GL_FRAMEBUFFER_COMPLETE) {
-         printf("FAIL %s: framebuffer incomplete\n", names[f]);
-         ok = false;
-         continue;
-      }
-      uint8_t want[4];
+      GLint sizes[4] = {0};
       for (unsigned c = 0; c < 4; c++) {
-         GLint size = 0;
-         level_param(GL_TEXTURE_2D, 0, TS_TEXTURE_RED_SIZE + c, &size);
-         double max = size > 0 && size < 32 ? (double)((1u << size) - 1u) : 0;
-         want[c] = max ? (uint8_t)lround(round(clear[c] * max) / max * 255.0)
-                       : 255;
+         level_param(GL_TEXTURE_2D, 0, TS_TEXTURE_RED_SIZE + c, &sizes[c]);
+         /* The attachment reports the same resolution (section 9.2.3). */
+         GLint att = -1;
+         glGetFramebufferAttachmentParameteriv(
+            GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, TS_ATTACHMENT_RED_SIZE + c,
+            &att);
+         if (att != sizes[c]) {
+            printf("FAIL %s attachment component %u: size %d, texture %d\n",
+                   names[f], c, att, sizes[c]);
+            ok = false;
+         }
       }
-      glViewport(0, 0, 4, 4);
-      glClearColor(clear[0], clear[1], clear[2], clear[3]);
-      glClear(GL_COLOR_BUFFER_BIT);
-      uint8_t px[4 * 4 * 4];
-      glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
-      char what[48];
-      snprintf(what, sizeof(what), "%s cleared", names[f]);
-      ok &= e2e_gl_probe(px, 4, 3, 2, want, 1, what, quiet);
+      ok &= clear_and_probe(sizes, clear, names[f], "texture", quiet);
+   }
+   /* Renderbuffers of the same formats: RENDERBUFFER_*_SIZE is the
+    * actual resolution too (section 9.2.6), so the clear reads back
+    * rounded to it. */
+   GLuint rb;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      glRenderbufferStorage(GL_RENDERBUFFER, formats[f], 4, 4);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                GL_RENDERBUFFER, rb);
+      GLint sizes[4] = {0};
+      for (unsigned c = 0; c < 4; c++) {
+         glGetRenderbufferParameteriv(GL_RENDERBUFFER,
+                                      GL_RENDERBUFFER_RED_SIZE + c,
+                                      &sizes[c]);
+      }
+      ok &= clear_and_probe(sizes, clear, names[f], "renderbuffer", quiet);
    }
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "the clears", quiet);
