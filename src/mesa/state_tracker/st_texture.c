@@ -129,13 +129,24 @@ tree_is(struct st_context *st, const struct pipe_resource *pt,
           pt->nr_samples <= 1 && pt->bind == tree_bind(st, format, target);
 }
 
+/* Whether t's images are three-dimensional client images, which alone
+ * take UNPACK_IMAGE_HEIGHT and UNPACK_SKIP_IMAGES (GL 2.1 section 3.8.1;
+ * a 1D array's image is two-dimensional: its rows are the layers). */
+static bool
+takes_images(const struct gl_texture_object *t)
+{
+   return t->Target == GL_TEXTURE_3D || t->Target == GL_TEXTURE_2D_ARRAY ||
+          t->Target == GL_TEXTURE_CUBE_MAP_ARRAY;
+}
+
 /* Converts client pixels (d images of h rows, src layout) to the
  * resource's format and writes them at (x, y, z) of level; z is a layer
- * or a 3D slice. */
+ * or a 3D slice.  Without images_3d the d images are consecutive rows
+ * (1D array layers), whatever the 3D unpack state. */
 static void
 upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
        unsigned x, unsigned y, unsigned z, unsigned w, unsigned h,
-       unsigned d, enum pipe_format src, const void *pixels)
+       unsigned d, bool images_3d, enum pipe_format src, const void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
    enum pipe_format dst = pt->format;
@@ -143,6 +154,11 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, false, (GLsizei)w, (GLsizei)h, (GLsizei)d,
                       util_format_get_blocksize(src), &layout);
+   if (!images_3d) {
+      layout.offset_B -=
+         (size_t)ctx->Pixel.UnpackSkipImages * layout.image_stride_B;
+      layout.image_stride_B = layout.row_stride_B * h;
+   }
    size_t src_stride = layout.row_stride_B;
    size_t src_image = layout.image_stride_B;
    size_t dst_stride = (size_t)w * dst_bpp;
@@ -248,7 +264,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    t->stamp++;
    if (pt && pixels)
       upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
-             (unsigned)pt_h, (unsigned)pt_d, src, pixels);
+             (unsigned)pt_h, (unsigned)pt_d, takes_images(t), src, pixels);
    return true;
 }
 
@@ -284,7 +300,7 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    }
    upload(st, img->pt, img->pt_level, (unsigned)x, (unsigned)y,
           img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
-          (unsigned)depth, src, pixels);
+          (unsigned)depth, takes_images(t), src, pixels);
    t->stamp++;
 }
 
