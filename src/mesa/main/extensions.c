@@ -491,6 +491,21 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_map_buffer_range", API_GL, 0},
    {"GL_ARB_texture_storage_multisample", API_GL, 0,
     has_texture_multisample},
+   /* Since wave 13: the fixed-function texture environment's extensions
+    * (GL 1.3-1.4 core), whose state ffstate.c keeps and st_ff_fs.c draws:
+    * COMBINE with its functions, sources, operands and scales
+    * (SUBTRACT is the ARB version's), GL_TEXTUREn sources (crossbar) and
+    * DOT3_RGB/RGBA. */
+   {"GL_ARB_texture_env_combine", API_COMPAT, 0},
+   {"GL_EXT_texture_env_combine", API_COMPAT, 0},
+   {"GL_ARB_texture_env_crossbar", API_COMPAT, 0},
+   {"GL_ARB_texture_env_dot3", API_COMPAT, 0},
+   /* Depth comparisons (GL 1.4): TEXTURE_COMPARE_MODE/_FUNC (texobj.c),
+    * shadow samplers for shaders, and for fixed function st_ff_fs.c's
+    * shadow lookups, expanded by DEPTH_TEXTURE_MODE. */
+   {"GL_ARB_shadow", API_GL, 0},
+   /* All eight compare functions (GL 1.5; texobj.c takes NEVER..ALWAYS). */
+   {"GL_EXT_shadow_funcs", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

@@ -263,9 +263,9 @@ auto_mipmap(struct gl_context *ctx, struct gl_texture_object *t, GLint level)
 }
 
 static void
-tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
-          GLsizei height, GLint border, GLenum format, GLenum type,
-          const void *pixels, unsigned dims, const char *func)
+tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
+             GLsizei height, GLint border, GLenum format, GLenum type,
+             const void *pixels, unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target = _mesa_proxy_texture_target(ctx, target, dims);
@@ -403,6 +403,44 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* GL 2.1 section 3.8.1: TexImage1D and TexImage2D decode their images
+ * as TexImage3D would, except that UNPACK_IMAGE_HEIGHT and
+ * UNPACK_SKIP_IMAGES are ignored (piglit's texsubimage-unpack sets
+ * SKIP_IMAGES for its 2D uploads).  Every reader of the unpack state on
+ * the way (client_pixels.c, the PBO range, st_texture.c) sees them 0. */
+struct unpack_images {
+   GLint height, skip;
+};
+
+static struct unpack_images
+hide_unpack_images(struct gl_context *ctx)
+{
+   struct unpack_images saved = {ctx->Pixel.UnpackImageHeight,
+                                 ctx->Pixel.UnpackSkipImages};
+   ctx->Pixel.UnpackImageHeight = 0;
+   ctx->Pixel.UnpackSkipImages = 0;
+   return saved;
+}
+
+static void
+restore_unpack_images(struct gl_context *ctx, struct unpack_images saved)
+{
+   ctx->Pixel.UnpackImageHeight = saved.height;
+   ctx->Pixel.UnpackSkipImages = saved.skip;
+}
+
+static void
+tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
+          GLsizei height, GLint border, GLenum format, GLenum type,
+          const void *pixels, unsigned dims, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct unpack_images saved = hide_unpack_images(ctx);
+   tex_image_2d(target, level, internalformat, width, height, border, format,
+                type, pixels, dims, func);
+   restore_unpack_images(ctx, saved);
+}
+
 /* The image at (face, level) of t that a sub-image call writes, or NULL
  * (error recorded) when that level has no image or the rectangle at
  * (xoffset, yoffset) does not lie inside it (ES 3.0 section 3.8.5). */
@@ -459,9 +497,9 @@ sub_image_blocks_ok(struct gl_context *ctx,
 
 /* TexSubImage1D (dims 1) and TexSubImage2D. */
 static void
-tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
-              GLsizei width, GLsizei height, GLenum format, GLenum type,
-              const void *pixels, unsigned dims, const char *func)
+tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                 GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 const void *pixels, unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
@@ -519,6 +557,18 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+static void
+tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+              GLsizei width, GLsizei height, GLenum format, GLenum type,
+              const void *pixels, unsigned dims, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct unpack_images saved = hide_unpack_images(ctx);
+   tex_sub_image_2d(target, level, xoffset, yoffset, width, height, format,
+                    type, pixels, dims, func);
+   restore_unpack_images(ctx, saved);
 }
 
 void GLAPIENTRY

@@ -52,6 +52,9 @@ struct st_ff_key {
    struct st_ff_key_unit {
       uint8_t target; /* enum st_ff_target */
       uint8_t base;   /* enum st_ff_base */
+      /* A depth texture whose TEXTURE_COMPARE_MODE is COMPARE_R_TO_TEXTURE
+       * (ARB_shadow; 1D and 2D targets): the lookup is a comparison. */
+      uint8_t shadow;
       uint16_t env_mode;
       /* GL_COMBINE only: */
       uint16_t combine_rgb, combine_a;

@@ -21,6 +21,15 @@ static const char *const sampler_types[] = {
    [ST_FF_TEX_RECT] = "sampler2DRect",
 };
 
+/* ARB_shadow's comparisons, which GLSL 1.10 writes with the shadow
+ * samplers: the reference is r / q and the vec4 result is expanded by
+ * DEPTH_TEXTURE_MODE like a depth value (the sampler view's swizzle,
+ * st_texture.c). */
+static const char *const shadow_sampler_types[] = {
+   [ST_FF_TEX_1D] = "sampler1DShadow",
+   [ST_FF_TEX_2D] = "sampler2DShadow",
+};
+
 /* The lookup of unit u: projective, as the fixed-function pipeline
  * divides s, t, r by q (section 3.8.15); cube maps take s, t, r. */
 static bool
@@ -32,13 +41,20 @@ lookup(char **s, const struct st_ff_key_unit *k, unsigned u)
       [ST_FF_TEX_3D] = "texture3DProj",
       [ST_FF_TEX_RECT] = "texture2DRectProj",
    };
+   static const char *const shadow_fn[] = {
+      [ST_FF_TEX_1D] = "shadow1DProj",
+      [ST_FF_TEX_2D] = "shadow2DProj",
+   };
    if (k->target == ST_FF_TEX_CUBE)
       return ralloc_asprintf_append(
          s, "   vec4 t%u = textureCube(ff_s%u, gl_TexCoord[%u].xyz);\n", u, u,
          u);
    return ralloc_asprintf_append(s,
                                  "   vec4 t%u = %s(ff_s%u, gl_TexCoord[%u]);\n",
-                                 u, fn[k->target], u, u);
+                                 u,
+                                 k->shadow ? shadow_fn[k->target]
+                                           : fn[k->target],
+                                 u, u);
 }
 
 static bool
@@ -215,7 +231,10 @@ st_ff_fs_source(void *mem, const struct st_ff_key *key)
          ok = ralloc_asprintf_append(&s,
                                      "uniform %s ff_s%u;\n"
                                      "uniform vec4 ff_env%u;\n",
-                                     sampler_types[k->target], u, u);
+                                     k->shadow
+                                        ? shadow_sampler_types[k->target]
+                                        : sampler_types[k->target],
+                                     u, u);
    }
    /* GL 2.1 section 3.4.2: bit floor(s / factor) mod 16 of the pattern
     * (s rounded: it is an integer at pixel centres, line_stipple.c). */

@@ -69,6 +69,17 @@ base_format(const struct gl_texture_object *t)
                   : 0;
    const struct gl_texture_image *img = &t->Image[0][level];
 
+   /* Depth textures, compared or not, take the base format
+    * DEPTH_TEXTURE_MODE names (GL 2.1 sections 3.8.14 and 3.8.15;
+    * GL 3.0 compatibility adds RED, a colour of (D, 0, 0, 1)). */
+   if (util_format_is_depth_or_stencil(img->PipeFormat)) {
+      switch (t->DepthMode) {
+      case GL_ALPHA: return ST_FF_BASE_ALPHA;
+      case GL_INTENSITY: return ST_FF_BASE_INTENSITY;
+      case GL_RED: return ST_FF_BASE_RGB;
+      default: return ST_FF_BASE_LUMINANCE;
+      }
+   }
    switch (img->InternalFormat) {
    case GL_ALPHA:
    case GL_ALPHA4:
@@ -106,6 +117,24 @@ base_format(const struct gl_texture_object *t)
    return ST_FF_BASE_RGBA;
 }
 
+/* ARB_shadow section 3.8.13: a depth texture with COMPARE_R_TO_TEXTURE
+ * answers the comparison of r with its depth (1D and 2D only here:
+ * GLSL 1.10 has no cube or rectangle projective shadow lookup).  The
+ * unit's sampler object, if any, holds the compare mode. */
+static uint8_t
+is_shadow(const struct gl_texture_unit *unit,
+          const struct gl_texture_object *t, enum st_ff_target target)
+{
+   GLenum mode = unit->Sampler ? unit->Sampler->CompareMode : t->CompareMode;
+   int level = t->BaseLevel >= 0 && t->BaseLevel < MAX_TEXTURE_LEVELS
+                  ? t->BaseLevel
+                  : 0;
+   return mode == GL_COMPARE_REF_TO_TEXTURE &&
+          (target == ST_FF_TEX_1D || target == ST_FF_TEX_2D) &&
+          util_format_is_depth_or_stencil(t->Image[0][level].PipeFormat) &&
+          !t->StencilSampling;
+}
+
 static uint8_t
 scale_of(GLfloat s)
 {
@@ -132,6 +161,7 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
          continue;
       k->target = (uint8_t)target;
       k->base = (uint8_t)base_format(obj);
+      k->shadow = is_shadow(&ctx->TexUnit[u], obj, target);
       k->env_mode = (uint16_t)t->EnvMode;
       k->gen_mask = t->GenEnabled;
       for (unsigned c = 0; c < 4; c++) {

@@ -129,19 +129,37 @@ tree_is(struct st_context *st, const struct pipe_resource *pt,
           pt->nr_samples <= 1 && pt->bind == tree_bind(st, format, target);
 }
 
+/* Whether t's images are three-dimensional client images, which alone
+ * take UNPACK_IMAGE_HEIGHT and UNPACK_SKIP_IMAGES (GL 2.1 section 3.8.1;
+ * a 1D array's image is two-dimensional: its rows are the layers). */
+static bool
+takes_images(const struct gl_texture_object *t)
+{
+   return t->Target == GL_TEXTURE_3D || t->Target == GL_TEXTURE_2D_ARRAY ||
+          t->Target == GL_TEXTURE_CUBE_MAP_ARRAY;
+}
+
 /* Converts client pixels (d images of h rows, src layout) to format dst
  * (the resource's, or a texture view's of the same texel size) and writes
- * them at (x, y, z) of level; z is a layer or a 3D slice. */
+ * them at (x, y, z) of level; z is a layer or a 3D slice.  Without
+ * images_3d the d images are consecutive rows (1D array layers), whatever
+ * the 3D unpack state. */
 static void
 upload(struct st_context *st, struct pipe_resource *pt, enum pipe_format dst,
        unsigned level, unsigned x, unsigned y, unsigned z, unsigned w,
-       unsigned h, unsigned d, enum pipe_format src, const void *pixels)
+       unsigned h, unsigned d, bool images_3d, enum pipe_format src,
+       const void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
    unsigned dst_bpp = util_format_get_blocksize(dst);
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, false, (GLsizei)w, (GLsizei)h, (GLsizei)d,
                       util_format_get_blocksize(src), &layout);
+   if (!images_3d) {
+      layout.offset_B -=
+         (size_t)ctx->Pixel.UnpackSkipImages * layout.image_stride_B;
+      layout.image_stride_B = layout.row_stride_B * h;
+   }
    size_t src_stride = layout.row_stride_B;
    size_t src_image = layout.image_stride_B;
    size_t dst_stride = (size_t)w * dst_bpp;
@@ -265,7 +283,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    t->stamp++;
    if (pt && pixels)
       upload(st, pt, pt->format, pt_level, 0, 0, pt_layer, (unsigned)width,
-             (unsigned)pt_h, (unsigned)pt_d, src, pixels);
+             (unsigned)pt_h, (unsigned)pt_d, takes_images(t), src, pixels);
    return true;
 }
 
@@ -303,7 +321,7 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    upload(st, img->pt, t->IsView ? img->PipeFormat : img->pt->format,
           img->pt_level, (unsigned)x, (unsigned)y,
           img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
-          (unsigned)depth, src, pixels);
+          (unsigned)depth, takes_images(t), src, pixels);
    t->stamp++;
 }
 

@@ -208,6 +208,58 @@ test_tex_image_1d_array(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 3.8.1: UNPACK_IMAGE_HEIGHT and UNPACK_SKIP_IMAGES apply to
+ * three-dimensional images only; a 1D array's image is two-dimensional,
+ * its layers consecutive rows (piglit's "texsubimage array" read past its
+ * pixels when the 3D state was set). */
+static void
+test_tex_image_1d_array_unpack(void **state)
+{
+   struct gl_test *t = compat30();
+   uint8_t texels[64 * 4], back[2 * 3 * 4] = {0};
+   GLuint tex;
+
+   for (unsigned i = 0; i < sizeof(texels); i++)
+      texels[i] = (uint8_t)i;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_1D_ARRAY, tex);
+   _mesa_PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 5);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 2, 3, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+   assert_memory_equal(back, texels, sizeof(back));
+   /* A sub-image's rows too: layer 1 from the second client row. */
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   _mesa_TexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 1, 2, 2, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+   assert_memory_equal(back, texels, 8);
+   assert_memory_equal(back + 8, texels + 8, 16);
+   /* A 2D image, converted (LUMINANCE into RGBA8) or not, skips no
+    * image either (piglit's texsubimage-unpack). */
+   uint8_t back2d[2 * 2 * 4] = {0}, want[2 * 2 * 4];
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex + 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back2d);
+   assert_memory_equal(back2d, texels, sizeof(back2d));
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_LUMINANCE,
+                       GL_UNSIGNED_BYTE, texels + 4);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back2d);
+   for (unsigned i = 0; i < 4; i++) {
+      /* rows of 2 bytes padded to the alignment of 4 */
+      uint8_t l = texels[4 + (i / 2) * 4 + i % 2];
+      want[i * 4 + 0] = want[i * 4 + 1] = want[i * 4 + 2] = l;
+      want[i * 4 + 3] = 255;
+   }
+   assert_memory_equal(back2d, want, sizeof(want));
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -217,6 +269,7 @@ main(void)
       cmocka_unit_test(test_polygon_offset_enables),
       cmocka_unit_test(test_tex_image_1d),
       cmocka_unit_test(test_tex_image_1d_array),
+      cmocka_unit_test(test_tex_image_1d_array_unpack),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
