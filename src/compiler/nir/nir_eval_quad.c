@@ -99,7 +99,10 @@ static bool
 tapes_equal(const nir_eval_tape *a, const nir_eval_tape *b)
 {
    for (unsigned l = 0; l < 4; l++) {
-      if (a[l].count != b[l].count ||
+      /* An empty tape may have no array at all: memcmp wants pointers. */
+      if (a[l].count != b[l].count)
+         return false;
+      if (a[l].count &&
           memcmp(a[l].vals, b[l].vals, a[l].count * sizeof(*a[l].vals)))
          return false;
    }
