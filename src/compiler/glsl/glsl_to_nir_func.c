@@ -301,6 +301,8 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    struct glsl_parse_state *saved_st = c->st;
    c->st = f->st;
    j->up = NULL; /* break/continue never cross a function boundary */
+   j->saved_break_flag = c->break_flag;
+   c->break_flag = NULL;
    c->jumps = j;
    c->inline_depth++;
    c->default_prec_float = f->default_prec_float;
@@ -322,6 +324,7 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
    c->default_prec_float = caller_prec_float;
    c->default_prec_int = caller_prec_int;
    c->jumps = saved_jumps;
+   c->break_flag = j->saved_break_flag;
    c->st = saved_st;
    c->scope = saved;
 

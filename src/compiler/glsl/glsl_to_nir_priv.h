@@ -158,6 +158,8 @@ struct g2n_jump {
     * loop that `return` breaks out of */
    bool loop;
    struct g2n_val ret;
+   /* g2n::break_flag outside this loop, switch or function */
+   nir_variable *saved_break_flag;
    struct g2n_jump *up;
 };
 
@@ -192,6 +194,10 @@ struct g2n {
    /* glsl_type -> nir_vtype, [bool_as_uint] (g2n_vtype; made lazily) */
    struct hash_table *vtypes[2];
    struct g2n_jump *jumps;
+   /* The "broken" flag of the innermost switch lowered to ifs, when no
+    * loop lies between it and the cursor: `break` raises it instead of
+    * jumping (glsl_to_nir_switch.c); NULL otherwise. */
+   nir_variable *break_flag;
    unsigned inline_depth;
    unsigned inlined_calls;
    struct util_dynarray vars;  /* struct glsl_nir_var */
@@ -365,23 +371,30 @@ bool g2n_block_done(struct g2n *c);
  * after an if both of whose branches do). */
 bool g2n_block_unreachable_end(nir_block *block);
 
-/* glsl_to_nir_switch.c: translates a switch none of whose cases falls
- * through as an if/else chain on sel; false (nothing emitted) for any
- * other switch. */
+/* glsl_to_nir_switch.c: translates a switch on sel as ifs, with flags
+ * for fall-through and for a `break` not ending its case; false (nothing
+ * emitted) when it cannot (statements before the first label, too many
+ * breaks to guard).  breaks_out: statement n holds a `break` leaving
+ * the switch it is in. */
 bool g2n_switch_as_ifs(struct g2n *c, struct ast_node *n,
                        struct g2n_val sel);
+bool g2n_breaks_out(const struct ast_node *n);
 
 /* glsl_to_nir_return.c: early returns of an inlined body as a flag and
  * ifs.  is_flag: a `return` here raises the flag and jumps nowhere;
- * needs_guard: what follows statement n must run under a guard, which
- * begin/end open and close. */
+ * needs_guard: what follows statement n must run under a guard (it may
+ * return, or break out of a switch made ifs), which begin/end open and
+ * close; stopped: the flags raised when control left (NULL: none can
+ * be). */
 struct g2n_return_guard {
    nir_if *nif;
    struct g2n_ssa_join join;
 };
 bool g2n_return_is_flag(const struct g2n *c);
 bool g2n_return_needs_guard(const struct g2n *c, const struct ast_node *n);
-void g2n_return_guard_begin(struct g2n *c, struct g2n_return_guard *g);
+nir_def *g2n_return_stopped(struct g2n *c, const struct ast_node *n);
+void g2n_return_guard_begin(struct g2n *c, struct g2n_return_guard *g,
+                            const struct ast_node *n);
 void g2n_return_guard_end(struct g2n *c, struct g2n_return_guard *g);
 
 /* glsl_to_nir_func.c */

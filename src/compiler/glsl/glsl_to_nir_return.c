@@ -27,6 +27,11 @@
  * The guard is an if without else: locals that are values (SSA) and that
  * the guarded statements assign get their phi from the join machinery of
  * glsl_to_nir_ssa.c like any if.
+ *
+ * Since wave 14 the same guards serve a `break` that leaves a switch
+ * made ifs from inside a case (glsl_to_nir_switch.c): it raises the
+ * switch's "broken" flag, and a guard after a statement that may break
+ * tests that flag too.
  */
 #include "glsl_to_nir_priv.h"
 
@@ -68,18 +73,39 @@ may_return(const struct ast_node *n, unsigned depth)
    }
 }
 
+static bool
+may_break(const struct g2n *c, const struct ast_node *n)
+{
+   return c->break_flag && g2n_breaks_out(n);
+}
+
 bool
 g2n_return_needs_guard(const struct g2n *c, const struct ast_node *n)
 {
-   return g2n_return_is_flag(c) && may_return(n, 0);
+   return (g2n_return_is_flag(c) && may_return(n, 0)) || may_break(c, n);
+}
+
+nir_def *
+g2n_return_stopped(struct g2n *c, const struct ast_node *n)
+{
+   nir_builder *b = &c->b;
+   nir_def *stop = NULL;
+   if (g2n_return_is_flag(c) && may_return(n, 0))
+      stop = nir_load_var(b, c->jumps->flag);
+   if (may_break(c, n)) {
+      nir_def *broken = nir_load_var(b, c->break_flag);
+      stop = stop ? nir_ior(b, stop, broken) : broken;
+   }
+   return stop;
 }
 
 void
-g2n_return_guard_begin(struct g2n *c, struct g2n_return_guard *g)
+g2n_return_guard_begin(struct g2n *c, struct g2n_return_guard *g,
+                       const struct ast_node *n)
 {
    nir_builder *b = &c->b;
    g2n_ssa_join_begin(c, &g->join);
-   g->nif = nir_push_if(b, nir_inot(b, nir_load_var(b, c->jumps->flag)));
+   g->nif = nir_push_if(b, nir_inot(b, g2n_return_stopped(c, n)));
 }
 
 void

@@ -115,11 +115,14 @@ g2n_stmt_run(struct g2n *c, struct ast_node *first, struct ast_node *end,
       c->ssa_decl_ok = decls && n->kind == AST_DECL_STMT;
       g2n_stmt(c, n);
       c->ssa_decl_ok = false;
+      /* nothing after either runs (glsl_to_nir_return.c) */
       if (n->kind == AST_RETURN && g2n_return_is_flag(c))
-         break; /* nothing after it runs (glsl_to_nir_return.c) */
+         break;
+      if (n->kind == AST_BREAK && c->break_flag)
+         break;
       if (n->next && n->next != end && g2n_return_needs_guard(c, n)) {
          struct g2n_return_guard g;
-         g2n_return_guard_begin(c, &g);
+         g2n_return_guard_begin(c, &g, n);
          g2n_stmt_run(c, n->next, end, decls);
          g2n_return_guard_end(c, &g);
          break;
@@ -140,12 +143,16 @@ push_jump(struct g2n *c, enum g2n_jump_kind kind, nir_variable *flag)
    j->kind = kind;
    j->flag = flag;
    j->up = c->jumps;
+   /* a `break` in here leaves this loop or switch */
+   j->saved_break_flag = c->break_flag;
+   c->break_flag = NULL;
    c->jumps = j;
 }
 
 static void
 pop_jump(struct g2n *c)
 {
+   c->break_flag = c->jumps->saved_break_flag;
    c->jumps = c->jumps->up;
 }
 
@@ -476,7 +483,10 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
       emit_switch(c, n);
       break;
    case AST_BREAK:
-      nir_jump(b, nir_jump_break);
+      if (c->break_flag)
+         nir_store_var(b, c->break_flag, nir_imm_true(b), 1);
+      else
+         nir_jump(b, nir_jump_break);
       break;
    case AST_CONTINUE:
       emit_continue(c);

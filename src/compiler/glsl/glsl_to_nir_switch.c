@@ -4,17 +4,18 @@
  */
 
 /*
- * AST to NIR: a `switch` without fall-through as an if/else chain.
+ * AST to NIR: `switch` as ifs, without a loop.
  *
- * The general lowering (emit_switch in glsl_to_nir_stmt.c) needs a
- * one-trip loop so that `break` can leave the switch from anywhere.  A
- * loop is costly later on: nir_opt_peephole_select cannot flatten an if
- * that ends in a break, so every value a case assigns reaches the code
- * after the switch through a loop-exit phi, which the register allocator
- * often has to copy.  Most switches are simpler: every run of statements
- * under a run of labels ends in `break`, `return` or `continue` (or is
- * the last one), and no other `break` leaves the switch.  Such a switch
- * is the same as
+ * A one-trip loop around the cases (the general lowering, emit_switch in
+ * glsl_to_nir_stmt.c) would let `break` leave the switch from anywhere,
+ * but a loop is costly later on: nir_opt_peephole_select cannot flatten
+ * an if that ends in a break, so every value a case assigns reaches the
+ * code after the switch through a loop-exit phi, which the register
+ * allocator often has to copy.  Instead the body is split into groups,
+ * each a run of labels and the statements under it up to the next label.
+ *
+ * When every group but the last ends in `break`, `return` or `continue`,
+ * the switch is the same as
  *
  *    if (sel == a || sel == b) { A } else if (sel == c) { C } else { D }
  *
@@ -22,15 +23,29 @@
  * its place among the labels: case values are distinct (GLSL 4.60 6.2),
  * so at most one group matches and the default group runs exactly when
  * no other one does.  The trailing `break`s are dropped; `return` and
- * `continue` keep their usual translation, which no longer meets a
- * switch on the jump stack.
+ * `continue` keep their usual translation, which meets no switch on the
+ * jump stack.
+ *
+ * Since wave 14 the other switches are ifs too:
+ *  - a `break` that does not end its group (inside an if, say) raises
+ *    the switch's "broken" flag (g2n::break_flag) instead of jumping, and
+ *    what follows it in its statement lists runs under `if (!broken)`:
+ *    the guards of early returns (glsl_to_nir_return.c);
+ *  - when some group may fall through into the next, the groups are a
+ *    sequence of ifs instead of a chain: a group runs when its labels
+ *    match (`default`: when no label of the switch does) or when the
+ *    group before it fell through, which that group records in a
+ *    "fallthrough" flag at its end (cleared by a group that does not
+ *    fall through, and by a break or return that left it).
+ * A switch whose groups hold more than G2N_MAX_RETURN_GUARDS such breaks
+ * keeps the loop, so that guards nest at most that deep.
  */
 #include "glsl_to_nir_priv.h"
 
 /* Does statement n contain a `break` that would leave the switch it is
  * in (not one belonging to a nested loop or switch)? */
-static bool
-breaks_out(const struct ast_node *n)
+bool
+g2n_breaks_out(const struct ast_node *n)
 {
    if (!n)
       return false;
@@ -39,12 +54,12 @@ breaks_out(const struct ast_node *n)
       return true;
    case AST_COMPOUND:
       for (const struct ast_node *s = n->list.head; s; s = s->next) {
-         if (breaks_out(s))
+         if (g2n_breaks_out(s))
             return true;
       }
       return false;
    case AST_IF:
-      return breaks_out(n->b) || breaks_out(n->c);
+      return g2n_breaks_out(n->b) || g2n_breaks_out(n->c);
    default:
       /* loops and switches own their breaks; other statements have none */
       return false;
@@ -58,17 +73,41 @@ ends_switch_group(const struct ast_node *n)
           n->kind == AST_CONTINUE;
 }
 
+/* Breaks leaving the switch from statement n other than by ending its
+ * group, counted up to cap. */
+static unsigned
+count_breaks(const struct ast_node *n, unsigned cap)
+{
+   if (!n)
+      return 0;
+   switch (n->kind) {
+   case AST_BREAK:
+      return 1;
+   case AST_COMPOUND: {
+      unsigned k = 0;
+      for (const struct ast_node *s = n->list.head; s && k < cap;
+           s = s->next)
+         k += count_breaks(s, cap);
+      return k;
+   }
+   case AST_IF:
+      return count_breaks(n->b, cap) + count_breaks(n->c, cap);
+   default:
+      return 0;
+   }
+}
+
 /* One run of labels and the statements under it, up to the next label. */
 struct case_group {
    struct ast_node *labels; /* first label */
    struct ast_node *body;   /* first statement (NULL: none) */
    struct ast_node *end;    /* first node after the group */
+   struct ast_node *last;   /* last statement (NULL: none) */
    bool is_default;
+   bool falls;              /* may go on into the next group */
 };
 
-/* Splits the switch body into groups, or returns 0 when some group may
- * fall through into the next or a `break` leaves the switch from inside
- * a statement. */
+/* Splits the switch body into groups; 0 when it cannot be made ifs. */
 static unsigned
 split_groups(struct g2n *c, struct ast_node *n, struct case_group **out)
 {
@@ -81,31 +120,30 @@ split_groups(struct g2n *c, struct ast_node *n, struct case_group **out)
    if (!count || !s || s->kind != AST_CASE)
       return 0;
    struct case_group *g = rzalloc_array(c->mem, struct case_group, count);
-   unsigned i = 0;
+   unsigned i = 0, breaks = 0;
    while (s) {
       g[i].labels = s;
       for (; s && s->kind == AST_CASE; s = s->next)
          g[i].is_default |= !s->a;
       g[i].body = s && s->kind != AST_CASE ? s : NULL;
-      struct ast_node *last = NULL;
       for (; s && s->kind != AST_CASE; s = s->next) {
-         if (last && breaks_out(last))
-            return 0;
-         last = s;
+         /* a break ending the group is dropped (emit_group) */
+         if (s->kind != AST_BREAK || (s->next && s->next->kind != AST_CASE))
+            breaks += count_breaks(s, G2N_MAX_RETURN_GUARDS + 1);
+         g[i].last = s;
       }
       g[i].end = s;
-      /* the last statement may be the break; the others fall through
-       * unless they jump */
-      if (last && last->kind != AST_BREAK && breaks_out(last))
-         return 0;
-      if (s && (!last || !ends_switch_group(last)))
-         return 0;
+      g[i].falls = s && (!g[i].last || !ends_switch_group(g[i].last));
       i++;
    }
+   if (breaks > G2N_MAX_RETURN_GUARDS)
+      return 0;
    *out = g;
    return count;
 }
 
+/* Whether sel matches one of g's case labels (not `default`); NULL when
+ * it has none. */
 static nir_def *
 group_match(struct g2n *c, const struct case_group *g, struct g2n_val sel)
 {
@@ -113,6 +151,8 @@ group_match(struct g2n *c, const struct case_group *g, struct g2n_val sel)
    nir_def *match = NULL;
    for (struct ast_node *l = g->labels; l && l->kind == AST_CASE;
         l = l->next) {
+      if (!l->a)
+         continue;
       struct g2n_val v = g2n_convert(c, g2n_expr(c, l->a), sel.type);
       if (c->failed)
          return NULL;
@@ -128,28 +168,21 @@ emit_group(struct g2n *c, const struct case_group *g)
    /* the group's own closing break is dropped: control leaves the if
     * anyway */
    struct ast_node *end = g->end;
-   struct ast_node *last = NULL;
-   for (struct ast_node *s = g->body; s && s != g->end; s = s->next)
-      last = s;
-   if (last && last->kind == AST_BREAK)
-      end = last;
+   if (g->last && g->last->kind == AST_BREAK)
+      end = g->last;
    /* declarations under case labels stay variables (glsl_to_nir_ssa.c) */
    g2n_stmt_run(c, g->body, end, false);
 }
 
-bool
-g2n_switch_as_ifs(struct g2n *c, struct ast_node *n, struct g2n_val sel)
+/* No group falls through: an if/else chain, default last. */
+static void
+emit_chain(struct g2n *c, const struct case_group *g, unsigned count,
+           struct g2n_val sel)
 {
-   struct case_group *g = NULL;
-   unsigned count = split_groups(c, n, &g);
-   if (!count)
-      return false;
-
    nir_builder *b = &c->b;
    nir_if **ifs = rzalloc_array(c->mem, nir_if *, count);
    unsigned open = 0;
    const struct case_group *dflt = NULL;
-   g2n_push_scope(c);
    for (unsigned i = 0; i < count && !c->failed; i++) {
       if (g[i].is_default) {
          dflt = &g[i];
@@ -166,6 +199,83 @@ g2n_switch_as_ifs(struct g2n *c, struct ast_node *n, struct g2n_val sel)
       emit_group(c, dflt);
    while (open)
       nir_pop_if(b, ifs[--open]);
+}
+
+/* Some group falls through: one if per group, in order. */
+static void
+emit_sequence(struct g2n *c, const struct case_group *g, unsigned count,
+              struct g2n_val sel)
+{
+   nir_builder *b = &c->b;
+   /* `default` is taken when no label matches (GLSL 4.60 6.2) */
+   nir_def *any = NULL;
+   for (unsigned i = 0; i < count && !c->failed; i++) {
+      nir_def *m = group_match(c, &g[i], sel);
+      if (m)
+         any = any ? nir_ior(b, any, m) : m;
+   }
+   if (c->failed)
+      return;
+   nir_variable *fall = g2n_temp(c, glsl_simple_type(GLSL_TYPE_BOOL, 1, 1),
+                                 "fallthrough");
+   nir_store_var(b, fall, nir_imm_false(b), 1);
+   for (unsigned i = 0; i < count && !c->failed; i++) {
+      nir_def *run = group_match(c, &g[i], sel);
+      if (c->failed)
+         return;
+      if (g[i].is_default) {
+         nir_def *none = any ? nir_inot(b, any) : nir_imm_true(b);
+         run = run ? nir_ior(b, run, none) : none;
+      }
+      if (i > 0 && g[i - 1].falls)
+         run = nir_ior(b, nir_load_var(b, fall), run);
+      /* a group without labels' values or default cannot be entered
+       * except from the one before */
+      if (!run)
+         run = nir_imm_false(b);
+      nir_if *nif = nir_push_if(b, run);
+      emit_group(c, &g[i]);
+      if (!g2n_block_done(c)) {
+         nir_def *on = nir_imm_bool(b, g[i].falls);
+         if (g[i].falls && g[i].body) {
+            nir_def *stop = g2n_return_stopped(c, g[i].body);
+            for (struct ast_node *s = g[i].body->next; s && s != g[i].end;
+                 s = s->next) {
+               nir_def *more = g2n_return_stopped(c, s);
+               if (more)
+                  stop = stop ? nir_ior(b, stop, more) : more;
+            }
+            if (stop)
+               on = nir_inot(b, stop);
+         }
+         nir_store_var(b, fall, on, 1);
+      }
+      nir_pop_if(b, nif);
+   }
+}
+
+bool
+g2n_switch_as_ifs(struct g2n *c, struct ast_node *n, struct g2n_val sel)
+{
+   struct case_group *g = NULL;
+   unsigned count = split_groups(c, n, &g);
+   if (!count)
+      return false;
+   bool falls = false;
+   for (unsigned i = 0; i + 1 < count; i++)
+      falls |= g[i].falls;
+
+   nir_builder *b = &c->b;
+   nir_variable *saved_flag = c->break_flag;
+   c->break_flag = g2n_temp(c, glsl_simple_type(GLSL_TYPE_BOOL, 1, 1),
+                            "broken");
+   nir_store_var(b, c->break_flag, nir_imm_false(b), 1);
+   g2n_push_scope(c);
+   if (falls)
+      emit_sequence(c, g, count, sel);
+   else
+      emit_chain(c, g, count, sel);
    g2n_pop_scope(c);
+   c->break_flag = saved_flag;
    return true;
 }

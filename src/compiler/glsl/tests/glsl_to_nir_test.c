@@ -1035,9 +1035,112 @@ test_switch_as_ifs(void **state)
       "   }\n"
       "   gl_FragColor = c;\n"
       "}\n";
+   /* since wave 14 neither is a loop either */
    assert_int_equal(loops_in_translation(plain), 0);
-   assert_int_equal(loops_in_translation(falls), 1);
-   assert_int_equal(loops_in_translation(inner_break), 1);
+   assert_int_equal(loops_in_translation(falls), 0);
+   assert_int_equal(loops_in_translation(inner_break), 0);
+}
+
+/* Switches with fall-through and with breaks inside their cases, as ifs
+ * and flags (glsl_to_nir_switch.c), z = 0; values from GLSL 4.60 6.2.
+ *   ft: fall-through chains around a default in the middle, a break
+ *   under an if: ft(0) = 1 + 2, ft(1) = 2, ft(3) = 4 + 8 (default, then
+ *   case 6 breaks), ft(5) = 8, ft(6) = 0, ft(7) = 32:
+ *   3 + 20 + 1200 + 8000 + 320000 + 0 = 329223.
+ *   cb: breaks inside ifs of cases that do not fall through (dolphin's
+ *   alpha test shape), a loop's own break in a case, a break in a
+ *   compound: cb(0) = 1, cb(1) = 3, cb(2) = 12, cb(4) = 8.5, cb(9) = 7:
+ *   1 + 30 + 1200 + 8500 + 70000 = 79731.
+ *   s: in a loop, 0 falls into 1 into 2 into default, 1 continues, a
+ *   nested switch's break leaves only it, 2 then breaks the outer one:
+ *   i = 0: 31.25, i = 1: +0, i = 2: +0.25, i = 3, 4: +16.25 each: 64.
+ *   rf: a return in a case fallen into, a local declared in a case
+ *   fallen into: rf(0) = 101, rf(1) = 6, rf(2) = rf(3) = 0: 6101. */
+static const char switch_flags_fs[] =
+   "uniform float z;\n"
+   "float ft(int k) {\n"
+   "   float r = 0.0;\n"
+   "   switch (k) {\n"
+   "   case 0: r += 1.0;\n"
+   "   case 1: r += 2.0; break;\n"
+   "   default: r += 4.0;\n"
+   "   case 5: r += 8.0;\n"
+   "   case 6: if (z < 1.0) break; r += 16.0;\n"
+   "   case 7: r += 32.0;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "float cb(int k) {\n"
+   "   float r = 1.0;\n"
+   "   switch (k) {\n"
+   "   case 0: if (z < 1.0) break; else r = 5.0; break;\n"
+   "   case 1: r = 2.0; if (z < 1.0) { r = 3.0; break; } r = 4.0; break;\n"
+   "   case 2:\n"
+   "      for (int i = 0; i < 3; i++) { if (i == 1) break; r += 1.0; }\n"
+   "      r += 10.0;\n"
+   "      break;\n"
+   "   default: { if (k > 5) { r = 7.0; break; } r = 8.0; } r += 0.5; break;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "float rf(int k) {\n"
+   "   float r = 0.0;\n"
+   "   switch (k) {\n"
+   "   case 0: r = 1.0;\n"
+   "   case 1: if (r > 0.5) return r + 100.0; r = 2.0;\n"
+   "   case 2: float t = r * 3.0; r = t; break;\n"
+   "   }\n"
+   "   return r;\n"
+   "}\n"
+   "void main() {\n"
+   "   float s = 0.0;\n"
+   "   for (int i = 0; i < 5; i++) {\n"
+   "      switch (i) {\n"
+   "      case 0: s += 1.0;\n"
+   "      case 1: if (i == 1) continue; s += 2.0;\n"
+   "      case 2:\n"
+   "         switch (i) {\n"
+   "         case 2: if (z < 1.0) break; s += 1000.0;\n"
+   "         default: s += 4.0;\n"
+   "         }\n"
+   "         if (i == 2) break;\n"
+   "         s += 8.0;\n"
+   "      default: s += 16.0;\n"
+   "      }\n"
+   "      s += 0.25;\n"
+   "   }\n"
+   "   gl_FragColor = vec4(ft(0) + 10.0 * ft(1) + 100.0 * ft(3) +\n"
+   "                          1000.0 * ft(5) + 10000.0 * ft(7) +\n"
+   "                          100000.0 * ft(6),\n"
+   "                       cb(0) + 10.0 * cb(1) + 100.0 * cb(2) +\n"
+   "                          1000.0 * cb(4) + 10000.0 * cb(9),\n"
+   "                       s,\n"
+   "                       rf(0) + 1000.0 * rf(1) + rf(2) + rf(3));\n"
+   "}\n";
+
+static void
+test_switch_flags(void **state)
+{
+   const float want[4] = { 329223, 79731, 64, 6101 };
+   frag_value_valid(switch_flags_fs, want);
+   /* Translated, only the real loops are loops: main's and the one
+    * inlined with each of the five calls of cb. */
+   char src[8192];
+   snprintf(src, sizeof(src), "#version 130\n%s", switch_flags_fs);
+   assert_int_equal(loops_in_translation(src), 6);
+   /* dolphin's alpha test: a break under an if, then discard */
+   static const char alpha[] =
+      "#version 130\n"
+      "uniform uint mode;\n"
+      "uniform float a, r;\n"
+      "void main() {\n"
+      "   switch (mode) {\n"
+      "   case 0u: if (a > r) break; else discard; break;\n"
+      "   case 1u: if (a < r) break; else discard; break;\n"
+      "   }\n"
+      "   gl_FragColor = vec4(a);\n"
+      "}\n";
+   assert_int_equal(loops_in_translation(alpha), 0);
 }
 
 /* Early returns of inlined functions as a flag and ifs
@@ -1215,6 +1318,7 @@ main(void)
       cmocka_unit_test(test_inline_straight_bodies),
       cmocka_unit_test(test_loop_bodies_ending_in_jumps),
       cmocka_unit_test(test_switch_as_ifs),
+      cmocka_unit_test(test_switch_flags),
       cmocka_unit_test(test_early_return_as_ifs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
