@@ -40,6 +40,9 @@ const nir_shader_compiler_options agx_nir_options = {
     * memory (load/store_scratch), smaller ones become if-ladders (the
     * threshold Mesa's AGX compiler uses for nir_lower_vars_to_scratch). */
    .indirect_locals_scratch_min_bytes = 256,
+   /* loops of up to 32 trips are unrolled, as by Mesa's AGX compiler
+    * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.h) */
+   .max_unroll_iterations = 32,
 };
 
 /* AGX_MESA_DEBUG flags (names as in Mesa's AGX compiler, FACTS from

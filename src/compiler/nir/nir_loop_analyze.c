@@ -101,15 +101,21 @@ block_is_only_break(nir_block *b)
 /* Whether some jump leaves the loop other than the terminator's break:
  * a break or continue of this loop elsewhere, or a return anywhere.
  * Breaks and continues inside inner loops belong to those loops and are
- * fine.  Counts the instructions, inner loops included. */
+ * fine.  Counts the instructions and their cost (nir_loop_info), inner
+ * loops included. */
 static bool
-has_other_exits(nir_loop *loop, nir_if *term, unsigned *count)
+has_other_exits(nir_loop *loop, nir_if *term, unsigned *count,
+                unsigned *cost)
 {
    *count = 0;
+   *cost = 0;
    nir_foreach_block_in_cf_node(block, &loop->cf_node) {
       bool own = nir_block_get_loop(block) == loop;
       nir_foreach_instr(instr, block) {
          (*count)++;
+         *cost += instr->type == nir_instr_type_alu ||
+                  instr->type == nir_instr_type_intrinsic ||
+                  instr->type == nir_instr_type_tex;
          if (instr->type != nir_instr_type_jump)
             continue;
          if (nir_instr_as_jump(instr)->type == nir_jump_return)
@@ -144,7 +150,7 @@ nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info)
       info->break_on_true = false;
    else
       return false;
-   if (has_other_exits(loop, term, &info->num_instrs))
+   if (has_other_exits(loop, term, &info->num_instrs, &info->cost))
       return false;
    info->header = header;
    info->terminator = term;

@@ -20,14 +20,26 @@
  * loop that cannot be); an outer loop with a constant trip count is
  * unrolled with its remaining inner loops copied whole, after which
  * their trip counts often become constant (j = i ... once i is known)
- * and the next round of the optimisation loop unrolls them too.  Only small loops are unrolled (trip count <=
- * max_unroll_iterations, default 16, and at most 2000 copied
- * instructions).  Assumes SSA (run after
+ * and the next round of the optimisation loop unrolls them too.
+ *
+ * Only small loops are unrolled: trip count <= max_unroll_iterations
+ * (default 16; AGX 32) and, since wave 14, as Mesa's unroller decides
+ * (FACTS from Mesa src/compiler/nir/nir_opt_loop_unroll.c and
+ * nir_loop_analyze.c: LOOP_UNROLL_LIMIT 26, instr_cost), the cost of a
+ * trip (nir_loop_info::cost: its ALU, intrinsic and texture
+ * instructions) times the trip count at most 26 per allowed trip, unless
+ * the loop indexes a local array of as many elements as it has trips
+ * (then unrolling makes every index constant).  That rule applies to
+ * loops of more than 16 trips; all need at most 2000 copied
+ * instructions of any kind (the budget shader-db was measured with
+ * before).  Assumes SSA (run after
  * nir_lower_vars_to_ssa); invalidates all metadata when it unrolls.
  */
 #include "nir_passes.h"
 
 #define MAX_COPIED_INSTRS 2000
+#define COST_PER_TRIP 26
+#define LONG_TRIPS 16
 
 static bool
 inside(nir_block *block, nir_loop *loop)
@@ -35,6 +47,28 @@ inside(nir_block *block, nir_loop *loop)
    for (nir_cf_node *n = &block->cf_node; n; n = n->parent) {
       if (n == &loop->cf_node)
          return true;
+   }
+   return false;
+}
+
+/* Does the loop index a local array of `length` elements with a value
+ * that is not constant (Mesa: force_unroll_array_access)? */
+static bool
+walks_local_array(nir_loop *loop, unsigned length)
+{
+   nir_foreach_block_in_cf_node(block, &loop->cf_node) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_deref)
+            continue;
+         nir_deref_instr *d = nir_instr_as_deref(instr);
+         if (d->deref_type != nir_deref_type_array ||
+             !(d->modes & (nir_var_function_temp | nir_var_shader_temp)) ||
+             nir_def_instr(d->arr_index.ssa)->type == nir_instr_type_load_const)
+            continue;
+         nir_deref_instr *parent = nir_deref_instr_parent(d);
+         if (parent && parent->type && parent->type->length == length)
+            return true;
+      }
    }
    return false;
 }
@@ -47,6 +81,9 @@ try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
       return false;
    unsigned trips = (unsigned)info.trip_count;
    if (trips * info.num_instrs > MAX_COPIED_INSTRS)
+      return false;
+   if (trips > LONG_TRIPS && trips * info.cost > max_trips * COST_PER_TRIP &&
+       !walks_local_array(loop, trips))
       return false;
    nir_block *header = info.header;
    nir_cf_node *second = &info.terminator->cf_node;

@@ -47,6 +47,10 @@ typedef struct {
    nir_if *terminator;
    int trip_count;            /* iterations before the break; -1 unknown */
    unsigned num_instrs;
+   /* what a trip costs once compiled: its ALU, intrinsic and texture
+    * instructions, inner loops included (constants, phis, derefs and
+    * jumps cost nothing) */
+   unsigned cost;
 } nir_loop_info;
 /* Fills info; returns info->simple.  Trip counts above max_trips are
  * reported as unknown. */

@@ -1160,6 +1160,96 @@ test_unroll_three_deep(void **state)
    ralloc_free(f.ctx);
 }
 
+/* Trip counts and sizes nir_opt_loop_unroll takes with
+ * max_unroll_iterations = 32 (AGX's, as in Mesa): 20 trips of a small
+ * body, 20 trips of a body costing more than 26 * 32 / 20 ALU
+ * instructions, and 28 such trips walking a 28-element local array
+ * (unrolled anyway: every index becomes constant). */
+static const nir_shader_compiler_options opts32 = {
+   .max_unroll_iterations = 32,
+};
+
+/* acc = acc * 3 ^ x, cost times over (2 ALU instructions each) */
+static void
+heavy_step(fixture *f, nir_variable *acc, nir_def *x, unsigned cost)
+{
+   nir_builder *b = &f->b;
+   nir_def *v = nir_load_var(b, acc);
+   for (unsigned k = 0; k < cost / 2; k++)
+      v = nir_ixor(b, nir_imul(b, v, nir_imm_int(b, 3)), x);
+   nir_store_var(b, acc, v, 1);
+}
+
+static int
+heavy_expect(unsigned trips, unsigned cost, int x)
+{
+   uint32_t v = 0;
+   for (unsigned t = 0; t < trips; t++) {
+      for (unsigned k = 0; k < cost / 2; k++)
+         v = (v * 3u) ^ (uint32_t)x;
+   }
+   return (int)v;
+}
+
+static void
+test_unroll_32_trips(void **state)
+{
+   (void)state;
+   /* small: sum of 0..19 = 190; a loop with the default limit of 16 */
+   for (unsigned limit = 16; limit <= 32; limit += 16) {
+      fixture f;
+      setup(&f, MESA_SHADER_VERTEX);
+      if (limit == 32)
+         f.b.shader->options = &opts32;
+      nir_builder *b = &f.b;
+      nir_variable *acc = new_acc(&f);
+      counted i = begin_counted(&f, "i", nir_imm_int(b, 20));
+      nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), i.i), 1);
+      end_counted(&f, &i);
+      unsigned loops, nested;
+      store_acc_and_optimize(&f, acc, &loops, &nested);
+      assert_int_equal(loops, limit == 32 ? 0 : 1);
+      assert_int_equal(run_outi(&f, 0.0f), 190);
+      ralloc_free(f.ctx);
+   }
+   /* heavy: 20 trips of 44 ALU instructions (880 > 26 * 32) stay a
+    * loop; 28 trips of them indexing int a[28] do not */
+   for (unsigned walk = 0; walk < 2; walk++) {
+      fixture f;
+      setup(&f, MESA_SHADER_VERTEX);
+      f.b.shader->options = &opts32;
+      nir_builder *b = &f.b;
+      nir_variable *acc = new_acc(&f);
+      nir_def *x = nir_f2i32(b, in_x(&f));
+      nir_variable *arr = nir_local_variable_create(
+         b->impl,
+         nir_vtype_array(b->shader, nir_vtype_scalar(b->shader,
+                                                     nir_type_int32), 28),
+         "a");
+      for (unsigned k = 0; k < 28; k++) {
+         nir_store_deref(b, nir_build_deref_array_imm(
+                               b, nir_build_deref_var(b, arr), k),
+                         nir_imm_int(b, (int)k), 1);
+      }
+      unsigned trips = walk ? 28 : 20;
+      counted i = begin_counted(&f, "i", nir_imm_int(b, (int)trips));
+      nir_def *xi = x;
+      if (walk) {
+         nir_def *e = nir_load_deref(
+            b, nir_build_deref_array(b, nir_build_deref_var(b, arr), i.i));
+         /* a[i] - i is 0: the same arithmetic as without the walk */
+         xi = nir_iadd(b, x, nir_isub(b, e, i.i));
+      }
+      heavy_step(&f, acc, xi, 44);
+      end_counted(&f, &i);
+      unsigned loops, nested;
+      store_acc_and_optimize(&f, acc, &loops, &nested);
+      assert_int_equal(loops, walk ? 0 : 1);
+      assert_int_equal(run_outi(&f, 5.0f), heavy_expect(trips, 44, 5));
+      ralloc_free(f.ctx);
+   }
+}
+
 /* An inner loop with a constant trip count inside an outer loop whose
  * count comes from an input: the inner one is unrolled, the outer one
  * stays.  acc = n * (0 + 1 + 2 + 3). */
@@ -1430,6 +1520,7 @@ main(void)
       cmocka_unit_test(test_unroll_dependent_nest),
       cmocka_unit_test(test_unroll_three_deep),
       cmocka_unit_test(test_unroll_inner_only),
+      cmocka_unit_test(test_unroll_32_trips),
       cmocka_unit_test(test_optimize_stops_at_fixed_point),
       cmocka_unit_test(test_fuse_ffma),
       cmocka_unit_test(test_fuse_ffma_swizzle),
