@@ -17,8 +17,9 @@
  * must be indexed but is not in storage is first spilled to a temporary.
  *
  * Functions are inlined at each call (NIR here has no calls): parameters
- * become temporaries, a return inside the inlined body stores the result,
- * sets a flag and breaks out of a one-trip loop wrapped around the body.
+ * become temporaries, a return inside the inlined body stores the result
+ * and sets a flag, under which the rest of the body is skipped
+ * (glsl_to_nir_return.c).
  */
 #ifndef GLSL_TO_NIR_PRIV_H
 #define GLSL_TO_NIR_PRIV_H

@@ -11,11 +11,11 @@
  *    still increments; `do` with `continue` tests its condition there the
  *    same way.  Loops without `continue` take the plain shape the loop
  *    analysis recognises.
- *  - `switch` without fall-through is an if/else chain
- *    (glsl_to_nir_switch.c); any other is a one-trip loop (so `break`
- *    leaves it) of ifs guarded by "case matched or fell through";
- *    `continue` inside it sets a flag, leaves, and continues the
- *    enclosing loop after it.
+ *  - `switch` is ifs with flags (glsl_to_nir_switch.c); only one with
+ *    statements before its first label or too many breaks to guard is a
+ *    one-trip loop (so `break` leaves it) of ifs guarded by "case
+ *    matched or fell through"; `continue` inside it sets a flag, leaves,
+ *    and continues the enclosing loop after it.
  *  - `return` in an inlined function: see glsl_to_nir_func.c and
  *    glsl_to_nir_return.c.
  * Statements after a jump in the same list are unreachable and skipped.
@@ -350,7 +350,7 @@ emit_switch(struct g2n *c, struct ast_node *n)
    struct g2n_val sel = g2n_expr(c, n->a);
    if (c->failed)
       return;
-   /* without fall-through: ifs, no loop (glsl_to_nir_switch.c) */
+   /* ifs, no loop, when it can (glsl_to_nir_switch.c) */
    if (g2n_switch_as_ifs(c, n, sel))
       return;
    nir_variable *fall = g2n_temp(c, tbool, "fallthrough");

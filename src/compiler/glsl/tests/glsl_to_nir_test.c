@@ -1000,8 +1000,9 @@ test_switch_as_ifs(void **state)
 {
    const float want[4] = { 231, 965, 115.5f, 16 };
    frag_value_valid(switch_ifs_fs, want);
-   /* Translated, a switch whose groups all end in break is no loop; one
-    * with a fall-through or a break inside an if still is. */
+   /* Translated, a switch whose groups all end in break is no loop;
+    * since wave 14 neither is one with a fall-through or a break inside
+    * an if. */
    static const char plain[] =
       "#version 130\n"
       "uniform int k;\n"
@@ -1035,7 +1036,6 @@ test_switch_as_ifs(void **state)
       "   }\n"
       "   gl_FragColor = c;\n"
       "}\n";
-   /* since wave 14 neither is a loop either */
    assert_int_equal(loops_in_translation(plain), 0);
    assert_int_equal(loops_in_translation(falls), 0);
    assert_int_equal(loops_in_translation(inner_break), 0);
@@ -1055,7 +1055,8 @@ test_switch_as_ifs(void **state)
  *   nested switch's break leaves only it, 2 then breaks the outer one:
  *   i = 0: 31.25, i = 1: +0, i = 2: +0.25, i = 3, 4: +16.25 each: 64.
  *   rf: a return in a case fallen into, a local declared in a case
- *   fallen into: rf(0) = 101, rf(1) = 6, rf(2) = rf(3) = 0: 6101. */
+ *   fallen into: rf(0) = 101, rf(1) = 6, rf(2) = rf(3) = 0: 6101, and
+ *   the case after the return did not run for rf(0): side = 2, 26101. */
 static const char switch_flags_fs[] =
    "uniform float z;\n"
    "float ft(int k) {\n"
@@ -1083,17 +1084,19 @@ static const char switch_flags_fs[] =
    "   }\n"
    "   return r;\n"
    "}\n"
+   "float side = 0.0;\n"
    "float rf(int k) {\n"
    "   float r = 0.0;\n"
    "   switch (k) {\n"
    "   case 0: r = 1.0;\n"
    "   case 1: if (r > 0.5) return r + 100.0; r = 2.0;\n"
-   "   case 2: float t = r * 3.0; r = t; break;\n"
+   "   case 2: float t = r * 3.0; r = t; side += 1.0; break;\n"
    "   }\n"
    "   return r;\n"
    "}\n"
    "void main() {\n"
    "   float s = 0.0;\n"
+   "   float w = rf(0) + 1000.0 * rf(1) + rf(2) + rf(3);\n"
    "   for (int i = 0; i < 5; i++) {\n"
    "      switch (i) {\n"
    "      case 0: s += 1.0;\n"
@@ -1115,13 +1118,13 @@ static const char switch_flags_fs[] =
    "                       cb(0) + 10.0 * cb(1) + 100.0 * cb(2) +\n"
    "                          1000.0 * cb(4) + 10000.0 * cb(9),\n"
    "                       s,\n"
-   "                       rf(0) + 1000.0 * rf(1) + rf(2) + rf(3));\n"
+   "                       w + 10000.0 * side);\n"
    "}\n";
 
 static void
 test_switch_flags(void **state)
 {
-   const float want[4] = { 329223, 79731, 64, 6101 };
+   const float want[4] = { 329223, 79731, 64, 26101 };
    frag_value_valid(switch_flags_fs, want);
    /* Translated, only the real loops are loops: main's and the one
     * inlined with each of the five calls of cb. */
@@ -1149,7 +1152,7 @@ test_switch_flags(void **state)
  *   return: early(-3) = -1, early(2) = 5, early(7) = 10 + 0.5 + 6 (return
  *   in a nested if): -1 + 50 + 1650 = 1699.
  *   sw: a return in the middle of a case of a switch made ifs, then one in
- *   a switch with fall-through (a loop): sw(0) = 3, sw(1) = 17, sw(2) =
+ *   a switch with fall-through (a loop until wave 14): sw(0) = 3, sw(1) = 17, sw(2) =
  *   12, sw(5) = 2: 3 + 170 + 1200 + 2000 = 3373.
  *   nest: a return from two loops deep: nest(5) = 6, nest(20) = -16:
  *   60 - 16 = 44.
