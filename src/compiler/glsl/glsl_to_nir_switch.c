@@ -28,27 +28,13 @@
 #include "glsl_to_nir_priv.h"
 
 /* Does statement n contain a `break` that would leave the switch it is
- * in (not one belonging to a nested loop or switch)? */
+ * in?  Loops and switches own the breaks inside them; no other statement
+ * holds one. */
 static bool
 breaks_out(const struct ast_node *n)
 {
-   if (!n)
-      return false;
-   switch (n->kind) {
-   case AST_BREAK:
-      return true;
-   case AST_COMPOUND:
-      for (const struct ast_node *s = n->list.head; s; s = s->next) {
-         if (breaks_out(s))
-            return true;
-      }
-      return false;
-   case AST_IF:
-      return breaks_out(n->b) || breaks_out(n->c);
-   default:
-      /* loops and switches own their breaks; other statements have none */
-      return false;
-   }
+   return g2n_walk_finds(n, G2N_AST_BIT(AST_BREAK),
+                         G2N_AST_BIT(AST_COMPOUND) | G2N_AST_BIT(AST_IF));
 }
 
 static bool
