@@ -990,11 +990,17 @@ for fn in ('anyInvocation', 'allInvocations', 'allInvocationsEqual'):
 
 # Names of built-in functions the table does not describe yet: calls to
 # them are accepted unchecked (their result type is unknown) rather than
-# rejected.
+# rejected.  Since wave 14 this list is the only way in for an untabled
+# name (no prefix such as "texture" admits one), so it holds every such
+# name an extension we expose adds: the *ArrayLod forms of
+# EXT_texture_array, shadow2DRectProj of ARB_texture_rectangle and its
+# GradARB form of ARB_shader_texture_lod (each extension's GLSL section).
 UNTABLED = '''
 textureProjOffset textureProjLodOffset textureGradOffset textureProjGrad
 textureProjGradOffset
 texture1DArray texture2DArray shadow1DArray shadow2DArray
+texture1DArrayLod texture2DArrayLod shadow1DArrayLod
+shadow2DRectProj shadow2DRectProjGradARB
 atomicCounterAdd atomicCounterSubtract atomicCounterMin atomicCounterMax
 atomicCounterAnd atomicCounterOr atomicCounterXor atomicCounterExchange
 atomicCounterCompSwap atomicCounterAddARB atomicCounterSubtractARB

@@ -272,15 +272,8 @@ check_builtin_func_rows(struct check *c, const char *name, unsigned *count)
 bool
 check_builtin_func_name(struct check *c, const char *name)
 {
-   /* Texture and atomic-counter families are only partly tabled (image
-    * functions are all in the table). */
-   static const char *const families[] = {
-      "texture", "texel", "atomic", "shadow",
-   };
-   for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
-      if (!strncmp(name, families[i], strlen(families[i])))
-         return true;
-   }
+   /* Tabled, or one of the untabled built-ins glsl_builtins.py lists by
+    * name: a name of neither (textureFooBar) is no built-in at all. */
    unsigned nrows;
    if (check_builtin_func_rows(c, name, &nrows) && nrows)
       return true;

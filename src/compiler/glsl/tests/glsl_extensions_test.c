@@ -219,6 +219,55 @@ test_es_texture_query_lod(void **state)
    assert_false(compile(MESA_SHADER_FRAGMENT, with_lod, es100, NULL).ok);
 }
 
+/* An enabled extension admits only the built-ins the table says it adds
+ * (glsl_builtins.py): a misspelt texture function is no built-in with
+ * any extension on (glslangValidator: "no matching overloaded function
+ * found"), and a tabled one another extension adds stays unavailable,
+ * the message naming that extension (glslangValidator: "required
+ * extension not requested"). */
+static void
+test_extension_adds_only_its_builtins(void **state)
+{
+   (void)state;
+   static const char *const lod_fs =
+      "#version 130\n"
+      "#extension GL_ARB_texture_query_lod : enable\n"
+      "uniform sampler2D s;\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(textureQueryLOD(s, vec2(0.5)), %s); }\n";
+   char src[320];
+   snprintf(src, sizeof(src), lod_fs, "0.0, 1.0");
+   assert_true(compile(MESA_SHADER_FRAGMENT, NULL, src, NULL).ok);
+   snprintf(src, sizeof(src), lod_fs,
+            "textureFooBar(s, vec2(0.5)).xy");
+   assert_false(compile(MESA_SHADER_FRAGMENT, NULL, src,
+                        "function 'textureFooBar' is not declared")
+                   .ok);
+   snprintf(src, sizeof(src), lod_fs,
+            "texture2DGradARB(s, vec2(0.5), vec2(0.0), vec2(0.0)).xy");
+   assert_false(compile(MESA_SHADER_FRAGMENT, NULL, src,
+                        "'texture2DGradARB' is not available in this "
+                        "version or stage (GL_ARB_shader_texture_lod adds "
+                        "it)")
+                   .ok);
+   /* the same name once its own extension is enabled */
+   snprintf(src, sizeof(src),
+            "#version 130\n"
+            "#extension GL_ARB_shader_texture_lod : enable\n"
+            "uniform sampler2D s;\n"
+            "out vec4 o;\n"
+            "void main() { o = texture2DGradARB(s, vec2(0.5), vec2(0.0),"
+            " vec2(0.0)); }\n");
+   assert_true(compile(MESA_SHADER_FRAGMENT, NULL, src, NULL).ok);
+   /* the untabled Lod forms of EXT_texture_array (vertex shaders) */
+   static const char *const array_vs =
+      "#version 120\n"
+      "#extension GL_EXT_texture_array : enable\n"
+      "uniform sampler2DArray s;\n"
+      "void main() { gl_Position = texture2DArrayLod(s, vec3(0.5), 0.0); }\n";
+   assert_true(compile(MESA_SHADER_VERTEX, NULL, array_vs, NULL).ok);
+}
+
 int
 main(void)
 {
@@ -230,6 +279,7 @@ main(void)
       cmocka_unit_test(test_all_warn_follows_context),
       cmocka_unit_test(test_version_table_still_applies),
       cmocka_unit_test(test_es_texture_query_lod),
+      cmocka_unit_test(test_extension_adds_only_its_builtins),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
