@@ -79,28 +79,8 @@ static const char fs[] = "#version 150\n"
 static GLuint
 build_program(void)
 {
-   GLuint p = glCreateProgram();
-   const char *src[3] = {vs, gs, fs};
-   const GLenum stage[3] = {GL_VERTEX_SHADER, E2E_GL_GEOMETRY_SHADER,
-                            GL_FRAGMENT_SHADER};
-   for (int i = 0; i < 3; i++) {
-      GLuint s = glCreateShader(stage[i]);
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      GLint ok = 0;
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[2048] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL: shader %d does not compile:\n%s\n", i, log);
-         return 0;
-      }
-      glAttachShader(p, s);
-      glDeleteShader(s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   return e2e_gl_linked(p, "FAIL: program does not link") ? p : 0;
+   static const char *const attribs[] = {"pos", NULL};
+   return e2e_gl_program_gs(vs, gs, fs, attribs);
 }
 
 /* Pixel (x, y) of one image of tex attached alone to fbo (face: a cube
