@@ -702,6 +702,25 @@ es2_copy_sized(GLenum internalformat)
    }
 }
 
+/* The face of target that a CopyTexImage/CopyTexSubImage call of dims
+ * writes at level, or -1 with the error recorded (INVALID_ENUM for the
+ * target, INVALID_VALUE for the level, in that order). */
+static int
+copy_face(struct gl_context *ctx, GLenum target, GLint level, unsigned dims,
+          GLenum *bind_target, const char *func)
+{
+   int face = image_face(ctx, target, dims, bind_target);
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return -1;
+   }
+   if (level < 0 || level >= max_levels(ctx, *bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return -1;
+   }
+   return face;
+}
+
 /* CopyTexImage1D (dims 1) and CopyTexImage2D. */
 static void
 copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
@@ -710,17 +729,11 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, dims, &bind_target);
+   int face = copy_face(ctx, target, level, dims, &bind_target, func);
    struct gl_texture_object *t;
 
-   if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+   if (face < 0)
       return;
-   }
-   if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
-      return;
-   }
    /* KHR_texture_compression_astc_ldr: not a CopyTexImage format
     * (INVALID_OPERATION, as for TexImage). */
    if (is_astc(_mesa_compressed_pipe_format(ctx, internalformat))) {
@@ -833,18 +846,12 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, dims, &bind_target);
+   int face = copy_face(ctx, target, level, dims, &bind_target, func);
    struct gl_texture_object *t;
    struct gl_texture_image *img;
 
-   if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+   if (face < 0)
       return;
-   }
-   if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
-      return;
-   }
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
