@@ -664,6 +664,29 @@ e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
 }
 
 bool
+e2e_gl_probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x, int y,
+                   const uint8_t want[4], const char *what, bool quiet)
+{
+   char name[160];
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   if (face || layer < 0)
+      glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             face ? face : GL_TEXTURE_2D, tex, 0);
+   else
+      glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex,
+                                0, layer);
+   if (face)
+      snprintf(name, sizeof(name), "%s, face %d", what,
+               (int)(face - GL_TEXTURE_CUBE_MAP_POSITIVE_X));
+   else if (layer >= 0)
+      snprintf(name, sizeof(name), "%s, layer %d", what, layer);
+   else
+      snprintf(name, sizeof(name), "%s", what);
+   /* the rectangle from the origin to the pixel, all inside the image */
+   return e2e_gl_probe_read(x + 1, y + 1, x, y, want, 1, name, quiet);
+}
+
+bool
 e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4], int tol,
                   const char *what, bool quiet)
 {

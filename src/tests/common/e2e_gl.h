@@ -248,6 +248,15 @@ GLint e2e_gl_integer_i(GLenum pname, GLuint index);
 GLuint e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
                          GLenum usage);
 
+/* Probes pixel (x, y) of one image of tex, attached alone to colour
+ * attachment 0 of the framebuffer object fbo, which stays the read
+ * framebuffer: face (non-zero) of a cube map, else layer of an array or
+ * 3D texture, or (layer < 0) the 2D texture itself; the probe is named
+ * "<what>, face N" or "<what>, layer N" (N from 0). */
+bool e2e_gl_probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x,
+                        int y, const uint8_t want[4], const char *what,
+                        bool quiet);
+
 /* Reads the w x h RGBA8 image at (0, 0) of the read framebuffer and
  * probes (x, y) as e2e_gl_probe does. */
 bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],

@@ -83,30 +83,6 @@ build_program(void)
    return e2e_gl_program_gs(vs, gs, fs, attribs);
 }
 
-/* Pixel (x, y) of one image of tex attached alone to fbo (face: a cube
- * face; layer < 0: the 2D texture itself; else a layer). */
-static bool
-probe(GLuint fbo, GLuint tex, GLenum face, int layer, int x, int y,
-      const uint8_t want[4], const char *what)
-{
-   char name[128];
-   uint8_t px[W * H * 4];
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-   if (face || layer < 0)
-      glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             face ? face : GL_TEXTURE_2D, tex, 0);
-   else
-      glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                tex, 0, layer);
-   if (layer < 0 && !face)
-      snprintf(name, sizeof(name), "%s", what);
-   else
-      snprintf(name, sizeof(name), "%s %d", what,
-               face ? (int)(face - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : layer);
-   glReadPixels(0, 0, x + 1, y + 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-   return e2e_gl_probe(px, x + 1, x, y, want, 1, name, quiet);
-}
-
 static bool
 check(const char *what)
 {
@@ -173,12 +149,18 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("array draw");
-   ok &= probe(fbo[1], tex[0], 0, 0, 4, 8, e2e_gl_red, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 0, 12, 8, e2e_gl_black, "array right, layer");
-   ok &= probe(fbo[1], tex[0], 0, 1, 4, 8, e2e_gl_black, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 1, 12, 8, e2e_gl_green, "array right, layer");
-   ok &= probe(fbo[1], tex[0], 0, 2, 4, 8, e2e_gl_black, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 2, 12, 8, e2e_gl_black, "array right, layer");
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 0, 4, 8, e2e_gl_red,
+                            "array left", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 0, 12, 8, e2e_gl_black,
+                            "array right", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 1, 4, 8, e2e_gl_black,
+                            "array left", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 1, 12, 8, e2e_gl_green,
+                            "array right", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 2, 4, 8, e2e_gl_black,
+                            "array left", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 2, 12, 8, e2e_gl_black,
+                            "array right", quiet);
 
    /* The cube: faces 2 and 3. */
    glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
@@ -198,8 +180,9 @@ main(int argc, char **argv)
       const uint8_t *want = f == 2   ? e2e_gl_red
                             : f == 3 ? e2e_gl_green
                                      : e2e_gl_black;
-      ok &= probe(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 3,
-                  3, want, "cube face");
+      ok &=
+         e2e_gl_probe_image(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f,
+                            0, 3, 3, want, "cube", quiet);
    }
 
    /* Not layered: gl_Layer ignored. */
@@ -216,9 +199,10 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("2D draw");
-   ok &= probe(fbo[1], tex[2], 0, -1, 4, 8, e2e_gl_red, "not layered, left");
-   ok &=
-      probe(fbo[1], tex[2], 0, -1, 12, 8, e2e_gl_green, "not layered, right");
+   ok &= e2e_gl_probe_image(fbo[1], tex[2], 0, -1, 4, 8, e2e_gl_red,
+                            "not layered, left", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[2], 0, -1, 12, 8, e2e_gl_green,
+                            "not layered, right", quiet);
 
    e2e_gl_close(&gl);
    if (!ok)
