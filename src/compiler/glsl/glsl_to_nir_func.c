@@ -367,16 +367,9 @@ g2n_constructor(struct g2n *c, struct ast_node *n)
       nir_deref_instr *d = nir_build_deref_var(b, tmp);
       for (i = 0; i < nargs; i++) {
          const struct glsl_type *et;
-         nir_deref_instr *ed;
-         if (t->base_type == GLSL_TYPE_ARRAY) {
-            et = t->element;
-            ed = nir_build_deref_array_imm(b, d, i);
-         } else {
-            if (i >= t->num_fields)
-               break;
-            et = t->fields[i].type;
-            ed = nir_build_deref_struct(b, d, i);
-         }
+         nir_deref_instr *ed = g2n_member_deref(b, d, t, i, &et);
+         if (!ed)
+            break;
          g2n_store(c, ed, et, g2n_convert(c, args[i], et));
       }
       r.deref = d;

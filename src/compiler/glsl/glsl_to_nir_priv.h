@@ -276,6 +276,11 @@ struct g2n_val g2n_load(struct g2n *c, nir_deref_instr *d,
                         const struct glsl_type *t);
 void g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
                struct g2n_val v);
+/* Member i of the aggregate t stored at d (an array element or a
+ * structure field), its type in *et; NULL past a structure's last field. */
+nir_deref_instr *g2n_member_deref(nir_builder *b, nir_deref_instr *d,
+                                  const struct glsl_type *t, unsigned i,
+                                  const struct glsl_type **et);
 struct g2n_val g2n_load_lval(struct g2n *c, const struct g2n_lval *lv);
 void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
                     struct g2n_val v);
