@@ -277,11 +277,25 @@ check_builtin_func_name(struct check *c, const char *name)
    unsigned nrows;
    if (check_builtin_func_rows(c, name, &nrows) && nrows)
       return true;
-   for (unsigned i = 0; glsl_untabled_builtin_funcs[i]; i++) {
-      if (!strcmp(glsl_untabled_builtin_funcs[i], name))
-         return true;
+   return check_untabled_func(name) != NULL;
+}
+
+const struct glsl_untabled_func *
+check_untabled_func(const char *name)
+{
+   for (const struct glsl_untabled_func *u = glsl_untabled_builtin_funcs;
+        u->name; u++) {
+      if (!strcmp(u->name, name))
+         return u;
    }
-   return false;
+   return NULL;
+}
+
+bool
+check_untabled_available(struct check *c, const struct glsl_untabled_func *u)
+{
+   return glsl_is_version(c->st, u->desk, u->es) ||
+          (u->ext && glsl_ext_enabled(c->st, u->ext));
 }
 
 /* The built-in variables a shader may redeclare (to size them, or to

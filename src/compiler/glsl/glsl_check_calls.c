@@ -143,6 +143,17 @@ missing_extension(struct check *c, const char *name)
    return NULL;
 }
 
+/* The error of a call to a built-in that exists but not `where` (with
+ * ext, when known, the extension that would add it). */
+static void
+unavailable(struct check *c, struct ast_node *n, const char *where,
+            const char *ext)
+{
+   check_error(c, n, "built-in function '%s' is not available in %s%s%s%s",
+               n->name, where, ext ? " (" : "", ext ? ext : "",
+               ext ? " adds it)" : "");
+}
+
 /* True if an earlier built-in candidate has the parameter types fp of a
  * row with nparams parameters (resolved once by the caller). */
 static bool
@@ -279,17 +290,20 @@ resolve_call(struct check *c, struct ast_node *n, void *tmp)
             k->inout[p] = f->params[p].inout;
          }
       }
-      if (!builtin_name && !user && check_builtin_func_name(c, n->name))
+      const struct glsl_untabled_func *u =
+         builtin_name || user ? NULL : check_untabled_func(n->name);
+      if (u && check_untabled_available(c, u))
          return check_expr_error(); /* known built-in we do not describe */
+      if (u) {
+         unavailable(c, n, "this version", u->ext);
+         return check_expr_error();
+      }
       /* Only the rows say which versions, stages and extensions have a
        * tabled built-in: with none of them here the call is an error,
        * whatever other extensions the shader enables. */
       if (builtin_name && !user && ncands == 0) {
          const char *ext = stage_miss ? NULL : missing_extension(c, n->name);
-         check_error(c, n, "built-in function '%s' is not available in "
-                     "this version or stage%s%s%s", n->name,
-                     ext ? " (" : "", ext ? ext : "",
-                     ext ? " adds it)" : "");
+         unavailable(c, n, "this version or stage", ext);
          return check_expr_error();
       }
    }

@@ -224,7 +224,8 @@ test_es_texture_query_lod(void **state)
  * any extension on (glslangValidator: "no matching overloaded function
  * found"), and a tabled one another extension adds stays unavailable,
  * the message naming that extension (glslangValidator: "required
- * extension not requested"). */
+ * extension not requested").  The untabled names follow their own
+ * versions and extensions the same way. */
 static void
 test_extension_adds_only_its_builtins(void **state)
 {
@@ -266,6 +267,29 @@ test_extension_adds_only_its_builtins(void **state)
       "uniform sampler2DArray s;\n"
       "void main() { gl_Position = texture2DArrayLod(s, vec3(0.5), 0.0); }\n";
    assert_true(compile(MESA_SHADER_VERTEX, NULL, array_vs, NULL).ok);
+   /* ... which without the extension are no built-ins of GLSL 1.20
+    * (glslangValidator: "no matching overloaded function found") */
+   static const char *const plain_vs =
+      "#version 120\n"
+      "uniform sampler2D s;\n"
+      "void main() { gl_Position = texture2DArrayLod(s, vec3(0.5), 0.0); }\n";
+   assert_false(compile(MESA_SHADER_VERTEX, NULL, plain_vs,
+                        "'texture2DArrayLod' is not available in this "
+                        "version (GL_EXT_texture_array adds it)")
+                   .ok);
+   /* an untabled core form: from GLSL 1.30, not before */
+   static const char *const proj_grad_fs =
+      "#version %d\n"
+      "uniform sampler2D s;\n"
+      "void main() { gl_FragColor = textureProjGrad(s, vec3(0.5), vec2(0.0),"
+      " vec2(0.0)); }\n";
+   snprintf(src, sizeof(src), proj_grad_fs, 130);
+   assert_true(compile(MESA_SHADER_FRAGMENT, NULL, src, NULL).ok);
+   snprintf(src, sizeof(src), proj_grad_fs, 120);
+   assert_false(compile(MESA_SHADER_FRAGMENT, NULL, src,
+                        "'textureProjGrad' is not available in this "
+                        "version")
+                   .ok);
 }
 
 int
