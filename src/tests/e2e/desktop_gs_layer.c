@@ -149,18 +149,15 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("array draw");
-   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 0, 4, 8, e2e_gl_red,
-                            "array left", quiet);
-   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 0, 12, 8, e2e_gl_black,
-                            "array right", quiet);
-   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 1, 4, 8, e2e_gl_black,
-                            "array left", quiet);
-   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 1, 12, 8, e2e_gl_green,
-                            "array right", quiet);
-   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 2, 4, 8, e2e_gl_black,
-                            "array left", quiet);
-   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 2, 12, 8, e2e_gl_black,
-                            "array right", quiet);
+   /* layer 0: red left; layer 1: green right; layer 2: black */
+   for (int l = 0; l < 3; l++) {
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 4, 8,
+                               l == 0 ? e2e_gl_red : e2e_gl_black,
+                               "array left", quiet);
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 12, 8,
+                               l == 1 ? e2e_gl_green : e2e_gl_black,
+                               "array right", quiet);
+   }
 
    /* The cube: faces 2 and 3. */
    glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
