@@ -577,6 +577,16 @@ _mesa_GenerateMipmap(GLenum target)
    t = _mesa_get_current_tex_object(ctx, target, "glGenerateMipmap");
    if (!t)
       return;
+   /* A mutable texture takes any BASE_LEVEL (GL 3.3 section 3.8.9); past
+    * the last level an image can have there is no level-base image:
+    * INVALID_OPERATION, unless BASE_LEVEL >= MAX_LEVEL leaves nothing to
+    * generate (Mesa's genmipmap.c returns then without an error). */
+   if (t->BaseLevel >= MAX_TEXTURE_LEVELS) {
+      if (t->BaseLevel < t->MaxLevel)
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glGenerateMipmap(no base level image)");
+      return;
+   }
    base = &t->Image[0][t->BaseLevel];
    /* ES 2.0 section 3.7.11: cube faces must be complete. */
    /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */

@@ -255,6 +255,44 @@ test_attrib_64bit_absent(void **state)
    _mesa_DeleteVertexArrays(1, &vao);
 }
 
+/* glGenerateMipmap with BASE_LEVEL past the last level an image can have
+ * (a mutable texture takes any BASE_LEVEL, GL 3.3 section 3.8.9): there
+ * is no level-base image, so INVALID_OPERATION while BASE_LEVEL <
+ * MAX_LEVEL, and nothing at all once it is not (Mesa's genmipmap.c) --
+ * never a look at an image beyond the texture's. */
+static void
+test_generate_mipmap_far_base_level(void **state)
+{
+   (void)state;
+   static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP};
+   for (unsigned i = 0; i < 2; i++) {
+      /* mutable: glTexImage2D of level 0 (each face of the cube) */
+      GLuint tex;
+      _mesa_GenTextures(1, &tex);
+      _mesa_BindTexture(targets[i], tex);
+      for (unsigned f = 0; f < (i ? 6u : 1u); f++)
+         _mesa_TexImage2D(i ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + f
+                            : GL_TEXTURE_2D,
+                          0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          NULL);
+      /* (BASE_LEVEL, MAX_LEVEL, the error): the default MAX_LEVEL is
+       * 1000 (table 6.17) */
+      static const GLint cases[][3] = {
+         {100, 1000, GL_INVALID_OPERATION},
+         {20000000, 30000000, GL_INVALID_OPERATION},
+         {20000000, 20, GL_NO_ERROR},
+      };
+      for (unsigned c = 0; c < 3; c++) {
+         _mesa_TexParameteri(targets[i], GL_TEXTURE_BASE_LEVEL, cases[c][0]);
+         _mesa_TexParameteri(targets[i], GL_TEXTURE_MAX_LEVEL, cases[c][1]);
+         gl_expect_error(GL_NO_ERROR);
+         _mesa_GenerateMipmap(targets[i]);
+         gl_expect_error((GLenum)cases[c][2]);
+      }
+      _mesa_DeleteTextures(1, &tex);
+   }
+}
+
 int
 main(void)
 {
@@ -266,6 +304,7 @@ main(void)
       GL_DESKTOP_TEST(test_occlusion_targets),
       GL_DESKTOP_TEST(test_context),
       GL_DESKTOP_TEST(test_attrib_64bit_absent),
+      GL_DESKTOP_TEST(test_generate_mipmap_far_base_level),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
