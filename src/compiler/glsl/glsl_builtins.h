@@ -60,7 +60,15 @@ extern const struct glsl_builtin_var glsl_builtin_vars[];
 extern const unsigned glsl_num_builtin_vars;
 extern const struct glsl_builtin_func glsl_builtin_funcs[];
 extern const unsigned glsl_num_builtin_funcs;
-extern const char *const glsl_untabled_builtin_funcs[];
+/* A built-in function the table does not describe: its name, the desktop
+ * and ES versions that have it (0: none) and the extension that adds it
+ * (NULL: none).  The list ends with a NULL name. */
+struct glsl_untabled_func {
+   const char *name;
+   uint16_t desk, es;
+   const char *ext;
+};
+extern const struct glsl_untabled_func glsl_untabled_builtin_funcs[];
 
 /* The function table by name (glsl_builtin_index.c): an index allocated
  * under mem, then the rows of one name in table order (NULL and 0 for a

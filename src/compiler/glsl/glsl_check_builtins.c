@@ -272,23 +272,30 @@ check_builtin_func_rows(struct check *c, const char *name, unsigned *count)
 bool
 check_builtin_func_name(struct check *c, const char *name)
 {
-   /* Texture and atomic-counter families are only partly tabled (image
-    * functions are all in the table). */
-   static const char *const families[] = {
-      "texture", "texel", "atomic", "shadow",
-   };
-   for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
-      if (!strncmp(name, families[i], strlen(families[i])))
-         return true;
-   }
+   /* Tabled, or one of the untabled built-ins glsl_builtins.py lists by
+    * name: a name of neither (textureFooBar) is no built-in at all. */
    unsigned nrows;
    if (check_builtin_func_rows(c, name, &nrows) && nrows)
       return true;
-   for (unsigned i = 0; glsl_untabled_builtin_funcs[i]; i++) {
-      if (!strcmp(glsl_untabled_builtin_funcs[i], name))
-         return true;
+   return check_untabled_func(name) != NULL;
+}
+
+const struct glsl_untabled_func *
+check_untabled_func(const char *name)
+{
+   for (const struct glsl_untabled_func *u = glsl_untabled_builtin_funcs;
+        u->name; u++) {
+      if (!strcmp(u->name, name))
+         return u;
    }
-   return false;
+   return NULL;
+}
+
+bool
+check_untabled_available(struct check *c, const struct glsl_untabled_func *u)
+{
+   return glsl_is_version(c->st, u->desk, u->es) ||
+          (u->ext && glsl_ext_enabled(c->st, u->ext));
 }
 
 /* The built-in variables a shader may redeclare (to size them, or to

@@ -102,7 +102,8 @@ cand_better(const struct cand *a, const struct cand *b,
 }
 
 /* Built-in families whose overloads the tables only partly describe: a
- * call that matches none of the listed ones is accepted unchecked. */
+ * call to a built-in available here that matches none of its listed
+ * overloads is accepted unchecked. */
 static bool
 lenient_builtin(const char *name)
 {
@@ -124,6 +125,33 @@ lenient_builtin(const char *name)
          return true;
    }
    return false;
+}
+
+/* An extension that adds a built-in of this name to the current stage
+ * (glsl_builtins.py names it on the rows it adds), for the message when
+ * the shader has not enabled it; NULL when no row names one. */
+static const char *
+missing_extension(struct check *c, const char *name)
+{
+   unsigned nrows;
+   const unsigned *rows = check_builtin_func_rows(c, name, &nrows);
+   for (unsigned r = 0; r < nrows; r++) {
+      const struct glsl_builtin_func *f = &glsl_builtin_funcs[rows[r]];
+      if (f->ext && (f->stages & (1u << c->st->stage)))
+         return f->ext;
+   }
+   return NULL;
+}
+
+/* The error of a call to a built-in that exists but not `where` (with
+ * ext, when known, the extension that would add it). */
+static void
+unavailable(struct check *c, struct ast_node *n, const char *where,
+            const char *ext)
+{
+   check_error(c, n, "built-in function '%s' is not available in %s%s%s%s",
+               n->name, where, ext ? " (" : "", ext ? ext : "",
+               ext ? " adds it)" : "");
 }
 
 /* True if an earlier built-in candidate has the parameter types fp of a
@@ -262,13 +290,20 @@ resolve_call(struct check *c, struct ast_node *n, void *tmp)
             k->inout[p] = f->params[p].inout;
          }
       }
-      if (!builtin_name && !user && check_builtin_func_name(c, n->name))
+      const struct glsl_untabled_func *u =
+         builtin_name || user ? NULL : check_untabled_func(n->name);
+      if (u && check_untabled_available(c, u))
          return check_expr_error(); /* known built-in we do not describe */
-      if (builtin_name && !user && ncands == 0 &&
-          (stage_miss ||
-           !(lenient_builtin(n->name) && check_any_extension_on(c)))) {
-         check_error(c, n, "built-in function '%s' is not available in "
-                     "this version or stage", n->name);
+      if (u) {
+         unavailable(c, n, "this version", u->ext);
+         return check_expr_error();
+      }
+      /* Only the rows say which versions, stages and extensions have a
+       * tabled built-in: with none of them here the call is an error,
+       * whatever other extensions the shader enables. */
+      if (builtin_name && !user && ncands == 0) {
+         const char *ext = stage_miss ? NULL : missing_extension(c, n->name);
+         unavailable(c, n, "this version or stage", ext);
          return check_expr_error();
       }
    }
@@ -315,8 +350,7 @@ resolve_call(struct check *c, struct ast_node *n, void *tmp)
          }
       }
    }
-   if (!best && lenient_builtin(n->name) && !user &&
-       (ncands > 0 || check_any_extension_on(c)))
+   if (!best && lenient_builtin(n->name) && !user && ncands > 0)
       return check_expr_error(); /* the tables do not describe every overload */
    if (!best) {
       char *sig = ralloc_asprintf(tmp, "%s(", n->name);

@@ -224,6 +224,11 @@ void check_scope_opaque_precision(struct check *c, struct ast_node *n,
 const struct glsl_type *check_type_from_string(struct check *c, const char *s);
 struct check_var *check_builtin_var(struct check *c, const char *name);
 bool check_builtin_func_name(struct check *c, const char *name);
+/* The untabled built-in of this name (glsl_builtins.py), or NULL, and
+ * whether it exists in this version with these extensions. */
+const struct glsl_untabled_func *check_untabled_func(const char *name);
+bool check_untabled_available(struct check *c,
+                              const struct glsl_untabled_func *u);
 const unsigned *check_builtin_func_rows(struct check *c, const char *name,
                                         unsigned *count);
 bool check_builtin_var_tabled(const char *name);

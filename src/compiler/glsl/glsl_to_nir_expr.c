@@ -976,16 +976,9 @@ g2n_initializer(struct g2n *c, struct ast_node *init,
       for (struct ast_node *e = init->list.head; e && !c->failed;
            e = e->next, i++) {
          const struct glsl_type *et;
-         nir_deref_instr *ed;
-         if (t->base_type == GLSL_TYPE_ARRAY) {
-            et = t->element;
-            ed = nir_build_deref_array_imm(b, d, i);
-         } else {
-            if (i >= t->num_fields)
-               break;
-            et = t->fields[i].type;
-            ed = nir_build_deref_struct(b, d, i);
-         }
+         nir_deref_instr *ed = g2n_member_deref(b, d, t, i, &et);
+         if (!ed)
+            break;
          g2n_store(c, ed, et, g2n_initializer(c, e, et));
       }
       struct g2n_val v = { .type = t, .deref = d };

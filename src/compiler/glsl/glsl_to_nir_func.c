@@ -118,36 +118,14 @@ user_function_visible(struct g2n *c, struct ast_node *call)
    return false;
 }
 
-/* Returns under statement n, counted up to about cap (deeper trees count
- * as cap). */
+/* Returns under statement n, counted up to cap (deeper trees count as
+ * cap). */
 static unsigned
-count_returns(const struct ast_node *n, unsigned depth, unsigned cap)
+count_returns(const struct ast_node *n, unsigned cap)
 {
-   if (!n)
-      return 0;
-   if (depth > 1000)
-      return cap;
-   switch (n->kind) {
-   case AST_RETURN:
-      return 1;
-   case AST_COMPOUND:
-   case AST_SWITCH: {
-      unsigned k = 0;
-      for (const struct ast_node *s = n->list.head; s && k < cap; s = s->next)
-         k += count_returns(s, depth + 1, cap);
-      return k;
-   }
-   case AST_IF:
-      return count_returns(n->b, depth + 1, cap) +
-             count_returns(n->c, depth + 1, cap);
-   case AST_WHILE:
-   case AST_DO:
-      return count_returns(n->b, depth + 1, cap);
-   case AST_FOR:
-      return count_returns(n->d, depth + 1, cap);
-   default:
-      return 0;
-   }
+   const struct g2n_walk w = {
+      .find = G2N_AST_BIT(AST_RETURN), .enter = G2N_AST_ANY_BODY, .cap = cap};
+   return g2n_walk_count(n, &w);
 }
 
 /* Whether f's body can be inlined in line: its only return (if any) is
@@ -159,7 +137,7 @@ straight_body(struct g2n_func *f, const struct glsl_type *rt)
    if (!f->straight) {
       const struct ast_node *body = f->fn->a;
       unsigned k = body && body->kind == AST_COMPOUND
-                      ? count_returns(body, 0, 2)
+                      ? count_returns(body, 2)
                       : 2;
       bool last = body && body->list.tail &&
                   body->list.tail->kind == AST_RETURN;
@@ -285,7 +263,7 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
     * is a one-trip loop instead, `return` breaking out of it, so that
     * the nesting stays bounded. */
    j->loop = !j->straight &&
-             count_returns(f->fn->a, 0, G2N_MAX_RETURN_GUARDS + 1) >
+             count_returns(f->fn->a, G2N_MAX_RETURN_GUARDS + 1) >
                 G2N_MAX_RETURN_GUARDS;
    if (!j->straight) {
       j->flag = g2n_temp(c, glsl_simple_type(GLSL_TYPE_BOOL, 1, 1),
@@ -392,16 +370,9 @@ g2n_constructor(struct g2n *c, struct ast_node *n)
       nir_deref_instr *d = nir_build_deref_var(b, tmp);
       for (i = 0; i < nargs; i++) {
          const struct glsl_type *et;
-         nir_deref_instr *ed;
-         if (t->base_type == GLSL_TYPE_ARRAY) {
-            et = t->element;
-            ed = nir_build_deref_array_imm(b, d, i);
-         } else {
-            if (i >= t->num_fields)
-               break;
-            et = t->fields[i].type;
-            ed = nir_build_deref_struct(b, d, i);
-         }
+         nir_deref_instr *ed = g2n_member_deref(b, d, t, i, &et);
+         if (!ed)
+            break;
          g2n_store(c, ed, et, g2n_convert(c, args[i], et));
       }
       r.deref = d;

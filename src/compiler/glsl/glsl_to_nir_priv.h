@@ -283,6 +283,11 @@ struct g2n_val g2n_load(struct g2n *c, nir_deref_instr *d,
                         const struct glsl_type *t);
 void g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
                struct g2n_val v);
+/* Member i of the aggregate t stored at d (an array element or a
+ * structure field), its type in *et; NULL past a structure's last field. */
+nir_deref_instr *g2n_member_deref(nir_builder *b, nir_deref_instr *d,
+                                  const struct glsl_type *t, unsigned i,
+                                  const struct glsl_type **et);
 struct g2n_val g2n_load_lval(struct g2n *c, const struct g2n_lval *lv);
 void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
                     struct g2n_val v);
@@ -397,6 +402,26 @@ nir_def *g2n_return_stopped(struct g2n *c, const struct ast_node *n);
 void g2n_return_guard_begin(struct g2n *c, struct g2n_return_guard *g,
                             const struct ast_node *n);
 void g2n_return_guard_end(struct g2n *c, struct g2n_return_guard *g);
+
+/* glsl_to_nir_walk.c: statements of some kinds under a statement.  The
+ * walk counts the statements whose kind is in find (not looking inside
+ * them), enters the children of those whose kind is in enter (a
+ * compound's or switch's list, both branches of an if, the body of a
+ * loop) and passes over every other one; it stops counting at cap (a
+ * tree too deep to walk counts as cap). */
+#define G2N_AST_BIT(kind) (UINT64_C(1) << (kind))
+/* every statement that holds statements */
+#define G2N_AST_ANY_BODY                                                   \
+   (G2N_AST_BIT(AST_COMPOUND) | G2N_AST_BIT(AST_SWITCH) |                  \
+    G2N_AST_BIT(AST_IF) | G2N_AST_BIT(AST_WHILE) | G2N_AST_BIT(AST_DO) |   \
+    G2N_AST_BIT(AST_FOR))
+struct g2n_walk {
+   uint64_t find, enter;
+   unsigned cap;
+};
+unsigned g2n_walk_count(const struct ast_node *n, const struct g2n_walk *w);
+/* Whether n holds any statement of find (g2n_walk_count with cap 1). */
+bool g2n_walk_finds(const struct ast_node *n, uint64_t find, uint64_t enter);
 
 /* glsl_to_nir_func.c */
 struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);

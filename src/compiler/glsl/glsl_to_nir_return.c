@@ -42,35 +42,12 @@ g2n_return_is_flag(const struct g2n *c)
    return j && j->kind == G2N_JUMP_INLINE && j->flag && !j->loop;
 }
 
-/* Is there a `return` anywhere under n?  Bounded like count_returns: a
- * tree deeper than that is taken to return. */
+/* Is there a `return` anywhere under n (a tree too deep to walk is taken
+ * to return)? */
 static bool
-may_return(const struct ast_node *n, unsigned depth)
+may_return(const struct ast_node *n)
 {
-   if (!n)
-      return false;
-   if (depth > 1000)
-      return true;
-   switch (n->kind) {
-   case AST_RETURN:
-      return true;
-   case AST_COMPOUND:
-   case AST_SWITCH:
-      for (const struct ast_node *s = n->list.head; s; s = s->next) {
-         if (may_return(s, depth + 1))
-            return true;
-      }
-      return false;
-   case AST_IF:
-      return may_return(n->b, depth + 1) || may_return(n->c, depth + 1);
-   case AST_WHILE:
-   case AST_DO:
-      return may_return(n->b, depth + 1);
-   case AST_FOR:
-      return may_return(n->d, depth + 1);
-   default:
-      return false;
-   }
+   return g2n_walk_finds(n, G2N_AST_BIT(AST_RETURN), G2N_AST_ANY_BODY);
 }
 
 static bool
@@ -82,7 +59,7 @@ may_break(const struct g2n *c, const struct ast_node *n)
 bool
 g2n_return_needs_guard(const struct g2n *c, const struct ast_node *n)
 {
-   return (g2n_return_is_flag(c) && may_return(n, 0)) || may_break(c, n);
+   return (g2n_return_is_flag(c) && may_return(n)) || may_break(c, n);
 }
 
 nir_def *
@@ -90,7 +67,7 @@ g2n_return_stopped(struct g2n *c, const struct ast_node *n)
 {
    nir_builder *b = &c->b;
    nir_def *stop = NULL;
-   if (g2n_return_is_flag(c) && may_return(n, 0))
+   if (g2n_return_is_flag(c) && may_return(n))
       stop = nir_load_var(b, c->jumps->flag);
    if (may_break(c, n)) {
       nir_def *broken = nir_load_var(b, c->break_flag);

@@ -220,23 +220,9 @@ emit_return(struct g2n *c, struct ast_node *n)
 static bool
 has_continue(const struct ast_node *n)
 {
-   if (!n)
-      return false;
-   switch (n->kind) {
-   case AST_CONTINUE:
-      return true;
-   case AST_COMPOUND:
-   case AST_SWITCH:
-      for (const struct ast_node *s = n->list.head; s; s = s->next) {
-         if (has_continue(s))
-            return true;
-      }
-      return false;
-   case AST_IF:
-      return has_continue(n->b) || has_continue(n->c);
-   default:
-      return false;
-   }
+   return g2n_walk_finds(n, G2N_AST_BIT(AST_CONTINUE),
+                         G2N_AST_BIT(AST_COMPOUND) | G2N_AST_BIT(AST_SWITCH) |
+                            G2N_AST_BIT(AST_IF));
 }
 
 static nir_def *

@@ -43,27 +43,13 @@
 #include "glsl_to_nir_priv.h"
 
 /* Does statement n contain a `break` that would leave the switch it is
- * in (not one belonging to a nested loop or switch)? */
+ * in?  Loops and switches own the breaks inside them; no other statement
+ * holds one. */
 bool
 g2n_breaks_out(const struct ast_node *n)
 {
-   if (!n)
-      return false;
-   switch (n->kind) {
-   case AST_BREAK:
-      return true;
-   case AST_COMPOUND:
-      for (const struct ast_node *s = n->list.head; s; s = s->next) {
-         if (g2n_breaks_out(s))
-            return true;
-      }
-      return false;
-   case AST_IF:
-      return g2n_breaks_out(n->b) || g2n_breaks_out(n->c);
-   default:
-      /* loops and switches own their breaks; other statements have none */
-      return false;
-   }
+   return g2n_walk_finds(n, G2N_AST_BIT(AST_BREAK),
+                         G2N_AST_BIT(AST_COMPOUND) | G2N_AST_BIT(AST_IF));
 }
 
 static bool
@@ -78,23 +64,11 @@ ends_switch_group(const struct ast_node *n)
 static unsigned
 count_breaks(const struct ast_node *n, unsigned cap)
 {
-   if (!n)
-      return 0;
-   switch (n->kind) {
-   case AST_BREAK:
-      return 1;
-   case AST_COMPOUND: {
-      unsigned k = 0;
-      for (const struct ast_node *s = n->list.head; s && k < cap;
-           s = s->next)
-         k += count_breaks(s, cap);
-      return k;
-   }
-   case AST_IF:
-      return count_breaks(n->b, cap) + count_breaks(n->c, cap);
-   default:
-      return 0;
-   }
+   const struct g2n_walk w = {
+      .find = G2N_AST_BIT(AST_BREAK),
+      .enter = G2N_AST_BIT(AST_COMPOUND) | G2N_AST_BIT(AST_IF),
+      .cap = cap};
+   return g2n_walk_count(n, &w);
 }
 
 /* One run of labels and the statements under it, up to the next label. */

@@ -151,6 +151,21 @@ g2n_load(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t)
    return v;
 }
 
+nir_deref_instr *
+g2n_member_deref(nir_builder *b, nir_deref_instr *d,
+                 const struct glsl_type *t, unsigned i,
+                 const struct glsl_type **et)
+{
+   if (t->base_type == GLSL_TYPE_ARRAY) {
+      *et = t->element;
+      return nir_build_deref_array_imm(b, d, i);
+   }
+   if (i >= t->num_fields)
+      return NULL;
+   *et = t->fields[i].type;
+   return nir_build_deref_struct(b, d, i);
+}
+
 void
 g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
           struct g2n_val v)

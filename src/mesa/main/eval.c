@@ -135,9 +135,11 @@ _mesa_get_eval_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
 
 /* ---- glMap1, glMap2 ----------------------------------------------------- */
 
-/* A map as a display list keeps it (and as glMap sets it). */
+/* A map as a display list keeps it (and as glMap sets it): which is the
+ * row of targets[] that map() validated the target to, so that replaying
+ * it looks nothing up again. */
 struct eval_map_node {
-   GLenum target;
+   enum eval_target which;
    unsigned dims;
    GLfloat u1, u2, v1, v2;
    unsigned uorder, vorder;
@@ -147,9 +149,9 @@ struct eval_map_node {
 static void
 set_map(struct gl_context *ctx, const struct eval_map_node *d)
 {
-   unsigned i;
-   struct gl_ff_eval_map *m = map_of(ctx, d->target, d->dims, &i);
-   size_t size = (size_t)d->uorder * d->vorder * targets[i].k *
+   struct gl_ff_eval_map *m = d->dims == 1 ? &ctx->FF.Eval.Map1[d->which]
+                                           : &ctx->FF.Eval.Map2[d->which];
+   size_t size = (size_t)d->uorder * d->vorder * targets[d->which].k *
                  sizeof(GLfloat);
 
    GLfloat *p = realloc(m->Points, size);
@@ -206,16 +208,19 @@ map(unsigned dims, GLenum target, GLdouble u1, GLdouble u2, GLint ustride,
       return;
    }
    size_t count = (size_t)uorder * (size_t)vorder * (size_t)k;
-   struct eval_map_node *d =
-      malloc(sizeof(*d) + count * sizeof(GLfloat));
+   struct eval_map_node *d = malloc(sizeof(*d) + count * sizeof(GLfloat));
    if (!d) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
-   *d = (struct eval_map_node){
-      .target = target, .dims = dims, .u1 = (GLfloat)u1, .u2 = (GLfloat)u2,
-      .v1 = (GLfloat)v1, .v2 = (GLfloat)v2, .uorder = (unsigned)uorder,
-      .vorder = (unsigned)vorder};
+   *d = (struct eval_map_node){.which = (enum eval_target)i,
+                               .dims = dims,
+                               .u1 = (GLfloat)u1,
+                               .u2 = (GLfloat)u2,
+                               .v1 = (GLfloat)v1,
+                               .v2 = (GLfloat)v2,
+                               .uorder = (unsigned)uorder,
+                               .vorder = (unsigned)vorder};
    GLfloat *out = d->points;
    for (GLint a = 0; points && a < uorder; a++) {
       for (GLint b = 0; b < vorder; b++) {

@@ -403,44 +403,6 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
-/* GL 2.1 section 3.8.1: TexImage1D and TexImage2D decode their images
- * as TexImage3D would, except that UNPACK_IMAGE_HEIGHT and
- * UNPACK_SKIP_IMAGES are ignored (piglit's texsubimage-unpack sets
- * SKIP_IMAGES for its 2D uploads).  Every reader of the unpack state on
- * the way (client_pixels.c, the PBO range, st_texture.c) sees them 0. */
-struct unpack_images {
-   GLint height, skip;
-};
-
-static struct unpack_images
-hide_unpack_images(struct gl_context *ctx)
-{
-   struct unpack_images saved = {ctx->Pixel.UnpackImageHeight,
-                                 ctx->Pixel.UnpackSkipImages};
-   ctx->Pixel.UnpackImageHeight = 0;
-   ctx->Pixel.UnpackSkipImages = 0;
-   return saved;
-}
-
-static void
-restore_unpack_images(struct gl_context *ctx, struct unpack_images saved)
-{
-   ctx->Pixel.UnpackImageHeight = saved.height;
-   ctx->Pixel.UnpackSkipImages = saved.skip;
-}
-
-static void
-tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
-          GLsizei height, GLint border, GLenum format, GLenum type,
-          const void *pixels, unsigned dims, const char *func)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct unpack_images saved = hide_unpack_images(ctx);
-   tex_image_2d(target, level, internalformat, width, height, border, format,
-                type, pixels, dims, func);
-   restore_unpack_images(ctx, saved);
-}
-
 /* The image at (face, level) of t that a sub-image call writes, or NULL
  * (error recorded) when that level has no image or the rectangle at
  * (xoffset, yoffset) does not lie inside it (ES 3.0 section 3.8.5). */
@@ -559,16 +521,44 @@ tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* One TexImage1D/2D (sub false) or TexSubImage1D/2D call. */
+struct image_call {
+   bool sub;
+   GLenum target;
+   GLint level;
+   GLint internalformat, border; /* TexImage */
+   GLint xoffset, yoffset;       /* TexSubImage */
+   GLsizei width, height;
+   GLenum format, type;
+   const void *pixels;
+   unsigned dims;
+   const char *func;
+};
+
+/* GL 2.1 section 3.8.1: TexImage1D/2D and TexSubImage1D/2D decode their
+ * images as the 3D calls would, except that UNPACK_IMAGE_HEIGHT and
+ * UNPACK_SKIP_IMAGES are ignored (piglit's texsubimage-unpack sets
+ * SKIP_IMAGES for its 2D uploads).  Every reader of the unpack state on
+ * the way (client_pixels.c, the PBO range, st_texture.c) sees them 0
+ * while the call runs. */
 static void
-tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
-              GLsizei width, GLsizei height, GLenum format, GLenum type,
-              const void *pixels, unsigned dims, const char *func)
+image_1d_2d(const struct image_call *i)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct unpack_images saved = hide_unpack_images(ctx);
-   tex_sub_image_2d(target, level, xoffset, yoffset, width, height, format,
-                    type, pixels, dims, func);
-   restore_unpack_images(ctx, saved);
+   const GLint image_height = ctx->Pixel.UnpackImageHeight;
+   const GLint skip_images = ctx->Pixel.UnpackSkipImages;
+   ctx->Pixel.UnpackImageHeight = 0;
+   ctx->Pixel.UnpackSkipImages = 0;
+   if (i->sub)
+      tex_sub_image_2d(i->target, i->level, i->xoffset, i->yoffset, i->width,
+                       i->height, i->format, i->type, i->pixels, i->dims,
+                       i->func);
+   else
+      tex_image_2d(i->target, i->level, i->internalformat, i->width,
+                   i->height, i->border, i->format, i->type, i->pixels,
+                   i->dims, i->func);
+   ctx->Pixel.UnpackImageHeight = image_height;
+   ctx->Pixel.UnpackSkipImages = skip_images;
 }
 
 void GLAPIENTRY
@@ -587,6 +577,16 @@ _mesa_GenerateMipmap(GLenum target)
    t = _mesa_get_current_tex_object(ctx, target, "glGenerateMipmap");
    if (!t)
       return;
+   /* A mutable texture takes any BASE_LEVEL (GL 3.3 section 3.8.9); past
+    * the last level an image can have there is no level-base image:
+    * INVALID_OPERATION, unless BASE_LEVEL >= MAX_LEVEL leaves nothing to
+    * generate (Mesa's genmipmap.c returns then without an error). */
+   if (t->BaseLevel >= MAX_TEXTURE_LEVELS) {
+      if (t->BaseLevel < t->MaxLevel)
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glGenerateMipmap(no base level image)");
+      return;
+   }
    base = &t->Image[0][t->BaseLevel];
    /* ES 2.0 section 3.7.11: cube faces must be complete. */
    /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
@@ -712,6 +712,25 @@ es2_copy_sized(GLenum internalformat)
    }
 }
 
+/* The face of target that a CopyTexImage/CopyTexSubImage call of dims
+ * writes at level, or -1 with the error recorded (INVALID_ENUM for the
+ * target, INVALID_VALUE for the level, in that order). */
+static int
+copy_face(struct gl_context *ctx, GLenum target, GLint level, unsigned dims,
+          GLenum *bind_target, const char *func)
+{
+   int face = image_face(ctx, target, dims, bind_target);
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return -1;
+   }
+   if (level < 0 || level >= max_levels(ctx, *bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return -1;
+   }
+   return face;
+}
+
 /* CopyTexImage1D (dims 1) and CopyTexImage2D. */
 static void
 copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
@@ -720,17 +739,11 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, dims, &bind_target);
+   int face = copy_face(ctx, target, level, dims, &bind_target, func);
    struct gl_texture_object *t;
 
-   if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+   if (face < 0)
       return;
-   }
-   if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
-      return;
-   }
    /* KHR_texture_compression_astc_ldr: not a CopyTexImage format
     * (INVALID_OPERATION, as for TexImage). */
    if (is_astc(_mesa_compressed_pipe_format(ctx, internalformat))) {
@@ -843,18 +856,12 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, dims, &bind_target);
+   int face = copy_face(ctx, target, level, dims, &bind_target, func);
    struct gl_texture_object *t;
    struct gl_texture_image *img;
 
-   if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+   if (face < 0)
       return;
-   }
-   if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
-      return;
-   }
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
@@ -939,8 +946,10 @@ color_index_tex_image(GLenum target, GLint level, GLint internalformat,
    ctx->PixelOps.MapColor = false;
    ctx->PixelOps.UnpackSwapBytes = false;
    ctx->PixelOps.UnpackLsbFirst = false;
-   tex_image(target, level, internalformat, width, height, border, GL_RGBA,
-             GL_FLOAT, rgba, dims, func);
+   image_1d_2d(&(struct image_call){
+      .target = target, .level = level, .internalformat = internalformat,
+      .width = width, .height = height, .border = border, .format = GL_RGBA,
+      .type = GL_FLOAT, .pixels = rgba, .dims = dims, .func = func});
    ctx->Pixel.UnpackAlignment = unpack[0];
    ctx->Pixel.UnpackRowLength = unpack[1];
    ctx->Pixel.UnpackImageHeight = unpack[2];
@@ -961,8 +970,10 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
    if (color_index_tex_image(target, level, internalformat, width, height,
                              border, format, type, pixels, 2, "glTexImage2D"))
       return;
-   tex_image(target, level, internalformat, width, height, border, format,
-             type, pixels, 2, "glTexImage2D");
+   image_1d_2d(&(struct image_call){
+      .target = target, .level = level, .internalformat = internalformat,
+      .width = width, .height = height, .border = border, .format = format,
+      .type = type, .pixels = pixels, .dims = 2, .func = "glTexImage2D"});
 }
 
 void GLAPIENTRY
@@ -973,8 +984,10 @@ _mesa_TexImage1D(GLenum target, GLint level, GLint internalformat,
    if (color_index_tex_image(target, level, internalformat, width, 1, border,
                              format, type, pixels, 1, "glTexImage1D"))
       return;
-   tex_image(target, level, internalformat, width, 1, border, format, type,
-             pixels, 1, "glTexImage1D");
+   image_1d_2d(&(struct image_call){
+      .target = target, .level = level, .internalformat = internalformat,
+      .width = width, .height = 1, .border = border, .format = format,
+      .type = type, .pixels = pixels, .dims = 1, .func = "glTexImage1D"});
 }
 
 void GLAPIENTRY
@@ -982,16 +995,20 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
                     GLsizei width, GLsizei height, GLenum format, GLenum type,
                     const void *pixels)
 {
-   tex_sub_image(target, level, xoffset, yoffset, width, height, format, type,
-                 pixels, 2, "glTexSubImage2D");
+   image_1d_2d(&(struct image_call){
+      .sub = true, .target = target, .level = level, .xoffset = xoffset,
+      .yoffset = yoffset, .width = width, .height = height, .format = format,
+      .type = type, .pixels = pixels, .dims = 2, .func = "glTexSubImage2D"});
 }
 
 void GLAPIENTRY
 _mesa_TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width,
                     GLenum format, GLenum type, const void *pixels)
 {
-   tex_sub_image(target, level, xoffset, 0, width, 1, format, type, pixels, 1,
-                 "glTexSubImage1D");
+   image_1d_2d(&(struct image_call){
+      .sub = true, .target = target, .level = level, .xoffset = xoffset,
+      .width = width, .height = 1, .format = format, .type = type,
+      .pixels = pixels, .dims = 1, .func = "glTexSubImage1D"});
 }
 
 void GLAPIENTRY

@@ -325,18 +325,23 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    t->stamp++;
 }
 
-/* Levels [base, *last] the sampler reads. */
-static void
+/* Levels [*base, *last] the sampler reads, and the image of *base (face
+ * 0).  Complete textures and glGenerateMipmap's have a level-base image,
+ * so BASE_LEVEL is below MAX_TEXTURE_LEVELS; the clamp keeps any other
+ * caller inside Image[], and callers take the base image from here
+ * rather than index Image[] with a level the compiler cannot bound (the
+ * sanitized build's -Warray-bounds). */
+static const struct gl_texture_image *
 sampled_levels(const struct gl_texture_object *t, unsigned *base,
                unsigned *last)
 {
-   const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
-   unsigned l = (unsigned)t->BaseLevel;
+   unsigned l = MIN2((unsigned)t->BaseLevel, MAX_TEXTURE_LEVELS - 1);
+   const struct gl_texture_image *b = &t->Image[0][l];
 
    *base = l;
    if (t->Samples) { /* multisample: one level, whatever the filters */
       *base = *last = 0;
-      return;
+      return &t->Image[0][0];
    }
    if (_mesa_is_mipmap_filter(t->MinFilter)) {
       GLsizei size = rows_are_layers(t) || b->Width > b->Height ? b->Width
@@ -350,6 +355,7 @@ sampled_levels(const struct gl_texture_object *t, unsigned *base,
       }
    }
    *last = l;
+   return b;
 }
 
 bool
@@ -364,7 +370,7 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    if (t->IsView)
       return t->pt != NULL;
 
-   sampled_levels(t, &base, &last);
+   const struct gl_texture_image *b = sampled_levels(t, &base, &last);
    for (unsigned f = 0; f < faces && all_in_tree; f++) {
       for (unsigned l = base; l <= last; l++) {
          const struct gl_texture_image *img = &t->Image[f][l];
@@ -376,7 +382,6 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    if (all_in_tree)
       return true;
 
-   const struct gl_texture_image *b = &t->Image[0][base];
    unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
    unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
                                             : (unsigned)b->Depth;

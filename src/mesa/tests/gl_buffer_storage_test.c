@@ -20,23 +20,17 @@
 
 #include <cmocka.h>
 
-#include "gl_test_context.h"
+#include "gl_desktop_fixture.h"
 #include "main/extensions.h"
 #include "main/mtypes.h"
 #include "state_tracker/st_context.h"
-
-static void
-expect(GLenum error)
-{
-   assert_int_equal(_mesa_GetError(), error);
-}
 
 static GLint
 buffer_param(GLenum pname)
 {
    GLint v = -1;
    _mesa_GetBufferParameteriv(GL_ARRAY_BUFFER, pname, &v);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    return v;
 }
 
@@ -59,17 +53,15 @@ static const struct {
 static void
 test_storage_errors(void **state)
 {
-   (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
+   struct gl_test *t = *state;
    GLuint b;
 
    assert_true(_mesa_has_extension(&t->ctx->ctx, "GL_ARB_buffer_storage"));
    /* No buffer bound, then a bad target. */
    _mesa_BufferStorage(GL_ARRAY_BUFFER, 16, NULL, 0);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_BufferStorage(GL_TEXTURE_2D, 16, NULL, 0);
-   expect(GL_INVALID_ENUM);
+   gl_expect_error(GL_INVALID_ENUM);
 
    _mesa_GenBuffers(1, &b);
    _mesa_BindBuffer(GL_ARRAY_BUFFER, b);
@@ -101,38 +93,37 @@ test_storage_errors(void **state)
    /* A mutable buffer cannot be mapped persistently. */
    assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 8,
                                     GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT));
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
 
    /* Storage replaces a mutable store once; then nothing respecifies
     * it. */
    static const uint8_t data[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
    _mesa_BufferStorage(GL_ARRAY_BUFFER, 16, data, GL_MAP_READ_BIT);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_int_equal(buffer_param(GL_BUFFER_IMMUTABLE_STORAGE), GL_TRUE);
    assert_int_equal(buffer_param(GL_BUFFER_STORAGE_FLAGS), GL_MAP_READ_BIT);
    assert_int_equal(buffer_param(GL_BUFFER_SIZE), 16);
    _mesa_BufferStorage(GL_ARRAY_BUFFER, 16, NULL, GL_MAP_READ_BIT);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_BufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    /* No DYNAMIC_STORAGE_BIT: no BufferSubData; copies still write. */
    _mesa_BufferSubData(GL_ARRAY_BUFFER, 0, 4, data);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    /* Maps only with the bits of the storage flags. */
    assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 16, GL_MAP_WRITE_BIT));
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 16,
                                     GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT));
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    const uint8_t *p = _mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 16,
                                            GL_MAP_READ_BIT);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_non_null(p);
    assert_memory_equal(p, data, 16);
    _mesa_UnmapBuffer(GL_ARRAY_BUFFER);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_DeleteBuffers(1, &b);
-   gl_test_destroy(t);
 }
 
 /* A persistent map stays while the GL writes the buffer, copies into it
@@ -141,8 +132,6 @@ static void
 test_persistent_map(void **state)
 {
    (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
    static const uint8_t data[8] = {10, 20, 30, 40, 50, 60, 70, 80};
    GLuint b[2];
    uint8_t back[8];
@@ -155,12 +144,12 @@ test_persistent_map(void **state)
                        GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
                           GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT |
                           GL_DYNAMIC_STORAGE_BIT | GL_CLIENT_STORAGE_BIT);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    uint8_t *map = _mesa_MapBufferRange(
       GL_COPY_WRITE_BUFFER, 0, 8,
       GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT |
          GL_MAP_COHERENT_BIT);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_non_null(map);
    GLint access = -1;
    _mesa_GetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_ACCESS_FLAGS,
@@ -169,34 +158,33 @@ test_persistent_map(void **state)
                                GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT);
 
    _mesa_CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, 8);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_Finish();
    assert_memory_equal(map, data, 8);
    _mesa_BufferSubData(GL_COPY_WRITE_BUFFER, 2, 1, data);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_Finish();
    assert_int_equal(map[2], 10);
    map[7] = 99;
    _mesa_GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, 8, back);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_int_equal(back[7], 99);
    /* Still mapped: a second map is refused. */
    assert_null(_mesa_MapBufferRange(GL_COPY_WRITE_BUFFER, 0, 8,
                                     GL_MAP_READ_BIT));
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    assert_true(_mesa_UnmapBuffer(GL_COPY_WRITE_BUFFER));
 
    /* A non-persistent map of the same buffer blocks the GL's writes. */
    assert_non_null(_mesa_MapBufferRange(GL_COPY_WRITE_BUFFER, 0, 8,
                                         GL_MAP_WRITE_BIT));
    _mesa_BufferSubData(GL_COPY_WRITE_BUFFER, 0, 1, data);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, 8);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_UnmapBuffer(GL_COPY_WRITE_BUFFER);
    _mesa_DeleteBuffers(2, b);
-   expect(GL_NO_ERROR);
-   gl_test_destroy(t);
+   gl_expect_error(GL_NO_ERROR);
 }
 
 /* GL_EXT_buffer_storage: ES 3.0 and later, through the same entry point;
@@ -215,7 +203,7 @@ test_es(void **state)
    _mesa_BindBuffer(GL_ARRAY_BUFFER, b);
    _mesa_BufferStorage(GL_ARRAY_BUFFER, 4, NULL,
                        GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_int_equal(buffer_param(GL_BUFFER_IMMUTABLE_STORAGE), GL_TRUE);
    _mesa_DeleteBuffers(1, &b);
    gl_test_destroy(t);
@@ -225,10 +213,10 @@ test_es(void **state)
    _mesa_GenBuffers(1, &b);
    _mesa_BindBuffer(GL_ARRAY_BUFFER, b);
    _mesa_BufferStorage(GL_ARRAY_BUFFER, 4, NULL, 0);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    GLint v;
    _mesa_GetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_STORAGE_FLAGS, &v);
-   expect(GL_INVALID_ENUM);
+   gl_expect_error(GL_INVALID_ENUM);
    _mesa_DeleteBuffers(1, &b);
    gl_test_destroy(t);
 }
@@ -237,8 +225,8 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_storage_errors),
-      cmocka_unit_test(test_persistent_map),
+      GL_DESKTOP_TEST(test_storage_errors),
+      GL_DESKTOP_TEST(test_persistent_map),
       cmocka_unit_test(test_es),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

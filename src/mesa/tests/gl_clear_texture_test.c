@@ -21,16 +21,10 @@
 
 #include <cmocka.h>
 
-#include "gl_test_context.h"
+#include "gl_desktop_fixture.h"
 #include "main/extensions.h"
 #include "main/mtypes.h"
 #include "state_tracker/st_context.h"
-
-static void
-expect(GLenum error)
-{
-   assert_int_equal(_mesa_GetError(), error);
-}
 
 static GLuint
 texture_2d(GLenum internalformat, GLsizei w, GLsizei h)
@@ -39,7 +33,7 @@ texture_2d(GLenum internalformat, GLsizei w, GLsizei h)
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
    _mesa_TexStorage2D(GL_TEXTURE_2D, 1, internalformat, w, h);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    return tex;
 }
 
@@ -63,30 +57,28 @@ static const struct {
 static void
 test_errors(void **state)
 {
-   (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
+   struct gl_test *t = *state;
    GLuint tex, unused;
 
    assert_true(_mesa_has_extension(&t->ctx->ctx, "GL_ARB_clear_texture"));
    /* Texture 0, an unused name, a name never bound. */
    _mesa_ClearTexImage(0, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_ClearTexImage(777, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_GenTextures(1, &unused);
    _mesa_ClearTexImage(unused, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
 
    tex = texture_2d(GL_RGBA8, 4, 4);
    /* A level without an image, a negative one. */
    _mesa_ClearTexImage(tex, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_ClearTexImage(tex, -1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_VALUE);
+   gl_expect_error(GL_INVALID_VALUE);
    /* Unknown enums. */
    _mesa_ClearTexImage(tex, 0, GL_RGBA, GL_TEXTURE_2D, NULL);
-   expect(GL_INVALID_ENUM);
+   gl_expect_error(GL_INVALID_ENUM);
    /* The region: inside the 4x4x1 image, sizes not negative. */
    static const GLint regions[][6] = {
       {-1, 0, 0, 1, 1, 1}, {0, -1, 0, 1, 1, 1}, {0, 0, -1, 1, 1, 1},
@@ -101,10 +93,10 @@ test_errors(void **state)
    }
    _mesa_ClearTexSubImage(tex, 0, 0, 0, 0, -1, 1, 1, GL_RGBA,
                           GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_VALUE);
+   gl_expect_error(GL_INVALID_VALUE);
    _mesa_ClearTexSubImage(tex, 0, 1, 1, 0, 3, 3, 1, GL_RGBA,
                           GL_UNSIGNED_BYTE, NULL);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_DeleteTextures(1, &tex);
 
    for (unsigned i = 0; i < sizeof(wrong_class) / sizeof(wrong_class[0]);
@@ -120,7 +112,7 @@ test_errors(void **state)
    /* Compressed images cannot be cleared. */
    tex = texture_2d(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4);
    _mesa_ClearTexImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_DeleteTextures(1, &tex);
 
    /* Nor buffer textures. */
@@ -131,12 +123,11 @@ test_errors(void **state)
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_BUFFER, tex);
    _mesa_TexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_ClearTexImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_DeleteTextures(1, &tex);
    _mesa_DeleteBuffers(1, &buf);
-   gl_test_destroy(t);
 }
 
 /* Texels a clear leaves (RGBA8 storage on the noop driver). */
@@ -144,8 +135,6 @@ static void
 test_values(void **state)
 {
    (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
    static const GLfloat red[4] = {1.0f, 0.0f, 0.0f, 1.0f};
    static const GLubyte grey[4] = {128, 128, 128, 64};
    GLuint tex = texture_2d(GL_RGBA8, 4, 4);
@@ -154,12 +143,12 @@ test_values(void **state)
     * zeros; pixel storage modes do not move the texel. */
    _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 3);
    _mesa_ClearTexImage(tex, 0, GL_RGBA, GL_FLOAT, red);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_ClearTexSubImage(tex, 0, 1, 2, 0, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE,
                           grey);
    _mesa_ClearTexSubImage(tex, 0, 3, 3, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE,
                           NULL);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_true(gl_test_texel_is_rgba8(0, 0, 255, 0, 0, 255));
    assert_true(gl_test_texel_is_rgba8(0, 2, 255, 0, 0, 255));
    assert_true(gl_test_texel_is_rgba8(1, 2, 128, 128, 128, 64));
@@ -172,7 +161,7 @@ test_values(void **state)
    _mesa_PixelStorei(GL_UNPACK_SWAP_BYTES, GL_TRUE);
    static const GLushort small[4] = {0x00ff, 0, 0, 0xffff};
    _mesa_ClearTexImage(tex, 0, GL_RGBA, GL_UNSIGNED_SHORT, small);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_PixelStorei(GL_UNPACK_SWAP_BYTES, GL_FALSE);
    assert_true(gl_test_texel_is_rgba8(2, 1, 1, 0, 0, 255));
    _mesa_DeleteTextures(1, &tex);
@@ -181,7 +170,7 @@ test_values(void **state)
    tex = texture_2d(GL_RGBA8UI, 2, 2);
    static const GLuint big[4] = {7, 300, 0, 1};
    _mesa_ClearTexImage(tex, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, big);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    uint8_t v[4];
    gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 1, 1, 0, v, 4);
    assert_int_equal(v[0], 7);
@@ -193,7 +182,7 @@ test_values(void **state)
    tex = texture_2d(GL_DEPTH_COMPONENT32F, 2, 2);
    static const GLfloat half = 0.5f;
    _mesa_ClearTexImage(tex, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &half);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    float z = 0.0f;
    gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 1, 0, 0, &z, 4);
    assert_true(z == 0.5f);
@@ -205,16 +194,15 @@ test_values(void **state)
    _mesa_TexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 2, 2);
    _mesa_ClearTexSubImage(tex, 0, 0, 0, 2, 2, 2, 2, GL_RGBA,
                           GL_UNSIGNED_BYTE, grey);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_ClearTexSubImage(tex, 0, 0, 0, 5, 1, 1, 2, GL_RGBA,
                           GL_UNSIGNED_BYTE, grey);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    for (unsigned face = 0; face < 6; face++) {
       gl_test_read_texel(GL_TEXTURE_CUBE_MAP, face, 0, 1, 1, 0, v, 4);
       assert_int_equal(v[0], face == 2 || face == 3 ? 128 : 0);
    }
    _mesa_DeleteTextures(1, &tex);
-   gl_test_destroy(t);
 }
 
 /* GL_EXT_clear_texture in ES 3.1 only; the ES pairs need not be the
@@ -234,7 +222,7 @@ test_es(void **state)
    GLuint tex = texture_2d(GL_RGBA8, 2, 2);
    static const GLfloat green[4] = {0.0f, 1.0f, 0.0f, 1.0f};
    _mesa_ClearTexImage(tex, 0, GL_RGBA, GL_FLOAT, green);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    assert_true(gl_test_texel_is_rgba8(1, 1, 0, 255, 0, 255));
    _mesa_DeleteTextures(1, &tex);
    gl_test_destroy(t);
@@ -244,8 +232,8 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_errors),
-      cmocka_unit_test(test_values),
+      GL_DESKTOP_TEST(test_errors),
+      GL_DESKTOP_TEST(test_values),
       cmocka_unit_test(test_es),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

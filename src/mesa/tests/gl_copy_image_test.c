@@ -22,16 +22,10 @@
 
 #include <cmocka.h>
 
-#include "gl_test_context.h"
+#include "gl_desktop_fixture.h"
 #include "main/extensions.h"
 #include "main/mtypes.h"
 #include "state_tracker/st_context.h"
-
-static void
-expect(GLenum error)
-{
-   assert_int_equal(_mesa_GetError(), error);
-}
 
 static GLuint
 tex_storage(GLenum target, GLsizei levels, GLenum internalformat, GLsizei w,
@@ -46,7 +40,7 @@ tex_storage(GLenum target, GLsizei levels, GLenum internalformat, GLsizei w,
       _mesa_TexStorage2D(target, levels, internalformat, w, h);
    else
       _mesa_TexStorage1D(target, levels, internalformat, w);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    return tex;
 }
 
@@ -75,9 +69,7 @@ copy(const struct copy_call *c)
 static void
 test_errors(void **state)
 {
-   (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
+   struct gl_test *t = *state;
    assert_true(_mesa_has_extension(&t->ctx->ctx, "GL_ARB_copy_image"));
    GLuint src = tex_storage(GL_TEXTURE_2D, 4, GL_RGBA8, 32, 32, 1);
    GLuint dst = tex_storage(GL_TEXTURE_2D, 4, GL_RGBA8, 32, 32, 1);
@@ -89,7 +81,7 @@ test_errors(void **state)
    _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
    rg8 = tex_storage(GL_TEXTURE_2D, 1, GL_RG8, 32, 32, 1);
    depth = tex_storage(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT24, 32, 32, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
 
    const struct {
       GLenum error;
@@ -155,7 +147,6 @@ test_errors(void **state)
    _mesa_DeleteTextures(5, all);
    GLuint rbs[] = {rb, rb_empty};
    _mesa_DeleteRenderbuffers(2, rbs);
-   gl_test_destroy(t);
 }
 
 /* Compressed images: whole blocks at block offsets (but at the edges),
@@ -164,8 +155,6 @@ static void
 test_compressed(void **state)
 {
    (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
    GLuint dxt3 = tex_storage(GL_TEXTURE_2D, 1,
                              GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, 128, 128, 1);
    GLuint dxt5 = tex_storage(GL_TEXTURE_2D, 1,
@@ -190,17 +179,17 @@ test_compressed(void **state)
    /* 128-bit blocks: not 64-bit texels, not 48-bit ones, not DXT1. */
    _mesa_CopyImageSubData(dxt3, GL_TEXTURE_2D, 0, 0, 0, 0, rgba16ui,
                           GL_TEXTURE_2D, 0, 0, 0, 0, 20, 20, 1);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_CopyImageSubData(dxt3, GL_TEXTURE_2D, 0, 0, 0, 0, rgb16ui,
                           GL_TEXTURE_2D, 0, 0, 0, 0, 20, 20, 1);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_CopyImageSubData(dxt3, GL_TEXTURE_2D, 0, 0, 0, 0, dxt1,
                           GL_TEXTURE_2D, 0, 0, 0, 0, 20, 20, 1);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    /* DXT1 blocks are 64-bit texels. */
    _mesa_CopyImageSubData(dxt1, GL_TEXTURE_2D, 0, 4, 4, 0, rgba16ui,
                           GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
 
    /* A DXT5 block in, the same 16 bytes out as one RGBA32UI texel. */
    static const GLuint block[4] = {0x11223344, 0x55667788, 0x99aabbcc,
@@ -208,17 +197,16 @@ test_compressed(void **state)
    _mesa_BindTexture(GL_TEXTURE_2D, dxt5);
    _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 8, 4, 4,
                                  GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 16, block);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_CopyImageSubData(dxt5, GL_TEXTURE_2D, 0, 4, 8, 0, rgba32ui,
                           GL_TEXTURE_2D, 0, 3, 2, 0, 4, 4, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_BindTexture(GL_TEXTURE_2D, rgba32ui);
    GLuint texel[4];
    gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 3, 2, 0, texel, sizeof(texel));
    assert_memory_equal(texel, block, sizeof(block));
    GLuint all[] = {dxt3, dxt5, dxt1, rgba16ui, rgb16ui, rgba32ui};
    _mesa_DeleteTextures(6, all);
-   gl_test_destroy(t);
 }
 
 /* The bits move unchanged: RGBA8 texels read as R32UI, a renderbuffer
@@ -227,8 +215,6 @@ static void
 test_values(void **state)
 {
    (void)state;
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 8, 8);
    static const GLubyte px[4] = {0x10, 0x20, 0x30, 0x40};
    GLuint rgba = tex_storage(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4, 1);
    _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 1, 1, GL_RGBA,
@@ -236,7 +222,7 @@ test_values(void **state)
    GLuint r32 = tex_storage(GL_TEXTURE_2D, 1, GL_R32UI, 4, 4, 1);
    _mesa_CopyImageSubData(rgba, GL_TEXTURE_2D, 0, 1, 1, 0, r32,
                           GL_TEXTURE_2D, 0, 2, 3, 0, 1, 1, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    uint32_t word = 0;
    gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 2, 3, 0, &word, 4);
    assert_memory_equal(&word, px, 4);
@@ -251,7 +237,7 @@ test_values(void **state)
    GLuint cube = tex_storage(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 4, 4, 1);
    _mesa_CopyImageSubData(rb, GL_RENDERBUFFER, 0, 1, 1, 0, cube,
                           GL_TEXTURE_CUBE_MAP, 0, 0, 0, 4, 1, 1, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    GLubyte got[4];
    gl_test_read_texel(GL_TEXTURE_CUBE_MAP, 4, 0, 0, 0, 0, got, 4);
    assert_memory_equal(got, px, 4);
@@ -260,18 +246,18 @@ test_values(void **state)
    /* Slice 6 of a cube map does not exist. */
    _mesa_CopyImageSubData(rb, GL_RENDERBUFFER, 0, 1, 1, 0, cube,
                           GL_TEXTURE_CUBE_MAP, 0, 0, 0, 6, 1, 1, 1);
-   expect(GL_INVALID_VALUE);
+   gl_expect_error(GL_INVALID_VALUE);
 
    /* 1D array layers are slices (z), their height 1. */
    GLuint arr = tex_storage(GL_TEXTURE_1D_ARRAY, 1, GL_RGBA8, 4, 3, 1);
    _mesa_CopyImageSubData(rgba, GL_TEXTURE_2D, 0, 1, 1, 0, arr,
                           GL_TEXTURE_1D_ARRAY, 0, 3, 0, 2, 1, 1, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    gl_test_read_texel(GL_TEXTURE_1D_ARRAY, 0, 0, 3, 0, 2, got, 4);
    assert_memory_equal(got, px, 4);
    _mesa_CopyImageSubData(rgba, GL_TEXTURE_2D, 0, 1, 1, 0, arr,
                           GL_TEXTURE_1D_ARRAY, 0, 3, 2, 0, 1, 1, 1);
-   expect(GL_INVALID_VALUE);
+   gl_expect_error(GL_INVALID_VALUE);
 
    /* Desktop unsized RGBA, whatever its type, is RGBA8 (GL 3.0 table
     * 3.16): the same format as rgba. */
@@ -282,12 +268,11 @@ test_values(void **state)
                     GL_UNSIGNED_INT_8_8_8_8_REV, NULL);
    _mesa_CopyImageSubData(rgba, GL_TEXTURE_2D, 0, 0, 0, 0, unsized,
                           GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
 
    GLuint all[] = {rgba, r32, cube, arr, unsized};
    _mesa_DeleteTextures(5, all);
    _mesa_DeleteRenderbuffers(1, &rb);
-   gl_test_destroy(t);
 }
 
 /* GL_EXT_copy_image and GL_OES_copy_image in ES 3.0 and later. */
@@ -303,7 +288,7 @@ test_es(void **state)
    GLuint b = tex_storage(GL_TEXTURE_2D, 1, GL_RGBA8UI, 4, 4, 1);
    _mesa_CopyImageSubData(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0,
                           0, 0, 0, 4, 4, 1);
-   expect(GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    GLuint all[] = {a, b};
    _mesa_DeleteTextures(2, all);
    gl_test_destroy(t);
@@ -312,7 +297,7 @@ test_es(void **state)
    assert_false(_mesa_has_extension(&t->ctx->ctx, "GL_EXT_copy_image"));
    _mesa_CopyImageSubData(1, GL_TEXTURE_2D, 0, 0, 0, 0, 2, GL_TEXTURE_2D, 0,
                           0, 0, 0, 1, 1, 1);
-   expect(GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    gl_test_destroy(t);
 }
 
@@ -320,9 +305,9 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_errors),
-      cmocka_unit_test(test_compressed),
-      cmocka_unit_test(test_values),
+      GL_DESKTOP_TEST(test_errors),
+      GL_DESKTOP_TEST(test_compressed),
+      GL_DESKTOP_TEST(test_values),
       cmocka_unit_test(test_es),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

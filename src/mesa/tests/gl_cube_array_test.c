@@ -25,26 +25,13 @@
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      if (!strcmp((const char *)_mesa_GetStringi(GL_EXTENSIONS, (GLuint)i),
-                  name))
-         return true;
-   }
-   return false;
-}
-
 static void
 test_errors(void **state)
 {
    (void)state;
    struct gl_test *t = gl_test_compat21();
-   assert_true(has_extension("GL_ARB_texture_cube_map_array"));
-   assert_true(has_extension("GL_ARB_texture_storage"));
+   assert_true(gl_test_has_extension("GL_ARB_texture_cube_map_array"));
+   assert_true(gl_test_has_extension("GL_ARB_texture_storage"));
 
    GLuint tex[2];
    GLint v = -1;

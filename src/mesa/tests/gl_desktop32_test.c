@@ -130,19 +130,6 @@ core32(void)
    return t;
 }
 
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      if (!strcmp((const char *)_mesa_GetStringi(GL_EXTENSIONS, (GLuint)i),
-                  name))
-         return true;
-   }
-   return false;
-}
-
 /* Section 6.1.5 and EGL_KHR_create_context: 3.2 only with a geometry
  * stage; then core and compatibility 3.2 contexts with GLSL 1.50 and the
  * profile mask (table 6.56). */
@@ -200,10 +187,10 @@ test_core_context(void **state)
    assert_memory_equal(_mesa_GetString(GL_VERSION), "3.2 ", 4);
    _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
    assert_int_equal(v, GL_CONTEXT_CORE_PROFILE_BIT);
-   assert_true(has_extension("GL_ARB_texture_multisample"));
-   assert_true(has_extension("GL_ARB_depth_clamp"));
-   assert_true(has_extension("GL_ARB_seamless_cube_map"));
-   assert_true(has_extension("GL_ARB_provoking_vertex"));
+   assert_true(gl_test_has_extension("GL_ARB_texture_multisample"));
+   assert_true(gl_test_has_extension("GL_ARB_depth_clamp"));
+   assert_true(gl_test_has_extension("GL_ARB_seamless_cube_map"));
+   assert_true(gl_test_has_extension("GL_ARB_provoking_vertex"));
    _mesa_ProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
    _mesa_GetIntegerv(GL_PROVOKING_VERTEX, &v);
    assert_int_equal(v, GL_FIRST_VERTEX_CONVENTION);
@@ -632,7 +619,7 @@ test_depth_stencil_teximage(void **state)
                        4, 0, cases[i].format, cases[i].type, NULL);
       assert_int_equal(_mesa_GetError(), cases[i].error);
    }
-   assert_true(has_extension("GL_EXT_provoking_vertex"));
+   assert_true(gl_test_has_extension("GL_EXT_provoking_vertex"));
    gl_test_destroy(t);
 }
 
@@ -646,7 +633,7 @@ test_sample_shading(void **state)
    struct gl_test *t = core32();
    GLfloat v = -1;
 
-   assert_true(has_extension("GL_ARB_sample_shading"));
+   assert_true(gl_test_has_extension("GL_ARB_sample_shading"));
    assert_false(_mesa_IsEnabled(GL_SAMPLE_SHADING));
    _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
    assert_true(v == 0.0f);
@@ -701,7 +688,7 @@ test_vertex_array_bgra(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    _mesa_VertexAttribIPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, 0, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
-   assert_true(has_extension("GL_ARB_vertex_array_bgra"));
+   assert_true(gl_test_has_extension("GL_ARB_vertex_array_bgra"));
    gl_test_destroy(t);
 
    t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);

@@ -20,29 +20,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gl_test_context.h"
-
-static struct gl_test *
-core33(void)
-{
-   struct gl_test *t =
-      gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 3, 16, 16);
-   assert_non_null(t);
-   return t;
-}
-
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      if (!strcmp((const char *)_mesa_GetStringi(GL_EXTENSIONS, (GLuint)i),
-                  name))
-         return true;
-   }
-   return false;
-}
+#include "gl_desktop_fixture.h"
 
 static void
 expect_attrib(GLuint index, float x, float y, float z, float w)
@@ -67,15 +45,15 @@ pack(unsigned x, unsigned y, unsigned z, unsigned w)
 static void
 test_attrib_p(void **state)
 {
-   struct gl_test *t = core33();
+   (void)state;
    GLint max = 0;
    _mesa_GetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max);
 
    _mesa_VertexAttribP4ui(1, GL_FLOAT, GL_FALSE, 0);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_expect_error(GL_INVALID_ENUM);
    _mesa_VertexAttribP4ui((GLuint)max, GL_UNSIGNED_INT_2_10_10_10_REV,
                           GL_FALSE, 0);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_expect_error(GL_INVALID_VALUE);
 
    _mesa_VertexAttribP4ui(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE,
                           pack(1023, 0, 341, 3));
@@ -93,8 +71,7 @@ test_attrib_p(void **state)
    _mesa_VertexAttribP1ui(3, GL_UNSIGNED_INT_2_10_10_10_REV, GL_FALSE,
                           pack(9, 9, 9, 1));
    expect_attrib(3, 9, 0, 0, 1);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   gl_test_destroy(t);
+   gl_expect_error(GL_NO_ERROR);
 }
 
 /* Section 2.8: size BGRA takes the packed types, normalized only; the
@@ -102,7 +79,7 @@ test_attrib_p(void **state)
 static void
 test_bgra_packed(void **state)
 {
-   struct gl_test *t = core33();
+   (void)state;
    GLuint vao, buf;
    _mesa_GenVertexArrays(1, &vao);
    _mesa_BindVertexArray(vao);
@@ -111,21 +88,20 @@ test_bgra_packed(void **state)
 
    _mesa_VertexAttribPointer(0, GL_BGRA, GL_INT_2_10_10_10_REV, GL_TRUE, 0,
                              NULL);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    GLint v = 0;
    _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &v);
    assert_int_equal(v, GL_BGRA);
    _mesa_VertexAttribPointer(0, GL_BGRA, GL_UNSIGNED_INT_2_10_10_10_REV,
                              GL_TRUE, 0, NULL);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_VertexAttribPointer(0, GL_BGRA, GL_UNSIGNED_INT_2_10_10_10_REV,
                              GL_FALSE, 0, NULL);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_VertexAttribPointer(0, GL_BGRA, GL_FLOAT, GL_TRUE, 0, NULL);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_VertexAttribPointer(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0, NULL);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   gl_test_destroy(t);
+   gl_expect_error(GL_INVALID_OPERATION);
 }
 
 /* Section 3.8.7: TEXTURE_SWIZZLE_RGBA sets and reads the four
@@ -133,14 +109,14 @@ test_bgra_packed(void **state)
 static void
 test_swizzle_rgba(void **state)
 {
-   struct gl_test *t = core33();
+   (void)state;
    GLuint tex;
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
 
    const GLint sw[4] = {GL_BLUE, GL_ZERO, GL_RED, GL_ONE};
    _mesa_TexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, sw);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    GLint got[4] = {0};
    _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, got);
    assert_memory_equal(got, sw, sizeof(sw));
@@ -149,7 +125,7 @@ test_swizzle_rgba(void **state)
 
    const GLint bad[4] = {GL_GREEN, GL_GREEN, GL_TEXTURE_2D, GL_GREEN};
    _mesa_TexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, bad);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_expect_error(GL_INVALID_ENUM);
    _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, got);
    assert_memory_equal(got, sw, sizeof(sw));
 
@@ -168,8 +144,7 @@ test_swizzle_rgba(void **state)
    GLuint ugot[4] = {0};
    _mesa_GetTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, ugot);
    assert_memory_equal(ugot, usw, sizeof(usw));
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   gl_test_destroy(t);
+   gl_expect_error(GL_NO_ERROR);
 }
 
 /* Section 3.8.2: glSamplerParameterI{i,ui}v and their queries take the
@@ -177,14 +152,14 @@ test_swizzle_rgba(void **state)
 static void
 test_sampler_int_forms(void **state)
 {
-   struct gl_test *t = core33();
+   (void)state;
    GLuint s;
    _mesa_GenSamplers(1, &s);
    const GLint nearest = GL_NEAREST;
    _mesa_SamplerParameterIiv(s, GL_TEXTURE_MAG_FILTER, &nearest);
    const GLuint lod = 3;
    _mesa_SamplerParameterIuiv(s, GL_TEXTURE_MIN_LOD, &lod);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    GLint iv = 0;
    _mesa_GetSamplerParameterIiv(s, GL_TEXTURE_MAG_FILTER, &iv);
    assert_int_equal(iv, GL_NEAREST);
@@ -192,8 +167,7 @@ test_sampler_int_forms(void **state)
    _mesa_GetSamplerParameterIuiv(s, GL_TEXTURE_MIN_LOD, &uv);
    assert_int_equal(uv, 3);
    _mesa_SamplerParameterIiv(s + 100, GL_TEXTURE_MAG_FILTER, &nearest);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   gl_test_destroy(t);
+   gl_expect_error(GL_INVALID_OPERATION);
 }
 
 /* Section 2.14 (ARB_occlusion_query2): SAMPLES_PASSED and
@@ -202,22 +176,21 @@ test_sampler_int_forms(void **state)
 static void
 test_occlusion_targets(void **state)
 {
-   struct gl_test *t = core33();
+   (void)state;
    GLuint q[2];
    _mesa_GenQueries(2, q);
    _mesa_BeginQuery(GL_SAMPLES_PASSED, q[0]);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_EndQuery(GL_SAMPLES_PASSED);
    _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_expect_error(GL_NO_ERROR);
    _mesa_BeginQuery(GL_SAMPLES_PASSED, q[0]);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_EndQuery(GL_ANY_SAMPLES_PASSED);
    _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, q[1] + 50);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   gl_test_destroy(t);
+   gl_expect_error(GL_INVALID_OPERATION);
 }
 
 /* The version, GLSL 3.30, the extensions of appendix I, and the state
@@ -226,7 +199,7 @@ test_occlusion_targets(void **state)
 static void
 test_context(void **state)
 {
-   struct gl_test *t = core33();
+   (void)state;
    GLint v = 0;
    _mesa_GetIntegerv(GL_MINOR_VERSION, &v);
    assert_int_equal(v, 3);
@@ -239,12 +212,12 @@ test_context(void **state)
       "GL_ARB_texture_rgb10_a2ui",   "GL_ARB_vertex_type_2_10_10_10_rev",
    };
    for (unsigned i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-      if (!has_extension(exts[i]))
+      if (!gl_test_has_extension(exts[i]))
          fail_msg("%s missing", exts[i]);
    }
    GLboolean b;
    _mesa_GetBooleanv(GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION, &b);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_expect_error(GL_INVALID_ENUM);
 
    GLuint prog = gl_test_program(
       "#version 330 core\n"
@@ -259,7 +232,6 @@ test_context(void **state)
    assert_int_not_equal(prog, 0);
    assert_int_equal(_mesa_GetAttribLocation(prog, "p"), 2);
    assert_int_equal(_mesa_GetFragDataIndex(prog, "c1"), 1);
-   gl_test_destroy(t);
 }
 
 /* glVertexAttribLFormat / glVertexAttribLPointer (GL 4.1,
@@ -268,33 +240,71 @@ test_context(void **state)
 static void
 test_attrib_64bit_absent(void **state)
 {
-   struct gl_test *t = core33();
-   assert_false(has_extension("GL_ARB_vertex_attrib_64bit"));
+   (void)state;
+   assert_false(gl_test_has_extension("GL_ARB_vertex_attrib_64bit"));
    GLuint vao;
    _mesa_GenVertexArrays(1, &vao);
    _mesa_BindVertexArray(vao);
    _mesa_VertexAttribLFormat(0, 2, GL_DOUBLE, 0);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    _mesa_VertexAttribLPointer(1, 3, GL_DOUBLE, 0, NULL);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_expect_error(GL_INVALID_OPERATION);
    GLint size = 0;
    _mesa_GetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_SIZE, &size);
    assert_int_equal(size, 4);
    _mesa_DeleteVertexArrays(1, &vao);
-   gl_test_destroy(t);
+}
+
+/* glGenerateMipmap with BASE_LEVEL past the last level an image can have
+ * (a mutable texture takes any BASE_LEVEL, GL 3.3 section 3.8.9): there
+ * is no level-base image, so INVALID_OPERATION while BASE_LEVEL <
+ * MAX_LEVEL, and nothing at all once it is not (Mesa's genmipmap.c) --
+ * never a look at an image beyond the texture's. */
+static void
+test_generate_mipmap_far_base_level(void **state)
+{
+   (void)state;
+   static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP};
+   for (unsigned i = 0; i < 2; i++) {
+      /* mutable: glTexImage2D of level 0 (each face of the cube) */
+      GLuint tex;
+      _mesa_GenTextures(1, &tex);
+      _mesa_BindTexture(targets[i], tex);
+      for (unsigned f = 0; f < (i ? 6u : 1u); f++)
+         _mesa_TexImage2D(i ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + f
+                            : GL_TEXTURE_2D,
+                          0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          NULL);
+      /* (BASE_LEVEL, MAX_LEVEL, the error): the default MAX_LEVEL is
+       * 1000 (table 6.17) */
+      static const GLint cases[][3] = {
+         {100, 1000, GL_INVALID_OPERATION},
+         {20000000, 30000000, GL_INVALID_OPERATION},
+         {20000000, 20, GL_NO_ERROR},
+      };
+      for (unsigned c = 0; c < 3; c++) {
+         _mesa_TexParameteri(targets[i], GL_TEXTURE_BASE_LEVEL, cases[c][0]);
+         _mesa_TexParameteri(targets[i], GL_TEXTURE_MAX_LEVEL, cases[c][1]);
+         gl_expect_error(GL_NO_ERROR);
+         _mesa_GenerateMipmap(targets[i]);
+         gl_expect_error((GLenum)cases[c][2]);
+      }
+      _mesa_DeleteTextures(1, &tex);
+   }
 }
 
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_attrib_p),
-      cmocka_unit_test(test_bgra_packed),
-      cmocka_unit_test(test_swizzle_rgba),
-      cmocka_unit_test(test_sampler_int_forms),
-      cmocka_unit_test(test_occlusion_targets),
-      cmocka_unit_test(test_context),
-      cmocka_unit_test(test_attrib_64bit_absent),
+      GL_DESKTOP_TEST(test_attrib_p),
+      GL_DESKTOP_TEST(test_bgra_packed),
+      GL_DESKTOP_TEST(test_swizzle_rgba),
+      GL_DESKTOP_TEST(test_sampler_int_forms),
+      GL_DESKTOP_TEST(test_occlusion_targets),
+      GL_DESKTOP_TEST(test_context),
+      GL_DESKTOP_TEST(test_attrib_64bit_absent),
+      GL_DESKTOP_TEST(test_generate_mipmap_far_base_level),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -147,20 +147,6 @@ test_param_conversion(void **state)
    gl_test_destroy(t);
 }
 
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint k = 0; k < n; k++) {
-      const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS,
-                                                     (GLuint)k);
-      if (e && strcmp(e, name) == 0)
-         return true;
-   }
-   return false;
-}
-
 /* ARB_window_pos names compatibility commands: advertised there only;
  * the core features' extension names in both profiles, with their
  * suffixed entry points. */
@@ -170,9 +156,9 @@ test_extensions(void **state)
    struct gl_test *t =
       gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
    assert_non_null(t);
-   assert_true(has_extension("GL_ARB_window_pos"));
-   assert_true(has_extension("GL_ARB_vertex_buffer_object"));
-   assert_true(has_extension("GL_EXT_framebuffer_object"));
+   assert_true(gl_test_has_extension("GL_ARB_window_pos"));
+   assert_true(gl_test_has_extension("GL_ARB_vertex_buffer_object"));
+   assert_true(gl_test_has_extension("GL_EXT_framebuffer_object"));
    assert_non_null(st_get_proc_address("glWindowPos2fARB"));
    assert_non_null(st_get_proc_address("glBindFramebufferEXT"));
    assert_non_null(st_get_proc_address("glBindRenderbufferEXT"));
@@ -181,8 +167,8 @@ test_extensions(void **state)
 
    t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
    assert_non_null(t);
-   assert_false(has_extension("GL_ARB_window_pos"));
-   assert_true(has_extension("GL_ARB_vertex_buffer_object"));
+   assert_false(gl_test_has_extension("GL_ARB_window_pos"));
+   assert_true(gl_test_has_extension("GL_ARB_vertex_buffer_object"));
    gl_test_destroy(t);
 }
 

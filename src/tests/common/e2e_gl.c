@@ -133,6 +133,15 @@ e2e_gl_core_options(int w, int h, int major, int minor)
    return opts;
 }
 
+struct e2e_gl_options
+e2e_gl_compat_options(int w, int h, int major, int minor)
+{
+   struct e2e_gl_options opts =
+      e2e_gl_version_options(w, h, major, minor, true);
+   opts.compatibility_profile = true;
+   return opts;
+}
+
 int
 e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
              struct e2e_gl_options *opts, bool *quiet)
@@ -206,33 +215,55 @@ static GLuint
 compile(GLenum stage, int n, const char *const *parts)
 {
    GLuint s = glCreateShader(stage);
-   GLint ok = 0;
+   char what[64];
 
    glShaderSource(s, n, parts, NULL);
    glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[2048] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "%s shader does not compile:\n%s\n", stage_name(stage),
-              log);
+   snprintf(what, sizeof(what), "%s shader does not compile",
+            stage_name(stage));
+   if (!e2e_gl_compiled(s, what)) {
       glDeleteShader(s);
       return 0;
    }
    return s;
 }
 
-bool
-e2e_gl_linked(GLuint prog, const char *what)
+GLuint
+e2e_gl_shader(GLenum stage, const char *src)
+{
+   return compile(stage, 1, &src);
+}
+
+/* Whether get_iv gives a true status of object; when not, prints what
+ * and the object's log (get_log) to stderr. */
+static bool
+status_or_log(GLuint object, GLenum status,
+              void (*get_iv)(GLuint, GLenum, GLint *),
+              void (*get_log)(GLuint, GLsizei, GLsizei *, GLchar *),
+              const char *what)
 {
    GLint ok = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   get_iv(object, status, &ok);
    if (!ok) {
       char log[2048] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
+      get_log(object, sizeof(log), NULL, log);
       fprintf(stderr, "%s:\n%s\n", what, log);
    }
    return ok != 0;
+}
+
+bool
+e2e_gl_compiled(GLuint shader, const char *what)
+{
+   return status_or_log(shader, GL_COMPILE_STATUS, glGetShaderiv,
+                        glGetShaderInfoLog, what);
+}
+
+bool
+e2e_gl_linked(GLuint prog, const char *what)
+{
+   return status_or_log(prog, GL_LINK_STATUS, glGetProgramiv,
+                        glGetProgramInfoLog, what);
 }
 
 /* Links the shaders (0 entries are skipped: a failed compile) into a new
@@ -520,6 +551,15 @@ const char e2e_gl_es2_uv_vs[] = "attribute vec4 pos;\n"
                                 "   uv = pos.xy * 0.5 + 0.5;\n"
                                 "}\n";
 
+const char e2e_gl_150_pos_vs[] =
+   "#version 150\n"
+   "in vec2 pos;\n"
+   "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+const char e2e_gl_150_colour_fs[] = "#version 150\n"
+                                    "uniform vec4 c;\n"
+                                    "out vec4 o;\n"
+                                    "void main() { o = c; }\n";
+
 void
 e2e_gl_vec2_vertices(struct e2e_gl_vertices *v, const float *xy, int n)
 {
@@ -621,6 +661,29 @@ e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
    glBindBuffer(target, b);
    glBufferData(target, size, data, usage);
    return b;
+}
+
+bool
+e2e_gl_probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x, int y,
+                   const uint8_t want[4], const char *what, bool quiet)
+{
+   char name[160];
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   if (face || layer < 0)
+      glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             face ? face : GL_TEXTURE_2D, tex, 0);
+   else
+      glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex,
+                                0, layer);
+   if (face)
+      snprintf(name, sizeof(name), "%s, face %d", what,
+               (int)(face - GL_TEXTURE_CUBE_MAP_POSITIVE_X));
+   else if (layer >= 0)
+      snprintf(name, sizeof(name), "%s, layer %d", what, layer);
+   else
+      snprintf(name, sizeof(name), "%s", what);
+   /* the rectangle from the origin to the pixel, all inside the image */
+   return e2e_gl_probe_read(x + 1, y + 1, x, y, want, 1, name, quiet);
 }
 
 bool

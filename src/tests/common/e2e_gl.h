@@ -61,6 +61,11 @@ struct e2e_gl_options e2e_gl_version_options(int w, int h, int major,
 struct e2e_gl_options e2e_gl_core_options(int w, int h, int major,
                                           int minor);
 
+/* The options of a w x h window and a compatibility-profile desktop
+ * OpenGL context of version major.minor (3.2 and later). */
+struct e2e_gl_options e2e_gl_compat_options(int w, int h, int major,
+                                            int minor);
+
 /* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
  * with. */
 int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
@@ -179,6 +184,10 @@ extern const uint8_t e2e_gl_black[4], e2e_gl_white[4];
  * pos.xy mapped from [-1, 1] to [0, 1]. */
 extern const char e2e_gl_es2_uv_vs[];
 
+/* GLSL 1.50: a vertex shader with `in vec2 pos` as the position, and a
+ * fragment shader writing `uniform vec4 c` to its one output. */
+extern const char e2e_gl_150_pos_vs[], e2e_gl_150_colour_fs[];
+
 /* A vertex array object and the one buffer behind it. */
 struct e2e_gl_vertices {
    GLuint vao, buffer;
@@ -198,6 +207,15 @@ int e2e_gl_start_ext(struct e2e_gl *gl, int argc, char **argv,
 /* Whether glLinkProgram made prog linked (GL_LINK_STATUS); when not,
  * prints "<what>:" and the program's info log to stderr. */
 bool e2e_gl_linked(GLuint prog, const char *what);
+
+/* The compile twin: whether glCompileShader compiled shader
+ * (GL_COMPILE_STATUS); when not, prints "<what>:" and the shader's info
+ * log to stderr. */
+bool e2e_gl_compiled(GLuint shader, const char *what);
+
+/* A compiled shader of stage from src, or 0 (deleted, its log on
+ * stderr). */
+GLuint e2e_gl_shader(GLenum stage, const char *src);
 
 /* *prog = e2e_gl_program(vs, fs, NULL): 0 when it linked; otherwise
  * prints "FAIL: <what> does not link", closes gl and gives 1 (what a
@@ -229,6 +247,15 @@ GLint e2e_gl_integer_i(GLenum pname, GLuint index);
 /* A new buffer, left bound to target, holding size bytes of data. */
 GLuint e2e_gl_new_buffer(GLenum target, GLsizeiptr size, const void *data,
                          GLenum usage);
+
+/* Probes pixel (x, y) of one image of tex, attached alone to colour
+ * attachment 0 of the framebuffer object fbo, which stays the read
+ * framebuffer: face (non-zero) of a cube map, else layer of an array or
+ * 3D texture, or (layer < 0) the 2D texture itself; the probe is named
+ * "<what>, face N" or "<what>, layer N" (N from 0). */
+bool e2e_gl_probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x,
+                        int y, const uint8_t want[4], const char *what,
+                        bool quiet);
 
 /* Reads the w x h RGBA8 image at (0, 0) of the read framebuffer and
  * probes (x, y) as e2e_gl_probe does. */

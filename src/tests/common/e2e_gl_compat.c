@@ -77,3 +77,14 @@ e2e_gl_start_compat_window(struct e2e_gl *gl, int argc, char **argv, int w,
    glClear(GL_COLOR_BUFFER_BIT);
    return 0;
 }
+
+int
+e2e_gl_start_ff_procs(struct e2e_gl *gl, int argc, char **argv, int w, int h,
+                      bool *quiet, struct e2e_gl_compat *ff, bool window,
+                      const struct e2e_gl_proc *procs, unsigned n)
+{
+   int status =
+      window ? e2e_gl_start_compat_window(gl, argc, argv, w, h, quiet, ff)
+             : e2e_gl_start_ff(gl, argc, argv, w, h, quiet, ff);
+   return status ? status : e2e_gl_need_procs(gl, procs, n);
+}

@@ -111,4 +111,16 @@ int e2e_gl_start_ff(struct e2e_gl *gl, int argc, char **argv, int w, int h,
 int e2e_gl_start_compat_window(struct e2e_gl *gl, int argc, char **argv, int w,
                                int h, bool *quiet, struct e2e_gl_compat *ff);
 
+/* e2e_gl_start_compat_window (window) or e2e_gl_start_ff (not), then
+ * e2e_gl_need_procs of the n entry points of procs that ff lacks: 0, or
+ * the status to return (gl then closed).  The table may be filled in
+ * before the context exists: it holds the addresses of the pointers. */
+int e2e_gl_start_ff_procs(struct e2e_gl *gl, int argc, char **argv, int w,
+                          int h, bool *quiet, struct e2e_gl_compat *ff,
+                          bool window, const struct e2e_gl_proc *procs,
+                          unsigned n);
+#define E2E_GL_START_FF_PROCS(gl, argc, argv, w, h, quiet, ff, window, table) \
+   e2e_gl_start_ff_procs(gl, argc, argv, w, h, quiet, ff, window, table,     \
+                         sizeof(table) / sizeof((table)[0]))
+
 #endif

@@ -35,14 +35,6 @@
 #define H 8
 #define E2E_GL_ALPHA8 0x803C
 
-static const char vs[] = "#version 150\n"
-                         "in vec2 pos;\n"
-                         "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
-static const char fs[] = "#version 150\n"
-                         "uniform vec4 c;\n"
-                         "out vec4 o;\n"
-                         "void main() { o = c; }\n";
-
 /* A framebuffer with one new W x H renderbuffer of ifmt (samples 0:
  * single-sampled), left bound. */
 static GLuint
@@ -139,7 +131,7 @@ draw(GLuint prog, bool quiet)
 int
 main(int argc, char **argv)
 {
-   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 2, true);
-   opts.compatibility_profile = true;
-   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
+   struct e2e_gl_options opts = e2e_gl_compat_options(W, H, 3, 2);
+   return e2e_gl_run_program(argc, argv, &opts, e2e_gl_150_pos_vs,
+                             e2e_gl_150_colour_fs, draw);
 }

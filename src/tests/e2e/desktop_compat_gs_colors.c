@@ -95,9 +95,7 @@ int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(W, H, 3, 2, true);
-   opts.compatibility_profile = true;
+   struct e2e_gl_options opts = e2e_gl_compat_options(W, H, 3, 2);
    struct e2e_gl gl;
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)

@@ -99,17 +99,14 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct procs p;
-   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &p.ff);
-   if (status)
-      return status;
    const struct e2e_gl_proc table[] = {
       {"glTexCoord3f", &p.tex_coord3f},
       {"glTexEnvi", &p.tex_envi},
    };
-   if (!E2E_GL_PROCS(table)) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
+   int status = E2E_GL_START_FF_PROCS(&gl, argc, argv, W, H, &quiet, &p.ff,
+                                      false, table);
+   if (status)
+      return status;
    ok &= extension_names(quiet);
 
    static const GLfloat half = 0.5f;
@@ -156,10 +153,5 @@ main(int argc, char **argv)
                          what[c], quiet);
 
    glDeleteTextures(1, &t);
-   e2e_gl_close(&gl);
-   if (!ok)
-      printf("FAIL\n");
-   else if (!quiet)
-      printf("PASS\n");
-   return ok ? 0 : 1;
+   return e2e_gl_finish(&gl, ok, quiet);
 }

@@ -86,22 +86,6 @@ struct procs {
    void (*lightf)(GLenum, GLenum, GLfloat);
 };
 
-static bool
-load_procs(struct procs *p)
-{
-   const struct e2e_gl_proc table[] = {
-      {"glTexCoord2f", &p->tex_coord2f},
-      {"glTexEnvi", &p->tex_envi},
-      {"glTexEnvfv", &p->tex_envfv},
-      {"glAlphaFunc", &p->alpha_func},
-      {"glFogi", &p->fogi},
-      {"glFogf", &p->fogf},
-      {"glFogfv", &p->fogfv},
-      {"glLightf", &p->lightf},
-   };
-   return E2E_GL_PROCS(table);
-}
-
 /* A quad over the whole viewport at depth z. */
 static void
 quad(const struct procs *p, GLfloat z)
@@ -178,13 +162,20 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct procs p;
-   int status = e2e_gl_start_ff(&gl, argc, argv, W, H, &quiet, &p.ff);
+   const struct e2e_gl_proc table[] = {
+      {"glTexCoord2f", &p.tex_coord2f},
+      {"glTexEnvi", &p.tex_envi},
+      {"glTexEnvfv", &p.tex_envfv},
+      {"glAlphaFunc", &p.alpha_func},
+      {"glFogi", &p.fogi},
+      {"glFogf", &p.fogf},
+      {"glFogfv", &p.fogfv},
+      {"glLightf", &p.lightf},
+   };
+   int status = E2E_GL_START_FF_PROCS(&gl, argc, argv, W, H, &quiet, &p.ff,
+                                      false, table);
    if (status)
       return status;
-   if (!load_procs(&p)) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
    ok &= errors(&p, quiet);
 
    glClearColor(0, 0, 0, 0);

@@ -92,51 +92,18 @@ static const char fs[] = "#version 150\n"
                          "   color = g_colour;\n"
                          "}\n";
 
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   if (!s)
-      return 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   GLint ok = 0;
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "shader: %s\n", log);
-      glDeleteShader(s);
-      return 0;
-   }
-   return s;
-}
-
 /* 0 when the geometry shader is not accepted (*skip) or linking fails. */
 static GLuint
 program(const char *gs_src, bool *skip)
 {
-   GLuint g = shader(E2E_GL_GEOMETRY_SHADER, gs_src);
+   GLuint g = e2e_gl_shader(E2E_GL_GEOMETRY_SHADER, gs_src);
    if (!g) {
       *skip = true;
       return 0;
    }
-   GLuint v = shader(GL_VERTEX_SHADER, vs), f = shader(GL_FRAGMENT_SHADER, fs);
-   GLuint p = glCreateProgram();
-   glAttachShader(p, v);
-   glAttachShader(p, g);
-   glAttachShader(p, f);
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "colour");
-   glLinkProgram(p);
-   glDeleteShader(v);
    glDeleteShader(g);
-   glDeleteShader(f);
-   if (!e2e_gl_linked(p, "link")) {
-      glDeleteProgram(p);
-      return 0;
-   }
-   return p;
+   static const char *const attribs[] = {"pos", "colour", NULL};
+   return e2e_gl_program_gs(vs, gs_src, fs, attribs);
 }
 
 int

@@ -79,52 +79,8 @@ static const char fs[] = "#version 150\n"
 static GLuint
 build_program(void)
 {
-   GLuint p = glCreateProgram();
-   const char *src[3] = {vs, gs, fs};
-   const GLenum stage[3] = {GL_VERTEX_SHADER, E2E_GL_GEOMETRY_SHADER,
-                            GL_FRAGMENT_SHADER};
-   for (int i = 0; i < 3; i++) {
-      GLuint s = glCreateShader(stage[i]);
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      GLint ok = 0;
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[2048] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL: shader %d does not compile:\n%s\n", i, log);
-         return 0;
-      }
-      glAttachShader(p, s);
-      glDeleteShader(s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   return e2e_gl_linked(p, "FAIL: program does not link") ? p : 0;
-}
-
-/* Pixel (x, y) of one image of tex attached alone to fbo (face: a cube
- * face; layer < 0: the 2D texture itself; else a layer). */
-static bool
-probe(GLuint fbo, GLuint tex, GLenum face, int layer, int x, int y,
-      const uint8_t want[4], const char *what)
-{
-   char name[128];
-   uint8_t px[W * H * 4];
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-   if (face || layer < 0)
-      glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             face ? face : GL_TEXTURE_2D, tex, 0);
-   else
-      glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                tex, 0, layer);
-   if (layer < 0 && !face)
-      snprintf(name, sizeof(name), "%s", what);
-   else
-      snprintf(name, sizeof(name), "%s %d", what,
-               face ? (int)(face - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : layer);
-   glReadPixels(0, 0, x + 1, y + 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-   return e2e_gl_probe(px, x + 1, x, y, want, 1, name, quiet);
+   static const char *const attribs[] = {"pos", NULL};
+   return e2e_gl_program_gs(vs, gs, fs, attribs);
 }
 
 static bool
@@ -193,12 +149,15 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("array draw");
-   ok &= probe(fbo[1], tex[0], 0, 0, 4, 8, e2e_gl_red, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 0, 12, 8, e2e_gl_black, "array right, layer");
-   ok &= probe(fbo[1], tex[0], 0, 1, 4, 8, e2e_gl_black, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 1, 12, 8, e2e_gl_green, "array right, layer");
-   ok &= probe(fbo[1], tex[0], 0, 2, 4, 8, e2e_gl_black, "array left, layer");
-   ok &= probe(fbo[1], tex[0], 0, 2, 12, 8, e2e_gl_black, "array right, layer");
+   /* layer 0: red left; layer 1: green right; layer 2: black */
+   for (int l = 0; l < 3; l++) {
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 4, 8,
+                               l == 0 ? e2e_gl_red : e2e_gl_black,
+                               "array left", quiet);
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 12, 8,
+                               l == 1 ? e2e_gl_green : e2e_gl_black,
+                               "array right", quiet);
+   }
 
    /* The cube: faces 2 and 3. */
    glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
@@ -218,8 +177,9 @@ main(int argc, char **argv)
       const uint8_t *want = f == 2   ? e2e_gl_red
                             : f == 3 ? e2e_gl_green
                                      : e2e_gl_black;
-      ok &= probe(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 3,
-                  3, want, "cube face");
+      ok &=
+         e2e_gl_probe_image(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f,
+                            0, 3, 3, want, "cube", quiet);
    }
 
    /* Not layered: gl_Layer ignored. */
@@ -236,9 +196,10 @@ main(int argc, char **argv)
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    ok &= check("2D draw");
-   ok &= probe(fbo[1], tex[2], 0, -1, 4, 8, e2e_gl_red, "not layered, left");
-   ok &=
-      probe(fbo[1], tex[2], 0, -1, 12, 8, e2e_gl_green, "not layered, right");
+   ok &= e2e_gl_probe_image(fbo[1], tex[2], 0, -1, 4, 8, e2e_gl_red,
+                            "not layered, left", quiet);
+   ok &= e2e_gl_probe_image(fbo[1], tex[2], 0, -1, 12, 8, e2e_gl_green,
+                            "not layered, right", quiet);
 
    e2e_gl_close(&gl);
    if (!ok)

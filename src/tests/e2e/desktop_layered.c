@@ -69,25 +69,6 @@ probe(const char *what, int x, int y, const uint8_t want[4])
    return e2e_gl_probe(px, x + 1, x, y, want, 1, what, quiet);
 }
 
-/* Pixel (x, y) of one image, attached alone to the read framebuffer
- * object `fbo` (face: a cube face, else a layer of an array/3D). */
-static bool
-probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x, int y,
-            const uint8_t want[4], const char *what)
-{
-   char name[128];
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-   if (face)
-      glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, face,
-                             tex, 0);
-   else
-      glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                tex, 0, layer);
-   snprintf(name, sizeof(name), "%s, %s %d", what, face ? "face" : "layer",
-            face ? (int)(face - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : layer);
-   return probe(name, x, y, want);
-}
-
 static bool
 check_status(GLenum want, const char *what)
 {
@@ -142,7 +123,7 @@ main(int argc, char **argv)
    glClearColor(0.2f, 0.4f, 0.6f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    for (int l = 0; l < 3; l++)
-      ok &= probe_image(fbo[1], tex[0], 0, l, 5, 9, c1, "clear");
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 5, 9, c1, "clear", quiet);
 
    /* 2. Green masked. */
    static const uint8_t c2[4] = {255, 102, 255, 255};
@@ -152,7 +133,8 @@ main(int argc, char **argv)
    glClear(GL_COLOR_BUFFER_BIT);
    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
    for (int l = 0; l < 3; l++)
-      ok &= probe_image(fbo[1], tex[0], 0, l, 3, 14, c2, "masked clear");
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 3, 14, c2, "masked clear",
+                               quiet);
 
    /* 3. Scissored. */
    static const uint8_t black[4] = {0, 0, 0, 255};
@@ -163,10 +145,10 @@ main(int argc, char **argv)
    glClear(GL_COLOR_BUFFER_BIT);
    glDisable(GL_SCISSOR_TEST);
    for (int l = 0; l < 3; l++) {
-      ok &= probe_image(fbo[1], tex[0], 0, l, 2, 2, black,
-                        "scissored clear inside");
-      ok &= probe_image(fbo[1], tex[0], 0, l, 12, 12, c2,
-                        "scissored clear outside");
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 2, 2, black,
+                               "scissored clear inside", quiet);
+      ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, l, 12, 12, c2,
+                               "scissored clear outside", quiet);
    }
 
    /* 4. Reads of a layered framebuffer see layer 0. */
@@ -181,7 +163,8 @@ main(int argc, char **argv)
                black);
    ok &= probe("ReadPixels of the layered framebuffer (layer 0)", 12, 12,
                c2);
-   ok &= probe_image(fbo[1], tex[0], 0, 1, 12, 12, red, "layer 1 alone");
+   ok &= e2e_gl_probe_image(fbo[1], tex[0], 0, 1, 12, 12, red, "layer 1 alone",
+                            quiet);
    ok &= check_error("array clears and reads");
 
    /* 5. A cube map: six faces as layers. */
@@ -197,8 +180,9 @@ main(int argc, char **argv)
    glClearColor(0.4f, 0.2f, 1.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    for (int f = 0; f < 6; f++)
-      ok &= probe_image(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0,
-                        4, 4, c5, "cube clear");
+      ok &=
+         e2e_gl_probe_image(fbo[1], tex[1], GL_TEXTURE_CUBE_MAP_POSITIVE_X + f,
+                            0, 4, 4, c5, "cube clear", quiet);
 
    /* 6. A 3D texture: its slices as layers. */
    static const uint8_t c6[4] = {153, 255, 51, 255};
@@ -211,7 +195,8 @@ main(int argc, char **argv)
    glClearColor(0.6f, 1.0f, 0.2f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    for (int l = 0; l < 2; l++)
-      ok &= probe_image(fbo[1], tex[2], 0, l, 7, 0, c6, "3D clear");
+      ok &=
+         e2e_gl_probe_image(fbo[1], tex[2], 0, l, 7, 0, c6, "3D clear", quiet);
    ok &= check_error("cube and 3D clears");
 
    /* Section 4.4.4: a layered and a one-layer attachment together. */

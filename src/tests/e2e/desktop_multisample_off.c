@@ -33,14 +33,6 @@
 #define H 16
 #define E2E_GL_MULTISAMPLE 0x809D
 
-static const char vs[] = "#version 150\n"
-                         "in vec2 pos;\n"
-                         "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
-static const char fs[] = "#version 150\n"
-                         "uniform vec4 c;\n"
-                         "out vec4 o;\n"
-                         "void main() { o = c; }\n";
-
 static bool
 draw(GLuint prog, bool quiet)
 {
@@ -88,5 +80,6 @@ int
 main(int argc, char **argv)
 {
    struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
-   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draw);
+   return e2e_gl_run_program(argc, argv, &opts, e2e_gl_150_pos_vs,
+                             e2e_gl_150_colour_fs, draw);
 }

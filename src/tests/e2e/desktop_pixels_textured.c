@@ -52,34 +52,25 @@ struct procs {
    void (*alpha_func)(GLenum, GLfloat);
 };
 
-static bool
-load_procs(struct procs *p)
-{
-   const struct e2e_gl_proc table[] = {
-      {"glTexEnvi", &p->tex_envi},
-      {"glTexCoord2f", &p->tex_coord2f},
-      {"glRasterPos2f", &p->raster_pos2f},
-      {"glDrawPixels", &p->draw_pixels},
-      {"glBitmap", &p->bitmap},
-      {"glAlphaFunc", &p->alpha_func},
-   };
-   return E2E_GL_PROCS(table);
-}
-
 int
 main(int argc, char **argv)
 {
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct e2e_gl_compat ff;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
+   struct procs p;
+   const struct e2e_gl_proc table[] = {
+      {"glTexEnvi", &p.tex_envi},
+      {"glTexCoord2f", &p.tex_coord2f},
+      {"glRasterPos2f", &p.raster_pos2f},
+      {"glDrawPixels", &p.draw_pixels},
+      {"glBitmap", &p.bitmap},
+      {"glAlphaFunc", &p.alpha_func},
+   };
+   int status = E2E_GL_START_FF_PROCS(&gl, argc, argv, W, H, &quiet, &ff,
+                                      true, table);
    if (status)
       return status;
-   struct procs p;
-   if (!load_procs(&p)) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
 
    static const GLubyte texels[16] = {255, 0,   0,   255, 0,   255, 0,   255,
                                       0,   0,   255, 255, 255, 255, 255, 255};

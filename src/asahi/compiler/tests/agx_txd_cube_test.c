@@ -24,7 +24,6 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
-#include "util/half_float.h"
 #include "agx_test_nir.h"
 #include "agx_test_steps.h"
 #include "agx_test_util.h"
@@ -86,11 +85,8 @@ hook_fetch(void *user, struct asahi_sim_group *g,
                req->lod_mode, req->dim);
       return ASAHI_SIM_ERR_EXEC;
    }
-   float f[4] = {req->lod_16 ? util_half_to_float((uint16_t)req->lod) : 0, 0,
-                 0, 0};
-   if (!req->lod_16)
-      memcpy(&f[0], &req->lod, 4);
-   memcpy(out, f, 16);
+   const float f[4] = {agx_test_request_lod(req), 0, 0, 0};
+   memcpy(out, f, sizeof(f));
    return ASAHI_SIM_RUNNING;
 }
 

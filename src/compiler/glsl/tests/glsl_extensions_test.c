@@ -219,6 +219,82 @@ test_es_texture_query_lod(void **state)
    assert_false(compile(MESA_SHADER_FRAGMENT, with_lod, es100, NULL).ok);
 }
 
+/* Shader sources of one call: a GLSL 1.30 fragment shader with one
+ * extension enabled, a GLSL 1.20 vertex shader with optional #extension
+ * lines. */
+#define FS_130(ext, expr)                                                  \
+   "#version 130\n"                                                         \
+   "#extension " ext " : enable\n"                                          \
+   "uniform sampler2D s;\n"                                                 \
+   "out vec4 o;\n"                                                          \
+   "void main() { o = " expr "; }\n"
+#define VS_120(ext, sampler, expr)                                         \
+   "#version 120\n" ext "uniform " sampler " s;\n"                          \
+   "void main() { gl_Position = " expr "; }\n"
+
+/* An enabled extension admits only the built-ins the table says it adds
+ * (glsl_builtins.py): a misspelt texture function is no built-in with
+ * any extension on (glslangValidator: "no matching overloaded function
+ * found"), and a tabled one another extension adds stays unavailable,
+ * the message naming that extension (glslangValidator: "required
+ * extension not requested").  The untabled names follow their own
+ * versions and extensions the same way. */
+static void
+test_extension_adds_only_its_builtins(void **state)
+{
+   (void)state;
+   static const struct {
+      gl_shader_stage stage;
+      const char *src;
+      bool ok;
+      const char *want_in_log;
+   } cases[] = {
+      {MESA_SHADER_FRAGMENT,
+       FS_130("GL_ARB_texture_query_lod",
+              "vec4(textureQueryLOD(s, vec2(0.5)), 0.0, 1.0)"),
+       true, NULL},
+      {MESA_SHADER_FRAGMENT,
+       FS_130("GL_ARB_texture_query_lod", "textureFooBar(s, vec2(0.5))"),
+       false, "function 'textureFooBar' is not declared"},
+      {MESA_SHADER_FRAGMENT,
+       FS_130("GL_ARB_texture_query_lod",
+              "texture2DGradARB(s, vec2(0.5), vec2(0.0), vec2(0.0))"),
+       false, "'texture2DGradARB' is not available in this version or "
+              "stage (GL_ARB_shader_texture_lod adds it)"},
+      /* the same name once its own extension is enabled */
+      {MESA_SHADER_FRAGMENT,
+       FS_130("GL_ARB_shader_texture_lod",
+              "texture2DGradARB(s, vec2(0.5), vec2(0.0), vec2(0.0))"),
+       true, NULL},
+      /* the untabled Lod forms of EXT_texture_array (vertex shaders),
+       * which without the extension are no built-ins of GLSL 1.20 */
+      {MESA_SHADER_VERTEX,
+       VS_120("#extension GL_EXT_texture_array : enable\n",
+              "sampler2DArray", "texture2DArrayLod(s, vec3(0.5), 0.0)"),
+       true, NULL},
+      {MESA_SHADER_VERTEX,
+       VS_120("", "sampler2D", "texture2DArrayLod(s, vec3(0.5), 0.0)"),
+       false, "'texture2DArrayLod' is not available in this version "
+              "(GL_EXT_texture_array adds it)"},
+      /* an untabled core form: from GLSL 1.30, not before */
+      {MESA_SHADER_FRAGMENT,
+       FS_130("GL_ARB_texture_query_lod",
+              "textureProjGrad(s, vec3(0.5), vec2(0.0), vec2(0.0))"),
+       true, NULL},
+      {MESA_SHADER_VERTEX,
+       VS_120("", "sampler2D",
+              "textureProjGrad(s, vec3(0.5), vec2(0.0), vec2(0.0))"),
+       false, "'textureProjGrad' is not available in this version"},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct result r = compile(cases[i].stage, NULL, cases[i].src,
+                                cases[i].want_in_log);
+      if (r.ok != cases[i].ok)
+         fail_msg("case %u %s:\n%s", i, r.ok ? "compiles" : "fails",
+                  cases[i].src);
+   }
+}
+
 int
 main(void)
 {
@@ -230,6 +306,7 @@ main(void)
       cmocka_unit_test(test_all_warn_follows_context),
       cmocka_unit_test(test_version_table_still_applies),
       cmocka_unit_test(test_es_texture_query_lod),
+      cmocka_unit_test(test_extension_adds_only_its_builtins),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
