@@ -284,6 +284,9 @@ exec_state_store(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (slot >= max)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "state slot %u of %u", slot,
                              max);
+   uint16_t *set = texture ? &g->texture_states_set : &g->sampler_states_set;
+   if (*set <= slot)
+      *set = (uint16_t)(slot + 1);
    slots[slot] = (struct asahi_sim_state_slot){
       .valid = true,
       .heap = asahi_sim_read_raw(g, B, 0),

@@ -438,6 +438,8 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
           p->nr_textures * sizeof(g->texture_state[0]));
    memcpy(g->sampler_state, p->samplers,
           p->nr_samplers * sizeof(g->sampler_state[0]));
+   g->texture_states_set = (uint16_t)p->nr_textures;
+   g->sampler_states_set = (uint16_t)p->nr_samplers;
    g->texture = &asahi_sim_texture_unit_hooks;
    g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){
