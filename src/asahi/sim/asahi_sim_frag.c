@@ -69,8 +69,23 @@ plane(const struct asahi_sim_group *g, uint32_t cf, double x, double y)
 static uint32_t
 to_reg(double v, unsigned size)
 {
+   if (size == 32 && v == v) {
+      /* asahi_sim_double_to_f32 without flushing: the C conversion for
+       * everything but NaN, inline (a call per lane and component). */
+      float f = (float)v;
+      uint32_t bits;
+      memcpy(&bits, &f, sizeof(bits));
+      return bits;
+   }
    return size == 16 ? asahi_sim_double_to_f16(v)
                      : asahi_sim_double_to_f32(v, false);
+}
+
+/* v modulo a tile dimension (16 or 32 in practice: a mask). */
+static unsigned
+tile_mod(unsigned v, unsigned d)
+{
+   return (d & (d - 1)) ? v % d : v & (d - 1);
 }
 
 /* Where lane `t` interpolates, tile-relative, in pixels. */
@@ -113,8 +128,8 @@ iter_position(struct asahi_sim_group *g, const struct agx_isa_instr *I,
          oy = f->sample_position[s][1];
       }
    }
-   *x = (double)(f->pixel[t][0] % tile_dim(f->tile_width)) + ox;
-   *y = (double)(f->pixel[t][1] % tile_dim(f->tile_height)) + oy;
+   *x = (double)tile_mod(f->pixel[t][0], tile_dim(f->tile_width)) + ox;
+   *y = (double)tile_mod(f->pixel[t][1], tile_dim(f->tile_height)) + oy;
    return ASAHI_SIM_RUNNING;
 }
 
@@ -131,13 +146,17 @@ exec_iter(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool proj)
    const char *name = proj ? "iterproj" : "iter";
    enum asahi_sim_status st;
 
+   /* A coefficient register named in the instruction is checked once. */
+   bool checked = false;
    foreach_active_lane (g, t) {
       uint32_t first = cf_index(g, C, t);
-      if ((st = cf_check(g, name, first, D->count)) != ASAHI_SIM_RUNNING)
+      if (!checked &&
+          (st = cf_check(g, name, first, D->count)) != ASAHI_SIM_RUNNING)
          return st;
-      if (J &&
+      if (!checked && J &&
           (st = cf_check(g, name, (uint32_t)J->value, 1)) != ASAHI_SIM_RUNNING)
          return st;
+      checked = C->kind == AGX_ISA_KIND_CF;
 
       double x, y;
       st = iter_position(g, I, interp_idx, s_idx, t, &x, &y);

@@ -213,8 +213,50 @@ bool asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
                           size_t size, bool write, enum asahi_sim_unit unit);
 
 /* Integer and float comparisons (condition = cc | ccn << 3). */
-bool asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
-                        unsigned b_bits, bool *valid);
+static inline bool
+asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
+                   unsigned b_bits, bool *valid)
+{
+   /* applegpu icompare_thread: bit 2 compares signed, bits 0-1 pick
+    * eq/lt/gt (3 is undefined), bit 3 inverts. */
+   bool r;
+   *valid = true;
+   if (cond & 4) {
+      int64_t sa = (int64_t)asahi_sim_sext(a, a_bits);
+      int64_t sb = (int64_t)asahi_sim_sext(b, b_bits);
+      switch (cond & 3) {
+      case 0:
+         r = sa == sb;
+         break;
+      case 1:
+         r = sa < sb;
+         break;
+      case 2:
+         r = sa > sb;
+         break;
+      default:
+         *valid = false;
+         return false;
+      }
+   } else {
+      switch (cond & 3) {
+      case 0:
+         r = a == b;
+         break;
+      case 1:
+         r = a < b;
+         break;
+      case 2:
+         r = a > b;
+         break;
+      default:
+         *valid = false;
+         return false;
+      }
+   }
+   return (cond & 8) ? !r : r;
+}
+
 bool asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid);
 
 /* Compare operands A and B of lane `lane` under condition cc, as floats or
