@@ -147,6 +147,22 @@ asahi_sim_exec_cmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    }
    /* Integers: the comparison inline, the widths once. */
    unsigned a_bits = asahi_sim_src_bits(A), b_bits = asahi_sim_src_bits(B);
+   struct asahi_sim_src32 sa, sb, sx, sy;
+   if (asahi_sim_resolve32(g, A, &sa) && asahi_sim_resolve32(g, B, &sb) &&
+       asahi_sim_resolve32(g, X, &sx) && asahi_sim_resolve32(g, Y, &sy) &&
+       D->kind == AGX_ISA_KIND_REG && D->size == 32 && (cc & 3) != 3) {
+      /* 32-bit operands and result, a defined condition: each operand
+       * resolved once. */
+      uint32_t *d = asahi_sim_dest32(g, D);
+      foreach_active_lane (g, t) {
+         bool valid;
+         bool c = asahi_sim_icompare(cc, asahi_sim_src32_lane(&sa, t), a_bits,
+                                     asahi_sim_src32_lane(&sb, t), b_bits,
+                                     &valid);
+         d[t] = asahi_sim_src32_lane(c ? &sx : &sy, t);
+      }
+      return ASAHI_SIM_RUNNING;
+   }
    foreach_active_lane (g, t) {
       bool valid;
       bool c = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, t), a_bits,
