@@ -185,6 +185,26 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned n = (D->count + 2) / 3;
    enum asahi_sim_status st;
 
+   if (C->kind == AGX_ISA_KIND_CF && g->exec && D->count <= 12) {
+      /* A register named in the instruction: the same words for every
+       * lane, converted once. */
+      if ((st = cf_check(g, "ldcf", (uint32_t)C->value, n)) !=
+          ASAHI_SIM_RUNNING)
+         return st;
+      uint32_t words[12];
+      for (unsigned k = 0; k < D->count; k++) {
+         float v = g->coefficients[(uint32_t)C->value + k / 3][k % 3];
+         memcpy(&words[k], &v, sizeof(words[k]));
+         if (D->size == 16)
+            words[k] = to_reg(v, 16);
+      }
+      foreach_active_lane (g, t) {
+         for (unsigned k = 0; k < D->count; k++)
+            asahi_sim_write_run(g, D, k, t, words[k]);
+      }
+      return ASAHI_SIM_RUNNING;
+   }
+
    foreach_active_lane (g, t) {
       uint32_t first = cf_index(g, C, t);
       if ((st = cf_check(g, "ldcf", first, n)) != ASAHI_SIM_RUNNING)
