@@ -16,7 +16,11 @@
  *  - flat: two triangles covering the frame with a constant-colour
  *    fragment program (the "simple fragments" figure);
  *  - textured: many small triangles, each sampling a 4x4 twiddled texture
- *    through interpolated coordinates.
+ *    through interpolated coordinates;
+ *  - passes: many small render commands (see below);
+ *  - tiny: ten times as many triangles of about one pixel each, with a
+ *    flat colour (the shape of piglit's longprim: a fragment group per
+ *    primitive, and more vertices than the vertex window holds).
  */
 
 #include <stdio.h>
@@ -405,5 +409,43 @@ main(int argc, char **argv)
    /* Against memcpys of its own frames. */
    report(name, &r,
           base * o.passes * (160.0 * 160.0) / ((double)o.size * o.size));
+
+   /* Tiny: right triangles of 1.5 pixels a side, one on every third
+    * pixel of every third row (each covers the centre of its corner
+    * pixel), each with its own flat colour. */
+   unsigned per_row = o.size / 3;
+   unsigned tiny = o.triangles * 10;
+   tiny = tiny < per_row * per_row ? tiny : per_row * per_row;
+   v = calloc((size_t)tiny * 3, 8 * sizeof(float));
+   if (!v)
+      return 1;
+   const float px = 2.0f / (float)o.size;
+   for (unsigned t = 0; t < tiny; t++) {
+      float x = -1 + px * 3 * (float)(t % per_row);
+      float y = -1 + px * 3 * (float)(t / per_row);
+      const float corners[3][2] = {
+         {x, y}, {x + 1.5f * px, y}, {x, y + 1.5f * px}};
+      for (unsigned k = 0; k < 3; k++) {
+         float *w = v + (t * 3 + k) * 8;
+         w[0] = corners[k][0];
+         w[1] = corners[k][1];
+         w[2] = 0.5f;
+         w[3] = 1;
+         w[4] = (float)(t % 7) / 7;
+         w[5] = (float)(t % 5) / 5;
+         w[6] = (float)(t % 3) / 3;
+         w[7] = 1;
+      }
+   }
+   struct scene_params small = flat;
+   small.shading = SCENE_FLAT;
+   small.big_vertices = v;
+   small.nr_big_vertices = tiny * 3;
+   snprintf(name, sizeof(name), "tiny (%u one-pixel triangles)", tiny);
+   ok = run_scene(name, &o, 1, &small, &r);
+   free(v);
+   if (!ok)
+      return 1;
+   report(name, &r, base);
    return 0;
 }
