@@ -276,41 +276,28 @@ asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
                    unsigned b_bits, bool *valid)
 {
    /* applegpu icompare_thread: bit 2 compares signed, bits 0-1 pick
-    * eq/lt/gt (3 is undefined), bit 3 inverts. */
+    * eq/lt/gt (3 is undefined), bit 3 inverts.  Signed order is the
+    * unsigned order of the sign-extended values with the sign bit
+    * flipped. */
    bool r;
    *valid = true;
    if (cond & 4) {
-      int64_t sa = (int64_t)asahi_sim_sext(a, a_bits);
-      int64_t sb = (int64_t)asahi_sim_sext(b, b_bits);
-      switch (cond & 3) {
-      case 0:
-         r = sa == sb;
-         break;
-      case 1:
-         r = sa < sb;
-         break;
-      case 2:
-         r = sa > sb;
-         break;
-      default:
-         *valid = false;
-         return false;
-      }
-   } else {
-      switch (cond & 3) {
-      case 0:
-         r = a == b;
-         break;
-      case 1:
-         r = a < b;
-         break;
-      case 2:
-         r = a > b;
-         break;
-      default:
-         *valid = false;
-         return false;
-      }
+      a = asahi_sim_sext(a, a_bits) ^ (1ull << 63);
+      b = asahi_sim_sext(b, b_bits) ^ (1ull << 63);
+   }
+   switch (cond & 3) {
+   case 0:
+      r = a == b;
+      break;
+   case 1:
+      r = a < b;
+      break;
+   case 2:
+      r = a > b;
+      break;
+   default:
+      *valid = false;
+      return false;
    }
    return (cond & 8) ? !r : r;
 }

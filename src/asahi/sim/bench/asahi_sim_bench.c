@@ -200,6 +200,16 @@ run_scene(const char *name, const struct options *o, unsigned passes,
    return ok;
 }
 
+/* One vertex of a scene's vertex buffer: the position (x, y, 0.5, 1),
+ * then the four floats the vertex program passes on. */
+static void
+put_vertex(float *w, float x, float y, const float attr[4])
+{
+   const float pos[4] = {x, y, 0.5f, 1};
+   memcpy(w, pos, sizeof(pos));
+   memcpy(w + 4, attr, 4 * sizeof(float));
+}
+
 static void
 report(const char *name, const struct result *r, double memcpy_s)
 {
@@ -358,13 +368,8 @@ main(int argc, char **argv)
       const float corners[3][4] = {
          {x, y, 0, 0}, {x + cell, y, 1, 0}, {x, y + cell, 0, 1}};
       for (unsigned k = 0; k < 3; k++) {
-         float *w = v + (t * 3 + k) * 8;
-         w[0] = corners[k][0];
-         w[1] = corners[k][1];
-         w[2] = 0.5f;
-         w[3] = 1;
-         w[4] = corners[k][2];
-         w[5] = corners[k][3];
+         const float attr[4] = {corners[k][2], corners[k][3], 0, 0};
+         put_vertex(v + (t * 3 + k) * 8, corners[k][0], corners[k][1], attr);
       }
    }
    struct scene_params tex = flat;
@@ -425,17 +430,10 @@ main(int argc, char **argv)
       float y = -1 + px * 3 * (float)(t / per_row);
       const float corners[3][2] = {
          {x, y}, {x + 1.5f * px, y}, {x, y + 1.5f * px}};
-      for (unsigned k = 0; k < 3; k++) {
-         float *w = v + (t * 3 + k) * 8;
-         w[0] = corners[k][0];
-         w[1] = corners[k][1];
-         w[2] = 0.5f;
-         w[3] = 1;
-         w[4] = (float)(t % 7) / 7;
-         w[5] = (float)(t % 5) / 5;
-         w[6] = (float)(t % 3) / 3;
-         w[7] = 1;
-      }
+      const float colour[4] = {(float)(t % 7) / 7, (float)(t % 5) / 5,
+                               (float)(t % 3) / 3, 1};
+      for (unsigned k = 0; k < 3; k++)
+         put_vertex(v + (t * 3 + k) * 8, corners[k][0], corners[k][1], colour);
    }
    struct scene_params small = flat;
    small.shading = SCENE_FLAT;
