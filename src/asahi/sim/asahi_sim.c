@@ -82,6 +82,13 @@ static_assert(offsetof(struct asahi_sim_group, r) == 0 &&
                  offsetof(struct asahi_sim_group, u) ==
                     sizeof(((struct asahi_sim_group *)0)->r),
               "the registers open struct asahi_sim_group");
+static_assert(offsetof(struct asahi_sim_group, sampler_state) ==
+                    offsetof(struct asahi_sim_group, texture_state) +
+                       sizeof(((struct asahi_sim_group *)0)->texture_state) &&
+                 offsetof(struct asahi_sim_group, texture_states_set) ==
+                    offsetof(struct asahi_sim_group, sampler_state) +
+                       sizeof(((struct asahi_sim_group *)0)->sampler_state),
+              "the state slots, then their marks");
 static_assert(offsetof(struct asahi_sim_group, decode_cache) +
                     sizeof(((struct asahi_sim_group *)0)->decode_cache) ==
                  sizeof(struct asahi_sim_group),
@@ -103,8 +110,20 @@ asahi_sim_group_reset(struct asahi_sim_group *group)
          memset(group->r[w * 32 + b], 0, sizeof(group->r[0]));
       }
    }
-   /* The rest up to the decode cache (dirty[] included). */
+   /* The rest up to the decode cache (dirty[] included), of the state
+    * slots only those that may be set. */
+   unsigned textures = group->texture_states_set;
+   unsigned samplers = group->sampler_states_set;
    size_t from = offsetof(struct asahi_sim_group, u);
+   size_t to = offsetof(struct asahi_sim_group, texture_state);
+   memset((uint8_t *)group + from, 0, to - from);
+   textures = textures < ASAHI_SIM_TEXTURE_STATES ? textures
+                                                  : ASAHI_SIM_TEXTURE_STATES;
+   samplers = samplers < ASAHI_SIM_SAMPLER_STATES ? samplers
+                                                  : ASAHI_SIM_SAMPLER_STATES;
+   memset(group->texture_state, 0, textures * sizeof(group->texture_state[0]));
+   memset(group->sampler_state, 0, samplers * sizeof(group->sampler_state[0]));
+   from = offsetof(struct asahi_sim_group, texture_states_set);
    memset((uint8_t *)group + from, 0,
           offsetof(struct asahi_sim_group, decode_cache) - from);
    group_defaults(group);

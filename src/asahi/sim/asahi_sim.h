@@ -305,6 +305,10 @@ struct asahi_sim_group {
    struct asahi_sim_uvs uvs;
    struct asahi_sim_state_slot texture_state[ASAHI_SIM_TEXTURE_STATES];
    struct asahi_sim_state_slot sampler_state[ASAHI_SIM_SAMPLER_STATES];
+   /* The slots below these may be set: asahi_sim_group_reset zeroes only
+    * those (3.8 KB of slots, when programs bind a few).  Whatever sets a
+    * slot (sim_group_init's copies, tex_state_store) raises them. */
+   uint16_t texture_states_set, sampler_states_set;
    /* Texture unit: see asahi_sim_texture.h.  NULL: texture instructions
     * stop with an error. */
    const struct asahi_sim_texture_hooks *texture;

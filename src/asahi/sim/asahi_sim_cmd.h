@@ -27,6 +27,9 @@ void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
 /* Count n more program invocations of this command; false (timeout)
  * past gpu->work_limit. */
 bool sim_work(struct asahi_sim_gpu *gpu, uint64_t n);
+/* False (the command failed) when n more invocations would pass the work
+ * limit: for work known in advance, such as a draw's vertices. */
+bool sim_work_fits(struct asahi_sim_gpu *gpu, uint64_t n);
 
 /* ---- profiling (gpu->profile) ------------------------------------------ */
 

@@ -41,9 +41,11 @@
  * the position and a few more); st_var past it fails the command. */
 #define SIM_UVS_DEFAULT_WORDS 128
 #define SIM_UVS_MAX_WORDS     256
-#define SIM_UVS_MAX_BYTES     (192u << 20) /* per draw, host memory */
-/* Vertices of one instance the simulator shades at once. */
-#define SIM_MAX_DRAW_VERTICES (1u << 20)
+/* Vertices of a draw the simulator holds shaded at once: a larger draw
+ * streams through a window of this many (draw_window), so that any draw
+ * size works in bounded host memory (4 MiB of outputs at most).  A
+ * multiple of the SIMD width. */
+#define SIM_VERTEX_WINDOW 4096
 /* Window coordinates the rasteriser handles without clipping, in pixels
  * (keeps edge functions inside 64 bits). */
 #define SIM_MAX_WINDOW (1 << 22)
@@ -72,9 +74,23 @@ struct draw_ctx {
    struct AGX_CF_BINDING_HEADER cf_header;
    struct AGX_CF_BINDING *bindings;
    unsigned nr_bindings;
-   uint32_t *uvs;     /* uvs_words per vertex */
    unsigned uvs_words;
+   /* The window of shaded vertices: draw positions win_first ..
+    * win_first + win_n - 1 are v[0 ..] with their outputs in uvs
+    * (uvs_words each), win_cap at most. */
+   const struct sim_program *vs;
+   const struct sim_draw_args *a;
+   uint32_t instance;
+   uint32_t *uvs;
    struct vertex *v;  /* transformed */
+   uint32_t *ids;     /* vertex ids of the window being shaded */
+   uint32_t win_first, win_n, win_cap;
+   /* A vertex kept outside the window: the first of a triangle fan or
+    * line loop, which all its primitives use. */
+   struct vertex pin;
+   uint32_t *pin_uvs;
+   uint32_t pin_pos;
+   bool has_pin;
    uint32_t prim_id;
    unsigned layer; /* of the primitive being assembled (prim_layer) */
 };
@@ -89,45 +105,83 @@ uif(uint32_t u)
 
 /* ---- vertex shading ---------------------------------------------------- */
 
+/* The vertex ids of draw positions first .. first + n - 1: start + i for
+ * array draws, index + start (the base vertex) for indexed ones, and in
+ * cut[] (when given) which positions hold the restart index.  Indices
+ * are read in one copy (it faults at the first unmapped byte, as reading
+ * them one by one would). */
 static bool
-read_index(struct draw_ctx *c, const struct sim_draw_args *a, uint32_t i,
-           uint32_t *out)
+read_ids(struct draw_ctx *c, uint32_t first, uint32_t n, uint32_t *ids,
+         bool *cut)
 {
-   uint64_t offs = (uint64_t)i * a->index_size_B;
-   if (offs + a->index_size_B > a->index_buffer_size_B) {
-      /* Robustness: past the index buffer size reads index 0. */
-      *out = 0;
+   const struct sim_draw_args *a = c->a;
+   if (!a->indexed) {
+      for (uint32_t i = 0; i < n; i++) {
+         ids[i] = a->start + first + i;
+         if (cut)
+            cut[i] = false;
+      }
       return true;
    }
-   uint8_t b[4] = {0};
-   if (!sim_read(c->r->gpu, a->index_va + offs, b, a->index_size_B,
-                 "index buffer"))
-      return false;
-   *out = sim_u32(b);
+   unsigned size = a->index_size_B;
+   uint64_t begin = (uint64_t)first * size;
+   /* Robustness: positions past the index buffer size read index 0. */
+   uint64_t in = 0;
+   if (begin < a->index_buffer_size_B)
+      in = (a->index_buffer_size_B - begin) / size;
+   in = in < n ? in : n;
+   uint8_t *raw = (uint8_t *)ids;
+   if (size == 4 || in == 0) {
+      if (in && !sim_read(c->r->gpu, a->index_va + begin, ids, in * 4,
+                          "index buffer"))
+         return false;
+   } else {
+      /* Narrow indices: read into the top of ids[], widen from the front
+       * (each write lands at or below the bytes it reads from). */
+      raw += (size_t)n * 4 - in * size;
+      if (!sim_read(c->r->gpu, a->index_va + begin, raw, in * size,
+                    "index buffer"))
+         return false;
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      uint32_t index = 0;
+      if (i < in && size == 1)
+         index = raw[i];
+      else if (i < in && size == 2)
+         index = raw[2 * i] | (uint32_t)raw[2 * i + 1] << 8;
+      else if (i < in)
+         index = sim_u32((const uint8_t *)&ids[i]);
+      if (cut)
+         cut[i] = a->restart && index == c->s->restart_index;
+      ids[i] = index + a->start;
+   }
    return true;
 }
 
+/* Runs the vertex program on n vertices of the given ids, their outputs
+ * to out (uvs_words each, zeroed first: words a program does not write
+ * read as 0). */
 static bool
-shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
-      uint32_t n, uint32_t instance)
+shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out)
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
-   struct asahi_sim_group *g = sim_pool_group(c->r, vs->code_va);
+   struct asahi_sim_group *g = sim_pool_group(c->r, c->vs->code_va);
    if (!g)
       return false;
 
+   memset(out, 0, (size_t)n * c->uvs_words * sizeof(*out));
    bool ok = true;
    for (uint32_t base = 0; ok && base < n; base += ASAHI_SIM_LANES) {
       uint32_t lanes = n - base < ASAHI_SIM_LANES ? n - base : ASAHI_SIM_LANES;
       uint32_t launched = lanes == 32 ? ~0u : (1u << lanes) - 1;
-      ok = sim_work(gpu, lanes) && sim_group_init(gpu, vs, launched, g);
+      ok = sim_work(gpu, lanes) && sim_group_init(gpu, c->vs, launched, g);
       if (!ok)
          break;
       for (unsigned t = 0; t < lanes; t++) {
          g->r[5][t] = ids[base + t];
-         g->r[6][t] = instance;
+         g->r[6][t] = c->instance;
       }
-      g->uvs.words = c->uvs + (size_t)base * c->uvs_words;
+      g->uvs.words = out + (size_t)base * c->uvs_words;
       g->uvs.stride_words = c->uvs_words;
       ok = sim_group_run(gpu, g, "vertex shader");
    }
@@ -209,6 +263,83 @@ transform(struct draw_ctx *c, uint32_t i)
    v->uvs = o;
    v->viewport = vertex_viewport(c, v);
    project(c, v);
+}
+
+/* ---- the vertex window ------------------------------------------------ */
+
+/* Slides the window to start at draw position `first`: the vertices it
+ * already holds from there on move to the front, the rest of the window
+ * (up to the end of the draw) is shaded and transformed.  Primitives ask
+ * for their vertices in increasing order, so each vertex is shaded once
+ * per instance. */
+static bool
+draw_window(struct draw_ctx *c, uint32_t first)
+{
+   uint32_t keep = 0;
+   if (first >= c->win_first && first < c->win_first + c->win_n) {
+      uint32_t skip = first - c->win_first;
+      keep = c->win_n - skip;
+      memmove(c->v, c->v + skip, keep * sizeof(*c->v));
+      memmove(c->uvs, c->uvs + (size_t)skip * c->uvs_words,
+              (size_t)keep * c->uvs_words * sizeof(*c->uvs));
+      for (uint32_t i = 0; i < keep; i++)
+         c->v[i].uvs = c->uvs + (size_t)i * c->uvs_words;
+   }
+   uint32_t left = c->a->count - first;
+   uint32_t n = left < c->win_cap ? left : c->win_cap;
+   c->win_first = first;
+   c->win_n = keep;
+   if (n > keep) {
+      if (!read_ids(c, first + keep, n - keep, c->ids, NULL) ||
+          !shade(c, c->ids, n - keep, c->uvs + (size_t)keep * c->uvs_words))
+         return false;
+      for (uint32_t i = keep; i < n; i++)
+         transform(c, i);
+      c->win_n = n;
+   }
+   return true;
+}
+
+/* The shaded vertices at draw positions pos[0 .. n - 1] (n <= 4, within
+ * 3 of each other, or the pinned one) into out[]. */
+static bool
+vertices(struct draw_ctx *c, const uint32_t *pos, unsigned n,
+         const struct vertex **out)
+{
+   uint32_t lo = UINT32_MAX, hi = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (c->has_pin && pos[i] == c->pin_pos)
+         continue;
+      lo = pos[i] < lo ? pos[i] : lo;
+      hi = pos[i] > hi ? pos[i] : hi;
+   }
+   if (lo <= hi && (lo < c->win_first || hi >= c->win_first + c->win_n) &&
+       !draw_window(c, lo))
+      return false;
+   for (unsigned i = 0; i < n; i++) {
+      if (c->has_pin && pos[i] == c->pin_pos)
+         out[i] = &c->pin;
+      else
+         out[i] = &c->v[pos[i] - c->win_first];
+   }
+   return true;
+}
+
+/* Keeps the vertex at draw position `pos` for the primitives of a fan or
+ * loop that all use it. */
+static bool
+pin_vertex(struct draw_ctx *c, uint32_t pos)
+{
+   const struct vertex *v;
+   c->has_pin = false;
+   if (!vertices(c, &pos, 1, &v))
+      return false;
+   c->pin = *v;
+   memcpy(c->pin_uvs, v->uvs, c->uvs_words * sizeof(*c->pin_uvs));
+   c->pin.uvs = c->pin_uvs;
+   c->pin_pos = pos;
+   c->has_pin = true;
+   return true;
 }
 
 /* The vertex output word behind a slot; 0 for the slots the hardware
@@ -738,7 +869,10 @@ static bool polygon(struct draw_ctx *c, const struct vertex *const *pv,
 static bool
 triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
 {
-   const struct vertex *orig[3] = {&c->v[i0], &c->v[i1], &c->v[i2]};
+   const uint32_t pos[3] = {i0, i1, i2};
+   const struct vertex *orig[3];
+   if (!vertices(c, pos, 3, orig))
+      return false;
    uint32_t id = c->prim_id++;
    if (c->d->cull.rasterizer_discard)
       return true;
@@ -848,7 +982,9 @@ static bool raster_point(struct draw_ctx *c, const struct vertex *v,
 static bool
 point(struct draw_ctx *c, uint32_t i)
 {
-   const struct vertex *v = &c->v[i];
+   const struct vertex *v;
+   if (!vertices(c, &i, 1, &v))
+      return false;
    const struct sim_draw *d = c->d;
    uint32_t id = c->prim_id++;
    if (d->cull.rasterizer_discard || !v->ok)
@@ -971,7 +1107,10 @@ static bool raster_line(struct draw_ctx *c, const struct vertex *const ends[2],
 static bool
 line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
 {
-   const struct vertex *orig[3] = {&c->v[i0], &c->v[i1], &c->v[i1]};
+   const uint32_t pos[3] = {i0, i1, i1};
+   const struct vertex *orig[3];
+   if (!vertices(c, pos, 3, orig))
+      return false;
    const struct sim_draw *d = c->d;
    uint32_t id = c->prim_id++;
    if (d->cull.rasterizer_discard)
@@ -1175,14 +1314,15 @@ assemble(struct draw_ctx *c, enum agx_primitive prim, uint32_t first,
       }
       return true;
    case AGX_PRIMITIVE_LINE_STRIP:
-   case AGX_PRIMITIVE_LINE_LOOP:
-      for (uint32_t i = 0; i + 1 < n; i++) {
-         if (!line(c, first + i, first + i + 1))
-            return false;
-      }
-      if (prim == AGX_PRIMITIVE_LINE_LOOP && n > 2)
-         return line(c, first + n - 1, first);
-      return true;
+   case AGX_PRIMITIVE_LINE_LOOP: {
+      bool loop = prim == AGX_PRIMITIVE_LINE_LOOP && n > 2;
+      bool ok = !loop || pin_vertex(c, first);
+      for (uint32_t i = 0; ok && i + 1 < n; i++)
+         ok = line(c, first + i, first + i + 1);
+      ok = ok && (!loop || line(c, first + n - 1, first));
+      c->has_pin = false;
+      return ok;
+   }
    case AGX_PRIMITIVE_QUADS:
    case AGX_PRIMITIVE_QUAD_STRIP: {
       /* Split so that the last vertex provokes both halves. */
@@ -1222,12 +1362,13 @@ assemble(struct draw_ctx *c, enum agx_primitive prim, uint32_t first,
             return false;
       }
       return true;
-   case AGX_PRIMITIVE_TRIANGLE_FAN:
-      for (uint32_t i = 1; i + 1 < n; i++) {
-         if (!triangle(c, first, first + i, first + i + 1))
-            return false;
-      }
-      return true;
+   case AGX_PRIMITIVE_TRIANGLE_FAN: {
+      bool ok = n < 3 || pin_vertex(c, first);
+      for (uint32_t i = 1; ok && i + 1 < n; i++)
+         ok = triangle(c, first, first + i, first + i + 1);
+      c->has_pin = false;
+      return ok;
+   }
    default:
       return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
                       "primitive %u is not simulated yet", prim);
@@ -1330,38 +1471,37 @@ load_depth_bias(struct sim_render *r, const struct sim_vdm_state *s,
    return true;
 }
 
+/* One instance: the runs between restart indices assembled in turn, their
+ * vertices shaded through the window as the primitives reach them. */
 static bool
-draw_instance(struct draw_ctx *c, const struct sim_program *vs,
-              const struct sim_draw_args *a, uint32_t instance, uint32_t *ids,
-              bool *cut)
+draw_instance(struct draw_ctx *c, uint32_t instance)
 {
-   uint32_t n = a->count;
-   for (uint32_t i = 0; i < n; i++) {
-      cut[i] = false;
-      if (!a->indexed) {
-         ids[i] = a->start + i;
-         continue;
-      }
-      uint32_t index;
-      if (!read_index(c, a, i, &index))
-         return false;
-      cut[i] = a->restart && index == c->s->restart_index;
-      ids[i] = index + a->start;
-   }
-   if (!shade(c, vs, ids, n, instance))
-      return false;
-   for (uint32_t i = 0; i < n; i++)
-      transform(c, i);
+   const struct sim_draw_args *a = c->a;
+   c->instance = instance;
+   c->win_first = 0;
+   c->win_n = 0;
+   c->has_pin = false;
+   if (!a->indexed || !a->restart)
+      return assemble(c, a->primitive, 0, a->count);
 
+   /* Find the cuts a window's worth of indices at a time. */
+   bool cut[SIM_VERTEX_WINDOW];
    uint32_t run = 0;
-   for (uint32_t i = 0; i <= n; i++) {
-      if (i == n || cut[i]) {
-         if (i > run && !assemble(c, a->primitive, run, i - run))
+   for (uint32_t base = 0; base < a->count; base += c->win_cap) {
+      uint32_t n = a->count - base < c->win_cap ? a->count - base
+                                                : c->win_cap;
+      uint32_t ids[SIM_VERTEX_WINDOW];
+      if (!read_ids(c, base, n, ids, cut))
+         return false;
+      for (uint32_t i = 0; i < n; i++) {
+         if (!cut[i])
+            continue;
+         if (base + i > run && !assemble(c, a->primitive, run, base + i - run))
             return false;
-         run = i + 1;
+         run = base + i + 1;
       }
    }
-   return true;
+   return run >= a->count || assemble(c, a->primitive, run, a->count - run);
 }
 
 bool
@@ -1374,12 +1514,10 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
                       "draw without a vertex shader (no VDM state VS word 1)");
    if (a->count == 0 || a->instances == 0)
       return true;
-   if (a->count > SIM_MAX_DRAW_VERTICES)
-      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
-                      "draw of %u vertices exceeds the simulator's limit of "
-                      "%u",
-                      a->count, SIM_MAX_DRAW_VERTICES);
-
+   /* Every vertex of every instance is shaded: a draw past the work
+    * limit fails before it starts (and before its indices are scanned). */
+   if (!sim_work_fits(gpu, (uint64_t)a->count * a->instances))
+      return false;
    struct sim_draw *d = calloc(1, sizeof(*d));
    if (!d)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
@@ -1404,37 +1542,30 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
       c.uvs_words = c.uvs_words > SIM_UVS_MAX_WORDS ? SIM_UVS_MAX_WORDS
                                                     : c.uvs_words;
    }
-   /* The vertex outputs of the whole draw are held at once: a stream
-    * asking for more than the budget ends the command with an error
-    * rather than making the host allocate hundreds of MiB. */
-   if ((uint64_t)a->count * c.uvs_words * sizeof(uint32_t) >
-       SIM_UVS_MAX_BYTES) {
-      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
-                      "draw of %u vertices with %u output words each "
-                      "exceeds the simulator's %u MiB of vertex outputs",
-                      a->count, c.uvs_words, SIM_UVS_MAX_BYTES >> 20);
-   }
+   c.a = a;
+   c.win_cap = a->count < SIM_VERTEX_WINDOW ? a->count : SIM_VERTEX_WINDOW;
    struct sim_program *vs = malloc(sizeof(*vs));
-   c.uvs = calloc((size_t)a->count * c.uvs_words, sizeof(uint32_t));
-   c.v = calloc(a->count, sizeof(*c.v));
-   uint32_t *ids = calloc(a->count, sizeof(*ids));
-   bool *cut = calloc(a->count, sizeof(*cut));
-   bool ok = vs && c.uvs && c.v && ids && cut;
+   c.uvs = malloc((size_t)c.win_cap * c.uvs_words * sizeof(uint32_t));
+   c.pin_uvs = malloc(c.uvs_words * sizeof(uint32_t));
+   c.v = malloc(c.win_cap * sizeof(*c.v));
+   c.ids = malloc(c.win_cap * sizeof(*c.ids));
+   bool ok = vs && c.uvs && c.pin_uvs && c.v && c.ids;
    if (!ok)
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
 
    ok = ok && sim_program_load(gpu, s->vs_words_va, "vertex shader", vs);
    if (ok)
       sim_program_sampler_states(vs, s->vs_sampler_states);
+   c.vs = vs;
    ok = ok && load_fs(&c);
    for (uint32_t inst = 0; ok && inst < a->instances; inst++)
-      ok = draw_instance(&c, vs, a, inst, ids, cut);
+      ok = draw_instance(&c, inst);
 
    free(vs);
    free(c.uvs);
+   free(c.pin_uvs);
    free(c.v);
-   free(ids);
-   free(cut);
+   free(c.ids);
    free(c.bindings);
    return ok;
 }

@@ -69,8 +69,23 @@ plane(const struct asahi_sim_group *g, uint32_t cf, double x, double y)
 static uint32_t
 to_reg(double v, unsigned size)
 {
+   if (size == 32 && v == v) {
+      /* asahi_sim_double_to_f32 without flushing: the C conversion for
+       * everything but NaN, inline (a call per lane and component). */
+      float f = (float)v;
+      uint32_t bits;
+      memcpy(&bits, &f, sizeof(bits));
+      return bits;
+   }
    return size == 16 ? asahi_sim_double_to_f16(v)
                      : asahi_sim_double_to_f32(v, false);
+}
+
+/* v modulo a tile dimension (16 or 32 in practice: a mask). */
+static unsigned
+tile_mod(unsigned v, unsigned d)
+{
+   return (d & (d - 1)) ? v % d : v & (d - 1);
 }
 
 /* Where lane `t` interpolates, tile-relative, in pixels. */
@@ -113,8 +128,8 @@ iter_position(struct asahi_sim_group *g, const struct agx_isa_instr *I,
          oy = f->sample_position[s][1];
       }
    }
-   *x = (double)(f->pixel[t][0] % tile_dim(f->tile_width)) + ox;
-   *y = (double)(f->pixel[t][1] % tile_dim(f->tile_height)) + oy;
+   *x = (double)tile_mod(f->pixel[t][0], tile_dim(f->tile_width)) + ox;
+   *y = (double)tile_mod(f->pixel[t][1], tile_dim(f->tile_height)) + oy;
    return ASAHI_SIM_RUNNING;
 }
 
@@ -131,13 +146,17 @@ exec_iter(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool proj)
    const char *name = proj ? "iterproj" : "iter";
    enum asahi_sim_status st;
 
+   /* A coefficient register named in the instruction is checked once. */
+   bool checked = false;
    foreach_active_lane (g, t) {
       uint32_t first = cf_index(g, C, t);
-      if ((st = cf_check(g, name, first, D->count)) != ASAHI_SIM_RUNNING)
+      if (!checked &&
+          (st = cf_check(g, name, first, D->count)) != ASAHI_SIM_RUNNING)
          return st;
-      if (J &&
+      if (!checked && J &&
           (st = cf_check(g, name, (uint32_t)J->value, 1)) != ASAHI_SIM_RUNNING)
          return st;
+      checked = C->kind == AGX_ISA_KIND_CF;
 
       double x, y;
       st = iter_position(g, I, interp_idx, s_idx, t, &x, &y);
@@ -165,6 +184,26 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *C = asahi_sim_op(I, AGX_ISA_LDCF_I);
    unsigned n = (D->count + 2) / 3;
    enum asahi_sim_status st;
+
+   if (C->kind == AGX_ISA_KIND_CF && g->exec && D->count <= 12) {
+      /* A register named in the instruction: the same words for every
+       * lane, converted once. */
+      if ((st = cf_check(g, "ldcf", (uint32_t)C->value, n)) !=
+          ASAHI_SIM_RUNNING)
+         return st;
+      uint32_t words[12];
+      for (unsigned k = 0; k < D->count; k++) {
+         float v = g->coefficients[(uint32_t)C->value + k / 3][k % 3];
+         memcpy(&words[k], &v, sizeof(words[k]));
+         if (D->size == 16)
+            words[k] = to_reg(v, 16);
+      }
+      foreach_active_lane (g, t) {
+         for (unsigned k = 0; k < D->count; k++)
+            asahi_sim_write_run(g, D, k, t, words[k]);
+      }
+      return ASAHI_SIM_RUNNING;
+   }
 
    foreach_active_lane (g, t) {
       uint32_t first = cf_index(g, C, t);
@@ -284,6 +323,9 @@ exec_state_store(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (slot >= max)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "state slot %u of %u", slot,
                              max);
+   uint16_t *set = texture ? &g->texture_states_set : &g->sampler_states_set;
+   if (*set <= slot)
+      *set = (uint16_t)(slot + 1);
    slots[slot] = (struct asahi_sim_state_slot){
       .valid = true,
       .heap = asahi_sim_read_raw(g, B, 0),

@@ -266,6 +266,23 @@ exec_bitop(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    /* Bit i of the table is tt_i. */
    unsigned tt = (unsigned)asahi_sim_op(I, AGX_ISA_BITOP_TT)->value;
 
+   /* 32-bit results of 32-bit operands: the operands resolved once (the
+    * result's low 32 bits only depend on theirs). */
+   struct asahi_sim_src32 sa, sb;
+   if (asahi_sim_resolve32(g, A, &sa) && asahi_sim_resolve32(g, B, &sb) &&
+       D->kind == AGX_ISA_KIND_REG && D->size == 32) {
+      uint32_t *d = asahi_sim_dest32(g, D);
+      foreach_active_lane (g, t) {
+         uint32_t a = asahi_sim_src32_lane(&sa, t);
+         uint32_t b = asahi_sim_src32_lane(&sb, t);
+         d[t] = tt == 0xc || tt == 0x3
+                   ? a
+                   : ((tt & 1) ? ~a & ~b : 0) | ((tt & 2) ? a & ~b : 0) |
+                        ((tt & 4) ? ~a & b : 0) | ((tt & 8) ? a & b : 0);
+      }
+      return;
+   }
+
    foreach_active_lane (g, t) {
       uint64_t a = asahi_sim_read_int(g, A, t);
       uint64_t b = asahi_sim_read_int(g, B, t);

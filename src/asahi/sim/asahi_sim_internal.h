@@ -151,6 +151,64 @@ asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
    g->written[reg / 32] |= 1u << (reg % 32);
 }
 
+/* A 32-bit source resolved once for a whole instruction: each lane's
+ * value at lanes[t] (a register), or one value for every lane (a uniform
+ * or an immediate, when lanes is NULL).  Only for operands whose reads are
+ * their raw bits zero-extended (no .sx, 32-bit registers and uniforms);
+ * false for the others, which take the general accessors. */
+struct asahi_sim_src32 {
+   const uint32_t *lanes;
+   uint32_t value;
+};
+
+static inline bool
+asahi_sim_resolve32(const struct asahi_sim_group *g,
+                    const struct agx_isa_operand *o,
+                    struct asahi_sim_src32 *s)
+{
+   switch (o->kind) {
+   case AGX_ISA_KIND_REG:
+      if (o->size != 32 || (o->flags & AGX_ISA_SX))
+         return false;
+      s->lanes = g->r[((unsigned)o->value >> 1) % ASAHI_SIM_GPRS];
+      s->value = 0;
+      return true;
+   case AGX_ISA_KIND_UREG:
+      if (o->size != 32 || (o->flags & AGX_ISA_SX))
+         return false;
+      s->lanes = NULL;
+      s->value = (uint32_t)asahi_sim_read_raw(g, o, 0);
+      return true;
+   case AGX_ISA_KIND_IMM:
+      if ((uint64_t)o->value > UINT32_MAX)
+         return false;
+      s->lanes = NULL;
+      s->value = (uint32_t)o->value;
+      return true;
+   default:
+      return false;
+   }
+}
+
+static inline uint32_t
+asahi_sim_src32_lane(const struct asahi_sim_src32 *s, unsigned lane)
+{
+   return s->lanes ? s->lanes[lane] : s->value;
+}
+
+/* The lanes of a 32-bit register destination, marked written (when a lane
+ * is active, as the per-lane writes would); NULL for other destinations. */
+static inline uint32_t *
+asahi_sim_dest32(struct asahi_sim_group *g, const struct agx_isa_operand *o)
+{
+   if (o->kind != AGX_ISA_KIND_REG || o->size != 32)
+      return NULL;
+   unsigned reg = ((unsigned)o->value >> 1) % ASAHI_SIM_GPRS;
+   if (g->exec)
+      g->written[reg / 32] |= 1u << (reg % 32);
+   return g->r[reg];
+}
+
 /* Element k of a register run (16- or 32-bit elements, wrapping at the end
  * of the register file). */
 static inline uint32_t
@@ -213,8 +271,37 @@ bool asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
                           size_t size, bool write, enum asahi_sim_unit unit);
 
 /* Integer and float comparisons (condition = cc | ccn << 3). */
-bool asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
-                        unsigned b_bits, bool *valid);
+static inline bool
+asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
+                   unsigned b_bits, bool *valid)
+{
+   /* applegpu icompare_thread: bit 2 compares signed, bits 0-1 pick
+    * eq/lt/gt (3 is undefined), bit 3 inverts.  Signed order is the
+    * unsigned order of the sign-extended values with the sign bit
+    * flipped. */
+   bool r;
+   *valid = true;
+   if (cond & 4) {
+      a = asahi_sim_sext(a, a_bits) ^ (1ull << 63);
+      b = asahi_sim_sext(b, b_bits) ^ (1ull << 63);
+   }
+   switch (cond & 3) {
+   case 0:
+      r = a == b;
+      break;
+   case 1:
+      r = a < b;
+      break;
+   case 2:
+      r = a > b;
+      break;
+   default:
+      *valid = false;
+      return false;
+   }
+   return (cond & 8) ? !r : r;
+}
+
 bool asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid);
 
 /* Compare operands A and B of lane `lane` under condition cc, as floats or

@@ -51,50 +51,6 @@ asahi_sim_read_float(const struct asahi_sim_group *g,
 
 
 bool
-asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
-                   unsigned b_bits, bool *valid)
-{
-   /* applegpu icompare_thread: bit 2 compares signed, bits 0-1 pick
-    * eq/lt/gt (3 is undefined), bit 3 inverts. */
-   bool r;
-   *valid = true;
-   if (cond & 4) {
-      int64_t sa = (int64_t)asahi_sim_sext(a, a_bits);
-      int64_t sb = (int64_t)asahi_sim_sext(b, b_bits);
-      switch (cond & 3) {
-      case 0:
-         r = sa == sb;
-         break;
-      case 1:
-         r = sa < sb;
-         break;
-      case 2:
-         r = sa > sb;
-         break;
-      default:
-         *valid = false;
-         return false;
-      }
-   } else {
-      switch (cond & 3) {
-      case 0:
-         r = a == b;
-         break;
-      case 1:
-         r = a < b;
-         break;
-      case 2:
-         r = a > b;
-         break;
-      default:
-         *valid = false;
-         return false;
-      }
-   }
-   return (cond & 8) ? !r : r;
-}
-
-bool
 asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid)
 {
    /* applegpu fcompare_thread: 0 eq, 1 lt, 2 gt, 5 gte, 6 lte; IEEE
@@ -178,12 +134,42 @@ asahi_sim_exec_cmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    const struct agx_isa_operand *Y = asahi_sim_op(I, AGX_ISA_ICMPSEL_Y);
    unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_ICMPSEL_CC)->value;
 
+   if (is_float) {
+      foreach_active_lane (g, t) {
+         bool c;
+         enum asahi_sim_status st =
+            asahi_sim_lane_compare(g, cc, is_float, A, B, t, &c);
+         if (st != ASAHI_SIM_RUNNING)
+            return st;
+         asahi_sim_write(g, D, t, asahi_sim_read_raw(g, c ? X : Y, t));
+      }
+      return ASAHI_SIM_RUNNING;
+   }
+   /* Integers: the comparison inline, the widths once. */
+   unsigned a_bits = asahi_sim_src_bits(A), b_bits = asahi_sim_src_bits(B);
+   struct asahi_sim_src32 sa, sb, sx, sy;
+   if (asahi_sim_resolve32(g, A, &sa) && asahi_sim_resolve32(g, B, &sb) &&
+       asahi_sim_resolve32(g, X, &sx) && asahi_sim_resolve32(g, Y, &sy) &&
+       D->kind == AGX_ISA_KIND_REG && D->size == 32 && (cc & 3) != 3) {
+      /* 32-bit operands and result, a defined condition: each operand
+       * resolved once. */
+      uint32_t *d = asahi_sim_dest32(g, D);
+      foreach_active_lane (g, t) {
+         bool valid;
+         bool c = asahi_sim_icompare(cc, asahi_sim_src32_lane(&sa, t), a_bits,
+                                     asahi_sim_src32_lane(&sb, t), b_bits,
+                                     &valid);
+         d[t] = asahi_sim_src32_lane(c ? &sx : &sy, t);
+      }
+      return ASAHI_SIM_RUNNING;
+   }
    foreach_active_lane (g, t) {
-      bool c;
-      enum asahi_sim_status st =
-         asahi_sim_lane_compare(g, cc, is_float, A, B, t, &c);
-      if (st != ASAHI_SIM_RUNNING)
-         return st;
+      bool valid;
+      bool c = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, t), a_bits,
+                                  asahi_sim_read_int(g, B, t), b_bits, &valid);
+      if (!valid)
+         return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
+                                "undefined integer condition %u", cc);
       asahi_sim_write(g, D, t, asahi_sim_read_raw(g, c ? X : Y, t));
    }
    return ASAHI_SIM_RUNNING;

@@ -56,12 +56,24 @@ sim_fail(struct asahi_sim_gpu *gpu, enum asahi_sim_result result,
    return false;
 }
 
+static uint64_t
+work_limit(const struct asahi_sim_gpu *gpu)
+{
+   return gpu->work_limit ? gpu->work_limit : 1ull << 27;
+}
+
 bool
 sim_work(struct asahi_sim_gpu *gpu, uint64_t n)
 {
-   uint64_t limit = gpu->work_limit ? gpu->work_limit : 1ull << 27;
    gpu->work += n;
-   if (gpu->work <= limit)
+   return sim_work_fits(gpu, 0);
+}
+
+bool
+sim_work_fits(struct asahi_sim_gpu *gpu, uint64_t n)
+{
+   uint64_t limit = work_limit(gpu);
+   if (gpu->work <= limit && n <= limit - gpu->work)
       return true;
    return sim_fail(gpu, ASAHI_SIM_RESULT_TIMEOUT,
                    "the command runs more than %llu program invocations "
@@ -426,6 +438,8 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
           p->nr_textures * sizeof(g->texture_state[0]));
    memcpy(g->sampler_state, p->samplers,
           p->nr_samplers * sizeof(g->sampler_state[0]));
+   g->texture_states_set = (uint16_t)p->nr_textures;
+   g->sampler_states_set = (uint16_t)p->nr_samplers;
    g->texture = &asahi_sim_texture_unit_hooks;
    g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){

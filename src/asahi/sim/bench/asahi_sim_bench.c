@@ -16,7 +16,11 @@
  *  - flat: two triangles covering the frame with a constant-colour
  *    fragment program (the "simple fragments" figure);
  *  - textured: many small triangles, each sampling a 4x4 twiddled texture
- *    through interpolated coordinates.
+ *    through interpolated coordinates;
+ *  - passes: many small render commands (see below);
+ *  - tiny: ten times as many triangles of about one pixel each, with a
+ *    flat colour (the shape of piglit's longprim: a fragment group per
+ *    primitive, and more vertices than the vertex window holds).
  */
 
 #include <stdio.h>
@@ -196,6 +200,16 @@ run_scene(const char *name, const struct options *o, unsigned passes,
    return ok;
 }
 
+/* One vertex of a scene's vertex buffer: the position (x, y, 0.5, 1),
+ * then the four floats the vertex program passes on. */
+static void
+put_vertex(float *w, float x, float y, const float attr[4])
+{
+   const float pos[4] = {x, y, 0.5f, 1};
+   memcpy(w, pos, sizeof(pos));
+   memcpy(w + 4, attr, 4 * sizeof(float));
+}
+
 static void
 report(const char *name, const struct result *r, double memcpy_s)
 {
@@ -354,13 +368,8 @@ main(int argc, char **argv)
       const float corners[3][4] = {
          {x, y, 0, 0}, {x + cell, y, 1, 0}, {x, y + cell, 0, 1}};
       for (unsigned k = 0; k < 3; k++) {
-         float *w = v + (t * 3 + k) * 8;
-         w[0] = corners[k][0];
-         w[1] = corners[k][1];
-         w[2] = 0.5f;
-         w[3] = 1;
-         w[4] = corners[k][2];
-         w[5] = corners[k][3];
+         const float attr[4] = {corners[k][2], corners[k][3], 0, 0};
+         put_vertex(v + (t * 3 + k) * 8, corners[k][0], corners[k][1], attr);
       }
    }
    struct scene_params tex = flat;
@@ -405,5 +414,36 @@ main(int argc, char **argv)
    /* Against memcpys of its own frames. */
    report(name, &r,
           base * o.passes * (160.0 * 160.0) / ((double)o.size * o.size));
+
+   /* Tiny: right triangles of 1.5 pixels a side, one on every third
+    * pixel of every third row (each covers the centre of its corner
+    * pixel), each with its own flat colour. */
+   unsigned per_row = o.size / 3;
+   unsigned tiny = o.triangles * 10;
+   tiny = tiny < per_row * per_row ? tiny : per_row * per_row;
+   v = calloc((size_t)tiny * 3, 8 * sizeof(float));
+   if (!v)
+      return 1;
+   const float px = 2.0f / (float)o.size;
+   for (unsigned t = 0; t < tiny; t++) {
+      float x = -1 + px * 3 * (float)(t % per_row);
+      float y = -1 + px * 3 * (float)(t / per_row);
+      const float corners[3][2] = {
+         {x, y}, {x + 1.5f * px, y}, {x, y + 1.5f * px}};
+      const float colour[4] = {(float)(t % 7) / 7, (float)(t % 5) / 5,
+                               (float)(t % 3) / 3, 1};
+      for (unsigned k = 0; k < 3; k++)
+         put_vertex(v + (t * 3 + k) * 8, corners[k][0], corners[k][1], colour);
+   }
+   struct scene_params small = flat;
+   small.shading = SCENE_FLAT;
+   small.big_vertices = v;
+   small.nr_big_vertices = tiny * 3;
+   snprintf(name, sizeof(name), "tiny (%u one-pixel triangles)", tiny);
+   ok = run_scene(name, &o, 1, &small, &r);
+   free(v);
+   if (!ok)
+      return 1;
+   report(name, &r, base);
    return 0;
 }

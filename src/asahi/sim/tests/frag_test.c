@@ -326,6 +326,16 @@ test_pix_and_incomplete(void **state)
    assert_true(t.g->sampler_state[1].valid);
    assert_false(t.g->sampler_state[0].valid);
    assert_int_equal(t.g->r[3][0], 0);
+   /* A reset clears the slots a program set (it zeroes only the slots
+    * that may be set). */
+   struct asahi_sim_group *copy = malloc(sizeof(*copy));
+   assert_non_null(copy);
+   memcpy(copy, t.g, sizeof(*copy));
+   asahi_sim_group_reset(copy);
+   assert_false(copy->texture_state[3].valid);
+   assert_int_equal(copy->texture_state[3].heap, 0);
+   assert_false(copy->sampler_state[1].valid);
+   free(copy);
 
    /* Not taken without the flag. */
    t.g->frag.incomplete = false;

@@ -34,7 +34,9 @@
 
 #define USC_BASE  0x100000000ull
 #define DATA_BASE 0x200000000ull
-#define HEAP_SIZE (1u << 20)
+/* 64 MiB each (host pages are only touched where a test writes): the
+ * long draw's vertex buffer needs 32 MiB. */
+#define HEAP_SIZE (64u << 20)
 
 struct heap {
    uint64_t va;
@@ -1280,6 +1282,76 @@ test_points(void **state)
    }
 }
 
+/* Draws `n` vertices of primitive `prim` whose vertex i is the base
+ * scene's vertex which(i, n) (0, 1 or 2), and checks that the pixels are
+ * those of the right triangle, drawn as `prims` primitives from `n`
+ * shaded vertices. */
+static void
+check_long_draw(struct fixture *f, unsigned prim, unsigned n,
+                unsigned (*which)(unsigned i, unsigned n), unsigned prims)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   float *v = calloc((size_t)n * 8, sizeof(float));
+   assert_non_null(v);
+   for (unsigned i = 0; i < n; i++)
+      memcpy(v + 8 * (size_t)i, p.pos[which(i, n)], 4 * sizeof(float));
+   p.use_primitive = true;
+   p.primitive = prim;
+   p.big_vertices = v;
+   p.nr_big_vertices = n;
+   build(f, &p, &s, true);
+   free(v);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+   assert_int_equal(f->gpu.primitives, prims);
+   assert_int_equal(f->gpu.vertices, n);
+}
+
+/* All on vertex 0 but the last two: every fan triangle but the last has
+ * two equal vertices and no area (dropped). */
+static unsigned
+fan_vertex(unsigned i, unsigned n)
+{
+   return i == n - 2 ? 1 : i == n - 1 ? 2 : 0;
+}
+
+/* Vertex 0 up to position 4094, 1 at 4095, 2 after: of the strip, only
+ * triangle 4094 (positions 4094-4096) has three different vertices. */
+static unsigned
+strip_vertex(unsigned i, unsigned n)
+{
+   return i < 4095 ? 0 : i == 4095 ? 1 : 2;
+}
+
+/*
+ * Real hardware takes draws of any size; the simulator shades a long draw
+ * through a bounded window of vertices (4,096).  A fan of 2^20 + 2
+ * vertices (past the 2^20 the simulator once refused) whose one triangle
+ * with an area is its last, drawn with the first vertex 2^20 positions
+ * back; a strip of 10,000 whose one triangle with an area straddles the
+ * first window's end.  Each vertex is shaded once.
+ */
+static void
+test_long_fan(void **state)
+{
+   check_long_draw(*state, AGX_PRIMITIVE_TRIANGLE_FAN, (1u << 20) + 2,
+                   fan_vertex, 1);
+}
+
+static void
+test_long_strip(void **state)
+{
+   check_long_draw(*state, AGX_PRIMITIVE_TRIANGLE_STRIP, 10000, strip_vertex,
+                   1);
+}
+
 /* Draws primitive `prim` of `n` window-space vertices (at most 6) in the
  * base scene with polygon mode `mode`, and checks that exactly the pixels
  * `in` names have the scene's colour. */
@@ -1816,6 +1888,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_distance, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_long_fan, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_long_strip, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_line, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
                                       teardown),
