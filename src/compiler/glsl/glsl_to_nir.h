@@ -87,8 +87,10 @@ struct glsl_nir_stage {
    struct glsl_nir_block *ssbos;
    unsigned num_ssbos;
    /* Vertex and geometry shaders writing gl_ClipDistance: its size
-    * (g2n_clip_distance_size), else 0. */
+    * (g2n_distance_size), else 0. */
    unsigned clip_distance_size;
+   /* The same for gl_CullDistance (ARB_cull_distance). */
+   unsigned cull_distance_size;
    /* Compute: a shader declared layout(local_size_*) in. */
    bool local_size_declared;
    /* Atomic counters (glsl_to_nir_ssbo.c). */

@@ -759,12 +759,32 @@ draw_quads(struct run *r, const struct tri *t, int x0, int y0, int x1,
    return ok;
 }
 
+/* GL 4.5 section 13.5 (ARB_cull_distance): a primitive whose vertices
+ * all have a negative gl_CullDistance[i], for one i, is discarded.  The
+ * distances are the last vertex stage's output float i at
+ * VARYING_SLOT_CULL_DIST0 + i (one slot an element in the evaluator). */
+static bool
+culled(const struct run *r, const struct vertex_out *const *v)
+{
+   gl_shader_stage last = r->gs ? MESA_SHADER_GEOMETRY : MESA_SHADER_VERTEX;
+   unsigned n = MIN2(r->prog->cull_distance_size[last], 8u);
+   for (unsigned i = 0; i < n; i++) {
+      unsigned cell = (VARYING_SLOT_CULL_DIST0 + i) * 4;
+      if (v[0]->cells[cell].f32 < 0.0f && v[1]->cells[cell].f32 < 0.0f &&
+          v[2]->cells[cell].f32 < 0.0f)
+         return true;
+   }
+   return false;
+}
+
 bool
 st_draw_triangle(struct run *r, const struct vertex_out *v0,
               const struct vertex_out *v1, const struct vertex_out *v2,
               struct fs_cache *cache)
 {
    struct tri t = { .v = { v0, v1, v2 } };
+   if (culled(r, t.v))
+      return true;
    for (unsigned i = 0; i < 3; i++) {
       float w = t.v[i]->pos[3];
       if (!(w > 0.0f))
@@ -835,8 +855,10 @@ draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
    };
    struct vertex_out *vo = ralloc_array(r->mem, struct vertex_out, 4);
    const int loc0[1] = { 0 };
+   /* gl_VertexID: the corners' places in piglit's strip (below) */
+   static const int strip_id[4] = { 0, 1, 3, 2 };
    for (unsigned i = 0; i < 4; i++) {
-      if (!run_vs(r, &corners[i], 1, loc0, (int)i, &vo[i]))
+      if (!run_vs(r, &corners[i], 1, loc0, strip_id[i], &vo[i]))
          return false;
    }
    struct fs_cache *cache = rzalloc(r->mem, struct fs_cache);
