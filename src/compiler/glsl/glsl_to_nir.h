@@ -50,6 +50,9 @@ struct glsl_nir_block {
    unsigned size_B;
    int binding;                   /* layout(binding), else -1 */
    const bool *row_major;         /* per member: matrices row-major */
+   /* GLSL ES, per member: its precision qualifier (AST_Q_HIGHP/MEDIUMP/
+    * LOWP), 0 when it has none; NULL in desktop GLSL. */
+   const unsigned *member_prec;
    unsigned array_size;           /* an element of a block array: its
                                    * length (name "B[k]"), else 0 */
    bool used;
