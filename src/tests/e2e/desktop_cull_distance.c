@@ -10,9 +10,9 @@
  * vertex inside keeps the whole primitive, including the fragments where
  * the interpolated distance is negative (culling is not clipping).
  *
- * In a desktop 3.0 context, nine 16 x 16 regions of a 144 x 16
- * framebuffer, each one draw whose vertices carry two cull distances
- * (an attribute) and whose fragments are white on black:
+ * In a desktop 3.2 core context, eleven 16 x 16 regions of a 176 x 16
+ * framebuffer, each drawn with vertices that carry two cull distances
+ * (an attribute) and white fragments on black:
  *   0  triangle, distance 0 negative at all vertices     culled
  *   1  triangle, distance 0 negative at two vertices     drawn, also
  *      near those two (where the interpolated distance is negative)
@@ -24,11 +24,17 @@
  *   6  point (size 6), distance 0 positive               drawn
  *   7  line, distance 1 negative at both ends            culled
  *   8  line, distance 1 negative at one end              drawn
+ * and through a geometry shader that makes a 8 x 8 square (a strip of
+ * two triangles, v0 lower left, v3 upper right) of each point, with
+ * gl_CullDistance[0] the point's value at v0 and -1 at the others:
+ *   9  point value -1: both triangles outside            culled
+ *  10  point value 1: the lower-left triangle (v0 v1 v2) drawn, the
+ *      upper-right one (v1 v2 v3) culled
  * It also checks GL_MAX_CULL_DISTANCES and
  * GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES (8 each: gl_MaxCullDistances).
  *
  * Usage: desktop_cull_distance [--quiet] [--no-skip]
- * Exit status: 0 pass, 1 fail, 77 no desktop 3.0 context or no
+ * Exit status: 0 pass, 1 fail, 77 no desktop 3.2 core context or no
  * GL_ARB_cull_distance.
  */
 #include <EGL/egl.h>
@@ -39,7 +45,7 @@
 
 #include "e2e_gl.h"
 
-#define W 144
+#define W 176
 #define H 16
 #define MAX_CULL_DISTANCES 0x82F9
 #define MAX_COMBINED_CLIP_AND_CULL_DISTANCES 0x82FA
@@ -59,6 +65,31 @@ static const char vs[] = "#version 130\n"
 static const char fs[] = "#version 130\n"
                          "out vec4 color;\n"
                          "void main() { color = vec4(1.0); }\n";
+static const char gs_vs[] = "#version 150\n"
+                            "in vec2 pos;\n"
+                            "in vec2 dist;\n"
+                            "out float d;\n"
+                            "void main() {\n"
+                            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+                            "   d = dist.x;\n"
+                            "}\n";
+/* half a side: 4 pixels of the W x H framebuffer in NDC */
+static const char gs[] =
+   "#version 150\n"
+   "#extension GL_ARB_cull_distance : require\n"
+   "layout(points) in;\n"
+   "layout(triangle_strip, max_vertices = 4) out;\n"
+   "in float d[];\n"
+   "out float gl_CullDistance[1];\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 4; i++) {\n"
+   "      vec2 o = vec2(float(i & 1), float(i >> 1)) * 2.0 - 1.0;\n"
+   "      gl_Position = gl_in[0].gl_Position +\n"
+   "                    vec4(o * vec2(8.0 / 176.0, 8.0 / 16.0), 0.0, 0.0);\n"
+   "      gl_CullDistance[0] = i == 0 ? d[0] : -1.0;\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
 
 struct vert {
    float pos[2];
@@ -103,7 +134,7 @@ main(int argc, char **argv)
 {
    struct e2e_gl gl;
    bool quiet = false;
-   struct e2e_gl_options opts = e2e_gl_version_options(W, H, 3, 0, true);
+   struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
    int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
@@ -125,8 +156,14 @@ main(int argc, char **argv)
    GLuint prog = e2e_gl_program(vs, fs, attribs);
    if (!prog)
       return 1;
+   GLuint gs_prog = e2e_gl_program_gs(gs_vs, gs, fs, attribs);
+   if (!gs_prog)
+      return 1;
    glUseProgram(prog);
    glEnable(PROGRAM_POINT_SIZE);
+   GLuint vao;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
 
    static const float tri[5][3][2] = {
       {{-1, 1}, {-2, 1}, {-3, 1}},  /* 0: culled by distance 0 */
@@ -135,7 +172,7 @@ main(int argc, char **argv)
       {{-1, 1}, {1, -1}, {-1, 1}},  /* 3: drawn */
       {{0, 0}, {0, 0}, {0, 0}},     /* 4: drawn */
    };
-   struct vert v[5 * 3 + 2 + 4];
+   struct vert v[5 * 3 + 2 + 4 + 2];
    for (int r = 0; r < 5; r++)
       triangle(&v[3 * r], r, tri[r]);
    put(&v[15], 16 * 5 + 8, 8, -1, 1); /* 5: culled point */
@@ -144,6 +181,8 @@ main(int argc, char **argv)
    put(&v[18], 16 * 7 + 15, 8.5f, 1, -2);
    put(&v[19], 16 * 8 + 1, 8.5f, 1, -1); /* 8: drawn line */
    put(&v[20], 16 * 8 + 15, 8.5f, 1, 3);
+   put(&v[21], 16 * 9 + 8, 8, -1, 0);  /* 9: both triangles culled */
+   put(&v[22], 16 * 10 + 8, 8, 1, 0);  /* 10: one triangle culled */
 
    GLuint buf;
    glGenBuffers(1, &buf);
@@ -160,6 +199,8 @@ main(int argc, char **argv)
    glDrawArrays(GL_TRIANGLES, 0, 15);
    glDrawArrays(GL_POINTS, 15, 2);
    glDrawArrays(GL_LINES, 17, 4);
+   glUseProgram(gs_prog);
+   glDrawArrays(GL_POINTS, 21, 2);
 
    GLenum err = glGetError();
    if (err != GL_NO_ERROR) {
@@ -187,6 +228,11 @@ main(int argc, char **argv)
       {"point 6 (inside): drawn", 104, 8, true},
       {"line 7 (both ends outside): culled", 120, 8, false},
       {"line 8 (one end inside): drawn", 136, 8, true},
+      {"geometry square 9 (all outside): culled", 152, 8, false},
+      {"geometry square 10, lower-left triangle (v0 inside): drawn", 166,
+       6, true},
+      {"geometry square 10, upper-right triangle: culled", 170, 10,
+       false},
    };
    for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)
       ok &= e2e_gl_probe(pixels, W, probes[i].x, probes[i].y,
@@ -194,6 +240,8 @@ main(int argc, char **argv)
                          quiet);
 
    glDeleteBuffers(1, &buf);
+   glDeleteVertexArrays(1, &vao);
+   glDeleteProgram(gs_prog);
    glDeleteProgram(prog);
    e2e_gl_close(&gl);
    printf("%s\n", ok ? "PASS" : "FAIL");

@@ -407,12 +407,13 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       if (key->fs.logicop_enable)
          key->fs.logicop_func = (uint8_t)ctx->blend->base.logicop_func;
       key->fs.poly_stipple = ctx->poly_stipple_on;
-      /* Cull distances of the vertex shader, tested in the fragment
-       * shader (agx_isel.c emit_cull_test).  Geometry shaders' are not
-       * (their draws keep every primitive). */
+      /* Cull distances of the vertex shader that feeds the rasteriser,
+       * tested in the fragment shader (agx_isel.c emit_cull_test); in a
+       * geometry-shader draw's last pass that is the passthrough, which
+       * writes the geometry shader's (agx_nir_gs_passthrough). */
       const struct agx_uncompiled_shader *vs =
          ctx->stage[PIPE_SHADER_VERTEX].shader;
-      if (vs && !ctx->stage[PIPE_SHADER_GEOMETRY].shader && !ctx->gs_pass)
+      if (vs)
          key->fs.nr_cull_distances = vs->nr_cull_distances;
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
       agx_sample_shading_key(ctx, &key->fs);
