@@ -490,8 +490,10 @@ tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    const nir_const_value *dx = srcs[tex->num_srcs];
    const nir_const_value *dy = srcs[tex->num_srcs + 1];
    if (tex->op == nir_texop_txd) {
-      dx = srcs[nir_tex_instr_src_index(tex, nir_tex_src_ddx)];
-      dy = srcs[nir_tex_instr_src_index(tex, nir_tex_src_ddy)];
+      int xi = nir_tex_instr_src_index(tex, nir_tex_src_ddx);
+      int yi = nir_tex_instr_src_index(tex, nir_tex_src_ddy);
+      dx = xi >= 0 ? srcs[xi] : NULL;
+      dy = yi >= 0 ? srcs[yi] : NULL;
    }
    if (t->present && dx && dy) {
       float fx[2] = { dx[0].f32, dx[1].f32 };
