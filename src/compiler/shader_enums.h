@@ -64,6 +64,14 @@ typedef enum {
    /* gl_PrimitiveID written by a geometry shader, read by the fragment
     * shader */
    VARYING_SLOT_PRIMITIVE_ID,
+   /* gl_CullDistance (ARB_cull_distance), four floats a slot like the
+    * clip distances */
+   VARYING_SLOT_CULL_DIST0,
+   VARYING_SLOT_CULL_DIST1,
+   /* The backend's own: per cull distance, 1.0 where the vertex is
+    * inside the half-space, else 0.0 (agx_nir_lower_cull_distance.c) */
+   VARYING_SLOT_CULL_PRIMITIVE0,
+   VARYING_SLOT_CULL_PRIMITIVE1,
    VARYING_SLOT_MAX,
 } gl_varying_slot;
 

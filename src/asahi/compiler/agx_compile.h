@@ -308,6 +308,10 @@ struct agx_rt_key {
 
 struct agx_fs_key {
    struct agx_rt_key rt[AGX_MAX_RTS];
+   /* Cull distances the vertex stage writes (ARB_cull_distance; its
+    * agx_nir_cull_distance_count): the fragments of a primitive all of
+    * whose vertices are outside one of them are discarded. */
+   uint8_t nr_cull_distances;
    /* Samples per pixel of the render pass (0 or 1: single sampled). */
    uint8_t nr_samples;
    /* Multisampled passes: samples to discard (the complement of the GL
@@ -798,6 +802,10 @@ extern const nir_shader_compiler_options agx_nir_options;
  * valid) when the shader cannot be handled.
  */
 bool agx_preprocess_nir(nir_shader *nir);
+/* A vertex shader after agx_preprocess_nir: how many cull distances it
+ * writes (1 + the highest gl_CullDistance element stored), for the
+ * fragment shader's agx_fs_key::nr_cull_distances. */
+unsigned agx_nir_cull_distance_count(nir_shader *vs);
 
 /*
  * Compile a preprocessed shader for a key.  mem_ctx: ralloc parent of the

@@ -2220,6 +2220,39 @@ emit_poly_stipple(struct isel *st)
    emit_discard(st, &off);
 }
 
+/* Cull distances (agx_fs_key::nr_cull_distances), before the program:
+ * the vertex shader wrote 1.0 per vertex inside distance i and 0.0
+ * outside, a noperspective varying (agx_nir_lower_clip_distance.c) whose
+ * plane <A, B, C> (ldcf) is zero exactly when all the primitive's
+ * vertices are outside, which culls the primitive (GL 4.5 section 13.5;
+ * Mesa's AGX driver tests the coefficients the same way).  The lanes of
+ * such a primitive discard. */
+static void
+emit_cull_test(struct isel *st)
+{
+   unsigned n = MIN2(st->ctx->key->fs.nr_cull_distances, 8u);
+   agx_operand zero = agx_isa_imm(0, 8), fzero = agx_isa_fimm(0);
+   agx_operand culled = {0};
+   for (unsigned i = 0; i < n; ++i) {
+      int cf = st->cf_of_slot[VARYING_SLOT_CULL_PRIMITIVE0 + i / 4];
+      if (cf < 0)
+         continue;
+      agx_operand plane[3];
+      emit_ldcf(st, (unsigned)cf + i % 4, 32, plane);
+      /* A == 0 && B == 0 && C == 0 (either zero's sign) */
+      agx_operand all = imm32(st, 1);
+      for (unsigned k = 0; k < 3; ++k)
+         all = emit_cmpsel(st, true, AGX_FCC_EQ, plane[k], fzero, all, zero);
+      culled = culled.kind == AGX_ISA_KIND_NONE
+                  ? all
+                  : emit_bitop(st, AGX_TT_OR, culled, all);
+   }
+   if (culled.kind != AGX_ISA_KIND_NONE) {
+      st->ctx->info->reads_varyings = true;
+      emit_discard(st, &culled);
+   }
+}
+
 /* store_xfb_agx (agx_nir_lower_xfb.c): 32-bit words to transform
  * feedback buffer `base`, whose address is AGX_SYSVAL_XFB_ADDR0_LO + 2 *
  * base, at a word offset. */
@@ -5092,6 +5125,11 @@ assign_cf(struct isel *st)
       }
    }
 
+   /* the cull test's planes (emit_cull_test) */
+   unsigned nr_cull = st->ctx->key ? st->ctx->key->fs.nr_cull_distances : 0;
+   for (unsigned i = 0; i < nr_cull && i < 8; ++i)
+      mask[VARYING_SLOT_CULL_PRIMITIVE0 + i / 4] |= (uint8_t)(1u << (i % 4));
+
    fs->bindings[0] = (struct agx_cf_binding){
       .cf_base = 0, .slot = VARYING_SLOT_POS, .offset = 3, .count = 1};
    fs->nr_bindings = 1;
@@ -5119,7 +5157,9 @@ assign_cf(struct isel *st)
                           shade_model_flat(st->ctx->key, var, slot));
       /* the point coordinate is interpolated without perspective, from
        * the rasteriser (agx_link_varyings gives it its source) */
-      bool linear = slot == VARYING_SLOT_PNTC ||
+      bool cull = slot == VARYING_SLOT_CULL_PRIMITIVE0 ||
+                  slot == VARYING_SLOT_CULL_PRIMITIVE1;
+      bool linear = slot == VARYING_SLOT_PNTC || cull ||
                     (var && !flat && var->data.noperspective);
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
@@ -5310,6 +5350,9 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    if (ctx->stage == MESA_SHADER_FRAGMENT && !ctx->is_preamble &&
        ctx->key && ctx->key->fs.poly_stipple)
       emit_poly_stipple(st);
+   if (ctx->stage == MESA_SHADER_FRAGMENT && !ctx->is_preamble &&
+       ctx->key && ctx->key->fs.nr_cull_distances)
+      emit_cull_test(st);
    emit_cf_list(st, &impl->body);
    if (st->has_return) {
       /* the lanes that returned (count 1) come back for the outputs */

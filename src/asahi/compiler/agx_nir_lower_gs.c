@@ -132,12 +132,15 @@ is_slot_vectors(const nir_vtype *t)
    }
 }
 
-/* gl_ClipDistance (a float array at CLIP_DIST0): packed four to a slot */
+/* gl_ClipDistance and gl_CullDistance (float arrays at CLIP_DIST0 and
+ * CULL_DIST0): packed four to a slot, two slots each (the front end's
+ * float[8] would otherwise run past VARYING_SLOT_MAX) */
 static bool
 is_compact_clip(const nir_variable *var)
 {
    const nir_vtype *t = var->type;
-   return var->data.location == VARYING_SLOT_CLIP_DIST0 &&
+   return (var->data.location == VARYING_SLOT_CLIP_DIST0 ||
+           var->data.location == VARYING_SLOT_CULL_DIST0) &&
           t->kind == NIR_VTYPE_ARRAY && t->length <= 8 &&
           t->elem->kind == NIR_VTYPE_VECTOR && t->elem->components == 1;
 }
@@ -488,6 +491,18 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
       list_del(&var->link);
       var->mode = nir_var_function_temp;
       list_addtail(&var->link, &impl->locals);
+      if (is_compact_clip(var) &&
+          var->data.location == VARYING_SLOT_CULL_DIST0) {
+         /* the array is float[8] whatever size the shader gave it: the
+          * elements it never writes start at 0 (inside), so the cull
+          * test of the passthrough (agx_nir_gs_passthrough) ignores them */
+         nir_builder zb = nir_builder_at(nir_before_impl(impl));
+         for (unsigned e = 0; e < var->type->length; ++e)
+            nir_store_deref(&zb,
+                            nir_build_deref_array_imm(
+                               &zb, nir_build_deref_var(&zb, var), e),
+                            nir_imm_float(&zb, 0.0f), 1);
+      }
    }
 
    /* Their derefs name the new mode. */
@@ -763,6 +778,21 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
          &b, AGX_GS_OUTPUT_BLOCK,
          nir_iadd(&b, base, nir_imm_int(&b, 16 * (int)r)), n);
       nir_store_var(&b, var, val, (1u << n) - 1);
+      if (n == 4 && (slot == VARYING_SLOT_CULL_DIST0 ||
+                     slot == VARYING_SLOT_CULL_DIST1)) {
+         /* the inside flags of the cull test, as a vertex shader's
+          * (agx_nir_lower_clip_distance.c) */
+         nir_variable *flags = nir_variable_create(
+            b.shader, nir_var_shader_out,
+            nir_vtype_vector(b.shader, nir_type_float32, 4), "cull_flags");
+         flags->data.location = (int)(VARYING_SLOT_CULL_PRIMITIVE0 + slot -
+                                      VARYING_SLOT_CULL_DIST0);
+         flags->data.noperspective = true;
+         nir_store_var(&b, flags,
+                       nir_b2f32(&b, nir_fge(&b, val, nir_imm_vec4(&b, 0, 0,
+                                                                  0, 0))),
+                       0xf);
+      }
    }
    return b.shader;
 }

@@ -45,6 +45,9 @@ V('gl_ClipDistance', 'float[]', 'in', FS, desk=130, es=0,
   ext='GL_EXT_clip_cull_distance')
 V('gl_CullDistance', 'float[]', 'out', [VS, TES, GS], desk=450, es=0,
   ext='GL_ARB_cull_distance')
+# ARB_cull_distance: the fragment shader reads the interpolated distances
+V('gl_CullDistance', 'float[]', 'in', FS, desk=450, es=0,
+  ext='GL_ARB_cull_distance')
 V('gl_VertexID', 'int', 'in', VS, desk=130, es=300)
 V('gl_InstanceID', 'int', 'in', VS, desk=140, es=300,
   ext='GL_ARB_draw_instanced')

@@ -202,7 +202,8 @@ check_access_index(struct check *c, struct ast_node *n)
          }
          if (idx.has_value && base.var->builtin &&
              (!strcmp(base.var->name, "gl_TexCoord") ||
-              !strcmp(base.var->name, "gl_ClipDistance")) &&
+              !strcmp(base.var->name, "gl_ClipDistance") ||
+              !strcmp(base.var->name, "gl_CullDistance")) &&
              idx.val.c[0].i >= 8) {
             check_error(c, n, "index %lld is beyond the size of %s",
                         (long long)idx.val.c[0].i, base.var->name);

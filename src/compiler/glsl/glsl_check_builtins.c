@@ -333,7 +333,9 @@ check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
                         const struct check_var *b)
 {
    int max = -1;
-   if (!strcmp(d->name, "gl_ClipDistance"))
+   /* gl_MaxClipDistances and gl_MaxCullDistances are 8 */
+   if (!strcmp(d->name, "gl_ClipDistance") ||
+       !strcmp(d->name, "gl_CullDistance"))
       max = 8;
    else if (!strcmp(d->name, "gl_TexCoord"))
       max = 8;

@@ -440,7 +440,8 @@ check_method(struct check *c, struct ast_node *n)
          }
          if (v && base.whole_var && v->builtin &&
              (!strcmp(v->name, "gl_TexCoord") ||
-              !strcmp(v->name, "gl_ClipDistance"))) {
+              !strcmp(v->name, "gl_ClipDistance") ||
+              !strcmp(v->name, "gl_CullDistance"))) {
             check_error(c, n, "length() of %s before it is sized", v->name);
             return check_expr_error();
          }

@@ -586,7 +586,18 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       l.stage[s] = ns;
       prog->nir[s] = ns->nir;
       prog->clip_distance_size[s] = ns->clip_distance_size;
+      prog->cull_distance_size[s] = ns->cull_distance_size;
       prog->stages |= 1u << s;
+      /* ARB_cull_distance (GLSL 4.50 7.1): the two arrays together hold
+       * at most gl_MaxCombinedClipAndCullDistances (8) floats. */
+      if (ns->clip_distance_size + ns->cull_distance_size > 8) {
+         link_error(&l, "%s shader: the sizes of gl_ClipDistance (%u) and "
+                    "gl_CullDistance (%u) add up to more than "
+                    "gl_MaxCombinedClipAndCullDistances (8)",
+                    gl_shader_stage_name(s), ns->clip_distance_size,
+                    ns->cull_distance_size);
+         return prog;
+      }
    }
    if (prog->nir[MESA_SHADER_GEOMETRY]) {
       const nir_shader_info *info = &prog->nir[MESA_SHADER_GEOMETRY]->info;

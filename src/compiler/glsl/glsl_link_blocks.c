@@ -114,6 +114,32 @@ check_limits(struct link *l)
    }
 }
 
+/* GLSL ES 3.00 4.3.7 (3.10 and 3.20 4.3.9): matched blocks have "the
+ * same sequence of types, precisions and ... member names".  Members
+ * qualified in both shaders are compared, as default-block uniforms are
+ * (glsl_link_uniforms.c): a member left to the default precision is not
+ * (llvmpipe compares none; relying on the stages' different defaults
+ * would fail many ES programs).  Desktop GLSL ignores precision. */
+bool
+link_block_precisions_match(struct link *l, const char *kind,
+                            const struct glsl_nir_block *a,
+                            const struct glsl_nir_block *b)
+{
+   if (!l->es || !a || !a->member_prec || !b->member_prec)
+      return true;
+   for (unsigned f = 0; f < b->type->num_fields && f < a->type->num_fields;
+        f++) {
+      unsigned pa = a->member_prec[f], pb = b->member_prec[f];
+      if (pa && pb && pa != pb) {
+         link_error(l, "%s block '%s': member '%s' is declared with "
+                    "different precisions in different shaders", kind,
+                    b->name, b->type->fields[f].name);
+         return false;
+      }
+   }
+   return true;
+}
+
 void
 link_blocks(struct link *l)
 {
@@ -130,6 +156,8 @@ link_blocks(struct link *l)
    unsigned *sizes = rzalloc_array(prog, unsigned, max ? max : 1);
    int *bindings = rzalloc_array(prog, int, max ? max : 1);
    bool *layout_std430 = rzalloc_array(prog, bool, max ? max : 1);
+   const struct glsl_nir_block **firsts =
+      rzalloc_array(prog, const struct glsl_nir_block *, max ? max : 1);
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
       if (!ns || !ns->num_blocks)
@@ -176,10 +204,14 @@ link_blocks(struct link *l)
                        "member layouts) in different shaders", b->name);
             return;
          }
+         if (found >= 0 &&
+             !link_block_precisions_match(l, "uniform", firsts[found], b))
+            return;
          if (found < 0) {
             found = (int)prog->num_ubos++;
             struct glsl_program_block *pb = &prog->ubos[found];
             types[found] = b->type;
+            firsts[found] = b;
             rms[found] = b->row_major;
             sizes[found] = b->array_size;
             bindings[found] = -1;

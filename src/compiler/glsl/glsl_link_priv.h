@@ -80,6 +80,11 @@ const char *link_names_keep(struct link_names *n, bool array);
 
 /* Type equality across shaders: structures match by name and members. */
 bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
+/* GLSL ES (3.00 4.3.7): blocks of one name in two stages give each
+ * member one precision.  False after a link error naming the member. */
+bool link_block_precisions_match(struct link *l, const char *kind,
+                                 const struct glsl_nir_block *a,
+                                 const struct glsl_nir_block *b);
 bool link_varying_types_match(const struct glsl_type *a,
                               const struct glsl_type *b);
 

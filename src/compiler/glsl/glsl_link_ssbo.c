@@ -166,6 +166,8 @@ link_ssbos(struct link *l)
                           b->name);
                return;
             }
+            if (!link_block_precisions_match(l, "shader storage", a, b))
+               return;
             if (a->binding >= 0 && b->binding >= 0 &&
                 a->binding != b->binding) {
                link_error(l, "shader storage block '%s' has different "

@@ -285,6 +285,9 @@ struct glsl_program {
     * used; GLSL 1.30 7.1), else 0.  It is float[8] in nir[], packed four
     * to a slot from VARYING_SLOT_CLIP_DIST0 by the backend. */
    unsigned clip_distance_size[MESA_SHADER_STAGES];
+   /* The same for gl_CullDistance (ARB_cull_distance), float[8] at
+    * VARYING_SLOT_CULL_DIST0 in nir[]. */
+   unsigned cull_distance_size[MESA_SHADER_STAGES];
    struct glsl_program_frag_output *frag_outputs;
    unsigned num_frag_outputs;
    unsigned num_samplers;

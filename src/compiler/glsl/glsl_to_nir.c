@@ -483,7 +483,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
       memcpy(out->ssbos, c.ssbos.data,
              out->num_ssbos * sizeof(struct glsl_nir_block));
    out->local_size_declared = c.shader->info.workgroup_size[0] != 0;
-   out->clip_distance_size = g2n_clip_distance_size(&c);
+   out->clip_distance_size = g2n_distance_size(&c, false);
+   out->cull_distance_size = g2n_distance_size(&c, true);
    out->has_tex = c.has_tex;
    out->num_counters = util_dynarray_num_elements(&c.counters,
                                                   struct glsl_nir_counter);

@@ -50,6 +50,9 @@ struct glsl_nir_block {
    unsigned size_B;
    int binding;                   /* layout(binding), else -1 */
    const bool *row_major;         /* per member: matrices row-major */
+   /* GLSL ES, per member: its precision qualifier (AST_Q_HIGHP/MEDIUMP/
+    * LOWP), 0 when it has none; NULL in desktop GLSL. */
+   const unsigned *member_prec;
    unsigned array_size;           /* an element of a block array: its
                                    * length (name "B[k]"), else 0 */
    bool used;
@@ -87,8 +90,10 @@ struct glsl_nir_stage {
    struct glsl_nir_block *ssbos;
    unsigned num_ssbos;
    /* Vertex and geometry shaders writing gl_ClipDistance: its size
-    * (g2n_clip_distance_size), else 0. */
+    * (g2n_distance_size), else 0. */
    unsigned clip_distance_size;
+   /* The same for gl_CullDistance (ARB_cull_distance). */
+   unsigned cull_distance_size;
    /* Compute: a shader declared layout(local_size_*) in. */
    bool local_size_declared;
    /* Atomic counters (glsl_to_nir_ssbo.c). */

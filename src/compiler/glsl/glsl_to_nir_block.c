@@ -151,6 +151,14 @@ g2n_block_add(struct g2n *c, struct ast_node *n, struct util_dynarray *list,
       return (int)(blk - (struct glsl_nir_block *)list->data);
    }
    int index = (int)util_dynarray_num_elements(list, struct glsl_nir_block);
+   /* the members' precision qualifiers, for the link's match (GLSL ES
+    * 3.00 4.3.7) */
+   unsigned *prec = NULL;
+   if (c->st->es && d->type->num_fields) {
+      prec = rzalloc_array(c->shader, unsigned, d->type->num_fields);
+      for (unsigned f = 0; prec && f < d->type->num_fields; f++)
+         prec[f] = d->type->fields[f].qualifiers & AST_Q_PRECISION;
+   }
    for (unsigned k = 0; k < d->count; k++) {
       struct glsl_nir_block blk = {
          .name = element_name(c, n->name, d->array, k),
@@ -160,6 +168,7 @@ g2n_block_add(struct g2n *c, struct ast_node *n, struct util_dynarray *list,
          /* consecutive binding points for the elements */
          .binding = d->binding >= 0 ? d->binding + (int)k : -1,
          .row_major = d->row_major,
+         .member_prec = prec,
          .array_size = array_size,
          .std430 = d->std430,
       };

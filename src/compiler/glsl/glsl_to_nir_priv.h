@@ -214,9 +214,9 @@ struct g2n {
    bool ubo_std140_default;     /* layout(std140) uniform; */
    unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
    int gs_out_stream;           /* geometry: the default output stream */
-   /* The size an output redeclaration of gl_ClipDistance gives it, 0
-    * when none does (g2n_note_clip_distance). */
-   int clip_distance_size;
+   /* The size an output redeclaration of gl_ClipDistance (and of
+    * gl_CullDistance) gives it, 0 when none does (g2n_note_clip_distance). */
+   int clip_distance_size, cull_distance_size;
    struct util_dynarray ssbos;  /* struct glsl_nir_block: storage blocks */
    bool ssbo_row_major_default; /* layout(row_major) buffer; */
    bool ssbo_std430_default;    /* layout(std430) buffer; */
@@ -271,11 +271,13 @@ void g2n_geom_default_stream(struct g2n *c, struct ast_node *n);
 void g2n_local_decl(struct g2n *c, struct ast_node *n);
 struct g2n_sym *g2n_builtin_var(struct g2n *c, const char *name);
 int g2n_implicit_array_size(struct g2n *c, const char *name);
-/* A built-in output redeclaration: keeps gl_ClipDistance's size. */
+/* A built-in output redeclaration: keeps gl_ClipDistance's and
+ * gl_CullDistance's sizes. */
 void g2n_note_clip_distance(struct g2n *c, const char *name,
                             const struct glsl_type *t);
-/* The size of the stage's gl_ClipDistance output, 0 when unused. */
-unsigned g2n_clip_distance_size(struct g2n *c);
+/* The size of the stage's gl_ClipDistance (cull: gl_CullDistance)
+ * output, 0 when unused. */
+unsigned g2n_distance_size(struct g2n *c, bool cull);
 bool g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
                              struct g2n_sym *ps, const struct glsl_type *t,
                              unsigned q);

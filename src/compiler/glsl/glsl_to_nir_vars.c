@@ -923,27 +923,34 @@ void
 g2n_note_clip_distance(struct g2n *c, const char *name,
                        const struct glsl_type *t)
 {
-   if (!strcmp(name, "gl_ClipDistance") && t && glsl_type_is_array(t) &&
-       t->length > 0)
+   if (!t || !glsl_type_is_array(t) || t->length <= 0)
+      return;
+   if (!strcmp(name, "gl_ClipDistance"))
       c->clip_distance_size = t->length;
+   else if (!strcmp(name, "gl_CullDistance"))
+      c->cull_distance_size = t->length;
 }
 
 /* GLSL 1.30 7.1: gl_ClipDistance is sized by a redeclaration, else by
  * the constant indices used on it (the checker refuses other indices on
- * an unsized array).  The transform feedback name "gl_ClipDistance"
- * captures that many floats. */
+ * an unsized array); gl_CullDistance likewise (ARB_cull_distance).  The
+ * transform feedback name "gl_ClipDistance" captures that many floats. */
 unsigned
-g2n_clip_distance_size(struct g2n *c)
+g2n_distance_size(struct g2n *c, bool cull)
 {
    if (c->stage != MESA_SHADER_VERTEX && c->stage != MESA_SHADER_GEOMETRY)
       return 0;
-   struct hash_entry *e = hash_table_search(c->builtins, "gl_ClipDistance");
+   /* a redeclared size counts even when the shader never writes the
+    * array (ARB_cull_distance's combined limit is on the sizes) */
+   int declared = cull ? c->cull_distance_size : c->clip_distance_size;
+   if (declared > 0)
+      return (unsigned)declared;
+   const char *name = cull ? "gl_CullDistance" : "gl_ClipDistance";
+   struct hash_entry *e = hash_table_search(c->builtins, name);
    const struct g2n_sym *sym = e ? e->data : NULL;
    if (!sym || !sym->var || sym->var->mode != nir_var_shader_out)
       return 0;
-   if (c->clip_distance_size > 0)
-      return (unsigned)c->clip_distance_size;
-   return (unsigned)g2n_implicit_array_size(c, "gl_ClipDistance");
+   return (unsigned)g2n_implicit_array_size(c, name);
 }
 
 /* ---- built-in variables ---------------------------------------------------- */
@@ -1059,6 +1066,13 @@ static const struct builtin_io builtin_ios[] = {
     * distances */
    { "gl_ClipDistance", "float", FS, nir_var_shader_in,
      VARYING_SLOT_CLIP_DIST0, 0, 8 },
+   /* ARB_cull_distance: gl_CullDistance[i] is float i of
+    * VARYING_SLOT_CULL_DIST0/1 once packed, and the fragment shader
+    * reads the interpolated distances. */
+   { "gl_CullDistance", "float", VS | GS, nir_var_shader_out,
+     VARYING_SLOT_CULL_DIST0, 0, 8 },
+   { "gl_CullDistance", "float", FS, nir_var_shader_in,
+     VARYING_SLOT_CULL_DIST0, 0, 8 },
    { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
    { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,
      0, 0 },

@@ -669,9 +669,25 @@ eval_tex(interp *in, nir_tex_instr *tex)
       fail(in, "texture instruction without a texture callback");
       return;
    }
-   nir_const_value *srcs[nir_num_tex_src_types];
+   nir_const_value *srcs[nir_num_tex_src_types + 2];
    for (unsigned i = 0; i < tex->num_srcs; i++)
       srcs[i] = val(in, tex->src[i].src.ssa);
+   /* Implicit levels of detail in a quad (GL 4.6 section 8.14.1): the
+    * coordinate's derivatives, taken from the quad as fddx/fddy are, in
+    * the two entries after the sources (NULL elsewhere). */
+   nir_const_value deriv[2][NIR_MAX_VEC_COMPONENTS];
+   srcs[tex->num_srcs] = srcs[tex->num_srcs + 1] = NULL;
+   int ci = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   bool implicit = tex->op == nir_texop_tex || tex->op == nir_texop_txb ||
+                   tex->op == nir_texop_lod;
+   if (implicit && in->st->tape_out && ci >= 0) {
+      nir_def *coord = tex->src[ci].src.ssa;
+      for (unsigned y = 0; y < 2; y++) {
+         nir_eval_quad_derivative(in->st, y, srcs[ci], coord->num_components,
+                                  coord->bit_size, deriv[y]);
+         srcs[tex->num_srcs + y] = deriv[y];
+      }
+   }
    if (!in->st->tex(in->st->tex_data, tex, srcs, val(in, &tex->def)))
       fail(in, "texture callback failed");
 }

@@ -32,7 +32,8 @@
  *    above.  emit_vertex and end_primitive call `emit` with the output
  *    cells as they are (outputs keep their values after an emit).
  *  - System values come from `sysvals[gl_system_value][component]`.
- *  - Textures and images go through caller callbacks.
+ *  - Textures and images go through caller callbacks (in quads, with the
+ *    coordinate derivatives of implicit-LOD lookups, see nir_eval_tex_cb).
  *  - Derivatives: nir_eval_run runs one invocation, where fddx/fddy give
  *    0.  nir_eval_run_quad runs the four lanes of a 2x2 fragment quad
  *    (see nir_eval_quad.c) so that they give the differences GL asks for.
@@ -54,6 +55,10 @@ typedef struct {
    unsigned size_B;
 } nir_eval_buffer;
 
+/* srcs[i] is the value of tex->src[i]; srcs[tex->num_srcs] and
+ * srcs[tex->num_srcs + 1] are the derivatives of the coordinate along x
+ * and y for implicit-LOD lookups (tex, txb, lod) run in a quad
+ * (nir_eval_run_quad), NULL otherwise. */
 typedef bool (*nir_eval_tex_cb)(void *data, const nir_tex_instr *tex,
                                 nir_const_value **srcs,
                                 nir_const_value *result);

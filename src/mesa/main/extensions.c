@@ -471,6 +471,9 @@ static const struct gl_extension_info extension_table[] = {
    /* anyInvocationARB & co.: NIR's vote_any/vote_all, an icmp_ballot over
     * the SIMD group's active lanes on AGX (agx_isel.c emit_vote). */
    {"GL_ARB_shader_group_vote", API_GL, 0},
+   /* Since wave 14: gl_CullDistance, its primitives culled in the
+    * fragment shader (agx_nir_lower_clip_distance.c, docs/compiler.rst). */
+   {"GL_ARB_cull_distance", API_GL, 0},
    /* Array textures before GL 3.0: the core targets and tokens, the
     * registry's alias glFramebufferTextureLayerEXT, and sampler1DArray /
     * sampler2DArray with texture2DArray & co. in GLSL 1.10/1.20. */

@@ -1090,6 +1090,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
        * same enum; clip.c), ES none. */
       int1(v, _mesa_is_gles(ctx) ? 0 : 8);
       return true;
+   case GL_MAX_CULL_DISTANCES:
+   case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES:
+      /* ARB_cull_distance (GL 4.5 table 23.59): gl_MaxCullDistances and
+       * gl_MaxCombinedClipAndCullDistances, both 8 here. */
+      if (!_mesa_has_extension(ctx, "GL_ARB_cull_distance"))
+         return false;
+      int1(v, 8);
+      return true;
    case GL_VIEWPORT: {
       /* floats since ARB_viewport_array; integer queries round them */
       const struct gl_viewport *vp = &ctx->ViewportArray[0];

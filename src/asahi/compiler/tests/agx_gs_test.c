@@ -440,6 +440,42 @@ stream_out_of_range(void **state)
    expect_refused(b.shader, "stream");
 }
 
+/* gl_CullDistance written by a geometry shader (the front end's float[8]
+ * at CULL_DIST0, like gl_ClipDistance) takes two compact rows,
+ * CULL_DIST0 and CULL_DIST1, not eight slots past VARYING_SLOT_MAX. */
+static void
+cull_distance_rows(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = points_gs(1);
+   nir_shader *s = b.shader;
+   const nir_vtype *f32 = nir_vtype_scalar(s, nir_type_float32);
+   nir_variable *pos = nir_variable_create(
+      s, nir_var_shader_out, nir_vtype_vector(s, nir_type_float32, 4),
+      "gl_Position");
+   pos->data.location = VARYING_SLOT_POS;
+   nir_variable *cull = nir_variable_create(
+      s, nir_var_shader_out, nir_vtype_array(s, f32, 8), "gl_CullDistance");
+   cull->data.location = VARYING_SLOT_CULL_DIST0;
+   nir_store_var(&b, pos, vec4f(&b, nir_imm_float(&b, 0),
+                                nir_imm_float(&b, 0), 0, 1), 0xf);
+   nir_store_deref(&b,
+                   nir_build_deref_array_imm(&b, nir_build_deref_var(&b, cull),
+                                             5),
+                   nir_imm_float(&b, -1.0f), 1);
+   emit(&b, nir_intrinsic_emit_vertex);
+   struct agx_gs_info info;
+   struct agx_shader_binary bin;
+   compile_gs(s, mem, &info, &bin);
+   assert_int_equal(info.nr_outputs, 3);
+   assert_int_equal(info.output_slot[0], VARYING_SLOT_POS);
+   assert_int_equal(info.output_slot[1], VARYING_SLOT_CULL_DIST0);
+   assert_int_equal(info.output_slot[2], VARYING_SLOT_CULL_DIST1);
+   ralloc_free(s);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -449,6 +485,7 @@ main(void)
       cmocka_unit_test(unsupported_output),
       cmocka_unit_test(two_streams),
       cmocka_unit_test(stream_out_of_range),
+      cmocka_unit_test(cull_distance_rows),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,10 @@ struct run {
    int w, h;
    float *fb;                  /* RGBA, quantised */
    float clear[4];
+   /* per-channel probe tolerance ("tolerance"; 0 until set: piglit's
+    * 3/256 for 8 bits) */
+   float tol[4];
+   bool tol_set;
    nir_const_value uniforms[1024 * 4];
    unsigned num_uniform_cells;
    nir_eval_buffer ubos[16];

@@ -149,6 +149,13 @@ scan_fs(struct run *r)
                if (aop == nir_op_fddx || aop == nir_op_fddy)
                   r->fs_uses_derivs = true;
             }
+            /* implicit levels of detail come from the quad too */
+            if (instr->type == nir_instr_type_tex) {
+               nir_texop top = nir_instr_as_tex(instr)->op;
+               if (top == nir_texop_tex || top == nir_texop_txb ||
+                   top == nir_texop_lod)
+                  r->fs_uses_derivs = true;
+            }
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_op op = nir_instr_as_intrinsic(instr)->intrinsic;
@@ -194,9 +201,10 @@ setup(struct run *r, bool expect_link_error)
          return SHADER_TEST_FAIL;
    }
    /* piglit binds its rectangle attribute to index 0. */
-   const struct glsl_location_binding bind[] = { { "piglit_vertex", 0 } };
+   const struct glsl_location_binding bind[] = { { "piglit_vertex", 0 },
+                                                 { "piglit_texcoord", 1 } };
    struct glsl_link_options lo = { .attrib_bindings = bind,
-                                   .num_attrib_bindings = 1 };
+                                   .num_attrib_bindings = 2 };
    r->prog = glsl_link_program(r->mem, sh, n, &lo);
    if (!r->prog) {
       r->msg = "no memory";
@@ -406,6 +414,44 @@ tex_unsupported(struct run *r, const char *why)
    return false;
 }
 
+/* GL 4.6 8.14.1 (8.6): the scale factor rho from the derivatives of the
+ * texel coordinates (u, v) = (s w, t h) of the base level along x and y
+ * (dx, dy: two components each; rectangles are in texels already), and
+ * lambda_base = log2(rho); -inf for zero derivatives. */
+static float
+lambda_of(const struct shader_test_tex *t, bool rect, const float dx[2],
+          const float dy[2])
+{
+   int b, q;
+   shader_test_tex_level_range(t, &b, &q);
+   float w = rect ? 1.0f : (float)t->level[b].w;
+   float h = rect ? 1.0f : (float)t->level[b].h;
+   float rx = hypotf(dx[0] * w, dx[1] * h), ry = hypotf(dy[0] * w, dy[1] * h);
+   float rho = rx > ry ? rx : ry;
+   return rho > 0.0f ? log2f(rho) : -INFINITY;
+}
+
+/* ARB_texture_query_lod (GLSL 4.00 8.9.1 textureQueryLod): y is lambda',
+ * x the mipmap level a lookup would use relative to the base level:
+ * clamped to the levels there are, the fraction kept for
+ * *_MIPMAP_LINEAR, rounded as the lookup does for *_MIPMAP_NEAREST, 0
+ * without mipmaps (facts: the extension's text; Mesa's llvmpipe
+ * returns the same for these filters). */
+static void
+query_lod(const struct shader_test_tex *t, float lambda, nir_const_value *res)
+{
+   int b, q;
+   shader_test_tex_level_range(t, &b, &q);
+   float x = 0.0f;
+   if (t->min_mip != TEX_MIP_NONE && lambda > 0.0f) {
+      x = lambda > (float)(q - b) ? (float)(q - b) : lambda;
+      if (t->min_mip == TEX_MIP_NEAREST)
+         x = x <= 0.5f ? 0.0f : ceilf(x + 0.5f) - 1.0f;
+   }
+   res[0].f32 = x;
+   res[1].f32 = lambda;
+}
+
 static bool
 tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
        nir_const_value *result)
@@ -417,7 +463,7 @@ tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    if (tex->is_array || tex->is_shadow)
       return tex_unsupported(r, "no array or shadow textures");
    if (nir_alu_type_get_base_type(tex->dest_type) != nir_type_float &&
-       tex->op != nir_texop_txs)
+       tex->op != nir_texop_txs && tex->op != nir_texop_query_levels)
       return tex_unsupported(r, "only float textures");
    int unit = unit_of(r, tex->texture_index);
    if (unit < 0 || unit >= 16)
@@ -426,40 +472,80 @@ tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    float c[4] = { 0, 0, 0, 1 }; /* an incomplete texture (GL 4.6 11.1.3.5) */
    int ci = nir_tex_instr_src_index(tex, nir_tex_src_coord);
    int li = nir_tex_instr_src_index(tex, nir_tex_src_lod);
+   int bi = nir_tex_instr_src_index(tex, nir_tex_src_bias);
    int oi = nir_tex_instr_src_index(tex, nir_tex_src_offset);
    int off[2] = { 0, 0 };
    if (oi >= 0) {
       off[0] = srcs[oi][0].i32;
       off[1] = srcs[oi][1].i32;
    }
+   bool rect = tex->sampler_dim == NIR_SAMPLER_DIM_RECT;
+   int b = 0, q = 0;
+   if (t->present)
+      shader_test_tex_level_range(t, &b, &q);
+   /* the level of detail: explicit, from gradients, or from the quad's
+    * derivatives (nir_eval_tex_cb: after the sources), plus any bias;
+    * without derivatives (one invocation, other stages) -inf */
+   float lambda = -INFINITY;
+   const nir_const_value *dx = srcs[tex->num_srcs];
+   const nir_const_value *dy = srcs[tex->num_srcs + 1];
+   if (tex->op == nir_texop_txd) {
+      int xi = nir_tex_instr_src_index(tex, nir_tex_src_ddx);
+      int yi = nir_tex_instr_src_index(tex, nir_tex_src_ddy);
+      dx = xi >= 0 ? srcs[xi] : NULL;
+      dy = yi >= 0 ? srcs[yi] : NULL;
+   }
+   if (t->present && dx && dy) {
+      float fx[2] = { dx[0].f32, dx[1].f32 };
+      float fy[2] = { dy[0].f32, dy[1].f32 };
+      lambda = lambda_of(t, rect, fx, fy);
+   }
+   if (tex->op == nir_texop_txl && li >= 0)
+      lambda = srcs[li][0].f32;
+   /* GL 4.6 8.14.1: the texture's bias and the shader's add to every
+    * level of detail, explicit ones too */
+   if (bi >= 0)
+      lambda += srcs[bi][0].f32;
+   if (t->present)
+      lambda += t->lod_bias;
    switch (tex->op) {
-   case nir_texop_txs:
-      result[0].i32 = t->present ? t->w : 0;
-      result[1].i32 = t->present ? t->h : 0;
+   case nir_texop_txs: {
+      /* textureSize(sampler, lod): the size of level base + lod */
+      int l = b + (li >= 0 ? srcs[li][0].i32 : 0);
+      bool in = t->present && l >= 0 && l < (int)t->num_levels;
+      result[0].i32 = in ? t->level[l].w : 0;
+      result[1].i32 = in ? t->level[l].h : 0;
+      return true;
+   }
+   case nir_texop_query_levels:
+      /* ARB_texture_query_levels: q - b + 1 levels are accessible */
+      result[0].i32 = t->present ? q - b + 1 : 0;
+      return true;
+   case nir_texop_lod:
+      if (!t->present) {
+         result[0].f32 = result[1].f32 = 0.0f;
+         return true;
+      }
+      query_lod(t, lambda, result);
       return true;
    case nir_texop_txf:
       if (t->present && ci >= 0)
-         shader_test_tex_fetch(t, srcs[ci][0].i32 + off[0],
+         shader_test_tex_fetch(t, b + (li >= 0 ? srcs[li][0].i32 : 0),
+                               srcs[ci][0].i32 + off[0],
                                srcs[ci][1].i32 + off[1], c);
       break;
    case nir_texop_tex:
    case nir_texop_txb:
-   case nir_texop_txl: {
+   case nir_texop_txl:
+   case nir_texop_txd:
       if (!t->present || ci < 0)
          break;
-      bool rect = tex->sampler_dim == NIR_SAMPLER_DIM_RECT;
-      float u = srcs[ci][0].f32 * (rect ? 1.0f : (float)t->w) + off[0];
-      float v = srcs[ci][1].f32 * (rect ? 1.0f : (float)t->h) + off[1];
-      /* zero derivatives: level of detail -inf (magnification) unless
-       * an explicit level above 0 */
-      bool minify = tex->op == nir_texop_txl && li >= 0 &&
-                    srcs[li][0].f32 > 0.0f;
-      shader_test_tex_sample(t, u, v, minify ? t->min_linear : t->mag_linear,
-                             c);
+      shader_test_tex_sample(t, srcs[ci][0].f32, srcs[ci][1].f32, rect, off,
+                             lambda, c);
       break;
-   }
    default:
-      return tex_unsupported(r, "only tex, txb, txl, txf and txs");
+      return tex_unsupported(r, "only tex, txb, txl, txd, txf, txs, lod "
+                                "and query_levels");
    }
    for (unsigned k = 0; k < 4; k++)
       result[k].f32 = c[k];
@@ -473,6 +559,13 @@ texture_command(struct run *r, char **tok, unsigned n)
       int unit = atoi(tok[2]);
       if (unit < 0 || unit >= 16 ||
           !shader_test_tex_rgbw(&r->tex[unit], atoi(tok[3]), atoi(tok[4])))
+         return SHADER_TEST_SKIP;
+      r->active_unit = unit;
+      return SHADER_TEST_PASS;
+   }
+   if (n == 3 && !strcmp(tok[1], "miptree")) {
+      int unit = atoi(tok[2]);
+      if (unit < 0 || unit >= 16 || !shader_test_tex_miptree(&r->tex[unit]))
          return SHADER_TEST_SKIP;
       r->active_unit = unit;
       return SHADER_TEST_PASS;
@@ -504,15 +597,45 @@ texparameter(struct run *r, char **tok, unsigned n)
    }
    const char *what = tok[2], *v = tok[3];
    if (!strcmp(what, "min") || !strcmp(what, "mag")) {
-      bool linear = !strcmp(v, "linear");
-      if (!linear && strcmp(v, "nearest")) {
-         r->msg = ralloc_asprintf(r->mem, "filter %s (no mipmaps)", v);
-         return SHADER_TEST_SKIP;
+      /* GL 4.6 table 8.21: the filter within a level, then (min only)
+       * between levels */
+      static const struct {
+         const char *name;
+         bool linear;
+         enum tex_mip mip;
+      } filters[] = {
+         { "nearest", false, TEX_MIP_NONE },
+         { "linear", true, TEX_MIP_NONE },
+         { "nearest_mipmap_nearest", false, TEX_MIP_NEAREST },
+         { "linear_mipmap_nearest", true, TEX_MIP_NEAREST },
+         { "nearest_mipmap_linear", false, TEX_MIP_LINEAR },
+         { "linear_mipmap_linear", true, TEX_MIP_LINEAR },
+      };
+      bool min = !strcmp(what, "min");
+      for (unsigned i = 0; i < sizeof(filters) / sizeof(filters[0]); i++) {
+         if (strcmp(v, filters[i].name) || (!min && i > 1))
+            continue;
+         if (min) {
+            t->min_linear = filters[i].linear;
+            t->min_mip = filters[i].mip;
+         } else {
+            t->mag_linear = filters[i].linear;
+         }
+         return SHADER_TEST_PASS;
       }
-      if (!strcmp(what, "min"))
-         t->min_linear = linear;
+      r->msg = ralloc_asprintf(r->mem, "%s filter %s", what, v);
+      return SHADER_TEST_SKIP;
+   }
+   if (!strcmp(what, "lod_bias")) {
+      t->lod_bias = strtof(v, NULL);
+      return SHADER_TEST_PASS;
+   }
+   if (!strcmp(what, "base_level") || !strcmp(what, "max_level")) {
+      int l = atoi(v);
+      if (what[0] == 'b')
+         t->base_level = l;
       else
-         t->mag_linear = linear;
+         t->max_level = l;
       return SHADER_TEST_PASS;
    }
    if (!strcmp(what, "wrap_s") || !strcmp(what, "wrap_t")) {
@@ -759,12 +882,32 @@ draw_quads(struct run *r, const struct tri *t, int x0, int y0, int x1,
    return ok;
 }
 
+/* GL 4.5 section 13.5 (ARB_cull_distance): a primitive whose vertices
+ * all have a negative gl_CullDistance[i], for one i, is discarded.  The
+ * distances are the last vertex stage's output float i at
+ * VARYING_SLOT_CULL_DIST0 + i (one slot an element in the evaluator). */
+static bool
+culled(const struct run *r, const struct vertex_out *const *v)
+{
+   gl_shader_stage last = r->gs ? MESA_SHADER_GEOMETRY : MESA_SHADER_VERTEX;
+   unsigned n = MIN2(r->prog->cull_distance_size[last], 8u);
+   for (unsigned i = 0; i < n; i++) {
+      unsigned cell = (VARYING_SLOT_CULL_DIST0 + i) * 4;
+      if (v[0]->cells[cell].f32 < 0.0f && v[1]->cells[cell].f32 < 0.0f &&
+          v[2]->cells[cell].f32 < 0.0f)
+         return true;
+   }
+   return false;
+}
+
 bool
 st_draw_triangle(struct run *r, const struct vertex_out *v0,
               const struct vertex_out *v1, const struct vertex_out *v2,
               struct fs_cache *cache)
 {
    struct tri t = { .v = { v0, v1, v2 } };
+   if (culled(r, t.v))
+      return true;
    for (unsigned i = 0; i < 3; i++) {
       float w = t.v[i]->pos[3];
       if (!(w > 0.0f))
@@ -816,7 +959,8 @@ next_prim(struct run *r, bool ok)
 }
 
 static bool
-draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
+draw_rect(struct run *r, bool ortho, float x, float y, float w, float h,
+          const float *tc)
 {
    if (!r->vs || !r->fs) {
       r->msg = "drawing needs a vertex and a fragment shader";
@@ -834,9 +978,29 @@ draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
       { x + w, y + h, 0, 1 }, { x, y + h, 0, 1 },
    };
    struct vertex_out *vo = ralloc_array(r->mem, struct vertex_out, 4);
-   const int loc0[1] = { 0 };
+   /* "draw rect tex": piglit_draw_rect_tex's texture coordinates, in
+    * piglit_texcoord (bound to 1) or gl_MultiTexCoord0 */
+   int locs[2] = { 0, -1 };
+   if (tc) {
+      locs[1] = glsl_program_attrib_location(r->prog, "piglit_texcoord");
+      /* gl_MultiTexCoord0 has no API location: the generic slot the
+       * linker gave it (its driver_location) */
+      nir_foreach_variable_with_modes(var, r->vs, nir_var_shader_in) {
+         if (locs[1] < 0 && var->data.location == VERT_ATTRIB_TEX0)
+            locs[1] = (int)var->data.driver_location;
+      }
+   }
+   /* gl_VertexID: the corners' places in piglit's strip (below) */
+   static const int strip_id[4] = { 0, 1, 3, 2 };
    for (unsigned i = 0; i < 4; i++) {
-      if (!run_vs(r, &corners[i], 1, loc0, (int)i, &vo[i]))
+      float attribs[2][4] = { { 0 }, { 0, 0, 0, 1 } };
+      memcpy(attribs[0], corners[i], sizeof(corners[i]));
+      if (tc) {
+         attribs[1][0] = tc[0] + (i == 1 || i == 2 ? tc[2] : 0.0f);
+         attribs[1][1] = tc[1] + (i >= 2 ? tc[3] : 0.0f);
+      }
+      if (!run_vs(r, (const float (*)[4])attribs, tc ? 2 : 1, locs,
+                  strip_id[i], &vo[i]))
          return false;
    }
    struct fs_cache *cache = rzalloc(r->mem, struct fs_cache);
@@ -932,7 +1096,6 @@ static bool
 probe(struct run *r, int x, int y, int w, int h, const float *want,
       unsigned nc)
 {
-   const float tol = 3.0f / 256.0f;
    for (int py = y; py < y + h; py++) {
       for (int px = x; px < x + w; px++) {
          if (px < 0 || py < 0 || px >= r->w || py >= r->h) {
@@ -942,6 +1105,7 @@ probe(struct run *r, int x, int y, int w, int h, const float *want,
          }
          const float *got = &r->fb[(py * r->w + px) * 4];
          for (unsigned c = 0; c < nc; c++) {
+            float tol = r->tol_set ? r->tol[c] : 3.0f / 256.0f;
             if (fabsf(got[c] - want[c]) > tol) {
                r->msg = ralloc_asprintf(
                   r->mem,
@@ -1058,8 +1222,10 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
    if (!r)
       return SHADER_TEST_SKIP;
    enum shader_test_result res = run_test(r, mem, t, msg);
-   for (unsigned i = 0; i < 16; i++)
-      free(r->tex[i].texels);
+   for (unsigned i = 0; i < 16; i++) {
+      for (unsigned l = 0; l < SHADER_TEST_TEX_LEVELS; l++)
+         free(r->tex[i].level[l].texels);
+   }
    return res;
 }
 
@@ -1129,17 +1295,28 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
             memcpy(&r->fb[p * 4], r->clear, sizeof(r->clear));
       } else if (!strcmp(tok[0], "uniform")) {
          res = set_uniform(r, tok, n);
+      } else if (!strcmp(tok[0], "tolerance") && n == 5) {
+         /* piglit's per-channel probe tolerance */
+         for (unsigned c = 0; c < 4; c++)
+            r->tol[c] = strtof(tok[1 + c], NULL);
+         r->tol_set = true;
       } else if (!strcmp(tok[0], "draw") && n >= 2 &&
                  !strcmp(tok[1], "rect")) {
-         bool ortho = n == 7 && !strcmp(tok[2], "ortho");
-         if (n != 6 && !ortho) {
+         /* draw rect [ortho] [tex] x y w h [tx ty tw th] */
+         unsigned b = 2;
+         bool ortho = b < n && !strcmp(tok[b], "ortho");
+         b += ortho;
+         bool tex = b < n && !strcmp(tok[b], "tex");
+         b += tex;
+         if (n != b + (tex ? 8 : 4)) {
             r->msg = ralloc_asprintf(mem, "draw rect form");
             res = SHADER_TEST_SKIP;
          } else {
-            unsigned b = ortho ? 3 : 2;
-            if (!draw_rect(r, ortho, strtof(tok[b], NULL),
-                           strtof(tok[b + 1], NULL), strtof(tok[b + 2], NULL),
-                           strtof(tok[b + 3], NULL)))
+            float v[8];
+            for (unsigned k = 0; k < (tex ? 8u : 4u); k++)
+               v[k] = strtof(tok[b + k], NULL);
+            if (!draw_rect(r, ortho, v[0], v[1], v[2], v[3],
+                           tex ? v + 4 : NULL))
                res = SHADER_TEST_FAIL;
          }
       } else if (!strcmp(tok[0], "draw") && n >= 2 &&

@@ -583,11 +583,71 @@ test_clip_distance_sizes(void **state)
    ralloc_free(mem);
 }
 
+/* glsl_program.cull_distance_size (ARB_cull_distance, GLSL 4.50 7.1):
+ * sized like gl_ClipDistance, read by fragment shaders, and the two
+ * arrays of a stage hold at most gl_MaxCombinedClipAndCullDistances (8)
+ * floats together: a program over that fails to link. */
+static void
+test_cull_distance_sizes(void **state)
+{
+   void *mem = ralloc_context(NULL);
+#define CULL_VS(decls, body)                                               \
+   "#version 130\n#extension GL_ARB_cull_distance : enable\n" decls       \
+   "void main() {\n   gl_Position = vec4(0.0);\n" body "}\n"
+   static const char fs_plain[] = "#version 130\n"
+                                  "void main() { gl_FragColor = vec4(1.0); }\n";
+   static const char fs_reads[] =
+      "#version 130\n#extension GL_ARB_cull_distance : enable\n"
+      "in float gl_CullDistance[3];\n"
+      "void main() { gl_FragColor = vec4(gl_CullDistance[2]); }\n";
+   static const struct {
+      const char *vs, *fs;
+      bool links;
+      unsigned clip, cull;
+   } cases[] = {
+      {CULL_VS("", "   gl_CullDistance[2] = 1.0;\n"), fs_plain, true, 0, 3},
+      {CULL_VS("out float gl_CullDistance[3];\n",
+               "   gl_CullDistance[0] = 1.0;\n"), fs_reads, true, 0, 3},
+      {CULL_VS("out float gl_CullDistance[4];\n"
+               "out float gl_ClipDistance[4];\n",
+               "   gl_CullDistance[0] = 1.0;\n"
+               "   gl_ClipDistance[0] = 1.0;\n"), fs_plain, true, 4, 4},
+      {CULL_VS("out float gl_CullDistance[5];\n"
+               "out float gl_ClipDistance[4];\n",
+               "   gl_CullDistance[0] = 1.0;\n"
+               "   gl_ClipDistance[0] = 1.0;\n"), fs_plain, false, 0, 0},
+      {CULL_VS("", "   gl_CullDistance[6] = 1.0;\n"
+                   "   gl_ClipDistance[2] = 1.0;\n"), fs_plain, false, 0, 0},
+      /* sizes count even when nothing is written */
+      {CULL_VS("out float gl_CullDistance[5];\n"
+               "out float gl_ClipDistance[5];\n", ""), fs_plain, false, 0, 0},
+   };
+#undef CULL_VS
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct glsl_program *p = link_srcs(mem, VS, cases[i].vs, FS,
+                                         cases[i].fs, -1);
+      assert_non_null(p);
+      if (p->link_status != cases[i].links)
+         fprintf(stderr, "case %u: %s\n", i, p->info_log);
+      assert_int_equal(p->link_status, cases[i].links);
+      if (!cases[i].links) {
+         assert_non_null(strstr(p->info_log,
+                                 "gl_MaxCombinedClipAndCullDistances"));
+         continue;
+      }
+      assert_int_equal(p->clip_distance_size[VS], cases[i].clip);
+      assert_int_equal(p->cull_distance_size[VS], cases[i].cull);
+      assert_int_equal(p->cull_distance_size[FS], 0);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_clip_distance_sizes),
+      cmocka_unit_test(test_cull_distance_sizes),
       cmocka_unit_test(test_gs_nir),
       cmocka_unit_test(test_gs_eval),
       cmocka_unit_test(test_gs_input_block),

@@ -451,6 +451,44 @@ test_mismatched_blocks(void **state)
    ralloc_free(mem);
 }
 
+/* GLSL ES 3.00 4.3.7: matched blocks have the same sequence of types,
+ * precisions and member names.  Members qualified in both shaders are
+ * compared; one left to its stage's default is not (as for default-block
+ * uniforms); desktop GLSL ignores precision. */
+static void
+test_block_member_precision(void **state)
+{
+   void *mem = ralloc_context(NULL);
+#define PREC_VS(m)                                                         \
+   "#version 300 es\nuniform U { " m " } u;\n"                            \
+   "void main() { gl_Position = u.a; }\n"
+#define PREC_FS(m)                                                         \
+   "#version 300 es\nprecision mediump float;\nuniform U { " m " } u;\n"  \
+   "out vec4 color;\nvoid main() { color = u.a; }\n"
+   expect_link_error(mem, 300, true, NULL, MESA_SHADER_VERTEX,
+                     PREC_VS("mediump vec4 a;"), MESA_SHADER_FRAGMENT,
+                     PREC_FS("highp vec4 a;"), "member 'a'");
+   expect_link_error(mem, 300, true, NULL, MESA_SHADER_VERTEX,
+                     PREC_VS("highp vec4 a; lowp float b;"),
+                     MESA_SHADER_FRAGMENT,
+                     PREC_FS("highp vec4 a; mediump float b;"),
+                     "member 'b'");
+   link_ok(mem, 300, true, NULL, PREC_VS("mediump vec4 a;"),
+           PREC_FS("mediump vec4 a;"));
+   link_ok(mem, 300, true, NULL, PREC_VS("vec4 a;"),
+           PREC_FS("highp vec4 a;"));
+   link_ok(mem, 300, true, NULL, PREC_VS("vec4 a;"), PREC_FS("vec4 a;"));
+#undef PREC_VS
+#undef PREC_FS
+   /* desktop GLSL: precision qualifiers mean nothing (GLSL 1.30 4.5) */
+   link_ok(mem, 140, false, NULL,
+           "#version 140\nuniform U { mediump vec4 a; } u;\n"
+           "void main() { gl_Position = u.a; }\n",
+           "#version 140\nuniform U { highp vec4 a; } u;\n"
+           "out vec4 color;\nvoid main() { color = u.a; }\n");
+   ralloc_free(mem);
+}
+
 /* n blocks "uniform Bi { vec4 vi; };" read by one stage. */
 static char *
 many_blocks(void *mem, bool fragment, unsigned n, unsigned vec4s)
@@ -526,6 +564,7 @@ main(void)
       cmocka_unit_test(test_program_indices),
       cmocka_unit_test(test_dynamic_index_renumbered),
       cmocka_unit_test(test_mismatched_blocks),
+      cmocka_unit_test(test_block_member_precision),
       cmocka_unit_test(test_block_limits),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,18 +21,30 @@
 
 static const nir_shader_compiler_options opts = { 0 };
 
+/* A fragment shader reading the vec2 input p (cells 0-1) into *p, with
+ * the vec4 output *out. */
+static nir_builder
+quad_shader(void *ctx, const char *name, nir_def **p, nir_variable **out)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
+                                                  &opts, name, ctx);
+   nir_shader *s = b.shader;
+   nir_variable *in = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_vector(s, nir_type_float32, 2), "p");
+   *out = nir_variable_create(
+      s, nir_var_shader_out, nir_vtype_vector(s, nir_type_float32, 4), "o");
+   *p = nir_load_var(&b, in);
+   return b;
+}
+
 /* out = vec4(dFdx(x * x), dFdy(x * y), dFdx(dFdy(x * y)), dFdx(y)) */
 static nir_shader *
 build(void *ctx)
 {
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
-                                                  &opts, "quad", ctx);
+   nir_def *p;
+   nir_variable *out;
+   nir_builder b = quad_shader(ctx, "quad", &p, &out);
    nir_shader *s = b.shader;
-   nir_variable *in = nir_variable_create(
-      s, nir_var_shader_in, nir_vtype_vector(s, nir_type_float32, 2), "p");
-   nir_variable *out = nir_variable_create(
-      s, nir_var_shader_out, nir_vtype_vector(s, nir_type_float32, 4), "o");
-   nir_def *p = nir_load_var(&b, in);
    nir_def *x = nir_channel(&b, p, 0), *y = nir_channel(&b, p, 1);
    nir_def *xy = nir_fmul(&b, x, y);
    nir_def *r = nir_vec4(&b, nir_fddx(&b, nir_fmul(&b, x, x)),
@@ -121,12 +133,73 @@ test_quad_discard(void **state)
    ralloc_free(ctx);
 }
 
+/* The texture callback's view of an implicit-LOD lookup: the coordinate
+ * derivatives along x then y (nir_eval_tex_cb), or -1 without them. */
+static bool
+deriv_tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+             nir_const_value *result)
+{
+   (void)data;
+   for (unsigned d = 0; d < 2; d++) {
+      const nir_const_value *v = srcs[tex->num_srcs + d];
+      for (unsigned c = 0; c < 2; c++)
+         result[2 * d + c].f32 = v ? v[c].f32 : -1.0f;
+   }
+   return true;
+}
+
+/* texture(s, vec2(x * x, y)) in a quad: the callback gets the
+ * coordinate's fine differences, ((x+1)^2 - x^2, 0) along x and (0, 1)
+ * along y; one invocation (nir_eval_run) gets none. */
+static void
+test_quad_tex_derivatives(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_def *p;
+   nir_variable *out;
+   nir_builder b = quad_shader(ctx, "quad_tex", &p, &out);
+   nir_shader *s = b.shader;
+   nir_def *x = nir_channel(&b, p, 0);
+   nir_tex_instr *tex = nir_tex_instr_create(s, 1);
+   tex->op = nir_texop_tex;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->coord_components = 2;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src.ssa = nir_vec2(&b, nir_fmul(&b, x, x),
+                                  nir_channel(&b, p, 1));
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(&b, &tex->instr);
+   nir_store_var(&b, out, &tex->def, 0xf);
+
+   nir_const_value ins[4][4], outs[4][4];
+   nir_eval_state st[4];
+   const float xs[4] = { 3, 4, 3, 4 }, ys[4] = { 7, 7, 8, 8 };
+   setup_lanes(st, ins, outs, xs, ys);
+   for (unsigned l = 0; l < 4; l++)
+      st[l].tex = deriv_tex_cb;
+   assert_true(nir_eval_run_quad(s, st));
+   for (unsigned l = 0; l < 4; l++) {
+      assert_true(outs[l][0].f32 == 7.0f); /* 16 - 9 */
+      assert_true(outs[l][1].f32 == 0.0f);
+      assert_true(outs[l][2].f32 == 0.0f);
+      assert_true(outs[l][3].f32 == 1.0f); /* 8 - 7 */
+   }
+   setup_lanes(st, ins, outs, xs, ys);
+   st[0].tex = deriv_tex_cb;
+   assert_true(nir_eval_run(s, &st[0]));
+   for (unsigned c = 0; c < 4; c++)
+      assert_true(outs[0][c].f32 == -1.0f);
+   ralloc_free(ctx);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_quad_derivatives),
       cmocka_unit_test(test_quad_discard),
+      cmocka_unit_test(test_quad_tex_derivatives),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -991,7 +991,9 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
        (ctx->dirty &
         (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS | AGX_DIRTY_FS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
-   if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND | AGX_DIRTY_RS)))
+   /* (and the VS how many cull distances the FS tests) */
+   if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND | AGX_DIRTY_RS |
+                             AGX_DIRTY_VS)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
    if (!vs || !fs)
       return;

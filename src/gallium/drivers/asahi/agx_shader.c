@@ -114,8 +114,9 @@ agx_create_shader_state(struct pipe_context *pctx,
          if (var->data.location < 0)
             continue;
          unsigned n = nir_vtype_count_slots(var->type);
-         /* gl_ClipDistance: four to a slot */
-         if (var->data.location == VARYING_SLOT_CLIP_DIST0 &&
+         /* gl_ClipDistance and gl_CullDistance: four to a slot */
+         if ((var->data.location == VARYING_SLOT_CLIP_DIST0 ||
+              var->data.location == VARYING_SLOT_CULL_DIST0) &&
              var->type->kind == NIR_VTYPE_ARRAY)
             n = DIV_ROUND_UP(var->type->length, 4);
          for (unsigned i = 0; i < n; ++i) {
@@ -135,6 +136,8 @@ agx_create_shader_state(struct pipe_context *pctx,
              "%s shader: preprocessing failed; draws with it are "
              "skipped",
              gl_shader_stage_name(stage));
+   else if (stage == MESA_SHADER_VERTEX)
+      so->nr_cull_distances = (uint8_t)agx_nir_cull_distance_count(so->nir);
    nir_foreach_block(block, nir_shader_get_entrypoint(so->nir))
    {
       nir_foreach_instr(instr, block)
@@ -404,6 +407,14 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       if (key->fs.logicop_enable)
          key->fs.logicop_func = (uint8_t)ctx->blend->base.logicop_func;
       key->fs.poly_stipple = ctx->poly_stipple_on;
+      /* Cull distances of the vertex shader that feeds the rasteriser,
+       * tested in the fragment shader (agx_isel.c emit_cull_test); in a
+       * geometry-shader draw's last pass that is the passthrough, which
+       * writes the geometry shader's (agx_nir_gs_passthrough). */
+      const struct agx_uncompiled_shader *vs =
+         ctx->stage[PIPE_SHADER_VERTEX].shader;
+      if (vs)
+         key->fs.nr_cull_distances = vs->nr_cull_distances;
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
       agx_sample_shading_key(ctx, &key->fs);
       key->fs.point_coord_lower_left =

@@ -169,6 +169,9 @@ struct agx_uncompiled_shader {
    /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
     * then writes the distances as varyings, agx_vs_key). */
    bool reads_clip_distance;
+   /* Vertex shaders: the cull distances written (agx_nir_cull_distance_
+    * count), which the fragment shader's variant tests (agx_fs_key). */
+   uint8_t nr_cull_distances;
    /* Samplers the shader's lookups use (bit i: sampler_index i < 16): a
     * LOD bias on any other changes no code (agx_shader_key). */
    uint16_t samplers_used;
