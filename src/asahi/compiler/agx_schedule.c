@@ -153,6 +153,7 @@ struct sched_node {
    unsigned first_succ, nr_succs;
    unsigned height;    /* critical path to the region's end */
    unsigned ready_at;  /* step at which every operand is available */
+   bool follows;       /* reads the vector of the collect just scheduled */
 };
 
 /* A binary heap of node indices; `before(a, b)` orders it. */
@@ -328,6 +329,8 @@ static bool
 avail_before(const struct sched_ctx *s, unsigned a, unsigned b)
 {
    const struct sched_node *x = &s->nodes[a], *y = &s->nodes[b];
+   if (x->follows != y->follows)
+      return x->follows;
    if (x->height != y->height)
       return x->height > y->height;
    return a < b;
@@ -421,6 +424,23 @@ pressure_reset(struct sched_ctx *s)
 
 /* ---- one region ------------------------------------------------------ */
 
+/* Does I read SSA operand v?  (The reader of a collect's vector goes
+ * right after the collect when it can: the vector then dies at once, and
+ * the registers of its elements, such as a texture coordinate computed
+ * from the one before it, are free again for the next one.) */
+static bool
+reads_value(const agx_instr *I, agx_operand v)
+{
+   if (!agx_is_ssa(v))
+      return false;
+   agx_foreach_op(I, i) {
+      if (!((I->writes >> i) & 1) && agx_is_ssa(I->ops[i]) &&
+          I->ops[i].value == v.value)
+         return true;
+   }
+   return false;
+}
+
 static unsigned
 latency(const agx_instr *I)
 {
@@ -435,6 +455,7 @@ build_succs(struct sched_ctx *s)
       s->nodes[k].nr_succs = 0;
       s->nodes[k].nr_preds = 0;
       s->nodes[k].ready_at = 0;
+      s->nodes[k].follows = false;
    }
    for (unsigned e = 0; e < s->nr_edges; ++e) {
       s->nodes[s->edges[e][0]].nr_succs++;
@@ -543,9 +564,12 @@ schedule_nodes(struct sched_ctx *s)
       struct sched_node *x = &s->nodes[c];
       unsigned issue = MAX2(t, x->ready_at);
       t = issue + 1;
+      x->follows = false;
       for (unsigned e = 0; e < x->nr_succs; ++e) {
          unsigned y = s->succs[x->first_succ + e];
          struct sched_node *ny = &s->nodes[y];
+         if (x->I->op == AGX_OP_COLLECT)
+            ny->follows = reads_value(ny->I, x->I->ops[0]);
          ny->ready_at = MAX2(ny->ready_at, issue + latency(x->I));
          if (--ny->nr_preds)
             continue;
