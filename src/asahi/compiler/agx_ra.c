@@ -874,7 +874,9 @@ agx_ra(agx_context *ctx)
       iv[v].end = 0;
    }
 
-   agx_liveness(ctx);
+   if (!ctx->ra_liveness_valid)
+      agx_liveness(ctx);
+   ctx->ra_liveness_valid = false;
    mark_parallel_copies(ctx);
 
    /* Register hints that make copies disappear (struct hint) */

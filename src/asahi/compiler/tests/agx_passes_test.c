@@ -605,6 +605,51 @@ test_ra_saved(void **state)
    check_and_free(&f, "lower_pseudo");
 }
 
+/* A budget retry on the same schedule (agx_compile.c) keeps the live
+ * sets: with ra_liveness_valid, agx_ra takes them as they are (the same
+ * arrays) and allocates as it would have, then clears the flag so that
+ * the next round computes them again. */
+static void
+test_ra_liveness_reused(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_context *ctx = f.ctx;
+   agx_builder *b = &f.b;
+   agx_operand a = agx_temp(ctx, 32, 1), w = agx_temp(ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, a, f.vid, f.vid);
+   agx_mov_to(b, w, a);
+   st_var(b, w, 0);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   /* over a budget the preload in r5 alone exceeds */
+   ctx->ra_max_halves = 4;
+   assert_false(agx_ra(ctx));
+   const unsigned *live = ctx->live_values;
+   const BITSET_WORD *in = list_first_entry(&ctx->blocks, agx_block, link)
+                              ->live_in;
+   int16_t first = ctx->values[a.value].reg;
+   ctx->status = AGX_COMPILE_OK;
+   for (unsigned v = 0; v < ctx->nr_values; ++v)
+      ctx->values[v].reg = -1;
+
+   ctx->ra_liveness_valid = true;
+   assert_false(agx_ra(ctx));
+   assert_false(ctx->ra_liveness_valid);
+   assert_ptr_equal(ctx->live_values, live);
+   assert_ptr_equal(list_first_entry(&ctx->blocks, agx_block, link)->live_in,
+                    in);
+   assert_int_equal(ctx->values[a.value].reg, first);
+
+   /* without the flag they are computed again */
+   ctx->status = AGX_COMPILE_OK;
+   ctx->ra_max_halves = 0;
+   assert_true(agx_ra(ctx));
+   assert_ptr_not_equal(ctx->live_values, live);
+   ralloc_free(f.mem);
+}
+
 static void
 exec_op(agx_builder *b, enum agx_isa_op op, unsigned cc, agx_operand a,
         unsigned n)
@@ -1449,6 +1494,7 @@ main(void)
       cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_ra_saved),
+      cmocka_unit_test(test_ra_liveness_reused),
       cmocka_unit_test(test_ra_loop_counter),
       cmocka_unit_test(test_ra_value_copy),
       cmocka_unit_test(test_lower_pseudo),
