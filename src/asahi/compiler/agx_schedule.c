@@ -38,7 +38,9 @@
  * with a load counting AGX_SCHED_LOAD_LATENCY steps (a heuristic of this
  * pass, not a measured hardware figure), and an instruction whose operands
  * are not ready yet waits in a second queue until the step its last
- * operand is ready.
+ * operand is ready.  The reader of a collect's vector goes first when it
+ * is ready right after the collect (sched_node::follows), so that the
+ * vector's registers are free again at once.
  *
  * Register pressure: the halves live in the region are tracked as the
  * schedule grows (a value dies after its last reader in the region when
