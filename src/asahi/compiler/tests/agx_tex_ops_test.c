@@ -316,6 +316,36 @@ lookup_t0(nir_builder *b, nir_def *x, nir_def *y, nir_def *layer)
    return lookup(b, &l);
 }
 
+/* Compiles s (two outputs) for the vec4 vertex key, checks that no
+ * collect needed a move, then runs it over 32 vertices made by fill and
+ * compares it with nir_eval; frees mem. */
+static void
+check_moveless(nir_shader *s, void *mem, void (*fill)(unsigned, float *),
+               const struct asahi_sim_texture_hooks *hooks,
+               nir_eval_tex_cb eval)
+{
+   struct agx_shader_key key = agx_test_vec4_vs_key();
+   struct agx_shader_binary bin;
+   agx_test_must_compile(s, &key, mem, &bin);
+   assert_int_equal(bin.info.nr_collect_moves, 0);
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      fill(v, vtx[v]);
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   run_and_check(s, &bin, vtx, hooks, eval, 2, uvs);
+   ralloc_free(mem);
+}
+
+/* Every branch taken, layers inside and outside the view's 5 */
+static void
+branch_vertex(unsigned v, float *a)
+{
+   a[0] = 0.375f * (float)v - 3.0f;
+   a[1] = 1.0f - 0.25f * (float)v;
+   a[2] = (float)((int)(v % 12) - 4);
+   a[3] = 0.5f * (float)(v % 11) - 1.0f;
+}
+
 /*
  * One (x, y) sampled from a 2D array in each of three branches, each with
  * a layer of its own, and read again after them (dolphin's ubershaders
@@ -360,22 +390,7 @@ test_shared_array_coordinates(void **state)
                  nir_vec4(&b, x, y, nir_fmul(&b, x, y), nir_imm_float(&b, 0)),
                  0xf);
 
-   struct agx_shader_key key = agx_test_vec4_vs_key();
-   struct agx_shader_binary bin;
-   agx_test_must_compile(b.shader, &key, mem, &bin);
-   assert_int_equal(bin.info.nr_collect_moves, 0);
-
-   /* every branch taken, layers inside and outside the view's 5 */
-   float vtx[32][4];
-   for (unsigned v = 0; v < 32; ++v) {
-      vtx[v][0] = 0.375f * (float)v - 3.0f;
-      vtx[v][1] = 1.0f - 0.25f * (float)v;
-      vtx[v][2] = (float)((int)(v % 12) - 4);
-      vtx[v][3] = 0.5f * (float)(v % 11) - 1.0f;
-   }
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   run_and_check(b.shader, &bin, vtx, &coord_hooks, eval_coords, 2, uvs);
-   ralloc_free(mem);
+   check_moveless(b.shader, mem, branch_vertex, &coord_hooks, eval_coords);
 }
 
 /* A stand-in unit answering a 2D lookup of t2 with its coordinate:
@@ -411,6 +426,16 @@ eval_coords_2d(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    result[1] = srcs[c][1];
    result[2].u32 = result[3].u32 = 0;
    return true;
+}
+
+/* 0 to 7 iterations, steps of either sign */
+static void
+walk_vertex(unsigned v, float *a)
+{
+   a[0] = 0.25f * (float)v - 2.0f;
+   a[1] = 1.5f - 0.125f * (float)v;
+   a[2] = (float)(v % 8);
+   a[3] = (v & 1) ? 0.5f : -0.25f;
 }
 
 /*
@@ -470,22 +495,7 @@ test_loop_coordinates(void **state)
                           nir_imm_float(&b, 0)),
                  0xf);
 
-   struct agx_shader_key key = agx_test_vec4_vs_key();
-   struct agx_shader_binary bin;
-   agx_test_must_compile(b.shader, &key, mem, &bin);
-   assert_int_equal(bin.info.nr_collect_moves, 0);
-
-   /* 0 to 7 iterations, steps of either sign */
-   float vtx[32][4];
-   for (unsigned v = 0; v < 32; ++v) {
-      vtx[v][0] = 0.25f * (float)v - 2.0f;
-      vtx[v][1] = 1.5f - 0.125f * (float)v;
-      vtx[v][2] = (float)(v % 8);
-      vtx[v][3] = (v & 1) ? 0.5f : -0.25f;
-   }
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   run_and_check(b.shader, &bin, vtx, &coord_2d_hooks, eval_coords_2d, 2, uvs);
-   ralloc_free(mem);
+   check_moveless(b.shader, mem, walk_vertex, &coord_2d_hooks, eval_coords_2d);
 }
 
 int
