@@ -38,9 +38,10 @@
  * with a load counting AGX_SCHED_LOAD_LATENCY steps (a heuristic of this
  * pass, not a measured hardware figure), and an instruction whose operands
  * are not ready yet waits in a second queue until the step its last
- * operand is ready.  The reader of a collect's vector goes first when it
- * is ready right after the collect (sched_node::follows), so that the
- * vector's registers are free again at once.
+ * operand is ready.  The reader of a collect's vector goes first among
+ * the ready instructions once the collect is scheduled
+ * (sched_node::follows), so that the vector's registers are free again
+ * as soon as possible.
  *
  * Register pressure: the halves live in the region are tracked as the
  * schedule grows (a value dies after its last reader in the region when
@@ -427,9 +428,10 @@ pressure_reset(struct sched_ctx *s)
 /* ---- one region ------------------------------------------------------ */
 
 /* Does I read SSA operand v?  (The reader of a collect's vector goes
- * right after the collect when it can: the vector then dies at once, and
- * the registers of its elements, such as a texture coordinate computed
- * from the one before it, are free again for the next one.) */
+ * first once the collect is scheduled, right after it when it can: the
+ * vector then dies at once, and the registers of its elements, such as a
+ * texture coordinate computed from the one before it, are free again for
+ * the next one.) */
 static bool
 reads_value(const agx_instr *I, agx_operand v)
 {
