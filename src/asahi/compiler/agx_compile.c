@@ -379,8 +379,11 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          unsigned need = ctx->ra_over_budget;
          if (need && !tried_plain) {
             /* the same schedule with fewer reservations first; when
-             * that is over the budget too, they were not the cause */
+             * that is over the budget too, they were not the cause.
+             * Nothing but the registers changed: the live sets stay
+             * (since wave 14) */
             ctx->ra_first_collect_only = tried_plain = true;
+            ctx->ra_liveness_valid = true;
             continue;
          }
          ctx->ra_first_collect_only = false;

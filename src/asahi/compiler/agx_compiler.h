@@ -176,6 +176,11 @@ typedef struct agx_context {
     * raise the demand; agx_compile.c retries with this when over the
     * budget) */
    bool ra_first_collect_only;
+   /* The live sets agx_liveness left are those of the instructions as
+    * they are now: agx_ra uses them instead of computing them again, and
+    * clears this (agx_compile.c sets it for a budget retry on the same
+    * schedule, where nothing but the registers changed) */
+   bool ra_liveness_valid;
    /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;

@@ -810,6 +810,37 @@ split_vector_offset(const agx_context *ctx, const struct hint *hints,
    return (int)off;
 }
 
+/* Every definition in program order (positions never decrease), so
+ * that the writes of a coalesced group inside a range can be found */
+struct def_at {
+   unsigned pos, value;
+};
+
+/* At most this many definitions are looked at by one query; past it the
+ * answer is "written" (a vector lives a few instructions: the collect to
+ * its texture lookup or store) */
+#define AGX_RA_MAX_DEF_SCAN 64
+
+/* Is group g (a representative) written at a position in (a, b]? */
+static bool
+group_written_in(const struct def_at *defs, size_t nr, int32_t *rep, unsigned g,
+                 unsigned a, unsigned b)
+{
+   size_t lo = 0, hi = nr;
+   while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (defs[mid].pos <= a)
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   for (size_t i = lo, k = 0; i < nr && defs[i].pos <= b; ++i, ++k) {
+      if (k == AGX_RA_MAX_DEF_SCAN || find_rep(rep, defs[i].value) == g)
+         return true;
+   }
+   return false;
+}
+
 /* The end of a successful allocation: operands name registers */
 static void
 rewrite_to_registers(agx_context *ctx, unsigned max_half)
@@ -843,7 +874,9 @@ agx_ra(agx_context *ctx)
       iv[v].end = 0;
    }
 
-   agx_liveness(ctx);
+   if (!ctx->ra_liveness_valid)
+      agx_liveness(ctx);
+   ctx->ra_liveness_valid = false;
    mark_parallel_copies(ctx);
 
    /* Register hints that make copies disappear (struct hint) */
@@ -880,6 +913,10 @@ agx_ra(agx_context *ctx)
       unsigned p, dst, src;
    } *copies = NULL;
    size_t nr_copies = 0, copies_cap = 0;
+
+   /* Every definition and its position (group_written_in) */
+   struct def_at *defs = NULL;
+   size_t nr_defs = 0, defs_cap = 0;
 
    /* The values if, else and while read (see build_segments) */
    unsigned *exec_reads = NULL;
@@ -997,6 +1034,13 @@ agx_ra(agx_context *ctx)
                              : p;
             t->start = MIN2(t->start, at);
             t->end = MAX2(t->end, at);
+            if ((I->writes >> i) & 1) {
+               if (nr_defs == defs_cap) {
+                  defs_cap = defs_cap ? 2 * defs_cap : 256;
+                  defs = realloc(defs, sizeof(*defs) * defs_cap);
+               }
+               defs[nr_defs++] = (struct def_at){at, I->ops[i].value};
+            }
          }
          pos++;
          count++;
@@ -1129,11 +1173,27 @@ agx_ra(agx_context *ctx)
     * it copies even while both live on, when neither group is written
     * anywhere else: both then hold the same bits wherever both are live
     * (a texture coordinate kept for later arithmetic, a split part of a
-    * vector still read whole). */
+    * vector still read whole).  Since wave 14 the element's group may be
+    * written elsewhere too (a phi web: a loop's texture coordinate), when
+    * none of those writes falls in the vector's life: the collect is the
+    * vector's only write, so both hold the same bits until the vector
+    * dies (VECTOR_SHARES); likewise a split piece, written by the split
+    * alone, and a vector not written during the piece's life
+    * (PIECE_SHARES). */
    unsigned *gdefs = calloc(n ? n : 1, sizeof(unsigned));
    for (unsigned v = 0; v < n; ++v)
       gdefs[find_rep(rep, v)] += ndefs[v];
 #define ALIASABLE(v) (gdefs[find_rep(rep, (v))] == 1)
+#define VEC_IV(vec) (&iv[slot_of[find_rep(rep, (vec))]])
+#define VECTOR_SHARES(g, vec)                                                  \
+   (ALIASABLE(vec) &&                                                          \
+    (ALIASABLE(g) || !group_written_in(defs, nr_defs, rep, find_rep(rep, (g)), \
+                                       VEC_IV(vec)->start, VEC_IV(vec)->end)))
+#define PIECE_SHARES(vec, piece)                                               \
+   (ALIASABLE(piece) &&                                                        \
+    (ALIASABLE(vec) ||                                                         \
+     !group_written_in(defs, nr_defs, rep, find_rep(rep, (vec)),               \
+                       VEC_IV(piece)->start, VEC_IV(piece)->end)))
 
    /* a coalesced group takes the first element hint of its members */
    for (unsigned v = 0; v < n; ++v) {
@@ -1237,8 +1297,7 @@ agx_ra(agx_context *ctx)
                bool in_place =
                   collect_half_in_place(ctx, rep, hints, C, base, h, o->value);
                ok_hint = in_place && (o->end == iv[k].start ||
-                                      (ALIASABLE(o->value) &&
-                                       ALIASABLE(iv[k].value)));
+                                      VECTOR_SHARES(o->value, iv[k].value));
             }
             if (ok_hint)
                reg = base;
@@ -1257,8 +1316,7 @@ agx_ra(agx_context *ctx)
             for (unsigned f = 0; f < hint->nr_from; ++f)
                allowed |= o->value == find_rep(rep, hint->from[f]);
             ok_hint = allowed && (o->end == iv[k].start ||
-                                  (ALIASABLE(o->value) &&
-                                   ALIASABLE(iv[k].value)));
+                                  PIECE_SHARES(o->value, iv[k].value));
          }
          if (ok_hint)
             reg = want;
@@ -1271,7 +1329,7 @@ agx_ra(agx_context *ctx)
       const struct elem_hint *eh = &elem[iv[k].value];
       if (reg < 0 && val->fixed < 0 && eh->vec >= 0 &&
           (iv[k].end <= eh->pos ||
-           (ALIASABLE(iv[k].value) && ALIASABLE((unsigned)eh->vec)))) {
+           VECTOR_SHARES(iv[k].value, (unsigned)eh->vec))) {
          const struct hint *ch = &hints[eh->vec];
          const struct agx_value *vec = &ctx->values[eh->vec];
          unsigned vsize = agx_value_halves(vec), valign = value_align(vec);
@@ -1405,6 +1463,7 @@ agx_ra(agx_context *ctx)
    free(seg);
    free(seg_pool);
    free(exec_reads);
+   free(defs);
    free(iv);
    free(seen);
    free(hints);
@@ -1420,6 +1479,9 @@ agx_ra(agx_context *ctx)
    free(alu_def);
    free(split_of);
 #undef ALIASABLE
+#undef VEC_IV
+#undef VECTOR_SHARES
+#undef PIECE_SHARES
    free(rep);
    if (!ok)
       return false;

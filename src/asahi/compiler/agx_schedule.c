@@ -38,7 +38,10 @@
  * with a load counting AGX_SCHED_LOAD_LATENCY steps (a heuristic of this
  * pass, not a measured hardware figure), and an instruction whose operands
  * are not ready yet waits in a second queue until the step its last
- * operand is ready.
+ * operand is ready.  The reader of a collect's vector goes first among
+ * the ready instructions once the collect is scheduled
+ * (sched_node::follows), so that the vector's registers are free again
+ * as soon as possible.
  *
  * Register pressure: the halves live in the region are tracked as the
  * schedule grows (a value dies after its last reader in the region when
@@ -153,6 +156,7 @@ struct sched_node {
    unsigned first_succ, nr_succs;
    unsigned height;    /* critical path to the region's end */
    unsigned ready_at;  /* step at which every operand is available */
+   bool follows;       /* reads the vector of the collect just scheduled */
 };
 
 /* A binary heap of node indices; `before(a, b)` orders it. */
@@ -328,6 +332,8 @@ static bool
 avail_before(const struct sched_ctx *s, unsigned a, unsigned b)
 {
    const struct sched_node *x = &s->nodes[a], *y = &s->nodes[b];
+   if (x->follows != y->follows)
+      return x->follows;
    if (x->height != y->height)
       return x->height > y->height;
    return a < b;
@@ -421,6 +427,24 @@ pressure_reset(struct sched_ctx *s)
 
 /* ---- one region ------------------------------------------------------ */
 
+/* Does I read SSA operand v?  (The reader of a collect's vector goes
+ * first once the collect is scheduled, right after it when it can: the
+ * vector then dies at once, and the registers of its elements, such as a
+ * texture coordinate computed from the one before it, are free again for
+ * the next one.) */
+static bool
+reads_value(const agx_instr *I, agx_operand v)
+{
+   if (!agx_is_ssa(v))
+      return false;
+   agx_foreach_op(I, i) {
+      if (!((I->writes >> i) & 1) && agx_is_ssa(I->ops[i]) &&
+          I->ops[i].value == v.value)
+         return true;
+   }
+   return false;
+}
+
 static unsigned
 latency(const agx_instr *I)
 {
@@ -435,6 +459,7 @@ build_succs(struct sched_ctx *s)
       s->nodes[k].nr_succs = 0;
       s->nodes[k].nr_preds = 0;
       s->nodes[k].ready_at = 0;
+      s->nodes[k].follows = false;
    }
    for (unsigned e = 0; e < s->nr_edges; ++e) {
       s->nodes[s->edges[e][0]].nr_succs++;
@@ -543,9 +568,12 @@ schedule_nodes(struct sched_ctx *s)
       struct sched_node *x = &s->nodes[c];
       unsigned issue = MAX2(t, x->ready_at);
       t = issue + 1;
+      x->follows = false;
       for (unsigned e = 0; e < x->nr_succs; ++e) {
          unsigned y = s->succs[x->first_succ + e];
          struct sched_node *ny = &s->nodes[y];
+         if (x->I->op == AGX_OP_COLLECT)
+            ny->follows = reads_value(ny->I, x->I->ops[0]);
          ny->ready_at = MAX2(ny->ready_at, issue + latency(x->I));
          if (--ny->nr_preds)
             continue;

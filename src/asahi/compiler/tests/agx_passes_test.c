@@ -416,13 +416,24 @@ test_ra(void **state)
    ralloc_free(f.mem);
 }
 
+/* How the first source of collect_alias_moves is written */
+enum alias_case {
+   X_ONCE,
+   /* twice, both before the collect (a loop's coordinate web) */
+   X_TWICE_BEFORE,
+   /* again while the vector lives (between the collect and st_tile) */
+   X_WRITTEN_DURING,
+};
+
 /* A collect whose first source lives on after the vector (a texture
  * coordinate reused later): x = vid + 1, v = (x, y), st_tile v, then x
  * stored again.  x and v's first element hold the same bits while both
- * live, so they share a register and the collect moves nothing; a value
- * written twice must not be shared that way. */
+ * live, so they share a register and the collect moves nothing.  Since
+ * wave 14 that holds for a value written twice too, when neither write
+ * falls in the vector's life; one written while the vector lives must
+ * not share. */
 static unsigned
-collect_alias_moves(bool x_written_twice, bool *shared)
+collect_alias_moves(enum alias_case how, bool *shared)
 {
    struct fixture f;
    setup(&f);
@@ -435,11 +446,13 @@ collect_alias_moves(bool x_written_twice, bool *shared)
 
    agx_operand x = agx_temp(f.ctx, 32, 1), y = agx_temp(f.ctx, 32, 1);
    emit2(b, AGX_ISA_OP_FADD32, x, vid, agx_isa_fimm(0x30));
-   if (x_written_twice)
+   if (how == X_TWICE_BEFORE)
       emit2(b, AGX_ISA_OP_FADD32, x, x, agx_isa_fimm(0x30));
    emit2(b, AGX_ISA_OP_FADD32, y, vid, vid);
    agx_operand srcs[2] = {x, y};
    agx_operand v = agx_collect(b, 2, srcs);
+   if (how == X_WRITTEN_DURING)
+      emit2(b, AGX_ISA_OP_FADD32, x, x, agx_isa_fimm(0x30));
    agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
    T->ops[AGX_ISA_ST_TILE_R] = v;
    T->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(4, 4);
@@ -499,9 +512,11 @@ test_ra_collect_alias(void **state)
 {
    (void)state;
    bool shared;
-   assert_int_equal(collect_alias_moves(false, &shared), 0);
+   assert_int_equal(collect_alias_moves(X_ONCE, &shared), 0);
    assert_true(shared);
-   collect_alias_moves(true, &shared);
+   assert_int_equal(collect_alias_moves(X_TWICE_BEFORE, &shared), 0);
+   assert_true(shared);
+   collect_alias_moves(X_WRITTEN_DURING, &shared);
    assert_false(shared);
 }
 
@@ -588,6 +603,51 @@ test_ra_saved(void **state)
    free(reg);
    agx_lower_pseudo(ctx);
    check_and_free(&f, "lower_pseudo");
+}
+
+/* A budget retry on the same schedule (agx_compile.c) keeps the live
+ * sets: with ra_liveness_valid, agx_ra takes them as they are (the same
+ * arrays) and allocates as it would have, then clears the flag so that
+ * the next round computes them again. */
+static void
+test_ra_liveness_reused(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup_vid(&f);
+   agx_context *ctx = f.ctx;
+   agx_builder *b = &f.b;
+   agx_operand a = agx_temp(ctx, 32, 1), w = agx_temp(ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, a, f.vid, f.vid);
+   agx_mov_to(b, w, a);
+   st_var(b, w, 0);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   /* over a budget the preload in r5 alone exceeds */
+   ctx->ra_max_halves = 4;
+   assert_false(agx_ra(ctx));
+   const unsigned *live = ctx->live_values;
+   const BITSET_WORD *in = list_first_entry(&ctx->blocks, agx_block, link)
+                              ->live_in;
+   int16_t first = ctx->values[a.value].reg;
+   ctx->status = AGX_COMPILE_OK;
+   for (unsigned v = 0; v < ctx->nr_values; ++v)
+      ctx->values[v].reg = -1;
+
+   ctx->ra_liveness_valid = true;
+   assert_false(agx_ra(ctx));
+   assert_false(ctx->ra_liveness_valid);
+   assert_ptr_equal(ctx->live_values, live);
+   assert_ptr_equal(list_first_entry(&ctx->blocks, agx_block, link)->live_in,
+                    in);
+   assert_int_equal(ctx->values[a.value].reg, first);
+
+   /* without the flag they are computed again */
+   ctx->status = AGX_COMPILE_OK;
+   ctx->ra_max_halves = 0;
+   assert_true(agx_ra(ctx));
+   assert_ptr_not_equal(ctx->live_values, live);
+   ralloc_free(f.mem);
 }
 
 static void
@@ -1139,6 +1199,57 @@ test_web_write_after_read(void **state)
    assert_true(pos(L) < pos(Y));
 }
 
+/* dst = a lookup of texture 0 at the 2D coordinate vector coord, and
+ * the wait selection puts after it */
+static agx_instr *
+sample_2d(agx_builder *b, agx_operand dst, agx_operand coord)
+{
+   agx_instr *I = agx_emit(b, AGX_ISA_OP_TEXTURE_SAMPLE);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(1, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = dst;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_T] =
+      (agx_operand){AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0, 0};
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_S] =
+      (agx_operand){AGX_ISA_KIND_SAMPLER_STATE, 32, 1, 0, 0};
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(2, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_C] = coord;
+   agx_emit(b, AGX_ISA_OP_WAIT)->ops[AGX_ISA_WAIT_I] = agx_isa_imm(0, 1);
+   return I;
+}
+
+/* A column walk, unrolled: lookups at (x, y_k) with y_k+1 = y_k + d.
+ * Each next y leads a longer path than the lookup before it, but since
+ * wave 14 the reader of a collect's vector goes right after the collect
+ * when it can: the vector then dies before the next y is written, which
+ * may take the register of the y before it, at the vector's place. */
+static void
+test_collect_reader_follows(void **state)
+{
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
+   agx_operand x = temp(f), y = temp(f), r[3];
+   emit2(b, AGX_ISA_OP_FADD32, x, f->vid, f->vid);
+   emit2(b, AGX_ISA_OP_FADD32, y, f->vid, agx_isa_fimm(0x30));
+   agx_instr *C[3], *T[3];
+   for (unsigned k = 0; k < 3; ++k) {
+      agx_operand srcs[2] = {x, y};
+      agx_operand v = agx_collect(b, 2, srcs);
+      C[k] = list_last_entry(&b->block->instrs, agx_instr, link);
+      r[k] = temp(f);
+      T[k] = sample_2d(b, r[k], v);
+      agx_operand next = temp(f);
+      emit2(b, AGX_ISA_OP_FADD32, next, y, agx_isa_fimm(0x30));
+      y = next;
+   }
+   for (unsigned k = 0; k < 3; ++k)
+      st_var(b, r[k], k);
+   st_var(b, y, 3);
+
+   agx_schedule(f->ctx, ROOM);
+   for (unsigned k = 0; k < 3; ++k)
+      assert_int_equal(pos(T[k]), pos(C[k]) + 1);
+}
+
 /* A store before a discard stays before it, and a store and a tile
  * store after it stay after it (the store after it leads the longest
  * path: a load of what it wrote); nothing crosses control flow. */
@@ -1383,6 +1494,7 @@ main(void)
       cmocka_unit_test(test_ra_collect_shared_source),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_ra_saved),
+      cmocka_unit_test(test_ra_liveness_reused),
       cmocka_unit_test(test_ra_loop_counter),
       cmocka_unit_test(test_ra_value_copy),
       cmocka_unit_test(test_lower_pseudo),
@@ -1393,6 +1505,7 @@ main(void)
       VID_TEST(test_loads_first),
       VID_TEST(test_dependencies),
       VID_TEST(test_web_write_after_read),
+      VID_TEST(test_collect_reader_follows),
       VID_TEST(test_discard_and_fences),
       VID_TEST(test_pressure_limit),
       VID_TEST(test_pressure_allows),

@@ -316,6 +316,36 @@ lookup_t0(nir_builder *b, nir_def *x, nir_def *y, nir_def *layer)
    return lookup(b, &l);
 }
 
+/* Compiles s (two outputs) for the vec4 vertex key, checks that no
+ * collect needed a move, then runs it over 32 vertices made by fill and
+ * compares it with nir_eval; frees mem. */
+static void
+check_moveless(nir_shader *s, void *mem, void (*fill)(unsigned, float *),
+               const struct asahi_sim_texture_hooks *hooks,
+               nir_eval_tex_cb eval)
+{
+   struct agx_shader_key key = agx_test_vec4_vs_key();
+   struct agx_shader_binary bin;
+   agx_test_must_compile(s, &key, mem, &bin);
+   assert_int_equal(bin.info.nr_collect_moves, 0);
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      fill(v, vtx[v]);
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   run_and_check(s, &bin, vtx, hooks, eval, 2, uvs);
+   ralloc_free(mem);
+}
+
+/* Every branch taken, layers inside and outside the view's 5 */
+static void
+branch_vertex(unsigned v, float *a)
+{
+   a[0] = 0.375f * (float)v - 3.0f;
+   a[1] = 1.0f - 0.25f * (float)v;
+   a[2] = (float)((int)(v % 12) - 4);
+   a[3] = 0.5f * (float)(v % 11) - 1.0f;
+}
+
 /*
  * One (x, y) sampled from a 2D array in each of three branches, each with
  * a layer of its own, and read again after them (dolphin's ubershaders
@@ -360,22 +390,112 @@ test_shared_array_coordinates(void **state)
                  nir_vec4(&b, x, y, nir_fmul(&b, x, y), nir_imm_float(&b, 0)),
                  0xf);
 
-   struct agx_shader_key key = agx_test_vec4_vs_key();
-   struct agx_shader_binary bin;
-   agx_test_must_compile(b.shader, &key, mem, &bin);
-   assert_int_equal(bin.info.nr_collect_moves, 0);
+   check_moveless(b.shader, mem, branch_vertex, &coord_hooks, eval_coords);
+}
 
-   /* every branch taken, layers inside and outside the view's 5 */
-   float vtx[32][4];
-   for (unsigned v = 0; v < 32; ++v) {
-      vtx[v][0] = 0.375f * (float)v - 3.0f;
-      vtx[v][1] = 1.0f - 0.25f * (float)v;
-      vtx[v][2] = (float)((int)(v % 12) - 4);
-      vtx[v][3] = 0.5f * (float)(v % 11) - 1.0f;
+/* A stand-in unit answering a 2D lookup of t2 with its coordinate:
+ * (x, y, 0, 0) */
+static enum asahi_sim_status
+hook_coords_2d(void *user, struct asahi_sim_group *g,
+               const struct asahi_sim_texture_request *req, unsigned lane,
+               uint32_t out[4])
+{
+   (void)user;
+   (void)lane;
+   if (req->texture != 2 || req->dim != 2 || req->nr_coords != 2) {
+      snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
+               req->texture, req->dim, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
    }
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   run_and_check(b.shader, &bin, vtx, &coord_hooks, eval_coords, 2, uvs);
-   ralloc_free(mem);
+   out[0] = req->coords[0];
+   out[1] = req->coords[1];
+   out[2] = out[3] = 0;
+   return ASAHI_SIM_RUNNING;
+}
+
+static const struct asahi_sim_texture_hooks coord_2d_hooks = {hook_coords_2d,
+                                                              NULL};
+
+static bool
+eval_coords_2d(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+               nir_const_value *result)
+{
+   (void)data;
+   int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   result[0] = srcs[c][0];
+   result[1] = srcs[c][1];
+   result[2].u32 = result[3].u32 = 0;
+   return true;
+}
+
+/* 0 to 7 iterations, steps of either sign */
+static void
+walk_vertex(unsigned v, float *a)
+{
+   a[0] = 0.25f * (float)v - 2.0f;
+   a[1] = 1.5f - 0.125f * (float)v;
+   a[2] = (float)(v % 8);
+   a[3] = (v & 1) ? 0.5f : -0.25f;
+}
+
+/*
+ * A loop walking a column of texels (skia's morphology filters): the
+ * coordinate variable's y grows each iteration, so both of its
+ * components are loop-carried webs, written before the loop and at its
+ * back edge:
+ *   p = (2 a.x, a.y), s = 0
+ *   for (i = 0; i < int(a.z); i++) { s += txl(t2, p); p.y += a.w; }
+ *   o0 = s, o1 = (p, i, 0)
+ * No web is written while the coordinate vector lives (from its collect
+ * to the lookup), so since wave 14 the webs lie side by side and the
+ * vector shares their registers: the loop builds it without a move
+ * (before, x's and y's webs were apart and both were copied in every
+ * iteration).  The unit answers with the coordinate it received, so a
+ * wrong register shows in o0.
+ */
+static void
+test_loop_coordinates(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_def *av;
+   nir_variable *o[2];
+   nir_builder b = vs_with_outputs(mem, "loop-coords-vs", &av, o, 2);
+   nir_function_impl *impl = b.impl;
+   const nir_vtype *vec2 = nir_vtype_vector(mem, nir_type_float32, 2);
+   const nir_vtype *vec4 = nir_vtype_vector(mem, nir_type_float32, 4);
+   const nir_vtype *int1 = nir_vtype_scalar(mem, nir_type_int32);
+   nir_variable *p = nir_local_variable_create(impl, vec2, "p");
+   nir_variable *sum = nir_local_variable_create(impl, vec4, "s");
+   nir_variable *i = nir_local_variable_create(impl, int1, "i");
+   nir_def *x0 = nir_fmul(&b, nir_channel(&b, av, 0), nir_imm_float(&b, 2));
+   nir_store_var(&b, p, nir_vec2(&b, x0, nir_channel(&b, av, 1)), 0x3);
+   nir_store_var(&b, sum, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+   nir_store_var(&b, i, nir_imm_int(&b, 0), 0x1);
+   nir_def *n = nir_f2i32(&b, nir_channel(&b, av, 2));
+   nir_loop *loop = nir_push_loop(&b);
+   {
+      nir_def *iv = nir_load_var(&b, i);
+      nir_break_if(&b, nir_ige(&b, iv, n));
+      struct lookup l = {nir_texop_txl, 2,     NIR_SAMPLER_DIM_2D,
+                         false,         false, nir_load_var(&b, p)};
+      nir_def *r = lookup(&b, &l);
+      nir_store_var(&b, sum, nir_fadd(&b, nir_load_var(&b, sum), r), 0xf);
+      nir_def *pv = nir_load_var(&b, p);
+      nir_def *y = nir_fadd(&b, nir_channel(&b, pv, 1), nir_channel(&b, av, 3));
+      nir_store_var(&b, p, nir_vec2(&b, nir_channel(&b, pv, 0), y), 0x2);
+      nir_store_var(&b, i, nir_iadd(&b, iv, nir_imm_int(&b, 1)), 0x1);
+   }
+   nir_pop_loop(&b, loop);
+   nir_store_var(&b, o[0], nir_load_var(&b, sum), 0xf);
+   nir_def *pv = nir_load_var(&b, p);
+   nir_store_var(&b, o[1],
+                 nir_vec4(&b, nir_channel(&b, pv, 0), nir_channel(&b, pv, 1),
+                          nir_i2f32(&b, nir_load_var(&b, i)),
+                          nir_imm_float(&b, 0)),
+                 0xf);
+
+   check_moveless(b.shader, mem, walk_vertex, &coord_2d_hooks, eval_coords_2d);
 }
 
 int
@@ -384,6 +504,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vertex_ops),
       cmocka_unit_test(test_shared_array_coordinates),
+      cmocka_unit_test(test_loop_coordinates),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
