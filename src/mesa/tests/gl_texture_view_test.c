@@ -205,6 +205,30 @@ test_cube_view(void **state)
    gl_test_destroy(t);
 }
 
+/* A view reinterprets the shared bits (GL 4.6 section 8.18): 1.0f stored
+ * as R32F reads as the integer 0x3f800000 through an R32UI view, not as
+ * the value 1 converted. */
+static void
+test_view_reads_bits(void **state)
+{
+   struct gl_test *t = core33();
+   GLuint orig, view;
+   const float one = 1.0f;
+   GLuint got = 0;
+
+   _mesa_GenTextures(1, &orig);
+   _mesa_BindTexture(GL_TEXTURE_2D, orig);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_R32F, 1, 1);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RED, GL_FLOAT, &one);
+   _mesa_GenTextures(1, &view);
+   _mesa_TextureView(view, GL_TEXTURE_2D, orig, GL_R32UI, 0, 1, 0, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D, view);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &got);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(got, 0x3f800000u);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -212,6 +236,7 @@ main(void)
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_queries_and_clamping),
       cmocka_unit_test(test_cube_view),
+      cmocka_unit_test(test_view_reads_bits),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
