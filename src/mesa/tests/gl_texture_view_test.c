@@ -229,6 +229,53 @@ test_view_reads_bits(void **state)
    gl_test_destroy(t);
 }
 
+/* As in Mesa (beyond the specification), glFramebufferTexture2D with
+ * GL_TEXTURE_2D_ARRAY attaches layer 0 of a 2D array texture from GL 3.0
+ * on (piglit's ES texel probes of array layers rely on it); another
+ * texture's target is a mismatch, and ES 2.0 knows no such textarget. */
+static void
+test_fbo_array_layer0(void **state)
+{
+   struct gl_test *t = core33();
+   GLuint arr = array_storage(), flat, fb;
+   GLint v = -1;
+
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D_ARRAY, arr, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &v);
+   assert_int_equal(v, 0);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
+   assert_int_equal(v, 1);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+
+   _mesa_GenTextures(1, &flat);
+   _mesa_BindTexture(GL_TEXTURE_2D, flat);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D_ARRAY, flat, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 16, 16);
+   assert_non_null(t);
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_GenTextures(1, &flat);
+   _mesa_BindTexture(GL_TEXTURE_2D, flat);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D_ARRAY, flat, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -237,6 +284,7 @@ main(void)
       cmocka_unit_test(test_queries_and_clamping),
       cmocka_unit_test(test_cube_view),
       cmocka_unit_test(test_view_reads_bits),
+      cmocka_unit_test(test_fbo_array_layer0),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
