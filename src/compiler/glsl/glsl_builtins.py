@@ -897,23 +897,17 @@ F('vec4 texture2DRectProj(sampler2DRect, vec3)', **LEGD)
 F('vec4 texture2DRectProj(sampler2DRect, vec4)', **LEGD)
 F('vec4 shadow2DRect(sampler2DRectShadow, vec3)', **LEGD)
 # OES_texture_3D (GLSL ES 1.00): the GLSL 1.10 3D lookups; the bias
-# forms in fragment shaders, the Lod ones in vertex shaders.
+# forms in fragment shaders, the Lod ones in vertex shaders.  The same
+# from GLSL ES 3.00 on without the extension, as in Mesa (see LEG above).
 T3D = dict(desk=0, es=0, const=False, es_until=300, ext='GL_OES_texture_3D')
-F('vec4 texture3D(sampler3D, vec3)', **T3D)
-F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **T3D)
-F('vec4 texture3DProj(sampler3D, vec4)', **T3D)
-F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **T3D)
-F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **T3D)
-F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **T3D)
-# The same from GLSL ES 3.00 on without the extension, as in Mesa (see
-# LEG above).
 T3D_ES3 = dict(desk=0, es=300, const=False)
-F('vec4 texture3D(sampler3D, vec3)', **T3D_ES3)
-F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **T3D_ES3)
-F('vec4 texture3DProj(sampler3D, vec4)', **T3D_ES3)
-F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **T3D_ES3)
-F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **T3D_ES3)
-F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **T3D_ES3)
+for avail in (T3D, T3D_ES3):
+    F('vec4 texture3D(sampler3D, vec3)', **avail)
+    F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **avail)
+    F('vec4 texture3DProj(sampler3D, vec4)', **avail)
+    F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **avail)
+    F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **avail)
+    F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **avail)
 # EXT_shader_texture_lod (GLSL ES 1.00): explicit levels and gradients
 # in every stage (fragment shaders foremost).
 TLOD = dict(desk=0, es=0, const=False, es_until=300,
