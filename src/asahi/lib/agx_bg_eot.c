@@ -344,6 +344,25 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
    return 0;
 }
 
+/* An integer clear value as the channel ch can hold it: clamped to the
+ * channel's signed or unsigned range (32-bit and absent channels keep it
+ * as it is). */
+static uint32_t
+clamp_to_channel(const struct util_format_channel_description *ch,
+                 uint32_t v)
+{
+   unsigned bits = ch->size;
+   if (bits == 0 || bits >= 32)
+      return v;
+   if (ch->type == UTIL_FORMAT_TYPE_SIGNED) {
+      int32_t lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1;
+      int32_t sv = (int32_t)v;
+      return (uint32_t)(sv < lo ? lo : sv > hi ? hi : sv);
+   }
+   uint32_t hi = (1u << bits) - 1;
+   return v > hi ? hi : v;
+}
+
 void
 agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib, unsigned rt,
                       const uint32_t colour[4], uint32_t out[4])
@@ -368,6 +387,14 @@ agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib, unsigned rt,
          }
       }
    }
+
+   /* Integer buffers take the clear value clamped to what the channel
+    * holds (the tile store keeps only a channel's low bits): a signed
+    * 0x7fffffff clears R8I to 127, not -1.  Mesa's util_format packing
+    * clamps the same way; piglit's arb_texture_view-rendering-formats
+    * expects it of its clears. */
+   for (unsigned c = 0; integer && desc && c < 4; ++c)
+      values[c] = clamp_to_channel(&desc->channel[c], values[c]);
 
    memset(out, 0, 16);
    if (is16) {

@@ -845,8 +845,12 @@ for sig in ('shadow1DLod(sampler1DShadow, vec3, float)',
             'shadow2DRectProjGradARB(sampler2DRectShadow, vec4, vec2, '
             'vec2)'):
     F('vec4 ' + sig, **STL)
-# legacy texture functions (GLSL 1.10-1.20; later compatibility only)
-LEG = dict(desk=110, es=100, const=False, desk_until=420, es_until=300)
+# legacy texture functions (GLSL 1.10-1.20; later compatibility only).
+# GLSL ES 3.00 removed them, but Mesa keeps them in every ES version
+# (src/compiler/glsl/builtin_functions.cpp, deprecated_texture and tex3d)
+# and piglit's ES programs call them (ext_clear_texture-3d, -cube): so do
+# we, as llvmpipe does.
+LEG = dict(desk=110, es=100, const=False, desk_until=420)
 F('vec4 texture2D(sampler2D, vec2)', **LEG)
 F('vec4 texture2D(sampler2D, vec2, float)', stages=[FS], **LEG)
 F('vec4 texture2DProj(sampler2D, vec3)', **LEG)
@@ -854,15 +858,15 @@ F('vec4 texture2DProj(sampler2D, vec4)', **LEG)
 F('vec4 texture2DProj(sampler2D, vec3, float)', stages=[FS], **LEG)
 F('vec4 texture2DProj(sampler2D, vec4, float)', stages=[FS], **LEG)
 F('vec4 texture2DLod(sampler2D, vec2, float)', desk=110, es=100,
-  const=False, desk_until=420, es_until=300, stages=[VS])
+  const=False, desk_until=420, stages=[VS])
 F('vec4 texture2DProjLod(sampler2D, vec3, float)', desk=110, es=100,
-  const=False, desk_until=420, es_until=300, stages=[VS])
+  const=False, desk_until=420, stages=[VS])
 F('vec4 texture2DProjLod(sampler2D, vec4, float)', desk=110, es=100,
-  const=False, desk_until=420, es_until=300, stages=[VS])
+  const=False, desk_until=420, stages=[VS])
 F('vec4 textureCube(samplerCube, vec3)', **LEG)
 F('vec4 textureCube(samplerCube, vec3, float)', stages=[FS], **LEG)
 F('vec4 textureCubeLod(samplerCube, vec3, float)', desk=110, es=100,
-  const=False, desk_until=420, es_until=300, stages=[VS])
+  const=False, desk_until=420, stages=[VS])
 LEGD = dict(desk=110, es=0, const=False, desk_until=420)
 F('vec4 texture1D(sampler1D, float)', **LEGD)
 F('vec4 texture1D(sampler1D, float, float)', stages=[FS], **LEGD)
@@ -896,14 +900,17 @@ F('vec4 texture2DRectProj(sampler2DRect, vec3)', **LEGD)
 F('vec4 texture2DRectProj(sampler2DRect, vec4)', **LEGD)
 F('vec4 shadow2DRect(sampler2DRectShadow, vec3)', **LEGD)
 # OES_texture_3D (GLSL ES 1.00): the GLSL 1.10 3D lookups; the bias
-# forms in fragment shaders, the Lod ones in vertex shaders.
+# forms in fragment shaders, the Lod ones in vertex shaders.  The same
+# from GLSL ES 3.00 on without the extension, as in Mesa (see LEG above).
 T3D = dict(desk=0, es=0, const=False, es_until=300, ext='GL_OES_texture_3D')
-F('vec4 texture3D(sampler3D, vec3)', **T3D)
-F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **T3D)
-F('vec4 texture3DProj(sampler3D, vec4)', **T3D)
-F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **T3D)
-F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **T3D)
-F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **T3D)
+T3D_ES3 = dict(desk=0, es=300, const=False)
+for avail in (T3D, T3D_ES3):
+    F('vec4 texture3D(sampler3D, vec3)', **avail)
+    F('vec4 texture3D(sampler3D, vec3, float)', stages=[FS], **avail)
+    F('vec4 texture3DProj(sampler3D, vec4)', **avail)
+    F('vec4 texture3DProj(sampler3D, vec4, float)', stages=[FS], **avail)
+    F('vec4 texture3DLod(sampler3D, vec3, float)', stages=[VS], **avail)
+    F('vec4 texture3DProjLod(sampler3D, vec4, float)', stages=[VS], **avail)
 # EXT_shader_texture_lod (GLSL ES 1.00): explicit levels and gradients
 # in every stage (fragment shaders foremost).
 TLOD = dict(desk=0, es=0, const=False, es_until=300,

@@ -366,6 +366,10 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_texture_compression_rgtc", API_GL | API_ES, 30},
    {"GL_EXT_texture_compression_s3tc", API_GL | API_ES, 20},
    {"GL_EXT_texture_compression_s3tc_srgb", API_ES, 30},
+   /* sRGB textures are core since GL 2.1 (formats_es3.c, the SLUMINANCE
+    * ones included); the generic compressed sRGB formats map to them and
+    * the S3TC sRGB formats are taken (texcompress.c). */
+   {"GL_EXT_texture_sRGB", API_GL, 0},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},
    {"GL_KHR_blend_equation_advanced", API_GL | API_ES, 20,

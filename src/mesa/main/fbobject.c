@@ -732,7 +732,12 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
                      "glFramebufferTexture2D(multisample level=%d)", level);
          return;
       }
-      if (textarget == GL_TEXTURE_2D || rect || ms) {
+      /* Beyond the specification, as Mesa does (main/fbobject.c,
+       * check_textarget): a 2D array texture named as GL_TEXTURE_2D_ARRAY
+       * attaches its layer 0 from GL 3.0 and ES 3.0 on.  piglit's ES
+       * texel probes read array layers this way. */
+      bool array0 = textarget == GL_TEXTURE_2D_ARRAY && ctx->Version >= 30;
+      if (textarget == GL_TEXTURE_2D || rect || ms || array0) {
          face = 0;
       } else if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                  textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -748,7 +753,7 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
                      "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      GLenum want = textarget == GL_TEXTURE_2D || rect || ms
+      GLenum want = textarget == GL_TEXTURE_2D || rect || ms || array0
                        ? textarget
                        : GL_TEXTURE_CUBE_MAP;
       if (tex->Target != want) {

@@ -126,7 +126,10 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    unsigned cbpp = packed_here || packed_int
                       ? _mesa_client_pixel_size(format, type)
                       : util_format_get_blocksize(client);
-   bool sint = util_format_is_pure_sint(pt->format);
+   /* A texture view reads the shared texels in its own format, bit for
+    * bit (GL 4.6 section 8.18): never converted from the storage's. */
+   enum pipe_format tex_format = t->IsView ? img->PipeFormat : pt->format;
+   bool sint = util_format_is_pure_sint(tex_format);
    enum pipe_format int_format = sint ? PIPE_FORMAT_R32G32B32A32_SINT
                                       : PIPE_FORMAT_R32G32B32A32_UINT;
    struct gl_pixel_layout layout;
@@ -142,8 +145,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
 
    /* Float conversions go through RGBA floats for the base-format rule;
     * integer and depth ones convert directly.  sRGB codes stay codes. */
-   /* (a texture view reads the shared texels in its own format) */
-   enum pipe_format src_format = t->IsView ? img->PipeFormat : pt->format;
+   enum pipe_format src_format = tex_format;
    const struct util_format_description *sd = util_format_description(src_format);
    if (sd && util_format_is_srgb(src_format) &&
        sd->linear_format != PIPE_FORMAT_NONE)
@@ -190,12 +192,12 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
             else
                util_format_pack_rgba_float(client, o, rgba, w);
          } else if (packed_int) {
-            st_convert_texels(int_format, rgba, pt->format, s, w, scratch);
+            st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
             _mesa_client_pack_rgba_int(format, type,
                                        (const uint32_t(*)[4])rgba, w, sint,
                                        ctx->PixelOps.PackSwapBytes, o);
          } else {
-            st_convert_texels(client, o, pt->format, s, w, scratch);
+            st_convert_texels(client, o, tex_format, s, w, scratch);
          }
       }
       pipe->texture_unmap(pipe, xfer);

@@ -70,16 +70,17 @@ static const struct {
     DESKTOP_LISTED},
    {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_RGBA, 20,
     DESKTOP_LISTED},
-   /* EXT_texture_compression_s3tc_srgb (sRGB textures need ES 3.0 here;
-    * desktop would need EXT_texture_sRGB, not offered). */
+   /* EXT_texture_compression_s3tc_srgb (sRGB textures need ES 3.0 here);
+    * in desktop contexts EXT_texture_sRGB's S3TC formats (its
+    * interactions with EXT_texture_compression_s3tc), since wave 14. */
    {GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGB, 30,
-    DESKTOP_NONE},
+    DESKTOP_TAKEN},
    {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGBA, 30,
-    DESKTOP_NONE},
+    DESKTOP_TAKEN},
    {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_SRGBA, 30,
-    DESKTOP_NONE},
+    DESKTOP_TAKEN},
    {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_SRGBA, 30,
-    DESKTOP_NONE},
+    DESKTOP_TAKEN},
    /* EXT_texture_compression_rgtc (written against ES 3.x); core in GL
     * 3.0 (table 3.17, COMPRESSED_RED_RGTC1 ... are the same values). */
    {GL_COMPRESSED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_UNORM, 30, DESKTOP_TAKEN},
@@ -251,11 +252,15 @@ _mesa_generic_compressed_base(const struct gl_context *ctx, GLenum format)
    case GL_COMPRESSED_RGBA:
       return GL_RGBA;
    /* sRGB: a format that still decodes sRGB (its base format is RGB(A),
-    * but sampling must convert); the sRGB luminance ones are not taken. */
+    * but sampling must convert); EXT_texture_sRGB's luminance ones too. */
    case GL_COMPRESSED_SRGB:
       return GL_SRGB8;
    case GL_COMPRESSED_SRGB_ALPHA:
       return GL_SRGB8_ALPHA8;
+   case GL_COMPRESSED_SLUMINANCE:
+      return GL_SLUMINANCE8;
+   case GL_COMPRESSED_SLUMINANCE_ALPHA:
+      return GL_SLUMINANCE8_ALPHA8;
    case GL_COMPRESSED_ALPHA:
       return GL_ALPHA;
    case GL_COMPRESSED_LUMINANCE:

@@ -207,6 +207,40 @@ test_rgtc(void **state)
    gl_test_destroy(t);
 }
 
+/* EXT_texture_sRGB in desktop contexts (since wave 14): the name, its
+ * S3TC sRGB formats (decoded here as the other S3TC ones) and the
+ * generic compressed sRGB luminance formats, stored uncompressed. */
+static void
+test_desktop_srgb(void **state)
+{
+   (void)state;
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   assert_non_null(t);
+   gl_test_refuse_formats(t, is_bc);
+   assert_true(gl_test_has_extension("GL_EXT_texture_sRGB"));
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                              GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, 4, 4, 0, 8,
+                              dxt1_block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   /* decoded into an sRGB format, codes as they are: red 255 */
+   uint8_t texel[4];
+   enum pipe_format f =
+      gl_test_read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, texel, 4);
+   assert_true(util_format_is_srgb(f));
+   assert_int_equal(texel[0], 255);
+   assert_int_equal(texel[3], 255);
+   const GLubyte la[2 * 4 * 4] = {0};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SLUMINANCE, 4, 4, 0,
+                    GL_LUMINANCE, GL_UNSIGNED_BYTE, la);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SLUMINANCE_ALPHA, 4, 4,
+                    0, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, la);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -215,6 +249,7 @@ main(void)
       cmocka_unit_test(test_subimage_alignment),
       cmocka_unit_test(test_teximage),
       cmocka_unit_test(test_rgtc),
+      cmocka_unit_test(test_desktop_srgb),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -205,6 +205,77 @@ test_cube_view(void **state)
    gl_test_destroy(t);
 }
 
+/* A view reinterprets the shared bits (GL 4.6 section 8.18): 1.0f stored
+ * as R32F reads as the integer 0x3f800000 through an R32UI view, not as
+ * the value 1 converted. */
+static void
+test_view_reads_bits(void **state)
+{
+   struct gl_test *t = core33();
+   GLuint orig, view;
+   const float one = 1.0f;
+   GLuint got = 0;
+
+   _mesa_GenTextures(1, &orig);
+   _mesa_BindTexture(GL_TEXTURE_2D, orig);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_R32F, 1, 1);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RED, GL_FLOAT, &one);
+   _mesa_GenTextures(1, &view);
+   _mesa_TextureView(view, GL_TEXTURE_2D, orig, GL_R32UI, 0, 1, 0, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D, view);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &got);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(got, 0x3f800000u);
+   gl_test_destroy(t);
+}
+
+/* As in Mesa (beyond the specification), glFramebufferTexture2D with
+ * GL_TEXTURE_2D_ARRAY attaches layer 0 of a 2D array texture from GL 3.0
+ * on (piglit's ES texel probes of array layers rely on it); another
+ * texture's target is a mismatch, and ES 2.0 knows no such textarget. */
+static void
+test_fbo_array_layer0(void **state)
+{
+   struct gl_test *t = core33();
+   GLuint arr = array_storage(), flat, fb;
+   GLint v = -1;
+
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D_ARRAY, arr, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &v);
+   assert_int_equal(v, 0);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
+   assert_int_equal(v, 1);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+
+   _mesa_GenTextures(1, &flat);
+   _mesa_BindTexture(GL_TEXTURE_2D, flat);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D_ARRAY, flat, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 16, 16);
+   assert_non_null(t);
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_GenTextures(1, &flat);
+   _mesa_BindTexture(GL_TEXTURE_2D, flat);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D_ARRAY, flat, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -212,6 +283,8 @@ main(void)
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_queries_and_clamping),
       cmocka_unit_test(test_cube_view),
+      cmocka_unit_test(test_view_reads_bits),
+      cmocka_unit_test(test_fbo_array_layer0),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -175,6 +175,46 @@ resolve_rgba8(void **state)
    ralloc_free(ctx);
 }
 
+/* Integer clear colours are clamped to the channels' ranges (R8I takes
+ * INT_MAX as 127 and INT_MIN as -128, RGBA16I in 16-bit tilebuffer
+ * halves as 0x7fff / 0x8000, R8UI 0x100 as 255); values in range and
+ * 32-bit channels are kept. */
+static void
+clear_colour_integer_clamp(void **state)
+{
+   struct agx_tilebuffer_layout tib;
+   enum pipe_format f[] = {PIPE_FORMAT_R8G8B8A8_SINT,
+                           PIPE_FORMAT_R16G16B16A16_SINT,
+                           PIPE_FORMAT_R8G8B8A8_UINT,
+                           PIPE_FORMAT_R32G32B32A32_SINT};
+   assert_true(agx_tilebuffer_layout(&tib, f, 4, 1));
+   const uint32_t colour[4] = {0x7fffffffu, 0x80000000u, 0xffffff9cu, 5};
+   uint32_t out[4];
+
+   agx_pack_clear_colour(&tib, 0, colour, out);
+   assert_int_equal(out[0], 127);
+   assert_int_equal(out[1], 0xffffff80u); /* -128 */
+   assert_int_equal(out[2], 0xffffff9cu); /* -100 */
+   assert_int_equal(out[3], 5);
+
+   agx_pack_clear_colour(&tib, 1, colour, out);
+   const uint16_t *h = (const uint16_t *)out;
+   assert_int_equal(h[0], 0x7fff);
+   assert_int_equal(h[1], 0x8000);
+   assert_int_equal(h[2], 0xff9c);
+   assert_int_equal(h[3], 5);
+
+   const uint32_t u[4] = {0x100, 0xffffffffu, 200, 0};
+   agx_pack_clear_colour(&tib, 2, u, out);
+   assert_int_equal(out[0], 255);
+   assert_int_equal(out[1], 255);
+   assert_int_equal(out[2], 200);
+   assert_int_equal(out[3], 0);
+
+   agx_pack_clear_colour(&tib, 3, colour, out);
+   assert_memory_equal(out, colour, sizeof(out));
+}
+
 int
 main(void)
 {
@@ -183,6 +223,7 @@ main(void)
       cmocka_unit_test(store_skips_holes),
       cmocka_unit_test(load_msaa_one_channel),
       cmocka_unit_test(resolve_rgba8),
+      cmocka_unit_test(clear_colour_integer_clamp),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1372,6 +1372,28 @@ test_arrays_of_arrays(void **state)
           "the input gl_PerVertex must be redeclared as gl_in[]");
 }
 
+/* As in Mesa (beyond GLSL ES 3.00, which removed them): the GLSL 1.10
+ * texture functions stay in ES 3.00 shaders, texture3D among them
+ * without GL_OES_texture_3D; ES 1.00 still needs the extension for it. */
+static void
+test_es3_legacy_textures(void **state)
+{
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          "#version 300 es\nprecision mediump float;\n"
+          "uniform mediump sampler3D t3;\nuniform samplerCube tc;\n"
+          "uniform sampler2D t2;\nin vec3 c;\nout vec4 o;\n"
+          "void main() { o = texture3D(t3, c) + textureCube(tc, c) +\n"
+          "  texture2D(t2, c.xy) + texture2DProj(t2, c, 0.5); }\n");
+   ACCEPT(MESA_SHADER_VERTEX,
+          "#version 300 es\nuniform samplerCube tc;\n"
+          "void main() { gl_Position = textureCubeLod(tc, vec3(1.0), 0.0); }\n");
+   REJECT(MESA_SHADER_FRAGMENT,
+          "#version 100\nprecision mediump float;\n"
+          "uniform mediump sampler2D t2;\n"
+          "void main() { gl_FragColor = texture3D(t2, vec3(0.0)); }\n",
+          "texture3D");
+}
+
 int
 main(void)
 {
@@ -1395,6 +1417,7 @@ main(void)
       cmocka_unit_test(test_directive_limits),
       cmocka_unit_test(test_hostile_input),
       cmocka_unit_test(test_es_float_precision),
+      cmocka_unit_test(test_es3_legacy_textures),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

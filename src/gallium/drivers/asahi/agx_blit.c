@@ -267,6 +267,19 @@ copy_samples(struct pipe_context *pctx, const struct pipe_blit_info *info)
    return true;
 }
 
+/* The format a colour blit reads or writes texels of: the blit's own
+ * (a texture view's, GL 4.6 section 8.18, reinterprets the stored bits)
+ * when its texel has the stored texel's size, else the stored one. */
+static enum pipe_format
+colour_blit_format(struct pipe_resource *res, enum pipe_format asked)
+{
+   enum pipe_format stored = agx_resource(res)->layout.format;
+   if (asked == PIPE_FORMAT_NONE || util_format_is_depth_or_stencil(asked) ||
+       util_format_get_blocksize(asked) != util_format_get_blocksize(stored))
+      return stored;
+   return asked;
+}
+
 static void
 agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
@@ -313,8 +326,10 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
       return;
    }
 
-   enum pipe_format sf = agx_resource(info->src.resource)->layout.format;
-   enum pipe_format df = agx_resource(info->dst.resource)->layout.format;
+   enum pipe_format sf = colour_blit_format(info->src.resource,
+                                            info->src.format);
+   enum pipe_format df = colour_blit_format(info->dst.resource,
+                                            info->dst.format);
    /* Maps of multisampled images show resolved pixels (the average of the
     * samples) and write every sample, which is what a resolving or
     * multisampling blit needs.
@@ -393,8 +408,12 @@ agx_clear_render_target(struct pipe_context *pctx, struct pipe_surface *dst,
    if (!map)
       return;
 
-   uint8_t texel[16];
-   if (util_format_is_pure_integer(dst->format))
+   uint8_t texel[16] = {0};
+   /* Signed integer clear values are signed (a -1 packed as the unsigned
+    * 0xffffffff would clamp to the channel's maximum). */
+   if (util_format_is_pure_sint(dst->format))
+      util_format_pack_rgba_sint(dst->format, texel, color->i, 1);
+   else if (util_format_is_pure_integer(dst->format))
       util_format_pack_rgba_uint(dst->format, texel, color->ui, 1);
    else
       util_format_pack_rgba_float(dst->format, texel, color->f, 1);
