@@ -53,10 +53,11 @@ collect_indices(const struct ast_node *n, struct hash_table *max,
       else if ((uintptr_t)e->data < used)
          e->data = (void *)used;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       collect_indices(kids[i], max, seen, depth + 1);
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       collect_indices(k, max, seen, depth + 1);
 }
 

@@ -46,6 +46,11 @@ glsl_ast_strdup(struct glsl_parse_state *st, const char *s)
    return d;
 }
 
+/* The overlapping fields of ast.h keep a node at 112 bytes on 64-bit
+ * hosts; a field added outside the unions shows up here. */
+_Static_assert(sizeof(void *) != 8 || sizeof(struct ast_node) <= 112,
+               "struct ast_node grew");
+
 struct ast_node *
 ast_new(struct glsl_parse_state *st, enum ast_kind kind, int line, int col)
 {

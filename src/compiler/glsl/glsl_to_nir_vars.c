@@ -396,10 +396,11 @@ member_max_index(const struct ast_node *n, const char *inst, const char *m,
       if (hit)
          best = (int)n->b->value.u + 1;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       best = MAX2(best, member_max_index(kids[i], inst, m, depth + 1));
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       best = MAX2(best, member_max_index(k, inst, m, depth + 1));
    return best;
 }
@@ -865,10 +866,11 @@ note_indices(struct hash_table *sizes, const struct ast_node *n, int depth)
       else if ((intptr_t)e->data < m)
          e->data = (void *)m;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       note_indices(sizes, kids[i], depth + 1);
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       note_indices(sizes, k, depth + 1);
 }
 
