@@ -130,19 +130,23 @@ struct ast_layout_id {
    struct ast_layout_id *next;
 };
 
+/* Every declaration has one (80 bytes; the rare lists are out of line,
+ * since wave 14: they took 48 of 112). */
 struct ast_type {
    unsigned flags;           /* enum ast_qual */
    unsigned order_error;     /* qualifiers out of the pre-4.20 order */
    struct ast_layout_id *layout;
-   struct ast_list subroutine_types; /* subroutine(a, b) names */
-   bool subroutine_list;
+   /* subroutine(a, b) names, NULL without the list */
+   const struct ast_list *subroutine_types;
    /* type specifier */
    const char *type_name;    /* NULL for an anonymous struct */
    const struct glsl_type *builtin; /* set by the lexer for built-ins */
    struct ast_node *struct_def;
-   struct ast_list dims;     /* AST_ARRAY_DIM of the specifier */
+   /* AST_ARRAY_DIM of the specifier, NULL when it has none */
+   struct ast_list *dims;
    int line, col;
    int spec_line, spec_col;
+   bool subroutine_list;
 };
 
 /*
@@ -268,6 +272,9 @@ struct glsl_parse_state;
 struct ast_node *ast_new(struct glsl_parse_state *st, enum ast_kind kind,
                          int line, int col);
 void ast_list_append(struct ast_list *l, struct ast_node *n);
+/* A copy of l in the tree's memory (the parser's lists are values). */
+struct ast_list *ast_list_keep(struct glsl_parse_state *st,
+                               const struct ast_list *l);
 struct ast_type *ast_type_new(struct glsl_parse_state *st, int line, int col);
 
 /* Prints the tree (glsl-compiler --dump-ast). */

@@ -501,7 +501,7 @@ single_type_qualifier
    | SUBROUTINE '(' type_name_list ')'
      { $$ = ast_type_new(st, @1.first_line, @1.first_column);
        $$->flags = AST_Q_SUBROUTINE; $$->subroutine_list = true;
-       $$->subroutine_types = $3; }
+       $$->subroutine_types = ast_list_keep(st, &$3); }
    | LAYOUT '(' layout_qualifier_id_list ')'
      { $$ = ast_type_new(st, @1.first_line, @1.first_column);
        $$->flags = AST_Q_LAYOUT; $$->layout = $3; }
@@ -539,7 +539,8 @@ layout_qualifier_id
 
 type_specifier
    : type_specifier_nonarray { $$ = $1; }
-   | type_specifier_nonarray array_specifier { $$ = $1; $$->dims = $2; }
+   | type_specifier_nonarray array_specifier
+     { $$ = $1; $$->dims = ast_list_keep(st, &$2); }
    ;
 
 array_specifier

@@ -113,6 +113,8 @@ glsl_ast_strdup(struct glsl_parse_state *st, const char *s)
  * hosts; a field added outside the unions shows up here. */
 _Static_assert(sizeof(void *) != 8 || sizeof(struct ast_node) <= 112,
                "struct ast_node grew");
+_Static_assert(sizeof(void *) != 8 || sizeof(struct ast_type) <= 80,
+               "struct ast_type grew");
 
 struct ast_node *
 ast_new(struct glsl_parse_state *st, enum ast_kind kind, int line, int col)
@@ -134,6 +136,15 @@ ast_list_append(struct ast_list *l, struct ast_node *n)
       l->head = n;
    l->tail = n;
    l->count++;
+}
+
+struct ast_list *
+ast_list_keep(struct glsl_parse_state *st, const struct ast_list *l)
+{
+   struct ast_list *k = glsl_ast_alloc(st, sizeof(*k));
+   if (k)
+      *k = *l;
+   return k;
 }
 
 struct ast_type *
