@@ -151,19 +151,20 @@ struct ast_type {
 
 /*
  * One node of the tree.  Since wave 14 (issue #21) the fields no kind
- * shares overlap, which takes a node from 160 to 112 bytes (a large
+ * shares overlap, which takes a node from 160 to 88 bytes (a large
  * shader has hundreds of thousands of them, and the link reads them all
  * again when it translates to NIR):
  *
+ *   a       operands, initializers, bodies; block_dims is AST_BLOCK's
+ *           instance array (never NULL on a block)
  *   b       every kind with a second operand or a body (and AST_CALL's
- *           subroutine array index); name2 is AST_BLOCK's instance name
+ *           subroutine array index); name2 is AST_BLOCK's instance name;
+ *           sema is AST_IDENT's and AST_DECLARATOR's
  *   list    AST_CALL, AST_METHOD, AST_COMPOUND, AST_SWITCH,
  *           AST_DECL_LIST, AST_INIT_LIST, AST_FUNCTION, AST_BLOCK,
  *           AST_QUALIFIER_ONLY, AST_STRUCT_DEF (ast_kind_has_list);
- *           sema is AST_IDENT's and AST_DECLARATOR's
- *   dims    AST_DECLARATOR, AST_PARAM, AST_BLOCK (ast_kind_has_dims);
- *           c and d are AST_COND's, AST_IF's and AST_FOR's; value is
- *           the constants'
+ *           dims is AST_DECLARATOR's and AST_PARAM's; c and d are
+ *           AST_COND's, AST_IF's and AST_FOR's; value is the constants'
  *
  * Code that walks nodes of any kind reaches their children through
  * ast_kids(), ast_items() and ast_dims_head(), never the fields
@@ -182,10 +183,18 @@ struct ast_node {
    int line, col;
    int op;
    const char *name;
-   struct ast_node *a;
+   union {
+      struct ast_node *a;
+      struct ast_list *block_dims; /* AST_BLOCK: AST_ARRAY_DIM of inst */
+   };
    union {
       struct ast_node *b;
       const char *name2;       /* AST_BLOCK */
+      /* An AST_IDENT naming a global constant: that constant's
+       * declarator.  A declarator of a global constant: its
+       * AST_DECL_LIST.  Else NULL.  (glsl_nir_eval_initializer declares
+       * only the constants an initializer reads through these.) */
+      struct ast_node *sema;
    };
    struct ast_node *next;
    struct ast_type *type;
@@ -195,13 +204,6 @@ struct ast_node {
 
    union {
       struct ast_list list;
-      /* An AST_IDENT naming a global constant: that constant's
-       * declarator.  A declarator of a global constant: its
-       * AST_DECL_LIST.  Else NULL.  (glsl_nir_eval_initializer declares
-       * only the constants an initializer reads through these.) */
-      struct ast_node *sema;
-   };
-   union {
       struct ast_list dims;    /* AST_ARRAY_DIM of the declarator */
       struct {
          struct ast_node *c, *d;
@@ -234,19 +236,16 @@ ast_kind_has_list(enum ast_kind k)
    }
 }
 
-static inline bool
-ast_kind_has_dims(enum ast_kind k)
-{
-   return k == AST_DECLARATOR || k == AST_PARAM || k == AST_BLOCK;
-}
-
 /* n's child nodes a, b, c and d, NULL where its kind has none. */
 static inline void
 ast_kids(const struct ast_node *n, struct ast_node *kids[4])
 {
    bool cd = n->kind == AST_COND || n->kind == AST_IF || n->kind == AST_FOR;
-   kids[0] = n->a;
-   kids[1] = n->kind == AST_BLOCK ? NULL : n->b;
+   bool block = n->kind == AST_BLOCK;
+   kids[0] = block ? NULL : n->a;
+   kids[1] = block || n->kind == AST_IDENT || n->kind == AST_DECLARATOR
+                ? NULL
+                : n->b;
    kids[2] = cd ? n->c : NULL;
    kids[3] = n->kind == AST_FOR ? n->d : NULL;
 }
@@ -264,7 +263,10 @@ ast_items(const struct ast_node *n)
 static inline struct ast_node *
 ast_dims_head(const struct ast_node *n)
 {
-   return ast_kind_has_dims(n->kind) ? n->dims.head : NULL;
+   if (n->kind == AST_BLOCK)
+      return n->block_dims->head;
+   return n->kind == AST_DECLARATOR || n->kind == AST_PARAM ? n->dims.head
+                                                            : NULL;
 }
 
 struct glsl_parse_state;

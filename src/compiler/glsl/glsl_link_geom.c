@@ -104,8 +104,9 @@ check_input_sizes(struct link *l, struct glsl_parse_state *const *sh,
              !d->type || !(d->type->flags & AST_Q_IN))
             continue;
          if (d->kind == AST_BLOCK) {
-            if (d->name2 && d->dims.head)
-               input_fits(l, max, d->name2, d->dims.head->vtype, vertices);
+            if (d->name2 && d->block_dims->head)
+               input_fits(l, max, d->name2, d->block_dims->head->vtype,
+                          vertices);
             continue;
          }
          for (struct ast_node *v = d->list.head; v && !l->failed;

@@ -372,14 +372,16 @@ identifier_list
 
 block_declaration
    : type_qualifier IDENTIFIER '{' struct_declaration_list '}' ';'
-     { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4; }
+     { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4;
+       $$->block_dims = ast_list_keep(st, &(struct ast_list){ 0 }); }
    | type_qualifier IDENTIFIER '{' struct_declaration_list '}' IDENTIFIER ';'
      { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4;
-       $$->name2 = $6; }
+       $$->name2 = $6;
+       $$->block_dims = ast_list_keep(st, &(struct ast_list){ 0 }); }
    | type_qualifier IDENTIFIER '{' struct_declaration_list '}' IDENTIFIER
      array_specifier ';'
      { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4;
-       $$->name2 = $6; $$->dims = $7; }
+       $$->name2 = $6; $$->block_dims = ast_list_keep(st, &$7); }
    ;
 
 function_prototype

@@ -109,9 +109,9 @@ glsl_ast_strdup(struct glsl_parse_state *st, const char *s)
    return d;
 }
 
-/* The overlapping fields of ast.h keep a node at 112 bytes on 64-bit
+/* The overlapping fields of ast.h keep a node at 88 bytes on 64-bit
  * hosts; a field added outside the unions shows up here. */
-_Static_assert(sizeof(void *) != 8 || sizeof(struct ast_node) <= 112,
+_Static_assert(sizeof(void *) != 8 || sizeof(struct ast_node) <= 88,
                "struct ast_node grew");
 _Static_assert(sizeof(void *) != 8 || sizeof(struct ast_type) <= 80,
                "struct ast_type grew");

@@ -458,7 +458,7 @@ io_block(struct g2n *c, struct ast_node *n)
    /* Geometry input blocks are arrays of one block per input vertex
     * (GLSL 1.50 4.3.7): each member becomes an array of that length. */
    bool per_vertex = c->stage == MESA_SHADER_GEOMETRY &&
-                     mode == nir_var_shader_in && n->dims.count == 1 &&
+                     mode == nir_var_shader_in && n->block_dims->count == 1 &&
                      n->name2;
    /* An array of blocks (GLSL 1.50 4.3.7) likewise: member m of
     * instance[i] is element i of the variable "Block.m". */
@@ -467,8 +467,8 @@ io_block(struct g2n *c, struct ast_node *n)
    const struct glsl_type *inst_t =
       per_vertex ? glsl_array_type(c->shader, bt, (int)c->gs_vertices_in)
                  : NULL;
-   if (n->dims.count && !per_vertex) {
-      inst_t = n->dims.head->vtype;
+   if (n->block_dims->count && !per_vertex) {
+      inst_t = n->block_dims->head->vtype;
       bool sized = n->name2 && inst_t && glsl_type_is_array(inst_t);
       for (const struct glsl_type *at = inst_t; sized && at &&
                                                 glsl_type_is_array(at);

@@ -148,8 +148,8 @@ test_walk_counts(void **state)
    ast_kids(blk, kids);
    for (unsigned i = 0; i < 4; i++)
       assert_null(kids[i]);
-   assert_int_equal(blk->dims.count, 1);
-   assert_ptr_equal(ast_dims_head(blk), blk->dims.head);
+   assert_int_equal(blk->block_dims->count, 1);
+   assert_ptr_equal(ast_dims_head(blk), blk->block_dims->head);
    assert_int_equal(blk->list.count, 2);
 
    ralloc_free(mem);
