@@ -16,6 +16,7 @@
 #define GLSL_AST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "compiler/glsl_types.h"
@@ -129,59 +130,153 @@ struct ast_layout_id {
    struct ast_layout_id *next;
 };
 
+/* Every declaration has one (80 bytes; the rare lists are out of line,
+ * since wave 14: they took 48 of 112). */
 struct ast_type {
    unsigned flags;           /* enum ast_qual */
    unsigned order_error;     /* qualifiers out of the pre-4.20 order */
    struct ast_layout_id *layout;
-   struct ast_list subroutine_types; /* subroutine(a, b) names */
-   bool subroutine_list;
+   /* subroutine(a, b) names, NULL without the list */
+   const struct ast_list *subroutine_types;
    /* type specifier */
    const char *type_name;    /* NULL for an anonymous struct */
    const struct glsl_type *builtin; /* set by the lexer for built-ins */
    struct ast_node *struct_def;
-   struct ast_list dims;     /* AST_ARRAY_DIM of the specifier */
+   /* AST_ARRAY_DIM of the specifier, NULL when it has none */
+   struct ast_list *dims;
    int line, col;
    int spec_line, spec_col;
+   bool subroutine_list;
 };
 
+/*
+ * One node of the tree.  Since wave 14 (issue #21) the fields no kind
+ * shares overlap, which takes a node from 160 to 88 bytes (a large
+ * shader has hundreds of thousands of them, and the link reads them all
+ * again when it translates to NIR):
+ *
+ *   a       operands, initializers, bodies; block_dims is AST_BLOCK's
+ *           instance array (never NULL on a block)
+ *   b       every kind with a second operand or a body (and AST_CALL's
+ *           subroutine array index); name2 is AST_BLOCK's instance name;
+ *           sema is AST_IDENT's and AST_DECLARATOR's
+ *   list    AST_CALL, AST_METHOD, AST_COMPOUND, AST_SWITCH,
+ *           AST_DECL_LIST, AST_INIT_LIST, AST_FUNCTION, AST_BLOCK,
+ *           AST_QUALIFIER_ONLY, AST_STRUCT_DEF (ast_kind_has_list);
+ *           dims is AST_DECLARATOR's and AST_PARAM's; c and d are
+ *           AST_COND's, AST_IF's and AST_FOR's; value is the constants'
+ *
+ * Code that walks nodes of any kind reaches their children through
+ * ast_kids(), ast_items() and ast_dims_head(), never the fields
+ * themselves: a field of another kind holds something else.  The
+ * parser writes only the fields of the kind it makes.
+ */
 struct ast_node {
-   enum ast_kind kind;
-   int line, col;
-   int op;
-   const char *name;
-   const char *name2;
-   struct ast_node *a, *b, *c, *d;
-   struct ast_list list;
-   struct ast_list dims;      /* AST_ARRAY_DIM of the declarator */
-   struct ast_type *type;
-   union {
-      uint64_t u;
-      double f;
-      bool b;
-   } value;
-   bool new_scope;
-   bool is_definition;
+   enum ast_kind kind : 8;
+   bool new_scope;      /* AST_COMPOUND */
+   bool is_definition;  /* AST_FUNCTION; AST_CALL: written f(void) */
    /* Declarators and parameters: set by the checker when some assignment
     * to the variable may run more than once per run of its declaration
     * (in a loop or a switch body the declaration is outside of);
     * glsl_to_nir_ssa.c keeps the others as SSA values. */
    bool loop_written;
+   int line, col;
+   int op;
+   const char *name;
+   union {
+      struct ast_node *a;
+      struct ast_list *block_dims; /* AST_BLOCK: AST_ARRAY_DIM of inst */
+   };
+   union {
+      struct ast_node *b;
+      const char *name2;       /* AST_BLOCK */
+      /* An AST_IDENT naming a global constant: that constant's
+       * declarator.  A declarator of a global constant: its
+       * AST_DECL_LIST.  Else NULL.  (glsl_nir_eval_initializer declares
+       * only the constants an initializer reads through these.) */
+      struct ast_node *sema;
+   };
    struct ast_node *next;
+   struct ast_type *type;
 
    /* Filled by the checker. */
    const struct glsl_type *vtype;
-   /* An AST_IDENT naming a global constant: that constant's declarator.
-    * A declarator of a global constant: its AST_DECL_LIST.  Else NULL.
-    * (glsl_nir_eval_initializer declares only the constants an
-    * initializer reads through these.) */
-   struct ast_node *sema;
+
+   union {
+      struct ast_list list;
+      struct ast_list dims;    /* AST_ARRAY_DIM of the declarator */
+      struct {
+         struct ast_node *c, *d;
+      };
+      union {
+         uint64_t u;
+         double f;
+         bool b;
+      } value;
+   };
 };
+
+static inline bool
+ast_kind_has_list(enum ast_kind k)
+{
+   switch (k) {
+   case AST_CALL:
+   case AST_METHOD:
+   case AST_COMPOUND:
+   case AST_SWITCH:
+   case AST_DECL_LIST:
+   case AST_INIT_LIST:
+   case AST_FUNCTION:
+   case AST_BLOCK:
+   case AST_QUALIFIER_ONLY:
+   case AST_STRUCT_DEF:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* n's child nodes a, b, c and d, NULL where its kind has none. */
+static inline void
+ast_kids(const struct ast_node *n, struct ast_node *kids[4])
+{
+   bool cd = n->kind == AST_COND || n->kind == AST_IF || n->kind == AST_FOR;
+   bool block = n->kind == AST_BLOCK;
+   kids[0] = block ? NULL : n->a;
+   kids[1] = block || n->kind == AST_IDENT || n->kind == AST_DECLARATOR
+                ? NULL
+                : n->b;
+   kids[2] = cd ? n->c : NULL;
+   kids[3] = n->kind == AST_FOR ? n->d : NULL;
+}
+
+/* The first node of n's list (arguments, statements, declarators,
+ * members), NULL when its kind has none. */
+static inline struct ast_node *
+ast_items(const struct ast_node *n)
+{
+   return ast_kind_has_list(n->kind) ? n->list.head : NULL;
+}
+
+/* The first AST_ARRAY_DIM of a declarator, parameter or block instance,
+ * else NULL. */
+static inline struct ast_node *
+ast_dims_head(const struct ast_node *n)
+{
+   if (n->kind == AST_BLOCK)
+      return n->block_dims->head;
+   return n->kind == AST_DECLARATOR || n->kind == AST_PARAM ? n->dims.head
+                                                            : NULL;
+}
 
 struct glsl_parse_state;
 
 struct ast_node *ast_new(struct glsl_parse_state *st, enum ast_kind kind,
                          int line, int col);
 void ast_list_append(struct ast_list *l, struct ast_node *n);
+/* A copy of l in the tree's memory (the parser's lists are values). */
+struct ast_list *ast_list_keep(struct glsl_parse_state *st,
+                               const struct ast_list *l);
 struct ast_type *ast_type_new(struct glsl_parse_state *st, int line, int col);
 
 /* Prints the tree (glsl-compiler --dump-ast). */

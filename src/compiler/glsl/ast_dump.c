@@ -49,7 +49,7 @@ dump_node(char **out, const struct ast_node *n, int depth)
    ralloc_asprintf_append(out, "%*s%s", depth * 2, "", kind_names[n->kind]);
    if (n->name)
       ralloc_asprintf_append(out, " %s", n->name);
-   if (n->name2)
+   if (n->kind == AST_BLOCK && n->name2)
       ralloc_asprintf_append(out, " %s", n->name2);
    switch (n->kind) {
    case AST_INT_CONST:
@@ -82,12 +82,14 @@ dump_node(char **out, const struct ast_node *n, int depth)
    ralloc_asprintf_append(out, " @%d:%d\n", n->line, n->col);
    if (n->type && n->type->struct_def)
       dump_node(out, n->type->struct_def, depth + 1);
-   dump_node(out, n->a, depth + 1);
-   dump_node(out, n->b, depth + 1);
-   dump_node(out, n->c, depth + 1);
-   dump_node(out, n->d, depth + 1);
-   dump_list(out, &n->dims, depth + 1);
-   dump_list(out, &n->list, depth + 1);
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
+   for (unsigned i = 0; i < 4; i++)
+      dump_node(out, kids[i], depth + 1);
+   for (const struct ast_node *k = ast_dims_head(n); k; k = k->next)
+      dump_node(out, k, depth + 1);
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
+      dump_node(out, k, depth + 1);
 }
 
 char *

@@ -247,19 +247,21 @@ check_block(struct check *c, struct ast_node *n)
       }
    }
    if (st->stage == MESA_SHADER_GEOMETRY && (q & AST_Q_IN) &&
-       (!n->name2 || !n->dims.count)) {
+       (!n->name2 || !n->block_dims->count)) {
       check_error(c, n, "geometry shader input blocks must be arrays with "
                   "an instance name");
       return;
    }
    if (!check_tess_block(c, n, q, per_vertex))
       return;
-   if (n->name2 && (q & (AST_Q_UNIFORM | AST_Q_BUFFER)) && n->dims.count &&
-       !n->dims.tail->a) {
+   if (n->name2 && (q & (AST_Q_UNIFORM | AST_Q_BUFFER)) &&
+       n->block_dims->count &&
+       !n->block_dims->tail->a) {
       check_error(c, n, "uniform and buffer block arrays need a size");
       return;
    }
-   if (n->name2 && st->es && n->dims.count && n->dims.head->a == NULL) {
+   if (n->name2 && st->es && n->block_dims->count &&
+       n->block_dims->head->a == NULL) {
       check_error(c, n, "block arrays need a size in GLSL ES");
       return;
    }
@@ -363,10 +365,10 @@ check_block(struct check *c, struct ast_node *n)
                                                     n->name);
    n->vtype = bt; /* for glsl_to_nir: the block's own (element) type */
    if (n->name2) {
-      const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
+      const struct glsl_type *t = check_apply_dims(c, bt, n->block_dims, true);
       /* for glsl_to_nir: the instance's array type, its size folded */
-      if (n->dims.head)
-         n->dims.head->vtype = t;
+      if (n->block_dims->head)
+         n->block_dims->head->vtype = t;
       if (q & AST_Q_IN)
          check_geom_input_array(c, n, &t);
       check_tess_io_var(c, n, q, &t);

@@ -395,13 +395,13 @@ check_builtin_per_vertex_block(struct check *c, struct ast_node *n,
    }
    c->per_vertex_done |= bit;
    if (in && (!n->name2 || strcmp(n->name2, "gl_in") ||
-              n->dims.count != 1)) {
+              n->block_dims->count != 1)) {
       check_error(c, n, "the input gl_PerVertex must be redeclared as "
                   "gl_in[]");
       return false;
    }
    if (!in && st->stage != MESA_SHADER_TESS_CTRL &&
-       (n->name2 || n->dims.count)) {
+       (n->name2 || n->block_dims->count)) {
       check_error(c, n, "the output gl_PerVertex is redeclared without "
                   "an instance name");
       return false;

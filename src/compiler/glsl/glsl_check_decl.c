@@ -160,7 +160,7 @@ precision_statement(struct check *c, struct ast_node *n)
    const struct glsl_type *t = check_resolve_type(c, n->type, n);
    if (type_is_error(t))
       return;
-   if (n->type->dims.count ||
+   if ((n->type->dims && n->type->dims->count) ||
        !(t->base_type == GLSL_TYPE_FLOAT ||
          t->base_type == GLSL_TYPE_INT || glsl_type_is_opaque(t)) ||
        (!glsl_type_is_scalar(t) && !glsl_type_is_opaque(t))) {

@@ -434,7 +434,8 @@ expr_inner(struct check *c, struct ast_node *n)
       r.whole_var = true;
       v->used = true;
       /* a global constant's declarator has its list in sema */
-      if (v->global && v->is_const && v->decl && v->decl->sema)
+      if (v->global && v->is_const && v->decl &&
+          v->decl->kind == AST_DECLARATOR && v->decl->sema)
          n->sema = v->decl;
       return r;
    }

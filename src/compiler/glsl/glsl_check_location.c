@@ -133,7 +133,8 @@ claim_block_locations(struct check *c, struct ast_node *n,
                       unsigned nfields)
 {
    unsigned q = n->type->flags;
-   if ((q & AST_Q_PATCH) || (n->dims.count && !per_vertex_array(c, q)))
+   if ((q & AST_Q_PATCH) ||
+       (n->block_dims->count && !per_vertex_array(c, q)))
       return;
    int64_t v;
    int cur = -1;
@@ -181,7 +182,7 @@ io_block_locations(struct check *c, struct ast_node *n)
    }
    if (!located)
       return;
-   if (n->dims.count && !per_vertex_array(c, q)) {
+   if (n->block_dims->count && !per_vertex_array(c, q)) {
       check_error(c, n, "members of a block array cannot have locations; "
                   "give the block one");
       return;

@@ -100,7 +100,9 @@ check_subroutine_function(struct check *c, struct ast_node *fn,
       } else if (!strcasecmp(l->name, "location"))
          check_error(c, fn, "layout(location) does not apply to functions");
    }
-   for (struct ast_node *tn = t->subroutine_types.head; tn; tn = tn->next) {
+   for (struct ast_node *tn = t->subroutine_types ? t->subroutine_types->head
+                                                  : NULL;
+        tn; tn = tn->next) {
       struct check_func *type = check_subroutine_type(c, tn->name);
       if (!type) {
          check_error(c, fn, "'%s' is not a subroutine type", tn->name);

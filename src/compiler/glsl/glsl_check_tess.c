@@ -156,7 +156,7 @@ check_tess_block(struct check *c, struct ast_node *n, unsigned q,
 {
    if (!check_tess_per_vertex(c, q))
       return true;
-   if (!n->name2 || !n->dims.count) {
+   if (!n->name2 || !n->block_dims->count) {
       check_error(c, n, "per-vertex blocks of a tessellation shader must "
                   "be arrays with an instance name");
       return false;

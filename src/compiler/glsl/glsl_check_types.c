@@ -198,7 +198,7 @@ check_resolve_type(struct check *c, struct ast_type *at,
    }
    if (!t)
       return &glsl_type_builtin_error;
-   return check_apply_dims(c, t, &at->dims, true);
+   return at->dims ? check_apply_dims(c, t, at->dims, true) : t;
 }
 
 bool

@@ -53,10 +53,11 @@ collect_indices(const struct ast_node *n, struct hash_table *max,
       else if ((uintptr_t)e->data < used)
          e->data = (void *)used;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       collect_indices(kids[i], max, seen, depth + 1);
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       collect_indices(k, max, seen, depth + 1);
 }
 
@@ -103,8 +104,9 @@ check_input_sizes(struct link *l, struct glsl_parse_state *const *sh,
              !d->type || !(d->type->flags & AST_Q_IN))
             continue;
          if (d->kind == AST_BLOCK) {
-            if (d->name2 && d->dims.head)
-               input_fits(l, max, d->name2, d->dims.head->vtype, vertices);
+            if (d->name2 && d->block_dims->head)
+               input_fits(l, max, d->name2, d->block_dims->head->vtype,
+                          vertices);
             continue;
          }
          for (struct ast_node *v = d->list.head; v && !l->failed;

@@ -70,12 +70,13 @@ uses(const struct ast_node *n, bool in, struct hash_table *seen, int depth)
    if (n->kind == AST_IDENT && n->name &&
        (in ? !strcmp(n->name, "gl_in") : is_member(n->name)))
       return true;
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++) {
       if (uses(kids[i], in, seen, depth + 1))
          return true;
    }
-   for (const struct ast_node *k = n->list.head; k; k = k->next) {
+   for (const struct ast_node *k = ast_items(n); k; k = k->next) {
       if (uses(k, in, seen, depth + 1))
          return true;
    }

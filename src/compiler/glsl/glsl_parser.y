@@ -372,14 +372,16 @@ identifier_list
 
 block_declaration
    : type_qualifier IDENTIFIER '{' struct_declaration_list '}' ';'
-     { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4; }
+     { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4;
+       $$->block_dims = ast_list_keep(st, &(struct ast_list){ 0 }); }
    | type_qualifier IDENTIFIER '{' struct_declaration_list '}' IDENTIFIER ';'
      { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4;
-       $$->name2 = $6; }
+       $$->name2 = $6;
+       $$->block_dims = ast_list_keep(st, &(struct ast_list){ 0 }); }
    | type_qualifier IDENTIFIER '{' struct_declaration_list '}' IDENTIFIER
      array_specifier ';'
      { $$ = NODE(AST_BLOCK, @2); $$->type = $1; $$->name = $2; $$->list = $4;
-       $$->name2 = $6; $$->dims = $7; }
+       $$->name2 = $6; $$->block_dims = ast_list_keep(st, &$7); }
    ;
 
 function_prototype
@@ -501,7 +503,7 @@ single_type_qualifier
    | SUBROUTINE '(' type_name_list ')'
      { $$ = ast_type_new(st, @1.first_line, @1.first_column);
        $$->flags = AST_Q_SUBROUTINE; $$->subroutine_list = true;
-       $$->subroutine_types = $3; }
+       $$->subroutine_types = ast_list_keep(st, &$3); }
    | LAYOUT '(' layout_qualifier_id_list ')'
      { $$ = ast_type_new(st, @1.first_line, @1.first_column);
        $$->flags = AST_Q_LAYOUT; $$->layout = $3; }
@@ -539,7 +541,8 @@ layout_qualifier_id
 
 type_specifier
    : type_specifier_nonarray { $$ = $1; }
-   | type_specifier_nonarray array_specifier { $$ = $1; $$->dims = $2; }
+   | type_specifier_nonarray array_specifier
+     { $$ = $1; $$->dims = ast_list_keep(st, &$2); }
    ;
 
 array_specifier

@@ -7,7 +7,11 @@
  * Compilation state and the front-end pipeline: preprocess (glcpp), parse,
  * check.  Holds the #version and #extension rules.
  */
+#include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "glsl_state.h"
 #include "util/hash_table.h"
@@ -17,6 +21,58 @@
  * each would add a header and a malloc chunk to every one. */
 #define GLSL_AST_CHUNK_B (64 * 1024)
 
+/* Once a shader's tree has taken this much, further chunks are 2 MiB huge
+ * pages (transparent huge pages are in madvise mode here).  The link reads
+ * the whole tree again to translate it, and a 40,000-statement shader's
+ * 28 MiB of nodes span 7,000 4 KiB pages, far more than the TLB holds; in
+ * a virtual machine every TLB miss is a two-dimensional page walk.  NIR's
+ * instruction memory does the same (nir_instr_mem.c). */
+#define GLSL_AST_HUGE_AFTER_B (2 * 1024 * 1024)
+#define GLSL_AST_HUGE_B (2 * 1024 * 1024)
+
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+static void
+unmap_huge_chunk(void *holder)
+{
+   munmap(*(void **)holder, GLSL_AST_HUGE_B);
+}
+
+/* A zeroed, 2 MiB-aligned chunk of GLSL_AST_HUGE_B bytes freed with the
+ * state, or NULL (then a small chunk will do). */
+static char *
+huge_chunk(struct glsl_parse_state *st)
+{
+   size_t span = 2 * GLSL_AST_HUGE_B;
+   char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (raw == MAP_FAILED)
+      return NULL;
+   char *p = (char *)(((uintptr_t)raw + GLSL_AST_HUGE_B - 1) &
+                      ~(uintptr_t)(GLSL_AST_HUGE_B - 1));
+   if (p > raw)
+      munmap(raw, p - raw);
+   if (raw + span > p + GLSL_AST_HUGE_B)
+      munmap(p + GLSL_AST_HUGE_B, raw + span - (p + GLSL_AST_HUGE_B));
+   void **holder = ralloc(st->mem, void *);
+   if (!holder) {
+      munmap(p, GLSL_AST_HUGE_B);
+      return NULL;
+   }
+   *holder = p;
+   ralloc_set_destructor(holder, unmap_huge_chunk);
+   /* advice only: on small pages the chunk works as well */
+   madvise(p, GLSL_AST_HUGE_B, MADV_HUGEPAGE);
+   return p;
+}
+#else
+static char *
+huge_chunk(struct glsl_parse_state *st)
+{
+   (void)st;
+   return NULL;
+}
+#endif
+
 void *
 glsl_ast_alloc(struct glsl_parse_state *st, size_t size)
 {
@@ -24,11 +80,18 @@ glsl_ast_alloc(struct glsl_parse_state *st, size_t size)
    if (size > GLSL_AST_CHUNK_B / 8)
       return rzalloc_size(st->mem, size);
    if (size > st->ast_chunk_left) {
-      char *c = rzalloc_size(st->mem, GLSL_AST_CHUNK_B);
+      size_t chunk_B = GLSL_AST_HUGE_B;
+      char *c = st->ast_chunks_B >= GLSL_AST_HUGE_AFTER_B ? huge_chunk(st)
+                                                          : NULL;
+      if (!c) {
+         chunk_B = GLSL_AST_CHUNK_B;
+         c = rzalloc_size(st->mem, chunk_B);
+      }
       if (!c)
          return NULL;
       st->ast_chunk = c;
-      st->ast_chunk_left = GLSL_AST_CHUNK_B;
+      st->ast_chunk_left = chunk_B;
+      st->ast_chunks_B += chunk_B;
    }
    void *p = st->ast_chunk;
    st->ast_chunk += size;
@@ -45,6 +108,13 @@ glsl_ast_strdup(struct glsl_parse_state *st, const char *s)
       memcpy(d, s, n);
    return d;
 }
+
+/* The overlapping fields of ast.h keep a node at 88 bytes on 64-bit
+ * hosts; a field added outside the unions shows up here. */
+_Static_assert(sizeof(void *) != 8 || sizeof(struct ast_node) <= 88,
+               "struct ast_node grew");
+_Static_assert(sizeof(void *) != 8 || sizeof(struct ast_type) <= 80,
+               "struct ast_type grew");
 
 struct ast_node *
 ast_new(struct glsl_parse_state *st, enum ast_kind kind, int line, int col)
@@ -66,6 +136,15 @@ ast_list_append(struct ast_list *l, struct ast_node *n)
       l->head = n;
    l->tail = n;
    l->count++;
+}
+
+struct ast_list *
+ast_list_keep(struct glsl_parse_state *st, const struct ast_list *l)
+{
+   struct ast_list *k = glsl_ast_alloc(st, sizeof(*k));
+   if (k)
+      *k = *l;
+   return k;
 }
 
 struct ast_type *

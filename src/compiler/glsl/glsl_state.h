@@ -120,6 +120,7 @@ struct glsl_parse_state {
     * (glsl_ast_alloc): chunks under mem, no header per allocation. */
    char *ast_chunk;
    size_t ast_chunk_left;
+   size_t ast_chunks_B; /* bytes of chunks taken so far */
 };
 
 /* Version tests in the Mesa style: is_version(desktop, es) is true when

@@ -247,12 +247,13 @@ declare_constants_read(struct g2n *c, struct ast_node *e, struct set *done)
       declare_constants_read(c, d->a, done);
       g2n_global_declarator(c, d->sema, d);
    }
-   struct ast_node *kids[4] = { e->a, e->b, e->c, e->d };
+   struct ast_node *kids[4];
+   ast_kids(e, kids);
    for (unsigned i = 0; i < 4; i++)
       declare_constants_read(c, kids[i], done);
-   for (struct ast_node *k = e->list.head; k; k = k->next)
+   for (struct ast_node *k = ast_items(e); k; k = k->next)
       declare_constants_read(c, k, done);
-   for (struct ast_node *k = e->dims.head; k; k = k->next)
+   for (struct ast_node *k = ast_dims_head(e); k; k = k->next)
       declare_constants_read(c, k, done);
 }
 
@@ -314,12 +315,13 @@ uses_name(const struct ast_node *n, const char *name, int depth)
       return false;
    if (n->kind == AST_IDENT && !strcmp(n->name, name))
       return true;
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++) {
       if (uses_name(kids[i], name, depth + 1))
          return true;
    }
-   for (const struct ast_node *k = n->list.head; k; k = k->next) {
+   for (const struct ast_node *k = ast_items(n); k; k = k->next) {
       if (uses_name(k, name, depth + 1))
          return true;
    }

@@ -78,8 +78,8 @@ g2n_block_decl_init(struct g2n *c, struct ast_node *n, const char *kind,
    }
    /* An array of blocks: its sizes are constant expressions the checker
     * folded (the first dimension's vtype is the instance's array type). */
-   if (n->dims.count) {
-      d->array = n->dims.head->vtype;
+   if (n->block_dims->count) {
+      d->array = n->block_dims->head->vtype;
       d->count = d->array && glsl_type_is_array(d->array)
                     ? g2n_block_count(d->array)
                     : 0;

@@ -136,10 +136,11 @@ member_max_index(const struct ast_node *n, const char *inst,
       if (hit)
          m = (int)n->b->value.u + 1;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       m = MAX2(m, member_max_index(kids[i], inst, name, depth + 1));
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       m = MAX2(m, member_max_index(k, inst, name, depth + 1));
    return m;
 }

@@ -411,10 +411,11 @@ member_max_index(const struct ast_node *n, const char *inst, const char *m,
       if (hit)
          best = (int)n->b->value.u + 1;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       best = MAX2(best, member_max_index(kids[i], inst, m, depth + 1));
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       best = MAX2(best, member_max_index(k, inst, m, depth + 1));
    return best;
 }
@@ -472,7 +473,7 @@ io_block(struct g2n *c, struct ast_node *n)
    /* Geometry input blocks are arrays of one block per input vertex
     * (GLSL 1.50 4.3.7): each member becomes an array of that length. */
    bool per_vertex = c->stage == MESA_SHADER_GEOMETRY &&
-                     mode == nir_var_shader_in && n->dims.count == 1 &&
+                     mode == nir_var_shader_in && n->block_dims->count == 1 &&
                      n->name2;
    /* An array of blocks (GLSL 1.50 4.3.7) likewise: member m of
     * instance[i] is element i of the variable "Block.m". */
@@ -481,8 +482,8 @@ io_block(struct g2n *c, struct ast_node *n)
    const struct glsl_type *inst_t =
       per_vertex ? glsl_array_type(c->shader, bt, (int)c->gs_vertices_in)
                  : NULL;
-   if (n->dims.count && !per_vertex) {
-      inst_t = n->dims.head->vtype;
+   if (n->block_dims->count && !per_vertex) {
+      inst_t = n->block_dims->head->vtype;
       bool sized = n->name2 && inst_t && glsl_type_is_array(inst_t);
       for (const struct glsl_type *at = inst_t; sized && at &&
                                                 glsl_type_is_array(at);
@@ -880,10 +881,11 @@ note_indices(struct hash_table *sizes, const struct ast_node *n, int depth)
       else if ((intptr_t)e->data < m)
          e->data = (void *)m;
    }
-   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   struct ast_node *kids[4];
+   ast_kids(n, kids);
    for (unsigned i = 0; i < 4; i++)
       note_indices(sizes, kids[i], depth + 1);
-   for (const struct ast_node *k = n->list.head; k; k = k->next)
+   for (const struct ast_node *k = ast_items(n); k; k = k->next)
       note_indices(sizes, k, depth + 1);
 }
 
