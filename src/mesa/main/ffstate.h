@@ -246,6 +246,8 @@ struct gl_ff_state {
       GLfloat MinSize, MaxSize, FadeThreshold;
       GLfloat Attenuation[3];
       GLenum SpriteOrigin;
+      /* GL_POINT_SMOOTH (raster.c): points are not antialiased. */
+      bool SmoothFlag;
    } PointParams;
    /* glClearAccum, glClearIndex, glIndexMask (accum.c): kept for their
     * queries only; there are no accumulation or colour index buffers. */
