@@ -767,6 +767,9 @@ struct gl_context {
    struct {
       GLenum ShadeModel;
       GLenum ProvokingVertex;
+      /* CLAMP_VERTEX_COLOR (GL 3.0 compatibility section 2.19.6): TRUE,
+       * FALSE or FIXED_ONLY (st_program.c's variants). */
+      GLenum ClampVertexColor;
    } Light;
 
    GLfloat LineWidth;

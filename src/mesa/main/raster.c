@@ -320,6 +320,11 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
       return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
                 ? NULL
                 : &ctx->FF.PointParams.SmoothFlag;
+   case GL_POINT_SPRITE: /* GL 2.1 section 3.4.1; compatibility */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->FF.PointParams.SpriteFlag;
    case GL_INDEX_LOGIC_OP:
       *dirty = 0;
       return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
