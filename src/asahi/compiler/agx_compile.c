@@ -619,6 +619,10 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.fixed_point_size > 0 &&
        agx_nir_fixed_point_size(nir, key->vs.fixed_point_size))
       nir_lower_for_options(nir);
+   if (nir->info.stage == MESA_SHADER_FRAGMENT &&
+       key->fs.sprite_coord_replace &&
+       agx_nir_point_sprite(nir, key->fs.sprite_coord_replace))
+      nir_lower_for_options(nir);
    /* mediump colours stored at 16 bits where the targets take them,
     * mediump varyings in packed 16-bit slots (after the captures, which
     * keep the 32-bit values) */

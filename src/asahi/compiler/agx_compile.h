@@ -361,6 +361,11 @@ struct agx_fs_key {
     * (pipe_rasterizer_state::multisample false): gl_SampleMaskIn reads 1
     * (the single-sample rasterization of GL 4.6 section 14.3.1). */
    bool multisample_off;
+   /* Point sprites (GL 2.1 section 3.4.1; the driver sets it for draws
+    * of points only): bit i, the texture coordinate input
+    * VARYING_SLOT_TEX0 + i reads (s, t, 0, 1) of the point coordinate
+    * (agx_nir_point_sprite.c). */
+   uint8_t sprite_coord_replace;
 };
 
 struct agx_shader_key {

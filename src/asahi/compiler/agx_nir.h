@@ -64,6 +64,10 @@ bool agx_nir_remap_position_z(nir_shader *nir);
 /* Vertex shaders: gl_PointSize is size, whatever the shader stores
  * (agx_nir_fixed_point_size.c). */
 bool agx_nir_fixed_point_size(nir_shader *nir, float size);
+/* Texture coordinate inputs of the units in tex_mask (bit i:
+ * VARYING_SLOT_TEX0 + i) read the point coordinate (s, t, 0, 1)
+ * (agx_fs_key::sprite_coord_replace; agx_nir_point_sprite.c). */
+bool agx_nir_point_sprite(nir_shader *nir, unsigned tex_mask);
 /* Moves uniform-only work of nir into a new preamble shader (NULL when
  * nothing is worth it) that stores its results with store_preamble to
  * uniform halves [0, *halves), *halves <= max_halves; nir reads them

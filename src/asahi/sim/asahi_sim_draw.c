@@ -862,12 +862,24 @@ clip_set_init(const struct draw_ctx *c, const struct vertex *const *orig,
    return true;
 }
 
+/* One triangle of a larger hardware polygon (a quad): which of its edges
+ * (vertex i to i + 1) are the polygon's own, and the polygon's winding
+ * in the window (+1 counter-clockwise, -1 clockwise, 0 when unknown:
+ * then the triangle's own). */
+struct poly_part {
+   bool edge[3];
+   int winding;
+};
+
 static bool polygon(struct draw_ctx *c, const struct vertex *const *pv,
                     const bool *edge, unsigned n,
-                    const struct vertex *const orig[3], uint32_t id);
+                    const struct vertex *const orig[3], uint32_t id,
+                    int winding);
 
+/* part: NULL for a triangle of its own. */
 static bool
-triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
+triangle_part(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2,
+              const struct poly_part *part)
 {
    const uint32_t pos[3] = {i0, i1, i2};
    const struct vertex *orig[3];
@@ -890,13 +902,15 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       memcpy(poly[i].clip, orig[i]->clip, sizeof(poly[i].clip));
       for (unsigned j = 0; j < 3; j++)
          poly[i].bary[j] = i == j;
-      poly[i].edge = true;
+      poly[i].edge = part ? part->edge[i] : true;
       for (unsigned p = 0; p < nr_planes; p++)
          inside &= clip_dist(&cs, &poly[i], p) >= 0;
    }
    const bool all_edges[3] = {true, true, true};
+   int winding = part ? part->winding : 0;
    if (inside)
-      return polygon(c, orig, all_edges, 3, orig, id);
+      return polygon(c, orig, part ? part->edge : all_edges, 3, orig, id,
+                     winding);
 
    /* Sutherland-Hodgman, one plane at a time; new vertices carry their
     * clip-space barycentrics in the original triangle.  An edge leaving
@@ -940,7 +954,42 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       pv[i] = v;
       edge[i] = poly[i].edge;
    }
-   return polygon(c, pv, edge, n, orig, id);
+   return polygon(c, pv, edge, n, orig, id, winding);
+}
+
+static bool
+triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
+{
+   return triangle_part(c, i0, i1, i2, NULL);
+}
+
+/* A hardware quad q[0..3] (in order around it) as the triangles
+ * (0, 1, 3) and (1, 2, 3), whose last vertex provokes both.  In the
+ * polygon modes the quad stays one polygon (GL 3.0 section 3.5.4): only
+ * its four edges are drawn, the diagonal 1-3 is not, and both halves
+ * take the facing of the whole quad, its signed area in the window
+ * (section 3.5.1; a quad with a corner behind the eye falls back on each
+ * half's own).  Choice: how the hardware rasterises quads in these
+ * modes is not documented (docs/simulator.rst). */
+static bool
+quad(struct draw_ctx *c, const uint32_t q[4])
+{
+   const struct sim_draw *d = c->d;
+   if (d->face[0].polygon_mode == AGX_POLYGON_MODE_FILL &&
+       d->face[1].polygon_mode == AGX_POLYGON_MODE_FILL)
+      return triangle(c, q[0], q[1], q[3]) && triangle(c, q[1], q[2], q[3]);
+   double area = 0;
+   bool ok = true;
+   for (unsigned i = 0; i < 4; i++) {
+      const struct vertex *a = &c->v[q[i]], *b = &c->v[q[(i + 1) % 4]];
+      ok &= a->ok;
+      area += a->x * b->y - b->x * a->y;
+   }
+   int winding = !ok || area == 0 ? 0 : area > 0 ? 1 : -1;
+   const struct poly_part first = {{true, false, true}, winding};
+   const struct poly_part second = {{true, true, false}, winding};
+   return triangle_part(c, q[0], q[1], q[3], &first) &&
+          triangle_part(c, q[1], q[2], q[3], &second);
 }
 
 /* ---- points and lines -------------------------------------------------- */
@@ -1235,11 +1284,13 @@ polygon_offset(const struct draw_ctx *c, const struct vertex *const *pv,
  * 3.5.4): filled as a fan, its boundary edges as lines, or the vertices
  * starting a boundary edge as points.  Lines and points keep the
  * polygon's facing, flat values and depth offset (GL 3.0 3.5.5: the
- * polygon's slope).  Hardware details unknown; the GL rules are followed
+ * polygon's slope).  winding: that of the polygon the triangle is part
+ * of (quad), else 0.  Hardware details unknown; the GL rules are followed
  * (docs/simulator.rst). */
 static bool
 polygon(struct draw_ctx *c, const struct vertex *const *pv, const bool *edge,
-        unsigned n, const struct vertex *const orig[3], uint32_t id)
+        unsigned n, const struct vertex *const orig[3], uint32_t id,
+        int winding)
 {
    const struct sim_draw *d = c->d;
    bool fill = d->face[0].polygon_mode == AGX_POLYGON_MODE_FILL &&
@@ -1258,9 +1309,10 @@ polygon(struct draw_ctx *c, const struct vertex *const *pv, const bool *edge,
          double by = (double)(pv[i + 1]->fy - pv[0]->fy);
          area += ax * by - bx * ay;
       }
-      if (area == 0)
+      if (area == 0 && !winding)
          return true;
-      bool ccw = area > 0;
+      /* (a quad's half takes the whole quad's facing) */
+      bool ccw = winding ? winding > 0 : area > 0;
       bool front = d->cull.front_face_ccw ? ccw : !ccw;
       if ((front && d->cull.cull_front) || (!front && d->cull.cull_back))
          return true;
@@ -1332,7 +1384,8 @@ assemble(struct draw_ctx *c, enum agx_primitive prim, uint32_t first,
          /* Strip quad: 2i, 2i+1, 2i+3, 2i+2 turned to end at 2i+3. */
          uint32_t q0 = strip ? b + 2 : b, q1 = strip ? b : b + 1;
          uint32_t q2 = strip ? b + 1 : b + 2, q3 = b + 3;
-         if (!triangle(c, q0, q1, q3) || !triangle(c, q1, q2, q3))
+         const uint32_t q[4] = {q0, q1, q2, q3};
+         if (!quad(c, q))
             return false;
       }
       return true;

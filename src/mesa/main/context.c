@@ -247,6 +247,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Color.ClampFragmentColor = GL_FIXED_ONLY;
    ctx->Polygon.FrontMode = ctx->Polygon.BackMode = GL_FILL;
    ctx->Light.ShadeModel = GL_SMOOTH;
+   ctx->Light.ClampVertexColor = GL_TRUE;
    ctx->Light.ProvokingVertex = GL_LAST_VERTEX_CONVENTION;
    /* GL 3.2 table 6.17: every bit of the sample mask set. */
    ctx->Multisample.SampleMaskValue = ~0u;

@@ -171,24 +171,22 @@ _mesa_ClampColor(GLenum target, GLenum clamp)
       ctx->Color.ClampReadColor = clamp;
       return;
    case GL_CLAMP_FRAGMENT_COLOR:
-      /* Compatibility contexts keep it (GL 4.6 compatibility section
-       * 17.3.9 / ARB_color_buffer_float): FIXED_ONLY (the initial value)
-       * and FALSE leave float buffers unclamped and fixed-point ones
-       * clamped by their format, which is what every draw does here.
-       * TRUE is recorded but does not clamp float buffers yet. */
+   case GL_CLAMP_VERTEX_COLOR:
+      /* Compatibility contexts keep both (GL 3.0 sections 2.19.6 and
+       * 3.9.11, GL 4.6 compatibility 17.3.9; ARB_color_buffer_float):
+       * the program variants clamp vertex colours or fragment colours
+       * to [0, 1] as they say (st_program.c, st_color_clamp). */
       if (!_mesa_is_desktop_fc(ctx)) {
-         ctx->Color.ClampFragmentColor = clamp;
+         GLenum *dst = target == GL_CLAMP_VERTEX_COLOR
+                          ? &ctx->Light.ClampVertexColor
+                          : &ctx->Color.ClampFragmentColor;
+         if (*dst != clamp) {
+            *dst = clamp;
+            ctx->NewState |= ST_NEW_PROGRAM;
+         }
          return;
       }
       _mesa_error(ctx, GL_INVALID_ENUM, "glClampColor(target=0x%x)", target);
-      return;
-   case GL_CLAMP_VERTEX_COLOR:
-      /* Deprecated (GL 3.0 appendix E); CLAMP_VERTEX_COLOR is not
-       * implemented here (st_nir_clamp_vertex_color.c always clamps).
-       * Refused rather than ignored. */
-      _mesa_error(ctx, _mesa_is_desktop_fc(ctx) ? GL_INVALID_ENUM
-                                                 : GL_INVALID_OPERATION,
-                  "glClampColor(target=0x%x)", target);
       return;
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glClampColor(target=0x%x)", target);

@@ -442,6 +442,10 @@ static const struct gl_extension_info extension_table[] = {
    /* The vertex arrays before GL 1.1: glVertexPointerEXT & co. with
     * their counts (varray_compat.c), glDrawArraysEXT ... aliased. */
    {"GL_EXT_vertex_array", API_COMPAT, 0},
+   /* Point sprites of GL 2.0 by their extension name: POINT_SPRITE and
+    * COORD_REPLACE (raster.c, ffstate.c; the asahi driver's
+    * agx_nir_point_sprite.c). */
+   {"GL_ARB_point_sprite", API_COMPAT, 0},
    /* GL_INCR_WRAP and GL_DECR_WRAP (GL 1.4; depth_stencil.c takes them
     * in every desktop context): its name, which programs look for
     * (piglit's stencil-twoside draws its sixth square only then). */

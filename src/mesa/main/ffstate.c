@@ -135,6 +135,32 @@ active_unit(struct gl_context *ctx, const char *func)
    return &ctx->FF.Tex[ctx->ActiveTexture];
 }
 
+/* glTexEnv(GL_POINT_SPRITE, GL_COORD_REPLACE, TRUE or FALSE) of the
+ * active unit (GL 2.1 section 3.4.1; ARB_point_sprite's errors: another
+ * pname is INVALID_ENUM, another value INVALID_VALUE). */
+static void
+coord_replace(struct gl_context *ctx, GLenum pname, GLfloat value,
+              const char *func)
+{
+   if (pname != GL_COORD_REPLACE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return;
+   }
+   if (value != 0.0f && value != 1.0f) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(param=%g)", func, value);
+      return;
+   }
+   if (!active_unit(ctx, func))
+      return;
+   uint8_t bit = (uint8_t)(1u << ctx->ActiveTexture);
+   uint8_t *on = &ctx->FF.PointParams.CoordReplace;
+   uint8_t now = value != 0.0f ? *on | bit : *on & ~bit;
+   if (now != *on) {
+      *on = now;
+      ctx->NewState |= ST_NEW_RASTERIZER;
+   }
+}
+
 static void
 tex_env(struct gl_context *ctx, GLenum target, GLenum pname,
         const GLfloat *f, bool scalar, const char *func)
@@ -144,8 +170,10 @@ tex_env(struct gl_context *ctx, GLenum target, GLenum pname,
       return;
    if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS)
       return; /* the unit's LOD bias is not applied (docs/gl.rst) */
-   if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE)
-      return; /* point sprites are not implemented (docs/gl.rst) */
+   if (target == GL_POINT_SPRITE) {
+      coord_replace(ctx, pname, f[0], func);
+      return;
+   }
    if (target != GL_TEXTURE_ENV) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
@@ -228,6 +256,14 @@ get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
 {
    if (!_mesa_ff_allowed(ctx, func))
       return false;
+   if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE) {
+      if (!active_unit(ctx, func))
+         return false;
+      *n = 1;
+      *kind = FF_VALUE_INT;
+      f[0] = (ctx->FF.PointParams.CoordReplace >> ctx->ActiveTexture) & 1;
+      return true;
+   }
    if (target != GL_TEXTURE_ENV) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return false;

@@ -246,6 +246,14 @@ struct gl_ff_state {
       GLfloat MinSize, MaxSize, FadeThreshold;
       GLfloat Attenuation[3];
       GLenum SpriteOrigin;
+      /* GL_POINT_SMOOTH (raster.c): points are not antialiased. */
+      bool SmoothFlag;
+      /* GL_POINT_SPRITE (raster.c) and each texture unit's
+       * GL_COORD_REPLACE (bit i: unit i; glTexEnv of GL_POINT_SPRITE),
+       * GL 2.1 section 3.4.1 and table 6.12: rasterizer
+       * sprite_coord_enable (st_atoms.c). */
+      bool SpriteFlag;
+      uint8_t CoordReplace;
    } PointParams;
    /* glClearAccum, glClearIndex, glIndexMask (accum.c): kept for their
     * queries only; there are no accumulation or colour index buffers. */

@@ -1070,6 +1070,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       int1(v, (GLint)ctx->Color.ClampFragmentColor);
       return true;
+   case GL_CLAMP_VERTEX_COLOR: /* GL 3.0; compatibility profile only */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, (GLint)ctx->Light.ClampVertexColor);
+      return true;
    case GL_CONTEXT_ROBUST_ACCESS: /* GL 4.5, ES 3.2, KHR_robustness */
       int1(v, (ctx->ContextFlags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT) != 0);
       return true;

@@ -754,6 +754,9 @@ struct gl_context {
        * what its polygon's facing and mode make it, so the rasterizer
        * fills and offsets as for filled polygons (st_atoms.c). */
       bool Resolved;
+      /* GL_POLYGON_SMOOTH (desktop GL): kept for its query and the
+       * attribute stacks; polygons are not antialiased (docs/gl.rst). */
+      bool SmoothFlag;
       /* GL_POLYGON_STIPPLE and glPolygonStipple's pattern as
        * pipe_poly_stipple rows (polygon_stipple.c). */
       bool StippleFlag;
@@ -764,6 +767,9 @@ struct gl_context {
    struct {
       GLenum ShadeModel;
       GLenum ProvokingVertex;
+      /* CLAMP_VERTEX_COLOR (GL 3.0 compatibility section 2.19.6): TRUE,
+       * FALSE or FIXED_ONLY (st_program.c's variants). */
+      GLenum ClampVertexColor;
    } Light;
 
    GLfloat LineWidth;
@@ -775,6 +781,9 @@ struct gl_context {
       /* A draw of line_stipple.c is under way (its segments carry their
        * stipple counters; st_ff_key::line_stipple). */
       bool StippleDraw;
+      /* GL_LINE_SMOOTH (desktop GL): kept for its query and the
+       * attribute stacks; lines are not antialiased (docs/gl.rst). */
+      bool SmoothFlag;
    } Line;
 
    struct {

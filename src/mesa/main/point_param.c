@@ -72,6 +72,7 @@ point_parameter(GLenum pname, const GLfloat *p, const char *func)
          return;
       }
       ctx->FF.PointParams.SpriteOrigin = origin;
+      ctx->NewState |= ST_NEW_RASTERIZER; /* sprite_coord_mode */
       return;
    }
    if (pname == GL_POINT_DISTANCE_ATTENUATION) {

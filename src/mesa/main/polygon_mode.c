@@ -28,8 +28,10 @@
  * own arrays through an index list; otherwise the flags are ignored.
  * Quads and polygons of a program in GL_LINE or GL_POINT mode go the
  * same way when nothing the fragment shader sees tells their edges from
- * lines (program_edges_exact); else the hardware draws them, inner edges
- * and all.
+ * lines (program_edges_exact); else the hardware draws them: quads and
+ * quad strips as hardware quads, each one polygon with the facing of the
+ * whole quad (since wave 14, docs/simulator.rst), polygons as a
+ * triangle fan whose inner edges show.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -337,8 +339,8 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
          return false;
       /* Without flags, lines and points that need the polygon's facing,
        * flat values or depth offset are the hardware's (the inner edges
-       * of quads and polygons show then, and the corners their
-       * triangles share are drawn twice). */
+       * of polygons show then, and the corners their triangles share are
+       * drawn twice; quads are whole polygons there). */
       bool offset = ctx->Polygon.FrontMode == GL_LINE
                        ? ctx->Polygon.OffsetLine
                        : ctx->Polygon.OffsetPoint;

@@ -309,6 +309,22 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
       return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
                 ? NULL
                 : &ctx->Line.StippleFlag;
+   case GL_LINE_SMOOTH: /* GL 3.2 core section 3.5.2, table 6.11 */
+      *dirty = 0;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->Line.SmoothFlag;
+   case GL_POLYGON_SMOOTH: /* GL 3.2 core section 3.6.3, table 6.12 */
+      *dirty = 0;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->Polygon.SmoothFlag;
+   case GL_POINT_SMOOTH: /* GL 2.1 section 3.4.2; compatibility */
+      *dirty = 0;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->FF.PointParams.SmoothFlag;
+   case GL_POINT_SPRITE: /* GL 2.1 section 3.4.1; compatibility */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->FF.PointParams.SpriteFlag;
    case GL_INDEX_LOGIC_OP:
       *dirty = 0;
       return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)

@@ -151,6 +151,23 @@ base_of(GLenum internalformat)
    return f ? f->base : GL_RGBA;
 }
 
+/* The GL 1.0 component counts 1-4 that TexImage takes in compatibility
+ * contexts (GL 2.1 section 3.8.1: they stand for LUMINANCE,
+ * LUMINANCE_ALPHA, RGB and RGBA; core profiles and ES refuse them) as
+ * those base formats; other values unchanged.  The image then records
+ * the base format (TEXTURE_INTERNAL_FORMAT reads it, where GL would give
+ * the number back: docs/gl.rst). */
+static GLint
+component_count_format(const struct gl_context *ctx, GLint internalformat)
+{
+   static const GLenum bases[4] = {GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB,
+                                   GL_RGBA};
+   if (internalformat < 1 || internalformat > 4 || _mesa_is_gles(ctx) ||
+       _mesa_is_desktop_fc(ctx))
+      return internalformat;
+   return (GLint)bases[internalformat - 1];
+}
+
 /* The bytes an upload of w x h x d texels of (format, type) in client
  * layout src reads from its pointer (pixel storage modes included). */
 static size_t
@@ -289,6 +306,7 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
+   internalformat = component_count_format(ctx, internalformat);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* EXT_texture_compression_s3tc / _rgtc / _bptc: their internal formats
     * with uncompressed texels (stored uncompressed; see texcompress.h). */
@@ -1335,6 +1353,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    }
    if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
+   internalformat = component_count_format(ctx, internalformat);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
     * tex_image); only BPTC has 3D images (GL 4.6 table 8.17). */

@@ -278,8 +278,18 @@ update_rasterizer(struct st_context *st)
     * fixed-function vertex shader writes glPointSize's size itself. */
    r.point_size_per_vertex = _mesa_is_gles(ctx) || ctx->ProgramPointSize ||
                              !_mesa_program_in_use(ctx);
-   r.sprite_coord_mode =
-      st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
+   /* GL 3.2 section 3.4 (GL 2.1 3.4.1): t of gl_PointCoord and of the
+    * replaced texture coordinates runs from POINT_SPRITE_COORD_ORIGIN's
+    * side; a flipped framebuffer swaps the sides. */
+   bool lower = ctx->FF.PointParams.SpriteOrigin == GL_LOWER_LEFT;
+   r.sprite_coord_mode = lower != st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT
+                                              : PIPE_SPRITE_COORD_LOWER_LEFT;
+   /* GL 2.1 section 3.4.1: with POINT_SPRITE on (compatibility), the
+    * texture coordinates of the units whose COORD_REPLACE is on become
+    * the point's (s, t, 0, 1). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
+       ctx->FF.PointParams.SpriteFlag)
+      r.sprite_coord_enable = ctx->FF.PointParams.CoordReplace;
    /* GL 4.6 section 14.3.1: MULTISAMPLE off rasterizes as single
     * sampled (the driver: docs/gl.rst, Multisampling). */
    r.multisample = st->fb.samples > 1 && ctx->Multisample.Enabled;
@@ -756,6 +766,12 @@ st_validate_state(struct st_context *st)
 
    if (dirty & ST_NEW_FRAMEBUFFER)
       update_framebuffer(st);
+   /* colour clamping follows the colour buffers' formats (FIXED_ONLY) */
+   if ((dirty & (ST_NEW_FRAMEBUFFER | ST_NEW_PROGRAM)) &&
+       st_color_clamp(st) != st->color_clamp) {
+      st->color_clamp = (uint8_t)st_color_clamp(st);
+      dirty |= ST_NEW_PROGRAM | ST_NEW_RASTERIZER;
+   }
    if (dirty & ST_NEW_VIEWPORT)
       update_viewport(st);
    if (dirty & ST_NEW_SCISSOR)

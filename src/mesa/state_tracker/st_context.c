@@ -548,6 +548,8 @@ st_context_create(struct pipe_screen *screen,
    _mesa_init_debug_output(&st->ctx,
                            (attribs->flags & ST_CONTEXT_FLAG_DEBUG) != 0);
    st_update_debug_callback(st);
+   /* the clamping of the first variants, before any framebuffer */
+   st->color_clamp = (uint8_t)st_color_clamp(st);
 
    /* Sizes the screen can do. */
    int max2d = screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE);

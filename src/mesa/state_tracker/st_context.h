@@ -83,6 +83,9 @@ struct st_context {
    unsigned alpha_only_cbufs;
    unsigned fb_height; /* for the y flip of window-system framebuffers */
    bool fb_flip;
+   /* The colour clamping the program variants made now get
+    * (st_color_clamp: ST_CLAMP_*). */
+   uint8_t color_clamp;
    unsigned num_vbufs;
    /* sampler views bound per pipe_shader_type (st_texture.c) */
    unsigned num_stage_views[PIPE_SHADER_TYPES];

@@ -25,6 +25,9 @@ bool st_nir_lower_two_side(nir_shader *fs, nir_shader *vs,
  * (st_nir_clamp_vertex_color.c): the vertex shader's colour outputs are
  * saturated.  True if the shader changed. */
 bool st_nir_clamp_vertex_color(nir_shader *vs);
+/* CLAMP_FRAGMENT_COLOR: the fragment shader's float colour outputs
+ * clamped to [0, 1] likewise (st_nir_clamp_vertex_color.c). */
+bool st_nir_clamp_fragment_color(nir_shader *fs);
 
 /* Uniform blocks per stage (st_nir_ubo_slots.c): the slot (constant
  * buffer minus 1) program block `block` has in a stage, -1 when the

@@ -5,8 +5,8 @@
 
 /*
  * Vertex colour clamping of compatibility contexts (GL 3.0 section 2.19.6,
- * CLAMP_VERTEX_COLOR, TRUE by default and not changeable here: see
- * glClampColor in desktop30.c): the values of gl_FrontColor, gl_BackColor
+ * CLAMP_VERTEX_COLOR, TRUE by default; glClampColor in desktop30.c, the
+ * program variants of st_program.c): the values of gl_FrontColor, gl_BackColor
  * and the secondary colours are clamped to [0, 1] per vertex, after the
  * shader ran and before they are interpolated.  A shader may read its own
  * outputs back, so the clamp cannot sit on every store: each colour output
@@ -67,18 +67,35 @@ accessed(nir_function_impl *impl, const nir_variable *var)
 static void
 store_clamped(nir_builder *b, const struct twin *t)
 {
-   nir_store_var(b, t->out, nir_fsat(b, nir_load_var(b, t->local)), 0xf);
+   unsigned n = t->out->type->components;
+   nir_store_var(b, t->out, nir_fsat(b, nir_load_var(b, t->local)),
+                 (1u << n) - 1);
 }
 
-bool
-st_nir_clamp_vertex_color(nir_shader *vs)
+/* Since wave 14 also CLAMP_FRAGMENT_COLOR (GL 3.0 compatibility section
+ * 3.9.11 / 4.1.x, ARB_color_buffer_float): the fragment shader's float
+ * colour outputs (gl_FragColor, gl_FragData and user outputs that are
+ * vectors or scalars, not arrays, nor integer outputs, which GL does not
+ * clamp), clamped to [0, 1] the same way before the fragment leaves. */
+static bool
+is_fragment_color(const nir_variable *var)
 {
-   nir_function_impl *impl = nir_shader_get_entrypoint(vs);
+   return var->mode == nir_var_shader_out &&
+          (var->data.location == FRAG_RESULT_COLOR ||
+           (var->data.location >= FRAG_RESULT_DATA0 &&
+            var->data.location < FRAG_RESULT_DATA0 + 8)) &&
+          var->type->kind == NIR_VTYPE_VECTOR &&
+          nir_alu_type_get_base_type(var->type->base) == nir_type_float;
+}
+
+static bool
+clamp_outputs(nir_shader *nir, bool (*pick)(const nir_variable *))
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    bool progress = false;
 
-   nir_foreach_variable_with_modes(var, vs, nir_var_shader_out) {
-      if (!is_vertex_color(var) || var->type->kind != NIR_VTYPE_VECTOR ||
-          !accessed(impl, var))
+   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out) {
+      if (!pick(var) || !accessed(impl, var))
          continue;
       struct twin t = { var,
                         nir_local_variable_create(impl, var->type,
@@ -111,4 +128,22 @@ st_nir_clamp_vertex_color(nir_shader *vs)
       progress = true;
    }
    return progress;
+}
+
+static bool
+is_vertex_color_vector(const nir_variable *var)
+{
+   return is_vertex_color(var) && var->type->kind == NIR_VTYPE_VECTOR;
+}
+
+bool
+st_nir_clamp_vertex_color(nir_shader *vs)
+{
+   return clamp_outputs(vs, is_vertex_color_vector);
+}
+
+bool
+st_nir_clamp_fragment_color(nir_shader *fs)
+{
+   return clamp_outputs(fs, is_fragment_color);
 }

@@ -19,6 +19,7 @@
 #include "glsl_program.h"
 #include "nir.h"
 #include "nir_builder.h"
+#include "util/format/u_format.h"
 #include "util/hash_table.h"
 
 /* The storage blocks' binding points changed since linking
@@ -55,6 +56,39 @@ make_compute_shader(struct st_context *st, struct gl_program_exec *exec)
    return st->pipe->create_compute_state(st->pipe, &state);
 }
 
+unsigned
+st_color_clamp(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   if (_mesa_is_gles(ctx))
+      return 0;
+   if (_mesa_is_desktop_fc(ctx))
+      return ST_CLAMP_VERTEX; /* (no such outputs: nothing changes) */
+   bool any_float = false, any_snorm = false;
+   for (unsigned i = 0; i < st->fb.nr_cbufs; i++) {
+      const struct pipe_surface *s = st->fb.cbufs[i];
+      const struct util_format_description *d =
+         s ? util_format_description(s->format) : NULL;
+      if (!d || util_format_is_pure_integer(s->format))
+         continue;
+      for (unsigned c = 0; c < d->nr_channels; c++) {
+         if (d->channel[c].type == UTIL_FORMAT_TYPE_VOID)
+            continue;
+         any_float |= d->channel[c].type == UTIL_FORMAT_TYPE_FLOAT;
+         any_snorm |= d->channel[c].type == UTIL_FORMAT_TYPE_SIGNED;
+         break;
+      }
+   }
+   GLenum v = ctx->Light.ClampVertexColor, f = ctx->Color.ClampFragmentColor;
+   unsigned clamp = 0;
+   if (v == GL_TRUE || (v == GL_FIXED_ONLY && !any_float))
+      clamp |= ST_CLAMP_VERTEX;
+   if ((f == GL_TRUE && (any_float || any_snorm)) ||
+       (f == GL_FIXED_ONLY && !any_float && any_snorm))
+      clamp |= ST_CLAMP_FRAGMENT;
+   return clamp;
+}
+
 static void *
 make_shader(struct st_context *st, struct gl_program_exec *exec,
             nir_shader *nir, gl_shader_stage stage)
@@ -83,8 +117,10 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
     * core shaders have no such outputs. */
    bool has_gs = exec->linked->nir[MESA_SHADER_GEOMETRY] != NULL;
    gl_shader_stage last = has_gs ? MESA_SHADER_GEOMETRY : MESA_SHADER_VERTEX;
-   if (stage == last && !_mesa_is_gles(&st->ctx))
+   if (stage == last && (st->color_clamp & ST_CLAMP_VERTEX))
       st_nir_clamp_vertex_color(clone);
+   if (stage == MESA_SHADER_FRAGMENT && (st->color_clamp & ST_CLAMP_FRAGMENT))
+      st_nir_clamp_fragment_color(clone);
    state.ir.nir = clone;
    /* Transform feedback captures the last stage before rasterization
     * (GL 3.2 core 2.15: the geometry shader's outputs when there is
@@ -160,7 +196,8 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    for (struct st_program_variant **link = &exec->variants; *link;
         link = &(*link)->next) {
       v = *link;
-      if (v->st != st)
+      if (v->st != st || (v->clamp != st->color_clamp &&
+                          !exec->linked->nir[MESA_SHADER_COMPUTE]))
          continue;
       if (v->ssbo_stamp == exec->ssbo_bindings_stamp)
          return v;
@@ -174,6 +211,7 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    if (!v)
       return NULL;
    v->st = st;
+   v->clamp = st->color_clamp;
    v->ssbo_stamp = exec->ssbo_bindings_stamp;
    if (linked->nir[MESA_SHADER_COMPUTE]) {
       v->cs = make_compute_shader(st, exec);

@@ -17,8 +17,14 @@ struct st_context;
 /* st->ff_exec (st_ff_program.c). */
 struct gl_program_exec *st_ff_exec_of(struct st_context *st);
 
+/* Colour clamping a variant's shaders do (GL 3.0 compatibility sections
+ * 2.19.6 and 3.9.11). */
+#define ST_CLAMP_VERTEX (1u << 0)   /* vertex colour outputs */
+#define ST_CLAMP_FRAGMENT (1u << 1) /* float fragment colour outputs */
+
 struct st_program_variant {
    struct st_context *st;
+   uint8_t clamp; /* ST_CLAMP_* */
    void *vs, *fs;
    void *gs;            /* NULL when the program has no geometry shader */
    struct st_program_variant *next;
@@ -35,7 +41,15 @@ st_extra_uniform_slot(const struct gl_program_exec *exec)
    return (exec->uniforms_size_B + 15) / 16;
 }
 
-/* The variant of exec for st, made on first use; NULL if out of memory. */
+/* The ST_CLAMP_* bits draws want now: CLAMP_VERTEX_COLOR and
+ * CLAMP_FRAGMENT_COLOR of compatibility contexts with the draw
+ * framebuffer's colour formats (FIXED_ONLY clamps when no bound colour
+ * buffer has float components).  Fragment clamping is left out where
+ * every buffer is unsigned normalized: their stores clamp already. */
+unsigned st_color_clamp(struct st_context *st);
+
+/* The variant of exec for st (with st->color_clamp's clamping), made on
+ * first use; NULL if out of memory. */
 struct st_program_variant *st_get_program_variant(struct st_context *st,
                                                   struct gl_program_exec *exec);
 

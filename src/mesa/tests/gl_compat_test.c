@@ -6,7 +6,7 @@
 /*
  * Compatibility-profile state on the noop driver: glShadeModel,
  * glProvokingVertex, the line and point polygon offset enables, 1D
- * textures and 1D array textures, with the errors and initial values of the GL 3.0
+ * textures and 1D array textures, internal formats 1-4, with the errors and initial values of the GL 3.0
  * compatibility specification (sections named at each test) and GL 3.2
  * for the provoking vertex.
  */
@@ -161,6 +161,46 @@ test_tex_image_1d(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 3.8.1 (GL 2.1 and the compatibility profile): internalformat
+ * may be a GL 1.0 component count, 1-4 standing for LUMINANCE,
+ * LUMINANCE_ALPHA, RGB and RGBA (the image records that base format
+ * here); core profiles refuse them (INVALID_VALUE, as any unknown
+ * internal format). */
+static void
+test_tex_image_component_counts(void **state)
+{
+   static const GLenum bases[4] = {GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB,
+                                   GL_RGBA};
+   struct gl_test *t = compat30();
+   static const uint8_t texels[2 * 2 * 4] = {0};
+   GLuint tex;
+   GLint v = -1;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   for (GLint n = 1; n <= 4; n++) {
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, n, 2, 2, 0, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                   GL_TEXTURE_INTERNAL_FORMAT, &v);
+      assert_int_equal(v, (GLint)bases[n - 1]);
+   }
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, 5, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    texels);
+   assert_int_not_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 2, 8, 8);
+   assert_non_null(t);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, 3, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 /* Section 3.8.1: a 1D array is specified with TexImage2D, its height
  * the layer count (up to MAX_ARRAY_TEXTURE_LAYERS, which the width limit
  * does not bound); TEXTURE_BINDING_1D_ARRAY (table 6.20). */
@@ -268,6 +308,7 @@ main(void)
       cmocka_unit_test(test_provoking_vertex),
       cmocka_unit_test(test_polygon_offset_enables),
       cmocka_unit_test(test_tex_image_1d),
+      cmocka_unit_test(test_tex_image_component_counts),
       cmocka_unit_test(test_tex_image_1d_array),
       cmocka_unit_test(test_tex_image_1d_array_unpack),
    };

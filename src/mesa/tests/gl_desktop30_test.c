@@ -219,6 +219,18 @@ test_clamp_color(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_GetIntegerv(GL_CLAMP_FRAGMENT_COLOR, &v);
    assert_int_equal(v, GL_FALSE);
+   /* CLAMP_VERTEX_COLOR (section 2.19.6) starts TRUE; since wave 14 it
+    * is taken, and GL_LIGHTING_BIT saves it (table 6.11). */
+   _mesa_GetIntegerv(GL_CLAMP_VERTEX_COLOR, &v);
+   assert_int_equal(v, GL_TRUE);
+   _mesa_PushAttrib(GL_LIGHTING_BIT);
+   _mesa_ClampColor(GL_CLAMP_VERTEX_COLOR, GL_FIXED_ONLY);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_CLAMP_VERTEX_COLOR, &v);
+   assert_int_equal(v, GL_FIXED_ONLY);
+   _mesa_PopAttrib();
+   _mesa_GetIntegerv(GL_CLAMP_VERTEX_COLOR, &v);
+   assert_int_equal(v, GL_TRUE);
    gl_test_destroy(t);
 }
 

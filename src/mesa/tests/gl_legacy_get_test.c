@@ -9,7 +9,8 @@
  * transposed matrices, the framebuffer's colour index and accumulation
  * properties, the GL 1.x blend factor names, the initial feedback type
  * and secondary colour array size, the line width granularity, the
- * glEnable capabilities without a case of their own in get.c, and the
+ * glEnable capabilities without a case of their own in get.c (the
+ * smooth ones among them), and the
  * point parameters (kept and queried; main/point_param.c).
  */
 #include <setjmp.h>
@@ -102,6 +103,45 @@ test_initial_and_named_state(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 2.1 tables 6.12-6.14: POINT_SMOOTH, LINE_SMOOTH and POLYGON_SMOOTH
+ * are capabilities (initially off) that ENABLE_BIT saves; core contexts
+ * keep the line and polygon ones (GL 3.2 core table 6.11 and 6.12) and
+ * refuse the point one. */
+static void
+test_smooth_enables(void **state)
+{
+   static const GLenum caps[] = {GL_POINT_SMOOTH, GL_LINE_SMOOTH,
+                                 GL_POLYGON_SMOOTH};
+   struct gl_test *t = gl_test_compat21();
+   GLboolean b = GL_TRUE;
+
+   for (unsigned i = 0; i < 3; i++) {
+      assert_false(_mesa_IsEnabled(caps[i]));
+      _mesa_Enable(caps[i]);
+      _mesa_GetBooleanv(caps[i], &b);
+      assert_true(b);
+   }
+   _mesa_PushAttrib(GL_ENABLE_BIT);
+   for (unsigned i = 0; i < 3; i++)
+      _mesa_Disable(caps[i]);
+   assert_false(_mesa_IsEnabled(GL_LINE_SMOOTH));
+   _mesa_PopAttrib();
+   for (unsigned i = 0; i < 3; i++)
+      assert_true(_mesa_IsEnabled(caps[i]));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create_version(ST_PROFILE_OPENGL_CORE, 3, 2, 8, 8);
+   assert_non_null(t);
+   _mesa_Enable(GL_LINE_SMOOTH);
+   _mesa_Enable(GL_POLYGON_SMOOTH);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(_mesa_IsEnabled(GL_LINE_SMOOTH));
+   _mesa_Enable(GL_POINT_SMOOTH);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* GL 2.1 section 3.4 and table 6.12: glPointParameter's values, errors,
  * display lists and attribute stack; core contexts keep two of them. */
 static void
@@ -181,6 +221,7 @@ main(void)
       cmocka_unit_test(test_framebuffer_modes),
       cmocka_unit_test(test_initial_and_named_state),
       cmocka_unit_test(test_point_parameters),
+      cmocka_unit_test(test_smooth_enables),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

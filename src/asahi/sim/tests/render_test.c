@@ -1471,6 +1471,60 @@ test_polygon_mode_point(void **state)
    check_polygon_mode(*state, AGX_POLYGON_MODE_POINT);
 }
 
+/*
+ * A quad (primitive Quads) in the polygon modes is one polygon (GL 3.0
+ * section 3.5.4): the square (4.5, 4.5), (24.5, 4.5), (24.5, 24.5),
+ * (4.5, 24.5) in mode line draws its four edges (pixel (14, 4) of the
+ * bottom one, (24, 14) of the right one, (14, 24) of the top one, (4, 14)
+ * of the left one; see test_lines), never the diagonal from vertex 1 to
+ * vertex 3 of the two triangles it may be split into (x + y = 29 through
+ * the centres of (14, 14) and (10, 18)); in mode point only its corners
+ * (4, 4), (24, 4), (24, 24), (4, 24), nothing between them.
+ */
+static void
+check_quad_polygon_mode(struct fixture *f, enum agx_polygon_mode mode)
+{
+   static const float win[4][2] = {
+      {4.5f, 4.5f}, {24.5f, 4.5f}, {24.5f, 24.5f}, {4.5f, 24.5f}};
+   static const unsigned line_on[][2] = {{14, 4}, {24, 14}, {14, 24},
+                                         {4, 14}};
+   static const unsigned point_on[][2] = {{4, 4}, {24, 4}, {24, 24},
+                                          {4, 24}};
+   static const unsigned off[][2] = {{14, 14}, {10, 18}, {18, 10}};
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_QUADS;
+   p.polygon_mode = mode;
+   p.nr_vertices = 4;
+   for (unsigned i = 0; i < 4; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   build(f, &p, &s, true);
+   const unsigned(*on)[2] = mode == AGX_POLYGON_MODE_LINE ? line_on
+                                                           : point_on;
+   for (unsigned i = 0; i < 4; i++)
+      expect_rgba(scene_pixel(&p, &s, on[i][0], on[i][1]), 255, 64, 0, 255,
+                  on[i][0], on[i][1]);
+   for (unsigned i = 0; i < 3; i++)
+      expect_rgba(scene_pixel(&p, &s, off[i][0], off[i][1]), 0, 0, 255, 255,
+                  off[i][0], off[i][1]);
+   if (mode == AGX_POLYGON_MODE_POINT)
+      expect_rgba(scene_pixel(&p, &s, 14, 4), 0, 0, 255, 255, 14, 4);
+}
+
+static void
+test_quad_polygon_mode_line(void **state)
+{
+   check_quad_polygon_mode(*state, AGX_POLYGON_MODE_LINE);
+}
+
+static void
+test_quad_polygon_mode_point(void **state)
+{
+   check_quad_polygon_mode(*state, AGX_POLYGON_MODE_POINT);
+}
+
 /* The texel of the scene's texture, a component as unorm8. */
 static double
 tex_component(int i, int j, unsigned c)
@@ -1892,6 +1946,10 @@ main(void)
       cmocka_unit_test_setup_teardown(test_long_strip, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_line, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_quad_polygon_mode_line, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_quad_polygon_mode_point, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_lines_reversed, setup, teardown),

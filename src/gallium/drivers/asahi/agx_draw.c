@@ -963,6 +963,21 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       ctx->poly_stipple_on = stipple;
       ctx->dirty |= AGX_DIRTY_RS;
    }
+   /* Point sprites replace the texture coordinates of points only (GL
+    * 2.1 section 3.4.1; points of polygons in mode GL_POINT too): a
+    * fragment-shader variant (agx_fs_key::sprite_coord_replace). */
+   bool all_points =
+      info->mode == PIPE_PRIM_POINTS ||
+      (polygons && ctx->rast &&
+       ctx->rast->base.fill_front == PIPE_POLYGON_MODE_POINT &&
+       ctx->rast->base.fill_back == PIPE_POLYGON_MODE_POINT);
+   uint8_t sprite = all_points && ctx->rast
+                       ? (uint8_t)ctx->rast->base.sprite_coord_enable
+                       : 0;
+   if (sprite != ctx->sprite_coord_replace) {
+      ctx->sprite_coord_replace = sprite;
+      ctx->dirty |= AGX_DIRTY_RS;
+   }
    /* Points without per-vertex sizes: a vertex-shader variant storing
     * the rasterizer's size (agx_vs_key::fixed_point_size). */
    bool points = info->mode == PIPE_PRIM_POINTS ||
@@ -1172,7 +1187,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    }
 
-   if (!ctx->gs_pass)
+   if (!ctx->gs_pass && !ctx->xfb_off)
       agx_xfb_done(ctx, vs, &xfb);
 
    uint64_t indirect_va = 0;
@@ -1218,7 +1233,9 @@ agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
                 const struct pipe_draw_start_count_bias *draw)
 {
    if (!agx_draw_per_sample(ctx, info, draw) &&
-       !agx_gs_draw(ctx, info, draw) && !agx_draw_converted(ctx, info, draw))
+       !agx_gs_draw(ctx, info, draw) &&
+       !agx_draw_capture_apart(ctx, info, draw) &&
+       !agx_draw_converted(ctx, info, draw))
       agx_draw_one(ctx, info, draw);
 }
 

@@ -417,6 +417,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          key->fs.nr_cull_distances = vs->nr_cull_distances;
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
       agx_sample_shading_key(ctx, &key->fs);
+      key->fs.sprite_coord_replace = ctx->sprite_coord_replace;
       key->fs.point_coord_lower_left =
          ctx->rast &&
          ctx->rast->base.sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT;

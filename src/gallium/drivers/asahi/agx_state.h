@@ -385,6 +385,9 @@ struct agx_context {
     * fragment key's poly_stipple). */
    struct pipe_poly_stipple poly_stipple;
    bool poly_stipple_on;
+   /* The rasterizer's sprite_coord_enable while points are drawn, else
+    * 0 (agx_fs_key::sprite_coord_replace). */
+   uint8_t sprite_coord_replace;
    /* drawing points without per-vertex sizes (agx_vs_key::fixed_point_size) */
    bool fixed_point_size_on;
    /* Coefficient binding table of the bound VS/FS pair in this batch
@@ -441,6 +444,9 @@ struct agx_context {
    /* A draw with a geometry shader being recorded pass by pass (agx_gs.c),
     * or NULL. */
    struct agx_gs_pass *gs_pass;
+   /* The draw of agx_draw_capture_apart after its capture: no capturing
+    * variant and no primitive counts. */
+   bool xfb_off;
 };
 
 /* agx_gs.c: the pass of a geometry-shader draw agx_draw_one records. */
@@ -735,6 +741,12 @@ void agx_init_blit_functions(struct pipe_context *pctx);
 bool agx_draw_per_sample(struct agx_context *ctx,
                          const struct pipe_draw_info *info,
                          const struct pipe_draw_start_count_bias *draw);
+/* agx_xfb_apart.c: a captured quad, quad strip or polygon draw in the
+ * polygon modes GL_LINE/GL_POINT as a capture with rasterization
+ * discarded, then the draw uncaptured; false when the draw is not one. */
+bool agx_draw_capture_apart(struct agx_context *ctx,
+                            const struct pipe_draw_info *info,
+                            const struct pipe_draw_start_count_bias *draw);
 /* The fragment-key fields of per-sample shading for the current pass. */
 void agx_sample_shading_key(const struct agx_context *ctx,
                             struct agx_fs_key *key);

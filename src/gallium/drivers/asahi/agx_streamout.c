@@ -113,7 +113,7 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
             struct agx_xfb_key *key)
 {
    const struct pipe_stream_output_info *info = &so->so;
-   if (!ctx->nr_so_targets || !info->num_outputs)
+   if (!ctx->nr_so_targets || !info->num_outputs || ctx->xfb_off)
       return;
    key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
    unsigned mode = ctx->xfb_prim & ~AGX_XFB_PRIM_INDEXED;
