@@ -34,7 +34,9 @@
  * The texture's format swizzle and the descriptor's swizzle (constants 0
  * and 1 included) are applied as the texture unit applies them
  * (asahi_sim_sampler.c, unit_fetch).  A pixel outside the image level
- * reads zero, as texture_load does; S selects the samples written.
+ * reads zeros before the descriptor's swizzle, as texture_load does (so
+ * a swizzle's constant 1 still reads 1 there); S selects the samples
+ * written.
  *
  * Anything else (another format pair, a bindless or unbound texture, an
  * image not wholly in one mapping, a level beyond the image) runs the
@@ -162,6 +164,9 @@ struct channel_map {
    unsigned texel_B;
    int from[4];         /* element index, or -1: the constant */
    uint32_t constant[4];
+   /* Outside the image the unit reads zeros before the descriptor's
+    * swizzle: only its constants survive (unit_fetch). */
+   uint32_t outside[4];
 };
 
 static bool
@@ -198,6 +203,7 @@ plan_channels(const struct sim_reload *rl,
                                           : PIPE_SWIZZLE_0;
       m->from[i] = fs <= PIPE_SWIZZLE_W && fs < d->nr_channels ? (int)fs : -1;
       m->constant[i] = fs == PIPE_SWIZZLE_1 ? one : 0;
+      m->outside[i] = sw == AGX_CHANNEL_1 ? one : 0;
    }
    return true;
 }
@@ -208,14 +214,13 @@ convert_texel(const struct channel_map *m, const uint8_t *src, uint8_t *dst)
 {
    for (unsigned i = 0; i < 4; i++) {
       uint8_t *o = dst + i * m->unit_B;
-      if (!src)
-         memset(o, 0, m->unit_B);
-      else if (m->from[i] >= 0)
+      uint32_t k = src ? m->constant[i] : m->outside[i];
+      if (src && m->from[i] >= 0)
          memcpy(o, src + (unsigned)m->from[i] * m->unit_B, m->unit_B);
       else if (m->unit_B == 1)
-         *o = (uint8_t)m->constant[i];
+         *o = (uint8_t)k;
       else
-         memcpy(o, &m->constant[i], 4);
+         memcpy(o, &k, 4);
    }
 }
 
@@ -284,6 +289,7 @@ sim_background_copy(struct sim_tile *tile, const struct sim_program *bg,
       return false;
    sim_frag_setup(tile, g);
    bool copied = copy_tile(tile, rl, g);
+   gpu->reload_copies += copied;
    for (uint32_t by = 0; by < tile->height; by += 4) {
       for (uint32_t bx = 0; bx < tile->width; bx += 8) {
          if (copied ? !sim_work(gpu, ASAHI_SIM_LANES)

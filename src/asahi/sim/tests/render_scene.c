@@ -798,7 +798,7 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
       texture(&b, p, &tex_va, &sampler_va);
    else if (p->shading == SCENE_RESOLVE)
       tex_va = resolve_texture(&b, p);
-   uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
+   uint32_t bg = word_list(&b, vec4_data(&b, p->clear), p->bg_texture_va,
                            shader(&b, p->bg_source ? p->bg_source
                                                    : bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0,

@@ -133,6 +133,9 @@ struct scene_params {
    /* The background program's assembly (NULL: the clear colour from the
     * uniforms u0-u3). */
    const char *bg_source;
+   /* Texture state 0 of the background program: a texture descriptor's
+    * address (0: none). */
+   uint64_t bg_texture_va;
 };
 
 struct scene {
