@@ -24,13 +24,10 @@
  * numbers, either order of the two get_sr); sim_background_copy then
  * does what it does for the whole tile at once when the image's format
  * and F agree so that unpacking a texel and packing it again gives its
- * bytes back:
- *  - F unorm8 (1 byte per channel) from an uncompressed array format of
- *    8-bit unorm channels (R8, RG8, RGBA8, BGRA8, RGBX8 ... unorm, not
- *    sRGB): x / 255 as a float converts back to x;
- *  - F i32 (4 bytes per channel) from an array format of 32-bit float or
- *    integer channels: the texel's words go through the registers as
- *    they are.
+ * bytes back: F unorm8 from an uncompressed array format of 8-bit unorm
+ * channels (R8, RG8, RGBA8 ... unorm, not sRGB), where x / 255 as a float
+ * converts back to x.  (32-bit channels into i32 would copy as well; no
+ * driver program found needs it yet.)
  * The texture's format swizzle and the descriptor's swizzle (constants 0
  * and 1 included) are applied as the texture unit applies them
  * (asahi_sim_sampler.c, unit_fetch).  A pixel outside the image level
@@ -110,7 +107,7 @@ match_store(const struct agx_isa_instr *I, int64_t dest, struct sim_reload *out)
    out->fmt = (unsigned)asahi_sim_op(I, AGX_ISA_ST_TILE_F)->value;
    out->offset_B = (unsigned)O->value;
    out->sample_mask = (uint32_t)S->value;
-   return out->fmt == ASAHI_SIM_FMT_UNORM8 || out->fmt == ASAHI_SIM_FMT_I32;
+   return out->fmt == ASAHI_SIM_FMT_UNORM8;
 }
 
 bool
@@ -157,16 +154,15 @@ sim_program_tile_reload(struct asahi_sim_gpu *gpu, const struct sim_program *p,
    return false;
 }
 
-/* How each of the four stored channels comes from the texel: a byte
- * (unorm8) or word (i32) index, or a constant. */
+/* How each of the four stored bytes comes from the texel: a byte index,
+ * or a constant. */
 struct channel_map {
-   unsigned unit_B;     /* 1 or 4 */
    unsigned texel_B;
-   int from[4];         /* element index, or -1: the constant */
-   uint32_t constant[4];
+   int from[4];         /* byte index, or -1: the constant */
+   uint8_t constant[4];
    /* Outside the image the unit reads zeros before the descriptor's
     * swizzle: only its constants survive (unit_fetch). */
-   uint32_t outside[4];
+   uint8_t outside[4];
 };
 
 static bool
@@ -178,22 +174,17 @@ plan_channels(const struct sim_reload *rl,
    if (!d || d->layout != UTIL_FORMAT_LAYOUT_PLAIN || !d->is_array ||
        d->colorspace != UTIL_FORMAT_COLORSPACE_RGB || d->nr_channels > 4)
       return false;
-   bool unorm8 = rl->fmt == ASAHI_SIM_FMT_UNORM8;
-   bool integer = false;
+   if (rl->fmt != ASAHI_SIM_FMT_UNORM8)
+      return false;
    for (unsigned c = 0; c < d->nr_channels; c++) {
       const struct util_format_channel_description *ch = &d->channel[c];
-      if (ch->type == UTIL_FORMAT_TYPE_VOID)
-         continue;
-      if (unorm8 ? ch->size != 8 || ch->type != UTIL_FORMAT_TYPE_UNSIGNED ||
-                      !ch->normalized
-                 : ch->size != 32 || ch->normalized)
+      if (ch->type != UTIL_FORMAT_TYPE_VOID &&
+          (ch->size != 8 || ch->type != UTIL_FORMAT_TYPE_UNSIGNED ||
+           !ch->normalized))
          return false;
-      integer |= ch->pure_integer;
    }
-   m->unit_B = unorm8 ? 1 : 4;
    m->texel_B = d->block.bits / 8;
-   /* 1.0 as the store writes it: 255 (unorm8), float or integer 1 (i32). */
-   uint32_t one = unorm8 ? 255 : integer ? 1 : 0x3f800000u;
+   const uint8_t one = 255; /* 1.0 as unorm8 */
    for (unsigned i = 0; i < 4; i++) {
       /* The descriptor's swizzle picks a logical channel or a constant;
        * the format's swizzle says which element holds that channel. */
@@ -213,14 +204,10 @@ static void
 convert_texel(const struct channel_map *m, const uint8_t *src, uint8_t *dst)
 {
    for (unsigned i = 0; i < 4; i++) {
-      uint8_t *o = dst + i * m->unit_B;
-      uint32_t k = src ? m->constant[i] : m->outside[i];
-      if (src && m->from[i] >= 0)
-         memcpy(o, src + (unsigned)m->from[i] * m->unit_B, m->unit_B);
-      else if (m->unit_B == 1)
-         *o = (uint8_t)k;
+      if (!src)
+         dst[i] = m->outside[i];
       else
-         memcpy(o, &k, 4);
+         dst[i] = m->from[i] >= 0 ? src[m->from[i]] : m->constant[i];
    }
 }
 
@@ -234,7 +221,7 @@ copy_tile(struct sim_tile *tile, const struct sim_reload *rl,
    if (!asahi_sim_texture_plain_2d(g, rl->slot, &img) ||
        !plan_channels(rl, &img, &m))
       return false;
-   unsigned stored_B = 4 * m.unit_B;
+   const unsigned stored_B = 4;
    if (rl->offset_B > tile->sample_size_B ||
        stored_B > tile->sample_size_B - rl->offset_B)
       return false; /* the interpreter reports the store outside */
@@ -267,7 +254,7 @@ copy_tile(struct sim_tile *tile, const struct sim_reload *rl,
                return false;
             src = host + off;
          }
-         uint8_t bytes[16];
+         uint8_t bytes[4];
          convert_texel(&m, src, bytes);
          uint8_t *p = tile->tib + ((size_t)ly * tile->width + lx) * pixel_B +
                       rl->offset_B;
