@@ -136,7 +136,15 @@ struct scene_params {
    /* Texture state 0 of the background program: a texture descriptor's
     * address (0: none). */
    uint64_t bg_texture_va;
+   /* The background reloads the render target (one sample, one layer):
+    * scene_reload_bg_source with texture state 0 the target itself, as
+    * the driver does for a pass that keeps what the target held. */
+   bool bg_reload;
 };
+
+/* A background program that reloads its pixel from texture state 0 as
+ * RGBA8 unorm (get_sr, texture_load, st_tile: the driver's reload). */
+extern const char scene_reload_bg_source[];
 
 struct scene {
    struct drm_asahi_cmd_render cmd;

@@ -678,20 +678,11 @@ test_kept_groups_see_new_code(void **state)
    f->gpu.groups = NULL;
 }
 
-/* The render target reloaded by the background program (what the
- * driver emits for a pass that keeps the target): the executor copies
- * the image a tile at a time when the formats agree (asahi_sim_bg_copy.c)
- * and must give what running the program on every pixel gives. */
-static const char reload_bg[] = "get_sr r4, sr80\n"
-                                "get_sr r5, sr81\n"
-                                "texture_load 0, 0b1100, 0b0, none, xyzw, "
-                                "0b00, r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, "
-                                "auto_lod, 0\n"
-                                "wait 0\n"
-                                "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, "
-                                "255, 0\n"
-                                "stop\n";
-
+/* An image reloaded by the background program (scene_reload_bg_source,
+ * what the driver emits for a pass that keeps the target): the executor
+ * copies the image a tile at a time when the formats agree
+ * (asahi_sim_bg_copy.c) and must give what running the program on every
+ * pixel gives. */
 struct reload_case {
    enum agx_channels channels;
    enum agx_texture_type type;
@@ -794,7 +785,7 @@ test_background_reload_copy(void **state)
       for (unsigned fast = 0; fast < 2; fast++) {
          f->mem.usc.used = f->mem.data.used = 0;
          base_params(&p);
-         p.bg_source = reload_bg;
+         p.bg_source = scene_reload_bg_source;
          p.bg_texture_va = reload_texture(f, c, 37, 29);
          build(f, &p, &s, false);
          memset(s.rt, 0x5a, s.rt_size);
