@@ -743,7 +743,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
                   : p->nr_vertices ? p->nr_vertices : 3;
    }
    agx_pack(v + 4, INDEX_LIST_INSTANCES, cfg) {
-      cfg.count = 1;
+      cfg.count = p->instances ? p->instances : 1;
    }
    agx_pack(v + 8, INDEX_LIST_START, cfg) {
       cfg.start = 0;
@@ -762,7 +762,8 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
 /* The CF binding table of the varying fragment shaders: cf0 = 1/w (slot
  * 0, linear), cf1-cf4 = the colour (slots 1-4). */
 static uint32_t
-cf_table(struct builder *b, enum scene_shading shading, bool flat_first)
+cf_table(struct builder *b, enum scene_shading shading, bool flat_first,
+         bool primitive_id)
 {
    uint64_t va = 0;
    uint8_t *t = alloc(b, 64, 64, true, &va);
@@ -787,7 +788,8 @@ cf_table(struct builder *b, enum scene_shading shading, bool flat_first)
                            ? AGX_SHADE_MODEL_LINEAR
                         : flat_first         ? AGX_SHADE_MODEL_FLAT_VERTEX_0
                                                 : AGX_SHADE_MODEL_FLAT_VERTEX_2;
-      cfg.source = AGX_COEFFICIENT_SOURCE_VARYING;
+      cfg.source = primitive_id ? AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID
+                                : AGX_COEFFICIENT_SOURCE_VARYING;
       cfg.base_slot = 1;
       cfg.base_cf = 1;
    }
@@ -856,7 +858,9 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    bool varying =
       p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE &&
       p->shading != SCENE_COVERAGE;
-   uint32_t cf = varying ? cf_table(&b, p->shading, p->flat_first) : 0;
+   uint32_t cf = varying ? cf_table(&b, p->shading, p->flat_first,
+                                       p->primitive_id)
+                        : 0;
 
    uint64_t index_va = 0;
    if (p->indexed) {

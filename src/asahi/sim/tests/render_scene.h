@@ -140,6 +140,11 @@ struct scene_params {
     * scene_reload_bg_source with texture state 0 the target itself, as
     * the driver does for a pass that keeps what the target held. */
    bool bg_reload;
+   /* Instances of the draw (0: 1). */
+   unsigned instances;
+   /* SCENE_FLAT_BITS: the coefficient register reads the primitive ID
+    * (coefficient source `primitive id`) instead of the varying. */
+   bool primitive_id;
 };
 
 /* A background program that reloads its pixel from texture state 0 as

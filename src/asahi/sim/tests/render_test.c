@@ -1006,6 +1006,38 @@ test_strip_provoking(void **state)
 }
 
 /*
+ * The primitive ID counts the primitives of one instance: an instanced
+ * draw is a sequence of single-instance draws, each numbering its
+ * primitives from 0 (GL 4.6 core section 10.5, DrawArraysInstanced as
+ * DrawArraysOneInstance per instance; the GLSL reference page of
+ * gl_PrimitiveID: "the first primitive processed by the drawing command
+ * is numbered zero"; Vulkan 1.3 says so of instances in its PrimitiveId
+ * built-in).  Three instances of the same triangle, its coefficient
+ * register reading the primitive ID, stored as the pixel's word: the last
+ * instance's triangle holds 0, not 2.
+ */
+static void
+test_primitive_id_per_instance(void **state)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.shading = SCENE_FLAT_BITS;
+   p.primitive_id = true;
+   p.instances = 3;
+   build(*state, &p, &s, true);
+   for (unsigned y = 6; y < 26; y++) {
+      for (unsigned x = 6; x + y < 30; x++) {
+         uint32_t got;
+         memcpy(&got, scene_pixel(&p, &s, x, y), sizeof(got));
+         if (got != 0)
+            fail_msg("pixel (%u, %u) holds primitive ID %u, expected 0", x,
+                     y, got);
+      }
+   }
+}
+
+/*
  * Flat varyings are words, not numbers: the coefficient register of a
  * flat varying holds the provoking vertex's 32 bits unchanged (FACTS-AGX.md
  * 3.6), so a flat int whose bits read as a signalling NaN (0x7f955555),
@@ -2001,6 +2033,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_kept_groups_see_new_code, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_background_reload_copy, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_primitive_id_per_instance, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
