@@ -328,6 +328,24 @@ bool sim_background_fill(struct sim_tile *tile, const struct sim_program *bg,
                          struct asahi_sim_group *g,
                          sim_background_group_fn run);
 
+/* Background programs that reload the render target (get_sr of the
+ * pixel, texture_load, st_tile: asahi_sim_bg_copy.c): whether p is one,
+ * and the tile's background copied from the image when the formats
+ * agree, else through `run` for every group. */
+struct sim_reload {
+   uint32_t slot;        /* texture state tsN */
+   unsigned fmt;         /* st_tile's format (asahi_sim_mem_format.h) */
+   unsigned offset_B;    /* st_tile's byte offset in each sample */
+   uint32_t sample_mask; /* st_tile's samples */
+};
+bool sim_program_tile_reload(struct asahi_sim_gpu *gpu,
+                             const struct sim_program *p,
+                             struct sim_reload *out);
+bool sim_background_copy(struct sim_tile *tile, const struct sim_program *bg,
+                         const struct sim_reload *rl,
+                         struct asahi_sim_group *g,
+                         sim_background_group_fn run);
+
 /* Dispatch one fragment-style program over pixels of the tile: lane t
  * shades pixel[t] when bit t of `launched` is set. */
 void sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g);

@@ -91,7 +91,7 @@ struct draw_ctx {
    uint32_t *pin_uvs;
    uint32_t pin_pos;
    bool has_pin;
-   uint32_t prim_id;
+   uint32_t prim_id; /* primitives of this instance so far */
    unsigned layer; /* of the primitive being assembled (prim_layer) */
 };
 
@@ -1531,6 +1531,10 @@ draw_instance(struct draw_ctx *c, uint32_t instance)
 {
    const struct sim_draw_args *a = c->a;
    c->instance = instance;
+   /* Each instance numbers its primitives from 0 (GL 4.6 core section
+    * 10.5: an instanced draw is DrawArraysOneInstance per instance;
+    * Vulkan's PrimitiveId says so of instances explicitly). */
+   c->prim_id = 0;
    c->win_first = 0;
    c->win_n = 0;
    c->has_pin = false;

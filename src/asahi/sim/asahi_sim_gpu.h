@@ -113,6 +113,8 @@ struct asahi_sim_gpu {
 
    /* Counters, accumulated over commands. */
    uint64_t vertices, primitives, fragments, tiles, threads;
+   /* Tiles whose background reload was a copy (asahi_sim_bg_copy.c). */
+   uint64_t reload_copies;
 
    /* With profile set, render commands add the CPU time of the calling
     * thread (nanoseconds) each unit took to ns[] (the benchmark's

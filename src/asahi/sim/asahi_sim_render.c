@@ -109,16 +109,19 @@ run_background_group(struct sim_tile *tile, const struct sim_program *bg,
 
 /* Run a fragment-style program on every pixel of the tile; one that does
  * the same on every lane is run once per command and copied
- * (asahi_sim_bg_fill.c). */
+ * (asahi_sim_bg_fill.c), one that reloads the image is a copy from it
+ * (asahi_sim_bg_copy.c). */
 static bool
 run_background(struct sim_tile *tile, const struct sim_program *bg,
-               bool lane_invariant)
+               bool lane_invariant, const struct sim_reload *reload)
 {
    struct asahi_sim_group *g = sim_pool_group(tile->r, bg->code_va);
    if (!g)
       return false;
    if (lane_invariant)
       return sim_background_fill(tile, bg, g, run_background_group);
+   if (reload)
+      return sim_background_copy(tile, bg, reload, g, run_background_group);
    for (uint32_t by = 0; by < tile->height; by += 4) {
       for (uint32_t bx = 0; bx < tile->width; bx += 8) {
          if (!run_background_group(tile, bg, g, bx, by))
@@ -266,7 +269,8 @@ render_tiles(struct sim_render *r)
    struct asahi_sim_gpu *gpu = r->gpu;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
    struct sim_program *bg = NULL, *eot = NULL;
-   bool bg_fill = false;
+   bool bg_fill = false, bg_reload = false;
+   struct sim_reload reload;
    struct sim_tile tile = {
       .r = r,
       .width = cmd->utile_width_px,
@@ -303,10 +307,10 @@ render_tiles(struct sim_render *r)
       bg = malloc(sizeof(*bg));
       ok = bg && sim_program_load(gpu, bg_eot_words(gpu, &cmd->bg),
                                   "background program", bg);
-      bg_fill = ok &&
-                !(gpu->debug &
-                  (ASAHI_SIM_DEBUG_NOFAST | ASAHI_SIM_DEBUG_SHADERS)) &&
-                sim_program_lane_invariant(gpu, bg);
+      bool fast = ok && !(gpu->debug & (ASAHI_SIM_DEBUG_NOFAST |
+                                         ASAHI_SIM_DEBUG_SHADERS));
+      bg_fill = fast && sim_program_lane_invariant(gpu, bg);
+      bg_reload = fast && !bg_fill && sim_program_tile_reload(gpu, bg, &reload);
    }
    if (ok && cmd->eot.usc) {
       eot = malloc(sizeof(*eot));
@@ -346,7 +350,7 @@ render_tiles(struct sim_render *r)
             tile.uniform_pixel = NULL;
             ok = sim_zls_load(&tile);
             if (ok && bg)
-               ok = run_background(&tile, bg, bg_fill);
+               ok = run_background(&tile, bg, bg_fill, bg_reload ? &reload : NULL);
             sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
             /* The fragment programs' time is taken out of the raster's. */
             uint64_t t1 = sim_profile_begin(gpu);

@@ -992,6 +992,45 @@ unit_fetch(void *user, struct asahi_sim_group *g,
    return ASAHI_SIM_RUNNING;
 }
 
+bool
+asahi_sim_texture_plain_2d(struct asahi_sim_group *g, uint32_t slot,
+                           struct asahi_sim_plain_image *out)
+{
+   if (g->texture != &asahi_sim_texture_unit_hooks ||
+       slot >= ASAHI_SIM_TEXTURE_STATES || !g->texture_state[slot].valid)
+      return false;
+   uint64_t va = g->texture_state[slot].heap + g->texture_state[slot].index;
+   uint64_t avail = 0;
+   if (!g->mem.lookup ||
+       !g->mem.lookup(g->mem.user, va, false, &avail) ||
+       avail < AGX_TEXTURE_LENGTH)
+      return false; /* the interpreter reports the fault */
+   /* Not this instruction's lanes (serial 0): the descriptor is read. */
+   struct asahi_sim_texture_request r = {.texture = slot};
+   uint64_t serial = g->fetch_serial;
+   g->fetch_serial = 0;
+   const struct image *img = NULL;
+   enum asahi_sim_status st = load_image(g, &r, &img);
+   g->fetch_serial = serial;
+   if (st != ASAHI_SIM_RUNNING || img->null || img->compressed ||
+       img->samples != 1 || img->layers != 1 || img->cube || img->is_3d ||
+       img->d.dimension != AGX_TEXTURE_DIMENSION_2D ||
+       img->d.first_level > img->d.last_level ||
+       img->d.first_level >= img->layout.levels_allocated)
+      return false;
+   out->format = img->format;
+   out->swizzle[0] = img->d.swizzle_r;
+   out->swizzle[1] = img->d.swizzle_g;
+   out->swizzle[2] = img->d.swizzle_b;
+   out->swizzle[3] = img->d.swizzle_a;
+   out->address = img->d.address;
+   out->level = img->d.first_level;
+   out->width = ail_minify(img->layout.width_px, out->level);
+   out->height = ail_minify(img->layout.height_px, out->level);
+   out->layout = img->layout;
+   return true;
+}
+
 /* image_write (storage images): asahi_sim_image.c. */
 static enum asahi_sim_status
 unit_write(void *user, struct asahi_sim_group *g,

@@ -22,6 +22,7 @@
 #define ASAHI_SIM_TEXTURE_H
 
 #include "asahi/genxml/agx_pack.h"
+#include "asahi/layout/layout.h"
 #include "asahi_sim.h"
 #include "util/format/u_formats.h"
 
@@ -124,6 +125,21 @@ extern const struct asahi_sim_texture_hooks asahi_sim_texture_default_hooks;
  * modes, border colours and LOD clamps, LOD from quad derivatives, bias or
  * explicit values.  User data: unused (NULL). */
 extern const struct asahi_sim_texture_hooks asahi_sim_texture_unit_hooks;
+
+/* A 2D image that texture_load of texture state slot `slot` at its first
+ * level reads texel by texel with no filtering: one sample, one layer,
+ * uncompressed, not null, bound to a valid slot (asahi_sim_bg_copy.c
+ * copies background reloads from it).  False (and nothing reported)
+ * otherwise: the interpreter then runs and reports what is wrong. */
+struct asahi_sim_plain_image {
+   enum pipe_format format;
+   enum agx_channel swizzle[4]; /* the descriptor's, r g b a */
+   uint64_t address;
+   unsigned level, width, height; /* the level texture_load reads */
+   struct ail_layout layout;
+};
+bool asahi_sim_texture_plain_2d(struct asahi_sim_group *g, uint32_t slot,
+                                struct asahi_sim_plain_image *out);
 
 /* The texture unit's image_write of one lane's texel through the PBE
  * descriptor the request names (asahi_sim_image.c). */

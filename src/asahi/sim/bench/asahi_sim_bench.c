@@ -18,6 +18,7 @@
  *  - textured: many small triangles, each sampling a 4x4 twiddled texture
  *    through interpolated coordinates;
  *  - passes: many small render commands (see below);
+ *  - reloads: the same commands, each background reloading the target;
  *  - tiny: ten times as many triangles of about one pixel each, with a
  *    flat colour (the shape of piglit's longprim: a fragment group per
  *    primitive, and more vertices than the vertex window holds).
@@ -412,6 +413,20 @@ main(int argc, char **argv)
    if (!run_scene(name, &o, o.passes, &passes, &r))
       return 1;
    /* Against memcpys of its own frames. */
+   report(name, &r,
+          base * o.passes * (160.0 * 160.0) / ((double)o.size * o.size));
+
+   /* Reloads: the same passes, each keeping what the target held (the
+    * background reloads it: get_sr, texture_load, st_tile), the shape of
+    * piglit's read-cache stress and layered clears. */
+   struct scene_params reloads = passes;
+   reloads.bg_reload = true;
+   reloads.twiddled = true;
+   snprintf(name, sizeof(name),
+            "reloads (%u render commands of 160x160, loading the target)",
+            o.passes);
+   if (!run_scene(name, &o, o.passes, &reloads, &r))
+      return 1;
    report(name, &r,
           base * o.passes * (160.0 * 160.0) / ((double)o.size * o.size));
 

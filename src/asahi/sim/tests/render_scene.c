@@ -406,6 +406,43 @@ scene_layers(const struct scene_params *p)
    return p->layers > 1 ? p->layers : 1;
 }
 
+const char scene_reload_bg_source[] =
+   "get_sr r4, sr80\n"
+   "get_sr r5, sr81\n"
+   "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, r0_r1_r2_r3, ts0, ss0, "
+   "tex_2d, r4_r5, auto_lod, 0\n"
+   "wait 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 255, 0\n"
+   "stop\n";
+
+/* The render target as a texture (bg_reload): single-sample RGBA8. */
+static uint64_t
+target_texture(struct builder *b, const struct scene_params *p,
+               const struct scene *s)
+{
+   uint64_t va = 0;
+   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, &va);
+   if (!d)
+      return 0;
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = p->twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = p->width;
+      cfg.height = p->height;
+      cfg.address = s->rt_va;
+      /* Packed as bytes - 16 (the texture unit adds them back). */
+      if (!p->twiddled)
+         cfg.stride = s->rt_stride - 16;
+   }
+   return va;
+}
+
 static uint64_t
 render_target(struct builder *b, const struct scene_params *p,
               struct scene *s)
@@ -706,7 +743,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
                   : p->nr_vertices ? p->nr_vertices : 3;
    }
    agx_pack(v + 4, INDEX_LIST_INSTANCES, cfg) {
-      cfg.count = 1;
+      cfg.count = p->instances ? p->instances : 1;
    }
    agx_pack(v + 8, INDEX_LIST_START, cfg) {
       cfg.start = 0;
@@ -725,7 +762,8 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
 /* The CF binding table of the varying fragment shaders: cf0 = 1/w (slot
  * 0, linear), cf1-cf4 = the colour (slots 1-4). */
 static uint32_t
-cf_table(struct builder *b, enum scene_shading shading, bool flat_first)
+cf_table(struct builder *b, enum scene_shading shading, bool flat_first,
+         bool primitive_id)
 {
    uint64_t va = 0;
    uint8_t *t = alloc(b, 64, 64, true, &va);
@@ -750,7 +788,8 @@ cf_table(struct builder *b, enum scene_shading shading, bool flat_first)
                            ? AGX_SHADE_MODEL_LINEAR
                         : flat_first         ? AGX_SHADE_MODEL_FLAT_VERTEX_0
                                                 : AGX_SHADE_MODEL_FLAT_VERTEX_2;
-      cfg.source = AGX_COEFFICIENT_SOURCE_VARYING;
+      cfg.source = primitive_id ? AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID
+                                : AGX_COEFFICIENT_SOURCE_VARYING;
       cfg.base_slot = 1;
       cfg.base_cf = 1;
    }
@@ -798,9 +837,13 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
       texture(&b, p, &tex_va, &sampler_va);
    else if (p->shading == SCENE_RESOLVE)
       tex_va = resolve_texture(&b, p);
-   uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
-                           shader(&b, p->bg_source ? p->bg_source
-                                                   : bg_source));
+   const char *bg_code = p->bg_reload   ? scene_reload_bg_source
+                         : p->bg_source ? p->bg_source
+                                        : bg_source;
+   uint64_t bg_tex = p->bg_reload ? target_texture(&b, p, out)
+                                  : p->bg_texture_va;
+   uint32_t bg = word_list(&b, vec4_data(&b, p->clear), bg_tex,
+                           shader(&b, bg_code));
    uint32_t vs = word_list(&b, vs_uniforms, 0,
                            shader(&b, p->clip_distance || p->layers > 1 ||
                                             p->two_viewports
@@ -815,7 +858,9 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    bool varying =
       p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE &&
       p->shading != SCENE_COVERAGE;
-   uint32_t cf = varying ? cf_table(&b, p->shading, p->flat_first) : 0;
+   uint32_t cf = varying ? cf_table(&b, p->shading, p->flat_first,
+                                       p->primitive_id)
+                        : 0;
 
    uint64_t index_va = 0;
    if (p->indexed) {

@@ -133,7 +133,23 @@ struct scene_params {
    /* The background program's assembly (NULL: the clear colour from the
     * uniforms u0-u3). */
    const char *bg_source;
+   /* Texture state 0 of the background program: a texture descriptor's
+    * address (0: none). */
+   uint64_t bg_texture_va;
+   /* The background reloads the render target (one sample, one layer):
+    * scene_reload_bg_source with texture state 0 the target itself, as
+    * the driver does for a pass that keeps what the target held. */
+   bool bg_reload;
+   /* Instances of the draw (0: 1). */
+   unsigned instances;
+   /* SCENE_FLAT_BITS: the coefficient register reads the primitive ID
+    * (coefficient source `primitive id`) instead of the varying. */
+   bool primitive_id;
 };
+
+/* A background program that reloads its pixel from texture state 0 as
+ * RGBA8 unorm (get_sr, texture_load, st_tile: the driver's reload). */
+extern const char scene_reload_bg_source[];
 
 struct scene {
    struct drm_asahi_cmd_render cmd;

@@ -25,11 +25,13 @@
 
 #include "asahi/isa/agx_isa.h"
 #include "asahi/genxml/agx_pack.h"
+#include "asahi/layout/layout.h"
 #include "asahi/lib/decode.h"
 #include "asahi/lib/decode_dump.h"
 #include "asahi/sim/asahi_sim_gpu.h"
 #include "asahi/sim/asahi_sim_replay.h"
 #include "render_scene.h"
+#include "util/format/u_format.h"
 #include "util/ralloc.h"
 
 #define USC_BASE  0x100000000ull
@@ -676,6 +678,147 @@ test_kept_groups_see_new_code(void **state)
    f->gpu.groups = NULL;
 }
 
+/* An image reloaded by the background program (scene_reload_bg_source,
+ * what the driver emits for a pass that keeps the target): the executor
+ * copies the image a tile at a time when the formats agree
+ * (asahi_sim_bg_copy.c) and must give what running the program on every
+ * pixel gives. */
+struct reload_case {
+   enum agx_channels channels;
+   enum agx_texture_type type;
+   enum pipe_format format; /* what the channels and type are */
+   bool twiddled;
+   enum agx_channel swizzle[4];
+   bool copied; /* the formats agree: a copy, not the program */
+};
+
+/* A w x h image of `c` with bytes from a fixed sequence, and its
+ * descriptor; returns the descriptor's address. */
+static uint64_t
+reload_texture(struct fixture *f, const struct reload_case *c, unsigned w,
+               unsigned h)
+{
+   struct ail_layout l = {
+      .width_px = w,
+      .height_px = h,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = c->twiddled ? AIL_TILING_TWIDDLED : AIL_TILING_LINEAR,
+      .format = c->format,
+   };
+   /* Linear rows 16-byte aligned, one 16-byte unit more than needed. */
+   if (!c->twiddled)
+      l.linear_stride_B = (w * util_format_get_blocksize(c->format) + 31) &
+                          ~15u;
+   assert_int_equal(ail_make_miptree(&l), 0);
+   uint64_t data_va = 0, va = 0;
+   uint8_t *data = mem_alloc(&f->mem, l.size_B, 128, false, &data_va);
+   uint8_t *d = mem_alloc(&f->mem, AGX_TEXTURE_LENGTH, 64, false, &va);
+   assert_non_null(data);
+   assert_non_null(d);
+   uint32_t seed = 12345;
+   for (size_t i = 0; i < l.size_B; i++) {
+      seed = seed * 1103515245u + 12345u;
+      data[i] = (uint8_t)(seed >> 16);
+   }
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = c->twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
+      cfg.channels = c->channels;
+      cfg.type = c->type;
+      cfg.swizzle_r = c->swizzle[0];
+      cfg.swizzle_g = c->swizzle[1];
+      cfg.swizzle_b = c->swizzle[2];
+      cfg.swizzle_a = c->swizzle[3];
+      cfg.width = w;
+      cfg.height = h;
+      cfg.address = data_va;
+      /* The descriptor's stride is the row's bytes less 16 (the texture
+       * unit adds them back, asahi_sim_sampler.c). */
+      if (!c->twiddled)
+         cfg.stride = l.linear_stride_B - 16;
+   }
+   return va;
+}
+
+/* Each case twice, the image (37 x 29) smaller than the 40 x 32 target so
+ * that the edge tiles hold pixels outside it (zero), linear and
+ * twiddled: once with ASAHI_SIM_DEBUG=nofast (the program on every pixel)
+ * and once with the shortcut; the targets must be equal byte for byte,
+ * and the shortcut taken exactly when the formats agree. */
+static void
+test_background_reload_copy(void **state)
+{
+   struct fixture *f = *state;
+   const enum agx_channel rgba[4] = {AGX_CHANNEL_R, AGX_CHANNEL_G,
+                                     AGX_CHANNEL_B, AGX_CHANNEL_A};
+   const enum agx_channel bgr1[4] = {AGX_CHANNEL_B, AGX_CHANNEL_G,
+                                     AGX_CHANNEL_R, AGX_CHANNEL_1};
+   const enum agx_channel r0g1[4] = {AGX_CHANNEL_R, AGX_CHANNEL_0,
+                                     AGX_CHANNEL_G, AGX_CHANNEL_1};
+   struct reload_case cases[] = {
+      {AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM,
+       PIPE_FORMAT_R8G8B8A8_UNORM, false, {0}, true},
+      {AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM,
+       PIPE_FORMAT_R8G8B8A8_UNORM, true, {0}, true},
+      {AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM,
+       PIPE_FORMAT_R8G8B8A8_UNORM, true, {1}, true},
+      {AGX_CHANNELS_R8G8, AGX_TEXTURE_TYPE_UNORM, PIPE_FORMAT_R8G8_UNORM,
+       true, {2}, true},
+      {AGX_CHANNELS_R8, AGX_TEXTURE_TYPE_UNORM, PIPE_FORMAT_R8_UNORM, false,
+       {0}, true},
+      /* Not a byte copy: 16-bit channels, and snorm. */
+      {AGX_CHANNELS_R16G16B16A16, AGX_TEXTURE_TYPE_UNORM,
+       PIPE_FORMAT_R16G16B16A16_UNORM, true, {0}, false},
+      {AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_SNORM,
+       PIPE_FORMAT_R8G8B8A8_SNORM, false, {0}, false},
+   };
+   const enum agx_channel *swizzles[] = {rgba, bgr1, r0g1};
+   uint32_t debug = f->gpu.debug;
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct reload_case *c = &cases[i];
+      memcpy(c->swizzle, swizzles[c->swizzle[0]], sizeof(c->swizzle));
+      struct scene_params p;
+      struct scene s;
+      uint8_t *want = NULL;
+      for (unsigned fast = 0; fast < 2; fast++) {
+         f->mem.usc.used = f->mem.data.used = 0;
+         base_params(&p);
+         p.bg_source = scene_reload_bg_source;
+         p.bg_texture_va = reload_texture(f, c, 37, 29);
+         build(f, &p, &s, false);
+         memset(s.rt, 0x5a, s.rt_size);
+         f->gpu.debug = fast ? debug & ~ASAHI_SIM_DEBUG_NOFAST
+                             : debug | ASAHI_SIM_DEBUG_NOFAST;
+         uint64_t copies = f->gpu.reload_copies;
+         run(f, &s);
+         bool fast_run = fast && !(debug & ASAHI_SIM_DEBUG_SHADERS);
+         assert_int_equal(f->gpu.reload_copies - copies,
+                          fast_run && c->copied ? 2 : 0);
+         if (!fast) {
+            want = malloc(s.rt_size);
+            assert_non_null(want);
+            memcpy(want, s.rt, s.rt_size);
+            continue;
+         }
+         for (unsigned y = 0; y < p.height; y++) {
+            for (unsigned x = 0; x < p.width; x++) {
+               const uint8_t *got = scene_pixel(&p, &s, x, y);
+               const uint8_t *ref = want + (got - s.rt);
+               if (memcmp(got, ref, 4))
+                  fail_msg("case %u: pixel (%u, %u) is %u %u %u %u, the "
+                           "program gives %u %u %u %u",
+                           i, x, y, got[0], got[1], got[2], got[3], ref[0],
+                           ref[1], ref[2], ref[3]);
+            }
+         }
+      }
+      free(want);
+   }
+   f->gpu.debug = debug;
+}
+
 /* Interpolated colour at the centre of (x, y): screen-space barycentrics
  * of the window positions, then GL's perspective formula (14.9) or the
  * linear one (14.10), to unorm8. */
@@ -860,6 +1003,38 @@ test_strip_provoking(void **state)
 {
    check_strip_provoking(*state, true);
    check_strip_provoking(*state, false);
+}
+
+/*
+ * The primitive ID counts the primitives of one instance: an instanced
+ * draw is a sequence of single-instance draws, each numbering its
+ * primitives from 0 (GL 4.6 core section 10.5, DrawArraysInstanced as
+ * DrawArraysOneInstance per instance; the GLSL reference page of
+ * gl_PrimitiveID: "the first primitive processed by the drawing command
+ * is numbered zero"; Vulkan 1.3 says so of instances in its PrimitiveId
+ * built-in).  Three instances of the same triangle, its coefficient
+ * register reading the primitive ID, stored as the pixel's word: the last
+ * instance's triangle holds 0, not 2.
+ */
+static void
+test_primitive_id_per_instance(void **state)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.shading = SCENE_FLAT_BITS;
+   p.primitive_id = true;
+   p.instances = 3;
+   build(*state, &p, &s, true);
+   for (unsigned y = 6; y < 26; y++) {
+      for (unsigned x = 6; x + y < 30; x++) {
+         uint32_t got;
+         memcpy(&got, scene_pixel(&p, &s, x, y), sizeof(got));
+         if (got != 0)
+            fail_msg("pixel (%u, %u) holds primitive ID %u, expected 0", x,
+                     y, got);
+      }
+   }
 }
 
 /*
@@ -1910,6 +2085,10 @@ main(void)
       cmocka_unit_test_setup_teardown(test_background_computed, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_kept_groups_see_new_code, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_background_reload_copy, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_primitive_id_per_instance, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),

@@ -696,7 +696,7 @@ want_left_right(int x, int y)
  * and checks the target against want. */
 static void
 check_primitive_id(const float *verts, size_t size, enum pipe_prim_type mode,
-                   unsigned count, bool flatshade_first,
+                   unsigned count, unsigned instances, bool flatshade_first,
                    int (*want)(int x, int y))
 {
    struct env e;
@@ -706,7 +706,7 @@ check_primitive_id(const float *verts, size_t size, enum pipe_prim_type mode,
    struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    rs.flatshade_first = flatshade_first;
    void *rso = env_bind_rasterizer(&e, &rs);
-   struct pipe_draw_info info = {.mode = mode, .instance_count = 1};
+   struct pipe_draw_info info = {.mode = mode, .instance_count = instances};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = count};
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
@@ -727,8 +727,36 @@ primitive_id_without_gs(void **state)
       0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
    };
    for (unsigned first = 0; first < 2; ++first)
-      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_QUADS, 8, first,
+      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_QUADS, 8, 1, first,
                          want_left_right);
+}
+
+static int
+want_left_red(int x, int y)
+{
+   (void)y;
+   if (x >= 31 && x <= 32)
+      return -1;
+   return x < 32 ? 1 : 0;
+}
+
+/* gl_PrimitiveID counts the primitives of one instance: an instanced
+ * draw is a sequence of single-instance draws (GL 4.6 core section
+ * 10.5, DrawArraysInstanced as DrawArraysOneInstance per instance), each
+ * numbering its primitives from 0 (the GLSL 4.60 reference page of
+ * gl_PrimitiveID: "the first primitive processed by the drawing command
+ * is numbered zero"; Vulkan 1.3 section 15.8, PrimitiveId, says the same
+ * of instances explicitly).  Two instances of a triangle covering the
+ * left half: the second draws over the first with ID 0 again, red, not
+ * green. */
+static void
+primitive_id_per_instance(void **state)
+{
+   (void)state;
+   static const float verts[] = {0, -3, 0, 1, 0, 3, 0, 1, -3, 0, 0, 1};
+   for (unsigned first = 0; first < 2; ++first)
+      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_TRIANGLES, 3, 2, first,
+                         want_left_red);
 }
 
 static int
@@ -750,7 +778,7 @@ primitive_id_of_polygon(void **state)
       -1, -1, 0, 1, 1, -1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1,
    };
    for (unsigned first = 0; first < 2; ++first)
-      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_POLYGON, 5, first,
+      check_primitive_id(verts, sizeof(verts), PIPE_PRIM_POLYGON, 5, 1, first,
                          want_all_red);
 }
 
@@ -876,6 +904,7 @@ main(void)
       cmocka_unit_test(instanced_quads),
       cmocka_unit_test(strip_winding_and_primitive_id),
       cmocka_unit_test(primitive_id_without_gs),
+      cmocka_unit_test(primitive_id_per_instance),
       cmocka_unit_test(primitive_id_of_polygon),
       cmocka_unit_test(indexed_strip_capture),
       cmocka_unit_test(indexed_first_vertex_capture),
