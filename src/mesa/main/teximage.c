@@ -143,6 +143,32 @@ client_texels(struct gl_context *ctx, GLenum format, GLenum type, GLsizei w,
    return *tmp;
 }
 
+/* The texels of an upload into a DXT1 format with alpha
+ * (_mesa_is_dxt1_alpha): those client_texels gave, unpacked to RGBA
+ * floats if they are not yet, with the one-bit alpha rule applied. */
+static const void *
+dxt1_alpha_texels(struct gl_context *ctx, GLenum format, GLenum type,
+                  GLsizei w, GLsizei h, GLsizei d, const void *data,
+                  enum pipe_format *src, void **tmp)
+{
+   if (!data)
+      return data;
+   if (!*tmp) {
+      *tmp = _mesa_client_unpack_image(ctx, format, type, GL_RGBA, w, h, d,
+                                       data);
+      if (!*tmp) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
+         return NULL;
+      }
+      *src = _mesa_client_unpacked_format(format, type);
+   }
+   /* the buffer has 16-byte texels in the unpack layout */
+   struct gl_pixel_layout l;
+   _mesa_pixel_layout(ctx, false, w, h, d, 16, &l);
+   _mesa_dxt1_alpha_texels(*tmp, l.size_B / 16);
+   return *tmp;
+}
+
 /* The base internal format of an internal format (RGBA if unknown). */
 static GLenum
 base_of(GLenum internalformat)
@@ -295,6 +321,7 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   bool dxt1_alpha = _mesa_is_dxt1_alpha(compressed);
    /* KHR_texture_compression_astc_ldr: ASTC formats are not taken by
     * TexImage (nothing compresses online): INVALID_OPERATION. */
    if (is_astc(compressed)) {
@@ -392,6 +419,9 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
    void *tmp = NULL;
    data = client_texels(ctx, format, client_type, width, height, 1, data,
                         base_of((GLenum)internalformat), storage, &src, &tmp);
+   if (dxt1_alpha)
+      data = dxt1_alpha_texels(ctx, format, client_type, width, height, 1,
+                               data, &src, &tmp);
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
@@ -1341,6 +1371,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   bool dxt1_alpha = _mesa_is_dxt1_alpha(compressed);
    if (from_texels) {
       if (!_mesa_compressed_teximage_ok(ctx, compressed, format, type)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -1400,6 +1431,9 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    void *tmp;
    data = client_texels(ctx, format, client_type, width, height, depth, data,
                         base_of((GLenum)internalformat), storage, &src, &tmp);
+   if (dxt1_alpha)
+      data = dxt1_alpha_texels(ctx, format, client_type, width, height, depth,
+                               data, &src, &tmp);
    if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
                      (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
