@@ -169,6 +169,22 @@ dxt1_alpha_texels(struct gl_context *ctx, GLenum format, GLenum type,
    return *tmp;
 }
 
+/* GL 1.0's component counts 1-4 as TexImage internal formats (GL 3.0
+ * section 3.9.1 and table 3.16; compatibility contexts only, appendix
+ * E): the base internal format each stands for; GL_NONE for any other
+ * value or context. */
+static GLenum
+component_count_base(const struct gl_context *ctx, GLint internalformat)
+{
+   static const GLenum bases[] = {GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB,
+                                  GL_RGBA};
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx) || internalformat < 1 ||
+       internalformat > 4)
+      return GL_NONE;
+   return bases[internalformat - 1];
+}
+
 /* The base internal format of an internal format (RGBA if unknown). */
 static GLenum
 base_of(GLenum internalformat)
@@ -315,6 +331,10 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
+   /* (TEXTURE_INTERNAL_FORMAT answers a component count as given) */
+   GLint count = component_count_base(ctx, internalformat) ? internalformat : 0;
+   if (count)
+      internalformat = (GLint)component_count_base(ctx, count);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* EXT_texture_compression_s3tc / _rgtc / _bptc: their internal formats
     * with uncompressed texels (stored uncompressed; see texcompress.h). */
@@ -426,6 +446,8 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   else
+      t->Image[face][level].ComponentCount = count;
    free(tmp);
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
@@ -1365,6 +1387,9 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    }
    if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
+   GLint count = component_count_base(ctx, internalformat) ? internalformat : 0;
+   if (count)
+      internalformat = (GLint)component_count_base(ctx, count);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
     * tex_image); only BPTC has 3D images (GL 4.6 table 8.17). */
@@ -1437,6 +1462,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
                      (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   else
+      t->Image[0][level].ComponentCount = count;
    free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
