@@ -564,6 +564,11 @@ tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    data = client_texels(ctx, format, type, width, height, 1, data,
                         base_of(img->InternalFormat), img->PipeFormat, &src,
                         &tmp);
+   /* (an image that kept its DXT1 internal format: ES) */
+   if (_mesa_is_dxt1_alpha(
+          _mesa_compressed_pipe_format(ctx, img->InternalFormat)))
+      data = dxt1_alpha_texels(ctx, format, type, width, height, 1, data,
+                               &src, &tmp);
    if (data)
       st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
                        src, data);
@@ -1524,6 +1529,11 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    data = client_texels(ctx, format, type, width, height, depth, data,
                         base_of(img->InternalFormat), img->PipeFormat, &src,
                         &tmp);
+   /* (an image that kept its DXT1 internal format: ES) */
+   if (_mesa_is_dxt1_alpha(
+          _mesa_compressed_pipe_format(ctx, img->InternalFormat)))
+      data = dxt1_alpha_texels(ctx, format, type, width, height, depth, data,
+                               &src, &tmp);
    if (data)
       st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width,
                        height, depth, src, data);

@@ -291,6 +291,18 @@ test_dxt1_alpha_texels(void **state)
    gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 0, v, 4);
    assert_memory_equal(v, ((const uint8_t[4]){0, 0, 0, 0}), 4);
    gl_test_destroy(t);
+
+   /* ES: the image keeps its DXT1 format, TexSubImage2D follows the rule */
+   t = context(2);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 4, 4,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(gl_test_texel_is_rgba8(0, 0, 0, 0, 0, 0));
+   assert_true(gl_test_texel_is_rgba8(2, 0, 0, 255, 0, 255));
+   gl_test_destroy(t);
 }
 
 int
