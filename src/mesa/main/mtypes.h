@@ -302,6 +302,9 @@ enum gl_texture_index {
 struct gl_texture_image {
    GLsizei Width, Height, Depth; /* 0: undefined */
    GLenum InternalFormat;        /* as given (ES 2.0: = Format) */
+   /* 1-4 when TexImage was given GL 1.0's component count (InternalFormat
+    * is then the base format it stands for), else 0. */
+   GLint ComponentCount;
    GLenum Format, Type;          /* of the TexImage call */
    enum pipe_format PipeFormat;  /* storage format */
    /* Where the texels are: the texture's resource, or a resource of its

@@ -309,6 +309,27 @@ _mesa_compressed_fallback_format(enum pipe_format pf)
    }
 }
 
+bool
+_mesa_is_dxt1_alpha(enum pipe_format pf)
+{
+   return pf == PIPE_FORMAT_DXT1_RGBA || pf == PIPE_FORMAT_DXT1_SRGBA;
+}
+
+void
+_mesa_dxt1_alpha_texels(float (*texels)[4], size_t n)
+{
+   /* The threshold: an encoder reads alpha < 128 of 255 as transparent
+    * (Mesa's src/util/format/texcompress_s3tc_tmp.h); 0.5 is 127.5. */
+   for (size_t i = 0; i < n; i++) {
+      if (texels[i][3] < 0.5f) {
+         for (unsigned c = 0; c < 4; c++)
+            texels[i][c] = 0.0f;
+      } else {
+         texels[i][3] = 1.0f;
+      }
+   }
+}
+
 /* One CompressedTex[Sub]Image call. */
 struct compressed_call {
    const char *func;

@@ -56,6 +56,18 @@ GLenum _mesa_generic_compressed_base(const struct gl_context *ctx,
  * formats. */
 GLenum _mesa_compressed_fallback_format(enum pipe_format pf);
 
+/* EXT_texture_compression_s3tc: DXT1 images with alpha
+ * (COMPRESSED_RGBA_S3TC_DXT1 and its sRGB form) keep one bit of alpha,
+ * and a transparent texel decodes to black (code 3 of a block in its
+ * three-colour mode is RGBA (0, 0, 0, 0)).  Uncompressed texels given to
+ * such a format are stored uncompressed here, so they are made what an
+ * encoder and decoder give: alpha < 0.5 becomes (0, 0, 0, 0), any other
+ * alpha 1.  Is pf one of these formats? */
+bool _mesa_is_dxt1_alpha(enum pipe_format pf);
+
+/* Applies that rule to n RGBA float texels in place. */
+void _mesa_dxt1_alpha_texels(float (*texels)[4], size_t n);
+
 /* TexStorage2D/3D with a compressed internal format: the whole call
  * (checks, errors, storage).  dims is 2 or 3; depth is 1 for dims 2. */
 void _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims,

@@ -143,29 +143,54 @@ client_texels(struct gl_context *ctx, GLenum format, GLenum type, GLsizei w,
    return *tmp;
 }
 
+/* The texels of an upload into a DXT1 format with alpha
+ * (_mesa_is_dxt1_alpha): those client_texels gave, unpacked to RGBA
+ * floats if they are not yet, with the one-bit alpha rule applied. */
+static const void *
+dxt1_alpha_texels(struct gl_context *ctx, GLenum format, GLenum type,
+                  GLsizei w, GLsizei h, GLsizei d, const void *data,
+                  enum pipe_format *src, void **tmp)
+{
+   if (!data)
+      return data;
+   if (!*tmp) {
+      *tmp = _mesa_client_unpack_image(ctx, format, type, GL_RGBA, w, h, d,
+                                       data);
+      if (!*tmp) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
+         return NULL;
+      }
+      *src = _mesa_client_unpacked_format(format, type);
+   }
+   /* the buffer has 16-byte texels in the unpack layout */
+   struct gl_pixel_layout l;
+   _mesa_pixel_layout(ctx, false, w, h, d, 16, &l);
+   _mesa_dxt1_alpha_texels(*tmp, l.size_B / 16);
+   return *tmp;
+}
+
+/* GL 1.0's component counts 1-4 as TexImage internal formats (GL 3.0
+ * section 3.9.1 and table 3.16; compatibility contexts only, appendix
+ * E): the base internal format each stands for; GL_NONE for any other
+ * value or context. */
+static GLenum
+component_count_base(const struct gl_context *ctx, GLint internalformat)
+{
+   static const GLenum bases[] = {GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB,
+                                  GL_RGBA};
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx) || internalformat < 1 ||
+       internalformat > 4)
+      return GL_NONE;
+   return bases[internalformat - 1];
+}
+
 /* The base internal format of an internal format (RGBA if unknown). */
 static GLenum
 base_of(GLenum internalformat)
 {
    const struct gl_format_info *f = _mesa_format_info(internalformat);
    return f ? f->base : GL_RGBA;
-}
-
-/* The GL 1.0 component counts 1-4 that TexImage takes in compatibility
- * contexts (GL 2.1 section 3.8.1: they stand for LUMINANCE,
- * LUMINANCE_ALPHA, RGB and RGBA; core profiles and ES refuse them) as
- * those base formats; other values unchanged.  The image then records
- * the base format (TEXTURE_INTERNAL_FORMAT reads it, where GL would give
- * the number back: docs/gl.rst). */
-static GLint
-component_count_format(const struct gl_context *ctx, GLint internalformat)
-{
-   static const GLenum bases[4] = {GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB,
-                                   GL_RGBA};
-   if (internalformat < 1 || internalformat > 4 || _mesa_is_gles(ctx) ||
-       _mesa_is_desktop_fc(ctx))
-      return internalformat;
-   return (GLint)bases[internalformat - 1];
 }
 
 /* The bytes an upload of w x h x d texels of (format, type) in client
@@ -306,13 +331,17 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
-   internalformat = component_count_format(ctx, internalformat);
+   /* (TEXTURE_INTERNAL_FORMAT answers a component count as given) */
+   GLint count = component_count_base(ctx, internalformat) ? internalformat : 0;
+   if (count)
+      internalformat = (GLint)component_count_base(ctx, count);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* EXT_texture_compression_s3tc / _rgtc / _bptc: their internal formats
     * with uncompressed texels (stored uncompressed; see texcompress.h). */
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   bool dxt1_alpha = _mesa_is_dxt1_alpha(compressed);
    /* KHR_texture_compression_astc_ldr: ASTC formats are not taken by
     * TexImage (nothing compresses online): INVALID_OPERATION. */
    if (is_astc(compressed)) {
@@ -410,10 +439,15 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
    void *tmp = NULL;
    data = client_texels(ctx, format, client_type, width, height, 1, data,
                         base_of((GLenum)internalformat), storage, &src, &tmp);
+   if (dxt1_alpha)
+      data = dxt1_alpha_texels(ctx, format, client_type, width, height, 1,
+                               data, &src, &tmp);
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   else
+      t->Image[face][level].ComponentCount = count;
    free(tmp);
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
@@ -530,6 +564,11 @@ tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    data = client_texels(ctx, format, type, width, height, 1, data,
                         base_of(img->InternalFormat), img->PipeFormat, &src,
                         &tmp);
+   /* (an image that kept its DXT1 internal format: ES) */
+   if (_mesa_is_dxt1_alpha(
+          _mesa_compressed_pipe_format(ctx, img->InternalFormat)))
+      data = dxt1_alpha_texels(ctx, format, type, width, height, 1, data,
+                               &src, &tmp);
    if (data)
       st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
                        src, data);
@@ -1353,13 +1392,16 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    }
    if (!cube_array_size_ok(ctx, real, width, height, depth, func))
       return;
-   internalformat = component_count_format(ctx, internalformat);
+   GLint count = component_count_base(ctx, internalformat) ? internalformat : 0;
+   if (count)
+      internalformat = (GLint)component_count_base(ctx, count);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
     * tex_image); only BPTC has 3D images (GL 4.6 table 8.17). */
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   bool dxt1_alpha = _mesa_is_dxt1_alpha(compressed);
    if (from_texels) {
       if (!_mesa_compressed_teximage_ok(ctx, compressed, format, type)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -1419,9 +1461,14 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    void *tmp;
    data = client_texels(ctx, format, client_type, width, height, depth, data,
                         base_of((GLenum)internalformat), storage, &src, &tmp);
+   if (dxt1_alpha)
+      data = dxt1_alpha_texels(ctx, format, client_type, width, height, depth,
+                               data, &src, &tmp);
    if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
                      (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   else
+      t->Image[0][level].ComponentCount = count;
    free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
@@ -1482,6 +1529,11 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    data = client_texels(ctx, format, type, width, height, depth, data,
                         base_of(img->InternalFormat), img->PipeFormat, &src,
                         &tmp);
+   /* (an image that kept its DXT1 internal format: ES) */
+   if (_mesa_is_dxt1_alpha(
+          _mesa_compressed_pipe_format(ctx, img->InternalFormat)))
+      data = dxt1_alpha_texels(ctx, format, type, width, height, depth, data,
+                               &src, &tmp);
    if (data)
       st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width,
                        height, depth, src, data);

@@ -95,7 +95,9 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
    case GL_TEXTURE_INTERNAL_FORMAT:
       /* An image never specified reports RGBA (the initial value in
        * ES 3.1 table 20.9). */
-      *v = img->Width ? (GLint)img->InternalFormat : GL_RGBA;
+      *v = !img->Width          ? GL_RGBA
+           : img->ComponentCount ? img->ComponentCount
+                                 : (GLint)img->InternalFormat;
       return true;
    case GL_TEXTURE_COMPRESSED:
       *v = img->Width && !f ? GL_TRUE : GL_FALSE;

@@ -276,6 +276,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    img->Height = height;
    img->Depth = depth;
    img->InternalFormat = internalformat;
+   img->ComponentCount = 0;
    img->Format = format;
    img->Type = type;
    img->PipeFormat =

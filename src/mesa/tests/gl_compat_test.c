@@ -300,6 +300,64 @@ test_tex_image_1d_array_unpack(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 1.0's component counts 1-4 as TexImage internal formats (GL 3.0
+ * compatibility section 3.9.1, table 3.16's footnote: they stand for
+ * LUMINANCE, LUMINANCE_ALPHA, RGB and RGBA); TEXTURE_INTERNAL_FORMAT
+ * answers with the value the application gave (llvmpipe does too), the
+ * texels follow the base format (since wave 14). */
+static void
+test_component_count_formats(void **state)
+{
+   static const GLenum bases[] = {GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB,
+                                  GL_RGBA};
+   static const uint8_t texel[4] = {10, 20, 30, 40};
+
+   (void)state;
+   struct gl_test *t = compat30();
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   for (GLint n = 1; n <= 4; n++) {
+      GLint v = 0;
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, n, 1, 1, 0, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texel);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                   GL_TEXTURE_INTERNAL_FORMAT, &v);
+      assert_int_equal(v, n);
+      /* the sizes still those of the base format */
+      _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE,
+                                   &v);
+      bool alpha = bases[n - 1] == GL_LUMINANCE_ALPHA ||
+                   bases[n - 1] == GL_RGBA;
+      assert_int_equal(v != 0, alpha);
+      _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                   GL_TEXTURE_LUMINANCE_SIZE, &v);
+      assert_int_equal(v != 0, n <= 2);
+   }
+   /* a 3D image too; re-specifying with a name forgets the count */
+   _mesa_BindTexture(GL_TEXTURE_3D, 2);
+   _mesa_TexImage3D(GL_TEXTURE_3D, 0, 3, 1, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texel);
+   GLint v = 0;
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_3D, 0, GL_TEXTURE_INTERNAL_FORMAT,
+                                &v);
+   assert_int_equal(v, 3);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texel);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT,
+                                &v);
+   assert_int_equal(v, GL_RGBA);
+   gl_test_destroy(t);
+
+   /* deprecated (GL 3.0 appendix E): not a format in a core profile */
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, 4, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    texel);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -311,6 +369,7 @@ main(void)
       cmocka_unit_test(test_tex_image_component_counts),
       cmocka_unit_test(test_tex_image_1d_array),
       cmocka_unit_test(test_tex_image_1d_array_unpack),
+      cmocka_unit_test(test_component_count_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -241,6 +241,70 @@ test_desktop_srgb(void **state)
    gl_test_destroy(t);
 }
 
+/* EXT_texture_compression_s3tc: in a DXT1 block's three-colour mode
+ * code 3 is RGBA (0, 0, 0, 0), and alpha has one bit.  Texels given
+ * uncompressed to a DXT1 format with alpha read back as a GL that
+ * compresses them gives them: transparent black below alpha 0.5, alpha
+ * 1 from 0.5 on; colours of opaque texels stay (since wave 14). */
+static void
+test_dxt1_alpha_texels(void **state)
+{
+   static const GLenum formats[] = {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
+                                    GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT,
+                                    GL_COMPRESSED_RGB_S3TC_DXT1_EXT};
+   /* texels 0-3 of row 0: alpha 0, 127, 128 and 255 */
+   uint8_t texels[4 * 4 * 4] = {255, 0,   0,  0,   0,  255, 0,  127,
+                                0,   255, 0,  128, 10, 20,  30, 255};
+
+   (void)state;
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   assert_non_null(t);
+   gl_test_refuse_formats(t, is_bc);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, formats[f], 4, 4, 0, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      bool rgb = formats[f] == GL_COMPRESSED_RGB_S3TC_DXT1_EXT;
+      uint8_t v[4][4];
+      for (unsigned x = 0; x < 4; x++)
+         gl_test_read_texel(GL_TEXTURE_2D, 0, 0, x, 0, 0, v[x], 4);
+      if (rgb) {
+         /* no alpha: the colours as given */
+         assert_int_equal(v[0][0], 255);
+         assert_int_equal(v[1][1], 255);
+         continue;
+      }
+      static const uint8_t expect[4][4] = {
+         {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 255, 0, 255}, {10, 20, 30, 255}};
+      for (unsigned x = 0; x < 4; x++)
+         assert_memory_equal(v[x], expect[x], 4);
+   }
+   /* unpacked the same from floats, and through TexImage3D */
+   float ftexels[4 * 4 * 4] = {1.0f, 0.0f, 0.0f, 0.25f};
+   uint8_t v[4];
+   _mesa_BindTexture(GL_TEXTURE_2D_ARRAY, 2);
+   _mesa_TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
+                    4, 4, 1, 0, GL_RGBA, GL_FLOAT, ftexels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_read_texel(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 0, v, 4);
+   assert_memory_equal(v, ((const uint8_t[4]){0, 0, 0, 0}), 4);
+   gl_test_destroy(t);
+
+   /* ES: the image keeps its DXT1 format, TexSubImage2D follows the rule */
+   t = context(2);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 4, 4,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(gl_test_texel_is_rgba8(0, 0, 0, 0, 0, 0));
+   assert_true(gl_test_texel_is_rgba8(2, 0, 0, 255, 0, 255));
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -250,6 +314,7 @@ main(void)
       cmocka_unit_test(test_teximage),
       cmocka_unit_test(test_rgtc),
       cmocka_unit_test(test_desktop_srgb),
+      cmocka_unit_test(test_dxt1_alpha_texels),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
