@@ -59,15 +59,13 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct e2e_gl_compat ff;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
-   if (status)
-      return status;
-
    vertex_pointer_ext_fn vertex_pointer_ext;
    const struct e2e_gl_proc procs[] = {
       {"glVertexPointerEXT", &vertex_pointer_ext},
    };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+   int status = E2E_GL_START_FF_PROCS(&gl, argc, argv, W, H, &quiet, &ff, true,
+                                      procs);
+   if (status)
       return status;
    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
    bool has_ext = ext && strstr(ext, "GL_EXT_vertex_array");

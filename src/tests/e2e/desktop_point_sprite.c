@@ -74,9 +74,6 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct e2e_gl_compat ff;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
-   if (status)
-      return status;
    struct procs p;
    const struct e2e_gl_proc table[] = {
       {"glTexEnvi", &p.tex_envi},
@@ -84,7 +81,9 @@ main(int argc, char **argv)
       {"glTexCoord2f", &p.tex_coord2f},
       {"glPointParameteri", &p.point_parameteri},
    };
-   if ((status = E2E_GL_NEED_PROCS(&gl, table)))
+   int status = E2E_GL_START_FF_PROCS(&gl, argc, argv, W, H, &quiet, &ff, true,
+                                      table);
+   if (status)
       return status;
 
    static const uint8_t texels[4][4] = {

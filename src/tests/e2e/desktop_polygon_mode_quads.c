@@ -62,15 +62,13 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct e2e_gl_compat ff;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
-   if (status)
-      return status;
-
    enum_fn provoking_vertex;
    const struct e2e_gl_proc procs[] = {
       {"glProvokingVertex", &provoking_vertex},
    };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
+   int status = E2E_GL_START_FF_PROCS(&gl, argc, argv, W, H, &quiet, &ff, true,
+                                      procs);
+   if (status)
       return status;
 
    /* Pixel centres: (x + 0.5, y + 0.5). */
