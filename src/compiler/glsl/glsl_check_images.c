@@ -23,11 +23,16 @@
 #include "glsl_check_priv.h"
 
 /* GLSL 4.20 section 4.4.6.2 lists the formats by base type; GLSL ES 3.10
- * section 4.4.7 keeps the subset marked es. */
+ * section 4.4.7 keeps the subset marked es; GL_NV_image_formats gives
+ * ES shaders the others but the 16-bit normalized ones, which it ties
+ * to GL_EXT_texture_norm16 (piglit's nv_image_formats compiler tests
+ * declaration-disallow-*16*). */
 static const struct {
    const char *name;
    enum glsl_base_type base;
    bool es;
+   bool norm16; /* 16-bit unorm/snorm: GL_NV_image_formats offers them
+                 * only with GL_EXT_texture_norm16, which we lack */
 } image_formats[] = {
    { "rgba32f", GLSL_TYPE_FLOAT, true },
    { "rgba16f", GLSL_TYPE_FLOAT, true },
@@ -36,18 +41,18 @@ static const struct {
    { "r11f_g11f_b10f", GLSL_TYPE_FLOAT, false },
    { "r32f", GLSL_TYPE_FLOAT, true },
    { "r16f", GLSL_TYPE_FLOAT, false },
-   { "rgba16", GLSL_TYPE_FLOAT, false },
+   { "rgba16", GLSL_TYPE_FLOAT, false, true },
    { "rgb10_a2", GLSL_TYPE_FLOAT, false },
    { "rgba8", GLSL_TYPE_FLOAT, true },
-   { "rg16", GLSL_TYPE_FLOAT, false },
+   { "rg16", GLSL_TYPE_FLOAT, false, true },
    { "rg8", GLSL_TYPE_FLOAT, false },
-   { "r16", GLSL_TYPE_FLOAT, false },
+   { "r16", GLSL_TYPE_FLOAT, false, true },
    { "r8", GLSL_TYPE_FLOAT, false },
-   { "rgba16_snorm", GLSL_TYPE_FLOAT, false },
+   { "rgba16_snorm", GLSL_TYPE_FLOAT, false, true },
    { "rgba8_snorm", GLSL_TYPE_FLOAT, true },
-   { "rg16_snorm", GLSL_TYPE_FLOAT, false },
+   { "rg16_snorm", GLSL_TYPE_FLOAT, false, true },
    { "rg8_snorm", GLSL_TYPE_FLOAT, false },
-   { "r16_snorm", GLSL_TYPE_FLOAT, false },
+   { "r16_snorm", GLSL_TYPE_FLOAT, false, true },
    { "r8_snorm", GLSL_TYPE_FLOAT, false },
    { "rgba32i", GLSL_TYPE_INT, true },
    { "rgba16i", GLSL_TYPE_INT, true },
@@ -151,9 +156,14 @@ check_image_declaration(struct check *c, struct ast_node *d,
                      "qualifier", d->name);
          return -1;
       }
-      if (c->st->es && !image_formats[f].es) {
-         check_error(c, d, "format '%s' is not available in GLSL ES",
-                     l->name);
+      if (c->st->es && !image_formats[f].es &&
+          (image_formats[f].norm16 ||
+           !glsl_ext_enabled(c->st, "GL_NV_image_formats"))) {
+         check_error(c, d, "format '%s' is not available in GLSL ES (%s)",
+                     l->name, image_formats[f].norm16
+                                 ? "GL_NV_image_formats adds it only with "
+                                   "GL_EXT_texture_norm16, not supported"
+                                 : "GL_NV_image_formats adds it");
          return -1;
       }
       format = f;

@@ -84,6 +84,11 @@ EXTENSIONS = [
     ('GL_OES_sample_variables', None, 300),
     ('GL_OES_shader_multisample_interpolation', None, 300),
     ('GL_OES_shader_image_atomic', None, 310),
+    # the image formats GLSL ES 3.10 section 4.4.7 leaves out (but the
+    # 16-bit normalized ones, which need GL_EXT_texture_norm16)
+    # (glsl_check_images.c; the formats Mesa-VirGL's
+    # src/compiler/glsl/glsl_parser.yy marks nv_image_formats)
+    ('GL_NV_image_formats', None, 310),
     ('GL_OES_texture_storage_multisample_2d_array', None, 310),
     # layout(blend_support_*) out; (glsl_check_blend.c)
     ('GL_KHR_blend_equation_advanced', 110, 100),

@@ -277,6 +277,10 @@ static const struct gl_extension_info extension_table[] = {
     * imageAtomicExchange on r32f ones; the GLSL front end's rows, the
     * driver's atomics on the texel's word) */
    {"GL_OES_shader_image_atomic", API_ES, 31, has_shader_images},
+   /* every GL 4.2 image format in ES 3.1 shaders (the GLSL front end's
+    * glsl_check_images.c); glBindImageTexture takes table 8.26's formats
+    * in any API (shaderimage.c) */
+   {"GL_NV_image_formats", API_ES, 31, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    /* separable programs and program pipelines (separate.c,
     * pipeline.c) */

@@ -167,6 +167,19 @@ test_format_qualifiers(void **state)
    /* ES keeps a subset of the formats. */
    REJECT(ES31 "layout(rg16f) readonly uniform highp image2D i;\n"
           "void main(){}\n", "format 'rg16f' is not available in GLSL ES");
+   /* GL_NV_image_formats gives ES shaders every format of section
+    * 4.4.6.2 (chromium's shader-db program 85 requires it). */
+   ACCEPT("#version 310 es\n#extension GL_NV_image_formats : require\n"
+          "precision highp float;\n"
+          "layout(rg16f) readonly uniform highp image2D i;\n"
+          "layout(r8ui) writeonly uniform highp uimage2D u;\n"
+          "void main(){}\n");
+   /* ... but the 16-bit normalized ones only with GL_EXT_texture_norm16,
+    * which no context of ours offers. */
+   REJECT("#version 310 es\n#extension GL_NV_image_formats : require\n"
+          "precision highp float;\n"
+          "layout(r16_snorm) readonly uniform highp image2D i;\n"
+          "void main(){}\n", "GL_EXT_texture_norm16");
    /* ES 3.10 section 4.10: other formats than r32f/r32i/r32ui are either
     * readonly or writeonly. */
    REJECT(ES31 "layout(rgba8) uniform highp image2D i;\nvoid main(){}\n",
