@@ -978,10 +978,15 @@ quad(struct draw_ctx *c, const uint32_t q[4])
    if (d->face[0].polygon_mode == AGX_POLYGON_MODE_FILL &&
        d->face[1].polygon_mode == AGX_POLYGON_MODE_FILL)
       return triangle(c, q[0], q[1], q[3]) && triangle(c, q[1], q[2], q[3]);
+   /* the shaded corners through the vertex window (c->v holds only the
+    * window, not the draw) */
+   const struct vertex *qv[4];
+   if (!vertices(c, q, 4, qv))
+      return false;
    double area = 0;
    bool ok = true;
    for (unsigned i = 0; i < 4; i++) {
-      const struct vertex *a = &c->v[q[i]], *b = &c->v[q[(i + 1) % 4]];
+      const struct vertex *a = qv[i], *b = qv[(i + 1) % 4];
       ok &= a->ok;
       area += a->x * b->y - b->x * a->y;
    }
