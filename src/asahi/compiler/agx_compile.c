@@ -364,8 +364,10 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          return true;
       }
       *t = pass_done(times, pass, *t);
-      if (ctx->status != AGX_COMPILE_TOO_BIG || round == 256)
+      if (ctx->status != AGX_COMPILE_TOO_BIG || round == 256) {
+         agx_ra_release(ctx);
          return false;
+      }
       ctx->status = AGX_COMPILE_OK;
       if (order && ctx->ra_over_budget) {
          /* the first round's allocation (growing schedule, every
@@ -398,6 +400,7 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t,
          if (need && (grow ? first.order : last.order)) {
             /* allocating again without the budget would give that
              * allocation again */
+            agx_ra_release(ctx);
             agx_ra_restore(ctx, grow ? &first : &last);
             *t = pass_done(times, "ra (again)", *t);
             return true;

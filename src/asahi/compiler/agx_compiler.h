@@ -181,6 +181,13 @@ typedef struct agx_context {
     * clears this (agx_compile.c sets it for a budget retry on the same
     * schedule, where nothing but the registers changed) */
    bool ra_liveness_valid;
+   /* agx_ra's intervals, coalescing and hints, kept after an allocation
+    * over the budget and taken again by the next agx_ra when
+    * ra_liveness_valid says nothing but the registers changed (agx_ra.c
+    * struct agx_ra_prep; NULL when none is kept) */
+   struct agx_ra_prep *ra_prep;
+   /* how many times agx_ra worked those out (tests) */
+   unsigned nr_ra_prepared;
    /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;
@@ -413,6 +420,8 @@ struct agx_ra_saved {
    unsigned halves;
 };
 void agx_ra_save(agx_context *ctx, struct agx_ra_saved *saved);
+/* Frees what agx_ra kept for a retry (ctx->ra_prep), if anything */
+void agx_ra_release(agx_context *ctx);
 /* Puts a saved allocation back (instruction order, registers) and
  * rewrites the operands to it, as a successful agx_ra would have */
 void agx_ra_restore(agx_context *ctx, const struct agx_ra_saved *saved);

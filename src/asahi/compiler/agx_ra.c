@@ -859,8 +859,79 @@ rewrite_to_registers(agx_context *ctx, unsigned max_half)
    ctx->info->nr_gprs = AGX_ALIGN(max_half, 2);
 }
 
-bool
-agx_ra(agx_context *ctx)
+/* The other way round from struct hint: a value read by a collect (its
+ * first one) would like the place of its element in the collect's
+ * vector, so that the collect finds its sources consecutive. */
+struct elem_hint {
+   int32_t vec; /* the collect's result, or -1 */
+   uint16_t off;
+   unsigned pos; /* the collect's position */
+};
+
+/*
+ * What agx_ra works out before it gives out registers: the intervals
+ * (coalesced, sorted by start), the groups, the live segments and the
+ * hints.  None of it depends on the registers, so after an allocation
+ * over the budget it is kept for a retry on the same instructions
+ * (agx_compile.c sets ctx->ra_liveness_valid then): that retry costs the
+ * allocation loop alone.  (Rebuilding it was about 45% of each retry's
+ * time in wave 14.)  Owned by ctx->ra_prep, freed with ctx->mem at the
+ * latest (ra_prep_destroy).
+ */
+struct agx_ra_prep {
+   unsigned n;
+   struct interval *iv; /* sorted by start */
+   bool *seen;
+   int32_t *rep;
+   struct seglist *seg;
+   struct segment *seg_pool;
+   struct hint *hints;
+   struct elem_hint *elem;
+   unsigned *cuse_first;
+   struct elem_use *cuse_sorted;
+   unsigned *slot_of;
+   unsigned *gdefs;
+   struct def_at *defs;
+   size_t nr_defs;
+   const agx_instr **alu_def;
+   struct split_of *split_of;
+};
+
+static void
+ra_prep_destroy(void *ptr)
+{
+   struct agx_ra_prep *p = ptr;
+   for (unsigned v = 0; p->seg && v < p->n; ++v) {
+      if (p->seg[v].owned)
+         free(p->seg[v].s);
+   }
+   free(p->seg);
+   free(p->seg_pool);
+   free(p->defs);
+   free(p->iv);
+   free(p->seen);
+   free(p->hints);
+   free(p->elem);
+   free(p->cuse_first);
+   free(p->cuse_sorted);
+   free(p->slot_of);
+   free(p->gdefs);
+   free(p->alu_def);
+   free(p->split_of);
+   free(p->rep);
+}
+
+void
+agx_ra_release(agx_context *ctx)
+{
+   if (ctx->ra_prep)
+      ralloc_free(ctx->ra_prep);
+   ctx->ra_prep = NULL;
+}
+
+/* Intervals, coalescing and hints for the instructions as they are */
+static void
+ra_prepare(agx_context *ctx, struct agx_ra_prep *prep)
 {
    unsigned n = ctx->nr_values;
    struct interval *iv = calloc(n ? n : 1, sizeof(*iv));
@@ -884,11 +955,7 @@ agx_ra(agx_context *ctx)
    /* The other way round: a value read by a collect (its first one)
     * would like the place of its element in the collect's vector, so that
     * the collect finds its sources consecutive. */
-   struct elem_hint {
-      int32_t vec; /* the collect's result, or -1 */
-      uint16_t off;
-      unsigned pos; /* the collect's position */
-   } *elem = malloc(sizeof(*elem) * (n ? n : 1));
+   struct elem_hint *elem = malloc(sizeof(*elem) * (n ? n : 1));
    for (unsigned v = 0; v < n; ++v)
       elem[v].vec = -1;
 
@@ -1183,18 +1250,6 @@ agx_ra(agx_context *ctx)
    unsigned *gdefs = calloc(n ? n : 1, sizeof(unsigned));
    for (unsigned v = 0; v < n; ++v)
       gdefs[find_rep(rep, v)] += ndefs[v];
-#define ALIASABLE(v) (gdefs[find_rep(rep, (v))] == 1)
-#define VEC_IV(vec) (&iv[slot_of[find_rep(rep, (vec))]])
-#define VECTOR_SHARES(g, vec)                                                  \
-   (ALIASABLE(vec) &&                                                          \
-    (ALIASABLE(g) || !group_written_in(defs, nr_defs, rep, find_rep(rep, (g)), \
-                                       VEC_IV(vec)->start, VEC_IV(vec)->end)))
-#define PIECE_SHARES(vec, piece)                                               \
-   (ALIASABLE(piece) &&                                                        \
-    (ALIASABLE(vec) ||                                                         \
-     !group_written_in(defs, nr_defs, rep, find_rep(rep, (vec)),               \
-                       VEC_IV(piece)->start, VEC_IV(piece)->end)))
-
    /* a coalesced group takes the first element hint of its members */
    for (unsigned v = 0; v < n; ++v) {
       unsigned r = find_rep(rep, v);
@@ -1223,6 +1278,61 @@ agx_ra(agx_context *ctx)
    unsigned *slot_of = calloc(n ? n : 1, sizeof(unsigned));
    for (unsigned k = 0; k < n; ++k)
       slot_of[iv[k].value] = k;
+
+   free(exec_reads);
+   free(copies);
+   free(cuses);
+   free(ndefs);
+   *prep = (struct agx_ra_prep){
+      .n = n,
+      .iv = iv,
+      .seen = seen,
+      .rep = rep,
+      .seg = seg,
+      .seg_pool = seg_pool,
+      .hints = hints,
+      .elem = elem,
+      .cuse_first = cuse_first,
+      .cuse_sorted = cuse_sorted,
+      .slot_of = slot_of,
+      .gdefs = gdefs,
+      .defs = defs,
+      .nr_defs = nr_defs,
+      .alu_def = alu_def,
+      .split_of = split_of,
+   };
+}
+
+/* Registers for the groups of `prep`, in interval order */
+static bool
+ra_assign(agx_context *ctx, const struct agx_ra_prep *prep)
+{
+   unsigned n = prep->n;
+   struct interval *iv = prep->iv;
+   const bool *seen = prep->seen;
+   int32_t *rep = prep->rep; /* (find_rep shortens its paths) */
+   const struct seglist *seg = prep->seg;
+   struct hint *hints = prep->hints;
+   const struct elem_hint *elem = prep->elem;
+   const unsigned *cuse_first = prep->cuse_first;
+   const struct elem_use *cuse_sorted = prep->cuse_sorted;
+   const unsigned *slot_of = prep->slot_of;
+   const unsigned *gdefs = prep->gdefs;
+   const struct def_at *defs = prep->defs;
+   size_t nr_defs = prep->nr_defs;
+   const agx_instr **alu_def = prep->alu_def;
+   const struct split_of *split_of = prep->split_of;
+#define ALIASABLE(v) (gdefs[find_rep(rep, (v))] == 1)
+#define VEC_IV(vec) (&iv[slot_of[find_rep(rep, (vec))]])
+#define VECTOR_SHARES(g, vec)                                                  \
+   (ALIASABLE(vec) &&                                                          \
+    (ALIASABLE(g) || !group_written_in(defs, nr_defs, rep, find_rep(rep, (g)), \
+                                       VEC_IV(vec)->start, VEC_IV(vec)->end)))
+#define PIECE_SHARES(vec, piece)                                               \
+   (ALIASABLE(piece) &&                                                        \
+    (ALIASABLE(vec) ||                                                         \
+     !group_written_in(defs, nr_defs, rep, find_rep(rep, (vec)),               \
+                       VEC_IV(piece)->start, VEC_IV(piece)->end)))
 
    /* owner[h]: index in iv[] of the interval holding half h, or -1 */
    int owner[AGX_NR_HALVES];
@@ -1456,37 +1566,40 @@ agx_ra(agx_context *ctx)
       ok = false;
    }
 
-   for (unsigned v = 0; v < n; ++v) {
-      if (seg[v].owned)
-         free(seg[v].s);
-   }
-   free(seg);
-   free(seg_pool);
-   free(exec_reads);
-   free(defs);
-   free(iv);
-   free(seen);
-   free(hints);
-   free(copies);
    free(active);
-   free(elem);
-   free(cuses);
-   free(cuse_first);
-   free(cuse_sorted);
-   free(slot_of);
-   free(ndefs);
-   free(gdefs);
-   free(alu_def);
-   free(split_of);
 #undef ALIASABLE
 #undef VEC_IV
 #undef VECTOR_SHARES
 #undef PIECE_SHARES
-   free(rep);
    if (!ok)
       return false;
    rewrite_to_registers(ctx, max_half);
    return true;
+}
+
+bool
+agx_ra(agx_context *ctx)
+{
+   /* the last round's intervals, when nothing but the registers changed
+    * since (its live sets too, ra_prepare) */
+   bool reuse = ctx->ra_liveness_valid && ctx->ra_prep &&
+                ctx->ra_prep->n == ctx->nr_values;
+   if (!reuse) {
+      agx_ra_release(ctx);
+      ctx->ra_prep = ralloc(ctx->mem, struct agx_ra_prep);
+      memset(ctx->ra_prep, 0, sizeof(*ctx->ra_prep));
+      ralloc_set_destructor(ctx->ra_prep, ra_prep_destroy);
+      ra_prepare(ctx, ctx->ra_prep);
+      ctx->nr_ra_prepared++;
+   }
+   ctx->ra_liveness_valid = false;
+   bool ok = ra_assign(ctx, ctx->ra_prep);
+   /* kept only for a retry over the budget (agx_compile.c allocate) */
+   if (!ok && !ctx->ra_over_budget)
+      agx_ra_release(ctx);
+   if (ok)
+      agx_ra_release(ctx);
+   return ok;
 }
 
 void

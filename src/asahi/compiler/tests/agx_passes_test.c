@@ -608,7 +608,9 @@ test_ra_saved(void **state)
 /* A budget retry on the same schedule (agx_compile.c) keeps the live
  * sets: with ra_liveness_valid, agx_ra takes them as they are (the same
  * arrays) and allocates as it would have, then clears the flag so that
- * the next round computes them again. */
+ * the next round computes them again.  Since wave 15 it keeps its
+ * intervals, coalescing and hints too (ctx->ra_prep, only after a
+ * failure over the budget), and lets them go once it succeeds. */
 static void
 test_ra_liveness_reused(void **state)
 {
@@ -626,6 +628,9 @@ test_ra_liveness_reused(void **state)
    /* over a budget the preload in r5 alone exceeds */
    ctx->ra_max_halves = 4;
    assert_false(agx_ra(ctx));
+   assert_true(ctx->ra_over_budget > 4);
+   assert_non_null(ctx->ra_prep);
+   assert_int_equal(ctx->nr_ra_prepared, 1);
    const unsigned *live = ctx->live_values;
    const BITSET_WORD *in = list_first_entry(&ctx->blocks, agx_block, link)
                               ->live_in;
@@ -637,6 +642,7 @@ test_ra_liveness_reused(void **state)
    ctx->ra_liveness_valid = true;
    assert_false(agx_ra(ctx));
    assert_false(ctx->ra_liveness_valid);
+   assert_int_equal(ctx->nr_ra_prepared, 1);
    assert_ptr_equal(ctx->live_values, live);
    assert_ptr_equal(list_first_entry(&ctx->blocks, agx_block, link)->live_in,
                     in);
@@ -647,6 +653,8 @@ test_ra_liveness_reused(void **state)
    ctx->ra_max_halves = 0;
    assert_true(agx_ra(ctx));
    assert_ptr_not_equal(ctx->live_values, live);
+   assert_int_equal(ctx->nr_ra_prepared, 2);
+   assert_null(ctx->ra_prep);
    ralloc_free(f.mem);
 }
 
