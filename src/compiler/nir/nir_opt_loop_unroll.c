@@ -22,24 +22,22 @@
  * their trip counts often become constant (j = i ... once i is known)
  * and the next round of the optimisation loop unrolls them too.
  *
- * Only small loops are unrolled: trip count <= max_unroll_iterations
- * (default 16; AGX 32) and, since wave 14, as Mesa's unroller decides
- * (FACTS from Mesa src/compiler/nir/nir_opt_loop_unroll.c and
- * nir_loop_analyze.c: LOOP_UNROLL_LIMIT 26, instr_cost), the cost of a
- * trip (nir_loop_info::cost: its ALU, intrinsic and texture
- * instructions) times the trip count at most 26 per allowed trip, unless
- * the loop indexes a local array of as many elements as it has trips
- * (then unrolling makes every index constant).  That rule applies to
- * loops of more than 16 trips; all need at most 2000 copied
- * instructions of any kind (the budget shader-db was measured with
- * before).  Assumes SSA (run after
- * nir_lower_vars_to_ssa); invalidates all metadata when it unrolls.
+ * Which loops: one rule, Mesa's (FACTS from Mesa
+ * src/compiler/nir/nir_opt_loop_unroll.c check_unrolling_restrictions,
+ * LOOP_UNROLL_LIMIT 26, and nir_loop_analyze.c instr_cost).  With M =
+ * max_unroll_iterations (default 16; AGX 32), a loop of at most M trips
+ * is unrolled when the cost of a trip (nir_loop_info::cost: its ALU,
+ * intrinsic and texture instructions) times its trips is at most 26 * M,
+ * or whatever its size when it indexes a local array of as many
+ * elements as it has trips (Mesa's force_unroll_array_access: every
+ * index then becomes constant).  Until wave 15 the size rule held only
+ * past 16 trips, and every loop also had to fit 2000 copied
+ * instructions.  Assumes SSA (run after nir_lower_vars_to_ssa);
+ * invalidates all metadata when it unrolls.
  */
 #include "nir_passes.h"
 
-#define MAX_COPIED_INSTRS 2000
 #define COST_PER_TRIP 26
-#define LONG_TRIPS 16
 
 static bool
 inside(nir_block *block, nir_loop *loop)
@@ -80,9 +78,7 @@ try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
    if (!nir_loop_analyze(loop, max_trips, &info) || info.trip_count < 0)
       return false;
    unsigned trips = (unsigned)info.trip_count;
-   if (trips * info.num_instrs > MAX_COPIED_INSTRS)
-      return false;
-   if (trips > LONG_TRIPS && trips * info.cost > max_trips * COST_PER_TRIP &&
+   if (trips * info.cost > max_trips * COST_PER_TRIP &&
        !walks_local_array(loop, trips))
       return false;
    nir_block *header = info.header;

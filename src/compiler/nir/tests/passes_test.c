@@ -1191,6 +1191,45 @@ heavy_expect(unsigned trips, unsigned cost, int x)
    return (int)v;
 }
 
+/* A loop of `trips` trips of heavy_step(cost), indexing a local array
+ * of `trips` elements when `walk`, optimised with max_unroll_iterations
+ * 32: how many loops are left (the result is checked too). */
+static unsigned
+heavy_loops_left(unsigned trips, unsigned cost, bool walk)
+{
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   f.b.shader->options = &opts32;
+   nir_builder *b = &f.b;
+   nir_variable *acc = new_acc(&f);
+   nir_def *x = nir_f2i32(b, in_x(&f));
+   nir_variable *arr = nir_local_variable_create(
+      b->impl,
+      nir_vtype_array(b->shader, nir_vtype_scalar(b->shader, nir_type_int32),
+                      trips),
+      "a");
+   for (unsigned k = 0; k < trips; k++) {
+      nir_store_deref(
+         b, nir_build_deref_array_imm(b, nir_build_deref_var(b, arr), k),
+         nir_imm_int(b, (int)k), 1);
+   }
+   counted i = begin_counted(&f, "i", nir_imm_int(b, (int)trips));
+   nir_def *xi = x;
+   if (walk) {
+      nir_def *e = nir_load_deref(
+         b, nir_build_deref_array(b, nir_build_deref_var(b, arr), i.i));
+      /* a[i] - i is 0: the same arithmetic as without the walk */
+      xi = nir_iadd(b, x, nir_isub(b, e, i.i));
+   }
+   heavy_step(&f, acc, xi, cost);
+   end_counted(&f, &i);
+   unsigned loops, nested;
+   store_acc_and_optimize(&f, acc, &loops, &nested);
+   assert_int_equal(run_outi(&f, 5.0f), heavy_expect(trips, cost, 5));
+   ralloc_free(f.ctx);
+   return loops;
+}
+
 static void
 test_unroll_32_trips(void **state)
 {
@@ -1214,40 +1253,22 @@ test_unroll_32_trips(void **state)
    }
    /* heavy: 20 trips of 44 ALU instructions (880 > 26 * 32) stay a
     * loop; 28 trips of them indexing int a[28] do not */
-   for (unsigned walk = 0; walk < 2; walk++) {
-      fixture f;
-      setup(&f, MESA_SHADER_VERTEX);
-      f.b.shader->options = &opts32;
-      nir_builder *b = &f.b;
-      nir_variable *acc = new_acc(&f);
-      nir_def *x = nir_f2i32(b, in_x(&f));
-      nir_variable *arr = nir_local_variable_create(
-         b->impl,
-         nir_vtype_array(b->shader, nir_vtype_scalar(b->shader,
-                                                     nir_type_int32), 28),
-         "a");
-      for (unsigned k = 0; k < 28; k++) {
-         nir_store_deref(b, nir_build_deref_array_imm(
-                               b, nir_build_deref_var(b, arr), k),
-                         nir_imm_int(b, (int)k), 1);
-      }
-      unsigned trips = walk ? 28 : 20;
-      counted i = begin_counted(&f, "i", nir_imm_int(b, (int)trips));
-      nir_def *xi = x;
-      if (walk) {
-         nir_def *e = nir_load_deref(
-            b, nir_build_deref_array(b, nir_build_deref_var(b, arr), i.i));
-         /* a[i] - i is 0: the same arithmetic as without the walk */
-         xi = nir_iadd(b, x, nir_isub(b, e, i.i));
-      }
-      heavy_step(&f, acc, xi, 44);
-      end_counted(&f, &i);
-      unsigned loops, nested;
-      store_acc_and_optimize(&f, acc, &loops, &nested);
-      assert_int_equal(loops, walk ? 0 : 1);
-      assert_int_equal(run_outi(&f, 5.0f), heavy_expect(trips, 44, 5));
-      ralloc_free(f.ctx);
-   }
+   assert_int_equal(heavy_loops_left(20, 44, false), 1);
+   assert_int_equal(heavy_loops_left(28, 44, true), 0);
+}
+
+/* Since wave 15 the size rule holds for every trip count, as Mesa's
+ * (check_unrolling_restrictions): 16 trips of 60 ALU instructions
+ * (960 > 26 * 32) stay a loop, though their copies would fit the 2000
+ * instructions that short loops were allowed before; walking a
+ * 16-element array they are unrolled; 13 trips of them (780) are. */
+static void
+test_unroll_one_rule(void **state)
+{
+   (void)state;
+   assert_int_equal(heavy_loops_left(16, 60, false), 1);
+   assert_int_equal(heavy_loops_left(16, 60, true), 0);
+   assert_int_equal(heavy_loops_left(13, 60, false), 0);
 }
 
 /* An inner loop with a constant trip count inside an outer loop whose
@@ -1521,6 +1542,7 @@ main(void)
       cmocka_unit_test(test_unroll_three_deep),
       cmocka_unit_test(test_unroll_inner_only),
       cmocka_unit_test(test_unroll_32_trips),
+      cmocka_unit_test(test_unroll_one_rule),
       cmocka_unit_test(test_optimize_stops_at_fixed_point),
       cmocka_unit_test(test_fuse_ffma),
       cmocka_unit_test(test_fuse_ffma_swizzle),
