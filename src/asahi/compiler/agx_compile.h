@@ -235,6 +235,12 @@ struct agx_vs_key {
     * agx_varyings_vs::slot_word), whether their planes are enabled or
     * not; the clipper's words after the point size stay as they are. */
    bool clip_distance_varyings;
+   /* The fragment shader reads gl_CullDistance (ARB_cull_distance): the
+    * distances the shader writes also go out as smooth user varyings
+    * (slots CULL_DIST0/1).  Without it they are not sent: the culling
+    * itself needs only the CULL_PRIMITIVE0/1 varyings
+    * (agx_nir_lower_clip_distance.c).  Since wave 15. */
+   bool cull_distance_varyings;
    /* GL clip-space z: the rasteriser gets (z + w) / 2 of gl_Position,
     * transform feedback the shader's own z (agx_nir_remap_z.c). */
    bool remap_z;

@@ -4028,9 +4028,11 @@ assign_uvs(struct isel *st)
    unsigned word = 4;
    vs->slot_word[VARYING_SLOT_POS] = 0;
 
-   /* The clip distances are user varyings too when the fragment shader
-    * reads them (agx_vs_key::clip_distance_varyings). */
+   /* The clip and cull distances are user varyings too when the
+    * fragment shader reads them (agx_vs_key::clip_distance_varyings,
+    * cull_distance_varyings). */
    bool clip_varyings = st->ctx->key->vs.clip_distance_varyings;
+   bool cull_varyings = st->ctx->key->vs.cull_distance_varyings;
    uint8_t *count[6] = {&vs->nr_32_smooth, &vs->nr_32_flat,
                         &vs->nr_32_linear, &vs->nr_16_smooth,
                         &vs->nr_16_flat, &vs->nr_16_linear};
@@ -4038,10 +4040,13 @@ assign_uvs(struct isel *st)
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          bool clip_dist = slot == VARYING_SLOT_CLIP_DIST0 ||
                           slot == VARYING_SLOT_CLIP_DIST1;
+         bool cull_dist = slot == VARYING_SLOT_CULL_DIST0 ||
+                          slot == VARYING_SLOT_CULL_DIST1;
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
              slot == VARYING_SLOT_CLIP_VERTEX || slot == VARYING_SLOT_LAYER ||
              slot == VARYING_SLOT_VIEWPORT ||
-             (clip_dist && !clip_varyings) || !st->out_mask[slot])
+             (clip_dist && !clip_varyings) || (cull_dist && !cull_varyings) ||
+             !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;

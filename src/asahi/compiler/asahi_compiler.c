@@ -58,7 +58,9 @@ usage(FILE *fp)
           "  --bench DIR       compile every .shader_test under DIR and print\n"
           "                    the totals (instructions, bytes, registers,\n"
           "                    spills:fills), the compile time per shader\n"
-          "                    and the CPU time of every pass; with --stats\n"
+          "                    (wall clock of the backend; CPU time from\n"
+          "                    GLSL to machine code) and the CPU time of\n"
+          "                    every pass; with --stats\n"
           "                    also each shader's SHADER-DB line (labelled\n"
           "                    with its file)\n"
           "  --help            this text\n"
@@ -374,6 +376,22 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
    return status;
 }
 
+/* Does the fragment shader read the varying at slot (or slot + 1)?  The
+ * vertex shader then sends it, as the driver's key says (agx_shader.c):
+ * clip and cull distances go out only for a reader. */
+static bool
+fs_reads(nir_shader *fs, int slot)
+{
+   if (!fs)
+      return false;
+   nir_foreach_variable_with_modes(var, fs, nir_var_shader_in)
+   {
+      if (var->data.location == slot || var->data.location == slot + 1)
+         return true;
+   }
+   return false;
+}
+
 /* Compile and link one program, then compile each stage for the AGX.
  * Returns 0, 1 (compile/link error) or 2 (output error). */
 static int
@@ -438,6 +456,11 @@ compile_program(struct source *src, unsigned nr_src, bool es,
                      .stride = 16};
             }
          }
+         nir_shader *fs = prog->nir[MESA_SHADER_FRAGMENT];
+         key.vs.clip_distance_varyings =
+            fs_reads(fs, VARYING_SLOT_CLIP_DIST0);
+         key.vs.cull_distance_varyings =
+            fs_reads(fs, VARYING_SLOT_CULL_DIST0);
       } else if (s == MESA_SHADER_FRAGMENT) {
          /* One RGBA8 target, the variant shader-db measures on Mesa's
           * driver (its precompiled fragment variant binds one colour
@@ -692,6 +715,16 @@ main(int argc, char **argv)
              tot.programs, tot.failed, tot.shaders, tot.instrs, tot.bytes,
              tot.regs, tot.spills, tot.fills,
              tot.shaders ? tot.ms / tot.shaders : 0.0);
+      /* the CPU time of every pass, the GLSL front end included: what a
+       * driver spends from glCompileShader to machine code, and not
+       * inflated by other processes on a loaded machine as the wall
+       * clock above is (that one starts at agx_preprocess_nir) */
+      double cpu_ms = 0;
+      for (unsigned i = 0; i < tot.passes.count; ++i)
+         cpu_ms += tot.passes.seconds[i] * 1e3;
+      printf("from GLSL to machine code: %.1f ms of CPU, %.3f ms per "
+             "shader\n",
+             cpu_ms, tot.shaders ? cpu_ms / tot.shaders : 0.0);
       printf("%" PRIu64 " shaders with a preamble (once per draw, not "
              "counted above): %" PRIu64 " instructions\n",
              tot.preambles, tot.preamble_instrs);

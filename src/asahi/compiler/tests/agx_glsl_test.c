@@ -1389,6 +1389,75 @@ test_glsl_wide_vertex_stride(void **state)
 }
 
 /*
+ * gl_CullDistance needs no varying of its own for the culling (the
+ * CULL_PRIMITIVE flags do it, agx_nir_lower_clip_distance.c): the raw
+ * distances go out only for a fragment shader that reads them
+ * (agx_vs_key::cull_distance_varyings, since wave 15), as smooth words
+ * holding the values written; without a reader the vertex shader stores
+ * those words no more.
+ */
+static void
+test_glsl_cull_distance_varyings(void **state)
+{
+   (void)state;
+   struct linked l = link_pair(
+      "#version 130\n"
+      "#extension GL_ARB_cull_distance : require\n"
+      "in vec4 a_position;\n"
+      "out float gl_CullDistance[2];\n"
+      "void main() {\n"
+      "   gl_Position = a_position;\n"
+      "   gl_CullDistance[0] = a_position.x;\n"
+      "   gl_CullDistance[1] = a_position.y - 0.5;\n"
+      "}\n",
+      "#version 130\n"
+      "void main() { gl_FragColor = vec4(1.0); }\n");
+   int loc = glsl_program_attrib_location(l.prog, "a_position");
+   assert_true(loc >= 0);
+   struct agx_shader_binary bin[2];
+   for (unsigned read = 0; read < 2; ++read) {
+      nir_shader *vs =
+         nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_VERTEX]);
+      assert_true(agx_preprocess_nir(vs));
+      struct agx_shader_key key = {0};
+      key.vs.attribs[loc] = (struct agx_attribute_key){
+         PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+      key.vs.cull_distance_varyings = read;
+      char error[256] = "";
+      if (!agx_test_compile_lowered(vs, &key, l.mem, &bin[read], error,
+                                    sizeof(error)))
+         fail_msg("VS: %s", error);
+   }
+   const struct agx_varyings_vs *unread = &bin[0].info.vs;
+   const struct agx_varyings_vs *read = &bin[1].info.vs;
+   assert_int_equal(unread->slot_word[VARYING_SLOT_CULL_DIST0], 0xff);
+   assert_true(unread->slot_word[VARYING_SLOT_CULL_PRIMITIVE0] != 0xff);
+   assert_true(unread->nr_words + 2 <= read->nr_words);
+   assert_true(bin[0].info.nr_instrs < bin[1].info.nr_instrs);
+
+   unsigned w = read->slot_word[VARYING_SLOT_CULL_DIST0];
+   assert_true(w != 0xff);
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v][c] = (float)((int)((v * 5 + c * 3) % 11) - 5) / 4.0f;
+   struct agx_test_draw draw = {0};
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   run_vs_vec4(&bin[1], &draw, vtx, uvs);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      const float want[2] = {vtx[lane][0], vtx[lane][1] - 0.5f};
+      for (unsigned i = 0; i < 2; ++i) {
+         float got;
+         memcpy(&got, &uvs[lane * read->nr_words + w + i], 4);
+         if (got != want[i])
+            fail_msg("vertex %u distance %u: %f, expected %f", lane, i, got,
+                     want[i]);
+      }
+   }
+   ralloc_free(l.mem);
+}
+
+/*
  * A fragment shader reading gl_ClipDistance (GLSL 1.30 section 7.2): with
  * agx_vs_key::clip_distance_varyings the vertex shader also writes the
  * distances as smooth varyings, enabled planes or not (only plane 0 is
@@ -1545,6 +1614,7 @@ main(void)
       cmocka_unit_test(test_glsl_rotating_phis),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
       cmocka_unit_test(test_glsl_fs_clip_distance),
+      cmocka_unit_test(test_glsl_cull_distance_varyings),
       cmocka_unit_test(test_glsl_fixed_point_size),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

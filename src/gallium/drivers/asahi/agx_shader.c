@@ -157,6 +157,9 @@ agx_create_shader_state(struct pipe_context *pctx,
          if (var->data.location == VARYING_SLOT_CLIP_DIST0 ||
              var->data.location == VARYING_SLOT_CLIP_DIST1)
             so->reads_clip_distance = true;
+         if (var->data.location == VARYING_SLOT_CULL_DIST0 ||
+             var->data.location == VARYING_SLOT_CULL_DIST1)
+            so->reads_cull_distance = true;
          if (var->data.location == VARYING_SLOT_PRIMITIVE_ID)
             so->reads_primitive_id = true;
       }
@@ -353,6 +356,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       const struct agx_uncompiled_shader *fs =
          ctx->stage[PIPE_SHADER_FRAGMENT].shader;
       key->vs.clip_distance_varyings = fs && fs->reads_clip_distance;
+      key->vs.cull_distance_varyings = fs && fs->reads_cull_distance;
       /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0),
        * remapped after the captures (agx_nir_remap_z.c). */
       key->vs.remap_z = true;
@@ -372,6 +376,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          if (ctx->gs_pass->phase == AGX_GS_PHASE_GS) {
             key->vs.clip_plane_enable = 0;
             key->vs.clip_distance_varyings = false;
+            key->vs.cull_distance_varyings = false;
          }
       }
    } else if (stage == PIPE_SHADER_FRAGMENT) {

@@ -169,6 +169,8 @@ struct agx_uncompiled_shader {
    /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
     * then writes the distances as varyings, agx_vs_key). */
    bool reads_clip_distance;
+   /* ... and gl_CullDistance (agx_vs_key::cull_distance_varyings) */
+   bool reads_cull_distance;
    /* Vertex shaders: the cull distances written (agx_nir_cull_distance_
     * count), which the fragment shader's variant tests (agx_fs_key). */
    uint8_t nr_cull_distances;
