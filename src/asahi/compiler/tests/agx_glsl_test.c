@@ -1388,6 +1388,32 @@ test_glsl_wide_vertex_stride(void **state)
    ralloc_free(l.mem);
 }
 
+/* Runs a vertex shader of the distance tests on 32 vertices and checks
+ * its n distance words from UVS word w: a_position.x, a_position.y - 0.5
+ * and a_position.z * 2.0 (what those shaders write). */
+static void
+expect_distance_words(const struct agx_shader_binary *bin,
+                      struct agx_test_draw *draw, unsigned w, unsigned n)
+{
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v][c] = (float)((int)((v * 3 + c * 7) % 13) - 6) / 8.0f;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   run_vs_vec4(bin, draw, vtx, uvs);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      const float want[3] = {vtx[lane][0], vtx[lane][1] - 0.5f,
+                             vtx[lane][2] * 2.0f};
+      for (unsigned i = 0; i < n; ++i) {
+         float got;
+         memcpy(&got, &uvs[lane * bin->info.vs.nr_words + w + i], 4);
+         if (got != want[i])
+            fail_msg("vertex %u distance %u: %f, expected %f", lane, i, got,
+                     want[i]);
+      }
+   }
+}
+
 /*
  * gl_CullDistance needs no varying of its own for the culling (the
  * CULL_PRIMITIVE flags do it, agx_nir_lower_clip_distance.c): the raw
@@ -1437,23 +1463,8 @@ test_glsl_cull_distance_varyings(void **state)
 
    unsigned w = read->slot_word[VARYING_SLOT_CULL_DIST0];
    assert_true(w != 0xff);
-   float vtx[32][4];
-   for (unsigned v = 0; v < 32; ++v)
-      for (unsigned c = 0; c < 4; ++c)
-         vtx[v][c] = (float)((int)((v * 5 + c * 3) % 11) - 5) / 4.0f;
    struct agx_test_draw draw = {0};
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   run_vs_vec4(&bin[1], &draw, vtx, uvs);
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      const float want[2] = {vtx[lane][0], vtx[lane][1] - 0.5f};
-      for (unsigned i = 0; i < 2; ++i) {
-         float got;
-         memcpy(&got, &uvs[lane * read->nr_words + w + i], 4);
-         if (got != want[i])
-            fail_msg("vertex %u distance %u: %f, expected %f", lane, i, got,
-                     want[i]);
-      }
-   }
+   expect_distance_words(&bin[1], &draw, w, 2);
    ralloc_free(l.mem);
 }
 
@@ -1511,24 +1522,8 @@ test_glsl_fs_clip_distance(void **state)
    assert_true(w != 0xff);
    assert_true(vv->nr_32_smooth >= 3);
    assert_int_equal(vv->clip_distance_mask, 0x1);
-   float vtx[32][4];
-   for (unsigned v = 0; v < 32; ++v)
-      for (unsigned c = 0; c < 4; ++c)
-         vtx[v][c] = (float)((int)((v * 3 + c * 7) % 13) - 6) / 8.0f;
    struct agx_test_draw draw = {0};
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   run_vs_vec4(&vbin, &draw, vtx, uvs);
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      const float want[3] = {vtx[lane][0], vtx[lane][1] - 0.5f,
-                             vtx[lane][2] * 2.0f};
-      for (unsigned i = 0; i < 3; ++i) {
-         float got;
-         memcpy(&got, &uvs[lane * vv->nr_words + w + i], 4);
-         if (got != want[i])
-            fail_msg("vertex %u distance %u: %f, expected %f", lane, i, got,
-                     want[i]);
-      }
-   }
+   expect_distance_words(&vbin, &draw, w, 3);
 
    /* Fragment side: distances 1 and 2 through one perspective binding;
     * constant planes (W = 1) give the values back. */
