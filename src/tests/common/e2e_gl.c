@@ -125,20 +125,12 @@ e2e_gl_version_options(int w, int h, int major, int minor, bool desktop)
 }
 
 struct e2e_gl_options
-e2e_gl_core_options(int w, int h, int major, int minor)
+e2e_gl_desktop_options(int w, int h, int major, int minor, bool compatibility)
 {
    struct e2e_gl_options opts =
       e2e_gl_version_options(w, h, major, minor, true);
-   opts.forward_compatible = true;
-   return opts;
-}
-
-struct e2e_gl_options
-e2e_gl_compat_options(int w, int h, int major, int minor)
-{
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(w, h, major, minor, true);
-   opts.compatibility_profile = true;
+   opts.compatibility_profile = compatibility;
+   opts.forward_compatible = !compatibility;
    return opts;
 }
 

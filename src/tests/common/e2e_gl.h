@@ -56,15 +56,15 @@ void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
 struct e2e_gl_options e2e_gl_version_options(int w, int h, int major,
                                              int minor, bool desktop);
 
-/* The options of a w x h window and a forward-compatible desktop OpenGL
- * context of version major.minor (the core profile from 3.2 on). */
-struct e2e_gl_options e2e_gl_core_options(int w, int h, int major,
-                                          int minor);
-
-/* The options of a w x h window and a compatibility-profile desktop
- * OpenGL context of version major.minor (3.2 and later). */
-struct e2e_gl_options e2e_gl_compat_options(int w, int h, int major,
-                                            int minor);
+/* The options of a w x h window and a desktop OpenGL context of version
+ * major.minor: compatibility-profile (3.2 and later) when compatibility,
+ * otherwise forward-compatible (the core profile from 3.2 on). */
+struct e2e_gl_options e2e_gl_desktop_options(int w, int h, int major,
+                                             int minor, bool compatibility);
+#define e2e_gl_core_options(w, h, major, minor)                             \
+   e2e_gl_desktop_options(w, h, major, minor, false)
+#define e2e_gl_compat_options(w, h, major, minor)                           \
+   e2e_gl_desktop_options(w, h, major, minor, true)
 
 /* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
  * with. */
