@@ -694,6 +694,22 @@ e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4], int tol,
 }
 
 bool
+e2e_gl_texels_2d(GLuint tex, GLenum format, GLenum type, void *out)
+{
+   typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
+   get_tex_image_fn get_tex_image =
+      (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
+
+   if (!get_tex_image) {
+      printf("FAIL: glGetTexImage missing\n");
+      return false;
+   }
+   glBindTexture(GL_TEXTURE_2D, tex);
+   get_tex_image(GL_TEXTURE_2D, 0, format, type, out);
+   return true;
+}
+
+bool
 e2e_gl_strip_read(int w, int h, uint8_t *pixels)
 {
    glClearColor(0, 0, 0, 0);

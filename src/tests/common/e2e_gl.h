@@ -262,6 +262,12 @@ bool e2e_gl_probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x,
 bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
                        int tol, const char *what, bool quiet);
 
+/* Binds the 2D texture tex (it stays bound) and reads its level 0 into
+ * out as format and type with glGetTexImage (desktop OpenGL; looked up
+ * through eglGetProcAddress): false, with "FAIL" printed, when the
+ * context has no such entry point. */
+bool e2e_gl_texels_2d(GLuint tex, GLenum format, GLenum type, void *out);
+
 /* Clears to transparent black, draws a 4-vertex triangle strip with what
  * is bound and reads the w x h RGBA8 image at (0, 0) into pixels
  * (w * h * 4 bytes): whether GL raised no error. */
