@@ -187,6 +187,27 @@ drm_shim_override_lookup(const char *path)
 
 /* ---- BOs --------------------------------------------------------------- */
 
+/* A BO of one reference around map, a mapping of size bytes (of memfd,
+ * or -1), listed in shim.bos; NULL, map unmapped, when the mapping
+ * failed or there is no memory for it. */
+static struct shim_bo *
+bo_new(void *map, uint64_t size, int memfd)
+{
+   if (map == MAP_FAILED)
+      return NULL;
+   struct shim_bo *bo = calloc(1, sizeof(*bo));
+   if (!bo || !hash_table_insert(shim.bos, bo, bo)) {
+      free(bo);
+      munmap(map, size);
+      return NULL;
+   }
+   bo->refcount = 1;
+   bo->size = size;
+   bo->memfd = memfd;
+   bo->map = map;
+   return bo;
+}
+
 static int
 bo_wrap_memfd(int memfd, uint64_t size, struct shim_bo **out)
 {
@@ -194,21 +215,11 @@ bo_wrap_memfd(int memfd, uint64_t size, struct shim_bo **out)
    if (fstat(memfd, &st) < 0)
       return -errno;
 
-   void *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
-   if (map == MAP_FAILED)
+   struct shim_bo *bo = bo_new(
+      mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0), size,
+      memfd);
+   if (!bo)
       return -ENOMEM;
-
-   struct shim_bo *bo = calloc(1, sizeof(*bo));
-   if (!bo || !hash_table_insert(shim.bos, bo, bo)) {
-      free(bo);
-      munmap(map, size);
-      return -ENOMEM;
-   }
-
-   bo->refcount = 1;
-   bo->size = size;
-   bo->memfd = memfd;
-   bo->map = map;
    bo->exportable = true;
    bo->dev = st.st_dev;
    bo->ino = st.st_ino;
@@ -248,21 +259,12 @@ drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out)
 
    /* Shared anonymous memory: pages on demand, no descriptor.  A memfd
     * appears only if the BO is exported (drm_shim_bo_give_memfd). */
-   void *map = mmap(NULL, size, PROT_READ | PROT_WRITE,
-                    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-   if (map == MAP_FAILED)
+   struct shim_bo *bo =
+      bo_new(mmap(NULL, size, PROT_READ | PROT_WRITE,
+                  MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+             size, -1);
+   if (!bo)
       return -ENOMEM;
-
-   struct shim_bo *bo = calloc(1, sizeof(*bo));
-   if (!bo || !hash_table_insert(shim.bos, bo, bo)) {
-      free(bo);
-      munmap(map, size);
-      return -ENOMEM;
-   }
-   bo->refcount = 1;
-   bo->size = size;
-   bo->memfd = -1;
-   bo->map = map;
    bo->exportable = exportable;
    *out = bo;
    return 0;

@@ -224,4 +224,21 @@ agx_vdm_terminate(uint8_t **out)
    *out += AGX_VDM_STREAM_TERMINATE_LENGTH;
 }
 
+/* Bytes of a VDM State packet with header hdr: the header and a word for
+ * each block it says is present, padded to 8 bytes. */
+static inline uint32_t
+agx_vdm_state_length(const struct AGX_VDM_STATE *hdr)
+{
+   const bool present[] = {
+      hdr->restart_index_present,      hdr->vs_word_0_present,
+      hdr->vs_word_1_present,          hdr->vertex_outputs_present,
+      hdr->tessellation_present,       hdr->vertex_unknown_present,
+      hdr->tessellation_scale_present,
+   };
+   uint32_t length = 4;
+   for (unsigned i = 0; i < sizeof(present) / sizeof(present[0]); i++)
+      length += present[i] ? 4 : 0;
+   return (length + 7) & ~7u;
+}
+
 #endif

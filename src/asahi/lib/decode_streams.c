@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "agx_vdm.h"
 #include "decode_private.h"
 
 static struct agxdecode_step
@@ -43,16 +44,7 @@ vdm_state(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
    AGXDECODE_PRINT(ctx, VDM_STATE, w, va, "VDM state", 0);
    AGX_VDM_STATE_unpack(NULL, w, &hdr);
 
-   const bool present[] = {
-      hdr.restart_index_present,      hdr.vs_word_0_present,
-      hdr.vs_word_1_present,          hdr.vertex_outputs_present,
-      hdr.tessellation_present,       hdr.vertex_unknown_present,
-      hdr.tessellation_scale_present,
-   };
-   uint32_t length = 4;
-   for (unsigned i = 0; i < sizeof(present) / sizeof(present[0]); i++)
-      length += present[i] ? 4 : 0;
-   length = (length + 7) & ~7u; /* padded to 8 bytes */
+   uint32_t length = agx_vdm_state_length(&hdr);
    if (!have(ctx, va, available, length, "VDM state update"))
       return step_stop();
 

@@ -53,40 +53,12 @@ asahi_sim_read_float(const struct asahi_sim_group *g,
 bool
 asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid)
 {
-   /* applegpu fcompare_thread: 0 eq, 1 lt, 2 gt, 5 gte, 6 lte; IEEE
-    * ordered, so NaN fails them all; bit 3 inverts.  3 and 7 ("NaN
-    * loses" lt/gt) follow Metal's fmin/fmax-style ordering: a NaN
-    * operand makes the comparison favour the other value.  That reading is
-    * inferred from the names only (low confidence). */
-   bool r;
-   *valid = true;
-   switch (cond & 7) {
-   case 0:
-      r = a == b;
-      break;
-   case 1:
-      r = a < b;
-      break;
-   case 2:
-      r = a > b;
-      break;
-   case 3:
-      r = (a != a) ? false : ((b != b) ? true : a < b);
-      break;
-   case 5:
-      r = a >= b;
-      break;
-   case 6:
-      r = a <= b;
-      break;
-   case 7:
-      r = (a != a) ? false : ((b != b) ? true : a > b);
-      break;
-   default:
-      *valid = false;
-      return false;
-   }
-   return (cond & 8) ? !r : r;
+   enum asahi_sim_order order = a != a   ? ASAHI_SIM_A_NAN
+                                : b != b ? ASAHI_SIM_B_NAN
+                                : a < b  ? ASAHI_SIM_LT
+                                : a > b  ? ASAHI_SIM_GT
+                                         : ASAHI_SIM_EQ;
+   return asahi_sim_cond_holds(cond, order, valid);
 }
 
 

@@ -57,6 +57,28 @@ descriptor_va(struct asahi_sim_group *g,
    return ASAHI_SIM_RUNNING;
 }
 
+/* The packed descriptor of size bytes that request r names, read into
+ * desc (LOD queries are the command executor's texture unit's). */
+static enum asahi_sim_status
+read_descriptor(void *user, struct asahi_sim_group *g,
+                const struct asahi_sim_texture_request *r, uint8_t *desc,
+                size_t size)
+{
+   uint64_t dva = 0;
+   enum asahi_sim_status st;
+
+   if (r->query_lod)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "default texture hook: LOD queries (the "
+                             "command executor's texture unit has them)");
+   if ((st = descriptor_va(g, r, user, &dva)) != ASAHI_SIM_RUNNING)
+      return st;
+   if (!asahi_sim_mem_access(g, dva, desc, size, false,
+                             ASAHI_SIM_UNIT_TEXTURE))
+      return ASAHI_SIM_FAULT;
+   return ASAHI_SIM_RUNNING;
+}
+
 /* Shared checks and the ail layout, from fields common to both structs. */
 static enum asahi_sim_status
 make_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
@@ -157,21 +179,14 @@ default_fetch(void *user, struct asahi_sim_group *g,
               const struct asahi_sim_texture_request *r, unsigned lane,
               uint32_t texel[4])
 {
-   uint64_t dva;
    uint8_t desc[AGX_TEXTURE_LENGTH];
    struct AGX_TEXTURE d;
    struct image img = {0};
    enum asahi_sim_status st;
 
-   if (r->query_lod)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "default texture hook: LOD queries (the "
-                             "command executor's texture unit has them)");
-   if ((st = descriptor_va(g, r, user, &dva)) != ASAHI_SIM_RUNNING)
+   if ((st = read_descriptor(user, g, r, desc, sizeof(desc))) !=
+       ASAHI_SIM_RUNNING)
       return st;
-   if (!asahi_sim_mem_access(g, dva, desc, sizeof(desc), false,
-                             ASAHI_SIM_UNIT_TEXTURE))
-      return ASAHI_SIM_FAULT;
    AGX_TEXTURE_unpack(NULL, desc, &d);
    if (d.samples != 0 || d.null)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
@@ -249,21 +264,14 @@ default_write(void *user, struct asahi_sim_group *g,
               const struct asahi_sim_texture_request *r, unsigned lane,
               const uint32_t texel[4])
 {
-   uint64_t dva;
    uint8_t desc[AGX_PBE_LENGTH];
    struct AGX_PBE d;
    struct image img = {0};
    enum asahi_sim_status st;
 
-   if (r->query_lod)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "default texture hook: LOD queries (the "
-                             "command executor's texture unit has them)");
-   if ((st = descriptor_va(g, r, user, &dva)) != ASAHI_SIM_RUNNING)
+   if ((st = read_descriptor(user, g, r, desc, sizeof(desc))) !=
+       ASAHI_SIM_RUNNING)
       return st;
-   if (!asahi_sim_mem_access(g, dva, desc, sizeof(desc), false,
-                             ASAHI_SIM_UNIT_TEXTURE))
-      return ASAHI_SIM_FAULT;
    AGX_PBE_unpack(NULL, desc, &d);
    if (d.samples != 0)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,

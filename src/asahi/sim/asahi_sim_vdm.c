@@ -27,6 +27,7 @@
 
 #include <string.h>
 
+#include "asahi/lib/agx_vdm.h"
 #include "asahi_sim_cmd.h"
 
 #define SIM_VDM_MAX_PACKETS (1u << 20)
@@ -168,16 +169,7 @@ vdm_state(struct asahi_sim_gpu *gpu, struct sim_vdm_state *s, uint64_t va,
       return false;
    AGX_VDM_STATE_unpack(NULL, w, &hdr);
 
-   const bool present[] = {
-      hdr.restart_index_present,  hdr.vs_word_0_present,
-      hdr.vs_word_1_present,      hdr.vertex_outputs_present,
-      hdr.tessellation_present,   hdr.vertex_unknown_present,
-      hdr.tessellation_scale_present,
-   };
-   uint32_t len = 4;
-   for (unsigned i = 0; i < sizeof(present) / sizeof(present[0]); i++)
-      len += present[i] ? 4 : 0;
-   len = (len + 7) & ~7u;
+   uint32_t len = agx_vdm_state_length(&hdr);
    if (!sim_read(gpu, va, w, len, "VDM state"))
       return false;
    *length = len;

@@ -166,18 +166,30 @@ parse_reg(const char *s, char file, unsigned max, unsigned *idx,
    return true;
 }
 
+/* Copies what stands before the first sep of arg into buf (size bytes)
+ * and gives what follows that sep: NULL when arg has no sep or the part
+ * before it does not fit. */
+static const char *
+split_at(const char *arg, char sep, char *buf, size_t size)
+{
+   const char *at = strchr(arg, sep);
+   if (!at || (size_t)(at - arg) >= size)
+      return NULL;
+   memcpy(buf, arg, (size_t)(at - arg));
+   buf[at - arg] = 0;
+   return at + 1;
+}
+
 static bool
 set_reg_arg(struct asahi_sim_group *g, const char *arg)
 {
    char name[32];
-   const char *eq = strchr(arg, '=');
-   if (!eq || (size_t)(eq - arg) >= sizeof(name))
+   const char *eq = split_at(arg, '=', name, sizeof(name));
+   if (!eq)
       return false;
-   memcpy(name, arg, (size_t)(eq - arg));
-   name[eq - arg] = 0;
 
    uint64_t value;
-   if (!parse_u64(eq + 1, &value))
+   if (!parse_u64(eq, &value))
       return false;
 
    unsigned first = 0, last = ASAHI_SIM_LANES - 1;
@@ -212,15 +224,13 @@ static bool
 set_uniform_arg(struct asahi_sim_group *g, const char *arg)
 {
    char name[32];
-   const char *eq = strchr(arg, '=');
-   if (!eq || (size_t)(eq - arg) >= sizeof(name))
+   const char *eq = split_at(arg, '=', name, sizeof(name));
+   if (!eq)
       return false;
-   memcpy(name, arg, (size_t)(eq - arg));
-   name[eq - arg] = 0;
 
    uint64_t value;
    unsigned idx, bits, half;
-   if (!parse_u64(eq + 1, &value) ||
+   if (!parse_u64(eq, &value) ||
        !parse_reg(name, 'u', ASAHI_SIM_UNIFORMS, &idx, &bits, &half))
       return false;
    if (bits == 16) {
@@ -242,12 +252,10 @@ static bool
 parse_range(const char *arg, uint64_t *addr, uint64_t *size)
 {
    char buf[64];
-   const char *plus = strchr(arg, '+');
-   if (!plus || (size_t)(plus - arg) >= sizeof(buf))
+   const char *after = split_at(arg, '+', buf, sizeof(buf));
+   if (!after)
       return false;
-   memcpy(buf, arg, (size_t)(plus - arg));
-   buf[plus - arg] = 0;
-   return parse_u64(buf, addr) && parse_u64(plus + 1, size) && *size > 0 &&
+   return parse_u64(buf, addr) && parse_u64(after, size) && *size > 0 &&
           *size <= MAX_REGION_B;
 }
 
@@ -259,27 +267,23 @@ add_region(struct asahi_sim_simple_mem *mem, const char *arg)
    struct asahi_sim_region *r = &mem->regions[mem->nr_regions];
    uint64_t addr, size;
 
-   const char *eq = strchr(arg, '=');
-   if (eq) {
+   if (strchr(arg, '=')) {
       char buf[64];
-      if ((size_t)(eq - arg) >= sizeof(buf))
-         return false;
-      memcpy(buf, arg, (size_t)(eq - arg));
-      buf[eq - arg] = 0;
-      if (!parse_u64(buf, &addr))
+      const char *path = split_at(arg, '=', buf, sizeof(buf));
+      if (!path || !parse_u64(buf, &addr))
          return false;
       size_t n;
       char *data;
       char why[64];
-      int err = os_read_file_max(eq + 1, MAX_REGION_B, &data, &n);
+      int err = os_read_file_max(path, MAX_REGION_B, &data, &n);
       if (err) {
-         fprintf(stderr, "agx-sim: cannot read %s: %s\n", eq + 1,
+         fprintf(stderr, "agx-sim: cannot read %s: %s\n", path,
                  os_file_error(err, MAX_REGION_B, why, sizeof(why)));
          return false;
       }
       if (n == 0) {
          free(data);
-         fprintf(stderr, "agx-sim: %s is empty\n", eq + 1);
+         fprintf(stderr, "agx-sim: %s is empty\n", path);
          return false;
       }
       r->data = (uint8_t *)data;

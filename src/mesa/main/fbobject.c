@@ -442,28 +442,28 @@ _mesa_read_framebuffer_single_sampled(struct gl_context *ctx, const char *func)
    return true;
 }
 
+/* Whether fb is complete; INVALID_FRAMEBUFFER_OPERATION when not. */
+static bool
+framebuffer_complete(struct gl_context *ctx, struct gl_framebuffer *fb,
+                     const char *func)
+{
+   if (_mesa_framebuffer_status(ctx, fb) == GL_FRAMEBUFFER_COMPLETE)
+      return true;
+   _mesa_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION,
+               "%s(incomplete framebuffer)", func);
+   return false;
+}
+
 bool
 _mesa_draw_framebuffer_complete(struct gl_context *ctx, const char *func)
 {
-   if (_mesa_framebuffer_status(ctx, ctx->DrawBuffer) !=
-       GL_FRAMEBUFFER_COMPLETE) {
-      _mesa_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION,
-                  "%s(incomplete framebuffer)", func);
-      return false;
-   }
-   return true;
+   return framebuffer_complete(ctx, ctx->DrawBuffer, func);
 }
 
 bool
 _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func)
 {
-   if (_mesa_framebuffer_status(ctx, ctx->ReadBuffer) !=
-       GL_FRAMEBUFFER_COMPLETE) {
-      _mesa_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION,
-                  "%s(incomplete framebuffer)", func);
-      return false;
-   }
-   return true;
+   return framebuffer_complete(ctx, ctx->ReadBuffer, func);
 }
 
 /* The framebuffer binding a target names: GL_FRAMEBUFFER and

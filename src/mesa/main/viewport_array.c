@@ -166,44 +166,69 @@ index_ok(struct gl_context *ctx, GLuint index, const char *func)
    return false;
 }
 
-/* --- Viewports ----------------------------------------------------------- */
+/* --- Viewports and scissor boxes ---------------------------------------- */
 
-void GLAPIENTRY
-_mesa_ViewportArrayv(GLuint first, GLsizei count, const GLfloat *v)
+/* Sets count rectangles from index first on: viewports from vf or scissor
+ * boxes from vi, four values (x, y, width, height) each.  The caller has
+ * checked the API and the index range.  A negative width or height is
+ * INVALID_VALUE and then nothing changes (GL 4.6 sections 13.6.1 and
+ * 14.9.2). */
+static void
+set_rects(struct gl_context *ctx, GLuint first, GLsizei count,
+          const GLfloat *vf, const GLint *vi, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (!api_ok(ctx, ANY_API, "glViewportArrayv") ||
-       !range_ok(ctx, first, count, "glViewportArrayv"))
-      return;
-   /* A negative width or height is INVALID_VALUE; nothing changes. */
    for (GLsizei i = 0; i < count; i++) {
-      if (v[4 * i + 2] < 0.0f || v[4 * i + 3] < 0.0f) {
-         _mesa_error(ctx, GL_INVALID_VALUE, "glViewportArrayv(%u: %f, %f)",
-                     first + (GLuint)i, v[4 * i + 2], v[4 * i + 3]);
+      if (vf && (vf[4 * i + 2] < 0.0f || vf[4 * i + 3] < 0.0f)) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(%u: %f, %f)", func,
+                     first + (GLuint)i, vf[4 * i + 2], vf[4 * i + 3]);
+         return;
+      }
+      if (vi && (vi[4 * i + 2] < 0 || vi[4 * i + 3] < 0)) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(%u: %d, %d)", func,
+                     first + (GLuint)i, vi[4 * i + 2], vi[4 * i + 3]);
          return;
       }
    }
    for (GLsizei i = 0; i < count; i++) {
-      const GLfloat *p = v + 4 * i;
-      _mesa_set_viewport(ctx, first + (GLuint)i, p[0], p[1], p[2], p[3]);
+      GLuint index = first + (GLuint)i;
+      if (vf)
+         _mesa_set_viewport(ctx, index, vf[4 * i], vf[4 * i + 1],
+                            vf[4 * i + 2], vf[4 * i + 3]);
+      else
+         _mesa_set_scissor(ctx, index, vi[4 * i], vi[4 * i + 1],
+                           vi[4 * i + 2], vi[4 * i + 3]);
    }
+}
+
+/* glViewportArrayv and glScissorArrayv, and with one rectangle at index
+ * first glViewportIndexedf and glScissorIndexed (indexed: whose index
+ * errors name the index, not a range). */
+static void
+rect_array(GLuint first, GLsizei count, bool indexed, const GLfloat *vf,
+           const GLint *vi, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!api_ok(ctx, ANY_API, func) ||
+       !(indexed ? index_ok(ctx, first, func)
+                 : range_ok(ctx, first, count, func)))
+      return;
+   set_rects(ctx, first, count, vf, vi, func);
+}
+
+void GLAPIENTRY
+_mesa_ViewportArrayv(GLuint first, GLsizei count, const GLfloat *v)
+{
+   rect_array(first, count, false, v, NULL, "glViewportArrayv");
 }
 
 void GLAPIENTRY
 _mesa_ViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w,
                        GLfloat h)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const GLfloat v[4] = {x, y, w, h};
 
-   if (!api_ok(ctx, ANY_API, "glViewportIndexedf") ||
-       !index_ok(ctx, index, "glViewportIndexedf"))
-      return;
-   if (w < 0.0f || h < 0.0f) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glViewportIndexedf(%f, %f)", w, h);
-      return;
-   }
-   _mesa_set_viewport(ctx, index, x, y, w, h);
+   rect_array(index, 1, true, v, NULL, "glViewportIndexedf");
 }
 
 void GLAPIENTRY
@@ -270,39 +295,16 @@ _mesa_DepthRangeIndexedfOES(GLuint index, GLfloat n, GLfloat f)
 void GLAPIENTRY
 _mesa_ScissorArrayv(GLuint first, GLsizei count, const GLint *v)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (!api_ok(ctx, ANY_API, "glScissorArrayv") ||
-       !range_ok(ctx, first, count, "glScissorArrayv"))
-      return;
-   for (GLsizei i = 0; i < count; i++) {
-      if (v[4 * i + 2] < 0 || v[4 * i + 3] < 0) {
-         _mesa_error(ctx, GL_INVALID_VALUE, "glScissorArrayv(%u: %d, %d)",
-                     first + (GLuint)i, v[4 * i + 2], v[4 * i + 3]);
-         return;
-      }
-   }
-   for (GLsizei i = 0; i < count; i++) {
-      const GLint *p = v + 4 * i;
-      _mesa_set_scissor(ctx, first + (GLuint)i, p[0], p[1], p[2], p[3]);
-   }
+   rect_array(first, count, false, NULL, v, "glScissorArrayv");
 }
 
 void GLAPIENTRY
 _mesa_ScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width,
                      GLsizei height)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const GLint v[4] = {left, bottom, width, height};
 
-   if (!api_ok(ctx, ANY_API, "glScissorIndexed") ||
-       !index_ok(ctx, index, "glScissorIndexed"))
-      return;
-   if (width < 0 || height < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glScissorIndexed(%d, %d)", width,
-                  height);
-      return;
-   }
-   _mesa_set_scissor(ctx, index, left, bottom, width, height);
+   rect_array(index, 1, true, NULL, v, "glScissorIndexed");
 }
 
 void GLAPIENTRY

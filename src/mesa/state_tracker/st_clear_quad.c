@@ -26,13 +26,15 @@
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
 
-/* gl_Position = st_pos, gl_Layer = gl_InstanceID. */
+/* The clear quad's vertex shader: gl_Position = st_pos, and when layered
+ * gl_Layer = gl_InstanceID (one instance a layer). */
 static void *
-make_layered_vs(struct st_context *st)
+make_clear_vs(struct st_context *st, bool layered)
 {
    struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, NULL,
-                                                  "st_clear_layered_vs", NULL);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, NULL,
+      layered ? "st_clear_layered_vs" : "st_clear_vs", NULL);
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
    nir_variable *in =
       nir_variable_create(b.shader, nir_var_shader_in, vec4, "st_pos");
@@ -42,15 +44,19 @@ make_layered_vs(struct st_context *st)
       nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
    pos->data.location = VARYING_SLOT_POS;
    pos->data.driver_location = VARYING_SLOT_POS;
-   nir_variable *layer = nir_variable_create(
-      b.shader, nir_var_shader_out, nir_vtype_scalar(b.shader, nir_type_int32),
-      "gl_Layer");
-   layer->data.location = VARYING_SLOT_LAYER;
-   layer->data.driver_location = VARYING_SLOT_LAYER;
+   nir_variable *layer = NULL;
+   if (layered) {
+      layer = nir_variable_create(b.shader, nir_var_shader_out,
+                                  nir_vtype_scalar(b.shader, nir_type_int32),
+                                  "gl_Layer");
+      layer->data.location = VARYING_SLOT_LAYER;
+      layer->data.driver_location = VARYING_SLOT_LAYER;
+   }
    nir_store_var(&b, pos, nir_load_var(&b, in), 0xf);
-   nir_store_var(&b, layer,
-                 nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32),
-                 0x1);
+   if (layered)
+      nir_store_var(
+         &b, layer,
+         nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32), 0x1);
    state.ir.nir = b.shader;
    return st->pipe->create_vs_state(st->pipe, &state);
 }
@@ -65,20 +71,7 @@ make_shaders(struct st_context *st)
    if (st->clear_vs && st->clear_fs)
       return true;
 
-   b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, NULL, "st_clear_vs",
-                                      NULL);
-   vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "st_pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   in->data.driver_location = 0;
-   nir_variable *pos =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   pos->data.location = VARYING_SLOT_POS;
-   pos->data.driver_location = VARYING_SLOT_POS;
-   nir_store_var(&b, pos, nir_load_var(&b, in), 0xf);
-   state.ir.nir = b.shader;
-   st->clear_vs = st->pipe->create_vs_state(st->pipe, &state);
+   st->clear_vs = make_clear_vs(st, false);
 
    b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, NULL, "st_clear_fs",
                                       NULL);
@@ -122,7 +115,7 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask,
       st->fb.layers > 1 &&
       st->screen->get_param(st->screen, PIPE_CAP_VS_LAYER_VIEWPORT);
    if (layered && !st->clear_layered_vs)
-      st->clear_layered_vs = make_layered_vs(st);
+      st->clear_layered_vs = make_clear_vs(st, true);
    void *vs = layered ? st->clear_layered_vs : st->clear_vs;
    if (!vs)
       return false;

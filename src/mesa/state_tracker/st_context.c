@@ -127,17 +127,10 @@ version_override(bool es)
  * feedback buffers of 64 interleaved / 4 separate components, 4x
  * multisampled RGBA8 rendering, and 12 uniform blocks per stage besides
  * the default uniform block (constant buffers). */
-/* ARB_compute_shader and ARB_shader_storage_buffer_object (main/compute.c)
- * as the driver has them: compute with PIPE_CAP_COMPUTE and at least the
- * GL 4.3 minimums (table 23.65: 1024 invocations, 32 KiB of shared
- * memory, 8 storage blocks), storage blocks per stage up to the driver's
- * PIPE_SHADER_CAP_MAX_SHADER_BUFFERS.  The binding points are the
- * driver's shader buffer slots (st_compute.c). */
-static void
-st_init_compute_limits(struct st_context *st)
+int
+st_stage_limits(struct pipe_screen *screen, enum pipe_shader_cap cap, int max,
+                GLint limits[MESA_SHADER_STAGES])
 {
-   struct pipe_screen *screen = st->screen;
-   struct gl_constants *c = &st->ctx.Const;
    static const struct {
       gl_shader_stage s;
       enum pipe_shader_type ps;
@@ -150,13 +143,28 @@ st_init_compute_limits(struct st_context *st)
    int most = 0;
 
    for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
-      int n = screen->get_shader_param(screen, stages[i].ps,
-                                       PIPE_SHADER_CAP_MAX_SHADER_BUFFERS);
-      if (n > MAX_SHADER_STORAGE_BUFFER_BINDINGS)
-         n = MAX_SHADER_STORAGE_BUFFER_BINDINGS;
-      c->MaxShaderStorageBlocks[stages[i].s] = n > 0 ? n : 0;
+      int n = screen->get_shader_param(screen, stages[i].ps, cap);
+      n = n < 0 ? 0 : n > max ? max : n;
+      limits[stages[i].s] = n;
       most = n > most ? n : most;
    }
+   return most;
+}
+
+/* ARB_compute_shader and ARB_shader_storage_buffer_object (main/compute.c)
+ * as the driver has them: compute with PIPE_CAP_COMPUTE and at least the
+ * GL 4.3 minimums (table 23.65: 1024 invocations, 32 KiB of shared
+ * memory, 8 storage blocks), storage blocks per stage up to the driver's
+ * PIPE_SHADER_CAP_MAX_SHADER_BUFFERS.  The binding points are the
+ * driver's shader buffer slots (st_compute.c). */
+static void
+st_init_compute_limits(struct st_context *st)
+{
+   struct pipe_screen *screen = st->screen;
+   struct gl_constants *c = &st->ctx.Const;
+   int most = st_stage_limits(screen, PIPE_SHADER_CAP_MAX_SHADER_BUFFERS,
+                              MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+                              c->MaxShaderStorageBlocks);
    /* GL 4.3 table 23.63: 8 fragment and compute blocks at least */
    if (c->MaxShaderStorageBlocks[MESA_SHADER_FRAGMENT] >= 8 &&
        c->MaxShaderStorageBlocks[MESA_SHADER_COMPUTE] >= 8) {

@@ -129,6 +129,12 @@ st_context(struct gl_context *ctx)
 /* Installs (debug output on) or removes the driver's message callback. */
 void st_update_debug_callback(struct st_context *st);
 
+/* A per-stage shader cap of the driver into limits (indexed by GL stage:
+ * vertex, geometry, fragment and compute; clamped to [0, max]); gives the
+ * largest. */
+int st_stage_limits(struct pipe_screen *screen, enum pipe_shader_cap cap,
+                    int max, GLint limits[MESA_SHADER_STAGES]);
+
 /* Sends every GL state marked in ctx->NewState to the pipe (st_atoms.c).
  * False if a draw is impossible (e.g. out of memory). */
 bool st_validate_state(struct st_context *st);

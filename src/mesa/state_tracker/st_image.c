@@ -34,24 +34,8 @@ st_init_image_limits(struct st_context *st)
 {
    struct pipe_screen *screen = st->screen;
    struct gl_constants *c = &st->ctx.Const;
-   static const struct {
-      gl_shader_stage s;
-      enum pipe_shader_type ps;
-   } stages[] = {
-      {MESA_SHADER_VERTEX, PIPE_SHADER_VERTEX},
-      {MESA_SHADER_FRAGMENT, PIPE_SHADER_FRAGMENT},
-      {MESA_SHADER_GEOMETRY, PIPE_SHADER_GEOMETRY},
-      {MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE},
-   };
-   int most = 0;
-
-   for (unsigned i = 0; i < ARRAY_SIZE(stages); i++) {
-      int n = screen->get_shader_param(screen, stages[i].ps,
-                                       PIPE_SHADER_CAP_MAX_SHADER_IMAGES);
-      n = CLAMP(n, 0, MAX_IMAGE_UNITS);
-      c->MaxImageUniforms[stages[i].s] = n;
-      most = MAX2(most, n);
-   }
+   int most = st_stage_limits(screen, PIPE_SHADER_CAP_MAX_SHADER_IMAGES,
+                              MAX_IMAGE_UNITS, c->MaxImageUniforms);
    /* GL 4.2 table 6.54 (ARB_shader_image_load_store): 8 units and 8
     * fragment image uniforms at least. */
    if (c->MaxImageUniforms[MESA_SHADER_FRAGMENT] < 8 || !st->pipe ||

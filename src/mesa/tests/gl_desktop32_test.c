@@ -81,51 +81,35 @@ ms_shader_param(struct pipe_screen *screen, enum pipe_shader_type stage,
    return noop_shader_param(screen, stage, cap);
 }
 
+/* The noop screen extended as above (its own answers kept for the
+ * wrappers). */
+static void
+patch_screen(struct pipe_screen *screen)
+{
+   noop_supported = screen->is_format_supported;
+   noop_param = screen->get_param;
+   noop_shader_param = screen->get_shader_param;
+   screen->is_format_supported = ms_supported;
+   screen->get_param = ms_param;
+   screen->get_shader_param = ms_shader_param;
+}
+
 /* A desktop context asking for version major.minor on the extended noop
  * screen; NULL (err set) when refused.  override: claim that version
  * whatever the driver has. */
 static struct gl_test *
-context(enum st_profile_type profile, int major, int minor,
-        const char *override, enum st_context_error *err)
+context(enum st_profile_type profile, int major, int minor, bool override,
+        enum st_context_error *err)
 {
-   struct gl_test *t = calloc(1, sizeof(*t));
-   struct st_context_attribs attribs = {
-      .profile = profile,
-      .major = major,
-      .minor = minor,
-   };
-   struct st_visual visual = {
-      .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .depth_stencil_format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-   };
-
-   assert_non_null(t);
-   t->screen = noop_screen_create();
-   noop_supported = t->screen->is_format_supported;
-   noop_param = t->screen->get_param;
-   noop_shader_param = t->screen->get_shader_param;
-   t->screen->is_format_supported = ms_supported;
-   t->screen->get_param = ms_param;
-   t->screen->get_shader_param = ms_shader_param;
-   if (override)
-      setenv("MESA_GL_VERSION_OVERRIDE", override, 1);
-   t->ctx = st_context_create(t->screen, &attribs, NULL, err);
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
-   if (!t->ctx) {
-      t->screen->destroy(t->screen);
-      free(t);
-      return NULL;
-   }
-   t->fb = st_framebuffer_create(t->screen, &visual, 16, 16);
-   st_make_current(t->ctx, t->fb, t->fb);
-   return t;
+   return gl_test_create_patched(profile, major, minor, 16, 16, override,
+                                 patch_screen, err);
 }
 
 static struct gl_test *
 core32(void)
 {
    enum st_context_error err;
-   struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 2, "3.2", &err);
+   struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 2, true, &err);
    assert_non_null(t);
    return t;
 }
@@ -138,12 +122,12 @@ test_version_gate(void **state)
 {
    enum st_context_error err;
    with_geometry = false;
-   struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 2, NULL, &err);
+   struct gl_test *t = context(ST_PROFILE_OPENGL_CORE, 3, 2, false, &err);
    assert_null(t);
    assert_int_equal(err, ST_CONTEXT_ERROR_BAD_VERSION);
 
    with_geometry = true;
-   t = context(ST_PROFILE_OPENGL_CORE, 3, 2, NULL, &err);
+   t = context(ST_PROFILE_OPENGL_CORE, 3, 2, false, &err);
    if (!t) {
       /* The noop driver lacks what 3.1 needs (buffer textures): the gate
        * is tested by the version it gives to what it does have. */
@@ -164,7 +148,7 @@ test_version_gate(void **state)
     * request gets 3.3 with GLSL 3.30 (EGL_KHR_create_context: a later
     * compatible version). */
    with_gl33 = true;
-   t = context(ST_PROFILE_OPENGL_CORE, 3, 2, NULL, &err);
+   t = context(ST_PROFILE_OPENGL_CORE, 3, 2, false, &err);
    assert_non_null(t);
    _mesa_GetIntegerv(GL_MINOR_VERSION, &v);
    assert_int_equal(v, 3);
@@ -568,7 +552,7 @@ static void
 test_depth_clamp_raster_pos(void **state)
 {
    enum st_context_error err;
-   struct gl_test *t = context(ST_PROFILE_DEFAULT, 2, 1, NULL, &err);
+   struct gl_test *t = context(ST_PROFILE_DEFAULT, 2, 1, false, &err);
    assert_non_null(t);
    GLboolean valid = GL_TRUE;
    GLfloat p[4];

@@ -44,33 +44,21 @@ msaa_supported(struct pipe_screen *screen, enum pipe_format format,
                          bind);
 }
 
-/* An ES context of the given version on a noop screen with 2x/4x. */
+static void
+patch_screen(struct pipe_screen *screen)
+{
+   noop_supported = screen->is_format_supported;
+   screen->is_format_supported = msaa_supported;
+}
+
+/* An ES context of the given version (2 or 3.0) on a noop screen with
+ * 2x/4x. */
 static struct gl_test *
 msaa_context(int major)
 {
-   struct gl_test *t = calloc(1, sizeof(*t));
-   struct st_context_attribs attribs = {
-      .profile = ST_PROFILE_OPENGL_ES2,
-      .major = major,
-      .minor = 0,
-   };
-   struct st_visual visual = {
-      .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .depth_stencil_format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-   };
-   enum st_context_error err;
-
+   struct gl_test *t = gl_test_create_patched(
+      ST_PROFILE_OPENGL_ES2, major, 0, 16, 16, major >= 3, patch_screen, NULL);
    assert_non_null(t);
-   t->screen = noop_screen_create();
-   noop_supported = t->screen->is_format_supported;
-   t->screen->is_format_supported = msaa_supported;
-   if (major >= 3)
-      setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
-   t->ctx = st_context_create(t->screen, &attribs, NULL, &err);
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
-   assert_non_null(t->ctx);
-   t->fb = st_framebuffer_create(t->screen, &visual, 16, 16);
-   st_make_current(t->ctx, t->fb, t->fb);
    return t;
 }
 

@@ -26,6 +26,16 @@ struct gl_test *
 gl_test_create_profile(enum st_profile_type profile, int major, int minor,
                        unsigned width, unsigned height)
 {
+   return gl_test_create_patched(profile, major, minor, width, height, false,
+                                 NULL, NULL);
+}
+
+struct gl_test *
+gl_test_create_patched(enum st_profile_type profile, int major, int minor,
+                       unsigned width, unsigned height, bool override,
+                       void (*patch)(struct pipe_screen *screen),
+                       enum st_context_error *err)
+{
    struct gl_test *t = calloc(1, sizeof(*t));
    struct st_context_attribs attribs = {
       .profile = profile,
@@ -37,12 +47,25 @@ gl_test_create_profile(enum st_profile_type profile, int major, int minor,
       .depth_stencil_format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
       .double_buffered = false,
    };
-   enum st_context_error err;
+   const char *var = profile == ST_PROFILE_OPENGL_ES2
+                        ? "MESA_GLES_VERSION_OVERRIDE"
+                        : "MESA_GL_VERSION_OVERRIDE";
+   enum st_context_error own_err;
 
    if (!t)
       return NULL;
    t->screen = noop_screen_create();
-   t->ctx = st_context_create(t->screen, &attribs, NULL, &err);
+   if (patch)
+      patch(t->screen);
+   if (override) {
+      char version[32];
+      snprintf(version, sizeof(version), "%d.%d", major, minor);
+      setenv(var, version, 1);
+   }
+   t->ctx = st_context_create(t->screen, &attribs, NULL,
+                              err ? err : &own_err);
+   if (override)
+      unsetenv(var);
    if (!t->ctx) {
       t->screen->destroy(t->screen);
       free(t);
@@ -58,17 +81,8 @@ struct gl_test *
 gl_test_create_version(enum st_profile_type profile, int major, int minor,
                        unsigned width, unsigned height)
 {
-   const char *var = profile == ST_PROFILE_OPENGL_ES2
-                        ? "MESA_GLES_VERSION_OVERRIDE"
-                        : "MESA_GL_VERSION_OVERRIDE";
-   char version[32];
-
-   snprintf(version, sizeof(version), "%d.%d", major, minor);
-   setenv(var, version, 1);
-   struct gl_test *t =
-      gl_test_create_profile(profile, major, minor, width, height);
-   unsetenv(var);
-   return t;
+   return gl_test_create_patched(profile, major, minor, width, height, true,
+                                 NULL, NULL);
 }
 
 struct gl_test *

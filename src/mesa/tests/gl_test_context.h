@@ -31,6 +31,15 @@ struct gl_test *gl_test_create_profile(enum st_profile_type profile, int major,
 struct gl_test *gl_test_create_version(enum st_profile_type profile,
                                        int major, int minor, unsigned width,
                                        unsigned height);
+/* Either of the two on a noop screen that patch (unless NULL) changes
+ * before the context is made, as a driver with other caps would have it;
+ * override: as gl_test_create_version.  NULL, with *err (unless NULL) set
+ * by st_context_create, when no context is made. */
+struct gl_test *gl_test_create_patched(enum st_profile_type profile,
+                                       int major, int minor, unsigned width,
+                                       unsigned height, bool override,
+                                       void (*patch)(struct pipe_screen *screen),
+                                       enum st_context_error *err);
 void gl_test_destroy(struct gl_test *t);
 
 /* The front end's fixed-function tests' context: desktop 2.1

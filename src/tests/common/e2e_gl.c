@@ -125,20 +125,12 @@ e2e_gl_version_options(int w, int h, int major, int minor, bool desktop)
 }
 
 struct e2e_gl_options
-e2e_gl_core_options(int w, int h, int major, int minor)
+e2e_gl_desktop_options(int w, int h, int major, int minor, bool compatibility)
 {
    struct e2e_gl_options opts =
       e2e_gl_version_options(w, h, major, minor, true);
-   opts.forward_compatible = true;
-   return opts;
-}
-
-struct e2e_gl_options
-e2e_gl_compat_options(int w, int h, int major, int minor)
-{
-   struct e2e_gl_options opts =
-      e2e_gl_version_options(w, h, major, minor, true);
-   opts.compatibility_profile = true;
+   opts.compatibility_profile = compatibility;
+   opts.forward_compatible = !compatibility;
    return opts;
 }
 
@@ -699,6 +691,22 @@ e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4], int tol,
    }
    free(px);
    return ok;
+}
+
+bool
+e2e_gl_texels_2d(GLuint tex, GLenum format, GLenum type, void *out)
+{
+   typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
+   get_tex_image_fn get_tex_image =
+      (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
+
+   if (!get_tex_image) {
+      printf("FAIL: glGetTexImage missing\n");
+      return false;
+   }
+   glBindTexture(GL_TEXTURE_2D, tex);
+   get_tex_image(GL_TEXTURE_2D, 0, format, type, out);
+   return true;
 }
 
 bool

@@ -56,15 +56,15 @@ void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
 struct e2e_gl_options e2e_gl_version_options(int w, int h, int major,
                                              int minor, bool desktop);
 
-/* The options of a w x h window and a forward-compatible desktop OpenGL
- * context of version major.minor (the core profile from 3.2 on). */
-struct e2e_gl_options e2e_gl_core_options(int w, int h, int major,
-                                          int minor);
-
-/* The options of a w x h window and a compatibility-profile desktop
- * OpenGL context of version major.minor (3.2 and later). */
-struct e2e_gl_options e2e_gl_compat_options(int w, int h, int major,
-                                            int minor);
+/* The options of a w x h window and a desktop OpenGL context of version
+ * major.minor: compatibility-profile (3.2 and later) when compatibility,
+ * otherwise forward-compatible (the core profile from 3.2 on). */
+struct e2e_gl_options e2e_gl_desktop_options(int w, int h, int major,
+                                             int minor, bool compatibility);
+#define e2e_gl_core_options(w, h, major, minor)                             \
+   e2e_gl_desktop_options(w, h, major, minor, false)
+#define e2e_gl_compat_options(w, h, major, minor)                           \
+   e2e_gl_desktop_options(w, h, major, minor, true)
 
 /* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
  * with. */
@@ -261,6 +261,12 @@ bool e2e_gl_probe_image(GLuint fbo, GLuint tex, GLenum face, int layer, int x,
  * probes (x, y) as e2e_gl_probe does. */
 bool e2e_gl_probe_read(int w, int h, int x, int y, const uint8_t want[4],
                        int tol, const char *what, bool quiet);
+
+/* Binds the 2D texture tex (it stays bound) and reads its level 0 into
+ * out as format and type with glGetTexImage (desktop OpenGL; looked up
+ * through eglGetProcAddress): false, with "FAIL" printed, when the
+ * context has no such entry point. */
+bool e2e_gl_texels_2d(GLuint tex, GLenum format, GLenum type, void *out);
 
 /* Clears to transparent black, draws a 4-vertex triangle strip with what
  * is bound and reads the w x h RGBA8 image at (0, 0) into pixels

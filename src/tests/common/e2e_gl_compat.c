@@ -79,6 +79,22 @@ e2e_gl_start_compat_window(struct e2e_gl *gl, int argc, char **argv, int w,
 }
 
 int
+e2e_gl_start_compat_program(struct e2e_gl *gl, int argc, char **argv, int w,
+                            int h, bool *quiet, struct e2e_gl_compat *ff,
+                            const char *vs, const char *fs, const char *what,
+                            GLuint *prog)
+{
+   int status = e2e_gl_start_compat_window(gl, argc, argv, w, h, quiet, ff);
+
+   *prog = 0;
+   if (!status)
+      status = e2e_gl_need_program(gl, vs, fs, what, prog);
+   if (!status)
+      glUseProgram(*prog);
+   return status;
+}
+
+int
 e2e_gl_start_ff_procs(struct e2e_gl *gl, int argc, char **argv, int w, int h,
                       bool *quiet, struct e2e_gl_compat *ff, bool window,
                       const struct e2e_gl_proc *procs, unsigned n)

@@ -111,6 +111,15 @@ int e2e_gl_start_ff(struct e2e_gl *gl, int argc, char **argv, int w, int h,
 int e2e_gl_start_compat_window(struct e2e_gl *gl, int argc, char **argv, int w,
                                int h, bool *quiet, struct e2e_gl_compat *ff);
 
+/* e2e_gl_start_compat_window, then e2e_gl_need_program of vs and fs
+ * (what names it) and that program made current: 0, or the status to
+ * return (gl then closed). */
+int e2e_gl_start_compat_program(struct e2e_gl *gl, int argc, char **argv,
+                                int w, int h, bool *quiet,
+                                struct e2e_gl_compat *ff, const char *vs,
+                                const char *fs, const char *what,
+                                GLuint *prog);
+
 /* e2e_gl_start_compat_window (window) or e2e_gl_start_ff (not), then
  * e2e_gl_need_procs of the n entry points of procs that ff lacks: 0, or
  * the status to return (gl then closed).  The table may be filled in

@@ -91,8 +91,7 @@ count_wrong(GLuint t, unsigned n, uint32_t base, const char *what)
 {
    uint32_t out[W * H];
    memset(out, 0, sizeof(out));
-   glBindTexture(GL_TEXTURE_2D, t);
-   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   e2e_gl_texels_2d(t, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
    unsigned bad = 0;
    for (unsigned i = 0; i < n; i++) {
       if (out[i] != base + i && bad++ < 4)
@@ -452,8 +451,7 @@ test_formats(void)
                   w[i], (double)(((uint32_t)rg[i][1] << 16) | rg[i][0]));
    uint16_t st[4][2];
    memset(st, 0, sizeof(st));
-   glBindTexture(GL_TEXTURE_2D, tun);
-   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_UNSIGNED_SHORT, st);
+   e2e_gl_texels_2d(tun, GL_RG, GL_UNSIGNED_SHORT, st);
    for (unsigned i = 0; i < 4; i++) {
       ok &= check("rg16 store r", st[i][0], 16384);
       ok &= check("rg16 store g", st[i][1], 65535);
@@ -537,8 +535,7 @@ test_snorm_render(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
    int8_t out[16][2];
    memset(out, 0, sizeof(out));
-   glBindTexture(GL_TEXTURE_2D, t);
-   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RG, GL_BYTE, out);
+   e2e_gl_texels_2d(t, GL_RG, GL_BYTE, out);
    ok &= check("snorm clear r", out[5][0], -127);
    ok &= check("snorm clear g", out[5][1], 64);
    GLuint ms;
@@ -609,8 +606,7 @@ test_multi_draw_indirect(void)
                              quiet);
    uint32_t out[16];
    memset(out, 0xff, sizeof(out));
-   glBindTexture(GL_TEXTURE_2D, t);
-   gl4.get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   e2e_gl_texels_2d(t, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
    unsigned bad = 0;
    for (unsigned i = 0; i < 16; i++) {
       uint32_t want = (i & 4) ? 0 : 1;

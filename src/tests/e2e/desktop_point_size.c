@@ -34,10 +34,6 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct e2e_gl_compat ff;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
-   if (status)
-      return status;
-
    static const char *vs = "void main() {\n"
                            "   gl_Position = gl_ModelViewProjectionMatrix *"
                            " gl_Vertex;\n"
@@ -47,11 +43,12 @@ main(int argc, char **argv)
                            "   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);\n"
                            "}\n";
    GLuint prog;
-   if ((status = e2e_gl_need_program(&gl, vs, fs, "the program", &prog)))
+   int status = e2e_gl_start_compat_program(&gl, argc, argv, W, H, &quiet,
+                                            &ff, vs, fs, "the program", &prog);
+   if (status)
       return status;
 
    static const GLfloat points[] = {8.5f, 8.5f, 24.5f, 8.5f};
-   glUseProgram(prog);
    ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
    ff.vertex_pointer(2, GL_FLOAT, 0, points);
    ff.point_size(5.0f);

@@ -81,10 +81,6 @@ main(int argc, char **argv)
    bool quiet = false, ok = true;
    struct e2e_gl gl;
    struct e2e_gl_compat ff;
-   int status = e2e_gl_start_compat_window(&gl, argc, argv, W, H, &quiet, &ff);
-   if (status)
-      return status;
-
    static const char *vs = "void main() {\n"
                            "   gl_Position = gl_ModelViewProjectionMatrix *"
                            " gl_Vertex;\n"
@@ -95,10 +91,11 @@ main(int argc, char **argv)
                            " vec4(0.0, 1.0, 0.0, 1.0);\n"
                            "}\n";
    GLuint prog;
-   if ((status = e2e_gl_need_program(&gl, vs, fs, "the facing program",
-                                     &prog)))
+   int status =
+      e2e_gl_start_compat_program(&gl, argc, argv, W, H, &quiet, &ff, vs, fs,
+                                  "the facing program", &prog);
+   if (status)
       return status;
-   glUseProgram(prog);
 
    /* Pixel centres: (x + 0.5, y + 0.5). */
    static const GLfloat quads[] = {

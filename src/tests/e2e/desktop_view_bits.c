@@ -46,11 +46,9 @@
 
 typedef void (*texture_view_fn)(GLuint, GLenum, GLuint, GLenum, GLuint,
                                 GLuint, GLuint, GLuint);
-typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
 typedef void (*tex_storage_2d_fn)(GLenum, GLsizei, GLenum, GLsizei, GLsizei);
 
 static texture_view_fn texture_view;
-static get_tex_image_fn get_tex_image;
 static tex_storage_2d_fn tex_storage_2d;
 
 #define N 4 /* every image is N x N */
@@ -114,13 +112,11 @@ blit_through_rgba8_view(bool quiet)
    blit_all(fb_in, fb_view);
    blit_all(fb_view, fb_out);
 
-   float texels[N * N];
-   uint32_t word;
-   glBindTexture(E2E_GL_TEXTURE_2D, orig);
-   get_tex_image(E2E_GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, texels);
-   memcpy(&word, &texels[N + 1], 4);
+   /* the R32F texels' bits as they are */
+   uint32_t texels[N * N] = {0};
+   e2e_gl_texels_2d(orig, GL_RED, GL_FLOAT, texels);
    bool ok = check_word("blit into an RGBA8 view of R32F: the R32F bits",
-                        word, 0x44332211u, quiet);
+                        texels[N + 1], 0x44332211u, quiet);
 
    uint8_t px[4] = {0};
    glBindFramebuffer(GL_READ_FRAMEBUFFER, fb_out);
@@ -162,18 +158,13 @@ draw_into_r32ui_view(GLuint vao, bool quiet)
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 
    GLuint words[N * N] = {0};
-   glBindTexture(E2E_GL_TEXTURE_2D, view);
-   get_tex_image(E2E_GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                 words);
+   e2e_gl_texels_2d(view, GL_RED_INTEGER, GL_UNSIGNED_INT, words);
    bool ok = check_word("draw into an R32UI view, read the view", words[5],
                         0xffu, quiet);
-   float texels[N * N];
-   uint32_t word;
-   glBindTexture(E2E_GL_TEXTURE_2D, orig);
-   get_tex_image(E2E_GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, texels);
-   memcpy(&word, &texels[5], 4);
-   ok &= check_word("draw into an R32UI view, read the R32F original", word,
-                    0xffu, quiet);
+   uint32_t texels[N * N] = {0};
+   e2e_gl_texels_2d(orig, GL_RED, GL_FLOAT, texels);
+   ok &= check_word("draw into an R32UI view, read the R32F original",
+                    texels[5], 0xffu, quiet);
 
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
    glDeleteFramebuffers(1, &fb);
@@ -260,7 +251,6 @@ main(int argc, char **argv)
       return status;
    const struct e2e_gl_proc procs[] = {
       {"glTextureView", &texture_view},
-      {"glGetTexImage", &get_tex_image},
       {"glTexStorage2D", &tex_storage_2d},
    };
    if ((status = E2E_GL_NEED_PROCS(&gl, procs)))

@@ -152,24 +152,6 @@ expected_pixel(int size, int x, int y, int out[4])
    return true;
 }
 
-static GLuint
-compile(GLenum stage, const char *source)
-{
-   GLuint shader = glCreateShader(stage);
-   glShaderSource(shader, 1, &source, NULL);
-   glCompileShader(shader);
-   GLint ok = 0;
-   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[2048] = "";
-      glGetShaderInfoLog(shader, sizeof(log), NULL, log);
-      fprintf(stderr, "FAIL: %s shader did not compile:\n%s\n",
-              stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
-      return 0;
-   }
-   return shader;
-}
-
 static bool
 write_ppm(const char *path, const uint8_t *rgba, int size)
 {
@@ -290,18 +272,12 @@ main(int argc, char **argv)
              (const char *)glGetString(GL_RENDERER),
              (const char *)glGetString(GL_VERSION));
 
-   GLuint vs = compile(GL_VERTEX_SHADER, vs_source);
-   GLuint fs = compile(GL_FRAGMENT_SHADER, fs_source);
-   if (!vs || !fs)
+   static const char *const attribs[] = {"a_position", "a_color", NULL};
+   GLuint prog = e2e_gl_program(vs_source, fs_source, attribs);
+   if (!prog) {
+      fprintf(stderr, "FAIL: the program does not build\n");
       return 1;
-   GLuint prog = glCreateProgram();
-   glAttachShader(prog, vs);
-   glAttachShader(prog, fs);
-   glBindAttribLocation(prog, 0, "a_position");
-   glBindAttribLocation(prog, 1, "a_color");
-   glLinkProgram(prog);
-   if (!e2e_gl_linked(prog, "FAIL: program did not link"))
-      return 1;
+   }
    glUseProgram(prog);
    GLint u_alpha = glGetUniformLocation(prog, "u_alpha");
    if (u_alpha < 0) {

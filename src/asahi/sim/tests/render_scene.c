@@ -303,29 +303,45 @@ static const char *const fs_coverage_source =
    "st_tile r0, i8, 0, x, 0, 15, 0\n"
    "stop\n";
 
-/* The texture descriptor of the resolve's 4x source. */
+/* A texture descriptor of a w x h RGBA8 unorm image at address:
+ * dimension 2D_MS is 4x multisampled; a linear image (not twiddled) has
+ * rows stride bytes apart. */
 static uint64_t
-resolve_texture(struct builder *b, const struct scene_params *p)
+rgba8_texture(struct builder *b, enum agx_texture_dimension dimension,
+              unsigned w, unsigned h, uint64_t address, bool twiddled,
+              unsigned stride)
 {
    uint64_t va = 0;
    uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, &va);
    if (!d)
       return 0;
    agx_pack(d, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MS;
-      cfg.samples = AGX_SAMPLE_COUNT_4;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.dimension = dimension;
+      if (dimension == AGX_TEXTURE_DIMENSION_2D_MS)
+         cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.layout = twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
       cfg.channels = AGX_CHANNELS_R8G8B8A8;
       cfg.type = AGX_TEXTURE_TYPE_UNORM;
       cfg.swizzle_r = AGX_CHANNEL_R;
       cfg.swizzle_g = AGX_CHANNEL_G;
       cfg.swizzle_b = AGX_CHANNEL_B;
       cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = p->width;
-      cfg.height = p->height;
-      cfg.address = p->resolve_src_va;
+      cfg.width = w;
+      cfg.height = h;
+      cfg.address = address;
+      /* Packed as bytes - 16 (the texture unit adds them back). */
+      if (!twiddled)
+         cfg.stride = stride - 16;
    }
    return va;
+}
+
+/* The texture descriptor of the resolve's 4x source. */
+static uint64_t
+resolve_texture(struct builder *b, const struct scene_params *p)
+{
+   return rgba8_texture(b, AGX_TEXTURE_DIMENSION_2D_MS, p->width, p->height,
+                        p->resolve_src_va, true, 0);
 }
 
 /* The 4x4 texture, twiddled, and its texture and sampler descriptors. */
@@ -355,25 +371,11 @@ texture(struct builder *b, const struct scene_params *p, uint64_t *tex_va,
          memcpy(data + off, t, 4);
       }
    }
-   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, tex_va);
+   *tex_va = rgba8_texture(b, AGX_TEXTURE_DIMENSION_2D, 4, 4, data_va, true,
+                           0);
    uint8_t *s = alloc(b, AGX_SAMPLER_LENGTH, 64, false, sampler_va);
-   if (!d || !s)
+   if (!s)
       return;
-   agx_pack(d, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 4;
-      cfg.height = 4;
-      cfg.first_level = 0;
-      cfg.last_level = 0;
-      cfg.address = data_va;
-   }
    enum agx_filter f = p->linear_filter ? AGX_FILTER_LINEAR : AGX_FILTER_NEAREST;
    agx_pack(s, SAMPLER, cfg) {
       cfg.mag_filter = f;
@@ -420,27 +422,8 @@ static uint64_t
 target_texture(struct builder *b, const struct scene_params *p,
                const struct scene *s)
 {
-   uint64_t va = 0;
-   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, &va);
-   if (!d)
-      return 0;
-   agx_pack(d, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = p->twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = p->width;
-      cfg.height = p->height;
-      cfg.address = s->rt_va;
-      /* Packed as bytes - 16 (the texture unit adds them back). */
-      if (!p->twiddled)
-         cfg.stride = s->rt_stride - 16;
-   }
-   return va;
+   return rgba8_texture(b, AGX_TEXTURE_DIMENSION_2D, p->width, p->height,
+                        s->rt_va, p->twiddled, s->rt_stride);
 }
 
 static uint64_t

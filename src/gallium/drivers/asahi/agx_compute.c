@@ -72,6 +72,48 @@ agx_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type shader,
       shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST : AGX_DIRTY_CONST;
 }
 
+bool
+agx_push_stage_words(struct agx_context *ctx, struct agx_batch *batch,
+                     enum pipe_shader_type stage,
+                     const struct agx_compiled_shader *cs,
+                     const struct agx_push_range *r, uint32_t *data)
+{
+   const struct agx_stage_state *st = &ctx->stage[stage];
+
+   switch (r->kind) {
+   case AGX_PUSH_GL_UNIFORMS:
+      for (unsigned w = 0; w < r->length / 2; ++w) {
+         size_t off = 4 * ((size_t)r->index + w);
+         if (st->cb0 && off + 4 <= st->cb0_size)
+            memcpy(&data[w], (const uint8_t *)st->cb0 + off, 4);
+      }
+      return true;
+   case AGX_PUSH_TEXTURE_SIZE:
+      if (r->index >= AGX_IMAGE_TS_BASE)
+         agx_image_size_words(st, r->index, data);
+      else
+         agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
+                                   ? st->views[r->index]
+                                   : NULL,
+                                data);
+      return true;
+   case AGX_PUSH_SSBO:
+      agx_ssbo_record(ctx, batch, stage, r->index, data);
+      return true;
+   case AGX_PUSH_IMAGE_ATOMIC:
+      agx_image_atomic_record(st, r->index, data);
+      return true;
+   case AGX_PUSH_TEXTURE_SAMPLES:
+      data[0] = agx_texture_samples_word(st, r->index);
+      return true;
+   case AGX_PUSH_CONSTANTS:
+      agx_push_constants(&cs->info, r, data);
+      return true;
+   default:
+      return false;
+   }
+}
+
 void
 agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,
                 enum pipe_shader_type stage, unsigned index, uint32_t out[4])
@@ -141,13 +183,6 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       uint32_t data[32] = {0};
 
       switch (r->kind) {
-      case AGX_PUSH_GL_UNIFORMS:
-         for (unsigned w = 0; w < words; ++w) {
-            size_t off = 4 * ((size_t)r->index + w);
-            if (st->cb0 && off + 4 <= st->cb0_size)
-               memcpy(&data[w], (const uint8_t *)st->cb0 + off, 4);
-         }
-         break;
       case AGX_PUSH_UBO_BASE: {
          uint64_t va = r->index < AGX_MAX_UBOS
                           ? agx_ubo_address(ctx, batch, stage, r->index)
@@ -156,27 +191,6 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          data[1] = (uint32_t)(va >> 32);
          break;
       }
-      case AGX_PUSH_SSBO:
-         agx_ssbo_record(ctx, batch, stage, r->index, data);
-         break;
-      case AGX_PUSH_IMAGE_ATOMIC:
-         agx_image_atomic_record(st, r->index, data);
-         break;
-      case AGX_PUSH_TEXTURE_SAMPLES:
-         data[0] = agx_texture_samples_word(st, r->index);
-         break;
-      case AGX_PUSH_CONSTANTS:
-         agx_push_constants(&cs->info, r, data);
-         break;
-      case AGX_PUSH_TEXTURE_SIZE:
-         if (r->index >= AGX_IMAGE_TS_BASE)
-            agx_image_size_words(st, r->index, data);
-         else
-            agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
-                                      ? st->views[r->index]
-                                      : NULL,
-                                   data);
-         break;
       case AGX_PUSH_SYSVAL:
          for (unsigned w = 0; w < words; ++w) {
             unsigned sv = r->index + w;
@@ -207,6 +221,7 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          break;
       default:
          /* vertex buffers: not in compute shaders */
+         agx_push_stage_words(ctx, batch, stage, cs, r, data);
          break;
       }
 

@@ -230,13 +230,6 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       uint32_t data[64] = {0};
 
       switch (r->kind) {
-      case AGX_PUSH_GL_UNIFORMS:
-         for (unsigned w = 0; w < words; ++w) {
-            size_t off = 4 * ((size_t)r->index + w);
-            if (st->cb0 && off + 4 <= st->cb0_size)
-               memcpy(&data[w], (const uint8_t *)st->cb0 + off, 4);
-         }
-         break;
       case AGX_PUSH_UBO_BASE: {
          /* Blocks past the GL ones: a geometry-shader draw's buffers */
          uint64_t va =
@@ -249,31 +242,6 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          data[1] = (uint32_t)(va >> 32);
          break;
       }
-      case AGX_PUSH_TEXTURE_SIZE: {
-         uint32_t w[4];
-         if (r->index >= AGX_IMAGE_TS_BASE)
-            agx_image_size_words(st, r->index, w);
-         else
-            agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
-                                      ? st->views[r->index]
-                                      : NULL,
-                                   w);
-         for (unsigned k = 0; k < words && k < 4; ++k)
-            data[k] = w[k];
-         break;
-      }
-      case AGX_PUSH_SSBO:
-         agx_ssbo_record(ctx, batch, stage, r->index, data);
-         break;
-      case AGX_PUSH_IMAGE_ATOMIC:
-         agx_image_atomic_record(st, r->index, data);
-         break;
-      case AGX_PUSH_TEXTURE_SAMPLES:
-         data[0] = agx_texture_samples_word(st, r->index);
-         break;
-      case AGX_PUSH_CONSTANTS:
-         agx_push_constants(&cs->info, r, data);
-         break;
       case AGX_PUSH_VBO_BASE: {
          uint64_t va = agx_vb_address(ctx, batch, r->index, p);
          data[0] = (uint32_t)va;
@@ -370,6 +338,9 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                break;
             }
          }
+         break;
+      default:
+         agx_push_stage_words(ctx, batch, stage, cs, r, data);
          break;
       }
 

@@ -733,6 +733,15 @@ void agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,
                      enum pipe_shader_type stage, unsigned index,
                      uint32_t out[4]);
 
+/* The words of push range r of a stage's shader cs that draws and
+ * dispatches fill alike (GL uniforms, texture sizes and sample counts,
+ * storage buffer and image records, constants) into data; false, data
+ * untouched, for the other kinds, which each path fills itself. */
+bool agx_push_stage_words(struct agx_context *ctx, struct agx_batch *batch,
+                          enum pipe_shader_type stage,
+                          const struct agx_compiled_shader *cs,
+                          const struct agx_push_range *r, uint32_t *data);
+
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);
 
