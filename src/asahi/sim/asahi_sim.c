@@ -6,6 +6,7 @@
 /* The fetch-decode-execute loop, breakpoints and the budget. */
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -190,18 +191,25 @@ asahi_sim_execute(struct asahi_sim_group *g, struct asahi_sim_exec *x)
    /* Each opcode remembers the first family that ever took it: the ones
     * before it declined every instruction of that opcode so far, and
     * asking them again (the memory family compares names) was a large
-    * share of the interpreter's time.  Per thread: no locking. */
-   static _Thread_local uint8_t first_family[AGX_ISA_NUM_OPS];
+    * share of the interpreter's time.  Shared by the threads, as relaxed
+    * atomics (any value a thread sees is a family that took the opcode);
+    * thread-local storage in the drm-shim library cost a __tls_get_addr
+    * call per instruction. */
+   static _Atomic uint8_t first_family[AGX_ISA_NUM_OPS];
    unsigned op = I->op < AGX_ISA_NUM_OPS ? I->op : 0;
-   unsigned i = I->op < AGX_ISA_NUM_OPS ? first_family[op] : 0;
+   unsigned first = I->op < AGX_ISA_NUM_OPS
+                       ? atomic_load_explicit(&first_family[op],
+                                              memory_order_relaxed)
+                       : 0;
+   unsigned i = first;
    for (; i < nr; i++) {
       s = families[i](g, x);
       if (s != ASAHI_SIM_ERR_UNSUPPORTED || g->error[0])
          break;
    }
-   if (i < nr && I->op < AGX_ISA_NUM_OPS && i > first_family[op] &&
-       first_family[op] == 0)
-      first_family[op] = (uint8_t)i;
+   if (i < nr && I->op < AGX_ISA_NUM_OPS && i > first && first == 0)
+      atomic_store_explicit(&first_family[op], (uint8_t)i,
+                            memory_order_relaxed);
    if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0]) {
       const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
       asahi_sim_error(g, s, "%s is not executed by the simulator",
