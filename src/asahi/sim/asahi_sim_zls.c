@@ -81,10 +81,11 @@ zls_setup(struct sim_tile *tile, struct zls *z)
 }
 
 /* The tile's part of a buffer at `base`: its pixels at offs[] (none:
- * UINT64_MAX), pixel_B bytes each.  When they all lie in one mapping its
- * host memory from the lowest offset, *lo, is returned and accessed
- * directly; otherwise (and with ASAHI_SIM_DEBUG=nofast) NULL, and each
- * access is translated on its own, with its fault. */
+ * UINT64_MAX), pixel_B bytes each.  When they all lie in one mapping,
+ * span_find sets `host` to its memory at the lowest offset `lo` and
+ * span_copy accesses it directly; otherwise (and with
+ * ASAHI_SIM_DEBUG=nofast) `host` is NULL and each access is translated on
+ * its own, with its fault. */
 struct span {
    struct asahi_sim_gpu *gpu;
    uint64_t base, lo;
