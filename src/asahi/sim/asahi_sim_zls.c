@@ -80,9 +80,8 @@ zls_setup(struct sim_tile *tile, struct zls *z)
    return true;
 }
 
-/* The tile's part of a buffer at `base`: its pixels at offs[] (none:
- * UINT64_MAX), pixel_B bytes each.  When they all lie in one mapping,
- * span_find sets `host` to its memory at the lowest offset `lo` and
+/* The tile's part of a depth or stencil buffer: when its pixels all lie
+ * in one mapping, `host` is that memory at the lowest offset `lo` and
  * span_copy accesses it directly; otherwise (and with
  * ASAHI_SIM_DEBUG=nofast) `host` is NULL and each access is translated on
  * its own, with its fault. */
@@ -93,12 +92,22 @@ struct span {
    const char *what;
 };
 
-static void
-span_find(struct span *sp, const uint64_t *offs, unsigned n, unsigned pixel_B,
-          bool write)
+/* The tile's pixels in the buffer of layout l at base + the tile's layer
+ * times stride, pixel_B bytes each: their offsets (offs[], n of them,
+ * returned) and the span they lie in. */
+static unsigned
+span_find(struct sim_tile *tile, const struct ail_layout *l, uint64_t base,
+          uint64_t stride, unsigned pixel_B, bool write, const char *what,
+          uint64_t *offs, struct span *sp)
 {
+   unsigned n = tile->width * tile->height;
+   sim_tile_offsets(l, 0, tile->x0, tile->y0, tile->width, tile->height, offs);
+   *sp = (struct span){
+      .gpu = tile->r->gpu,
+      .base = base + (uint64_t)tile->layer * stride,
+      .what = what,
+   };
    uint64_t lo = UINT64_MAX, hi = 0;
-   sp->host = NULL;
    for (unsigned i = 0; i < n; i++) {
       if (offs[i] == UINT64_MAX)
          continue;
@@ -106,13 +115,14 @@ span_find(struct span *sp, const uint64_t *offs, unsigned n, unsigned pixel_B,
       hi = offs[i] > hi ? offs[i] : hi;
    }
    if (lo > hi || (sp->gpu->debug & ASAHI_SIM_DEBUG_NOFAST))
-      return;
+      return n;
    uint64_t avail = 0;
    uint8_t *host = sp->gpu->lookup(sp->gpu->user, sp->base + lo, write, &avail);
    if (host && avail >= hi - lo + pixel_B) {
       sp->host = host;
       sp->lo = lo;
    }
+   return n;
 }
 
 static bool
@@ -135,15 +145,10 @@ each_sample(struct sim_tile *tile, struct zls *z, bool store)
    const struct drm_asahi_cmd_render *cmd = tile->r->cmd;
    unsigned bytes = z->z16 ? 2 : 4;
    uint64_t offs[SIM_TILE_MAX_PX * SIM_TILE_MAX_PX];
-   unsigned n = tile->width * tile->height;
-   sim_tile_offsets(&z->layout, 0, tile->x0, tile->y0, tile->width,
-                    tile->height, offs);
-   struct span sp = {
-      .gpu = tile->r->gpu,
-      .base = cmd->depth.base + (uint64_t)tile->layer * cmd->depth.stride,
-      .what = "depth buffer",
-   };
-   span_find(&sp, offs, n, tile->samples * bytes, store);
+   struct span sp;
+   unsigned n = span_find(tile, &z->layout, cmd->depth.base, cmd->depth.stride,
+                          tile->samples * bytes, store, "depth buffer", offs,
+                          &sp);
    for (unsigned i = 0; i < n; i++) {
       if (offs[i] == UINT64_MAX)
          continue;
@@ -179,15 +184,10 @@ each_stencil(struct sim_tile *tile, struct zls *z, bool store)
 {
    const struct drm_asahi_cmd_render *cmd = tile->r->cmd;
    uint64_t offs[SIM_TILE_MAX_PX * SIM_TILE_MAX_PX];
-   unsigned n = tile->width * tile->height;
-   sim_tile_offsets(&z->s_layout, 0, tile->x0, tile->y0, tile->width,
-                    tile->height, offs);
-   struct span sp = {
-      .gpu = tile->r->gpu,
-      .base = cmd->stencil.base + (uint64_t)tile->layer * cmd->stencil.stride,
-      .what = "stencil buffer",
-   };
-   span_find(&sp, offs, n, tile->samples, store);
+   struct span sp;
+   unsigned n = span_find(tile, &z->s_layout, cmd->stencil.base,
+                          cmd->stencil.stride, tile->samples, store,
+                          "stencil buffer", offs, &sp);
    for (unsigned i = 0; i < n; i++) {
       if (offs[i] != UINT64_MAX &&
           !span_copy(&sp, offs[i], &tile->stencil[i * tile->samples],
