@@ -324,6 +324,25 @@ drm_shim_bo_mmap_offset(struct shim_bo *bo)
    return bo->mmap_offset;
 }
 
+/* The BO whose mmap range holds `offset`.  Nearly every mapping starts
+ * at a BO's offset itself: looked up by key (walking every BO was a
+ * share of the drivers' shader uploads in programs with thousands of
+ * BOs); an offset inside a BO still walks them. */
+static struct shim_bo *
+bo_at_mmap_offset(uint64_t offset)
+{
+   struct shim_bo *bo =
+      hash_table_search_data(shim.bo_by_offset, (void *)(uintptr_t)offset);
+   if (bo)
+      return bo;
+   hash_table_foreach (shim.bo_by_offset, entry) {
+      bo = entry->data;
+      if (offset >= bo->mmap_offset && offset < bo->mmap_offset + bo->size)
+         return bo;
+   }
+   return NULL;
+}
+
 void *
 drm_shim_mmap_bo(void *addr, uint64_t length, int prot, int flags,
                  uint64_t offset, int *err)
@@ -334,13 +353,9 @@ drm_shim_mmap_bo(void *addr, uint64_t length, int prot, int flags,
    /* Like the kernel, a mapping must start at a BO's offset (or inside
     * it) and stay inside it.
     */
-   hash_table_foreach (shim.bo_by_offset, entry) {
-      struct shim_bo *bo = entry->data;
-      if (offset < bo->mmap_offset || offset >= bo->mmap_offset + bo->size)
-         continue;
-      uint64_t rel = offset - bo->mmap_offset;
-      if (length == 0 || length > bo->size - rel)
-         break;
+   struct shim_bo *bo = bo_at_mmap_offset(offset);
+   uint64_t rel = bo ? offset - bo->mmap_offset : 0;
+   if (bo && length != 0 && length <= bo->size - rel) {
       if (bo->memfd >= 0) {
          map = mmap(addr, length, prot, flags, bo->memfd, rel);
       } else {
@@ -355,7 +370,6 @@ drm_shim_mmap_bo(void *addr, uint64_t length, int prot, int flags,
          }
       }
       *err = map == MAP_FAILED ? errno : 0;
-      break;
    }
    drm_shim_unlock();
    return map;

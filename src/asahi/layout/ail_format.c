@@ -13,7 +13,7 @@
 #include "ail_private.h"
 
 enum ail_error
-ail_block_from_format(enum pipe_format format, struct ail_block *block)
+ail_block_dims_from_format(enum pipe_format format, struct ail_block *block)
 {
    const struct util_format_description *desc = util_format_description(format);
 
@@ -31,9 +31,18 @@ ail_block_from_format(enum pipe_format format, struct ail_block *block)
       .width_px = desc->block.width,
       .height_px = desc->block.height,
       .size_B = desc->block.bits / 8,
-      .block_compressed = util_format_is_compressed(format),
-      .depth_stencil = util_format_is_depth_or_stencil(format),
    };
+   return AIL_OK;
+}
+
+enum ail_error
+ail_block_from_format(enum pipe_format format, struct ail_block *block)
+{
+   enum ail_error err = ail_block_dims_from_format(format, block);
+   if (err)
+      return err;
+   block->block_compressed = util_format_is_compressed(format);
+   block->depth_stencil = util_format_is_depth_or_stencil(format);
    return AIL_OK;
 }
 

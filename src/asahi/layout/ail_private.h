@@ -25,6 +25,11 @@ struct ail_block {
 enum ail_error ail_block_from_format(enum pipe_format format,
                                      struct ail_block *block);
 
+/* The same checks and sizes without the two flags (one look-up of the
+ * description: per-texel callers). */
+enum ail_error ail_block_dims_from_format(enum pipe_format format,
+                                          struct ail_block *block);
+
 /* ail_make_miptree() with the format already described. */
 enum ail_error ail_layout_compute(struct ail_layout *layout,
                                   const struct ail_block *block);

@@ -342,7 +342,7 @@ ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
 
    if (!layout || !offset_B || level >= layout->levels_allocated ||
        level >= AIL_MAX_MIP_LEVELS ||
-       ail_block_from_format(layout->format, &block) != AIL_OK)
+       ail_block_dims_from_format(layout->format, &block) != AIL_OK)
       return false;
 
    if (x_px >= ail_minify(layout->width_px, level) ||

@@ -6,6 +6,7 @@
 /* The fetch-decode-execute loop, breakpoints and the budget. */
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,10 +70,22 @@ group_defaults(struct asahi_sim_group *group)
    }
 }
 
+/* An empty decode cache: a slot counts only when its tag matches (the
+ * rest of it is written when it is filled), so clearing the tags is
+ * enough; zeroing the whole cache (200 KB) was most of the cost of a
+ * fresh group (ASAHI_SIM_DEBUG=nofast gets one for every dispatch). */
+static void
+forget_decodings(struct asahi_sim_group *group)
+{
+   for (unsigned i = 0; i < ASAHI_SIM_DECODE_CACHE; i++)
+      group->decode_cache[i].tag = 0;
+}
+
 void
 asahi_sim_group_init(struct asahi_sim_group *group)
 {
-   memset(group, 0, sizeof(*group));
+   memset(group, 0, offsetof(struct asahi_sim_group, decode_cache));
+   forget_decodings(group);
    group_defaults(group);
 }
 
@@ -101,13 +114,16 @@ asahi_sim_group_reset(struct asahi_sim_group *group)
    size_t size = group->code_size;
    uint64_t base = group->code_base;
    uint32_t epoch = group->code_epoch;
-   /* Registers: only those that can be non-zero (see asahi_sim.h). */
+   /* Registers: only those that can be non-zero (see asahi_sim.h), each
+    * run of consecutive ones with one memset (one per register was most
+    * of a reset's time for short fragment programs). */
    for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++) {
       uint32_t bits = group->dirty[w] | (w == 0 ? 0xffu : 0);
       while (bits) {
          unsigned b = (unsigned)__builtin_ctz(bits);
-         bits &= bits - 1;
-         memset(group->r[w * 32 + b], 0, sizeof(group->r[0]));
+         unsigned n = (unsigned)__builtin_ctzll(~(uint64_t)(bits >> b));
+         bits &= ~(uint32_t)((((uint64_t)1 << n) - 1) << b);
+         memset(group->r[w * 32 + b], 0, n * sizeof(group->r[0]));
       }
    }
    /* The rest up to the decode cache (dirty[] included), of the state
@@ -158,7 +174,7 @@ asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
    group->code_size = size;
    group->code_base = code_base;
    group->pc = 0;
-   memset(group->decode_cache, 0, sizeof(group->decode_cache));
+   forget_decodings(group);
 }
 
 bool
@@ -190,18 +206,25 @@ asahi_sim_execute(struct asahi_sim_group *g, struct asahi_sim_exec *x)
    /* Each opcode remembers the first family that ever took it: the ones
     * before it declined every instruction of that opcode so far, and
     * asking them again (the memory family compares names) was a large
-    * share of the interpreter's time.  Per thread: no locking. */
-   static _Thread_local uint8_t first_family[AGX_ISA_NUM_OPS];
+    * share of the interpreter's time.  Shared by the threads, as relaxed
+    * atomics (any value a thread sees is a family that took the opcode);
+    * thread-local storage in the drm-shim library cost a __tls_get_addr
+    * call per instruction. */
+   static _Atomic uint8_t first_family[AGX_ISA_NUM_OPS];
    unsigned op = I->op < AGX_ISA_NUM_OPS ? I->op : 0;
-   unsigned i = I->op < AGX_ISA_NUM_OPS ? first_family[op] : 0;
+   unsigned first = I->op < AGX_ISA_NUM_OPS
+                       ? atomic_load_explicit(&first_family[op],
+                                              memory_order_relaxed)
+                       : 0;
+   unsigned i = first;
    for (; i < nr; i++) {
       s = families[i](g, x);
       if (s != ASAHI_SIM_ERR_UNSUPPORTED || g->error[0])
          break;
    }
-   if (i < nr && I->op < AGX_ISA_NUM_OPS && i > first_family[op] &&
-       first_family[op] == 0)
-      first_family[op] = (uint8_t)i;
+   if (i < nr && I->op < AGX_ISA_NUM_OPS && i > first && first == 0)
+      atomic_store_explicit(&first_family[op], (uint8_t)i,
+                            memory_order_relaxed);
    if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0]) {
       const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
       asahi_sim_error(g, s, "%s is not executed by the simulator",

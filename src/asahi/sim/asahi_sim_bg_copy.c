@@ -240,27 +240,28 @@ copy_tile(struct sim_tile *tile, const struct sim_reload *rl,
                          ? 0
                          : ail_get_layer_level_B(l, 0, img.level);
 
+   /* The tile's texel offsets from one row and one column. */
+   if (tile->width > SIM_TILE_MAX_PX || tile->height > SIM_TILE_MAX_PX)
+      return false;
+   uint64_t offs[SIM_TILE_MAX_PX * SIM_TILE_MAX_PX];
+   sim_tile_offsets(l, img.level, tile->x0, tile->y0, tile->width,
+                    tile->height, offs);
+
    size_t pixel_B = (size_t)tile->samples * tile->sample_size_B;
-   for (uint32_t ly = 0; ly < tile->height; ly++) {
-      uint32_t y = tile->y0 + ly;
-      for (uint32_t lx = 0; lx < tile->width; lx++) {
-         uint32_t x = tile->x0 + lx;
-         const uint8_t *src = NULL;
-         uint64_t off;
-         if (x < img.width && y < img.height &&
-             ail_get_element_offset_B(l, img.level, x, y, &off)) {
-            off += level_B;
-            if (off + m.texel_B > avail)
-               return false;
-            src = host + off;
-         }
-         uint8_t bytes[4];
-         convert_texel(&m, src, bytes);
-         uint8_t *p = tile->tib + ((size_t)ly * tile->width + lx) * pixel_B +
-                      rl->offset_B;
-         u_foreach_bit (s, samples)
-            memcpy(p + (size_t)s * tile->sample_size_B, bytes, stored_B);
+   uint8_t *p = tile->tib + rl->offset_B;
+   for (uint32_t i = 0; i < tile->width * tile->height; i++, p += pixel_B) {
+      /* Pixels outside the image level read zeros (offs[i] is none). */
+      const uint8_t *src = NULL;
+      if (offs[i] != UINT64_MAX) {
+         uint64_t off = offs[i] + level_B;
+         if (off + m.texel_B > avail)
+            return false;
+         src = host + off;
       }
+      uint8_t bytes[4];
+      convert_texel(&m, src, bytes);
+      u_foreach_bit (s, samples)
+         memcpy(p + (size_t)s * tile->sample_size_B, bytes, stored_B);
    }
    return true;
 }

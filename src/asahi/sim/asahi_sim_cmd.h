@@ -302,6 +302,16 @@ struct sim_tile {
    const uint8_t *uniform_pixel;
 };
 
+/* The byte offsets (from ail, without level or layer offsets) of the
+ * pixels of the tw x th tile at (x0, y0) of an image level, row by row;
+ * UINT64_MAX for pixels outside the level.  tw and th are at most
+ * SIM_TILE_MAX_PX; ail is asked for one row and one column
+ * (asahi_sim_tile_offsets.c). */
+#define SIM_TILE_MAX_PX 32 /* the render command's tiles: 16 or 32 */
+struct ail_layout;
+void sim_tile_offsets(const struct ail_layout *l, unsigned level, uint32_t x0,
+                      uint32_t y0, uint32_t tw, uint32_t th, uint64_t *offs);
+
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */
 bool sim_zls_load(struct sim_tile *tile);
 bool sim_zls_store(struct sim_tile *tile);

@@ -37,40 +37,65 @@ write_float(struct asahi_sim_group *g, const struct agx_isa_operand *D,
       asahi_sim_write(g, D, lane, asahi_sim_double_to_f32(v, true));
 }
 
-/* A 32-bit source as the float the arithmetic takes (flushed to zero,
- * abs and neg applied to the bits); false for other kinds and sizes. */
+/* A 32-bit source as the floats the arithmetic takes: flushed to zero
+ * (not float immediates), then .abs and .neg applied to the bits.  A
+ * uniform or an immediate is converted once (lanes NULL, `value`); a
+ * register's lanes each time, with the modifiers as masks. */
+struct fast_src {
+   const uint32_t *lanes;
+   float value;
+   uint32_t and_mask, xor_mask;
+};
+
+static uint32_t
+fast_bits(const struct fast_src *f, uint32_t bits, bool flush)
+{
+   if (flush && !(bits & 0x7f800000u))
+      bits &= 0x80000000u;
+   return (bits & f->and_mask) ^ f->xor_mask;
+}
+
+/* false for other kinds and sizes */
 static bool
 fast_source(const struct asahi_sim_group *g, const struct agx_isa_operand *o,
-            uint32_t *uniform, const uint32_t **lanes)
+            struct fast_src *f)
 {
-   *lanes = NULL;
+   f->lanes = NULL;
+   f->and_mask = (o->flags & AGX_ISA_ABS) ? 0x7fffffffu : ~0u;
+   f->xor_mask = (o->flags & AGX_ISA_NEG) ? 0x80000000u : 0;
+   uint32_t bits;
    if (o->kind == AGX_ISA_KIND_FIMM) {
-      float f = (float)asahi_sim_minifloat((uint8_t)o->value);
-      memcpy(uniform, &f, sizeof(f));
+      float v = (float)asahi_sim_minifloat((uint8_t)o->value);
+      memcpy(&bits, &v, sizeof(bits));
+      bits = fast_bits(f, bits, false);
    } else if (o->kind == AGX_ISA_KIND_REG && o->size == 32) {
-      *lanes = g->r[((unsigned)o->value >> 1) % ASAHI_SIM_GPRS];
+      f->lanes = g->r[((unsigned)o->value >> 1) % ASAHI_SIM_GPRS];
+      return true;
    } else if (o->kind == AGX_ISA_KIND_UREG && o->size == 32) {
-      *uniform = (uint32_t)asahi_sim_read_raw(g, o, 0);
+      bits = fast_bits(f, (uint32_t)asahi_sim_read_raw(g, o, 0), true);
    } else {
       return false;
    }
+   memcpy(&f->value, &bits, sizeof(bits));
    return true;
 }
 
-static float
-fast_value(const struct agx_isa_operand *o, uint32_t uniform,
-           const uint32_t *lanes, unsigned t)
+/* A constant operand (fadd's multiplier 1, fmul's addend +0). */
+static void
+fast_constant(struct fast_src *f, float v)
 {
-   uint32_t bits = lanes ? lanes[t] : uniform;
-   if (o->kind != AGX_ISA_KIND_FIMM && !(bits & 0x7f800000u))
-      bits &= 0x80000000u;
-   if (o->flags & AGX_ISA_ABS)
-      bits &= 0x7fffffffu;
-   if (o->flags & AGX_ISA_NEG)
-      bits ^= 0x80000000u;
-   float f;
-   memcpy(&f, &bits, sizeof(f));
-   return f;
+   *f = (struct fast_src){.value = v};
+}
+
+static inline float
+fast_value(const struct fast_src *f, unsigned t)
+{
+   if (!f->lanes)
+      return f->value;
+   uint32_t bits = fast_bits(f, f->lanes[t], true);
+   float v;
+   memcpy(&v, &bits, sizeof(v));
+   return v;
 }
 
 /*
@@ -87,23 +112,20 @@ fma32_fast(struct asahi_sim_group *g, const struct agx_isa_instr *I,
            const struct agx_isa_operand *B, const struct agx_isa_operand *C,
            bool sat)
 {
-   uint32_t ua = 0, ub = 0x3f800000u, uc = 0;
-   const uint32_t *la = NULL, *lb = NULL, *lc = NULL;
+   /* fadd: a * 1 + b; fmul: a * b + 0. */
+   struct fast_src fa, fb, fc;
+   bool add = I->op == AGX_ISA_OP_FADD32;
+   fast_constant(&fb, 1.0f);
+   fast_constant(&fc, 0.0f);
    if (D->kind != AGX_ISA_KIND_REG || D->size != 32 ||
-       !fast_source(g, A, &ua, &la) ||
-       (I->op != AGX_ISA_OP_FADD32 && !fast_source(g, B, &ub, &lb)) ||
-       (I->op == AGX_ISA_OP_FADD32 && !fast_source(g, B, &uc, &lc)) ||
-       (C && !fast_source(g, C, &uc, &lc)))
+       !fast_source(g, A, &fa) || !fast_source(g, B, add ? &fc : &fb) ||
+       (C && !fast_source(g, C, &fc)))
       return g->exec;
-   static const struct agx_isa_operand one = {.kind = AGX_ISA_KIND_NONE};
-   const struct agx_isa_operand *ob = I->op == AGX_ISA_OP_FADD32 ? &one : B;
-   const struct agx_isa_operand *oc =
-      I->op == AGX_ISA_OP_FADD32 ? B : (C ? C : &one);
    unsigned reg = ((unsigned)D->value >> 1) % ASAHI_SIM_GPRS;
    uint32_t slow = 0;
    foreach_active_lane (g, t) {
-      float r = fmaf(fast_value(A, ua, la, t), fast_value(ob, ub, lb, t),
-                     fast_value(oc, uc, lc, t));
+      float r = fmaf(fast_value(&fa, t), fast_value(&fb, t),
+                     fast_value(&fc, t));
       if (r != r || (r != 0 && fabsf(r) < 0x1p-125f)) {
          slow |= 1u << t;
          continue;

@@ -22,8 +22,9 @@
  * group so (asahi_sim_code_may_change), and a group checks each decoded
  * instruction against the code bytes before its first use in the command.
  *
- * With ASAHI_SIM_DEBUG=nofast every request gets the one group, zeroed
- * whole: the behaviour the kept groups must reproduce.
+ * With ASAHI_SIM_DEBUG=nofast every request gets the one group, as
+ * asahi_sim_group_init leaves it (nothing decoded): the behaviour the
+ * kept groups must reproduce.
  */
 
 #include <stdlib.h>
@@ -65,7 +66,7 @@ sim_pool_group(struct sim_render *r, uint64_t code_va)
       }
    } else {
       /* Another program's group: its decodings are of no use. */
-      memset(pool->g[slot], 0, sizeof(*pool->g[slot]));
+      asahi_sim_group_init(pool->g[slot]);
    }
    pool->code_va[slot] = code_va;
    return pool->g[slot];

@@ -827,12 +827,19 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       layer = array_layer < img->layers ? array_layer : img->layers - 1;
    }
 
-   /* The LOD. */
+   /* The LOD.  It picks the level (a mip filter over more than one
+    * level), the filter (minification and magnification filters that
+    * differ) and is the answer of LOD queries: with none of these,
+    * computing it from the derivatives (square roots and a log2 per lane)
+    * changes nothing. */
+   bool lod_used = r->query_lod || s.mag_filter != s.min_filter ||
+                   (s.mip_filter != AGX_MIP_FILTER_NONE &&
+                    img->d.last_level > img->d.first_level);
    double lod = 0;
    bool explicit_lod = r->lod_mode == 2 || r->lod_mode == 6;
    if (explicit_lod) {
       lod = lod_operand(r);
-   } else if (r->has_derivatives && !s.pixel_coordinates) {
+   } else if (lod_used && r->has_derivatives && !s.pixel_coordinates) {
       /* The size of the view's first level: the LOD counts from it (the
        * descriptor holds the resource's level 0 size and the view's
        * first level, fact: alexvorxx/Mesa-VirGL

@@ -9,6 +9,8 @@
  * and move the results into registers.
  */
 
+#include <string.h>
+
 #include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
 #include "asahi_sim_texture.h"
@@ -102,10 +104,18 @@ coord_as_float(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
  * differences across the lane's quad (lane + 1 minus lane for x, lane + 2
  * for y, at the quad's first lane), reading helper lanes as dfdx does.
  */
+/* The automatic derivatives are the same for the four lanes of a quad:
+ * those of the quad found last in the instruction (quad ~0u: none). */
+struct quad_derivatives {
+   unsigned quad;
+   float ddx[3], ddy[3];
+};
+
 static void
 derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
             const struct agx_isa_operand *D, unsigned lane,
-            struct asahi_sim_texture_request *req)
+            struct asahi_sim_texture_request *req,
+            struct quad_derivatives *last)
 {
    /* The position's components (the dimension's count: an array layer
     * or sample index has no derivative). */
@@ -131,11 +141,16 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
       return;
    }
    unsigned q = lane & ~3u;
-   for (unsigned i = 0; i < n; i++) {
-      float c0 = coord_as_float(g, C, packed, i, q);
-      req->ddx[i] = coord_as_float(g, C, packed, i, q + 1) - c0;
-      req->ddy[i] = coord_as_float(g, C, packed, i, q + 2) - c0;
+   if (last->quad != q) {
+      for (unsigned i = 0; i < n; i++) {
+         float c0 = coord_as_float(g, C, packed, i, q);
+         last->ddx[i] = coord_as_float(g, C, packed, i, q + 1) - c0;
+         last->ddy[i] = coord_as_float(g, C, packed, i, q + 2) - c0;
+      }
+      last->quad = q;
    }
+   memcpy(req->ddx, last->ddx, n * sizeof(float));
+   memcpy(req->ddy, last->ddy, n * sizeof(float));
    req->has_derivatives = true;
 }
 
@@ -185,6 +200,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
 
    static _Thread_local uint64_t serial;
    g->fetch_serial = ++serial;
+   struct quad_derivatives quad = {.quad = ~0u};
    foreach_active_lane (g, t) {
       struct asahi_sim_texture_request req = {
          .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,
@@ -218,7 +234,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
           req.nr_coords > tex_dims[req.dim][0])
          req.nr_coords = tex_dims[req.dim][0];
       if (!load)
-         derivatives(g, C, D, t, &req);
+         derivatives(g, C, D, t, &req, &quad);
       if (compare) {
          uint32_t ref = asahi_sim_read_run(g, O, 0, t);
          req.compare = true;

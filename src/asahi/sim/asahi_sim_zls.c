@@ -80,44 +80,98 @@ zls_setup(struct sim_tile *tile, struct zls *z)
    return true;
 }
 
+/* The tile's part of a depth or stencil buffer: when its pixels all lie
+ * in one mapping, `host` is that memory at the lowest offset `lo` and
+ * span_copy accesses it directly; otherwise (and with
+ * ASAHI_SIM_DEBUG=nofast) `host` is NULL and each access is translated on
+ * its own, with its fault. */
+struct span {
+   struct asahi_sim_gpu *gpu;
+   uint64_t base, lo;
+   uint8_t *host;
+   const char *what;
+};
+
+/* The tile's pixels in the buffer of layout l at base + the tile's layer
+ * times stride, pixel_B bytes each: their offsets (offs[], n of them,
+ * returned) and the span they lie in. */
+static unsigned
+span_find(struct sim_tile *tile, const struct ail_layout *l, uint64_t base,
+          uint64_t stride, unsigned pixel_B, bool write, const char *what,
+          uint64_t *offs, struct span *sp)
+{
+   unsigned n = tile->width * tile->height;
+   sim_tile_offsets(l, 0, tile->x0, tile->y0, tile->width, tile->height, offs);
+   *sp = (struct span){
+      .gpu = tile->r->gpu,
+      .base = base + (uint64_t)tile->layer * stride,
+      .what = what,
+   };
+   uint64_t lo = UINT64_MAX, hi = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (offs[i] == UINT64_MAX)
+         continue;
+      lo = offs[i] < lo ? offs[i] : lo;
+      hi = offs[i] > hi ? offs[i] : hi;
+   }
+   if (lo > hi || (sp->gpu->debug & ASAHI_SIM_DEBUG_NOFAST))
+      return n;
+   uint64_t avail = 0;
+   uint8_t *host = sp->gpu->lookup(sp->gpu->user, sp->base + lo, write, &avail);
+   if (host && avail >= hi - lo + pixel_B) {
+      sp->host = host;
+      sp->lo = lo;
+   }
+   return n;
+}
+
+static bool
+span_copy(const struct span *sp, uint64_t off, void *data, size_t size,
+          bool write)
+{
+   if (sp->host) {
+      uint8_t *at = sp->host + (off - sp->lo);
+      memcpy(write ? at : data, write ? data : at, size);
+      return true;
+   }
+   return write ? sim_write(sp->gpu, sp->base + off, data, size, sp->what)
+                : sim_read(sp->gpu, sp->base + off, data, size, sp->what);
+}
+
 /* Visit every sample of the tile inside the depth buffer. */
 static bool
 each_sample(struct sim_tile *tile, struct zls *z, bool store)
 {
-   struct asahi_sim_gpu *gpu = tile->r->gpu;
    const struct drm_asahi_cmd_render *cmd = tile->r->cmd;
    unsigned bytes = z->z16 ? 2 : 4;
-   for (uint32_t ly = 0; ly < tile->height; ly++) {
-      for (uint32_t lx = 0; lx < tile->width; lx++) {
-         uint32_t x = tile->x0 + lx, y = tile->y0 + ly;
-         uint64_t off;
-         if (x >= z->layout.width_px || y >= z->layout.height_px ||
-             !ail_get_element_offset_B(&z->layout, 0, x, y, &off))
-            continue;
-         for (unsigned s = 0; s < tile->samples; s++) {
-            float *d = &tile->depth[(ly * tile->width + lx) * tile->samples +
-                                    s];
-            uint64_t va = cmd->depth.base +
-                          (uint64_t)tile->layer * cmd->depth.stride + off +
-                          s * bytes;
-            uint8_t b[4] = {0};
-            if (store) {
-               uint32_t v;
-               if (z->z16)
-                  v = (uint32_t)lrint(fmin(fmax(*d, 0.0f), 1.0f) * 65535.0);
-               else
-                  memcpy(&v, d, 4);
-               memcpy(b, &v, 4);
-               if (!sim_write(gpu, va, b, bytes, "depth buffer"))
-                  return false;
-            } else {
-               if (!sim_read(gpu, va, b, bytes, "depth buffer"))
-                  return false;
-               if (z->z16)
-                  *d = (float)((b[0] | b[1] << 8) / 65535.0);
-               else
-                  memcpy(d, b, 4);
-            }
+   uint64_t offs[SIM_TILE_MAX_PX * SIM_TILE_MAX_PX];
+   struct span sp;
+   unsigned n = span_find(tile, &z->layout, cmd->depth.base, cmd->depth.stride,
+                          tile->samples * bytes, store, "depth buffer", offs,
+                          &sp);
+   for (unsigned i = 0; i < n; i++) {
+      if (offs[i] == UINT64_MAX)
+         continue;
+      for (unsigned s = 0; s < tile->samples; s++) {
+         float *d = &tile->depth[i * tile->samples + s];
+         uint64_t off = offs[i] + s * bytes;
+         uint8_t b[4] = {0};
+         if (store) {
+            uint32_t v;
+            if (z->z16)
+               v = (uint32_t)lrint(fmin(fmax(*d, 0.0f), 1.0f) * 65535.0);
+            else
+               memcpy(&v, d, 4);
+            memcpy(b, &v, 4);
+            if (!span_copy(&sp, off, b, bytes, true))
+               return false;
+         } else {
+            if (!span_copy(&sp, off, b, bytes, false))
+               return false;
+            if (z->z16)
+               *d = (float)((b[0] | b[1] << 8) / 65535.0);
+            else
+               memcpy(d, b, 4);
          }
       }
    }
@@ -128,25 +182,17 @@ each_sample(struct sim_tile *tile, struct zls *z, bool store)
 static bool
 each_stencil(struct sim_tile *tile, struct zls *z, bool store)
 {
-   struct asahi_sim_gpu *gpu = tile->r->gpu;
    const struct drm_asahi_cmd_render *cmd = tile->r->cmd;
-   for (uint32_t ly = 0; ly < tile->height; ly++) {
-      for (uint32_t lx = 0; lx < tile->width; lx++) {
-         uint32_t x = tile->x0 + lx, y = tile->y0 + ly;
-         uint64_t off;
-         if (x >= z->s_layout.width_px || y >= z->s_layout.height_px ||
-             !ail_get_element_offset_B(&z->s_layout, 0, x, y, &off))
-            continue;
-         uint8_t *s = &tile->stencil[(ly * tile->width + lx) * tile->samples];
-         uint64_t va = cmd->stencil.base +
-                       (uint64_t)tile->layer * cmd->stencil.stride + off;
-         bool ok = store ? sim_write(gpu, va, s, tile->samples,
-                                     "stencil buffer")
-                         : sim_read(gpu, va, s, tile->samples,
-                                    "stencil buffer");
-         if (!ok)
-            return false;
-      }
+   uint64_t offs[SIM_TILE_MAX_PX * SIM_TILE_MAX_PX];
+   struct span sp;
+   unsigned n = span_find(tile, &z->s_layout, cmd->stencil.base,
+                          cmd->stencil.stride, tile->samples, store,
+                          "stencil buffer", offs, &sp);
+   for (unsigned i = 0; i < n; i++) {
+      if (offs[i] != UINT64_MAX &&
+          !span_copy(&sp, offs[i], &tile->stencil[i * tile->samples],
+                     tile->samples, store))
+         return false;
    }
    return true;
 }

@@ -164,9 +164,13 @@ pack_unorm_8x8(enum agx_channels channels, enum agx_channel a,
 
 /* An 8x8 R5G6B5 texture with two levels: level 0 all red, level 1 all
  * green.  Coordinates stepping 1/8 per pixel (1 texel): LOD 0; stepping
- * 1/4 (2 texels): LOD 1 (GL: rho = 2, lambda = log2 rho). */
+ * 1/4 (2 texels): LOD 1 (GL: rho = 2, lambda = log2 rho).  over_coords:
+ * the result goes to the coordinate registers; the derivatives are still
+ * those of the coordinates (an instruction reads its sources before it
+ * writes; the lanes after a quad's first once took their neighbours'
+ * results as coordinates). */
 static void
-test_lod_from_derivatives(void **state)
+lod_from_derivatives(bool over_coords)
 {
    struct ail_layout l = {
       .width_px = 8, .height_px = 8, .depth_px = 1, .sample_count_sa = 1,
@@ -192,9 +196,14 @@ test_lod_from_derivatives(void **state)
 
    struct sim_test t;
    struct fixture fx;
-   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
-                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
-                     "stop\n");
+   sim_test_load(&t, over_coords
+                        ? "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                          "r4_r5_r6_r7, ts0, ss0, tex_2d, r4_r5, auto_lod, "
+                          "0\nstop\n"
+                        : "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                          "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, "
+                          "0\nstop\n");
+   unsigned d = over_coords ? 4 : 0;
    bind(t.g, &fx);
    t.g->exec = 0xff;
    /* Quad 0 (lanes 0-3) steps 1/8 per pixel, quad 1 (lanes 4-7) 1/4. */
@@ -206,11 +215,23 @@ test_lod_from_derivatives(void **state)
    assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
    for (unsigned l = 0; l < 8; l++) {
       bool level1 = l >= 4;
-      assert_true(reg_f32(t.g, 0, l) == (level1 ? 0.0f : 1.0f));
-      assert_true(reg_f32(t.g, 1, l) == (level1 ? 1.0f : 0.0f));
-      assert_true(reg_f32(t.g, 3, l) == 1.0f); /* swizzle: constant 1 */
+      assert_true(reg_f32(t.g, d + 0, l) == (level1 ? 0.0f : 1.0f));
+      assert_true(reg_f32(t.g, d + 1, l) == (level1 ? 1.0f : 0.0f));
+      assert_true(reg_f32(t.g, d + 3, l) == 1.0f); /* swizzle: constant 1 */
    }
    sim_test_free(&t);
+}
+
+static void
+test_lod_from_derivatives(void **state)
+{
+   lod_from_derivatives(false);
+}
+
+static void
+test_lod_from_derivatives_over_coords(void **state)
+{
+   lod_from_derivatives(true);
 }
 
 /* One LOD query (texture_sample's query_lod mode) of an 8x8 texture
@@ -530,6 +551,7 @@ main(void)
       cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_cube_faces_page_aligned),
       cmocka_unit_test(test_lod_from_derivatives),
+      cmocka_unit_test(test_lod_from_derivatives_over_coords),
       cmocka_unit_test(test_lod_query),
       cmocka_unit_test(test_3d),
       cmocka_unit_test(test_int16_ms_load),
