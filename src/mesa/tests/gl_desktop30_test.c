@@ -277,6 +277,45 @@ test_clamped_queries(void **state)
    gl_test_destroy(t);
 }
 
+/* The framebuffer status of a 4 x 4 texture of internalformat. */
+static GLenum
+texture_fbo_status(GLenum internalformat, GLenum format)
+{
+   GLuint tex, fb;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, internalformat, 4, 4, 0, format,
+                    GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, tex, 0);
+   GLenum status = _mesa_CheckFramebufferStatus(GL_FRAMEBUFFER);
+   _mesa_DeleteFramebuffers(1, &fb);
+   _mesa_DeleteTextures(1, &tex);
+   return status;
+}
+
+/* Since wave 15: SRGB8 is colour-renderable in desktop GL (base RGB, as in
+ * Mesa; piglit's fbo-srgb), not in ES 3.0 (table 3.13). */
+static void
+test_srgb8_renderable(void **state)
+{
+   (void)state;
+   struct gl_test *t = desktop30();
+   assert_int_equal(texture_fbo_status(GL_SRGB8, GL_RGB),
+                    GL_FRAMEBUFFER_COMPLETE);
+   assert_int_equal(texture_fbo_status(GL_SRGB8_ALPHA8, GL_RGBA),
+                    GL_FRAMEBUFFER_COMPLETE);
+   gl_test_destroy(t);
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
+   assert_non_null(t);
+   assert_int_equal(texture_fbo_status(GL_SRGB8, GL_RGB),
+                    GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   gl_test_destroy(t);
+}
+
 /* Section 2.17 / table 6.47: at least 6 clip distances (8 here), each
  * enabled on its own, all off at first. */
 static void
@@ -617,6 +656,7 @@ main(void)
       cmocka_unit_test(test_indexed_blend_and_masks),
       cmocka_unit_test(test_clamp_color),
       cmocka_unit_test(test_clamped_queries),
+      cmocka_unit_test(test_srgb8_renderable),
       cmocka_unit_test(test_clip_distance_enables),
       cmocka_unit_test(test_conditional_render_errors),
       cmocka_unit_test(test_primitives_generated),
