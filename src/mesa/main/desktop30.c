@@ -230,12 +230,7 @@ _mesa_fragment_color_clamped(const struct gl_context *ctx)
    if (!fb || !fb->Name)
       return true; /* the window system's buffers are fixed-point */
    for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
-      GLenum b = fb->ColorDrawBuffer[i];
-      if (b < GL_COLOR_ATTACHMENT0 ||
-          b >= GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-         continue;
-      const struct gl_renderbuffer *rb =
-         fb->Attachment[BUFFER_COLOR0 + (b - GL_COLOR_ATTACHMENT0)];
+      const struct gl_renderbuffer *rb = _mesa_fbo_draw_rb(fb, i);
       if (rb && rb->texture && is_float_format(_mesa_rb_texel_format(rb)))
          return false;
    }
