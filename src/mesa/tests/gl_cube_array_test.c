@@ -260,6 +260,14 @@ test_compressed(void **state)
    _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_ARRAY);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    expect_dxt5_texel(2, 0, 0, 11, 255, 0, 0, 255);
+   /* glGetTexImage decodes the blocks (2 x 2 texels of 12 layer-faces). */
+   uint8_t level2[2 * 2 * 12 * 4];
+   memset(level2, 0, sizeof(level2));
+   _mesa_GetTexImage(GL_TEXTURE_CUBE_MAP_ARRAY, 2, GL_RGBA, GL_UNSIGNED_BYTE,
+                     level2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   static const uint8_t red_texel[4] = {255, 0, 0, 255};
+   assert_memory_equal(level2 + sizeof(level2) - 4, red_texel, 4);
 
    /* A block of (0, 0, 255, 0) into layer-face 7 of level 0. */
    static const uint8_t blue[16] = {0, 0, 0, 0, 0, 0, 0, 0,
