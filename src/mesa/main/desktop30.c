@@ -21,6 +21,7 @@
 #include "main/viewport_array.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
+#include "util/u_math.h"
 
 /* ES contexts lack these entry points: calls there are GL_INVALID_OPERATION,
  * as Mesa answers commands outside a context's API. */
@@ -213,6 +214,37 @@ _mesa_read_color_clamped(const struct gl_context *ctx, enum pipe_format buffer)
    if (ctx->Color.ClampReadColor == GL_FIXED_ONLY)
       return !is_float_format(buffer) && !util_format_is_pure_integer(buffer);
    return ctx->Color.ClampReadColor == GL_TRUE;
+}
+
+bool
+_mesa_fragment_color_clamped(const struct gl_context *ctx)
+{
+   GLenum mode = ctx->Color.ClampFragmentColor;
+
+   /* (core and ES contexts have no fragment colour clamping) */
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+      return false;
+   if (mode != GL_FIXED_ONLY)
+      return mode == GL_TRUE;
+   const struct gl_framebuffer *fb = ctx->DrawBuffer;
+   if (!fb || !fb->Name)
+      return true; /* the window system's buffers are fixed-point */
+   for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
+      const struct gl_renderbuffer *rb = _mesa_fbo_draw_rb(fb, i);
+      if (rb && rb->texture && is_float_format(_mesa_rb_texel_format(rb)))
+         return false;
+   }
+   return true;
+}
+
+void
+_mesa_fragment_clamp_values(const struct gl_context *ctx, const GLfloat *in,
+                            GLfloat *out, unsigned n)
+{
+   bool clamp = _mesa_fragment_color_clamped(ctx);
+
+   for (unsigned i = 0; i < n; i++)
+      out[i] = clamp ? CLAMP(in[i], 0.0f, 1.0f) : in[i];
 }
 
 void

@@ -22,4 +22,16 @@ void _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
                             enum pipe_format client, GLsizei width,
                             GLsizei height, void *pixels);
 
+/* Is fragment colour clamping on (compatibility contexts, GL 3.0 section
+ * 3.9.11, ARB_color_buffer_float): CLAMP_FRAGMENT_COLOR TRUE, or
+ * FIXED_ONLY with no float colour buffer drawn to?  It also clamps
+ * glDrawPixels' colours, the state colours queries return (section
+ * 6.1.2) and the fixed-function constants a draw uses. */
+bool _mesa_fragment_color_clamped(const struct gl_context *ctx);
+
+/* out = in, clamped to [0, 1] when _mesa_fragment_color_clamped. */
+void _mesa_fragment_clamp_values(const struct gl_context *ctx,
+                                 const GLfloat *in, GLfloat *out,
+                                 unsigned n);
+
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/fbobject.h"
 #include "main/pbo.h"
 #include "main/pixel.h"
@@ -193,7 +194,12 @@ _mesa_DrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
    } else {
       _mesa_unpack_image(ctx, width, height, format, type, src, PIXEL_RGBA,
                          values);
-      clamp01(values, n * 4);
+      /* GL 3.0 compatibility section 3.7.5 (final conversion): clamped
+       * while fragment colour clamping is on; a float buffer with
+       * CLAMP_FRAGMENT_COLOR FALSE or FIXED_ONLY gets the values as they
+       * are (since wave 15). */
+      if (_mesa_fragment_color_clamped(ctx))
+         clamp01(values, n * 4);
       draw_values(ctx, ST_PIXEL_COLOR, width, height, values, func);
    }
    free(values);
@@ -441,7 +447,8 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       _mesa_read_rect(ctx, color, x, y, width, height,
                 PIPE_FORMAT_R32G32B32A32_FLOAT, values);
       _mesa_transfer_rgba(ctx, values, n);
-      clamp01(values, n * 4);
+      if (_mesa_fragment_color_clamped(ctx)) /* (as glDrawPixels) */
+         clamp01(values, n * 4);
       draw_values(ctx, ST_PIXEL_COLOR, width, height, values, func);
    }
    if (depth) {

@@ -328,6 +328,11 @@ static const struct gl_extension_info extension_table[] = {
    /* Core since GL 1.3, named for the compatibility programs that ask
     * for it (piglit's seamless cube map tests) */
    {"GL_ARB_texture_cube_map", API_COMPAT, 0},
+   /* GL 3.0's colour clamping under its extension's names (desktop30.c:
+    * glClampColorARB, CLAMP_VERTEX/FRAGMENT/READ_COLOR; drawpix.c,
+    * readpix.c; RGBA_FLOAT_MODE in get.c); Mesa offers it in
+    * compatibility contexts only (src/mesa/main/extensions_table.h) */
+   {"GL_ARB_color_buffer_float", API_COMPAT, 0},
    /* GL 2.0's shaders under their ARB names, for the compatibility
     * programs that ask for them: the registry's aliases of the GL 2.0
     * commands, and the handle commands of shaderobj_arb.c */

@@ -93,4 +93,16 @@ _mesa_rb_texel_format(const struct gl_renderbuffer *rb)
                                              : rb->texture->format;
 }
 
+/* The renderbuffer draw buffer i of a framebuffer object writes (its
+ * COLOR_ATTACHMENTn), NULL for NONE or an empty attachment. */
+static inline struct gl_renderbuffer *
+_mesa_fbo_draw_rb(const struct gl_framebuffer *fb, unsigned i)
+{
+   GLenum b = fb->ColorDrawBuffer[i];
+
+   if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      return NULL;
+   return fb->Attachment[BUFFER_COLOR0 + (b - GL_COLOR_ATTACHMENT0)];
+}
+
 #endif

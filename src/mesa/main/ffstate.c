@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/ffstate.h"
 #include "main/matrix.h"
 #include "main/varray.h"
@@ -191,9 +192,10 @@ tex_env(struct gl_context *ctx, GLenum target, GLenum pname,
       t->EnvMode = e;
       break;
    case GL_TEXTURE_ENV_COLOR:
-      /* GL 2.1 section 3.13: clamped to [0, 1]. */
-      for (unsigned c = 0; c < 4; c++)
-         t->EnvColor[c] = CLAMP(f[c], 0.0f, 1.0f);
+      /* Kept as given (GL 3.0 compatibility, ARB_color_buffer_float;
+       * GL 2.1 section 3.13 clamped here): clamped where it is used or
+       * queried while fragment colour clamping is on (desktop30.h). */
+      memcpy(t->EnvColor, f, 4 * sizeof(GLfloat));
       break;
    case GL_COMBINE_RGB:
    case GL_COMBINE_ALPHA:
@@ -276,7 +278,7 @@ get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
    switch (pname) {
    case GL_TEXTURE_ENV_MODE: f[0] = (GLfloat)t->EnvMode; return true;
    case GL_TEXTURE_ENV_COLOR:
-      memcpy(f, t->EnvColor, 4 * sizeof(GLfloat));
+      _mesa_fragment_clamp_values(ctx, t->EnvColor, f, 4);
       *n = 4;
       *kind = FF_VALUE_FLOAT_NORM;
       return true;
@@ -349,8 +351,8 @@ fog(struct gl_context *ctx, GLenum target, GLenum pname, const GLfloat *f,
       ff->Fog.End = f[0];
       break;
    case GL_FOG_COLOR:
-      for (unsigned c = 0; c < 4; c++)
-         ff->Fog.Color[c] = CLAMP(f[c], 0.0f, 1.0f);
+      /* (kept as given: see GL_TEXTURE_ENV_COLOR) */
+      memcpy(ff->Fog.Color, f, 4 * sizeof(GLfloat));
       break;
    case GL_FOG_INDEX:
       break; /* colour index mode does not exist here */
@@ -387,7 +389,10 @@ _mesa_AlphaFunc(GLenum func, GLfloat ref)
       return;
    }
    ctx->FF.Alpha.Func = func;
-   ctx->FF.Alpha.Ref = CLAMP(ref, 0.0f, 1.0f); /* GL 2.1 section 4.1.4 */
+   /* Kept as given (GL 2.1 section 4.1.4 clamped it; GL 3.0 compatibility
+    * and ARB_color_buffer_float clamp it where it is used or queried while
+    * fragment colour clamping is on). */
+   ctx->FF.Alpha.Ref = ref;
    _mesa_ff_changed(ctx);
 }
 
@@ -765,13 +770,13 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    case GL_FOG_START: f[0] = ff->Fog.Start; break;
    case GL_FOG_END: f[0] = ff->Fog.End; break;
    case GL_FOG_COLOR:
-      memcpy(f, ff->Fog.Color, 4 * sizeof(GLfloat));
+      _mesa_fragment_clamp_values(ctx, ff->Fog.Color, f, 4);
       *n = 4;
       *kind = FF_VALUE_FLOAT_NORM;
       return true;
    case GL_ALPHA_TEST_FUNC: f[0] = (GLfloat)ff->Alpha.Func; return true;
    case GL_ALPHA_TEST_REF:
-      f[0] = ff->Alpha.Ref;
+      _mesa_fragment_clamp_values(ctx, &ff->Alpha.Ref, f, 1);
       *kind = FF_VALUE_FLOAT_NORM;
       return true;
    default:

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/ffstate.h"
 
 static void
@@ -178,7 +179,8 @@ _mesa_ff_builtin_array(struct gl_context *ctx, const char *name, unsigned e,
       return true;
    }
    if (!strcmp(name, "gl_TextureEnvColor") && t) {
-      memcpy(v, t->EnvColor, 16);
+      /* (clamped as the fixed-function stages use it: desktop30.h) */
+      _mesa_fragment_clamp_values(ctx, t->EnvColor, v, 4);
       return true;
    }
    if (!strcmp(name, "gl_ClipPlane") && e < 8) {
@@ -223,8 +225,11 @@ _mesa_ff_builtin_uniform(struct gl_context *ctx, const char *name,
    }
    if (!strcmp(name, "LightModel.ambient"))
       return vec4(v, n, ff->LightModel.Ambient);
-   if (!strcmp(name, "Fog.color"))
-      return vec4(v, n, ff->Fog.Color);
+   if (!strcmp(name, "Fog.color")) {
+      GLfloat c[4]; /* (as gl_TextureEnvColor) */
+      _mesa_fragment_clamp_values(ctx, ff->Fog.Color, c, 4);
+      return vec4(v, n, c);
+   }
    if (!strcmp(name, "Fog.density"))
       return scalar(v, n, ff->Fog.Density);
    if (!strcmp(name, "Fog.start"))

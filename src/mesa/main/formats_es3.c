@@ -325,6 +325,11 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * main/extensions.c). */
    if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
       return true;
+   /* Desktop: SRGB8 too (base RGB; alexvorxx/Mesa-VirGL
+    * src/mesa/main/fbobject.c, _mesa_base_fbo_format; piglit's fbo-srgb
+    * renders to it), since wave 15. */
+   if (!_mesa_is_gles(ctx) && f->internalformat == GL_SRGB8)
+      return true;
    /* ES: EXT_color_buffer_half_float's RGBA16F and RGB16F (what
     * HALF_FLOAT_OES images of RGBA and RGB are; RGB16F is stored as
     * RGBA16F where the driver cannot render the RGBX form); in ES 2.0

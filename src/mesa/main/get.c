@@ -18,6 +18,7 @@
 #include "main/bufferobj.h"
 #include "main/compute.h"
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/desktop31.h"
 #include "main/desktop32.h"
 #include "main/extensions.h"
@@ -523,9 +524,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_BLEND:
       bool1(v, ctx->Color.BlendEnabled);
       return true;
-   case GL_BLEND_COLOR:
-      float_n(v, TYPE_FLOAT_NORM, 4, ctx->Color.BlendColor);
+   case GL_BLEND_COLOR: {
+      /* GL 3.0 section 6.1.2: clamped while fragment colour clamping is
+       * on (compatibility contexts). */
+      GLfloat c[4];
+      _mesa_fragment_clamp_values(ctx, ctx->Color.BlendColor, c, 4);
+      float_n(v, TYPE_FLOAT_NORM, 4, c);
       return true;
+   }
    case GL_BLEND_SRC_RGB:
       int1(v, (GLint)ctx->Color.SrcRGB);
       return true;
@@ -544,9 +550,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_BLEND_EQUATION_ALPHA:
       int1(v, (GLint)ctx->Color.EquationA);
       return true;
-   case GL_COLOR_CLEAR_VALUE:
-      float_n(v, TYPE_FLOAT_NORM, 4, ctx->Color.ClearColor);
+   case GL_COLOR_CLEAR_VALUE: {
+      GLfloat c[4]; /* (as GL_BLEND_COLOR) */
+      _mesa_fragment_clamp_values(ctx, ctx->Color.ClearColor, c, 4);
+      float_n(v, TYPE_FLOAT_NORM, 4, c);
       return true;
+   }
    case GL_COLOR_WRITEMASK: {
       v->type = TYPE_BOOL;
       v->n = 4;

@@ -10,8 +10,11 @@
  * base format (table 6.1: L and I as R, missing colour components 0,
  * missing alpha 1); sRGB images give their codes; depth-stencil images
  * their depth and stencil (DEPTH_STENCIL with UNSIGNED_INT_24_8 or
- * FLOAT_32_UNSIGNED_INT_24_8_REV, converted as the texels are).  Not yet:
- * compressed images (INVALID_OPERATION) and stencil-only ones.
+ * FLOAT_32_UNSIGNED_INT_24_8_REV, converted as the texels are).  Images
+ * kept as S3TC, RGTC or BPTC blocks read as their decoded texels (since
+ * wave 15; the uncompressed format texcompress.c puts in their place
+ * gives the base format).  Not yet: ASTC images (INVALID_OPERATION) and
+ * stencil-only ones.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +23,13 @@
 #include "main/context.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/texcompress.h"
 #include "main/texobj.h"
 #include "pipe/p_context.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
 #include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
@@ -94,6 +99,12 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    struct pipe_resource *pt = img->pt;
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(img->InternalFormat, img->Type));
+   enum pipe_format blocks =
+      util_format_is_bc(pt->format) ? pt->format : PIPE_FORMAT_NONE;
+   if (blocks) {
+      GLenum fallback = _mesa_compressed_fallback_format(blocks);
+      f = fallback ? _mesa_format_info(fallback) : NULL;
+   }
    /* Desktop pairs without a pipe format (client_pixels.h), for
     * non-integer images: packed from RGBA floats. */
    bool packed_here = client == PIPE_FORMAT_NONE &&
@@ -105,7 +116,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    bool packed_int = client == PIPE_FORMAT_NONE &&
                      _mesa_client_pixel_size(format, type) &&
                      _mesa_is_client_integer_format(format);
-   if (!f || util_format_is_compressed(pt->format) ||
+   if (!f || (util_format_is_compressed(pt->format) && !blocks) ||
        (client == PIPE_FORMAT_NONE && !packed_here && !packed_int) ||
        (packed_here && _mesa_format_info_is_integer(f)) ||
        (packed_int && !_mesa_format_info_is_integer(f)) ||
@@ -129,6 +140,9 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    /* A texture view reads the shared texels in its own format, bit for
     * bit (GL 4.6 section 8.18): never converted from the storage's. */
    enum pipe_format tex_format = t->IsView ? img->PipeFormat : pt->format;
+   /* (blocks: each image decoded whole, then read row by row as floats) */
+   if (blocks)
+      tex_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    bool sint = util_format_is_pure_sint(tex_format);
    enum pipe_format int_format = sint ? PIPE_FORMAT_R32G32B32A32_SINT
                                       : PIPE_FORMAT_R32G32B32A32_UINT;
@@ -157,9 +171,12 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                     !util_format_is_depth_or_stencil(client));
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
    void *scratch = malloc(st_convert_scratch_B(w));
-   if (!rgba || !scratch) {
+   size_t decoded_stride_B = (size_t)w * 4 * sizeof(float);
+   uint8_t *decoded = blocks ? malloc(decoded_stride_B * h) : NULL;
+   if (!rgba || !scratch || (blocks && !decoded)) {
       free(rgba);
       free(scratch);
+      free(decoded);
       _mesa_unmap_pbo(ctx, &map);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
@@ -176,8 +193,16 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
          break;
       }
+      size_t stride_B = xfer->stride;
+      if (blocks) {
+         util_format_bc_unpack_rgba_float(blocks, (float *)decoded,
+                                          decoded_stride_B, src, stride_B, w,
+                                          h);
+         src = decoded;
+         stride_B = decoded_stride_B;
+      }
       for (unsigned r = 0; r < h; r++) {
-         const uint8_t *s = src + (size_t)r * xfer->stride;
+         const uint8_t *s = src + (size_t)r * stride_B;
          uint8_t *o = dst + (pt->target == PIPE_TEXTURE_1D_ARRAY
                                 ? (size_t)z * layout.row_stride_B
                                 : (size_t)z * layout.image_stride_B +
@@ -204,5 +229,6 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    }
    free(rgba);
    free(scratch);
+   free(decoded);
    _mesa_unmap_pbo(ctx, &map);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/texborder.h"
 #include "main/texobj.h"
 
@@ -127,6 +128,11 @@ _mesa_get_tex_border_color(GLenum target, void *params,
    }
    struct gl_texture_object *t =
       _mesa_get_current_tex_object(ctx, target, func);
-   if (t)
-      _mesa_get_border_color(&t->BorderColor, params, form);
+   if (!t)
+      return;
+   _mesa_get_border_color(&t->BorderColor, params, form);
+   /* GL 3.0 section 6.1.2 (ARB_color_buffer_float): a float query of a
+    * float border colour clamps while fragment colour clamping is on. */
+   if (form == GL_BORDER_FORM_FLOAT && !t->BorderColor.is_integer)
+      _mesa_fragment_clamp_values(ctx, params, params, 4);
 }

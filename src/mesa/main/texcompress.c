@@ -344,6 +344,27 @@ struct compressed_call {
    const void *data;
 };
 
+/* Does the 3D command take textures of this index?  3D, 2D array and
+ * (ARB_texture_cube_map_array, whose table of targets every compressed
+ * format's rows check: Mesa's _mesa_target_can_be_compressed in
+ * src/mesa/main/teximage.c) cube map array ones. */
+static bool
+layered_index(int index)
+{
+   return index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX ||
+          index == TEXTURE_CUBE_ARRAY_INDEX;
+}
+
+/* ARB_texture_cube_map_array (TexImage3D errors, which the compressed and
+ * storage commands share): square images of whole cubes, a depth of 6
+ * layer-faces a cube; INVALID_VALUE otherwise. */
+static bool
+cube_array_shape_ok(int index, GLsizei width, GLsizei height, GLsizei depth)
+{
+   return index != TEXTURE_CUBE_ARRAY_INDEX ||
+          (width == height && depth % 6 == 0);
+}
+
 /* The face (or 0) a call's target addresses and its texture object's
  * index; -1 (nothing recorded) when the target is not one the command
  * takes in this context. */
@@ -352,9 +373,7 @@ call_face(struct gl_context *ctx, const struct compressed_call *c, int *index)
 {
    if (c->dims == 3) {
       *index = _mesa_tex_target_index(ctx, c->target);
-      return *index == TEXTURE_3D_INDEX || *index == TEXTURE_2D_ARRAY_INDEX
-                ? 0
-                : -1;
+      return layered_index(*index) ? 0 : -1;
    }
    if (c->target == GL_TEXTURE_2D) {
       *index = TEXTURE_2D_INDEX;
@@ -378,9 +397,7 @@ call_proxy(struct gl_context *ctx, const struct compressed_call *c)
    GLenum of = _mesa_proxy_texture_target(ctx, c->target, c->dims);
    int index = of != GL_NONE ? _mesa_tex_target_index(ctx, of) : -1;
    if (c->dims == 3)
-      return index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX
-                ? index
-                : -1;
+      return layered_index(index) ? index : -1;
    return index == TEXTURE_2D_INDEX || index == TEXTURE_CUBE_INDEX ? index
                                                                     : -1;
 }
@@ -390,6 +407,7 @@ max_size(const struct gl_context *ctx, int index)
 {
    switch (index) {
    case TEXTURE_CUBE_INDEX:
+   case TEXTURE_CUBE_ARRAY_INDEX:
       return ctx->Const.MaxCubeMapTextureSize;
    case TEXTURE_3D_INDEX:
       return ctx->Const.Max3DTextureSize;
@@ -479,7 +497,8 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
                c->height <= (max >> c->level) && c->depth <= max_depth;
    if (c->width < 0 || c->height < 0 || c->depth < 0 ||
        (!fits && !proxy) || c->border != 0 ||
-       (index == TEXTURE_CUBE_INDEX && c->width != c->height)) {
+       (index == TEXTURE_CUBE_INDEX && c->width != c->height) ||
+       !cube_array_shape_ok(index, c->width, c->height, c->depth)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", c->func);
       return;
    }
@@ -687,7 +706,7 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
    GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, dims);
    int index = _mesa_tex_target_index(ctx, proxy_of ? proxy_of : target);
    bool target_ok =
-      dims == 3 ? index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX
+      dims == 3 ? layered_index(index)
                 : index == TEXTURE_2D_INDEX || index == TEXTURE_CUBE_INDEX;
 
    if (!target_ok) {
@@ -704,12 +723,13 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
    }
    GLint max = max_size(ctx, index);
    GLint max_depth =
-      index == TEXTURE_2D_ARRAY_INDEX ? ctx->Const.MaxArrayTextureLayers : max;
+      index == TEXTURE_3D_INDEX ? max : ctx->Const.MaxArrayTextureLayers;
    /* (a proxy takes sizes too large without an error: section 8.22) */
    bool fits = width <= max && height <= max && depth <= max_depth;
    if (levels < 1 || width < 1 || height < 1 || depth < 1 ||
        (!fits && !proxy_of) ||
-       (index == TEXTURE_CUBE_INDEX && width != height)) {
+       (index == TEXTURE_CUBE_INDEX && width != height) ||
+       !cube_array_shape_ok(index, width, height, depth)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }

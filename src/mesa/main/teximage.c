@@ -487,6 +487,12 @@ sub_image_format_ok(struct gl_context *ctx,
 {
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, img->InternalFormat);
+   /* Texels into blocks need an encoder (S3TC and RGTC have one,
+    * st_texture_etc.c; not BPTC): INVALID_OPERATION, as for any pair a
+    * compressed image does not take. */
+   if (util_format_is_compressed(img->PipeFormat) &&
+       !util_format_bc_can_pack(img->PipeFormat))
+      return false;
    if (util_format_is_bc(compressed))
       return _mesa_compressed_teximage_ok(ctx, compressed, format, type);
    if (_mesa_is_gles(ctx) && ctx->Version < 30)
@@ -618,6 +624,25 @@ image_1d_2d(const struct image_call *i)
    ctx->Pixel.UnpackSkipImages = skip_images;
 }
 
+/* May glGenerateMipmap make levels from a level base of a compressed
+ * internal format?  ES 3.0.6 section 3.8.10 (and ES 2.0 section 3.7.11
+ * in so many words): no, it is not colour-renderable.  Desktop GL has no
+ * such rule (GL 4.6 section 8.14.4); as Mesa does (src/mesa/main/
+ * genmipmap.c, which refuses ASTC only), levels are filtered from the
+ * decoded texels, and encoded again when the storage keeps blocks: S3TC
+ * and RGTC here (st_texture_etc.c); not BPTC or ASTC blocks. */
+static bool
+mipmap_compressed_ok(struct gl_context *ctx,
+                     const struct gl_texture_image *base)
+{
+   if (!_mesa_compressed_pipe_format(ctx, base->InternalFormat))
+      return true;
+   if (_mesa_is_gles(ctx))
+      return false;
+   return !util_format_is_compressed(base->PipeFormat) ||
+          util_format_bc_can_pack(base->PipeFormat);
+}
+
 void GLAPIENTRY
 _mesa_GenerateMipmap(GLenum target)
 {
@@ -646,9 +671,7 @@ _mesa_GenerateMipmap(GLenum target)
    }
    base = &t->Image[0][t->BaseLevel];
    /* ES 2.0 section 3.7.11: cube faces must be complete. */
-   /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
-   if (base->Width == 0 ||
-       _mesa_compressed_pipe_format(ctx, base->InternalFormat)) {
+   if (base->Width == 0 || !mipmap_compressed_ok(ctx, base)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glGenerateMipmap(no image or compressed)");
       return;

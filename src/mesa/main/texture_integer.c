@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "main/texture_integer.h"
 #include "util/format/u_format.h"
 
@@ -53,12 +54,7 @@ _mesa_rgba_integer_mode(const struct gl_context *ctx)
    if (!fb || !fb->Name)
       return false;
    for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
-      GLenum b = fb->ColorDrawBuffer[i];
-      if (b < GL_COLOR_ATTACHMENT0 ||
-          b >= GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-         continue;
-      const struct gl_renderbuffer *rb =
-         fb->Attachment[BUFFER_COLOR0 + (b - GL_COLOR_ATTACHMENT0)];
+      const struct gl_renderbuffer *rb = _mesa_fbo_draw_rb(fb, i);
       if (!rb)
          continue;
       enum pipe_format f = rb->texture ? rb->texture->format : rb->Format;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "main/uniformblocks.h"
@@ -387,18 +388,24 @@ st_ff_update_uniforms(struct st_context *st, struct gl_program_exec *exec)
 {
    const struct gl_ff_state *ff = &st->ctx.FF;
    bool diff = false;
+   /* The constant colours and the alpha reference, clamped while
+    * fragment colour clamping is on (ARB_color_buffer_float). */
+   GLfloat c[4];
 
    for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
       char name[16];
       snprintf(name, sizeof(name), "ff_env%u", u);
-      diff |= store_vec4(exec, name, ff->Tex[u].EnvColor, 4);
+      _mesa_fragment_clamp_values(&st->ctx, ff->Tex[u].EnvColor, c, 4);
+      diff |= store_vec4(exec, name, c, 4);
    }
    GLfloat span = ff->Fog.End - ff->Fog.Start;
    GLfloat fog[4] = {ff->Fog.Density, ff->Fog.Start, ff->Fog.End,
                      span != 0.0f ? 1.0f / span : 0.0f};
-   diff |= store_vec4(exec, "ff_fog_color", ff->Fog.Color, 4);
+   _mesa_fragment_clamp_values(&st->ctx, ff->Fog.Color, c, 4);
+   diff |= store_vec4(exec, "ff_fog_color", c, 4);
    diff |= store_vec4(exec, "ff_fog_params", fog, 4);
-   diff |= store_vec4(exec, "ff_alpha_ref", &ff->Alpha.Ref, 1);
+   _mesa_fragment_clamp_values(&st->ctx, &ff->Alpha.Ref, c, 1);
+   diff |= store_vec4(exec, "ff_alpha_ref", c, 1);
    diff |= store_vec4(exec, "ff_point_size", &ff->PointSize, 1);
    const GLfloat stipple[2] = {(GLfloat)st->ctx.Line.StippleFactor,
                                (GLfloat)st->ctx.Line.StipplePattern};

@@ -32,6 +32,7 @@
 #include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
+#include "state_tracker/st_texture_etc.h"
 #include "util/u_math.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
@@ -168,6 +169,14 @@ upload(struct st_context *st, struct pipe_resource *pt, enum pipe_format dst,
    /* Skipped pixels, rows and images come first. */
    pixels = (const uint8_t *)pixels + layout.offset_B;
 
+   /* Into S3TC/RGTC storage (desktop TexSubImage of an image defined
+    * from blocks): encoded. */
+   if (util_format_is_compressed(dst)) {
+      if (!st_upload_encoded(st, pt, level, x, y, z, w, h, d, src, pixels,
+                             src_stride, src_image))
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
+      return;
+   }
    u_box_3d(x, y, z, w, h, d, &box);
    /* Copied as they are, except float depth, which is clamped. */
    if (src == dst && !st_is_float_depth(dst)) {
@@ -483,6 +492,55 @@ st_texture_gather_cube_level(struct st_context *st,
    return true;
 }
 
+void
+st_box_filter(enum pipe_format format, bool is_3d, const uint8_t *src,
+              size_t src_stride_B, size_t src_image_B, unsigned sw,
+              unsigned sh, unsigned sd, uint8_t *dst, unsigned dw,
+              unsigned dh, unsigned dd)
+{
+   unsigned bpp = util_format_get_blocksize(format);
+   bool rgba8 = format == PIPE_FORMAT_R8G8B8A8_UNORM;
+
+   /* Box filter over 2x2 texels (2x2x2 in 3D), one at the thin end:
+    * bytes for RGBA8, linear floats for every other format. */
+   for (unsigned z = 0; z < dd; z++) {
+      unsigned z0 = is_3d ? z * 2 : z;
+      unsigned z1 = is_3d && z0 + 1 < sd ? z0 + 1 : z0;
+      for (unsigned y = 0; y < dh; y++) {
+         unsigned y0 = y * 2, y1 = y0 + 1 < sh ? y0 + 1 : y0;
+         for (unsigned x = 0; x < dw; x++) {
+            unsigned x0 = x * 2, x1 = x0 + 1 < sw ? x0 + 1 : x0;
+            const unsigned zs[2] = {z0, z1}, ys[2] = {y0, y1};
+            const unsigned xs[2] = {x0, x1};
+            uint8_t *out = dst + ((z * dh + y) * dw + x) * bpp;
+            float sum[4] = {0}, texel[4];
+            unsigned isum[4] = {0};
+            for (unsigned k = 0; k < 8; k++) {
+               const uint8_t *in = src + zs[k >> 2] * src_image_B +
+                                   ys[(k >> 1) & 1] * src_stride_B +
+                                   xs[k & 1] * bpp;
+               if (rgba8) {
+                  for (unsigned c = 0; c < 4; c++)
+                     isum[c] += in[c];
+               } else {
+                  util_format_unpack_rgba_float(format, texel, in, 1);
+                  for (unsigned c = 0; c < 4; c++)
+                     sum[c] += texel[c];
+               }
+            }
+            if (rgba8) {
+               for (unsigned c = 0; c < 4; c++)
+                  out[c] = (uint8_t)((isum[c] + 4) / 8);
+            } else {
+               for (unsigned c = 0; c < 4; c++)
+                  texel[c] = sum[c] / 8.0f;
+               util_format_pack_rgba_float(format, out, texel, 1);
+            }
+         }
+      }
+   }
+}
+
 bool
 st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 {
@@ -518,6 +576,15 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       return false;
 
    st_context_flush(st, ST_FLUSH_WAIT, NULL);
+   /* S3TC and RGTC trees (desktop GL): through floats and back to blocks
+    * (st_texture_etc.c). */
+   if (util_format_is_compressed(t->pt->format)) {
+      if (!st_generate_encoded_levels(st, t->pt, (unsigned)t->BaseLevel,
+                                      level, is_3d))
+         return false;
+      t->stamp++;
+      return true;
+   }
    for (unsigned l = (unsigned)t->BaseLevel + 1; l <= level; l++) {
       struct pipe_resource *pt = t->pt;
       unsigned sw = u_minify(pt->width0, l - 1), dw = u_minify(pt->width0, l);
@@ -533,7 +600,6 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       const uint8_t *src = st->pipe->texture_map(st->pipe, pt, l - 1,
                                                  PIPE_MAP_READ, &box, &xfer);
       unsigned bpp = util_format_get_blocksize(pt->format);
-      bool rgba8 = pt->format == PIPE_FORMAT_R8G8B8A8_UNORM;
       uint8_t *dst = malloc((size_t)dw * dh * dd * bpp);
       if (!src || !dst) {
          if (src)
@@ -541,44 +607,8 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
          free(dst);
          return false;
       }
-      /* Box filter over 2x2 texels (2x2x2 in 3D), one at the thin end:
-       * bytes for RGBA8, linear floats for every other format. */
-      for (unsigned z = 0; z < dd; z++) {
-         unsigned z0 = is_3d ? z * 2 : z;
-         unsigned z1 = is_3d && z0 + 1 < sd ? z0 + 1 : z0;
-         for (unsigned y = 0; y < dh; y++) {
-            unsigned y0 = y * 2, y1 = y0 + 1 < sh ? y0 + 1 : y0;
-            for (unsigned x = 0; x < dw; x++) {
-               unsigned x0 = x * 2, x1 = x0 + 1 < sw ? x0 + 1 : x0;
-               const unsigned zs[2] = {z0, z1}, ys[2] = {y0, y1};
-               const unsigned xs[2] = {x0, x1};
-               uint8_t *out = dst + ((z * dh + y) * dw + x) * bpp;
-               float sum[4] = {0}, texel[4];
-               unsigned isum[4] = {0};
-               for (unsigned k = 0; k < 8; k++) {
-                  const uint8_t *in = src + zs[k >> 2] * xfer->layer_stride +
-                                      ys[(k >> 1) & 1] * xfer->stride +
-                                      xs[k & 1] * bpp;
-                  if (rgba8) {
-                     for (unsigned c = 0; c < 4; c++)
-                        isum[c] += in[c];
-                  } else {
-                     util_format_unpack_rgba_float(pt->format, texel, in, 1);
-                     for (unsigned c = 0; c < 4; c++)
-                        sum[c] += texel[c];
-                  }
-               }
-               if (rgba8) {
-                  for (unsigned c = 0; c < 4; c++)
-                     out[c] = (uint8_t)((isum[c] + 4) / 8);
-               } else {
-                  for (unsigned c = 0; c < 4; c++)
-                     texel[c] = sum[c] / 8.0f;
-                  util_format_pack_rgba_float(pt->format, out, texel, 1);
-               }
-            }
-         }
-      }
+      st_box_filter(pt->format, is_3d, src, xfer->stride, xfer->layer_stride,
+                    sw, sh, sd, dst, dw, dh, dd);
       st->pipe->texture_unmap(st->pipe, xfer);
       u_box_3d(0, 0, 0, dw, dh, dd, &box);
       st->pipe->texture_subdata(st->pipe, pt, l, PIPE_MAP_WRITE, &box, dst,

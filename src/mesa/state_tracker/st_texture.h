@@ -72,6 +72,15 @@ void st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
 /* Fills levels base+1.. from the base level (box filter). */
 bool st_generate_mipmap(struct st_context *st, struct gl_texture_object *t);
 
+/* One mipmap level from the level above it (sd images of sw x sh texels
+ * of format, rows src_stride_B and images src_image_B apart) into dd
+ * tightly packed images of dw x dh: a box filter over 2x2 texels (2x2x2
+ * when is_3d), in linear floats (bytes for RGBA8). */
+void st_box_filter(enum pipe_format format, bool is_3d, const uint8_t *src,
+                   size_t src_stride_B, size_t src_image_B, unsigned sw,
+                   unsigned sh, unsigned sd, uint8_t *dst, unsigned dw,
+                   unsigned dh, unsigned dd);
+
 /* Puts every level the sampler reads into one resource (t->pt). */
 bool st_finalize_texture(struct st_context *st, struct gl_texture_object *t);
 

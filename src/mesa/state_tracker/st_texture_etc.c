@@ -9,7 +9,9 @@
  * (is_format_supported with PIPE_BIND_SAMPLER_VIEW) its blocks are stored
  * as they come; otherwise they are decoded at upload, one image (array
  * layer) at a time, into the uncompressed format st_compressed_storage_format
- * picks, and the texture is an ordinary one from then on.
+ * picks, and the texture is an ordinary one from then on.  Since wave 15,
+ * uncompressed texels (desktop TexSubImage) and generated mipmap levels
+ * are encoded into S3TC and RGTC storage (util/format/u_format_bc_encode.c).
  */
 #include "state_tracker/st_texture_etc.h"
 
@@ -17,6 +19,7 @@
 
 #include "main/context.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_bc.h"
@@ -190,5 +193,127 @@ st_compressed_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                           (unsigned)width, (unsigned)height, (unsigned)depth,
                           compressed, data);
    t->stamp++;
+   return ok;
+}
+
+/* Encodes d images of w x h floats (4 per texel, tightly packed) and
+ * writes them at (x, y, z) of level of pt (S3TC/RGTC storage). */
+static bool
+write_encoded(struct pipe_context *pipe, struct pipe_resource *pt,
+              unsigned level, unsigned x, unsigned y, unsigned z, unsigned w,
+              unsigned h, unsigned d, const float *rgba)
+{
+   enum pipe_format pf = pt->format;
+   size_t block_row_B = (size_t)util_format_get_nblocksx(pf, w) *
+                        util_format_get_blocksize(pf);
+   size_t image_B = block_row_B * util_format_get_nblocksy(pf, h);
+   uint8_t *blocks = malloc(image_B ? image_B : 1);
+   struct pipe_box box;
+
+   if (!blocks)
+      return false;
+   for (unsigned s = 0; s < d; s++) {
+      util_format_bc_pack_rgba_float(pf, blocks, block_row_B,
+                                     rgba + (size_t)s * w * h * 4,
+                                     (size_t)w * 4 * sizeof(float), w, h);
+      u_box_3d(x, y, z + s, w, h, 1, &box);
+      pipe->texture_subdata(pipe, pt, level, PIPE_MAP_WRITE, &box, blocks,
+                            (unsigned)block_row_B, (uintptr_t)image_B);
+   }
+   free(blocks);
+   return true;
+}
+
+bool
+st_upload_encoded(struct st_context *st, struct pipe_resource *pt,
+                  unsigned level, unsigned x, unsigned y, unsigned z,
+                  unsigned w, unsigned h, unsigned d, enum pipe_format src,
+                  const void *pixels, size_t src_stride_B, size_t src_image_B)
+{
+   if (!util_format_bc_can_pack(pt->format))
+      return false;
+   float *rgba = malloc((size_t)w * h * d * 4 * sizeof(float) + 1);
+   void *scratch = malloc(st_convert_scratch_B(w));
+   bool ok = rgba && scratch;
+   for (unsigned s = 0; ok && s < d; s++) {
+      for (unsigned r = 0; ok && r < h; r++) {
+         ok = st_convert_texels(PIPE_FORMAT_R32G32B32A32_FLOAT,
+                                rgba + ((size_t)s * h + r) * w * 4, src,
+                                (const uint8_t *)pixels + s * src_image_B +
+                                   r * src_stride_B,
+                                w, scratch);
+      }
+   }
+   if (ok)
+      ok = write_encoded(st->pipe, pt, level, x, y, z, w, h, d, rgba);
+   free(scratch);
+   free(rgba);
+   return ok;
+}
+
+/* The texels of level of pt (sd images) decoded to floats, in a new
+ * buffer; NULL if out of memory. */
+static float *
+decode_level(struct pipe_context *pipe, struct pipe_resource *pt,
+             unsigned level, unsigned sw, unsigned sh, unsigned sd)
+{
+   const size_t row_B = (size_t)sw * 4 * sizeof(float);
+   float *texels = malloc(row_B * sh * sd);
+   struct pipe_transfer *xfer = NULL;
+   struct pipe_box box;
+
+   u_box_3d(0, 0, 0, sw, sh, sd, &box);
+   const uint8_t *blocks =
+      texels ? pipe->texture_map(pipe, pt, level, PIPE_MAP_READ, &box, &xfer)
+             : NULL;
+   bool ok = blocks != NULL;
+   for (unsigned s = 0; ok && s < sd; s++) {
+      ok = util_format_bc_unpack_rgba_float(
+         pt->format, texels + (size_t)s * sw * sh * 4, row_B,
+         blocks + s * xfer->layer_stride, xfer->stride, sw, sh);
+   }
+   if (blocks)
+      pipe->texture_unmap(pipe, xfer);
+   if (!ok) {
+      free(texels);
+      return NULL;
+   }
+   return texels;
+}
+
+bool
+st_generate_encoded_levels(struct st_context *st, struct pipe_resource *pt,
+                           unsigned base, unsigned last, bool is_3d)
+{
+   const size_t texel_B = 4 * sizeof(float);
+
+   if (!util_format_bc_can_pack(pt->format))
+      return false;
+   /* The base level decoded; each level is filtered from the floats of
+    * the one above (never from its lossy blocks) and encoded: what Mesa's
+    * software mipmap generation does for compressed images (mesa
+    * src/mesa/main/mipmap.c, generate_mipmap_compressed). */
+   unsigned sw = u_minify(pt->width0, base), sh = u_minify(pt->height0, base);
+   unsigned sd = is_3d ? u_minify(pt->depth0, base) : pt->array_size;
+   float *src = decode_level(st->pipe, pt, base, sw, sh, sd);
+   bool ok = src != NULL;
+   for (unsigned l = base + 1; ok && l <= last; l++) {
+      unsigned dw = u_minify(pt->width0, l), dh = u_minify(pt->height0, l);
+      unsigned dd = is_3d ? u_minify(pt->depth0, l) : pt->array_size;
+      float *dst = malloc((size_t)dw * dh * dd * texel_B);
+      ok = dst != NULL;
+      if (ok) {
+         st_box_filter(PIPE_FORMAT_R32G32B32A32_FLOAT, is_3d,
+                       (const uint8_t *)src, sw * texel_B, sw * sh * texel_B,
+                       sw, sh, sd, (uint8_t *)dst, dw, dh, dd);
+         ok = write_encoded(st->pipe, pt, l, 0, 0, 0, dw, dh, dd, dst);
+      }
+      free(src);
+      src = dst;
+      sw = dw;
+      sh = dh;
+      sd = dd;
+   }
+   free(src);
    return ok;
 }

@@ -43,4 +43,20 @@ bool st_compressed_tex_sub_image(struct st_context *st,
                                  GLsizei depth, enum pipe_format compressed,
                                  const void *data);
 
+/* Texels of a client format (rows src_stride_B apart, images src_image_B
+ * apart) encoded into the region at (x, y, z) of level of pt, whose
+ * format is S3TC or RGTC; x and y are multiples of 4.  False if pt's
+ * format has no encoder (util_format_bc_can_pack) or out of memory. */
+bool st_upload_encoded(struct st_context *st, struct pipe_resource *pt,
+                       unsigned level, unsigned x, unsigned y, unsigned z,
+                       unsigned w, unsigned h, unsigned d,
+                       enum pipe_format src, const void *pixels,
+                       size_t src_stride_B, size_t src_image_B);
+
+/* glGenerateMipmap's levels base + 1 to last of a tree kept as S3TC or
+ * RGTC blocks, made from the decoded level base.  False as above. */
+bool st_generate_encoded_levels(struct st_context *st,
+                                struct pipe_resource *pt, unsigned base,
+                                unsigned last, bool is_3d);
+
 #endif

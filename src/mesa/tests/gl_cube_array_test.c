@@ -9,7 +9,8 @@
  * its binding query, the size rules of TexImage3D / TexStorage3D (square
  * images, a depth of 6 layer-faces a cube: INVALID_VALUE otherwise), the
  * target being refused in ES, and what a draw sampling one binds (a
- * PIPE_TEXTURE_CUBE_ARRAY view of all its layer-faces).  Also
+ * PIPE_TEXTURE_CUBE_ARRAY view of all its layer-faces), compressed ones
+ * (since wave 15).  Also
  * ARB_texture_storage's TexStorage1D and 1D-array TexStorage2D, and the
  * compatibility GENERATE_MIPMAP parameter.
  */
@@ -24,6 +25,7 @@
 #include "gl_test_context.h"
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
+#include "util/format/u_format_bc.h"
 
 static void
 test_errors(void **state)
@@ -197,6 +199,127 @@ test_storage_and_auto_mipmap(void **state)
    gl_test_destroy(t);
 }
 
+/* The first texel of the 4 x 4 block at (x, y) of layer-face z of a
+ * level kept as DXT5 blocks. */
+static void
+expect_dxt5_texel(unsigned level, unsigned x, unsigned y, unsigned z, int r,
+                  int g, int b, int a)
+{
+   uint8_t block[16], texels[16][4];
+   assert_int_equal(gl_test_read_texel(GL_TEXTURE_CUBE_MAP_ARRAY, 0, level,
+                                       x, y, z, block, sizeof(block)),
+                    PIPE_FORMAT_DXT5_RGBA);
+   assert_true(
+      util_format_s3tc_decode_block(PIPE_FORMAT_DXT5_RGBA, block, texels));
+   assert_int_equal(texels[0][0], r);
+   assert_int_equal(texels[0][1], g);
+   assert_int_equal(texels[0][2], b);
+   assert_int_equal(texels[0][3], a);
+}
+
+/* Since wave 15: compressed cube map arrays (TexStorage3D,
+ * CompressedTexImage3D and CompressedTexSubImage3D, with the target's
+ * size rules), uncompressed texels encoded into their blocks, and
+ * glGenerateMipmap of compressed textures in desktop contexts (S3TC and
+ * RGTC; Mesa refuses ASTC). */
+static void
+test_compressed(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_compat21();
+   const GLenum dxt5 = GL_COMPRESSED_RGBA_S3TC_DXT5_EXT;
+   GLuint tex[3];
+   GLint v = -1;
+   _mesa_GenTextures(3, tex);
+
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP_ARRAY, tex[0]);
+   _mesa_TexStorage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 3, dxt5, 8, 8, 7);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexStorage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 3, dxt5, 8, 4, 6);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexStorage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 3, dxt5, 8, 8, 12);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_CUBE_MAP_ARRAY, 2,
+                                GL_TEXTURE_COMPRESSED, &v);
+   assert_int_equal(v, GL_TRUE);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_CUBE_MAP_ARRAY, 2,
+                                GL_TEXTURE_DEPTH, &v);
+   assert_int_equal(v, 12);
+
+   /* Red texels (TexSubImage3D) become red blocks; the levels made from
+    * them stay red. */
+   static uint8_t red[8 * 8 * 12 * 4];
+   for (unsigned i = 0; i < sizeof(red); i += 4) {
+      red[i] = 255;
+      red[i + 3] = 255;
+   }
+   _mesa_TexSubImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0, 0, 0, 0, 8, 8, 12,
+                       GL_RGBA, GL_UNSIGNED_BYTE, red);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_dxt5_texel(0, 4, 4, 11, 255, 0, 0, 255);
+   _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_ARRAY);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_dxt5_texel(2, 0, 0, 11, 255, 0, 0, 255);
+   /* glGetTexImage decodes the blocks (2 x 2 texels of 12 layer-faces). */
+   uint8_t level2[2 * 2 * 12 * 4];
+   memset(level2, 0, sizeof(level2));
+   _mesa_GetTexImage(GL_TEXTURE_CUBE_MAP_ARRAY, 2, GL_RGBA, GL_UNSIGNED_BYTE,
+                     level2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   static const uint8_t red_texel[4] = {255, 0, 0, 255};
+   assert_memory_equal(level2 + sizeof(level2) - 4, red_texel, 4);
+
+   /* A block of (0, 0, 255, 0) into layer-face 7 of level 0. */
+   static const uint8_t blue[16] = {0, 0, 0, 0, 0, 0, 0, 0,
+                                    0x1f, 0x00, 0x1f, 0x00, 0, 0, 0, 0};
+   _mesa_CompressedTexSubImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0, 4, 4, 7, 4, 4,
+                                 1, dxt5, 16, blue);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_dxt5_texel(0, 4, 4, 7, 0, 0, 255, 0);
+
+   /* CompressedTexImage3D: whole cubes only; the proxy target too. */
+   static const uint8_t rgtc[6 * 8];
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP_ARRAY, tex[1]);
+   _mesa_CompressedTexImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0,
+                              GL_COMPRESSED_RED_RGTC1, 4, 4, 5, 0, 40, rgtc);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_CompressedTexImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0,
+                              GL_COMPRESSED_RED_RGTC1, 4, 4, 6, 0, 48, rgtc);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_CompressedTexImage3D(GL_PROXY_TEXTURE_CUBE_MAP_ARRAY, 0,
+                              GL_COMPRESSED_RED_RGTC1, 4, 4, 6, 0, 48, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_PROXY_TEXTURE_CUBE_MAP_ARRAY, 0,
+                                GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(v, 4);
+   _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_ARRAY);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* BPTC blocks: nothing encodes texels or levels into them yet. */
+   GLuint bptc;
+   _mesa_GenTextures(1, &bptc);
+   _mesa_BindTexture(GL_TEXTURE_2D, bptc);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_COMPRESSED_RGBA_BPTC_UNORM, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA,
+                       GL_UNSIGNED_BYTE, red);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DeleteTextures(1, &bptc);
+
+   /* ASTC: no mipmaps generated (Mesa's genmipmap.c). */
+   static const uint8_t astc[16];
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[2]);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_4x4_KHR,
+                              4, 4, 0, 16, astc);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DeleteTextures(3, tex);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -204,6 +327,7 @@ main(void)
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_draw_view),
       cmocka_unit_test(test_storage_and_auto_mipmap),
+      cmocka_unit_test(test_compressed),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

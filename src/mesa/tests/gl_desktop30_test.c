@@ -234,6 +234,88 @@ test_clamp_color(void **state)
    gl_test_destroy(t);
 }
 
+/* Since wave 15, GL 3.0 section 6.1.2 (ARB_color_buffer_float, now
+ * advertised in compatibility contexts): state colours are kept as given
+ * and queries clamp them while fragment colour clamping is on (TRUE, or
+ * FIXED_ONLY with the window's fixed-point buffers). */
+static void
+test_clamped_queries(void **state)
+{
+   (void)state;
+   struct gl_test *t = desktop30();
+   GLfloat c[4] = {0}, ref = 0;
+
+   assert_true(gl_test_has_extension("GL_ARB_color_buffer_float"));
+   _mesa_ClearColor(2.0f, -1.0f, 0.5f, 3.0f);
+   _mesa_AlphaFunc(GL_ALWAYS, 7.0f);
+   _mesa_Fogfv(GL_FOG_COLOR, (const GLfloat[4]){-2.0f, 0.25f, 4.0f, 1.5f});
+   _mesa_ClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, c);
+   assert_true(c[0] == 2.0f && c[1] == -1.0f && c[2] == 0.5f && c[3] == 3.0f);
+   _mesa_GetFloatv(GL_ALPHA_TEST_REF, &ref);
+   assert_true(ref == 7.0f);
+   _mesa_GetFloatv(GL_FOG_COLOR, c);
+   assert_true(c[0] == -2.0f && c[2] == 4.0f);
+   _mesa_ClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FIXED_ONLY);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, c);
+   assert_true(c[0] == 1.0f && c[1] == 0.0f && c[2] == 0.5f && c[3] == 1.0f);
+   _mesa_GetFloatv(GL_ALPHA_TEST_REF, &ref);
+   assert_true(ref == 1.0f);
+   _mesa_ClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE);
+   _mesa_GetFloatv(GL_FOG_COLOR, c);
+   assert_true(c[0] == 0.0f && c[1] == 0.25f && c[2] == 1.0f && c[3] == 1.0f);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* Core contexts: no such extension, no clamping. */
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   assert_false(gl_test_has_extension("GL_ARB_color_buffer_float"));
+   _mesa_ClearColor(2.0f, -1.0f, 0.5f, 3.0f);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, c);
+   assert_true(c[0] == 2.0f && c[1] == -1.0f);
+   gl_test_destroy(t);
+}
+
+/* The framebuffer status of a 4 x 4 texture of internalformat. */
+static GLenum
+texture_fbo_status(GLenum internalformat, GLenum format)
+{
+   GLuint tex, fb;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, internalformat, 4, 4, 0, format,
+                    GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, tex, 0);
+   GLenum status = _mesa_CheckFramebufferStatus(GL_FRAMEBUFFER);
+   _mesa_DeleteFramebuffers(1, &fb);
+   _mesa_DeleteTextures(1, &tex);
+   return status;
+}
+
+/* Since wave 15: SRGB8 is colour-renderable in desktop GL (base RGB, as in
+ * Mesa; piglit's fbo-srgb), not in ES 3.0 (table 3.13). */
+static void
+test_srgb8_renderable(void **state)
+{
+   (void)state;
+   struct gl_test *t = desktop30();
+   assert_int_equal(texture_fbo_status(GL_SRGB8, GL_RGB),
+                    GL_FRAMEBUFFER_COMPLETE);
+   assert_int_equal(texture_fbo_status(GL_SRGB8_ALPHA8, GL_RGBA),
+                    GL_FRAMEBUFFER_COMPLETE);
+   gl_test_destroy(t);
+   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
+   assert_non_null(t);
+   assert_int_equal(texture_fbo_status(GL_SRGB8, GL_RGB),
+                    GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   gl_test_destroy(t);
+}
+
 /* Section 2.17 / table 6.47: at least 6 clip distances (8 here), each
  * enabled on its own, all off at first. */
 static void
@@ -573,6 +655,8 @@ main(void)
       cmocka_unit_test(test_forward_compatible),
       cmocka_unit_test(test_indexed_blend_and_masks),
       cmocka_unit_test(test_clamp_color),
+      cmocka_unit_test(test_clamped_queries),
+      cmocka_unit_test(test_srgb8_renderable),
       cmocka_unit_test(test_clip_distance_enables),
       cmocka_unit_test(test_conditional_render_errors),
       cmocka_unit_test(test_primitives_generated),

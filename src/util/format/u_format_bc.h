@@ -5,7 +5,8 @@
 
 /*
  * Decoding of the S3TC (BC1-BC3, EXT_texture_compression_s3tc and its sRGB
- * forms) and RGTC (BC4/BC5, EXT_texture_compression_rgtc) block formats.
+ * forms) and RGTC (BC4/BC5, EXT_texture_compression_rgtc) block formats,
+ * and their encoding (at the end).
  * Every format has 4x4 blocks of 8 (BC1, BC4) or 16 bytes.  The entry
  * points that take a format also take the BPTC ones (BC6H, BC7), decoded
  * by u_format_bptc.h, so that "bc" here means BC1-BC7.
@@ -68,6 +69,18 @@ bool util_format_s3tc_decode_block(enum pipe_format format,
  * -127..127 signed. */
 void util_format_rgtc_decode_channel(const uint8_t *block, bool is_signed,
                                      int16_t values[16]);
+
+/* Encoding (u_format_bc_encode.c), for S3TC and RGTC only: a width x
+ * height region of 4 floats per texel (rows src_stride_B apart; the
+ * values util_format_bc_unpack_rgba_float gives, sRGB ones still
+ * encoded) into rows of blocks dst_stride_B apart.  Partial blocks at the
+ * right and bottom edges repeat the region's last column and row.  False
+ * for other formats (util_format_bc_can_pack). */
+bool util_format_bc_can_pack(enum pipe_format format);
+bool util_format_bc_pack_rgba_float(enum pipe_format format, uint8_t *dst,
+                                    size_t dst_stride_B, const float *src,
+                                    size_t src_stride_B, unsigned width,
+                                    unsigned height);
 
 #ifdef __cplusplus
 }

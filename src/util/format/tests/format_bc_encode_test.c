@@ -1,0 +1,194 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * S3TC and RGTC encoding, checked through the decoder (format_bc_test.c
+ * checks that one against the specifications): colours an endpoint can
+ * hold exactly come back exactly, DXT1's punch-through alpha gives
+ * transparent black, DXT3 keeps alpha to 4 bits, and any block comes back
+ * within the error the eight-value RGTC palette allows (half a step of
+ * 1/7 of the block's range).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
+
+/* Encodes a w x h region of RGBA floats and decodes it again. */
+static void
+round_trip(enum pipe_format format, const float *in, unsigned w, unsigned h,
+           float *out)
+{
+   uint8_t blocks[4 * 16];
+   size_t row_B = (size_t)util_format_get_nblocksx(format, w) *
+                  util_format_get_blocksize(format);
+
+   assert_true(util_format_bc_can_pack(format));
+   assert_true(util_format_bc_pack_rgba_float(format, blocks, row_B, in,
+                                              w * 4 * sizeof(float), w, h));
+   assert_true(util_format_bc_unpack_rgba_float(
+      format, out, w * 4 * sizeof(float), blocks, row_B, w, h));
+}
+
+static void
+expect_close(const float *got, const float *want, unsigned channels,
+             float tolerance)
+{
+   for (unsigned c = 0; c < channels; c++)
+      assert_true(got[c] >= want[c] - tolerance &&
+                  got[c] <= want[c] + tolerance);
+}
+
+/* Red on the left half, blue on the right: both are 5:6:5 endpoints. */
+static void
+test_bc1_two_colours(void **state)
+{
+   (void)state;
+   float in[16][4], out[16][4];
+
+   for (unsigned t = 0; t < 16; t++) {
+      bool left = (t % 4) < 2;
+      const float c[4] = {left ? 1.0f : 0.0f, 0.0f, left ? 0.0f : 1.0f, 1.0f};
+      memcpy(in[t], c, sizeof(c));
+   }
+   round_trip(PIPE_FORMAT_DXT1_RGB, &in[0][0], 4, 4, &out[0][0]);
+   for (unsigned t = 0; t < 16; t++)
+      expect_close(out[t], in[t], 4, 0.0f);
+}
+
+/* One colour in 5:6:5 steps (31 of 31 red, 32 of 63 green, 0 blue): exact,
+ * whatever the second endpoint. */
+static void
+test_bc1_solid(void **state)
+{
+   (void)state;
+   const float g = (float)((32 << 2) | (32 >> 4)) / 255.0f;
+   float in[16][4], out[16][4];
+
+   for (unsigned t = 0; t < 16; t++) {
+      const float c[4] = {1.0f, g, 0.0f, 1.0f};
+      memcpy(in[t], c, sizeof(c));
+   }
+   round_trip(PIPE_FORMAT_DXT1_SRGB, &in[0][0], 4, 4, &out[0][0]);
+   for (unsigned t = 0; t < 16; t++)
+      expect_close(out[t], in[t], 4, 1e-6f);
+}
+
+/* EXT_texture_compression_s3tc: DXT1 RGBA texels with alpha below one
+ * half read (0, 0, 0, 0); the others keep their colour and alpha 1. */
+static void
+test_bc1_punch_through(void **state)
+{
+   (void)state;
+   float in[16][4], out[16][4];
+
+   for (unsigned t = 0; t < 16; t++) {
+      const float c[4] = {0.0f, 1.0f, 0.0f, t & 1 ? 0.25f : 0.75f};
+      memcpy(in[t], c, sizeof(c));
+   }
+   round_trip(PIPE_FORMAT_DXT1_RGBA, &in[0][0], 4, 4, &out[0][0]);
+   for (unsigned t = 0; t < 16; t++) {
+      const float opaque[4] = {0.0f, 1.0f, 0.0f, 1.0f}, clear[4] = {0};
+      expect_close(out[t], t & 1 ? clear : opaque, 4, 0.0f);
+   }
+}
+
+/* DXT3's explicit alpha: 4 bits, a step of 1/15. */
+static void
+test_bc2_alpha(void **state)
+{
+   (void)state;
+   float in[16][4], out[16][4];
+
+   for (unsigned t = 0; t < 16; t++) {
+      const float c[4] = {1.0f, 1.0f, 1.0f, (float)t / 15.0f};
+      memcpy(in[t], c, sizeof(c));
+   }
+   round_trip(PIPE_FORMAT_DXT3_RGBA, &in[0][0], 4, 4, &out[0][0]);
+   for (unsigned t = 0; t < 16; t++)
+      expect_close(out[t], in[t], 4, 1e-6f);
+}
+
+/* A ramp of 16 values in RGTC1 (and DXT5 alpha): endpoints at its ends,
+ * every value within half a palette step (255 / 7 / 2 of 255) plus the
+ * palette's rounding. */
+static void
+test_rgtc_ramp(void **state)
+{
+   (void)state;
+   float in[16][4], out[16][4];
+   const float tolerance = (255.0f / 14.0f + 1.0f) / 255.0f;
+
+   for (unsigned t = 0; t < 16; t++) {
+      const float v = (float)t / 15.0f;
+      const float c[4] = {v, 0.0f, 0.0f, 1.0f};
+      memcpy(in[t], c, sizeof(c));
+   }
+   round_trip(PIPE_FORMAT_RGTC1_UNORM, &in[0][0], 4, 4, &out[0][0]);
+   for (unsigned t = 0; t < 16; t++)
+      expect_close(out[t], in[t], 1, tolerance);
+   expect_close(out[0], in[0], 1, 0.0f);
+   expect_close(out[15], in[15], 1, 0.0f);
+
+   for (unsigned t = 0; t < 16; t++)
+      in[t][3] = in[t][0], in[t][0] = 1.0f;
+   round_trip(PIPE_FORMAT_DXT5_RGBA, &in[0][0], 4, 4, &out[0][0]);
+   for (unsigned t = 0; t < 16; t++)
+      assert_true(out[t][3] >= in[t][3] - tolerance &&
+                  out[t][3] <= in[t][3] + tolerance);
+}
+
+/* Signed RGTC2: -1 and 1 (stored -127 and 127) in both channels come
+ * back exactly; a 2 x 2 region fills a partial block. */
+static void
+test_rgtc2_signed_partial(void **state)
+{
+   (void)state;
+   const float in[4][4] = {
+      {-1.0f, 1.0f, 0.0f, 1.0f},
+      {1.0f, -1.0f, 0.0f, 1.0f},
+      {1.0f, 1.0f, 0.0f, 1.0f},
+      {-1.0f, -1.0f, 0.0f, 1.0f},
+   };
+   float out[4][4];
+
+   round_trip(PIPE_FORMAT_RGTC2_SNORM, &in[0][0], 2, 2, &out[0][0]);
+   for (unsigned t = 0; t < 4; t++)
+      expect_close(out[t], in[t], 4, 1e-6f);
+}
+
+/* Formats without an encoder are refused. */
+static void
+test_refused(void **state)
+{
+   (void)state;
+   uint8_t block[16];
+   const float texel[4] = {0};
+
+   assert_false(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGBA_UNORM));
+   assert_false(util_format_bc_pack_rgba_float(PIPE_FORMAT_R8G8B8A8_UNORM,
+                                               block, 16, texel, 16, 1, 1));
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_bc1_two_colours),
+      cmocka_unit_test(test_bc1_solid),
+      cmocka_unit_test(test_bc1_punch_through),
+      cmocka_unit_test(test_bc2_alpha),
+      cmocka_unit_test(test_rgtc_ramp),
+      cmocka_unit_test(test_rgtc2_signed_partial),
+      cmocka_unit_test(test_refused),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
