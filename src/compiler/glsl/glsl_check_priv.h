@@ -128,6 +128,13 @@ struct check_value {
 struct check {
    struct glsl_parse_state *st;
    void *mem;
+   /* What only the check needs (symbols, scopes, variables, signatures,
+    * their tables): freed when glsl_check returns, so that a shader kept
+    * for linking keeps only its syntax tree and types.  check_tmp_alloc
+    * carves zeroed memory from chunks under it. */
+   void *tmp;
+   char *tmp_chunk;
+   size_t tmp_left;
    struct check_scope *scope;
    struct check_scope *global;
    int depth;
@@ -203,7 +210,8 @@ type_is_error(const struct glsl_type *t)
  */
 
 /* glsl_check_scope.c: scopes, symbols, reserved names, default float
- * precision. */
+ * precision; the check's own memory (struct check::tmp). */
+void *check_tmp_alloc(struct check *c, size_t size);
 void check_push_scope(struct check *c);
 void check_pop_scope(struct check *c);
 struct check_sym *check_lookup(struct check *c, const char *name);
