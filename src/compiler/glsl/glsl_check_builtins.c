@@ -242,9 +242,12 @@ check_builtin_var(struct check *c, const char *name)
             v->qual = AST_Q_CONST;
             v->read_only = true;
             v->is_const = true;
-            v->has_value = b->nvalues > 0;
-            for (unsigned k = 0; k < b->nvalues; k++)
-               v->value.c[k].i = b->values[k];
+            v->value = b->nvalues > 0
+                          ? check_tmp_alloc(c, sizeof(*v->value))
+                          : NULL;
+            v->has_value = v->value != NULL;
+            for (unsigned k = 0; v->value && k < b->nvalues; k++)
+               v->value->c[k].i = b->values[k];
             break;
          }
          break;

@@ -286,8 +286,10 @@ initializer(struct check *c, struct ast_node *d, bool global, unsigned q,
    }
    if (q & AST_Q_CONST) {
       v->is_const = e.is_const;
-      v->has_value = e.has_value;
-      v->value = e.val;
+      v->value = e.has_value ? check_tmp_alloc(c, sizeof(*v->value)) : NULL;
+      v->has_value = v->value != NULL;
+      if (v->value)
+         *v->value = e.val;
    }
 }
 

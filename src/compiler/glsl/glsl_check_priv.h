@@ -47,7 +47,10 @@ struct check_var {
    bool read_only;
    bool is_const;          /* constant expression when read */
    bool has_value;
-   struct check_cval value;
+   /* With has_value: the value (out of line: a large shader declares tens
+    * of thousands of variables, few of them constants, and the value is
+    * 128 bytes). */
+   struct check_cval *value;
    bool block_field;       /* member of an anonymous block */
    bool global;            /* declared at global scope (built-ins too) */
    /* subroutine uniforms: their subroutine type */
