@@ -22,9 +22,14 @@ void
 glsl_check(struct glsl_parse_state *st)
 {
    struct check c = { .st = st, .mem = st->mem, .gs_max_vertices = -1 };
-   c.builtin_types = hash_table_create_string_keys(st->mem);
-   c.builtin_vars = hash_table_create_string_keys(st->mem);
-   c.block_names = hash_table_create_string_keys(st->mem);
+   c.tmp = ralloc_context(NULL);
+   if (!c.tmp) {
+      glsl_log_error(&st->log, 1, 1, "out of memory");
+      return;
+   }
+   c.builtin_types = hash_table_create_string_keys(c.tmp);
+   c.builtin_vars = hash_table_create_string_keys(c.tmp);
+   c.block_names = hash_table_create_string_keys(c.tmp);
    check_push_scope(&c);
    c.global = c.scope;
    if (!st->es || st->stage != MESA_SHADER_FRAGMENT)
@@ -71,4 +76,5 @@ glsl_check(struct glsl_parse_state *st)
          glsl_log_error(&st->log, 1, 1, "a fragment shader may write only "
                         "one of gl_FragColor, gl_FragData and user outputs");
    }
+   ralloc_free(c.tmp);
 }

@@ -240,7 +240,7 @@ check_block(struct check *c, struct ast_node *n)
       hash_table_insert(c->block_names, n->name,
                         (void *)(kinds | kind_bit));
       if (!other) {
-         struct check_sym *bs = rzalloc(c->mem, struct check_sym);
+         struct check_sym *bs = check_tmp_alloc(c, sizeof(struct check_sym));
          bs->kind = CHECK_SYM_TYPE;
          bs->type = &glsl_type_builtin_error;
          hash_table_insert(c->global->names, n->name, bs);
@@ -345,7 +345,7 @@ check_block(struct check *c, struct ast_node *n)
          fields[i].qualifiers = m->type->flags;
          i++;
          if (!n->name2) {
-            struct check_var *v = rzalloc(c->mem, struct check_var);
+            struct check_var *v = check_tmp_alloc(c, sizeof(struct check_var));
             v->name = d->name;
             v->type = ft;
             v->global = true;
@@ -353,7 +353,7 @@ check_block(struct check *c, struct ast_node *n)
             v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN) ||
                            ((q | m->type->flags) & AST_Q_READONLY);
             v->block_field = true;
-            struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+            struct check_sym *sym = check_tmp_alloc(c, sizeof(struct check_sym));
             sym->kind = CHECK_SYM_VAR;
             sym->var = v;
             check_declare(c, d->name, sym, d);
@@ -372,13 +372,13 @@ check_block(struct check *c, struct ast_node *n)
       if (q & AST_Q_IN)
          check_geom_input_array(c, n, &t);
       check_tess_io_var(c, n, q, &t);
-      struct check_var *v = rzalloc(c->mem, struct check_var);
+      struct check_var *v = check_tmp_alloc(c, sizeof(struct check_var));
       v->name = n->name2;
       v->type = t;
       v->qual = q;
       v->global = true;
       v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_READONLY);
-      struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+      struct check_sym *sym = check_tmp_alloc(c, sizeof(struct check_sym));
       sym->kind = CHECK_SYM_VAR;
       sym->var = v;
       check_declare(c, n->name2, sym, n);

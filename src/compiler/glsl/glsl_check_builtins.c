@@ -197,7 +197,7 @@ check_builtin_var(struct check *c, const char *name)
        (s == MESA_SHADER_GEOMETRY || s == MESA_SHADER_TESS_CTRL ||
         s == MESA_SHADER_TESS_EVAL) &&
        glsl_is_version(c->st, 150, 320)) {
-      v = rzalloc(c->mem, struct check_var);
+      v = check_tmp_alloc(c, sizeof(struct check_var));
       v->type = per_vertex_block(c, true, s == MESA_SHADER_GEOMETRY ?
                                  (c->gs_in_size ? c->gs_in_size : -1) : 32);
       v->qual = AST_Q_IN;
@@ -207,7 +207,7 @@ check_builtin_var(struct check *c, const char *name)
                glsl_ext_enabled(c->st, "GL_ARB_tessellation_shader") ||
                glsl_ext_enabled(c->st, "GL_OES_tessellation_shader") ||
                glsl_ext_enabled(c->st, "GL_EXT_tessellation_shader"))) {
-      v = rzalloc(c->mem, struct check_var);
+      v = check_tmp_alloc(c, sizeof(struct check_var));
       v->type = per_vertex_block(c, true,
                                  c->tcs_vertices ? c->tcs_vertices : -1);
       v->qual = AST_Q_OUT;
@@ -221,7 +221,7 @@ check_builtin_var(struct check *c, const char *name)
              !builtin_available(c, b->stages, b->desk, b->es, b->desk_until,
                                 b->es_until, b->compat, b->ext))
             continue;
-         v = rzalloc(c->mem, struct check_var);
+         v = check_tmp_alloc(c, sizeof(struct check_var));
          v->type = check_type_from_string(c, b->type);
          switch (b->qual) {
          case GLSL_BQ_IN:
@@ -242,9 +242,12 @@ check_builtin_var(struct check *c, const char *name)
             v->qual = AST_Q_CONST;
             v->read_only = true;
             v->is_const = true;
-            v->has_value = b->nvalues > 0;
-            for (unsigned k = 0; k < b->nvalues; k++)
-               v->value.c[k].i = b->values[k];
+            v->value = b->nvalues > 0
+                          ? check_tmp_alloc(c, sizeof(*v->value))
+                          : NULL;
+            v->has_value = v->value != NULL;
+            for (unsigned k = 0; v->value && k < b->nvalues; k++)
+               v->value->c[k].i = b->values[k];
             break;
          }
          break;
@@ -254,7 +257,7 @@ check_builtin_var(struct check *c, const char *name)
       v->name = name;
       v->builtin = true;
       v->global = true;
-      hash_table_insert(c->builtin_vars, ralloc_strdup(c->mem, name), v);
+      hash_table_insert(c->builtin_vars, ralloc_strdup(c->tmp, name), v);
    }
    return v;
 }

@@ -491,8 +491,8 @@ check_add_call_edge(struct check *c, struct check_func *caller,
                     struct check_func *callee)
 {
    if (!caller->callee_set) {
-      caller->callee_set = set_create_pointer_keys(c->mem);
-      util_dynarray_init(&caller->callees, c->mem);
+      caller->callee_set = set_create_pointer_keys(c->tmp);
+      util_dynarray_init(&caller->callees, c->tmp);
    }
    if (set_contains(caller->callee_set, callee))
       return;

@@ -286,8 +286,10 @@ initializer(struct check *c, struct ast_node *d, bool global, unsigned q,
    }
    if (q & AST_Q_CONST) {
       v->is_const = e.is_const;
-      v->has_value = e.has_value;
-      v->value = e.val;
+      v->value = e.has_value ? check_tmp_alloc(c, sizeof(*v->value)) : NULL;
+      v->has_value = v->value != NULL;
+      if (v->value)
+         *v->value = e.val;
    }
 }
 
@@ -350,9 +352,10 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    check_scope_float_precision(c, d, q, t);
    check_scope_opaque_precision(c, d, q, t);
 
-   /* From the AST's bump allocator: one per declared variable, and a
-    * large shader declares tens of thousands. */
-   struct check_var *v = glsl_ast_alloc(c->st, sizeof(*v));
+   /* From the check's own chunks (freed after the check, not kept with
+    * the syntax tree): one per declared variable, and a large shader
+    * declares tens of thousands. */
+   struct check_var *v = check_tmp_alloc(c, sizeof(*v));
    v->name = d->name;
    v->qual = q;
    v->line = d->line;
@@ -407,7 +410,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
 
    v->type = t;
    d->vtype = t;
-   struct check_sym *sym = glsl_ast_alloc(c->st, sizeof(*sym));
+   struct check_sym *sym = check_tmp_alloc(c, sizeof(*sym));
    sym->kind = CHECK_SYM_VAR;
    sym->var = v;
    check_declare(c, d->name, sym, d);

@@ -418,7 +418,8 @@ expr_inner(struct check *c, struct ast_node *n)
       r.type = v->type;
       r.is_const = v->is_const;
       r.has_value = v->has_value && glsl_type_is_basic(v->type);
-      r.val = v->value;
+      if (v->value)
+         r.val = *v->value;
       /* ARB_compute_shader: gl_WorkGroupSize is a constant of the
        * declared local size (array sizes use it) */
       if (v->builtin && c->cs_local_size[0] &&

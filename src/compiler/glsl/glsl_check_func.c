@@ -55,7 +55,7 @@ void
 check_function(struct check *c, struct ast_node *fn)
 {
    struct glsl_parse_state *st = c->st;
-   struct check_func *sig = rzalloc(c->mem, struct check_func);
+   struct check_func *sig = check_tmp_alloc(c, sizeof(struct check_func));
    unsigned rq = fn->type->flags;
 
    sig->name = fn->name;
@@ -82,8 +82,8 @@ check_function(struct check *c, struct ast_node *fn)
 
    /* Parameters. */
    unsigned n = fn->list.count;
-   sig->params = ralloc_array(c->mem, const struct glsl_type *, n ? n : 1);
-   sig->param_qual = rzalloc_array(c->mem, unsigned, n ? n : 1);
+   sig->params = ralloc_array(c->tmp, const struct glsl_type *, n ? n : 1);
+   sig->param_qual = rzalloc_array(c->tmp, unsigned, n ? n : 1);
    unsigned i = 0;
    bool void_param = false;
    for (struct ast_node *p = fn->list.head; p; p = p->next) {
@@ -152,7 +152,7 @@ check_function(struct check *c, struct ast_node *fn)
                         "redeclared or overloaded in GLSL ES", fn->name);
          }
       }
-      sym = rzalloc(c->mem, struct check_sym);
+      sym = check_tmp_alloc(c, sizeof(struct check_sym));
       sym->kind = CHECK_SYM_FUNC;
       hash_table_insert(c->global->names, fn->name, sym);
    }
@@ -218,14 +218,14 @@ check_function(struct check *c, struct ast_node *fn)
                         !glsl_type_is_array(p->vtype)))
          continue;
       if (p->name) {
-         struct check_var *v = rzalloc(c->mem, struct check_var);
+         struct check_var *v = check_tmp_alloc(c, sizeof(struct check_var));
          v->name = p->name;
          v->type = p->vtype;
          v->qual = p->type->flags;
          v->read_only = p->type->flags & AST_Q_CONST;
          v->decl = p;
          v->repeat_depth = c->repeat_depth;
-         struct check_sym *ps = rzalloc(c->mem, struct check_sym);
+         struct check_sym *ps = check_tmp_alloc(c, sizeof(struct check_sym));
          ps->kind = CHECK_SYM_VAR;
          ps->var = v;
          check_declare(c, p->name, ps, p);

@@ -47,7 +47,10 @@ struct check_var {
    bool read_only;
    bool is_const;          /* constant expression when read */
    bool has_value;
-   struct check_cval value;
+   /* With has_value: the value (out of line: a large shader declares tens
+    * of thousands of variables, few of them constants, and the value is
+    * 128 bytes). */
+   struct check_cval *value;
    bool block_field;       /* member of an anonymous block */
    bool global;            /* declared at global scope (built-ins too) */
    /* subroutine uniforms: their subroutine type */
@@ -128,6 +131,13 @@ struct check_value {
 struct check {
    struct glsl_parse_state *st;
    void *mem;
+   /* What only the check needs (symbols, scopes, variables, signatures,
+    * their tables): freed when glsl_check returns, so that a shader kept
+    * for linking keeps only its syntax tree and types.  check_tmp_alloc
+    * carves zeroed memory from chunks under it. */
+   void *tmp;
+   char *tmp_chunk;
+   size_t tmp_left;
    struct check_scope *scope;
    struct check_scope *global;
    int depth;
@@ -203,7 +213,8 @@ type_is_error(const struct glsl_type *t)
  */
 
 /* glsl_check_scope.c: scopes, symbols, reserved names, default float
- * precision. */
+ * precision; the check's own memory (struct check::tmp). */
+void *check_tmp_alloc(struct check *c, size_t size);
 void check_push_scope(struct check *c);
 void check_pop_scope(struct check *c);
 struct check_sym *check_lookup(struct check *c, const char *name);

@@ -15,10 +15,31 @@
 #include "glsl_check_priv.h"
 #include "util/ralloc.h"
 
+#define CHECK_TMP_CHUNK_B (64 * 1024)
+
+void *
+check_tmp_alloc(struct check *c, size_t size)
+{
+   size = (size + 7) & ~(size_t)7;
+   if (size > CHECK_TMP_CHUNK_B / 8)
+      return rzalloc_size(c->tmp, size);
+   if (size > c->tmp_left) {
+      char *chunk = rzalloc_size(c->tmp, CHECK_TMP_CHUNK_B);
+      if (!chunk)
+         return NULL;
+      c->tmp_chunk = chunk;
+      c->tmp_left = CHECK_TMP_CHUNK_B;
+   }
+   void *p = c->tmp_chunk;
+   c->tmp_chunk += size;
+   c->tmp_left -= size;
+   return p;
+}
+
 void
 check_push_scope(struct check *c)
 {
-   struct check_scope *s = rzalloc(c->mem, struct check_scope);
+   struct check_scope *s = rzalloc(c->tmp, struct check_scope);
    s->names = hash_table_create_string_keys(s);
    s->parent = c->scope;
    c->scope = s;
@@ -27,7 +48,11 @@ check_push_scope(struct check *c)
 void
 check_pop_scope(struct check *c)
 {
-   c->scope = c->scope->parent;
+   /* Nothing points into a closed scope: its symbols live in the check's
+    * chunks, its names in the syntax tree. */
+   struct check_scope *s = c->scope;
+   c->scope = s->parent;
+   ralloc_free(s);
 }
 
 struct check_sym *
@@ -114,7 +139,7 @@ void
 check_scope_set_opaque_precision(struct check *c, const struct glsl_type *t)
 {
    if (!c->scope->opaque_precision)
-      c->scope->opaque_precision = set_create_string_keys(c->mem);
+      c->scope->opaque_precision = set_create_string_keys(c->scope);
    if (c->scope->opaque_precision)
       set_add(c->scope->opaque_precision, t->name);
 }

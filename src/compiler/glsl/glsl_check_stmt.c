@@ -26,10 +26,10 @@ condition_expr(struct check *c, struct ast_node *n)
       if (!type_is_error(t) && !(t->base_type == GLSL_TYPE_BOOL &&
                                  glsl_type_is_scalar(t)))
          check_error(c, n, "condition must be a scalar boolean");
-      struct check_var *v = rzalloc(c->mem, struct check_var);
+      struct check_var *v = check_tmp_alloc(c, sizeof(struct check_var));
       v->name = n->name;
       v->type = t;
-      struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+      struct check_sym *sym = check_tmp_alloc(c, sizeof(struct check_sym));
       sym->kind = CHECK_SYM_VAR;
       sym->var = v;
       check_declare(c, n->name, sym, n);

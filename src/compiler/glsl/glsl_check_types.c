@@ -67,7 +67,7 @@ define_struct(struct check *c, struct ast_node *def)
       if (!strncmp(def->name, "gl_", 3))
          check_error(c, def, "identifier '%s' uses the reserved prefix gl_",
                      def->name);
-      struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+      struct check_sym *sym = check_tmp_alloc(c, sizeof(struct check_sym));
       sym->kind = CHECK_SYM_TYPE;
       sym->type = t;
       check_declare(c, def->name, sym, def);
@@ -97,7 +97,7 @@ check_field_index(struct check *c, const struct glsl_type *t,
       return -1;
    }
    if (!c->field_index)
-      c->field_index = hash_table_create_pointer_keys(c->mem);
+      c->field_index = hash_table_create_pointer_keys(c->tmp);
    struct hash_table *names = c->field_index ?
       hash_table_search_data(c->field_index, t) : NULL;
    if (!names && c->field_index) {

@@ -442,7 +442,14 @@ glsl_compile_shader(void *mem_ctx, const char *src, size_t len,
    st->pp_text = text;
    if (!text || st->log.errors || opts->preprocess_only)
       return st;
-   if (!glsl_parse(st, text) || st->log.errors || opts->parse_only)
+   bool parsed = glsl_parse(st, text);
+   /* The tree holds copies of what it needs (identifiers are copied by
+    * the lexer): the preprocessed text, as large as the shader, is not
+    * kept for the shader's lifetime (a linked program keeps its
+    * shaders). */
+   ralloc_free(text);
+   st->pp_text = NULL;
+   if (!parsed || st->log.errors || opts->parse_only)
       return st;
    glsl_check(st);
    return st;

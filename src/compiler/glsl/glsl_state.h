@@ -93,7 +93,7 @@ struct glsl_parse_state {
    void *scanner;
 
    struct ast_list unit;     /* translation unit: external declarations */
-   const char *pp_text;      /* glcpp output */
+   const char *pp_text;      /* glcpp output; NULL once parsed */
    bool pragma_invariant_all;
 
    /* Geometry shaders: the layout qualifiers this shader declares

@@ -510,8 +510,12 @@ glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error)
    if (raw && *raw == '1')
       nir_print_shader(nir, stderr);
    /* A translation bug must become a link error, not an abort in the
-    * passes' validation. */
-   if (!nir_validate_shader_msg(nir, mem_ctx, error))
+    * passes' validation; validated when the passes are (debug builds,
+    * NIR_DEBUG=validate), not always: on a large shader the validator
+    * is one more walk of the whole shader with its own tables beside
+    * it, which release builds do not pay (docs/glsl.rst, wave 15). */
+   if (nir_validation_enabled() &&
+       !nir_validate_shader_msg(nir, mem_ctx, error))
       return false;
    /* One call: nir_optimize starts with nir_lower_vars_to_ssa and stops
     * at a fixed point (every pass of its loop, run in turn on the shader

@@ -219,14 +219,18 @@ nir_alu_instr_create(nir_shader *shader, nir_op op)
 nir_deref_instr *
 nir_deref_instr_create(nir_shader *shader, nir_deref_type type)
 {
-   nir_deref_instr *deref =
-      (nir_deref_instr *)nir_instr_mem_zalloc(shader, sizeof(nir_deref_instr));
+   nir_deref_instr *deref = (nir_deref_instr *)nir_instr_mem_zalloc(
+      shader, nir_deref_instr_size(type));
    instr_init(&deref->instr, nir_instr_type_deref);
    deref->deref_type = type;
-   src_init(&deref->parent);
-   nir_src_set_parent_instr(&deref->parent, &deref->instr);
-   src_init(&deref->arr_index);
-   nir_src_set_parent_instr(&deref->arr_index, &deref->instr);
+   if (type != nir_deref_type_var) {
+      src_init(&deref->parent);
+      nir_src_set_parent_instr(&deref->parent, &deref->instr);
+   }
+   if (type == nir_deref_type_array) {
+      src_init(&deref->arr_index);
+      nir_src_set_parent_instr(&deref->arr_index, &deref->instr);
+   }
    return deref;
 }
 
@@ -559,8 +563,11 @@ nir_foreach_src(nir_instr *instr, nir_foreach_src_cb cb, void *state)
    }
    case nir_instr_type_deref: {
       nir_deref_instr *d = nir_instr_as_deref(instr);
+      if (d->deref_type == nir_deref_type_var)
+         return true;
       return visit_src(&d->parent, cb, state) &&
-             visit_src(&d->arr_index, cb, state);
+             (d->deref_type != nir_deref_type_array ||
+              visit_src(&d->arr_index, cb, state));
    }
    case nir_instr_type_tex: {
       nir_tex_instr *tex = nir_instr_as_tex(instr);

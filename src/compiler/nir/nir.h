@@ -468,18 +468,45 @@ typedef enum {
    nir_deref_type_cast,
 } nir_deref_type;
 
+/* A deref holds only the fields of its kind: the fields no two kinds
+ * share overlap, and the instruction is allocated up to the end of its
+ * kind's last field (nir_deref_instr_size()): a deref_var is 80 bytes, a
+ * deref_struct or deref_cast 112, a deref_array 136 (all were 152, and
+ * derefs are a third of a shader's memory before nir_lower_vars_to_ssa).
+ * So a field of another kind must never be read or written, not even to
+ * be compared or copied: test deref_type first. */
 typedef struct nir_deref_instr {
    nir_instr instr;
    nir_def def;
    nir_deref_type deref_type;
    nir_variable_mode modes;
    const nir_vtype *type;
-   nir_variable *var;         /* nir_deref_type_var */
-   nir_src parent;            /* all but var */
-   nir_src arr_index;         /* array */
-   unsigned field_index;      /* struct */
-   unsigned cast_stride;      /* cast: element stride in bytes, 0 unknown */
+   union {
+      nir_variable *var;      /* nir_deref_type_var */
+      nir_src parent;         /* all but var */
+   };
+   union {
+      nir_src arr_index;      /* array */
+      unsigned field_index;   /* struct */
+      unsigned cast_stride;   /* cast: element stride in bytes, 0 unknown */
+   };
 } nir_deref_instr;
+
+/* The bytes a deref of the given kind takes (see nir_deref_instr). */
+static inline size_t
+nir_deref_instr_size(nir_deref_type type)
+{
+   switch (type) {
+   case nir_deref_type_var:
+      return offsetof(nir_deref_instr, var) + sizeof(nir_variable *);
+   case nir_deref_type_struct:
+   case nir_deref_type_cast:
+      return offsetof(nir_deref_instr, field_index) + sizeof(unsigned);
+   case nir_deref_type_array:
+      break;
+   }
+   return sizeof(nir_deref_instr);
+}
 
 typedef enum {
    nir_texop_tex,             /* implicit lod (fragment) */
@@ -1325,6 +1352,10 @@ enum {
    NIR_DEBUG_NOCOMPACT = 1 << 4,
 };
 uint64_t nir_debug_flags(void);
+/* Whether NIR validates: in debug builds unless NIR_DEBUG=novalidate, in
+ * release builds (NDEBUG) only with NIR_DEBUG=validate.  NIR_PASS and
+ * every other caller of the validator outside tests follow this rule. */
+bool nir_validation_enabled(void);
 /* Called by NIR_PASS after a pass that reported progress. */
 void nir_pass_done(nir_shader *shader, const char *pass_name, bool progress);
 

@@ -101,11 +101,24 @@ clone_instr(clone_state *st, const nir_instr *instr)
       nir_deref_instr *n = nir_deref_instr_create(s, d->deref_type);
       n->modes = d->modes;
       n->type = clone_type(st, d->type);
-      n->var = remap(st, d->var);
-      set_src(st, &n->parent, &d->parent);
-      set_src(st, &n->arr_index, &d->arr_index);
-      n->field_index = d->field_index;
-      n->cast_stride = d->cast_stride;
+      /* Only the fields of its kind exist (nir_deref_instr_size()). */
+      switch (d->deref_type) {
+      case nir_deref_type_var:
+         n->var = remap(st, d->var);
+         break;
+      case nir_deref_type_array:
+         set_src(st, &n->parent, &d->parent);
+         set_src(st, &n->arr_index, &d->arr_index);
+         break;
+      case nir_deref_type_struct:
+         set_src(st, &n->parent, &d->parent);
+         n->field_index = d->field_index;
+         break;
+      case nir_deref_type_cast:
+         set_src(st, &n->parent, &d->parent);
+         n->cast_stride = d->cast_stride;
+         break;
+      }
       nir_def_init(&n->instr, &n->def, d->def.num_components,
                    d->def.bit_size);
       map_def(st, &d->def, &n->def);

@@ -30,18 +30,29 @@ nir_debug_flags(void)
    return debug_get_flags_option("NIR_DEBUG", nir_debug_table, 0);
 }
 
+static bool
+validation_enabled(uint64_t flags)
+{
+#ifdef NDEBUG
+   return flags & NIR_DEBUG_VALIDATE;
+#else
+   return !(flags & NIR_DEBUG_NOVALIDATE);
+#endif
+}
+
+bool
+nir_validation_enabled(void)
+{
+   return validation_enabled(nir_debug_flags());
+}
+
 void
 nir_pass_done(nir_shader *shader, const char *pass_name, bool progress)
 {
    uint64_t flags = nir_debug_flags();
-#ifdef NDEBUG
-   bool validate = flags & NIR_DEBUG_VALIDATE;
-#else
-   bool validate = !(flags & NIR_DEBUG_NOVALIDATE);
-#endif
    if (!progress)
       return;
-   if (validate)
+   if (validation_enabled(flags))
       nir_validate_shader(shader, pass_name);
    if (flags & NIR_DEBUG_PRINT) {
       fprintf(stderr, "NIR after %s:\n", pass_name);

@@ -212,7 +212,8 @@ instr_size(const nir_instr *instr)
                         lc->def.num_components * sizeof(nir_const_value));
    }
    case nir_instr_type_deref:
-      return round_size(sizeof(nir_deref_instr));
+      return round_size(
+         nir_deref_instr_size(nir_instr_as_deref(instr)->deref_type));
    case nir_instr_type_undef:
       return round_size(sizeof(nir_undef_instr));
    case nir_instr_type_jump:
@@ -322,8 +323,10 @@ move_instr(nir_instr *old, void *dst, size_t size)
    }
    case nir_instr_type_deref: {
       nir_deref_instr *d = nir_instr_as_deref(instr);
-      move_src(&m, &d->parent, instr);
-      move_src(&m, &d->arr_index, instr);
+      if (d->deref_type != nir_deref_type_var)
+         move_src(&m, &d->parent, instr);
+      if (d->deref_type == nir_deref_type_array)
+         move_src(&m, &d->arr_index, instr);
       break;
    }
    case nir_instr_type_phi: {

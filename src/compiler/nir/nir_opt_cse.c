@@ -102,10 +102,16 @@ hash_instr(const void *key)
    case nir_instr_type_deref: {
       nir_deref_instr *d = nir_instr_as_deref(instr);
       h = hash_mix(h, d->deref_type);
-      h = hash_mix(h, (uintptr_t)d->var);
+      /* Only the fields of its kind exist (nir_deref_instr_size()). */
+      if (d->deref_type == nir_deref_type_var) {
+         h = hash_mix(h, (uintptr_t)d->var);
+         break;
+      }
       h = hash_mix(h, (uintptr_t)d->parent.ssa);
-      h = hash_mix(h, (uintptr_t)d->arr_index.ssa);
-      h = hash_mix(h, d->field_index);
+      if (d->deref_type == nir_deref_type_array)
+         h = hash_mix(h, (uintptr_t)d->arr_index.ssa);
+      else
+         h = hash_mix(h, d->field_index); /* or cast_stride */
       break;
    }
    case nir_instr_type_intrinsic: {
@@ -191,11 +197,24 @@ instrs_equal(const void *ka, const void *kb)
    }
    case nir_instr_type_deref: {
       nir_deref_instr *a = nir_instr_as_deref(ia), *b = nir_instr_as_deref(ib);
-      return a->deref_type == b->deref_type && a->var == b->var &&
-             a->parent.ssa == b->parent.ssa &&
-             a->arr_index.ssa == b->arr_index.ssa &&
-             a->field_index == b->field_index && a->modes == b->modes &&
-             nir_vtype_equal(a->type, b->type);
+      if (a->deref_type != b->deref_type || a->modes != b->modes ||
+          !nir_vtype_equal(a->type, b->type))
+         return false;
+      /* Only the fields of its kind exist (nir_deref_instr_size()). */
+      switch (a->deref_type) {
+      case nir_deref_type_var:
+         return a->var == b->var;
+      case nir_deref_type_array:
+         return a->parent.ssa == b->parent.ssa &&
+                a->arr_index.ssa == b->arr_index.ssa;
+      case nir_deref_type_struct:
+         return a->parent.ssa == b->parent.ssa &&
+                a->field_index == b->field_index;
+      case nir_deref_type_cast:
+         return a->parent.ssa == b->parent.ssa &&
+                a->cast_stride == b->cast_stride;
+      }
+      return false;
    }
    case nir_instr_type_intrinsic: {
       nir_intrinsic_instr *a = nir_instr_as_intrinsic(ia);

@@ -16,6 +16,7 @@
 
 #include "nir.h"
 #include "nir_builder.h"
+#include "nir_passes.h"
 
 static const nir_shader_compiler_options opts = { 0 };
 
@@ -255,6 +256,82 @@ test_print_alu_flags(void **state)
    ralloc_free(ctx);
 }
 
+static unsigned
+count_derefs(nir_shader *s, nir_deref_type type)
+{
+   unsigned n = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            n += instr->type == nir_instr_type_deref &&
+                 nir_instr_as_deref(instr)->deref_type == type;
+         }
+      }
+   }
+   return n;
+}
+
+/* A deref takes only the bytes of its kind's fields (derefs are a third
+ * of a large shader's memory before nir_lower_vars_to_ssa; every one was
+ * 152 bytes), and what reads the fields of a kind reads only those: a
+ * clone prints the same, compaction keeps it valid, and CSE merges equal
+ * derefs and keeps those of other fields. */
+static void
+test_deref_sizes(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b = new_shader(ctx);
+   const nir_vtype *f32 = nir_vtype_scalar(b.shader, nir_type_float32);
+   const nir_vtype_field fields[2] = {
+      { "a", f32 }, { "arr", nir_vtype_array(b.shader, f32, 4) },
+   };
+   nir_variable *v = nir_local_variable_create(
+      b.impl, nir_vtype_struct(b.shader, "S", fields, 2), "s");
+   nir_def *i = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_deref_instr *dv = nir_build_deref_var(&b, v);
+   nir_deref_instr *ds = nir_build_deref_struct(&b, dv, 1);
+   nir_deref_instr *da = nir_build_deref_array(&b, ds, i);
+   nir_store_deref(&b, da, nir_imm_float(&b, 1.0f), 1);
+   nir_deref_instr *c4 =
+      nir_build_deref_cast(&b, i, nir_var_mem_ssbo, f32, 4);
+   nir_deref_instr *c8 =
+      nir_build_deref_cast(&b, i, nir_var_mem_ssbo, f32, 8);
+   nir_deref_instr *c4b =
+      nir_build_deref_cast(&b, i, nir_var_mem_ssbo, f32, 4);
+   nir_store_deref(&b, c4, nir_load_deref(&b, c8), 1);
+   nir_store_deref(&b, c4b, nir_imm_float(&b, 2.0f), 1);
+   nir_deref_instr *dv2 = nir_build_deref_var(&b, v);
+   nir_store_deref(&b, nir_build_deref_struct(&b, dv2, 0),
+                   nir_load_deref(&b, nir_build_deref_array(
+                                         &b, nir_build_deref_struct(&b, dv2, 1),
+                                         i)),
+                   1);
+   assert_true(nir_validate_shader_msg(b.shader, ctx, NULL));
+
+   assert_int_equal(nir_instr_mem_size(&dv->instr), 80);
+   assert_int_equal(nir_instr_mem_size(&ds->instr), 112);
+   assert_int_equal(nir_instr_mem_size(&c4->instr), 112);
+   assert_int_equal(nir_instr_mem_size(&da->instr), 136);
+
+   char *text = nir_shader_as_str(b.shader, ctx);
+   nir_shader *clone = nir_shader_clone(ctx, b.shader);
+   assert_true(nir_validate_shader_msg(clone, ctx, NULL));
+   assert_string_equal(text, nir_shader_as_str(clone, ctx));
+   nir_shader_compact_instrs(clone);
+   assert_true(nir_validate_shader_msg(clone, ctx, NULL));
+   assert_string_equal(text, nir_shader_as_str(clone, ctx));
+
+   assert_true(nir_opt_cse(b.shader));
+   assert_true(nir_validate_shader_msg(b.shader, ctx, NULL));
+   assert_int_equal(count_derefs(b.shader, nir_deref_type_cast), 3);
+   assert_int_equal(count_derefs(b.shader, nir_deref_type_var), 1);
+   assert_int_equal(count_derefs(b.shader, nir_deref_type_struct), 2);
+   assert_int_equal(count_derefs(b.shader, nir_deref_type_array), 1);
+   ralloc_free(ctx);
+}
+
 int
 main(void)
 {
@@ -265,6 +342,7 @@ main(void)
       cmocka_unit_test(test_validator_catches_structure),
       cmocka_unit_test(test_clone_prints_identically),
       cmocka_unit_test(test_print_alu_flags),
+      cmocka_unit_test(test_deref_sizes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
