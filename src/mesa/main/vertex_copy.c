@@ -49,18 +49,26 @@ _mesa_vertex_copy_init(struct gl_context *ctx, struct gl_vertex_copy *vc,
    _mesa_mat4_mul(mvp, ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
                   ctx->Transform.Stack[0][ctx->Transform.Depth[0]]);
    for (GLsizei i = 0; i < count; i++) {
-      GLfloat p[4], clip[4], win[4];
+      GLfloat p[4], clip[4];
       vc->vertex[i] = _mesa_array_reader_vertex(&vc->reader, i);
       if (!_mesa_array_read(&vc->reader, VERT_ATTRIB_GENERIC0, vc->vertex[i],
                             p))
          continue;
       _mesa_mat4_apply(mvp, p, clip);
-      vc->win[i].ok = _mesa_sw_window(ctx, clip, win);
-      vc->win[i].x = win[0];
-      vc->win[i].y = win[1];
-      vc->win[i].z = win[2];
+      _mesa_vertex_copy_set_clip(vc, i, clip);
    }
    return true;
+}
+
+void
+_mesa_vertex_copy_set_clip(struct gl_vertex_copy *vc, GLsizei e,
+                           const GLfloat clip[4])
+{
+   GLfloat win[4];
+   vc->win[e].ok = _mesa_sw_window(vc->ctx, clip, win);
+   vc->win[e].x = win[0];
+   vc->win[e].y = win[1];
+   vc->win[e].z = win[2];
 }
 
 void

@@ -9,9 +9,10 @@
  * modes of quads and polygons, polygon_mode.c): the enabled arrays are
  * read on the CPU (array_read.h), each element's position is taken to
  * window coordinates with the modelview and projection matrices and the
- * viewport (no program is in use), and the caller puts copies of elements
- * one after another, with attributes of its own, then draws them as
- * independent primitives through _mesa_imm_draw.
+ * viewport (or from clip coordinates the caller gives: a program's),
+ * and the caller puts copies of elements one after another, with
+ * attributes of its own, then draws them as independent primitives
+ * through _mesa_imm_draw.
  */
 #ifndef MAIN_VERTEX_COPY_H
 #define MAIN_VERTEX_COPY_H
@@ -47,6 +48,12 @@ bool _mesa_vertex_copy_init(struct gl_context *ctx, struct gl_vertex_copy *vc,
                             GLsizei count, GLenum index_type,
                             const void *indices, GLint basevertex);
 void _mesa_vertex_copy_fini(struct gl_vertex_copy *vc);
+
+/* Element e's window position from its clip coordinates (those of a
+ * program's vertex shader: init computes them from the fixed-function
+ * matrices). */
+void _mesa_vertex_copy_set_clip(struct gl_vertex_copy *vc, GLsizei e,
+                                const GLfloat clip[4]);
 
 /* Appends a copy of element e (its attributes, current values for those
  * not in the arrays); the caller's own attributes start as (0, 0, 0, 1):

@@ -89,6 +89,35 @@ st_color_clamp(struct st_context *st)
    return clamp;
 }
 
+/* The stream output of st_capture_positions: x, y, z, w of gl_Position,
+ * tightly packed in buffer 0. */
+static struct pipe_stream_output_info
+position_output(void)
+{
+   struct pipe_stream_output_info so = {.num_outputs = 1};
+   so.stride[0] = 4;
+   so.output[0].register_index = VARYING_SLOT_POS;
+   so.output[0].num_components = 4;
+   return so;
+}
+
+/* A stippled draw's shaders (st_nir_line_stipple.c): the key holds the
+ * factor in bits 2..10 and the pattern in bits 16..31. */
+static void
+stipple_draw_pass(struct st_context *st, struct gl_program_exec *exec,
+                  nir_shader *clone, gl_shader_stage stage, uint32_t key)
+{
+   const struct glsl_program *p = exec->linked;
+   int varying = st_nir_free_varying(p->nir[MESA_SHADER_VERTEX],
+                                     p->nir[MESA_SHADER_FRAGMENT]);
+   if (stage == MESA_SHADER_VERTEX)
+      st_nir_line_stipple_vs(clone, st_line_stipple_attrib(st, p),
+                             varying);
+   if (stage == MESA_SHADER_FRAGMENT)
+      st_nir_line_stipple_fs(clone, varying, (key >> 2) & 0x1ffu,
+                             key >> 16);
+}
+
 static void *
 make_shader(struct st_context *st, struct gl_program_exec *exec,
             nir_shader *nir, gl_shader_stage stage)
@@ -121,12 +150,17 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       st_nir_clamp_vertex_color(clone);
    if (stage == MESA_SHADER_FRAGMENT && (st->color_clamp & ST_CLAMP_FRAGMENT))
       st_nir_clamp_fragment_color(clone);
+   uint32_t stipple = st_line_stipple_key(st);
+   if (stipple & ST_STIPPLE_DRAW)
+      stipple_draw_pass(st, exec, clone, stage, stipple);
    state.ir.nir = clone;
    /* Transform feedback captures the last stage before rasterization
     * (GL 3.2 core 2.15: the geometry shader's outputs when there is
-    * one). */
+    * one); st_capture_positions captures gl_Position alone. */
    if (stage == last)
       state.stream_output = exec->so;
+   if (stage == last && stipple == ST_STIPPLE_CAPTURE)
+      state.stream_output = position_output();
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
    if (stage == MESA_SHADER_GEOMETRY) {
@@ -196,7 +230,8 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    for (struct st_program_variant **link = &exec->variants; *link;
         link = &(*link)->next) {
       v = *link;
-      if (v->st != st || (v->clamp != st->color_clamp &&
+      if (v->st != st || ((v->clamp != st->color_clamp ||
+                           v->stipple != st_line_stipple_key(st)) &&
                           !exec->linked->nir[MESA_SHADER_COMPUTE]))
          continue;
       if (v->ssbo_stamp == exec->ssbo_bindings_stamp)
@@ -212,6 +247,7 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
       return NULL;
    v->st = st;
    v->clamp = st->color_clamp;
+   v->stipple = st_line_stipple_key(st);
    v->ssbo_stamp = exec->ssbo_bindings_stamp;
    if (linked->nir[MESA_SHADER_COMPUTE]) {
       v->cs = make_compute_shader(st, exec);

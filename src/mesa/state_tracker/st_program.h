@@ -31,6 +31,8 @@ struct st_program_variant {
    void *cs;            /* a compute program's shader (st_compute.c) */
    /* gl_program_exec.ssbo_bindings_stamp the shaders were made for. */
    unsigned ssbo_stamp;
+   /* st_line_stipple_key the shaders were made for. */
+   uint32_t stipple;
 };
 
 /* The vec4 slot just past a program's default uniform storage, where the
@@ -63,6 +65,28 @@ st_current_exec(struct st_context *st, struct gl_context *ctx)
       return _mesa_current_exec(ctx);
    return st_ff_exec_of(st);
 }
+
+/* Line stipple with an application's program (st_line_stipple.c): the
+ * variant key of draws now, 0 for ordinary ones, ST_STIPPLE_CAPTURE for
+ * st_capture_positions's, else ST_STIPPLE_DRAW with the factor and
+ * pattern of a stippled draw (gl_line_attrib::StippleDraw). */
+#define ST_STIPPLE_CAPTURE 1u
+#define ST_STIPPLE_DRAW 2u
+uint32_t st_line_stipple_key(struct st_context *st);
+/* The generic attribute that carries the stipple counter of exec's
+ * stippled draws; -1 when its lines cannot be stippled (a geometry or
+ * tessellation stage, no fragment shader, no free attribute or varying,
+ * gl_VertexID read, no stream output in the driver). */
+struct glsl_program;
+int st_line_stipple_attrib(struct st_context *st,
+                           const struct glsl_program *p);
+/* Clip coordinates (x, y, z, w per element) of a draw's elements as the
+ * current program's vertex shader gives them, captured by stream output
+ * from a draw of points with rasterization off; false if that failed
+ * (GL_OUT_OF_MEMORY raised). */
+bool st_capture_positions(struct st_context *st, GLint first, GLsizei count,
+                          GLenum index_type, const void *indices,
+                          GLint basevertex, GLfloat *clip);
 
 /* Deletes every variant of exec (the program is being freed). */
 void st_release_program_exec(struct gl_program_exec *exec);
