@@ -21,7 +21,7 @@
  * With an application's program the positions are its vertex shader's,
  * captured from a first draw of the elements as points
  * (st_capture_positions), s goes in a generic attribute the program does
- * not read, and a variant of the program discards (st_line_stipple.c).
+ * not read, and a variant of the program discards (st_copy_draw.c).
  *
  * A segment of Δ pixels along its major axis (x when |Δx| >= |Δy|, GL 2.1
  * section 3.4.1) makes |floor(b) - floor(a)| fragments, a and b its
@@ -30,68 +30,24 @@
  * before the segment.
  */
 #include <math.h>
-#include <stdlib.h>
 
 #include "main/context.h"
 #include "main/ffstate.h"
 #include "main/shaderobj.h"
-#include "main/transformfeedback.h"
 #include "main/vertex_copy.h"
-#include "state_tracker/st_context.h"
-#include "state_tracker/st_program.h"
 
 /* The draws this file redraws: lines in a compatibility context,
  * stippled, rendered, not instanced. */
 static bool
 wants_stipple(const struct gl_context *ctx, GLenum mode, GLsizei instances)
 {
+   /* (not the edges of a program's polygons: polygon_mode.c) */
    return ctx->Line.StippleFlag && !ctx->Line.StippleDraw &&
+          !ctx->Polygon.FacingDraw &&
           !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
           (mode == GL_LINES || mode == GL_LINE_STRIP ||
            mode == GL_LINE_LOOP) &&
           instances == 1 && ctx->FF.Select.Mode == GL_RENDER;
-}
-
-/* The generic attribute carrying s with the program in use, -1 when its
- * lines are drawn unstippled: the program's stages (st_line_stipple_attrib),
- * transform feedback (which records the draw's own primitives), restarts
- * (the captured points would skip them), integer arrays (copies are
- * floats). */
-static int
-program_counter_attrib(struct gl_context *ctx, GLenum index_type)
-{
-   struct gl_program_exec *exec = _mesa_current_exec(ctx);
-
-   if (!exec || _mesa_transform_feedback_busy(ctx) ||
-       (index_type &&
-        (ctx->PrimitiveRestart || ctx->PrimitiveRestartFixedIndex)))
-      return -1;
-   for (unsigned a = 0; a < VERT_ATTRIB_COUNT; a++) {
-      if (ctx->VAO->Attrib[a].Enabled && ctx->VAO->Attrib[a].Integer)
-         return -1;
-   }
-   return st_line_stipple_attrib(ctx->st, exec->linked);
-}
-
-/* The window positions of a program's elements, from its vertex
- * shader. */
-static bool
-program_positions(struct gl_context *ctx, struct gl_vertex_copy *vc,
-                  GLint first, GLsizei count, GLenum index_type,
-                  const void *indices, GLint basevertex)
-{
-   GLfloat *clip = malloc((size_t)count * 4 * sizeof(GLfloat));
-
-   if (!clip) {
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing stippled lines");
-      return false;
-   }
-   bool ok = st_capture_positions(ctx->st, first, count, index_type,
-                                  indices, basevertex, clip);
-   for (GLsizei i = 0; ok && i < count; i++)
-      _mesa_vertex_copy_set_clip(vc, i, clip + 4 * i);
-   free(clip);
-   return ok;
 }
 
 /* Segment of elements (a, b) with the counter at *counter before it;
@@ -128,7 +84,7 @@ _mesa_line_stipple_draw(struct gl_context *ctx, GLenum mode, GLint first,
    if (!wants_stipple(ctx, mode, instances))
       return false;
    bool program = _mesa_program_in_use(ctx);
-   int attrib = program ? program_counter_attrib(ctx, index_type)
+   int attrib = program ? _mesa_vertex_copy_program_attrib(ctx, index_type)
                         : FF_STIPPLE_ATTRIB;
    if (attrib < 0)
       return false;
@@ -140,8 +96,8 @@ _mesa_line_stipple_draw(struct gl_context *ctx, GLenum mode, GLint first,
                                         : (unsigned)count;
    if (_mesa_vertex_copy_init(ctx, &vc, 1u << attrib, 2 * segments, first,
                               count, index_type, indices, basevertex) &&
-       (!program || program_positions(ctx, &vc, first, count, index_type,
-                                      indices, basevertex))) {
+       (!program || _mesa_vertex_copy_program_positions(
+                       &vc, first, count, index_type, indices, basevertex))) {
       GLfloat counter = 0.0f;
       for (GLsizei i = 0; i + 1 < count; i += mode == GL_LINES ? 2 : 1) {
          if (mode == GL_LINES)
@@ -150,7 +106,7 @@ _mesa_line_stipple_draw(struct gl_context *ctx, GLenum mode, GLint first,
       }
       if (mode == GL_LINE_LOOP && count > 2)
          put_segment(&vc, (unsigned)attrib, count - 1, 0, &counter);
-      /* (a program's variant follows StippleDraw: st_line_stipple_key) */
+      /* (a program's variant follows StippleDraw: st_copy_draw_key) */
       ctx->Line.StippleDraw = true;
       ctx->NewState |= ST_NEW_PROGRAM;
       _mesa_vertex_copy_draw(&vc, GL_LINES);

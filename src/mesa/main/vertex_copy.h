@@ -55,6 +55,20 @@ void _mesa_vertex_copy_fini(struct gl_vertex_copy *vc);
 void _mesa_vertex_copy_set_clip(struct gl_vertex_copy *vc, GLsizei e,
                                 const GLfloat clip[4]);
 
+/* With an application's program (st_copy_draw.c): the generic attribute
+ * the copies carry the caller's value in, -1 when they cannot be drawn
+ * (the program's stages or attributes, active transform feedback,
+ * restarting indices, integer arrays); and every element's window
+ * position from the program's vertex shader, captured by a first draw of
+ * the same elements (false, with the GL error raised, on failure). */
+int _mesa_vertex_copy_program_attrib(struct gl_context *ctx,
+                                     GLenum index_type);
+bool _mesa_vertex_copy_program_positions(struct gl_vertex_copy *vc,
+                                         GLint first, GLsizei count,
+                                         GLenum index_type,
+                                         const void *indices,
+                                         GLint basevertex);
+
 /* Appends a copy of element e (its attributes, current values for those
  * not in the arrays); the caller's own attributes start as (0, 0, 0, 1):
  * attribute a of the copy is at the returned vertex + 4 *

@@ -146,17 +146,17 @@ attrib_slots(const struct glsl_program *p, unsigned *source)
    return n;
 }
 
-/* attrib_slots for the draw now: a stippled draw of a program reads its
- * counter from one more (st_line_stipple.c), whose source is the generic
- * array of its own number. */
+/* attrib_slots for the draw now: a draw from copies reads its value
+ * from one more (st_copy_draw.c), whose source is the generic array of
+ * its own number. */
 static unsigned
 draw_slots(struct st_context *st, const struct glsl_program *p,
            unsigned *source)
 {
    unsigned n = attrib_slots(p, source);
-   if (!(st_line_stipple_key(st) & ST_STIPPLE_DRAW))
+   if (!(st_copy_draw_key(st) & (ST_COPY_STIPPLE | ST_COPY_FACING)))
       return n;
-   int counter = st_line_stipple_attrib(st, p);
+   int counter = st_copy_draw_attrib(st, p);
    return counter >= 0 && (unsigned)counter >= n ? (unsigned)counter + 1 : n;
 }
 

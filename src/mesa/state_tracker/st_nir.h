@@ -64,5 +64,9 @@ bool st_nir_reads_vertex_id(const nir_shader *vs);
 bool st_nir_line_stipple_vs(nir_shader *vs, int attrib, int varying);
 bool st_nir_line_stipple_fs(nir_shader *fs, int varying, unsigned factor,
                             unsigned pattern);
+/* The lines and points of polygons drawn from copies
+ * (st_nir_copy_facing.c): gl_FrontFacing read from component x of the
+ * varying (1 front, 0 back).  True if the shader changed. */
+bool st_nir_copy_facing(nir_shader *fs, int varying);
 
 #endif

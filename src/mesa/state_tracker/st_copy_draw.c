@@ -22,6 +22,13 @@
  * Mesa's zink uses a generated geometry shader instead (zink_compiler.c,
  * lower_line_stipple_gs), whose counter lives in one invocation: one
  * segment of a strip.  The read back here carries it along the strip.
+ *
+ * Polygons in GL_LINE or GL_POINT mode per face (GL 2.1 section 3.5.4)
+ * take the same two passes in main/polygon_mode.c: the positions give
+ * each polygon's facing, hence its mode; its edges or corners are drawn
+ * as lines or points whose attribute holds the facing, which the
+ * variant's fragment shader reads as gl_FrontFacing
+ * (st_nir_copy_facing.c).
  */
 #include <string.h>
 
@@ -35,21 +42,25 @@
 #include "util/u_inlines.h"
 
 uint32_t
-st_line_stipple_key(struct st_context *st)
+st_copy_draw_key(struct st_context *st)
 {
    struct gl_context *ctx = &st->ctx;
 
    if (st->capture_positions)
-      return ST_STIPPLE_CAPTURE;
-   if (!ctx->Line.StippleDraw || !_mesa_program_in_use(ctx))
+      return ST_COPY_CAPTURE;
+   if (!_mesa_program_in_use(ctx))
+      return 0;
+   if (ctx->Polygon.FacingDraw)
+      return ST_COPY_FACING;
+   if (!ctx->Line.StippleDraw)
       return 0;
    /* factor 1..256 in bits 2..10, the pattern in 16..31 */
-   return ST_STIPPLE_DRAW | ((uint32_t)ctx->Line.StippleFactor << 2) |
+   return ST_COPY_STIPPLE | ((uint32_t)ctx->Line.StippleFactor << 2) |
           ((uint32_t)ctx->Line.StipplePattern << 16);
 }
 
 int
-st_line_stipple_attrib(struct st_context *st, const struct glsl_program *p)
+st_copy_draw_attrib(struct st_context *st, const struct glsl_program *p)
 {
    if (!p || !p->nir[MESA_SHADER_VERTEX] || !p->nir[MESA_SHADER_FRAGMENT] ||
        !st->pipe->create_stream_output_target ||
