@@ -30,10 +30,10 @@
  * variant's fragment shader reads as gl_FrontFacing
  * (st_nir_copy_facing.c).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "main/context.h"
-#include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 #include "state_tracker/st_nir.h"
@@ -85,10 +85,15 @@ st_capture_positions(struct st_context *st, GLint first, GLsizei count,
 {
    struct gl_context *ctx = &st->ctx;
    struct pipe_context *pipe = st->pipe;
-   unsigned size = (unsigned)count * 4 * sizeof(GLfloat);
+   /* (a buffer's size is 32 bits) */
+   unsigned size = count <= 0 || (uint64_t)count * 16 > UINT32_MAX
+                      ? 0
+                      : (unsigned)count * 4 * sizeof(GLfloat);
    struct pipe_stream_output_target *target = NULL;
-   struct pipe_resource *buffer = pipe_buffer_create(
-      st->screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_STAGING, size);
+   struct pipe_resource *buffer =
+      size ? pipe_buffer_create(st->screen, PIPE_BIND_STREAM_OUTPUT,
+                                PIPE_USAGE_STAGING, size)
+           : NULL;
 
    if (buffer)
       target = pipe->create_stream_output_target(pipe, buffer, 0, size);
