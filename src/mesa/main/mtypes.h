@@ -757,6 +757,9 @@ struct gl_context {
        * what its polygon's facing and mode make it, so the rasterizer
        * fills and offsets as for filled polygons (st_atoms.c). */
       bool Resolved;
+      /* polygon_mode.c's lines and points of a program's polygons are
+       * drawn, their facing in an attribute (st_copy_draw.c). */
+      bool FacingDraw;
       /* GL_POLYGON_SMOOTH (desktop GL): kept for its query and the
        * attribute stacks; polygons are not antialiased (docs/gl.rst). */
       bool SmoothFlag;

@@ -155,13 +155,14 @@ out:
  * fragment shader reading gl_FrontFacing, gl_PrimitiveID or flat inputs
  * (or flattened colours, GL 3.0 compatibility 2.19.7, or two sided
  * colours) would see what the polygon would not give it; nor may a
- * geometry or tessellation stage see other primitives. */
+ * geometry or tessellation stage see other primitives.  facing_kept:
+ * the lines' and points' gl_FrontFacing is made their polygon's. */
 static bool
-program_edges_exact(struct gl_context *ctx)
+program_sees_only_edges(struct gl_context *ctx, bool facing_kept)
 {
    const struct gl_program_exec *exec = _mesa_current_exec(ctx);
    if (!exec || !exec->linked || ctx->Light.ShadeModel == GL_FLAT ||
-       ctx->VertexProgramTwoSide)
+       (ctx->VertexProgramTwoSide && !facing_kept))
       return false;
    for (unsigned s = MESA_SHADER_TESS_CTRL; s <= MESA_SHADER_GEOMETRY; s++) {
       if (exec->linked->nir[s])
@@ -180,13 +181,32 @@ program_edges_exact(struct gl_context *ctx)
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_op op = nir_instr_as_intrinsic(instr)->intrinsic;
-            if (op == nir_intrinsic_load_front_face ||
+            if ((op == nir_intrinsic_load_front_face && !facing_kept) ||
                 op == nir_intrinsic_load_primitive_id)
                return false;
          }
       }
    }
    return true;
+}
+
+/* Whether a program's polygons drawn from copies (the edges and corners
+ * as lines and points whose gl_FrontFacing is their polygon's,
+ * st_nir_copy_facing.c) look as the polygons would: as
+ * program_edges_exact, but gl_FrontFacing and two-sided colour may be
+ * read; and without depth offsets of lines and points (which copies of
+ * a program's vertices cannot carry). */
+static bool
+program_copies_exact(struct gl_context *ctx)
+{
+   return program_sees_only_edges(ctx, true) && !ctx->Polygon.OffsetLine &&
+          !ctx->Polygon.OffsetPoint;
+}
+
+static bool
+program_edges_exact(struct gl_context *ctx)
+{
+   return program_sees_only_edges(ctx, false);
 }
 
 /* Whether the draw framebuffer's depth buffer has 16 bits (else the
@@ -255,7 +275,7 @@ polygon_offset_ndc(const struct gl_vertex_copy *vc, const GLsizei *e,
  * sorted into what its face's mode draws; flags: its edge flags count. */
 static void
 put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
-            GLsizei p, bool flags)
+            GLsizei p, bool flags, int facing_attrib)
 {
    const struct gl_vertex_copy *vc = out[0];
    struct gl_context *ctx = vc->ctx;
@@ -307,10 +327,15 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
    GLfloat zoffset = offset ? polygon_offset_ndc(vc, e, n) : 0.0f;
    unsigned zslot = offset ? _mesa_vertex_copy_slot(dst, FF_ZOFFSET_ATTRIB)
                            : 0;
+   /* a program's lines and points: their polygon's facing */
+   bool facing = facing_attrib >= 0 && fill != GL_FILL;
+   unsigned fslot = facing ? _mesa_vertex_copy_slot(dst, facing_attrib) : 0;
    for (unsigned i = 0; i < k; i++) {
       GLfloat *v = _mesa_vertex_copy_put(dst, list[i]);
       if (offset)
          v[4 * zslot] = zoffset;
+      if (facing)
+         v[4 * fslot] = front ? 1.0f : 0.0f;
       if (!flat || list[i] == p)
          continue;
       GLfloat *pv = _mesa_vertex_copy_put(dst, p);
@@ -323,48 +348,39 @@ put_polygon(struct gl_vertex_copy *out[3], const GLsizei *e, unsigned n,
    free(list);
 }
 
-bool
-_mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
-                        GLsizei count, GLenum index_type, const void *indices,
-                        GLsizei instances, GLint basevertex)
+/* Each polygon of the draw by the mode of its facing, from copies of its
+ * vertices; with a program (facing_attrib not -1) the positions are its
+ * vertex shader's, and its lines and points carry their polygon's facing
+ * in that attribute (st_copy_draw.c). */
+static void
+draw_copies(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+            GLenum index_type, const void *indices, GLint basevertex,
+            bool flags, int facing_attrib)
 {
-   if (!wants_unfilled(ctx, mode, instances))
-      return false;
-   if (count < 3)
-      return true;
-   bool flags = edge_flagged(ctx, mode);
-   if (_mesa_program_in_use(ctx)) {
-      if (ctx->Polygon.FrontMode != ctx->Polygon.BackMode ||
-          ctx->Polygon.CullFlag)
-         return false;
-      /* Without flags, lines and points that need the polygon's facing,
-       * flat values or depth offset are the hardware's (the inner edges
-       * of polygons show then, and the corners their triangles share are
-       * drawn twice; quads are whole polygons there). */
-      bool offset = ctx->Polygon.FrontMode == GL_LINE
-                       ? ctx->Polygon.OffsetLine
-                       : ctx->Polygon.OffsetPoint;
-      if (!flags && (offset || !program_edges_exact(ctx)))
-         return false;
-      draw_edges(ctx, mode, first, count, index_type, indices, basevertex,
-                 flags);
-      return true;
-   }
    /* The copies drawn filled, as lines, as points: at most 4 per
     * element (the 8 edge ends of a strip's quad per 2 elements), and one
     * of scratch (put_polygon). */
    struct gl_vertex_copy vc[3];
    struct gl_vertex_copy *out[3] = {&vc[0], &vc[1], &vc[2]};
    unsigned cap = 4 * (unsigned)count + 8;
-   bool ok = true;
+   bool ok = true, program = facing_attrib >= 0;
    /* (the lines and points carry their polygon's depth offset when
     * theirs is enabled; the hardware offsets the filled ones) */
-   const uint32_t own[3] = {
+   uint32_t own[3] = {
       0, ctx->Polygon.OffsetLine ? 1u << FF_ZOFFSET_ATTRIB : 0,
       ctx->Polygon.OffsetPoint ? 1u << FF_ZOFFSET_ATTRIB : 0};
+   if (program)
+      own[1] = own[2] = 1u << facing_attrib;
    for (unsigned i = 0; i < 3; i++)
       ok &= _mesa_vertex_copy_init(ctx, &vc[i], own[i], cap + 1, first,
                                    count, index_type, indices, basevertex);
+   if (ok && program) {
+      ok = _mesa_vertex_copy_program_positions(&vc[0], first, count,
+                                               index_type, indices,
+                                               basevertex);
+      for (unsigned i = 1; ok && i < 3; i++)
+         memcpy(vc[i].win, vc[0].win, (size_t)count * sizeof(*vc[0].win));
+   }
    GLsizei *e = malloc((size_t)MAX2(count, 4) * sizeof(GLsizei));
    if (ok && !e)
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "drawing");
@@ -380,21 +396,67 @@ _mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
          GLsizei p = mode == GL_POLYGON || first_pv ? e[0]
                      : mode == GL_QUAD_STRIP        ? e[2]
                                                     : e[n - 1];
-         put_polygon(out, e, n, p, flags);
+         put_polygon(out, e, n, p, flags, facing_attrib);
       }
       ctx->Polygon.Resolved = true;
       ctx->NewState |= ST_NEW_RASTERIZER;
       _mesa_vertex_copy_draw(&vc[0], GL_TRIANGLES);
-      ctx->Polygon.OffsetDraw = own[1] != 0;
+      /* (a program's variant follows FacingDraw: st_copy_draw_key) */
+      ctx->Polygon.FacingDraw = program;
+      ctx->NewState |= ST_NEW_PROGRAM;
+      ctx->Polygon.OffsetDraw = !program && own[1] != 0;
       _mesa_vertex_copy_draw(&vc[1], GL_LINES);
-      ctx->Polygon.OffsetDraw = own[2] != 0;
+      ctx->Polygon.OffsetDraw = !program && own[2] != 0;
       _mesa_vertex_copy_draw(&vc[2], GL_POINTS);
       ctx->Polygon.OffsetDraw = false;
+      ctx->Polygon.FacingDraw = false;
       ctx->Polygon.Resolved = false;
-      ctx->NewState |= ST_NEW_RASTERIZER;
+      ctx->NewState |= ST_NEW_RASTERIZER | ST_NEW_PROGRAM;
    }
    for (unsigned i = 0; i < 3; i++)
       _mesa_vertex_copy_fini(&vc[i]);
    free(e);
+}
+
+bool
+_mesa_polygon_mode_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                        GLsizei count, GLenum index_type, const void *indices,
+                        GLsizei instances, GLint basevertex)
+{
+   if (!wants_unfilled(ctx, mode, instances))
+      return false;
+   if (count < 3)
+      return true;
+   bool flags = edge_flagged(ctx, mode);
+   if (!_mesa_program_in_use(ctx)) {
+      draw_copies(ctx, mode, first, count, index_type, indices, basevertex,
+                  flags, -1);
+      return true;
+   }
+   /* With a program: lines and points drawn from the draw's arrays when
+    * their facing does not matter (one mode, nothing culled); without
+    * flags, those that need the polygon's facing, flat values or depth
+    * offset are the hardware's (the inner edges of polygons show then,
+    * and the corners their triangles share are drawn twice; quads are
+    * whole polygons there). */
+   bool offset = ctx->Polygon.FrontMode == GL_LINE ? ctx->Polygon.OffsetLine
+                                                   : ctx->Polygon.OffsetPoint;
+   if (ctx->Polygon.FrontMode == ctx->Polygon.BackMode &&
+       !ctx->Polygon.CullFlag &&
+       (flags || (!offset && program_edges_exact(ctx)))) {
+      draw_edges(ctx, mode, first, count, index_type, indices, basevertex,
+                 flags);
+      return true;
+   }
+   /* Since wave 15 a polygon's facing (and so its mode) comes from the
+    * vertex shader's positions, captured by a first draw; its lines and
+    * points keep it as gl_FrontFacing. */
+   if (mode != GL_POLYGON || flags || !program_copies_exact(ctx))
+      return false;
+   int attrib = _mesa_vertex_copy_program_attrib(ctx, index_type);
+   if (attrib < 0)
+      return false;
+   draw_copies(ctx, mode, first, count, index_type, indices, basevertex,
+               false, attrib);
    return true;
 }

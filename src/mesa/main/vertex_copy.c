@@ -11,8 +11,12 @@
 #include "main/context.h"
 #include "main/ffstate.h"
 #include "main/matrix.h"
+#include "main/shaderobj.h"
 #include "main/sw_prims.h"
+#include "main/transformfeedback.h"
 #include "main/vertex_copy.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_program.h"
 #include "util/u_math.h"
 
 bool
@@ -49,18 +53,26 @@ _mesa_vertex_copy_init(struct gl_context *ctx, struct gl_vertex_copy *vc,
    _mesa_mat4_mul(mvp, ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
                   ctx->Transform.Stack[0][ctx->Transform.Depth[0]]);
    for (GLsizei i = 0; i < count; i++) {
-      GLfloat p[4], clip[4], win[4];
+      GLfloat p[4], clip[4];
       vc->vertex[i] = _mesa_array_reader_vertex(&vc->reader, i);
       if (!_mesa_array_read(&vc->reader, VERT_ATTRIB_GENERIC0, vc->vertex[i],
                             p))
          continue;
       _mesa_mat4_apply(mvp, p, clip);
-      vc->win[i].ok = _mesa_sw_window(ctx, clip, win);
-      vc->win[i].x = win[0];
-      vc->win[i].y = win[1];
-      vc->win[i].z = win[2];
+      _mesa_vertex_copy_set_clip(vc, i, clip);
    }
    return true;
+}
+
+void
+_mesa_vertex_copy_set_clip(struct gl_vertex_copy *vc, GLsizei e,
+                           const GLfloat clip[4])
+{
+   GLfloat win[4];
+   vc->win[e].ok = _mesa_sw_window(vc->ctx, clip, win);
+   vc->win[e].x = win[0];
+   vc->win[e].y = win[1];
+   vc->win[e].z = win[2];
 }
 
 void
@@ -104,4 +116,41 @@ _mesa_vertex_copy_draw(struct gl_vertex_copy *vc, GLenum mode)
       _mesa_imm_draw(vc->ctx, mode, vc->layout, vc->layout, vc->data,
                      NULL, vc->num);
    vc->num = 0;
+}
+
+int
+_mesa_vertex_copy_program_attrib(struct gl_context *ctx, GLenum index_type)
+{
+   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+
+   /* transform feedback records the draw's own primitives; the captured
+    * points would skip restarts; copies are floats */
+   if (!exec || _mesa_transform_feedback_busy(ctx) ||
+       (index_type &&
+        (ctx->PrimitiveRestart || ctx->PrimitiveRestartFixedIndex)))
+      return -1;
+   for (unsigned a = 0; a < VERT_ATTRIB_COUNT; a++) {
+      if (ctx->VAO->Attrib[a].Enabled && ctx->VAO->Attrib[a].Integer)
+         return -1;
+   }
+   return st_copy_draw_attrib(ctx->st, exec->linked);
+}
+
+bool
+_mesa_vertex_copy_program_positions(struct gl_vertex_copy *vc, GLint first,
+                                    GLsizei count, GLenum index_type,
+                                    const void *indices, GLint basevertex)
+{
+   GLfloat *clip = malloc((size_t)count * 4 * sizeof(GLfloat));
+
+   if (!clip) {
+      _mesa_error(vc->ctx, GL_OUT_OF_MEMORY, "drawing");
+      return false;
+   }
+   bool ok = st_capture_positions(vc->ctx->st, first, count, index_type,
+                                  indices, basevertex, clip);
+   for (GLsizei i = 0; ok && i < count; i++)
+      _mesa_vertex_copy_set_clip(vc, i, clip + 4 * i);
+   free(clip);
+   return ok;
 }

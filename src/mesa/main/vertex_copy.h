@@ -9,9 +9,10 @@
  * modes of quads and polygons, polygon_mode.c): the enabled arrays are
  * read on the CPU (array_read.h), each element's position is taken to
  * window coordinates with the modelview and projection matrices and the
- * viewport (no program is in use), and the caller puts copies of elements
- * one after another, with attributes of its own, then draws them as
- * independent primitives through _mesa_imm_draw.
+ * viewport (or from clip coordinates the caller gives: a program's),
+ * and the caller puts copies of elements one after another, with
+ * attributes of its own, then draws them as independent primitives
+ * through _mesa_imm_draw.
  */
 #ifndef MAIN_VERTEX_COPY_H
 #define MAIN_VERTEX_COPY_H
@@ -47,6 +48,26 @@ bool _mesa_vertex_copy_init(struct gl_context *ctx, struct gl_vertex_copy *vc,
                             GLsizei count, GLenum index_type,
                             const void *indices, GLint basevertex);
 void _mesa_vertex_copy_fini(struct gl_vertex_copy *vc);
+
+/* Element e's window position from its clip coordinates (those of a
+ * program's vertex shader: init computes them from the fixed-function
+ * matrices). */
+void _mesa_vertex_copy_set_clip(struct gl_vertex_copy *vc, GLsizei e,
+                                const GLfloat clip[4]);
+
+/* With an application's program (st_copy_draw.c): the generic attribute
+ * the copies carry the caller's value in, -1 when they cannot be drawn
+ * (the program's stages or attributes, active transform feedback,
+ * restarting indices, integer arrays); and every element's window
+ * position from the program's vertex shader, captured by a first draw of
+ * the same elements (false, with the GL error raised, on failure). */
+int _mesa_vertex_copy_program_attrib(struct gl_context *ctx,
+                                     GLenum index_type);
+bool _mesa_vertex_copy_program_positions(struct gl_vertex_copy *vc,
+                                         GLint first, GLsizei count,
+                                         GLenum index_type,
+                                         const void *indices,
+                                         GLint basevertex);
 
 /* Appends a copy of element e (its attributes, current values for those
  * not in the arrays); the caller's own attributes start as (0, 0, 0, 1):

@@ -266,7 +266,7 @@ update_rasterizer(struct st_context *st)
    r.scissor = ctx->Scissor.EnabledMask != 0;
    r.half_pixel_center = 1;
    r.bottom_edge_rule = !st->fb_flip;
-   r.rasterizer_discard = ctx->RasterizerDiscard;
+   r.rasterizer_discard = ctx->RasterizerDiscard || st->capture_positions;
    /* GL 3.2 section 2.17: DEPTH_CLAMP turns near and far clipping off
     * and clamps fragment depths to the depth range instead. */
    r.depth_clip_near = r.depth_clip_far = !ctx->DepthClamp;

@@ -86,6 +86,10 @@ struct st_context {
    /* The colour clamping the program variants made now get
     * (st_color_clamp: ST_CLAMP_*). */
    uint8_t color_clamp;
+   /* The draw of points whose clip positions st_capture_positions is
+    * capturing (the variants made now capture gl_Position, rasterization
+    * is off, nothing is counted). */
+   bool capture_positions;
    unsigned num_vbufs;
    /* sampler views bound per pipe_shader_type (st_texture.c) */
    unsigned num_stage_views[PIPE_SHADER_TYPES];

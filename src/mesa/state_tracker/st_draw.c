@@ -20,6 +20,7 @@
 #include "state_tracker/st_draw.h"
 #include "state_tracker/st_draw_client.h"
 #include "state_tracker/st_ff.h"
+#include "state_tracker/st_program.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/u_inlines.h"
@@ -145,6 +146,20 @@ attrib_slots(const struct glsl_program *p, unsigned *source)
    return n;
 }
 
+/* attrib_slots for the draw now: a draw from copies reads its value
+ * from one more (st_copy_draw.c), whose source is the generic array of
+ * its own number. */
+static unsigned
+draw_slots(struct st_context *st, const struct glsl_program *p,
+           unsigned *source)
+{
+   unsigned n = attrib_slots(p, source);
+   if (!(st_copy_draw_key(st) & (ST_COPY_STIPPLE | ST_COPY_FACING)))
+      return n;
+   int counter = st_copy_draw_attrib(st, p);
+   return counter >= 0 && (unsigned)counter >= n ? (unsigned)counter + 1 : n;
+}
+
 /* Binds vertex elements and buffers for a draw reading vertices
  * min_index..max_index and instances baseinstance.. (baseinstance +
  * instances - 1).  False if out of memory. */
@@ -158,7 +173,7 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
    struct pipe_vertex_element ve[MAX_VERTEX_ATTRIBS];
    struct pipe_vertex_buffer vb[MAX_VERTEX_ATTRIBS + 1];
    unsigned source[MAX_VERTEX_ATTRIBS];
-   unsigned num_vb = 0, num_slots = attrib_slots(p, source);
+   unsigned num_vb = 0, num_slots = draw_slots(st, p, source);
    float current[MAX_VERTEX_ATTRIBS][4];
    unsigned num_current = 0;
    struct st_client_span spans[MAX_VERTEX_ATTRIBS];
@@ -468,7 +483,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
        ctx->CurrentQuery[4] /* GL_PRIMITIVES_GENERATED, queryobj.c */)
       count_restarted_primitives(st, mode, count, index_type, indices,
                                  instances, restart);
-   else if (!has_gs)
+   else if (!has_gs && !st->capture_positions)
       _mesa_count_generated_primitives(ctx, mode, count, instances);
 
    if (!exec || count <= 0 || instances <= 0)
@@ -482,7 +497,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    if (!st_validate_state(st))
       goto oom;
 
-   num_slots = attrib_slots(exec->linked, source);
+   num_slots = draw_slots(st, exec->linked, source);
    info.mode = (uint8_t)mode; /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
    info.instance_count = (unsigned)instances;
    info.start_instance = baseinstance;

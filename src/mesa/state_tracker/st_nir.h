@@ -47,4 +47,26 @@ int st_sampler_slot(const struct glsl_program *p, gl_shader_stage stage,
                     unsigned index);
 bool st_nir_sampler_slots(nir_shader *nir, const struct glsl_program *p);
 
+/* Line stipple with an application's program (st_nir_line_stipple.c):
+ * the generic attribute (also its vertex element) that carries the
+ * stipple counter, one neither the program's attributes nor the vertex
+ * shader's inputs use (-1 when there is none); the varying slot it goes
+ * through (-1 when none is free); the vertex shader copying the one to
+ * the other; the fragment shader discarding by factor and pattern.  The
+ * passes return true if the shader changed. */
+struct glsl_program_attrib;
+int st_nir_free_attrib(const struct glsl_program_attrib *attribs,
+                       unsigned num_attribs, const nir_shader *vs);
+int st_nir_free_varying(const nir_shader *vs, const nir_shader *fs);
+/* Whether a vertex shader reads gl_VertexID or the base vertex (which
+ * copies of its vertices would change). */
+bool st_nir_reads_vertex_id(const nir_shader *vs);
+bool st_nir_line_stipple_vs(nir_shader *vs, int attrib, int varying);
+bool st_nir_line_stipple_fs(nir_shader *fs, int varying, unsigned factor,
+                            unsigned pattern);
+/* The lines and points of polygons drawn from copies
+ * (st_nir_copy_facing.c): gl_FrontFacing read from component x of the
+ * varying (1 front, 0 back).  True if the shader changed. */
+bool st_nir_copy_facing(nir_shader *fs, int varying);
+
 #endif

@@ -89,6 +89,38 @@ st_color_clamp(struct st_context *st)
    return clamp;
 }
 
+/* The stream output of st_capture_positions: x, y, z, w of gl_Position,
+ * tightly packed in buffer 0. */
+static struct pipe_stream_output_info
+position_output(void)
+{
+   struct pipe_stream_output_info so = {.num_outputs = 1};
+   so.stride[0] = 4;
+   so.output[0].register_index = VARYING_SLOT_POS;
+   so.output[0].num_components = 4;
+   return so;
+}
+
+/* The shaders of a draw from copies (st_copy_draw.c): the vertex shader
+ * passes the attribute on, the fragment shader discards by the stipple
+ * pattern (st_nir_line_stipple.c) or takes it as gl_FrontFacing
+ * (st_nir_copy_facing.c). */
+static void
+copy_draw_pass(struct st_context *st, struct gl_program_exec *exec,
+               nir_shader *clone, gl_shader_stage stage, uint32_t key)
+{
+   const struct glsl_program *p = exec->linked;
+   int varying = st_nir_free_varying(p->nir[MESA_SHADER_VERTEX],
+                                     p->nir[MESA_SHADER_FRAGMENT]);
+   if (stage == MESA_SHADER_VERTEX)
+      st_nir_line_stipple_vs(clone, st_copy_draw_attrib(st, p), varying);
+   if (stage == MESA_SHADER_FRAGMENT && (key & ST_COPY_STIPPLE))
+      st_nir_line_stipple_fs(clone, varying, (key >> 2) & 0x1ffu,
+                             key >> 16);
+   if (stage == MESA_SHADER_FRAGMENT && (key & ST_COPY_FACING))
+      st_nir_copy_facing(clone, varying);
+}
+
 static void *
 make_shader(struct st_context *st, struct gl_program_exec *exec,
             nir_shader *nir, gl_shader_stage stage)
@@ -121,12 +153,17 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       st_nir_clamp_vertex_color(clone);
    if (stage == MESA_SHADER_FRAGMENT && (st->color_clamp & ST_CLAMP_FRAGMENT))
       st_nir_clamp_fragment_color(clone);
+   uint32_t copy = st_copy_draw_key(st);
+   if (copy & (ST_COPY_STIPPLE | ST_COPY_FACING))
+      copy_draw_pass(st, exec, clone, stage, copy);
    state.ir.nir = clone;
    /* Transform feedback captures the last stage before rasterization
     * (GL 3.2 core 2.15: the geometry shader's outputs when there is
-    * one). */
+    * one); st_capture_positions captures gl_Position alone. */
    if (stage == last)
       state.stream_output = exec->so;
+   if (stage == last && copy == ST_COPY_CAPTURE)
+      state.stream_output = position_output();
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
    if (stage == MESA_SHADER_GEOMETRY) {
@@ -196,7 +233,8 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    for (struct st_program_variant **link = &exec->variants; *link;
         link = &(*link)->next) {
       v = *link;
-      if (v->st != st || (v->clamp != st->color_clamp &&
+      if (v->st != st || ((v->clamp != st->color_clamp ||
+                           v->copy != st_copy_draw_key(st)) &&
                           !exec->linked->nir[MESA_SHADER_COMPUTE]))
          continue;
       if (v->ssbo_stamp == exec->ssbo_bindings_stamp)
@@ -212,6 +250,7 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
       return NULL;
    v->st = st;
    v->clamp = st->color_clamp;
+   v->copy = st_copy_draw_key(st);
    v->ssbo_stamp = exec->ssbo_bindings_stamp;
    if (linked->nir[MESA_SHADER_COMPUTE]) {
       v->cs = make_compute_shader(st, exec);

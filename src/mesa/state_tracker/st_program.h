@@ -31,6 +31,8 @@ struct st_program_variant {
    void *cs;            /* a compute program's shader (st_compute.c) */
    /* gl_program_exec.ssbo_bindings_stamp the shaders were made for. */
    unsigned ssbo_stamp;
+   /* st_copy_draw_key the shaders were made for. */
+   uint32_t copy;
 };
 
 /* The vec4 slot just past a program's default uniform storage, where the
@@ -63,6 +65,33 @@ st_current_exec(struct st_context *st, struct gl_context *ctx)
       return _mesa_current_exec(ctx);
    return st_ff_exec_of(st);
 }
+
+/* Draws of an application's program redrawn from copies of their
+ * vertices with a value of the CPU's in a generic attribute
+ * (st_copy_draw.c): line stipple (main/line_stipple.c), polygons in
+ * GL_LINE/GL_POINT mode (main/polygon_mode.c).  The variant key of draws
+ * now: 0 for ordinary ones, ST_COPY_CAPTURE for st_capture_positions's,
+ * ST_COPY_STIPPLE with the factor (bits 2..10) and pattern (bits 16..31)
+ * of a stippled draw (gl_line_attrib::StippleDraw), ST_COPY_FACING for
+ * the lines and points of polygons whose facing the attribute holds
+ * (gl_polygon_attrib::FacingDraw). */
+#define ST_COPY_CAPTURE 1u
+#define ST_COPY_STIPPLE 2u
+#define ST_COPY_FACING (1u << 11)
+uint32_t st_copy_draw_key(struct st_context *st);
+/* The generic attribute that carries the value in p's copy draws; -1
+ * when they cannot be made (a geometry or tessellation stage, no
+ * fragment shader, no free attribute or varying, gl_VertexID read, no
+ * stream output in the driver). */
+struct glsl_program;
+int st_copy_draw_attrib(struct st_context *st, const struct glsl_program *p);
+/* Clip coordinates (x, y, z, w per element) of a draw's elements as the
+ * current program's vertex shader gives them, captured by stream output
+ * from a draw of points with rasterization off; false if that failed
+ * (GL_OUT_OF_MEMORY raised). */
+bool st_capture_positions(struct st_context *st, GLint first, GLsizei count,
+                          GLenum index_type, const void *indices,
+                          GLint basevertex, GLfloat *clip);
 
 /* Deletes every variant of exec (the program is being freed). */
 void st_release_program_exec(struct gl_program_exec *exec);

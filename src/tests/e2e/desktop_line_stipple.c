@@ -38,9 +38,10 @@
 #include <stdio.h>
 
 #include "e2e_gl_compat.h"
+#include "e2e_line_stipple.h"
 
-#define W 40
-#define H 16
+#define W E2E_STIPPLE_W
+#define H E2E_STIPPLE_H
 #define E2E_GL_LINE_STRIP_ENUM 0x0003
 #define E2E_GL_LINE_LOOP_ENUM 0x0002
 #define E2E_GL_LINE_STIPPLE 0x0B24
@@ -56,50 +57,6 @@ draw(const struct e2e_gl_compat *ff, GLenum mode, const int (*xy)[2],
    ff->end();
 }
 
-/* Pixels (x, y) expected on (green) or off (black). */
-struct probe {
-   int x, y;
-   bool on;
-   const char *what;
-};
-
-static const struct probe probes[] = {
-   {13, 15, true, "pattern 0xffff: all on"},
-   {0, 0, true, "lines: s 0"},
-   {3, 0, true, "lines: s 3"},
-   {4, 0, false, "lines: s 4"},
-   {7, 0, false, "lines: s 7"},
-   {9, 0, true, "lines: s 9"},
-   {13, 0, false, "lines: s 13"},
-   {20, 0, true, "lines: the second segment restarts (s 0)"},
-   {24, 0, false, "lines: second segment s 4"},
-   {29, 0, true, "lines: second segment s 9"},
-   {2, 2, true, "strip: s 2"},
-   {6, 2, false, "strip: s 6 (second segment)"},
-   {9, 2, true, "strip: s 9, the counter goes on at a vertex"},
-   {11, 2, true, "strip: s 11"},
-   {1, 4, true, "factor 2: s 1"},
-   {3, 4, true, "factor 2: s 3"},
-   {4, 4, false, "factor 2: s 4"},
-   {20, 4, false, "factor 2: s 20"},
-   {33, 4, true, "factor 2: s 33 (bit 16 mod 16)"},
-   {36, 4, false, "factor 2: s 36"},
-   {25, 8, false, "loop bottom: s 5"},
-   {28, 8, true, "loop bottom: s 8"},
-   {30, 9, true, "loop right: s 11"},
-   {30, 10, false, "loop right: s 12"},
-   {30, 12, false, "loop right: s 14"},
-   {27, 14, true, "loop top: s 19"},
-   {26, 14, false, "loop top: s 20"},
-   {22, 14, true, "loop top: s 24"},
-   {20, 13, true, "loop closing edge: s 27"},
-   {20, 12, false, "loop closing edge: s 28"},
-   {20, 10, false, "loop closing edge: s 30"},
-   {2, 10, true, "a filled rectangle is not stippled"},
-   {5, 6, true, "stipple disabled: solid"},
-   {13, 6, true, "stipple disabled: solid"},
-};
-
 int
 main(int argc, char **argv)
 {
@@ -114,35 +71,27 @@ main(int argc, char **argv)
    glEnable(E2E_GL_LINE_STIPPLE);
    ok &= glIsEnabled(E2E_GL_LINE_STIPPLE) == GL_TRUE;
 
-   static const int lines[][2] = {{0, 0}, {16, 0}, {20, 0}, {36, 0}};
-   static const int strip[][2] = {{0, 2}, {5, 2}, {12, 2}};
-   static const int factor2[][2] = {{0, 4}, {39, 4}};
-   static const int loop[][2] = {{20, 8}, {30, 8}, {30, 14}, {20, 14}};
-   static const int solid[][2] = {{0, 6}, {16, 6}};
    /* A stippled draw first, so that the pattern changes under a program
     * already made for stippled lines. */
-   static const int top[][2] = {{0, 15}, {16, 15}};
    ff.line_stipple(1, 0xffff);
-   draw(&ff, GL_LINES, top, 2);
+   draw(&ff, GL_LINES, e2e_stipple_top, 2);
    ff.line_stipple(1, 0x0f0f);
-   draw(&ff, GL_LINES, lines, 4);
-   draw(&ff, E2E_GL_LINE_STRIP_ENUM, strip, 3);
-   draw(&ff, E2E_GL_LINE_LOOP_ENUM, loop, 4);
+   draw(&ff, GL_LINES, e2e_stipple_lines, 4);
+   draw(&ff, E2E_GL_LINE_STRIP_ENUM, e2e_stipple_strip, 3);
+   draw(&ff, E2E_GL_LINE_LOOP_ENUM, e2e_stipple_loop, 4);
    ff.line_stipple(2, 0x0003);
-   draw(&ff, GL_LINES, factor2, 2);
+   draw(&ff, GL_LINES, e2e_stipple_factor2, 2);
    ff.rectf(0, 8, 4, 12);
    glDisable(E2E_GL_LINE_STIPPLE);
-   draw(&ff, GL_LINES, solid, 2);
+   draw(&ff, GL_LINES, e2e_stipple_solid, 2);
    ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
 
    static uint8_t pixels[W * H * 4];
    static const uint8_t green[4] = {0, 255, 0, 255};
    static const uint8_t black[4] = {0, 0, 0, 255};
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-   for (unsigned i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
-      const struct probe *p = &probes[i];
-      ok &= e2e_gl_probe(pixels, W, p->x, p->y, p->on ? green : black, 0,
-                         p->what, quiet);
-   }
+   ok &= e2e_stipple_check(pixels, green, black, quiet);
+   ok &= e2e_gl_probe(pixels, W, 2, 10, green, 0,
+                      "a filled rectangle is not stippled", quiet);
    return e2e_gl_finish(&gl, ok, quiet);
 }

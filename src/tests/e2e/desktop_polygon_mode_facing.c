@@ -28,6 +28,22 @@
  *  3. front GL_POINT, back GL_LINE: quad 1 red at its corner (1, 1) and
  *     black at the middle of its bottom edge (7, 1); quad 2 green on its
  *     left edge (17, 7).
+ *
+ * Then GL_POLYGON (since wave 15), each polygon by the mode of its own
+ * facing with no inner edge of a triangulation: polygon A is
+ * counter-clockwise (front), (1, 1), (13, 1), (13, 13), (7, 13), (1, 7);
+ * a fan from its first vertex would have inner edges through (7, 7) and
+ * (4, 7).  Polygon B is the same shape moved 16 to the right with its
+ * vertices in the other order (clockwise: back), (17, 7), (23, 13),
+ * (29, 13), (29, 1), (17, 1); a fan would have inner edges through
+ * (23, 10) and (23, 4).  Rounds:
+ *  4. front GL_LINE, back GL_FILL: A red on its bottom and right edges,
+ *     black at (7, 7) and (4, 7); B green at its centre (23, 7);
+ *  5. front GL_FILL, back GL_LINE: A red at (7, 7); B green on its
+ *     bottom and right edges (gl_FrontFacing false on a back polygon's
+ *     edges), black at (23, 10), (23, 4) and (23, 7);
+ *  6. as 4 with back faces culled: B not drawn, black at (23, 7);
+ *  7. both GL_LINE: A's edges red, B's green, no inner edges.
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -36,6 +52,7 @@
 
 #define W 48
 #define H 16
+#define E2E_GL_CULL_FACE 0x0B44
 
 struct probe {
    int x, y;
@@ -49,12 +66,15 @@ static const uint8_t black[4] = {0, 0, 0, 255};
 
 struct round {
    GLenum front, back;
+   bool polygons, cull; /* GL_POLYGON rounds; back faces culled */
    struct probe probes[6];
 };
 
 static const struct round rounds[] = {
    {E2E_GL_LINE,
     E2E_GL_FILL,
+    false,
+    false,
     {{7, 1, red, "line/fill: front quad's bottom edge"},
      {1, 7, red, "line/fill: front quad's left edge"},
      {7, 7, black, "line/fill: no diagonal in the front quad"},
@@ -62,6 +82,8 @@ static const struct round rounds[] = {
      {39, 7, green, "line/fill: clockwise-front quad filled as back"}}},
    {E2E_GL_FILL,
     E2E_GL_LINE,
+    false,
+    false,
     {{7, 7, red, "fill/line: front quad filled"},
      {23, 1, green, "fill/line: back quad's bottom edge"},
      {29, 7, green, "fill/line: back quad's right edge"},
@@ -70,9 +92,45 @@ static const struct round rounds[] = {
      {39, 7, black, "fill/line: clockwise-front back quad hollow"}}},
    {E2E_GL_POINT,
     E2E_GL_LINE,
+    false,
+    false,
     {{1, 1, red, "point/line: front quad's corner"},
      {7, 1, black, "point/line: no edge between the corners"},
      {17, 7, green, "point/line: back quad's left edge"}}},
+   {E2E_GL_LINE,
+    E2E_GL_FILL,
+    true,
+    false,
+    {{7, 1, red, "polygons line/fill: front polygon's bottom edge"},
+     {13, 7, red, "polygons line/fill: front polygon's right edge"},
+     {7, 7, black, "polygons line/fill: no inner edge through (7, 7)"},
+     {4, 7, black, "polygons line/fill: no inner edge through (4, 7)"},
+     {23, 7, green, "polygons line/fill: back polygon filled"}}},
+   {E2E_GL_FILL,
+    E2E_GL_LINE,
+    true,
+    false,
+    {{7, 7, red, "polygons fill/line: front polygon filled"},
+     {23, 1, green, "polygons fill/line: back polygon's bottom edge"},
+     {29, 7, green, "polygons fill/line: back polygon's right edge"},
+     {23, 10, black, "polygons fill/line: no inner edge through (23, 10)"},
+     {23, 4, black, "polygons fill/line: no inner edge through (23, 4)"},
+     {23, 7, black, "polygons fill/line: back polygon hollow"}}},
+   {E2E_GL_LINE,
+    E2E_GL_FILL,
+    true,
+    true,
+    {{7, 1, red, "polygons, back culled: front polygon's bottom edge"},
+     {7, 7, black, "polygons, back culled: no inner edge"},
+     {23, 7, black, "polygons, back culled: back polygon not drawn"}}},
+   {E2E_GL_LINE,
+    E2E_GL_LINE,
+    true,
+    false,
+    {{13, 7, red, "polygons line/line: front polygon's right edge"},
+     {29, 7, green, "polygons line/line: back polygon's right edge"},
+     {7, 7, black, "polygons line/line: no inner edge in the front one"},
+     {23, 10, black, "polygons line/line: no inner edge in the back one"}}},
 };
 
 int
@@ -102,6 +160,9 @@ main(int argc, char **argv)
       1.5f,  1.5f, 13.5f, 1.5f,  13.5f, 13.5f, 1.5f,  13.5f, /* ccw */
       17.5f, 1.5f, 17.5f, 13.5f, 29.5f, 13.5f, 29.5f, 1.5f,  /* cw */
       33.5f, 1.5f, 45.5f, 1.5f,  45.5f, 13.5f, 33.5f, 13.5f, /* ccw */
+      /* polygons A (ccw) and B (cw) */
+      1.5f,  1.5f, 13.5f, 1.5f,  13.5f, 13.5f, 7.5f,  13.5f, 1.5f,  7.5f,
+      17.5f, 7.5f, 23.5f, 13.5f, 29.5f, 13.5f, 29.5f, 1.5f,  17.5f, 1.5f,
    };
    ff.enable_client_state(E2E_GL_VERTEX_ARRAY);
    ff.vertex_pointer(2, GL_FLOAT, 0, quads);
@@ -113,11 +174,19 @@ main(int argc, char **argv)
       glClear(GL_COLOR_BUFFER_BIT);
       ff.polygon_mode(GL_FRONT, rd->front);
       ff.polygon_mode(GL_BACK, rd->back);
-      glFrontFace(GL_CCW);
-      glDrawArrays(E2E_GL_QUADS, 0, 8);
-      glFrontFace(GL_CW);
-      glDrawArrays(E2E_GL_QUADS, 8, 4);
-      glFrontFace(GL_CCW);
+      if (rd->polygons) {
+         if (rd->cull)
+            glEnable(E2E_GL_CULL_FACE);
+         glDrawArrays(E2E_GL_POLYGON, 12, 5);
+         glDrawArrays(E2E_GL_POLYGON, 17, 5);
+         glDisable(E2E_GL_CULL_FACE);
+      } else {
+         glFrontFace(GL_CCW);
+         glDrawArrays(E2E_GL_QUADS, 0, 8);
+         glFrontFace(GL_CW);
+         glDrawArrays(E2E_GL_QUADS, 8, 4);
+         glFrontFace(GL_CCW);
+      }
       ok &= e2e_gl_expect_error(GL_NO_ERROR, "drawing", quiet);
       glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
       for (unsigned i = 0; i < 6 && rd->probes[i].what; i++) {
