@@ -201,9 +201,12 @@ st_clip_triangle(struct run *r, const struct vertex_out *const tri[3],
          const struct vertex_out *a = poly[i], *b = poly[(i + 1) % n];
          float da = distance(r, src, a, p), db = distance(r, src, b, p);
          bool a_in = da >= 0.0f, b_in = db >= 0.0f;
-         if (a_in)
+         /* A convex polygon crosses a plane at most twice; rounding (or
+          * NaN distances) could make more crossings, which are dropped
+          * rather than overrun the arrays. */
+         if (a_in && m < ST_CLIP_MAX_VERTS)
             tmp[m++] = a;
-         if (a_in != b_in) {
+         if (a_in != b_in && m < ST_CLIP_MAX_VERTS && used < SCRATCH_VERTS) {
             struct vertex_out *v = &r->clip_scratch[used++];
             if (a_in)
                intersect(r, a, da, b, db, tri[2], v);
