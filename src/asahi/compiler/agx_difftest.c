@@ -55,6 +55,20 @@
  *    failed.
  * Lanes whose reference run fails (step limit) are not compared; at least
  * half of the lanes must be compared or the shader counts as failed.
+ * With --verbose every difference a rule allows is printed with the
+ * rule's name ("allowed ... (rule ...)").
+ *
+ * --derivatives (with --stage fragment): the random shaders take fddx and
+ * fddy of random values where every lane runs (nir_random_options
+ * .allow_derivatives; our NIR has no coarse forms: dFdxCoarse is
+ * computed as dFdxFine, docs/glsl.rst).  The reference runs the lanes
+ * 4q..4q+3 of a group as one quad (nir_eval_run_quad; bit 0 of the lane
+ * is its x in the quad, bit 1 its y, the simulator's layout), so both
+ * sides take the difference of the same two lanes.  A derivative is one
+ * subtraction rounded once on both sides, so no new tolerance: but a
+ * lane's result now depends on its neighbours', so the "ftz" exemption
+ * of a lane extends to its quad (rule "ftz-quad": a NaN, infinity or
+ * subnormal in any lane of the quad).
  */
 
 #include <inttypes.h>
@@ -79,6 +93,8 @@
 
 /* --stage fragment: the random shaders run as fragment shaders */
 static bool frag_stage;
+/* --derivatives: fragment shaders with fddx/fddy, run in quads */
+static bool derivs_mode;
 /* --stage compute: they run as compute shaders reading their inputs from
  * one storage buffer and writing their outputs to another (to_compute) */
 static bool compute_stage;
@@ -98,6 +114,8 @@ struct stats {
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
    unsigned rsqrt_used, minmax_used, mediump_used;
+   /* --derivatives: lanes let through for their quad's specials */
+   unsigned quad_ftz_used;
    /* vertex shaders writing 16-bit varying slots (packed pairs) */
    unsigned varyings_16;
    /* integer instructions with a 16-bit destination or operand */
@@ -142,7 +160,11 @@ usage(FILE *fp)
       "               16-bit integer arithmetic must match the\n"
       "               interpreter exactly; fails when no 16-bit\n"
       "               integer instruction was emitted\n"
-      "  --verbose    also print unsupported shaders' reasons\n"
+      "  --derivatives  (with --stage fragment) shaders take dFdx and\n"
+      "               dFdy of random values; the reference runs the\n"
+      "               lanes as 2x2 quads, as the simulator does\n"
+      "  --verbose    also print unsupported shaders' reasons and every\n"
+      "               difference a comparison rule allowed\n"
       "  --help       this text\n");
 }
 
@@ -548,6 +570,52 @@ record_matches(const uint32_t *got, const uint32_t *want, bool approx,
    return true;
 }
 
+#define FRAG_IN_CELLS (4 * (VARYING_SLOT_VAR0 + IN_SLOTS))
+#define REF_OUT_CELLS (4 * (VARYING_SLOT_VAR0 + OUT_SLOTS))
+
+/* --derivatives: the reference of lanes 4q..4q+3 of a run as one quad
+ * (nir_eval_run_quad).  out[l], ok[l]: lane 4q + l's outputs and whether
+ * it ran; special[l]: whether it saw a NaN, infinity or subnormal. */
+static void
+run_quad(nir_shader *s, unsigned q,
+         nir_const_value (*lane_in)[NIR_RANDOM_INPUT_CELLS],
+         nir_const_value *uni, nir_const_value (*out)[REF_OUT_CELLS],
+         bool *ok, bool *special)
+{
+   static nir_const_value fin[4][FRAG_IN_CELLS];
+   nir_eval_state es[4];
+   for (unsigned l = 0; l < 4; ++l) {
+      /* the relocated inputs: cells of VAR0.. */
+      memset(fin[l], 0, sizeof(fin[l]));
+      memcpy(&fin[l][4 * VARYING_SLOT_VAR0], lane_in[4 * q + l],
+             sizeof(nir_const_value) * NIR_RANDOM_INPUT_CELLS);
+      memset(&es[l], 0, sizeof(es[l]));
+      memset(out[l], 0, sizeof(out[l]));
+      es[l].inputs = fin[l];
+      es[l].num_input_cells = FRAG_IN_CELLS;
+      es[l].uniforms = uni;
+      es[l].num_uniform_cells = NIR_RANDOM_UNIFORM_CELLS;
+      es[l].outputs = out[l];
+      es[l].num_output_cells = REF_OUT_CELLS;
+   }
+   nir_eval_run_quad(s, es);
+   for (unsigned l = 0; l < 4; ++l) {
+      ok[l] = es[l].ok;
+      special[l] = es[l].saw_special_float || es[l].saw_min_normal;
+   }
+}
+
+/* --verbose: a difference that rule `rule` allowed */
+static void
+allowed(bool verbose, uint64_t seed, unsigned run, unsigned t, unsigned slot,
+        unsigned c, uint32_t got, uint32_t want, const char *rule)
+{
+   if (verbose)
+      printf("allowed seed %" PRIu64 " run %u lane %u: output %u.%c = "
+             "0x%08x, expected 0x%08x (rule \"%s\")\n",
+             seed, run, t, slot, "xyzw"[c], got, want, rule);
+}
+
 /* Returns 1 pass, 0 fail, -1 unsupported. */
 /* Counts a convert instruction by its mode, named as the disassembler
  * prints it (the first operand: "convert f_to_s16, ..."). */
@@ -574,6 +642,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
    nir_random_options opts;
    nir_random_default_options(&opts);
    opts.allow_bitfield_ops = true;
+   opts.allow_derivatives = derivs_mode;
    nir_shader *ref = nir_random_shader(mem, seed, &opts, &agx_nir_options);
    nir_shader *nir = nir_shader_clone(mem, ref);
    int result = 1;
@@ -841,6 +910,13 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          result = 0;
       }
 
+      /* --derivatives: the reference quad by quad, before the lanes */
+      static nir_const_value q_out[LANES][REF_OUT_CELLS];
+      static bool q_ok[LANES], q_special[LANES];
+      for (unsigned q = 0; derivs_mode && q < LANES / 4; ++q)
+         run_quad(nir, q, lane_in, uni[run], &q_out[4 * q], &q_ok[4 * q],
+                  &q_special[4 * q]);
+
       for (unsigned t = 0; t < LANES && result > 0; ++t) {
          nir_const_value *in = lane_in[t];
          nir_const_value out[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
@@ -872,14 +948,26 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                run * LANES + t;
          }
          total++;
-         if (!nir_eval_run(nir, &es))
+         if (derivs_mode) {
+            memcpy(out, q_out[t], sizeof(out));
+            if (!q_ok[t])
+               continue;
+         } else if (!nir_eval_run(nir, &es)) {
             continue;
+         }
          compared++;
          st->lanes_compared++;
          bool special =
             es.saw_special_float || es.saw_min_normal || denorm_const;
          for (unsigned c = 0; c < 8; ++c)
             special |= is_subnormal(in[c].u32);
+         /* rule "ftz-quad": what any lane of the quad saw */
+         bool quad_special = false;
+         for (unsigned l = t & ~3u; derivs_mode && l < (t & ~3u) + 4; ++l) {
+            quad_special |= q_special[l];
+            for (unsigned c = 0; c < 8; ++c)
+               quad_special |= is_subnormal(lane_in[l][c].u32);
+         }
          for (unsigned c = 0; c < 4; ++c)
             special |= is_subnormal(uni[run][c].u32);
 
@@ -903,7 +991,18 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                   es.outputs = out2;
                   if (compute_stage)
                      memset(ref_out, 0, sizeof(ref_out));
-                  if (nir_eval_run(glsl_ref, &es) &&
+                  bool ran2;
+                  if (derivs_mode) {
+                     static nir_const_value q2[4][REF_OUT_CELLS];
+                     bool ok2[4], sp2[4];
+                     run_quad(glsl_ref, t / 4, lane_in, uni[run], q2, ok2,
+                              sp2);
+                     memcpy(out2, q2[t & 3], sizeof(out2));
+                     ran2 = ok2[t & 3];
+                  } else {
+                     ran2 = nir_eval_run(glsl_ref, &es);
+                  }
+                  if (ran2 &&
                       (compute_stage
                           ? record_matches(sbo_out[run * LANES + t],
                                            ref_out[run * LANES + t], approx,
@@ -911,6 +1010,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                           : lane_matches(out2, out_base, t, tib, uvs, vs,
                                          approx, st))) {
                      st->minmax_used++;
+                     allowed(verbose, seed, run, t, slot, c, got, want,
+                             "minmax");
                      break;
                   }
                }
@@ -921,6 +1022,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                    * before rounding, so one that rounds up to the smallest
                    * normal becomes 0 */
                   st->lanes_skipped_ftz++;
+                  allowed(verbose, seed, run, t, slot, c, got, want, "ftz");
                   break;
                }
                if (!ok && ref32 && !compute_stage) {
@@ -938,6 +1040,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                                     mediump_close(w32, want));
                      if (!robust) {
                         st->mediump_used++;
+                        allowed(verbose, seed, run, t, slot, c, got, want,
+                                "mediump");
                         ok = true;
                      }
                   }
@@ -946,12 +1050,21 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                if (!ok && rsqrt) {
                   /* rule "rsqrt" */
                   st->rsqrt_used++;
+                  allowed(verbose, seed, run, t, slot, c, got, want, "rsqrt");
                   break;
                }
                if (!ok && special) {
                   /* rule "ftz" for runs that saw subnormals (NaN and
                    * infinity runs are exempted with it) */
                   st->lanes_skipped_ftz++;
+                  allowed(verbose, seed, run, t, slot, c, got, want, "ftz");
+                  break;
+               }
+               if (!ok && quad_special) {
+                  st->lanes_skipped_ftz++;
+                  st->quad_ftz_used++;
+                  allowed(verbose, seed, run, t, slot, c, got, want,
+                          "ftz-quad");
                   break;
                }
                if (!ok) {
@@ -974,8 +1087,10 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       result = 0;
    }
    if (result == 0) {
-      printf("reproducer: agx-difftest%s%s --seed %" PRIu64 " --count 1\n",
+      printf("reproducer: agx-difftest%s%s%s --seed %" PRIu64
+             " --count 1\n",
              mediump_mode ? " --mediump" : "",
+             derivs_mode ? " --derivatives" : "",
              compute_stage ? " --stage compute"
              : frag_stage  ? " --stage fragment"
                            : "",
@@ -1069,6 +1184,8 @@ main(int argc, char **argv)
          }
       } else if (!strcmp(argv[i], "--mediump")) {
          mediump_mode = true;
+      } else if (!strcmp(argv[i], "--derivatives")) {
+         derivs_mode = true;
       } else if (!strcmp(argv[i], "--mediump-int")) {
          mediump_int_mode = true;
       } else if (!strcmp(argv[i], "--verbose")) {
@@ -1083,6 +1200,11 @@ main(int argc, char **argv)
    if ((mediump_mode || mediump_int_mode) && compute_stage) {
       fprintf(stderr, "agx-difftest: --mediump is for the vertex and "
                       "fragment stages\n");
+      return 2;
+   }
+   if (derivs_mode && (!frag_stage || mediump_mode || mediump_int_mode)) {
+      fprintf(stderr, "agx-difftest: --derivatives is for --stage "
+                      "fragment, without --mediump\n");
       return 2;
    }
    if (mediump_mode && mediump_int_mode) {
@@ -1112,6 +1234,9 @@ main(int argc, char **argv)
           "approx %u, mediump %u\n",
           st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used,
           st.minmax_used, st.nan_used, st.approx_used, st.mediump_used);
+   if (derivs_mode)
+      printf("derivatives: %u lanes allowed by the ftz-quad rule\n",
+             st.quad_ftz_used);
    /* Coverage of what the backend emits (agx_isel.c, agx_lower_pseudo.c):
     * reached forms with counts, then the ones never reached. */
    static const enum agx_isa_op emitted[] = {

@@ -768,6 +768,78 @@ F('float textureGrad(samplerCubeShadow, vec4, vec3, vec3)', 130, 300,
   const=False)
 F('float textureGrad(sampler2DArrayShadow, vec4, vec2, vec2)', 130, 300,
   const=False)
+# The projective, gradient and offset combinations of GLSL 1.30 section
+# 8.7 (rectangles: GLSL 1.40 8.7; GLSL ES 3.00 section 8.8 keeps the 2D,
+# 3D and 2D array forms), every overload, so the checker can hold calls to
+# them to these rows (glsl_check_calls.c).  Per sampler: its projective
+# coordinates, gradient type, offset type and whether ES has it.
+PROJ_FORMS = [
+    # (sampler, projective coordinates, gradient, offset, es, desk)
+    ('sampler1D', ('vec2', 'vec4'), 'float', 'int', False, 130),
+    ('sampler2D', ('vec3', 'vec4'), 'vec2', 'ivec2', True, 130),
+    ('sampler3D', ('vec4',), 'vec3', 'ivec3', True, 130),
+    ('sampler2DRect', ('vec3', 'vec4'), 'vec2', 'ivec2', False, 140),
+]
+GRAD_OFFSET_FORMS = [
+    # (sampler, coordinate, gradient, offset, es)
+    ('sampler1D', 'float', 'float', 'int', False),
+    ('sampler2D', 'vec2', 'vec2', 'ivec2', True),
+    ('sampler3D', 'vec3', 'vec3', 'ivec3', True),
+    ('sampler2DRect', 'vec2', 'vec2', 'ivec2', False),
+    ('sampler1DArray', 'vec2', 'float', 'int', False),
+    ('sampler2DArray', 'vec3', 'vec2', 'ivec2', True),
+]
+for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
+    for s, coords, dv, o, es, d in PROJ_FORMS:
+        e = 300 if es else 0
+        # a float rectangle exists before 1.40 (ARB_texture_rectangle)
+        dd = 130 if p == '' else d
+        for c in coords:
+            S = p + s
+            F('%s textureProjGrad(%s, %s, %s, %s)' % (r, S, c, dv, dv), dd,
+              e, const=False)
+            F('%s textureProjGradOffset(%s, %s, %s, %s, %s)' %
+              (r, S, c, dv, dv, o), dd, e, const=False)
+            F('%s textureProjOffset(%s, %s, %s)' % (r, S, c, o), dd, e,
+              const=False)
+            if 'Rect' in s:
+                continue  # no levels: no bias, no explicit level
+            F('%s textureProjOffset(%s, %s, %s, float)' % (r, S, c, o), dd,
+              e, const=False, stages=[FS])
+            F('%s textureProjLodOffset(%s, %s, float, %s)' % (r, S, c, o),
+              dd, e, const=False)
+    for s, c, dv, o, es in GRAD_OFFSET_FORMS:
+        d = 140 if 'Rect' in s and p else 130
+        F('%s textureGradOffset(%s%s, %s, %s, %s, %s)' %
+          (r, p, s, c, dv, dv, o), d, 300 if es else 0, const=False)
+# The shadow forms return the comparison.
+for s, c, dv, o, es in (('sampler1DShadow', 'vec4', 'float', 'int', False),
+                        ('sampler2DShadow', 'vec4', 'vec2', 'ivec2', True),
+                        ('sampler2DRectShadow', 'vec4', 'vec2', 'ivec2',
+                         False)):
+    e = 300 if es else 0
+    F('float textureProjGrad(%s, %s, %s, %s)' % (s, c, dv, dv), 130, e,
+      const=False)
+    F('float textureProjGradOffset(%s, %s, %s, %s, %s)' % (s, c, dv, dv, o),
+      130, e, const=False)
+    F('float textureProjOffset(%s, %s, %s)' % (s, c, o), 130, e,
+      const=False)
+    if 'Rect' not in s:
+        F('float textureProjOffset(%s, %s, %s, float)' % (s, c, o), 130, e,
+          const=False, stages=[FS])
+        F('float textureProjLodOffset(%s, %s, float, %s)' % (s, c, o), 130,
+          e, const=False)
+for s, c, dv, o, es in (('sampler1DShadow', 'vec3', 'float', 'int', False),
+                        ('sampler2DShadow', 'vec3', 'vec2', 'ivec2', True),
+                        ('sampler2DRectShadow', 'vec3', 'vec2', 'ivec2',
+                         False),
+                        ('sampler1DArrayShadow', 'vec3', 'float', 'int',
+                         False),
+                        ('sampler2DArrayShadow', 'vec4', 'vec2', 'ivec2',
+                         True)):
+    F('float textureGradOffset(%s, %s, %s, %s, %s)' % (s, c, dv, dv, o), 130,
+      300 if es else 0, const=False)
+
 # textureQueryLevels: every sampler but buffers, rectangles and MS
 # (GLSL 4.30 8.9.1).
 for s in ([p + b for p in ('', 'i', 'u')
@@ -1004,13 +1076,11 @@ for fn in ('anyInvocation', 'allInvocations', 'allInvocationsEqual'):
 # unchecked (its result type unknown); elsewhere it is an error naming
 # the extension.  Since wave 14 this list is the only way in for an
 # untabled name (no prefix such as "texture" admits one), so it holds
-# every such name an extension we expose adds.  Sources: GLSL 1.30
-# section 8.7 and GLSL ES 3.00 section 8.8 (the Proj/Grad/Offset forms),
-# each extension's GLSL section, GLSL 4.60 section 8.10 (the atomic
-# counter operations).
+# every such name an extension we expose adds.  Sources: each
+# extension's GLSL section, GLSL 4.60 section 8.10 (the atomic counter
+# operations).  (The Proj/Grad/Offset lookups of GLSL 1.30 8.7 are
+# tabled above since wave 15.)
 UNTABLED_GROUPS = [
-    ('textureProjOffset textureProjLodOffset textureGradOffset '
-     'textureProjGrad textureProjGradOffset', 130, 300, None),
     ('texture1DArray texture2DArray shadow1DArray shadow2DArray '
      'texture1DArrayLod texture2DArrayLod shadow1DArrayLod', 0, 0,
      'GL_EXT_texture_array'),

@@ -103,7 +103,11 @@ cand_better(const struct cand *a, const struct cand *b,
 
 /* Built-in families whose overloads the tables only partly describe: a
  * call to a built-in available here that matches none of its listed
- * overloads is accepted unchecked. */
+ * overloads is accepted unchecked.  Since wave 15 only the texture
+ * lookups are such a family: the geometry-stream, barrier, memory
+ * barrier, atomic counter and interpolateAt* rows list every overload
+ * their specs give (GLSL 4.60 8.10-8.17), so a call to one of them with
+ * other arguments is the usual "no overload" error. */
 static bool
 lenient_builtin(const char *name)
 {
@@ -111,15 +115,15 @@ lenient_builtin(const char *name)
    static const char *const strict[] = {
       "textureGather", "textureGatherOffset", "textureGatherOffsets",
       "textureQueryLevels", "textureSize", "texelFetch",
+      /* tabled in wave 15 (GLSL 1.30/1.40 8.7, ES 3.00 8.8) */
+      "textureProjOffset", "textureProjLodOffset", "textureGradOffset",
+      "textureProjGrad", "textureProjGradOffset",
    };
    for (unsigned i = 0; i < ARRAY_SIZE(strict); i++) {
       if (!strcmp(name, strict[i]))
          return false;
    }
-   static const char *const prefixes[] = {
-      "texture", "texel", "shadow", "atomicCounter", "interpolate",
-      "Emit", "End", "barrier", "memory", "groupMemory",
-   };
+   static const char *const prefixes[] = { "texture", "texel", "shadow" };
    for (unsigned i = 0; i < ARRAY_SIZE(prefixes); i++) {
       if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
          return true;

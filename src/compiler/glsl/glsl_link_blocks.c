@@ -115,11 +115,14 @@ check_limits(struct link *l)
 }
 
 /* GLSL ES 3.00 4.3.7 (3.10 and 3.20 4.3.9): matched blocks have "the
- * same sequence of types, precisions and ... member names".  Members
- * qualified in both shaders are compared, as default-block uniforms are
- * (glsl_link_uniforms.c): a member left to the default precision is not
- * (llvmpipe compares none; relying on the stages' different defaults
- * would fail many ES programs).  Desktop GLSL ignores precision. */
+ * same sequence of types, precisions and ... member names".  Since wave
+ * 15 a member without a precision qualifier counts with its stage's
+ * default precision where the block is declared (glsl_to_nir_block.c),
+ * as default-block uniforms do (glsl_link_uniforms.c; piglit's
+ * glsl-es-3.00/linker/glsl-mismatched-uniform-precision-used).  Members
+ * of no precision (bool, structures) are not compared.  llvmpipe
+ * compares no block precisions at all.  Desktop GLSL ignores
+ * precision. */
 bool
 link_block_precisions_match(struct link *l, const char *kind,
                             const struct glsl_nir_block *a,

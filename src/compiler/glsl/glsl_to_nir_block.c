@@ -151,13 +151,17 @@ g2n_block_add(struct g2n *c, struct ast_node *n, struct util_dynarray *list,
       return (int)(blk - (struct glsl_nir_block *)list->data);
    }
    int index = (int)util_dynarray_num_elements(list, struct glsl_nir_block);
-   /* the members' precision qualifiers, for the link's match (GLSL ES
-    * 3.00 4.3.7) */
+   /* the members' precisions, for the link's match (GLSL ES 3.00 4.3.7):
+    * a member without a qualifier has the default precision of its type
+    * where the block is declared (GLSL ES 3.00 4.5.4; since wave 15), so
+    * a vertex shader's unqualified float (highp) differs from a fragment
+    * shader's under "precision mediump float" */
    unsigned *prec = NULL;
    if (c->st->es && d->type->num_fields) {
       prec = rzalloc_array(c->shader, unsigned, d->type->num_fields);
       for (unsigned f = 0; prec && f < d->type->num_fields; f++)
-         prec[f] = d->type->fields[f].qualifiers & AST_Q_PRECISION;
+         prec[f] = g2n_decl_prec(c, d->type->fields[f].qualifiers,
+                                 d->type->fields[f].type);
    }
    for (unsigned k = 0; k < d->count; k++) {
       struct glsl_nir_block blk = {

@@ -651,6 +651,9 @@ eval_alu(interp *in, nir_alu_instr *alu)
       nir_eval_quad_derivative(in->st, alu->op == nir_op_fddy, srcs[0],
                                comps[0], alu->def.bit_size,
                                val(in, &alu->def));
+      /* a difference can be subnormal where neither operand is */
+      note_special_floats(in, val(in, &alu->def), alu->def.num_components,
+                          alu->def.bit_size);
    } else if (!nir_eval_const_opcode(alu->op, val(in, &alu->def),
                               alu->def.num_components,
                               nir_alu_instr_eval_bit_size(alu), srcs, comps))

@@ -67,6 +67,7 @@ typedef struct {
    nir_variable *counters[4];
    nir_def *counter_vals[4];   /* loaded counter of each open loop */
    unsigned loop_depth;
+   unsigned flow_depth;       /* ifs and loops around the current point */
    unsigned budget;           /* statements left */
 } gen;
 
@@ -228,6 +229,14 @@ gen_float_op(gen *g, enum vt t, unsigned depth)
    if (g->o->allow_bitfield_ops && t == VT_F && rng_chance(&g->r, 8)) {
       nir_def *h = nir_unpack_half_2x16(b, gen_value(g, VT_I, depth + 1));
       return nir_channel(b, h, rng_below(&g->r, 2));
+   }
+   /* (the option is tested first: without it no number is drawn, so the
+    * shaders of existing seeds stay the same) */
+   if (g->o->allow_derivatives && !g->flow_depth &&
+       rng_chance(&g->r, 25)) {
+      bool y = rng_chance(&g->r, 50);
+      nir_def *x = gen_value(g, t, depth + 1);
+      return y ? nir_fddy(b, x) : nir_fddx(b, x);
    }
    switch (rng_below(&g->r, g->o->allow_lossy_ops ? 9 : 8)) {
    case 0:
@@ -516,6 +525,7 @@ gen_statement(gen *g)
    case 9: {
       nir_def *c = gen_value(g, VT_B, 0);
       nir_if *nif = nir_push_if(b, c);
+      g->flow_depth++;
       scope s = scope_push(g);
       if (g->loop_depth && rng_chance(&g->r, 25)) {
          nir_jump(b, rng_chance(&g->r, 50) ? nir_jump_break
@@ -529,6 +539,7 @@ gen_statement(gen *g)
       if (rng_chance(&g->r, 60))
          gen_statements(g, 1 + rng_below(&g->r, 3));
       scope_pop(g, s);
+      g->flow_depth--;
       nir_pop_if(b, nif);
       break;
    }
@@ -546,6 +557,7 @@ gen_statement(gen *g)
          limit = nir_iadd(b, g->counter_vals[g->loop_depth - 1], limit);
       nir_store_var(b, cnt, nir_imm_int(b, 0), 1);
       nir_loop *loop = nir_push_loop(b);
+      g->flow_depth++;
       scope s = scope_push(g);
       nir_def *i = nir_load_var(b, cnt);
       g->counter_vals[g->loop_depth++] = i;
@@ -555,6 +567,7 @@ gen_statement(gen *g)
       gen_statements(g, 1 + rng_below(&g->r, 3));
       g->loop_depth--;
       scope_pop(g, s);
+      g->flow_depth--;
       nir_pop_loop(b, loop);
       break;
    }

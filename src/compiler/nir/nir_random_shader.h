@@ -10,7 +10,7 @@
  * trees over float, int and bool values, ifs, loops with bounded trip
  * counts (with break / continue under random conditions), local scalars,
  * vectors and arrays indexed by constants and by masked dynamic indices,
- * and stores to outputs.  The same seed always gives the same shader.
+ * stores to outputs and, on request, derivatives (fragment shaders).  The same seed always gives the same shader.
  *
  * nir_random_diff() runs a pass over many such shaders and checks with the
  * interpreter that outputs are unchanged, bit for bit (floats compare NaN
@@ -36,6 +36,11 @@ typedef struct {
    /* bitfield extract/insert, half-float pack/unpack (off by default so
     * that the shaders of existing seeds stay the same) */
    bool allow_bitfield_ops;
+   /* fddx/fddy of random float values, only where every invocation of a
+    * quad runs (outside ifs and loops: GLSL 4.60 8.14.1 leaves derivatives
+    * in non-uniform control flow undefined); for fragment shaders run in
+    * quads (nir_eval_run_quad).  Off by default, like the bitfield ops. */
+   bool allow_derivatives;
 } nir_random_options;
 
 void nir_random_default_options(nir_random_options *opts);

@@ -10,6 +10,8 @@
  * '#' comments) are known failures: the exit status is 1 only when a
  * file outside the list fails, or when a listed file passes (so that the
  * list only ever shrinks).  --quiet prints failures and the total only.
+ * --no-skip makes a SKIP fail the run too (for our own test files, which
+ * must all run).
  *
  * --link judges linking only (shader_test_link.c): PASS when the program
  * links or fails to link as the file says, FAIL when not, REJECT when a
@@ -43,11 +45,15 @@ main(int argc, char **argv)
    void *mem = ralloc_context(NULL);
    char **expect = NULL;
    unsigned num_expect = 0;
-   bool quiet = false, link = false;
+   bool quiet = false, link = false, no_skip = false;
    unsigned pass = 0, fail = 0, skip = 0, reject = 0, unexpected = 0;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet")) {
          quiet = true;
+         continue;
+      }
+      if (!strcmp(argv[i], "--no-skip")) {
+         no_skip = true;
          continue;
       }
       if (!strcmp(argv[i], "--link")) {
@@ -55,7 +61,7 @@ main(int argc, char **argv)
          continue;
       }
       if (!strcmp(argv[i], "--help")) {
-         printf("usage: shader-test-eval [--quiet] [--link] "
+         printf("usage: shader-test-eval [--quiet] [--link] [--no-skip] "
                 "[--expectations LIST] FILE...\n"
                 "Runs piglit .shader_test files on the NIR interpreter "
                 "(or, with --link,\njudges only whether they link as "
@@ -134,7 +140,9 @@ main(int argc, char **argv)
          break;
       default:
          skip++;
-         if (!quiet)
+         if (no_skip)
+            unexpected++;
+         if (!quiet || no_skip)
             printf("SKIP: %s: %s\n", file, msg ? msg : "");
          break;
       }
@@ -147,5 +155,6 @@ main(int argc, char **argv)
    else
       printf("%u passed, %u failed, %u skipped\n", pass, fail, skip);
    ralloc_free(mem);
-   return expect ? (unexpected ? 1 : 0) : (fail || reject ? 1 : 0);
+   return expect || no_skip ? (unexpected ? 1 : 0)
+                            : (fail || reject ? 1 : 0);
 }

@@ -46,6 +46,7 @@ struct run {
    unsigned num_attribs, num_rows;
    int attrib_loc[MAX_ATTRIBS];
    unsigned attrib_comps[MAX_ATTRIBS];
+   bool attrib_int[MAX_ATTRIBS];  /* an integer column: vdata holds bits */
    float vdata[MAX_VERTS][MAX_ATTRIBS][4];
    /* fragment shader: inputs (slot range, flat), colour output cell */
    unsigned fs_in_first[32], fs_in_slots[32];
@@ -63,6 +64,12 @@ struct run {
     * compute shader. */
    nir_eval_buffer ssbos[16];
    nir_shader *cs;
+   /* User clipping (shader_test_clip.c): the planes of "clip plane", the
+    * enabled ones (bit i: GL_CLIP_PLANEi) and room for the vertices
+    * clipping makes (allocated on first use). */
+   float clip_plane[8][4];
+   unsigned clip_enables;
+   struct vertex_out *clip_scratch;
 };
 
 /* Rasterises one triangle of VS (or GS) outputs (shader_test_run.c). */
@@ -77,6 +84,18 @@ bool st_draw_triangle(struct run *r, const struct vertex_out *v0,
 enum shader_test_result st_geom_draw(struct run *r, const char *mode,
                                      const struct vertex_out *vo,
                                      unsigned count, struct fs_cache *cache);
+
+/* shader_test_clip.c: "clip plane N A B C D", "enable|disable
+ * GL_CLIP_PLANEn"; st_clip_triangle() cuts tri[] by the near and far
+ * planes and the enabled user planes and returns the convex polygon
+ * left (0 to ST_CLIP_MAX_VERTS vertices, in order, in poly[]): the
+ * triangle's own vertices when nothing cuts it. */
+#define ST_CLIP_MAX_VERTS 16
+enum shader_test_result st_clip_command(struct run *r, char **tok,
+                                        unsigned n);
+unsigned st_clip_triangle(struct run *r,
+                          const struct vertex_out *const tri[3],
+                          const struct vertex_out **poly);
 
 /* shader_test_compute.c: "ssbo N SIZE", "ssbo N subdata TYPE OFFSET
  * VALUES", "compute X Y Z", "probe ssbo TYPE N OFFSET OP VALUE". */

@@ -9,9 +9,11 @@
  * NIR interpreter.
  *
  * Commands: clear color, clear, uniform, draw rect [ortho], draw arrays
- * (triangles, strips, fans over [vertex data]), probe rgb(a), probe rect
- * rgb(a), probe all rgb(a) and their "relative" forms.  Anything else
- * makes the file SKIP with the command as reason.
+ * (triangles, strips, fans and quads over [vertex data]), probe rgb(a),
+ * probe rect rgb(a), probe all rgb(a) and their "relative" forms, clip
+ * plane and the clip plane enables (shader_test_clip.c, which clips
+ * every triangle before it is rasterised).  Anything else makes the file
+ * SKIP with the command as reason.
  *
  * GL rules followed: viewport = the window; window coordinates have y up;
  * a pixel is covered when its centre is inside the triangle (centres on
@@ -103,6 +105,14 @@ parse_vertex_data(struct run *r, char *text)
             unsigned n = slash2 ? (unsigned)atoi(slash2 + 1) : 4;
             if (!n || n > 4)
                return false;
+            /* integer columns keep their bits (glVertexAttribIPointer) */
+            if (slash2)
+               *slash2 = 0;
+            const char *type = slash + 1;
+            r->attrib_int[r->num_attribs] =
+               !strcmp(type, "int") || !strcmp(type, "uint") ||
+               !strcmp(type, "short") || !strcmp(type, "ushort") ||
+               !strcmp(type, "byte") || !strcmp(type, "ubyte");
             r->attrib_loc[r->num_attribs] =
                glsl_program_attrib_location(r->prog, col);
             r->attrib_comps[r->num_attribs++] = n;
@@ -117,8 +127,21 @@ parse_vertex_data(struct run *r, char *text)
          float *v = r->vdata[r->num_rows][a];
          v[0] = v[1] = v[2] = 0.0f;
          v[3] = 1.0f;
-         for (unsigned c = 0; c < r->attrib_comps[a]; c++)
-            v[c] = strtof(end, &end);
+         if (r->attrib_int[a]) {
+            /* the missing components of an integer attribute are
+             * (0, 0, 0, 1) as integers (GL 4.6 10.2.1) */
+            const int32_t dflt[4] = { 0, 0, 0, 1 };
+            memcpy(v, dflt, sizeof(dflt));
+         }
+         for (unsigned c = 0; c < r->attrib_comps[a]; c++) {
+            if (r->attrib_int[a]) {
+               /* (piglit writes them in any base, negative ones too) */
+               uint32_t bits = (uint32_t)strtoll(end, &end, 0);
+               memcpy(&v[c], &bits, 4);
+            } else {
+               v[c] = strtof(end, &end);
+            }
+         }
       }
       r->num_rows++;
    }
@@ -366,14 +389,16 @@ set_uniform(struct run *r, char **tok, unsigned n)
 
 /* "ortho": piglit_ortho_projection(w, h): glOrtho(0, w, 0, h, -1, 1) as
  * the projection with an identity modelview, so the compatibility
- * matrices become that ortho matrix (column-major). */
+ * matrices become that ortho matrix (column-major); "ortho L R B T" sets
+ * glOrtho(L, R, B, T, -1, 1). */
 static void
-set_ortho(struct run *r)
+set_ortho(struct run *r, float l, float rt, float b, float t)
 {
-   const float m[16] = { 2.0f / (float)r->w, 0, 0, 0,
-                         0, 2.0f / (float)r->h, 0, 0,
+   /* glOrtho(l, rt, b, t, -1, 1) (GL 4.6 compatibility 12.1.1) */
+   const float m[16] = { 2.0f / (rt - l), 0, 0, 0,
+                         0, 2.0f / (t - b), 0, 0,
                          0, 0, -1, 0,
-                         -1, -1, 0, 1 };
+                         -(rt + l) / (rt - l), -(t + b) / (t - b), 0, 1 };
    static const char *const names[] = { "gl_ProjectionMatrix",
                                         "gl_ModelViewProjectionMatrix" };
    for (unsigned k = 0; k < 2; k++) {
@@ -674,7 +699,7 @@ run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
       if (locs[a] < 0 || locs[a] >= 16)
          continue;
       for (unsigned c = 0; c < 4; c++)
-         in[locs[a] * 4 + c].f32 = attribs[a][c];
+         memcpy(&in[locs[a] * 4 + c].u32, &attribs[a][c], 4);
    }
    nir_eval_state es;
    memset(&es, 0, sizeof(es));
@@ -900,18 +925,17 @@ culled(const struct run *r, const struct vertex_out *const *v)
    return false;
 }
 
-bool
-st_draw_triangle(struct run *r, const struct vertex_out *v0,
-              const struct vertex_out *v1, const struct vertex_out *v2,
-              struct fs_cache *cache)
+/* One triangle of the clipped polygon. */
+static bool
+raster_triangle(struct run *r, const struct vertex_out *v0,
+                const struct vertex_out *v1, const struct vertex_out *v2,
+                struct fs_cache *cache)
 {
    struct tri t = { .v = { v0, v1, v2 } };
-   if (culled(r, t.v))
-      return true;
    for (unsigned i = 0; i < 3; i++) {
       float w = t.v[i]->pos[3];
       if (!(w > 0.0f))
-         return true; /* behind the eye: no clipping here, drop it */
+         return true; /* on the eye's plane (z = w = 0): nothing to draw */
       t.inv_w[i] = 1.0f / w;
       t.wx[i] = (t.v[i]->pos[0] * t.inv_w[i] + 1.0f) * 0.5f * (float)r->w;
       t.wy[i] = (t.v[i]->pos[1] * t.inv_w[i] + 1.0f) * 0.5f * (float)r->h;
@@ -948,6 +972,23 @@ st_draw_triangle(struct run *r, const struct vertex_out *v0,
       }
    }
    return true;
+}
+
+bool
+st_draw_triangle(struct run *r, const struct vertex_out *v0,
+                 const struct vertex_out *v1, const struct vertex_out *v2,
+                 struct fs_cache *cache)
+{
+   const struct vertex_out *const tri[3] = { v0, v1, v2 };
+   if (culled(r, tri))
+      return true;
+   /* clipping (shader_test_clip.c) leaves a convex polygon: its fan */
+   const struct vertex_out *poly[ST_CLIP_MAX_VERTS];
+   unsigned n = st_clip_triangle(r, tri, poly);
+   bool ok = true;
+   for (unsigned i = 1; i + 1 < n && ok; i++)
+      ok = raster_triangle(r, poly[0], poly[i], poly[i + 1], cache);
+   return ok;
 }
 
 /* The next primitive of a draw without a geometry shader. */
@@ -1083,6 +1124,17 @@ draw_arrays(struct run *r, char **tok, unsigned n)
       for (unsigned i = 1; i + 1 < count && ok; i++)
          ok = next_prim(r, st_draw_triangle(r, &vo[0], &vo[i], &vo[i + 1],
                                             cache));
+   } else if (!strcmp(mode, "GL_QUADS")) {
+      /* GL 4.6 compatibility 10.1.16: each group of four vertices is one
+       * polygon (one primitive: one gl_PrimitiveID), flat-shaded from
+       * its last vertex (table 13.2); drawn as the triangles (0, 1, 3)
+       * and (1, 2, 3), which keep the last vertex last. */
+      for (unsigned i = 0; i + 3 < count && ok; i += 4) {
+         ok = st_draw_triangle(r, &vo[i], &vo[i + 1], &vo[i + 3], cache) &&
+              st_draw_triangle(r, &vo[i + 1], &vo[i + 2], &vo[i + 3],
+                               cache);
+         ok = next_prim(r, ok);
+      }
    } else {
       r->msg = ralloc_asprintf(r->mem, "draw mode %s", mode);
       return SHADER_TEST_SKIP;
@@ -1327,7 +1379,14 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "texparameter")) {
          res = texparameter(r, tok, n);
       } else if (!strcmp(tok[0], "ortho") && n == 1) {
-         set_ortho(r);
+         set_ortho(r, 0.0f, (float)r->w, 0.0f, (float)r->h);
+      } else if (!strcmp(tok[0], "ortho") && n == 5) {
+         set_ortho(r, strtof(tok[1], NULL), strtof(tok[2], NULL),
+                   strtof(tok[3], NULL), strtof(tok[4], NULL));
+      } else if (!strcmp(tok[0], "clip") ||
+                 ((!strcmp(tok[0], "enable") ||
+                   !strcmp(tok[0], "disable")) && n == 2)) {
+         res = st_clip_command(r, tok, n);
       } else if (!strcmp(tok[0], "link") && n == 2 &&
                  !strcmp(tok[1], "success")) {
          /* linked above */

@@ -1394,6 +1394,75 @@ test_es3_legacy_textures(void **state)
           "texture3D");
 }
 
+/* Built-ins the tables describe completely are held to their rows: a call
+ * with other arguments is an error naming the call (before wave 15 the
+ * texture, geometry-stream, barrier, atomic counter and interpolateAt
+ * families accepted any arguments).  Overloads: GLSL 1.30 8.7 and ES 3.00
+ * 8.8 (the Proj/Grad/Offset lookups), GLSL 4.60 8.10-8.17. */
+static void
+test_strict_builtins(void **state)
+{
+   (void)state;
+   const gl_shader_stage VS = MESA_SHADER_VERTEX, FS = MESA_SHADER_FRAGMENT,
+                         GS = MESA_SHADER_GEOMETRY, CS = MESA_SHADER_COMPUTE;
+   /* the offset of a 2D lookup is an ivec2 */
+   REJECT(FS, "#version 130\nuniform sampler2D s;\n"
+              "void main() { gl_FragColor = textureGradOffset(s, vec2(0), "
+              "vec2(0), vec2(0), 1); }\n",
+          "no overload of textureGradOffset(sampler2D, vec2, vec2, vec2, "
+          "int) matches");
+   /* a projective 2D coordinate has three or four components */
+   REJECT(FS, "#version 130\nuniform sampler2D s;\n"
+              "void main() { gl_FragColor = textureProjOffset(s, vec2(0), "
+              "ivec2(0)); }\n",
+          "no overload of textureProjOffset(sampler2D, vec2, ivec2) matches");
+   REJECT(FS, "#version 300 es\nprecision mediump float;\n"
+              "uniform sampler2D s;\nout vec4 o;\n"
+              "void main() { o = textureProjGrad(s, vec3(0), vec3(0), "
+              "vec3(0)); }\n",
+          "no overload of textureProjGrad(sampler2D, vec3, vec3, vec3) "
+          "matches");
+   /* the bias forms are for fragment shaders (implicit derivatives) */
+   REJECT(VS, "#version 130\nuniform sampler2D s;\n"
+              "void main() { gl_Position = textureProjOffset(s, vec3(0), "
+              "ivec2(0), 1.0); }\n",
+          "no overload of textureProjOffset(sampler2D, vec3, ivec2, float) "
+          "matches");
+   /* every listed form still compiles */
+   ACCEPT(FS, "#version 130\nuniform sampler2D s;\nuniform sampler3D t;\n"
+              "uniform sampler2DShadow z;\nuniform isampler1DArray a;\n"
+              "in vec4 c;\n"
+              "void main() { gl_FragColor = textureProjOffset(s, c, "
+              "ivec2(1), 0.5) + textureProjLodOffset(t, c, 1.0, ivec3(1)) +\n"
+              "  textureProjGradOffset(s, c.xyz, c.xy, c.xy, ivec2(0)) +\n"
+              "  textureGradOffset(z, c.xyz, c.xy, c.xy, ivec2(1)) +\n"
+              "  textureProjGrad(z, c, c.xy, c.xy) +\n"
+              "  vec4(textureGradOffset(a, c.xy, 1.0, 1.0, 2)); }\n");
+   ACCEPT(FS, "#version 300 es\nprecision mediump float;\n"
+              "uniform mediump sampler2DArrayShadow s;\nin vec4 c;\n"
+              "out vec4 o;\n"
+              "void main() { o = vec4(textureGradOffset(s, c, c.xy, c.xy, "
+              "ivec2(1))); }\n");
+   /* the other families: no arguments, or their one signature */
+   REJECT(GS, "#version 150\nlayout(points) in;\n"
+              "layout(points, max_vertices = 1) out;\n"
+              "void main() { EmitVertex(1); }\n",
+          "no overload of EmitVertex(int) matches");
+   REJECT(CS, "#version 430\nlayout(local_size_x = 1) in;\n"
+              "void main() { barrier(1); memoryBarrier(); }\n",
+          "no overload of barrier(int) matches");
+   REJECT(CS, "#version 430\nlayout(local_size_x = 1) in;\n"
+              "void main() { groupMemoryBarrier(true); }\n",
+          "no overload of groupMemoryBarrier(bool) matches");
+   REJECT(FS, "#version 420\nlayout(binding = 0) uniform atomic_uint c;\n"
+              "out vec4 o;\n"
+              "void main() { o = vec4(atomicCounterIncrement(c, 1u)); }\n",
+          "no overload of atomicCounterIncrement(atomic_uint, uint) matches");
+   REJECT(FS, "#version 400\nin vec2 v;\nout vec4 o;\n"
+              "void main() { o = vec4(interpolateAtCentroid(v, 1), 0, 0); }\n",
+          "no overload of interpolateAtCentroid(vec2, int) matches");
+}
+
 int
 main(void)
 {
@@ -1418,6 +1487,7 @@ main(void)
       cmocka_unit_test(test_hostile_input),
       cmocka_unit_test(test_es_float_precision),
       cmocka_unit_test(test_es3_legacy_textures),
+      cmocka_unit_test(test_strict_builtins),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -477,7 +477,24 @@ test_block_member_precision(void **state)
            PREC_FS("mediump vec4 a;"));
    link_ok(mem, 300, true, NULL, PREC_VS("vec4 a;"),
            PREC_FS("highp vec4 a;"));
-   link_ok(mem, 300, true, NULL, PREC_VS("vec4 a;"), PREC_FS("vec4 a;"));
+   /* Since wave 15 a member without a qualifier has its stage's default
+    * precision where the block is declared (GLSL ES 3.00 4.5.4): highp
+    * in the vertex shader, mediump under the fragment shader's
+    * "precision mediump float" */
+   expect_link_error(mem, 300, true, NULL, MESA_SHADER_VERTEX,
+                     PREC_VS("vec4 a;"), MESA_SHADER_FRAGMENT,
+                     PREC_FS("vec4 a;"), "member 'a'");
+   link_ok(mem, 300, true, NULL, PREC_VS("mediump vec4 a;"),
+           PREC_FS("vec4 a;"));
+   /* ints: highp in vertex shaders, mediump in fragment shaders */
+   expect_link_error(mem, 300, true, NULL, MESA_SHADER_VERTEX,
+                     PREC_VS("vec4 a; int i;"), MESA_SHADER_FRAGMENT,
+                     PREC_FS("highp vec4 a; int i;"), "member 'i'");
+   link_ok(mem, 300, true, NULL, PREC_VS("vec4 a; int i;"),
+           PREC_FS("highp vec4 a; highp int i;"));
+   /* bool members have no precision */
+   link_ok(mem, 300, true, NULL, PREC_VS("vec4 a; bool f;"),
+           PREC_FS("highp vec4 a; bool f;"));
 #undef PREC_VS
 #undef PREC_FS
    /* desktop GLSL: precision qualifiers mean nothing (GLSL 1.30 4.5) */
