@@ -60,7 +60,9 @@ usage(FILE *fp)
           "                    spills:fills), the compile time per shader\n"
           "                    and the CPU time of every pass; with --stats\n"
           "                    also each shader's SHADER-DB line (labelled\n"
-          "                    with its file)\n"
+          "                    with its file) and, at the end, the\n"
+          "                    instructions of all shaders by mnemonic\n"
+          "                    (OPCODE lines)\n"
           "  --help            this text\n"
           "\n"
           "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
@@ -247,6 +249,11 @@ struct size_group {
    struct agx_pass_times passes;
 };
 
+struct mnemonic_count {
+   char name[32];
+   uint64_t count;
+};
+
 struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
@@ -257,7 +264,64 @@ struct totals {
    double ms;
    struct agx_pass_times passes; /* front end and backend, CPU time */
    struct size_group groups[NR_SIZE_GROUPS];
+   /* --bench --stats: the shaders' instructions by mnemonic */
+   unsigned nr_mnemonics;
+   struct mnemonic_count mnemonics[256];
 };
+
+/* --bench --stats: count the shader's instructions (not its preamble's)
+ * by the disassembler's mnemonic, the opcode histogram printed at the
+ * end. */
+static void
+count_mnemonics(const struct agx_shader_binary *bin, struct totals *tot)
+{
+   size_t off = 0;
+   while (off < bin->size_B) {
+      char line[256];
+      int len = agx_isa_disasm_one(bin->code + off, bin->size_B - off, line,
+                                   sizeof(line));
+      if (len <= 0)
+         break;
+      size_t n = strcspn(line, " \t");
+      if (n >= sizeof(tot->mnemonics[0].name))
+         n = sizeof(tot->mnemonics[0].name) - 1;
+      unsigned i = 0;
+      while (i < tot->nr_mnemonics &&
+             (strncmp(tot->mnemonics[i].name, line, n) ||
+              tot->mnemonics[i].name[n]))
+         ++i;
+      if (i == tot->nr_mnemonics && i < 256) {
+         memcpy(tot->mnemonics[i].name, line, n);
+         tot->mnemonics[i].name[n] = 0;
+         tot->nr_mnemonics++;
+      }
+      if (i < 256)
+         tot->mnemonics[i].count++;
+      bool stop = bin->code[off] == 0x88 && bin->code[off + 1] == 0;
+      off += (size_t)len;
+      if (stop)
+         break;
+   }
+}
+
+static int
+by_count(const void *a, const void *b)
+{
+   uint64_t x = ((const struct mnemonic_count *)a)->count;
+   uint64_t y = ((const struct mnemonic_count *)b)->count;
+   return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void
+print_mnemonics(struct totals *tot)
+{
+   qsort(tot->mnemonics, tot->nr_mnemonics, sizeof(tot->mnemonics[0]),
+         by_count);
+   printf("instructions by mnemonic (shaders, not preambles):\n");
+   for (unsigned i = 0; i < tot->nr_mnemonics; ++i)
+      printf("OPCODE: %-20s %10" PRIu64 "\n", tot->mnemonics[i].name,
+             tot->mnemonics[i].count);
+}
 
 static double
 cpu_seconds(void)
@@ -343,6 +407,8 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       tot->groups[g].shaders++;
       tot->groups[g].instrs += bin.info.nr_instrs;
       add_pass_times(&tot->groups[g].passes, &passes);
+      if (opt->stats)
+         count_mnemonics(&bin, tot);
    }
    if (opt->stats) {
       char line[4608];
@@ -707,6 +773,8 @@ main(int argc, char **argv)
              tot.copy_moves, tot.collect_moves, tot.split_moves,
              tot.copy_swaps);
       print_pass_times(&tot);
+      if (want_stats)
+         print_mnemonics(&tot);
       return 0;
    }
    if (!nr_src) {
