@@ -1280,6 +1280,45 @@ test_glsl_mediump_int(void **state)
    check_program(vs1, fs_int_cvt, false);
 }
 
+/* Wave 15: arithmetic the backend fuses (docs/compiler.rst "Since wave
+ * 15").  Each shader is counted by opcode, then run on the simulator
+ * against the NIR interpreter. */
+static enum agx_isa_op fused_op; /* the opcode count_op counts */
+
+static bool
+count_op(const struct agx_isa_instr *I)
+{
+   return I->op == fused_op;
+}
+
+static unsigned
+count_fs_op(const char *fs_src, enum agx_isa_op op)
+{
+   fused_op = op;
+   return count_fs_instrs(fs_src, PIPE_FORMAT_R8G8B8A8_UNORM, count_op);
+}
+
+#define FS_HP "precision highp float;\nprecision highp int;\n"
+
+/* mix(a, b, t) with t varying: a + t (b - a), an fadd and an fmadd per
+ * component, no multiply (a (1 - t) + b t needs one more) */
+static const char *fs_mix = FS_HP
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   gl_FragColor = vec4(mix(v_color, v_color.zxy, v_k), 1.0);\n"
+   "}\n";
+
+static void
+test_glsl_mix_single_ffma(void **state)
+{
+   (void)state;
+   /* (multiplies decode as fmadd32 too: a (1 - t) + b t made 6) */
+   assert_int_equal(count_fs_op(fs_mix, AGX_ISA_OP_FMADD32), 3);
+   assert_int_equal(count_fs_op(fs_mix, AGX_ISA_OP_FADD32), 3);
+   check_program(vs1, fs_mix, false);
+}
+
 static void
 test_glsl_scratch_arrays(void **state)
 {
@@ -1536,6 +1575,7 @@ main(void)
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_mediump),
       cmocka_unit_test(test_glsl_mediump_int),
+      cmocka_unit_test(test_glsl_mix_single_ffma),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),
