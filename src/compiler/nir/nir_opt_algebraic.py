@@ -149,6 +149,20 @@ optimizations = [
    (('u2f32', ('b2i32', a)), ('b2f32', a)),
    (('fneg', ('fneg', a)), a),
 
+   # ---- a factor of 0 or 1 (step(), b2f) as a select ---------------------
+   # x * (c ? 0 : 1) is c ? 0 : x but for infinite or NaN x (0 * inf is
+   # NaN): inexact.
+   (('~fmul', ('bcsel', a, 0.0, 1.0), b), ('bcsel', a, 0.0, b)),
+   (('~fmul', ('bcsel', a, 1.0, 0.0), b), ('bcsel', a, b, 0.0)),
+   (('~fmul', ('b2f32', a), b), ('bcsel', a, b, 0.0)),
+
+   # ---- pow(a, 1) ------------------------------------------------------
+   # pow(a, k) arrives as exp2(log2(a) * k) (lower_fpow); GLSL 4.60 8.2
+   # leaves pow undefined for a < 0, and a = 0 gives exp2(-inf) = 0.
+   # (k = 2, 3, 4 as multiplies would be right too, but move the result
+   # by more than nir_inexact's bound allows, the exp2/log2 side being
+   # the less precise one.)
+   (('~fexp2', ('flog2', a)), a),
 ]
 
 # Lowerings a driver asks for through nir_shader_compiler_options.  These

@@ -1309,6 +1309,16 @@ static const char *fs_mix = FS_HP
    "   gl_FragColor = vec4(mix(v_color, v_color.zxy, v_k), 1.0);\n"
    "}\n";
 
+/* x * step(e, k) and mix(a, b, step(e, k)): selects, no multiply */
+static const char *fs_step = FS_HP
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   vec3 c = v_color * step(0.5, v_k);\n"
+   "   gl_FragColor = vec4(c.xy, mix(v_color.z, 0.25, step(v_k, 0.75)),\n"
+   "                       1.0);\n"
+   "}\n";
+
 static void
 test_glsl_mix_single_ffma(void **state)
 {
@@ -1317,6 +1327,15 @@ test_glsl_mix_single_ffma(void **state)
    assert_int_equal(count_fs_op(fs_mix, AGX_ISA_OP_FMADD32), 3);
    assert_int_equal(count_fs_op(fs_mix, AGX_ISA_OP_FADD32), 3);
    check_program(vs1, fs_mix, false);
+}
+
+static void
+test_glsl_step_select(void **state)
+{
+   (void)state;
+   assert_int_equal(count_fs_op(fs_step, AGX_ISA_OP_FMADD32), 0);
+   assert_int_equal(count_fs_op(fs_step, AGX_ISA_OP_FMUL32), 0);
+   check_program(vs1, fs_step, false);
 }
 
 static void
@@ -1576,6 +1595,7 @@ main(void)
       cmocka_unit_test(test_glsl_mediump),
       cmocka_unit_test(test_glsl_mediump_int),
       cmocka_unit_test(test_glsl_mix_single_ffma),
+      cmocka_unit_test(test_glsl_step_select),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),
