@@ -564,6 +564,92 @@ isrc_ext(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
    return isrc_c(st, alu, i, c);
 }
 
+/* The scalar 32-bit `op` instruction that source i of alu is, when alu is
+ * its only reader, so that alu may compute it in its stead (Mesa's
+ * src/asahi/compiler/agx_nir_algebraic.py fuses imul and ishl into adds
+ * under the same is_used_once condition).  The instruction is still
+ * selected and then dies (agx_dce). */
+static nir_alu_instr *
+fusable_src(nir_alu_instr *alu, unsigned i, nir_op op)
+{
+   nir_instr *p = nir_def_instr(alu->src[i].src.ssa);
+   if (p->type != nir_instr_type_alu)
+      return NULL;
+   nir_alu_instr *m = nir_instr_as_alu(p);
+   if (m->op != op || m->def.bit_size != 32 || m->def.num_components != 1 ||
+       !list_is_singular(&m->def.uses))
+      return NULL;
+   return m;
+}
+
+/* y << s of a fusable ishl by a constant s of 1-4, the shifts the add
+ * forms apply to their last source (applegpu: iadd / imadd 'lsl N'; the
+ * simulator's exec_iadd) */
+static nir_alu_instr *
+fusable_shl(nir_alu_instr *alu, unsigned i, unsigned *s)
+{
+   nir_alu_instr *m = fusable_src(alu, i, nir_op_ishl);
+   uint32_t v;
+   if (!m || !const_value(&m->src[1].src, nir_alu_src_swizzle(&m->src[1], 0),
+                          &v))
+      return NULL;
+   v &= 31;
+   if (v < 1 || v > 4)
+      return NULL;
+   *s = v;
+   return m;
+}
+
+/*
+ * A 32-bit iadd of a product or of a small left shift as one instruction:
+ * x + a * b is imadd a, b, x; x + (y << s) is iadd x, y lsl s; and
+ * a * b + (y << s) is imadd a, b, y lsl s.  Returns false (nothing
+ * emitted) when neither source fuses.
+ */
+static bool
+emit_fused_iadd(struct isel *st, nir_alu_instr *alu, unsigned c,
+                agx_operand *out)
+{
+   nir_alu_instr *mul = NULL, *shl = NULL;
+   unsigned mi = 0, s = 0;
+   for (unsigned i = 0; i < 2 && !mul; ++i) {
+      if ((mul = fusable_src(alu, i, nir_op_imul)))
+         mi = i;
+   }
+   unsigned other = 1 - mi;
+   if (mul) {
+      shl = fusable_shl(alu, other, &s);
+   } else {
+      for (unsigned i = 0; i < 2 && !shl; ++i) {
+         if ((shl = fusable_shl(alu, i, &s)))
+            other = 1 - i;
+      }
+      if (!shl)
+         return false;
+   }
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand term = shl ? isrc_ext(st, shl, 0, 0)
+                          : isrc_ext(st, alu, other, c);
+   agx_instr *I;
+   if (mul) {
+      I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+      I->ops[AGX_ISA_IMADD_D] = dst;
+      I->ops[AGX_ISA_IMADD_A] = isrc_ext(st, mul, 0, 0);
+      I->ops[AGX_ISA_IMADD_B] = isrc_ext(st, mul, 1, 0);
+      I->ops[AGX_ISA_IMADD_C] = term;
+      if (s)
+         I->ops[AGX_ISA_IMADD_SHIFT] = agx_isa_imm(s, 3);
+   } else {
+      I = agx_emit(&st->b, AGX_ISA_OP_IADD);
+      I->ops[AGX_ISA_IADD_D] = dst;
+      I->ops[AGX_ISA_IADD_A] = isrc_ext(st, alu, other, c);
+      I->ops[AGX_ISA_IADD_B] = term;
+      I->ops[AGX_ISA_IADD_SHIFT] = agx_isa_imm(s, 3);
+   }
+   *out = dst;
+   return true;
+}
+
 /* A 16-bit integer to 32 bits (i2i32 / u2u32): an iadd of 0 reading it
  * sign-extended (.sx) or zero-extended (applegpu's integer sources). */
 static agx_operand
@@ -955,8 +1041,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_fddy:
       return emit_unop_n(st, sz, AGX_ISA_OP_DFDY, F(0));
 
-   case nir_op_iadd:
+   case nir_op_iadd: {
+      agx_operand fused;
+      if (sz == 32 && emit_fused_iadd(st, alu, c, &fused))
+         return fused;
       return emit_binop(st, AGX_ISA_OP_IADD, sz, X(0), X(1));
+   }
    case nir_op_isub:
       return emit_binop(st, AGX_ISA_OP_ISUB, sz, X(0), X(1));
    case nir_op_ineg:

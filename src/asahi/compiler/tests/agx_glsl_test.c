@@ -1319,6 +1319,21 @@ static const char *fs_step = FS_HP
    "                       1.0);\n"
    "}\n";
 
+/* a * b + c * 4 (c << 2 after nir_opt_algebraic): one imadd with a
+ * shifted addend, no separate multiply or shift; c + b * 8: one iadd */
+static const char *fs_imad = FS_HP
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   int a = int(v_color.x * 64.0);\n"
+   "   int b = int(v_color.y * 64.0);\n"
+   "   int c = int(v_color.z * 64.0);\n"
+   "   int s = a * b + c * 4;\n"
+   "   int t = c + b * 8;\n"
+   "   gl_FragColor = vec4(float(s) / 8192.0, float(t) / 1024.0, v_k,\n"
+   "                       1.0);\n"
+   "}\n";
+
 static void
 test_glsl_mix_single_ffma(void **state)
 {
@@ -1336,6 +1351,16 @@ test_glsl_step_select(void **state)
    assert_int_equal(count_fs_op(fs_step, AGX_ISA_OP_FMADD32), 0);
    assert_int_equal(count_fs_op(fs_step, AGX_ISA_OP_FMUL32), 0);
    check_program(vs1, fs_step, false);
+}
+
+static void
+test_glsl_fused_iadd(void **state)
+{
+   (void)state;
+   assert_int_equal(count_fs_op(fs_imad, AGX_ISA_OP_IMADD), 1);
+   assert_int_equal(count_fs_op(fs_imad, AGX_ISA_OP_IADD), 1);
+   assert_int_equal(count_fs_op(fs_imad, AGX_ISA_OP_BFI), 0);
+   check_program(vs1, fs_imad, false);
 }
 
 static void
@@ -1596,6 +1621,7 @@ main(void)
       cmocka_unit_test(test_glsl_mediump_int),
       cmocka_unit_test(test_glsl_mix_single_ffma),
       cmocka_unit_test(test_glsl_step_select),
+      cmocka_unit_test(test_glsl_fused_iadd),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),
