@@ -1421,6 +1421,69 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/*
+ * The word index (offset / 4) of a run-time byte offset x * K + C or
+ * x << s (+ C), K, 1 << s and C constant multiples of 4 (an array of
+ * std140 elements indexed at run time: agx_nir_lower_ubo's offsets), as
+ * one imadd x * K/4 + C/4 instead of the offset and a shift; false when
+ * the offset has another shape.  The offset's own instructions die
+ * unless something else reads them.  Both forms wrap alike for offsets
+ * below 4 GiB, past any block's end.
+ */
+static bool
+scaled_word_index(struct isel *st, nir_src *src, agx_operand *out)
+{
+   nir_instr *p = nir_def_instr(src->ssa);
+   if (p->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(p);
+   if (alu->def.num_components != 1)
+      return false;
+   uint32_t add = 0;
+   nir_alu_instr *m = alu;
+   if (alu->op == nir_op_iadd) {
+      unsigned x = 2;
+      for (unsigned i = 0; i < 2 && x == 2; ++i) {
+         if (const_value(&alu->src[i].src, nir_alu_src_swizzle(&alu->src[i], 0),
+                         &add))
+            x = 1 - i;
+      }
+      if (x == 2)
+         return false;
+      nir_instr *q = nir_def_instr(alu->src[x].src.ssa);
+      if (q->type != nir_instr_type_alu ||
+          nir_alu_src_swizzle(&alu->src[x], 0) != 0)
+         return false;
+      m = nir_instr_as_alu(q);
+      if (m->def.num_components != 1)
+         return false;
+   }
+   uint32_t k, scale;
+   unsigned xi;
+   if (m->op == nir_op_imul) {
+      if (const_value(&m->src[1].src, nir_alu_src_swizzle(&m->src[1], 0), &k))
+         xi = 0;
+      else if (const_value(&m->src[0].src,
+                           nir_alu_src_swizzle(&m->src[0], 0), &k))
+         xi = 1;
+      else
+         return false;
+      scale = k;
+   } else if (m->op == nir_op_ishl &&
+              const_value(&m->src[1].src, nir_alu_src_swizzle(&m->src[1], 0),
+                          &k) &&
+              (k & 31) >= 2) {
+      xi = 0;
+      scale = 1u << (k & 31);
+   } else {
+      return false;
+   }
+   if (scale % 4 || add % 4 || m->def.bit_size != 32)
+      return false;
+   *out = emit_imadd_imm(st, isrc_c(st, m, xi, 0), scale / 4, add / 4);
+   return true;
+}
+
 /* load_ubo(block, byte offset): device_load of 32-bit words at the
  * block's address (AGX_PUSH_UBO_BASE) + offset.  The block index is a
  * constant here (agx_nir_lower_ubo); std140 keeps offsets 4-aligned. */
@@ -1442,7 +1505,7 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       word = agx_isa_imm(off / 4, 16); /* the signed 16-bit immediate */
    else if (const_value(&intr->src[1], 0, &off))
       word = imm32(st, off / 4);
-   else
+   else if (!scaled_word_index(st, &intr->src[1], &word))
       word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
                            get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
    unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);

@@ -93,6 +93,29 @@ f32(uint32_t u)
  *    bool on                 96, block size 112
  * gl_Position = a * k[vertex % 3] (an offset known only at run time);
  * v = (m[1], on, m[0][1]) = (row0[1], row1[1], 1, row1[0]). */
+/* Every device_load whose element index is a register gets it straight
+ * from an imadd (x * K/4 + C/4 for a byte offset x * K + C), not from the
+ * byte offset shifted right (wave 15: one instruction instead of two). */
+static void
+assert_indices_from_imadd(const struct agx_shader_binary *bin)
+{
+   enum agx_isa_op writer[512] = {0};
+   bool seen = false;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(bin, &off, &I);) {
+      const struct agx_isa_operand *o = &I.operands[AGX_ISA_DEVICE_LOAD_O];
+      if (I.op == AGX_ISA_OP_DEVICE_LOAD && o->kind == AGX_ISA_KIND_REG) {
+         assert_true(o->value >= 0 && o->value < 512);
+         assert_int_equal(writer[o->value], AGX_ISA_OP_IMADD);
+         seen = true;
+      }
+      const struct agx_isa_operand *d = &I.operands[0];
+      if (d->kind == AGX_ISA_KIND_REG && d->value >= 0 && d->value < 512)
+         writer[d->value] = I.op;
+   }
+   assert_true(seen);
+}
+
 static void
 test_block_reads(void **state)
 {
@@ -119,6 +142,8 @@ test_block_reads(void **state)
    struct agx_shader_binary bin;
    compile_vs(mem, prog, &bin);
    assert_int_equal(ubo_ranges(&bin.info), 1u << 0);
+   /* k[i]: byte offset i * 16 + 16, word index i * 4 + 4 */
+   assert_indices_from_imadd(&bin);
 
    float block[28] = {0};
    const float a[4] = {1, 2, 3, 4}, k[3] = {0.5f, 2, -1};
