@@ -1330,7 +1330,9 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    /* a constant element index is the load's signed 16-bit immediate */
    agx_operand elem =
       word.kind != AGX_ISA_KIND_NONE
-         ? emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first))
+         ? (first ? emit_binop(st, AGX_ISA_OP_IADD, 32, word,
+                               int_operand(st, first))
+                  : word)
       : first < 0x8000 ? agx_isa_imm(first, 16)
                        : imm32(st, first);
    load_words(st, addr, elem, n, dst);
@@ -1401,9 +1403,10 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    if (!const_value(&intr->src[0], 0, &off)) {
       /* dynamically indexed (uniform arrays): from memory, slot = 4 words */
       agx_operand slot = get_src(st, &intr->src[0], 0);
-      agx_operand word = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
-                                       slot, agx_isa_imm(2, 8));
-      load_uniform_memory(st, word, base, intr->def.num_components, dst);
+      /* the slot's first word, slot * 4 + base, in one imadd (since
+       * wave 15; was a shift and an add) */
+      agx_operand word = emit_imadd_imm(st, slot, 4, base);
+      load_uniform_memory(st, word, 0, intr->def.num_components, dst);
       return;
    }
 

@@ -282,6 +282,34 @@ test_array_of_arrays_index(void **state)
    ralloc_free(mem);
 }
 
+/* A default-block array indexed at run time, read from memory
+ * (key.uniforms_in_memory): the element index slot * 4 + base is one
+ * imadd too (agx_first_pixel's test_uniform_arrays runs such loads) */
+static void
+test_dynamic_uniform_index(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *prog = link_pair(
+      mem, 400, false,
+      "#version 400\n"
+      "uniform float pad;\n"
+      "uniform vec4 arr[4];\n"
+      "void main() { gl_Position = arr[gl_VertexID % 4] + pad; }\n",
+      "#version 400\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(1.0); }\n");
+   nir_shader *vs = nir_shader_clone(mem, prog->nir[MESA_SHADER_VERTEX]);
+   assert_true(agx_preprocess_nir(vs));
+   struct agx_shader_key key = {0};
+   key.uniforms_in_memory = true;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (!agx_test_compile_lowered(vs, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+   assert_indices_from_imadd(&bin);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -289,6 +317,7 @@ main(void)
       cmocka_unit_test(test_block_reads),
       cmocka_unit_test(test_dynamic_block_index),
       cmocka_unit_test(test_array_of_arrays_index),
+      cmocka_unit_test(test_dynamic_uniform_index),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
