@@ -202,9 +202,11 @@ split_shader_test(char *text, const char *name, struct source *out,
    return n;
 }
 
-/* The program at byte `off` of the binary, up to its stop. */
+/* Calls fn with the disassembly of each instruction of the program at
+ * byte `off` of the binary, up to its stop. */
 static void
-disasm_from(const struct agx_shader_binary *bin, size_t off)
+walk_program(const struct agx_shader_binary *bin, size_t off,
+             void (*fn)(size_t off, const char *line, void *data), void *data)
 {
    while (off < bin->size_B) {
       char line[256];
@@ -212,12 +214,25 @@ disasm_from(const struct agx_shader_binary *bin, size_t off)
                                    sizeof(line));
       if (len <= 0)
          break;
-      printf("   %4zx:  %s\n", off, line);
+      fn(off, line, data);
       bool stop = bin->code[off] == 0x88 && bin->code[off + 1] == 0;
       off += (size_t)len;
       if (stop)
          break;
    }
+}
+
+static void
+print_line(size_t off, const char *line, void *data)
+{
+   (void)data;
+   printf("   %4zx:  %s\n", off, line);
+}
+
+static void
+disasm_from(const struct agx_shader_binary *bin, size_t off)
+{
+   walk_program(bin, off, print_line, NULL);
 }
 
 static void
@@ -269,39 +284,29 @@ struct totals {
    struct mnemonic_count mnemonics[256];
 };
 
-/* --bench --stats: count the shader's instructions (not its preamble's)
- * by the disassembler's mnemonic, the opcode histogram printed at the
- * end. */
+/* --bench --stats: one instruction of a shader (not of its preamble)
+ * counted by the disassembler's mnemonic, for the opcode histogram
+ * printed at the end. */
 static void
-count_mnemonics(const struct agx_shader_binary *bin, struct totals *tot)
+count_mnemonic(size_t off, const char *line, void *data)
 {
-   size_t off = 0;
-   while (off < bin->size_B) {
-      char line[256];
-      int len = agx_isa_disasm_one(bin->code + off, bin->size_B - off, line,
-                                   sizeof(line));
-      if (len <= 0)
-         break;
-      size_t n = strcspn(line, " \t");
-      if (n >= sizeof(tot->mnemonics[0].name))
-         n = sizeof(tot->mnemonics[0].name) - 1;
-      unsigned i = 0;
-      while (i < tot->nr_mnemonics &&
-             (strncmp(tot->mnemonics[i].name, line, n) ||
-              tot->mnemonics[i].name[n]))
-         ++i;
-      if (i == tot->nr_mnemonics && i < 256) {
-         memcpy(tot->mnemonics[i].name, line, n);
-         tot->mnemonics[i].name[n] = 0;
-         tot->nr_mnemonics++;
-      }
-      if (i < 256)
-         tot->mnemonics[i].count++;
-      bool stop = bin->code[off] == 0x88 && bin->code[off + 1] == 0;
-      off += (size_t)len;
-      if (stop)
-         break;
+   (void)off;
+   struct totals *tot = data;
+   size_t n = strcspn(line, " \t");
+   if (n >= sizeof(tot->mnemonics[0].name))
+      n = sizeof(tot->mnemonics[0].name) - 1;
+   unsigned i = 0;
+   while (i < tot->nr_mnemonics &&
+          (strncmp(tot->mnemonics[i].name, line, n) ||
+           tot->mnemonics[i].name[n]))
+      ++i;
+   if (i == tot->nr_mnemonics && i < 256) {
+      memcpy(tot->mnemonics[i].name, line, n);
+      tot->mnemonics[i].name[n] = 0;
+      tot->nr_mnemonics++;
    }
+   if (i < 256)
+      tot->mnemonics[i].count++;
 }
 
 static int
@@ -408,7 +413,7 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       tot->groups[g].instrs += bin.info.nr_instrs;
       add_pass_times(&tot->groups[g].passes, &passes);
       if (opt->stats)
-         count_mnemonics(&bin, tot);
+         walk_program(&bin, 0, count_mnemonic, tot);
    }
    if (opt->stats) {
       char line[4608];

@@ -53,14 +53,22 @@ link_pair(void *mem, int version, bool es, const char *vs_src,
 
 /* The vertex shader of prog, compiled without attributes. */
 static void
-compile_vs(void *mem, struct glsl_program *prog, struct agx_shader_binary *bin)
+compile_vs_key(void *mem, struct glsl_program *prog,
+               const struct agx_shader_key *key,
+               struct agx_shader_binary *bin)
 {
    nir_shader *vs = nir_shader_clone(mem, prog->nir[MESA_SHADER_VERTEX]);
    assert_true(agx_preprocess_nir(vs));
-   struct agx_shader_key key = {0};
    char error[256] = "";
-   if (!agx_test_compile_lowered(vs, &key, mem, bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(vs, key, mem, bin, error, sizeof(error)))
       fail_msg("VS: %s", error);
+}
+
+static void
+compile_vs(void *mem, struct glsl_program *prog, struct agx_shader_binary *bin)
+{
+   struct agx_shader_key key = {0};
+   compile_vs_key(mem, prog, &key, bin);
 }
 
 static unsigned
@@ -298,14 +306,10 @@ test_dynamic_uniform_index(void **state)
       "#version 400\n"
       "out vec4 o;\n"
       "void main() { o = vec4(1.0); }\n");
-   nir_shader *vs = nir_shader_clone(mem, prog->nir[MESA_SHADER_VERTEX]);
-   assert_true(agx_preprocess_nir(vs));
    struct agx_shader_key key = {0};
    key.uniforms_in_memory = true;
    struct agx_shader_binary bin;
-   char error[256] = "";
-   if (!agx_test_compile_lowered(vs, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("VS: %s", error);
+   compile_vs_key(mem, prog, &key, &bin);
    assert_indices_from_imadd(&bin);
    ralloc_free(mem);
 }
