@@ -25,6 +25,7 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_flrp16 = true,
    .lower_flrp32 = true,
    .lower_flrp64 = true,
+   .lower_flrp_single_ffma = true,
    .lower_fsign = true,
    .lower_ffract = true,
    .lower_fsub = true,

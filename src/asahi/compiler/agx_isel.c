@@ -564,6 +564,92 @@ isrc_ext(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
    return isrc_c(st, alu, i, c);
 }
 
+/* The scalar 32-bit `op` instruction that source i of alu is, when alu is
+ * its only reader, so that alu may compute it in its stead (Mesa's
+ * src/asahi/compiler/agx_nir_algebraic.py fuses imul and ishl into adds
+ * under the same is_used_once condition).  The instruction is still
+ * selected and then dies (agx_dce). */
+static nir_alu_instr *
+fusable_src(nir_alu_instr *alu, unsigned i, nir_op op)
+{
+   nir_instr *p = nir_def_instr(alu->src[i].src.ssa);
+   if (p->type != nir_instr_type_alu)
+      return NULL;
+   nir_alu_instr *m = nir_instr_as_alu(p);
+   if (m->op != op || m->def.bit_size != 32 || m->def.num_components != 1 ||
+       !list_is_singular(&m->def.uses))
+      return NULL;
+   return m;
+}
+
+/* y << s of a fusable ishl by a constant s of 1-4, the shifts the add
+ * forms apply to their last source (applegpu: iadd / imadd 'lsl N'; the
+ * simulator's exec_iadd) */
+static nir_alu_instr *
+fusable_shl(nir_alu_instr *alu, unsigned i, unsigned *s)
+{
+   nir_alu_instr *m = fusable_src(alu, i, nir_op_ishl);
+   uint32_t v;
+   if (!m || !const_value(&m->src[1].src, nir_alu_src_swizzle(&m->src[1], 0),
+                          &v))
+      return NULL;
+   v &= 31;
+   if (v < 1 || v > 4)
+      return NULL;
+   *s = v;
+   return m;
+}
+
+/*
+ * A 32-bit iadd of a product or of a small left shift as one instruction:
+ * x + a * b is imadd a, b, x; x + (y << s) is iadd x, y lsl s; and
+ * a * b + (y << s) is imadd a, b, y lsl s.  Returns false (nothing
+ * emitted) when neither source fuses.
+ */
+static bool
+emit_fused_iadd(struct isel *st, nir_alu_instr *alu, unsigned c,
+                agx_operand *out)
+{
+   nir_alu_instr *mul = NULL, *shl = NULL;
+   unsigned mi = 0, s = 0;
+   for (unsigned i = 0; i < 2 && !mul; ++i) {
+      if ((mul = fusable_src(alu, i, nir_op_imul)))
+         mi = i;
+   }
+   unsigned other = 1 - mi;
+   if (mul) {
+      shl = fusable_shl(alu, other, &s);
+   } else {
+      for (unsigned i = 0; i < 2 && !shl; ++i) {
+         if ((shl = fusable_shl(alu, i, &s)))
+            other = 1 - i;
+      }
+      if (!shl)
+         return false;
+   }
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand term = shl ? isrc_ext(st, shl, 0, 0)
+                          : isrc_ext(st, alu, other, c);
+   agx_instr *I;
+   if (mul) {
+      I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+      I->ops[AGX_ISA_IMADD_D] = dst;
+      I->ops[AGX_ISA_IMADD_A] = isrc_ext(st, mul, 0, 0);
+      I->ops[AGX_ISA_IMADD_B] = isrc_ext(st, mul, 1, 0);
+      I->ops[AGX_ISA_IMADD_C] = term;
+      if (s)
+         I->ops[AGX_ISA_IMADD_SHIFT] = agx_isa_imm(s, 3);
+   } else {
+      I = agx_emit(&st->b, AGX_ISA_OP_IADD);
+      I->ops[AGX_ISA_IADD_D] = dst;
+      I->ops[AGX_ISA_IADD_A] = isrc_ext(st, alu, other, c);
+      I->ops[AGX_ISA_IADD_B] = term;
+      I->ops[AGX_ISA_IADD_SHIFT] = agx_isa_imm(s, 3);
+   }
+   *out = dst;
+   return true;
+}
+
 /* A 16-bit integer to 32 bits (i2i32 / u2u32): an iadd of 0 reading it
  * sign-extended (.sx) or zero-extended (applegpu's integer sources). */
 static agx_operand
@@ -955,8 +1041,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_fddy:
       return emit_unop_n(st, sz, AGX_ISA_OP_DFDY, F(0));
 
-   case nir_op_iadd:
+   case nir_op_iadd: {
+      agx_operand fused;
+      if (sz == 32 && emit_fused_iadd(st, alu, c, &fused))
+         return fused;
       return emit_binop(st, AGX_ISA_OP_IADD, sz, X(0), X(1));
+   }
    case nir_op_isub:
       return emit_binop(st, AGX_ISA_OP_ISUB, sz, X(0), X(1));
    case nir_op_ineg:
@@ -1240,7 +1330,9 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    /* a constant element index is the load's signed 16-bit immediate */
    agx_operand elem =
       word.kind != AGX_ISA_KIND_NONE
-         ? emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first))
+         ? (first ? emit_binop(st, AGX_ISA_OP_IADD, 32, word,
+                               int_operand(st, first))
+                  : word)
       : first < 0x8000 ? agx_isa_imm(first, 16)
                        : imm32(st, first);
    load_words(st, addr, elem, n, dst);
@@ -1311,9 +1403,10 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    if (!const_value(&intr->src[0], 0, &off)) {
       /* dynamically indexed (uniform arrays): from memory, slot = 4 words */
       agx_operand slot = get_src(st, &intr->src[0], 0);
-      agx_operand word = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
-                                       slot, agx_isa_imm(2, 8));
-      load_uniform_memory(st, word, base, intr->def.num_components, dst);
+      /* the slot's first word, slot * 4 + base, in one imadd (since
+       * wave 15; was a shift and an add) */
+      agx_operand word = emit_imadd_imm(st, slot, 4, base);
+      load_uniform_memory(st, word, 0, intr->def.num_components, dst);
       return;
    }
 
@@ -1329,6 +1422,69 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
       dst[c] = agx_temp(st->ctx, 32, 1);
       agx_mov_to(&st->b, dst[c], agx_uniform(half, 32));
    }
+}
+
+/*
+ * The word index (offset / 4) of a run-time byte offset x * K + C or
+ * x << s (+ C), K, 1 << s and C constant multiples of 4 (an array of
+ * std140 elements indexed at run time: agx_nir_lower_ubo's offsets), as
+ * one imadd x * K/4 + C/4 instead of the offset and a shift; false when
+ * the offset has another shape.  The offset's own instructions die
+ * unless something else reads them.  Both forms wrap alike for offsets
+ * below 4 GiB, past any block's end.
+ */
+static bool
+scaled_word_index(struct isel *st, nir_src *src, agx_operand *out)
+{
+   nir_instr *p = nir_def_instr(src->ssa);
+   if (p->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(p);
+   if (alu->def.num_components != 1)
+      return false;
+   uint32_t add = 0;
+   nir_alu_instr *m = alu;
+   if (alu->op == nir_op_iadd) {
+      unsigned x = 2;
+      for (unsigned i = 0; i < 2 && x == 2; ++i) {
+         if (const_value(&alu->src[i].src, nir_alu_src_swizzle(&alu->src[i], 0),
+                         &add))
+            x = 1 - i;
+      }
+      if (x == 2)
+         return false;
+      nir_instr *q = nir_def_instr(alu->src[x].src.ssa);
+      if (q->type != nir_instr_type_alu ||
+          nir_alu_src_swizzle(&alu->src[x], 0) != 0)
+         return false;
+      m = nir_instr_as_alu(q);
+      if (m->def.num_components != 1)
+         return false;
+   }
+   uint32_t k, scale;
+   unsigned xi;
+   if (m->op == nir_op_imul) {
+      if (const_value(&m->src[1].src, nir_alu_src_swizzle(&m->src[1], 0), &k))
+         xi = 0;
+      else if (const_value(&m->src[0].src,
+                           nir_alu_src_swizzle(&m->src[0], 0), &k))
+         xi = 1;
+      else
+         return false;
+      scale = k;
+   } else if (m->op == nir_op_ishl &&
+              const_value(&m->src[1].src, nir_alu_src_swizzle(&m->src[1], 0),
+                          &k) &&
+              (k & 31) >= 2) {
+      xi = 0;
+      scale = 1u << (k & 31);
+   } else {
+      return false;
+   }
+   if (scale % 4 || add % 4 || m->def.bit_size != 32)
+      return false;
+   *out = emit_imadd_imm(st, isrc_c(st, m, xi, 0), scale / 4, add / 4);
+   return true;
 }
 
 /* load_ubo(block, byte offset): device_load of 32-bit words at the
@@ -1352,7 +1508,7 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       word = agx_isa_imm(off / 4, 16); /* the signed 16-bit immediate */
    else if (const_value(&intr->src[1], 0, &off))
       word = imm32(st, off / 4);
-   else
+   else if (!scaled_word_index(st, &intr->src[1], &word))
       word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
                            get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
    unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);

@@ -62,7 +62,9 @@ usage(FILE *fp)
           "                    GLSL to machine code) and the CPU time of\n"
           "                    every pass; with --stats\n"
           "                    also each shader's SHADER-DB line (labelled\n"
-          "                    with its file)\n"
+          "                    with its file) and, at the end, the\n"
+          "                    instructions of all shaders by mnemonic\n"
+          "                    (OPCODE lines)\n"
           "  --help            this text\n"
           "\n"
           "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
@@ -202,9 +204,11 @@ split_shader_test(char *text, const char *name, struct source *out,
    return n;
 }
 
-/* The program at byte `off` of the binary, up to its stop. */
+/* Calls fn with the disassembly of each instruction of the program at
+ * byte `off` of the binary, up to its stop. */
 static void
-disasm_from(const struct agx_shader_binary *bin, size_t off)
+walk_program(const struct agx_shader_binary *bin, size_t off,
+             void (*fn)(size_t off, const char *line, void *data), void *data)
 {
    while (off < bin->size_B) {
       char line[256];
@@ -212,12 +216,25 @@ disasm_from(const struct agx_shader_binary *bin, size_t off)
                                    sizeof(line));
       if (len <= 0)
          break;
-      printf("   %4zx:  %s\n", off, line);
+      fn(off, line, data);
       bool stop = bin->code[off] == 0x88 && bin->code[off + 1] == 0;
       off += (size_t)len;
       if (stop)
          break;
    }
+}
+
+static void
+print_line(size_t off, const char *line, void *data)
+{
+   (void)data;
+   printf("   %4zx:  %s\n", off, line);
+}
+
+static void
+disasm_from(const struct agx_shader_binary *bin, size_t off)
+{
+   walk_program(bin, off, print_line, NULL);
 }
 
 static void
@@ -249,6 +266,11 @@ struct size_group {
    struct agx_pass_times passes;
 };
 
+struct mnemonic_count {
+   char name[32];
+   uint64_t count;
+};
+
 struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
@@ -259,7 +281,54 @@ struct totals {
    double ms;
    struct agx_pass_times passes; /* front end and backend, CPU time */
    struct size_group groups[NR_SIZE_GROUPS];
+   /* --bench --stats: the shaders' instructions by mnemonic */
+   unsigned nr_mnemonics;
+   struct mnemonic_count mnemonics[256];
 };
+
+/* --bench --stats: one instruction of a shader (not of its preamble)
+ * counted by the disassembler's mnemonic, for the opcode histogram
+ * printed at the end. */
+static void
+count_mnemonic(size_t off, const char *line, void *data)
+{
+   (void)off;
+   struct totals *tot = data;
+   size_t n = strcspn(line, " \t");
+   if (n >= sizeof(tot->mnemonics[0].name))
+      n = sizeof(tot->mnemonics[0].name) - 1;
+   unsigned i = 0;
+   while (i < tot->nr_mnemonics &&
+          (strncmp(tot->mnemonics[i].name, line, n) ||
+           tot->mnemonics[i].name[n]))
+      ++i;
+   if (i == tot->nr_mnemonics && i < 256) {
+      memcpy(tot->mnemonics[i].name, line, n);
+      tot->mnemonics[i].name[n] = 0;
+      tot->nr_mnemonics++;
+   }
+   if (i < 256)
+      tot->mnemonics[i].count++;
+}
+
+static int
+by_count(const void *a, const void *b)
+{
+   uint64_t x = ((const struct mnemonic_count *)a)->count;
+   uint64_t y = ((const struct mnemonic_count *)b)->count;
+   return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void
+print_mnemonics(struct totals *tot)
+{
+   qsort(tot->mnemonics, tot->nr_mnemonics, sizeof(tot->mnemonics[0]),
+         by_count);
+   printf("instructions by mnemonic (shaders, not preambles):\n");
+   for (unsigned i = 0; i < tot->nr_mnemonics; ++i)
+      printf("OPCODE: %-20s %10" PRIu64 "\n", tot->mnemonics[i].name,
+             tot->mnemonics[i].count);
+}
 
 static double
 cpu_seconds(void)
@@ -345,6 +414,8 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
       tot->groups[g].shaders++;
       tot->groups[g].instrs += bin.info.nr_instrs;
       add_pass_times(&tot->groups[g].passes, &passes);
+      if (opt->stats)
+         walk_program(&bin, 0, count_mnemonic, tot);
    }
    if (opt->stats) {
       char line[4608];
@@ -740,6 +811,8 @@ main(int argc, char **argv)
              tot.copy_moves, tot.collect_moves, tot.split_moves,
              tot.copy_swaps);
       print_pass_times(&tot);
+      if (want_stats)
+         print_mnemonics(&tot);
       return 0;
    }
    if (!nr_src) {

@@ -1004,6 +1004,10 @@ typedef struct nir_shader_compiler_options {
    bool lower_fmod;
    bool lower_fpow;           /* exp2(log2(a) * b) */
    bool lower_flrp16, lower_flrp32, lower_flrp64;
+   /* ... and a flrp not marked exact as a + c (b - a), one fused
+    * multiply-add and an add (nir_lower_flrp's single-ffma form in
+    * Mesa), instead of a (1 - c) + b c */
+   bool lower_flrp_single_ffma;
    bool lower_fsat;           /* fmin(fmax(a, 0), 1) */
    bool lower_fsign;
    bool lower_ffract;

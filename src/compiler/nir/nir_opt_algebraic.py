@@ -148,10 +148,27 @@ optimizations = [
    (('f2u32', ('b2f32', a)), ('b2i32', a)),
    (('u2f32', ('b2i32', a)), ('b2f32', a)),
    (('fneg', ('fneg', a)), a),
+
+   # ---- a factor of 0 or 1 (step(), b2f) as a select ---------------------
+   # x * (c ? 0 : 1) is c ? 0 : x but for infinite or NaN x (0 * inf is
+   # NaN): inexact.
+   (('~fmul', ('bcsel', a, 0.0, 1.0), b), ('bcsel', a, 0.0, b)),
+   (('~fmul', ('bcsel', a, 1.0, 0.0), b), ('bcsel', a, b, 0.0)),
+   (('~fmul', ('b2f32', a), b), ('bcsel', a, b, 0.0)),
+
+   # ---- pow(a, 1) ------------------------------------------------------
+   # pow(a, k) arrives as exp2(log2(a) * k) (lower_fpow); GLSL 4.60 8.2
+   # leaves pow undefined for a < 0, and a = 0 gives exp2(-inf) = 0.
+   # (k = 2, 3, 4 as multiplies would be right too, but move the result
+   # by more than nir_inexact's bound allows, the exp2/log2 side being
+   # the less precise one.)
+   (('~fexp2', ('flog2', a)), a),
 ]
 
 # Lowerings a driver asks for through nir_shader_compiler_options.  These
-# replace an opcode the hardware lacks and apply to exact instructions too.
+# replace an opcode the hardware lacks and apply to exact instructions too,
+# but for those marked '~', which a later exact rule for the same opcode
+# must back.
 lowering = [
    (('fsub', a, b), ('fadd', a, ('fneg', b)), 'options->lower_fsub'),
    (('isub', a, b), ('iadd', a, ('ineg', b)), 'options->lower_isub'),
@@ -159,6 +176,17 @@ lowering = [
    (('fdiv', a, b), ('fmul', a, ('frcp', b)), 'options->lower_fdiv'),
    (('fpow', a, b), ('fexp2', ('fmul', ('flog2', a), b)),
     'options->lower_fpow'),
+   # a + c (b - a): two instructions once fused, but only a (1 - c) + b c
+   # gives b exactly for c = 1 and is kept for exact instructions (the
+   # choice Mesa's nir_lower_flrp makes when !always_precise).  A select
+   # between 0 and 1 as c (step) picks a or b, which only differs for
+   # infinite or NaN a and b.
+   (('~flrp@32', a, b, ('bcsel', c, 0.0, 1.0)), ('bcsel', c, a, b),
+    'options->lower_flrp32 && options->lower_flrp_single_ffma'),
+   (('~flrp@32', a, b, ('bcsel', c, 1.0, 0.0)), ('bcsel', c, b, a),
+    'options->lower_flrp32 && options->lower_flrp_single_ffma'),
+   (('~flrp@32', a, b, c), ('fadd', a, ('fmul', c, ('fadd', b, ('fneg', a)))),
+    'options->lower_flrp32 && options->lower_flrp_single_ffma'),
    (('flrp@16', a, b, c), ('fadd', ('fmul', a, ('fsub', 1.0, c)),
                            ('fmul', b, c)), 'options->lower_flrp16'),
    (('flrp@32', a, b, c), ('fadd', ('fmul', a, ('fsub', 1.0, c)),
@@ -185,5 +213,5 @@ lowering = [
 if __name__ == '__main__':
    generate(sys.argv[1], 'nir_opt_algebraic.py', [
       TableSet('algebraic', 'nir_opt_algebraic', optimizations, False),
-      TableSet('lower', 'nir_opt_algebraic_lower', lowering, True),
+      TableSet('lower', 'nir_opt_algebraic_lower', lowering, False),
    ])

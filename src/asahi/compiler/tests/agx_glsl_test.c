@@ -1280,6 +1280,89 @@ test_glsl_mediump_int(void **state)
    check_program(vs1, fs_int_cvt, false);
 }
 
+/* Wave 15: arithmetic the backend fuses (docs/compiler.rst "Since wave
+ * 15").  Each shader is counted by opcode, then run on the simulator
+ * against the NIR interpreter. */
+static enum agx_isa_op fused_op; /* the opcode count_op counts */
+
+static bool
+count_op(const struct agx_isa_instr *I)
+{
+   return I->op == fused_op;
+}
+
+static unsigned
+count_fs_op(const char *fs_src, enum agx_isa_op op)
+{
+   fused_op = op;
+   return count_fs_instrs(fs_src, PIPE_FORMAT_R8G8B8A8_UNORM, count_op);
+}
+
+#define FS_HP "precision highp float;\nprecision highp int;\n"
+
+/* mix(a, b, t) with t varying: a + t (b - a), an fadd and an fmadd per
+ * component, no multiply (a (1 - t) + b t needs one more) */
+static const char *fs_mix = FS_HP
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   gl_FragColor = vec4(mix(v_color, v_color.zxy, v_k), 1.0);\n"
+   "}\n";
+
+/* x * step(e, k) and mix(a, b, step(e, k)): selects, no multiply */
+static const char *fs_step = FS_HP
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   vec3 c = v_color * step(0.5, v_k);\n"
+   "   gl_FragColor = vec4(c.xy, mix(v_color.z, 0.25, step(v_k, 0.75)),\n"
+   "                       1.0);\n"
+   "}\n";
+
+/* a * b + c * 4 (c << 2 after nir_opt_algebraic): one imadd with a
+ * shifted addend, no separate multiply or shift; c + b * 8: one iadd */
+static const char *fs_imad = FS_HP
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   int a = int(v_color.x * 64.0);\n"
+   "   int b = int(v_color.y * 64.0);\n"
+   "   int c = int(v_color.z * 64.0);\n"
+   "   int s = a * b + c * 4;\n"
+   "   int t = c + b * 8;\n"
+   "   gl_FragColor = vec4(float(s) / 8192.0, float(t) / 1024.0, v_k,\n"
+   "                       1.0);\n"
+   "}\n";
+
+static void
+test_glsl_mix_single_ffma(void **state)
+{
+   (void)state;
+   /* (multiplies decode as fmadd32 too: a (1 - t) + b t made 6) */
+   assert_int_equal(count_fs_op(fs_mix, AGX_ISA_OP_FMADD32), 3);
+   assert_int_equal(count_fs_op(fs_mix, AGX_ISA_OP_FADD32), 3);
+   check_program(vs1, fs_mix, false);
+}
+
+static void
+test_glsl_step_select(void **state)
+{
+   (void)state;
+   assert_int_equal(count_fs_op(fs_step, AGX_ISA_OP_FMADD32), 0);
+   assert_int_equal(count_fs_op(fs_step, AGX_ISA_OP_FMUL32), 0);
+   check_program(vs1, fs_step, false);
+}
+
+static void
+test_glsl_fused_iadd(void **state)
+{
+   (void)state;
+   assert_int_equal(count_fs_op(fs_imad, AGX_ISA_OP_IMADD), 1);
+   assert_int_equal(count_fs_op(fs_imad, AGX_ISA_OP_IADD), 1);
+   assert_int_equal(count_fs_op(fs_imad, AGX_ISA_OP_BFI), 0);
+   check_program(vs1, fs_imad, false);
+}
+
 static void
 test_glsl_scratch_arrays(void **state)
 {
@@ -1600,6 +1683,9 @@ main(void)
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_mediump),
       cmocka_unit_test(test_glsl_mediump_int),
+      cmocka_unit_test(test_glsl_mix_single_ffma),
+      cmocka_unit_test(test_glsl_step_select),
+      cmocka_unit_test(test_glsl_fused_iadd),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),

@@ -53,14 +53,22 @@ link_pair(void *mem, int version, bool es, const char *vs_src,
 
 /* The vertex shader of prog, compiled without attributes. */
 static void
-compile_vs(void *mem, struct glsl_program *prog, struct agx_shader_binary *bin)
+compile_vs_key(void *mem, struct glsl_program *prog,
+               const struct agx_shader_key *key,
+               struct agx_shader_binary *bin)
 {
    nir_shader *vs = nir_shader_clone(mem, prog->nir[MESA_SHADER_VERTEX]);
    assert_true(agx_preprocess_nir(vs));
-   struct agx_shader_key key = {0};
    char error[256] = "";
-   if (!agx_test_compile_lowered(vs, &key, mem, bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(vs, key, mem, bin, error, sizeof(error)))
       fail_msg("VS: %s", error);
+}
+
+static void
+compile_vs(void *mem, struct glsl_program *prog, struct agx_shader_binary *bin)
+{
+   struct agx_shader_key key = {0};
+   compile_vs_key(mem, prog, &key, bin);
 }
 
 static unsigned
@@ -93,6 +101,29 @@ f32(uint32_t u)
  *    bool on                 96, block size 112
  * gl_Position = a * k[vertex % 3] (an offset known only at run time);
  * v = (m[1], on, m[0][1]) = (row0[1], row1[1], 1, row1[0]). */
+/* Every device_load whose element index is a register gets it straight
+ * from an imadd (x * K/4 + C/4 for a byte offset x * K + C), not from the
+ * byte offset shifted right (wave 15: one instruction instead of two). */
+static void
+assert_indices_from_imadd(const struct agx_shader_binary *bin)
+{
+   enum agx_isa_op writer[512] = {0};
+   bool seen = false;
+   struct agx_isa_instr I;
+   for (size_t off = 0; agx_test_next_instr(bin, &off, &I);) {
+      const struct agx_isa_operand *o = &I.operands[AGX_ISA_DEVICE_LOAD_O];
+      if (I.op == AGX_ISA_OP_DEVICE_LOAD && o->kind == AGX_ISA_KIND_REG) {
+         assert_true(o->value >= 0 && o->value < 512);
+         assert_int_equal(writer[o->value], AGX_ISA_OP_IMADD);
+         seen = true;
+      }
+      const struct agx_isa_operand *d = &I.operands[0];
+      if (d->kind == AGX_ISA_KIND_REG && d->value >= 0 && d->value < 512)
+         writer[d->value] = I.op;
+   }
+   assert_true(seen);
+}
+
 static void
 test_block_reads(void **state)
 {
@@ -119,6 +150,8 @@ test_block_reads(void **state)
    struct agx_shader_binary bin;
    compile_vs(mem, prog, &bin);
    assert_int_equal(ubo_ranges(&bin.info), 1u << 0);
+   /* k[i]: byte offset i * 16 + 16, word index i * 4 + 4 */
+   assert_indices_from_imadd(&bin);
 
    float block[28] = {0};
    const float a[4] = {1, 2, 3, 4}, k[3] = {0.5f, 2, -1};
@@ -257,6 +290,30 @@ test_array_of_arrays_index(void **state)
    ralloc_free(mem);
 }
 
+/* A default-block array indexed at run time, read from memory
+ * (key.uniforms_in_memory): the element index slot * 4 + base is one
+ * imadd too (agx_first_pixel's test_uniform_arrays runs such loads) */
+static void
+test_dynamic_uniform_index(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *prog = link_pair(
+      mem, 400, false,
+      "#version 400\n"
+      "uniform float pad;\n"
+      "uniform vec4 arr[4];\n"
+      "void main() { gl_Position = arr[gl_VertexID % 4] + pad; }\n",
+      "#version 400\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(1.0); }\n");
+   struct agx_shader_key key = {0};
+   key.uniforms_in_memory = true;
+   struct agx_shader_binary bin;
+   compile_vs_key(mem, prog, &key, &bin);
+   assert_indices_from_imadd(&bin);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -264,6 +321,7 @@ main(void)
       cmocka_unit_test(test_block_reads),
       cmocka_unit_test(test_dynamic_block_index),
       cmocka_unit_test(test_array_of_arrays_index),
+      cmocka_unit_test(test_dynamic_uniform_index),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

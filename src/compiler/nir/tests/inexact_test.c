@@ -45,6 +45,11 @@
 #include "util/u_math.h"
 
 static const nir_shader_compiler_options opts = { 0 };
+/* for the lowering table: the lowerings whose rules have inexact forms */
+static const nir_shader_compiler_options lower_opts = {
+   .lower_flrp32 = true,
+   .lower_flrp_single_ffma = true,
+};
 
 /* A finite float of varied magnitude and sign, with the usual suspects
  * (zeros, ones) now and then. */
@@ -70,15 +75,21 @@ typedef struct {
    unsigned var_mask;         /* input-read variables (channel = index) */
 } instance;
 
+/* A variable in a boolean position (a select's condition) is a compare
+ * of its input channel with 0. */
 static nir_def *
-build_node(instance *x, unsigned idx)
+build_node(instance *x, unsigned idx, bool want_bool)
 {
    const nir_search_node *n = &x->t->nodes[idx];
    nir_builder *b = x->b;
    switch (n->kind) {
    case NIR_SEARCH_VARIABLE:
       if (!x->vars[n->var]) {
-         if (n->must_be_const) {
+         if (want_bool) {
+            x->vars[n->var] =
+               nir_flt(b, nir_channel(b, x->in, n->var), nir_imm_float(b, 0));
+            x->var_mask |= 1u << n->var;
+         } else if (n->must_be_const) {
             float c = random_float();
             x->leaf_sum_const += fabs(c);
             x->vars[n->var] = nir_imm_float(b, c);
@@ -99,7 +110,9 @@ build_node(instance *x, unsigned idx)
       const nir_op_info *info = &nir_op_infos[n->op];
       nir_def *srcs[4] = { NULL };
       for (unsigned i = 0; i < info->num_inputs; i++) {
-         srcs[i] = build_node(x, (unsigned)n->src[i]);
+         bool is_bool = nir_alu_type_get_base_type(info->input_types[i]) ==
+                        nir_type_bool;
+         srcs[i] = build_node(x, (unsigned)n->src[i], is_bool);
          if (!srcs[i])
             return NULL;
       }
@@ -107,6 +120,8 @@ build_node(instance *x, unsigned idx)
          return nir_build_alu1(b, (nir_op)n->op, srcs[0]);
       if (info->num_inputs == 2)
          return nir_build_alu2(b, (nir_op)n->op, srcs[0], srcs[1]);
+      if (info->num_inputs == 3)
+         return nir_build_alu3(b, (nir_op)n->op, srcs[0], srcs[1], srcs[2]);
       return NULL;
    }
    }
@@ -116,9 +131,9 @@ build_node(instance *x, unsigned idx)
  * (floats) or `outi` (integers and booleans as 0/1). */
 static nir_shader *
 build_instance(void *ctx, const nir_search_table *t, unsigned r,
-               double *leaf_const)
+               const nir_shader_compiler_options *o, double *leaf_const)
 {
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &opts,
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, o,
                                                   "inexact", ctx);
    nir_shader *s = b.shader;
    nir_variable *in = nir_variable_create(
@@ -129,7 +144,7 @@ build_instance(void *ctx, const nir_search_table *t, unsigned r,
       s, nir_var_shader_out, nir_vtype_scalar(s, nir_type_int32), "outi");
    outi->data.driver_location = 1;
    instance x = { .t = t, .b = &b, .in = nir_load_var(&b, in) };
-   nir_def *v = build_node(&x, t->rules[r].search);
+   nir_def *v = build_node(&x, t->rules[r].search, false);
    if (!v)
       return NULL;
    const nir_search_node *root = &t->nodes[t->rules[r].search];
@@ -165,10 +180,9 @@ env_unsigned(const char *name, unsigned dflt)
 }
 
 static void
-test_inexact_rules(void **state)
+check_inexact_rules(const nir_search_table *t,
+                    const nir_shader_compiler_options *o)
 {
-   (void)state;
-   const nir_search_table *t = nir_opt_algebraic_table();
    unsigned count = env_unsigned("NIR_DIFF_COUNT", 300);
    rng_state = 0x9e3779b97f4a7c15ull ^ env_unsigned("NIR_DIFF_SEED", 1);
    unsigned *hits = calloc(t->num_rules, sizeof(*hits));
@@ -184,7 +198,7 @@ test_inexact_rules(void **state)
       for (unsigned k = 0; k < count; k++) {
          void *ctx = ralloc_context(NULL);
          double leaf_const = 0;
-         nir_shader *ref = build_instance(ctx, t, r, &leaf_const);
+         nir_shader *ref = build_instance(ctx, t, r, o, &leaf_const);
          if (!ref) {
             ralloc_free(ctx);
             fail_msg("rule %s: pattern cannot be instantiated",
@@ -241,11 +255,28 @@ test_inexact_rules(void **state)
    free(hits);
 }
 
+static void
+test_inexact_rules(void **state)
+{
+   (void)state;
+   check_inexact_rules(nir_opt_algebraic_table(), &opts);
+}
+
+/* The lowerings' inexact forms (flrp as a + c (b - a)), which apply to
+ * instructions not marked exact only */
+static void
+test_inexact_lowerings(void **state)
+{
+   (void)state;
+   check_inexact_rules(nir_opt_algebraic_lower_table(), &lower_opts);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_inexact_rules),
+      cmocka_unit_test(test_inexact_lowerings),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1440,6 +1440,38 @@ test_fuse_ffma_swizzle(void **state)
    ralloc_free(f.ctx);
 }
 
+/* z - x * y (fadd(z, fneg(fmul(x, y))), what lowered fsub leaves) becomes
+ * ffma(-x, y, z); not when the negated product has another use. */
+static void
+test_fuse_ffma_negated(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *m = nir_fmul(&f.b, nir_channel(&f.b, v, 0),
+                         nir_channel(&f.b, v, 1));
+   nir_store_var(&f.b, f.out,
+                 nir_fadd(&f.b, nir_channel(&f.b, v, 2), nir_fneg(&f.b, m)),
+                 1);
+   assert_true(nir_opt_fuse_ffma(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_alu_op(&f, nir_op_ffma), 1);
+   assert_int_equal(count_alu_op(&f, nir_op_fmul), 0);
+   assert_int_equal(count_alu_op(&f, nir_op_fadd), 0);
+   /* 4 - 2 * 3 */
+   const float in[4] = { 2.0f, 3.0f, 4.0f, 0.0f };
+   assert_true(run_out4(&f, in) == -2.0f);
+   ralloc_free(f.ctx);
+
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *n = nir_fneg(&f.b, nir_fmul(&f.b, x, x));
+   nir_store_var(&f.b, f.out, nir_fadd(&f.b, nir_fadd(&f.b, x, n), n), 1);
+   assert_false(nir_opt_fuse_ffma(f.b.shader));
+   ralloc_free(f.ctx);
+}
+
 /* Nothing fuses when the product has a second use or either op is exact
  * (`precise`). */
 static void
@@ -1546,6 +1578,7 @@ main(void)
       cmocka_unit_test(test_optimize_stops_at_fixed_point),
       cmocka_unit_test(test_fuse_ffma),
       cmocka_unit_test(test_fuse_ffma_swizzle),
+      cmocka_unit_test(test_fuse_ffma_negated),
       cmocka_unit_test(test_fuse_ffma_refused),
       cmocka_unit_test(test_algebraic_settles_on_constants),
       cmocka_unit_test(test_dead_cf_folds_condition),
