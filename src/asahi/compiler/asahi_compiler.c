@@ -118,23 +118,32 @@ struct source {
    bool es;
 };
 
-/* The [require] section's GLSL version line, if any. */
+/* The [require] section's GLSL version line, if any: a line of its own
+ * ("GLSL >= 1.20", "GLSL ES >= 3.00"); '#' lines are comments, which may
+ * mention other versions (piglit's glsl-1.10 post-increment tests). */
 static void
 required_version(const char *text, int *version, bool *es)
 {
    const char *req = strstr(text, "[require]");
    if (!req)
       return;
-   const char *end = strstr(req + 1, "\n[");
-   const char *g = strstr(req, "GLSL");
-   if (!g || (end && g > end))
-      return;
-   bool is_es = !strncmp(g, "GLSL ES", 7);
-   const char *v = strstr(g, ">=");
-   unsigned major, minor;
-   if (v && (!end || v < end) && sscanf(v + 2, " %u.%u", &major, &minor) == 2) {
-      *version = (int)(major * 100 + minor);
-      *es = is_es;
+   for (const char *line = strchr(req, '\n'); line && line[1] != '[';
+        line = strchr(line + 1, '\n')) {
+      const char *g = line + 1;
+      while (*g == ' ' || *g == '\t')
+         ++g;
+      if (strncmp(g, "GLSL", 4) || (g[4] != ' ' && g[4] != '\t'))
+         continue;
+      bool is_es = !strncmp(g, "GLSL ES", 7);
+      const char *eol = strchr(g, '\n');
+      const char *v = strstr(g, ">=");
+      unsigned major, minor;
+      if (v && (!eol || v < eol) &&
+          sscanf(v + 2, " %u.%u", &major, &minor) == 2) {
+         *version = (int)(major * 100 + minor);
+         *es = is_es;
+         return;
+      }
    }
 }
 

@@ -73,6 +73,28 @@ void main()
 """
 
 
+# The [require] section's comment names another version: only the GLSL
+# line counts, so this is desktop GLSL 1.10 with gl_Vertex (as piglit's
+# glsl-1.10/execution/glsl-vs-post-increment-01.shader_test).
+REQUIRE_COMMENT = """[require]
+# Once gl_Vertex is replaced this test will work with
+# GLSL ES 1.00 as well.
+GLSL >= 1.10
+
+[vertex shader]
+void main()
+{
+   gl_Position = gl_Vertex;
+}
+
+[fragment shader]
+void main()
+{
+   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);
+}
+"""
+
+
 def run(tool, *args):
     return subprocess.run([tool, *args], capture_output=True, text=True,
                           timeout=60)
@@ -171,6 +193,13 @@ def main(tool, data):
                sum('gather_b' in l for l in lines) == 4 and
                sum('gather_r' in l for l in lines) == 1,
                'gathers: %r %r' % (lines, r.stderr))
+
+        req = os.path.join(tmp, 'require.shader_test')
+        with open(req, 'w') as f:
+            f.write(REQUIRE_COMMENT)
+        r = run(tool, '--stats', req)
+        expect(r.returncode == 0 and r.stdout.count('SHADER-DB:') == 2,
+               '[require] comment is not the version: %r' % r.stderr)
 
         r = run(tool, os.path.join(tmp, 'missing.frag'))
         expect(r.returncode == 2, 'missing file')
