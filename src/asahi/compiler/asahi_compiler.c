@@ -33,9 +33,10 @@ usage(FILE *fp)
           "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
           "(.vert / .geom / .frag, or any name with --stage) or a\n"
           "piglit/shader-db `.shader_test` file, whose [vertex shader],\n"
-          "[geometry shader] and [fragment shader] sections are compiled\n"
-          "and linked together ([vertex shader passthrough]: piglit's\n"
-          "built-in vertex shader).  Sources given together are linked as\n"
+          "[geometry shader] and [fragment shader] sections (or one\n"
+          "[compute shader]) are compiled and linked together\n"
+          "([vertex shader passthrough]: piglit's built-in vertex\n"
+          "shader).  Sources given together are linked as\n"
           "one program.\n"
           "\n"
           "AGX has no geometry stage: as the driver does, a geometry shader\n"
@@ -54,7 +55,7 @@ usage(FILE *fp)
           "  -o FILE           write the machine code of each stage to\n"
           "                    FILE.vs / FILE.gs / FILE.gs-vs (the\n"
           "                    geometry shader's passthrough vertex\n"
-          "                    shader) / FILE.fs\n"
+          "                    shader) / FILE.fs / FILE.cs\n"
           "  --bench DIR       compile every .shader_test under DIR and print\n"
           "                    the totals (instructions, bytes, registers,\n"
           "                    spills:fills), the compile time per shader\n"
@@ -198,6 +199,8 @@ split_shader_test(char *text, const char *name, struct source *out,
             cur = MESA_SHADER_FRAGMENT;
          else if (!strncmp(p, "[geometry shader]", 17))
             cur = MESA_SHADER_GEOMETRY;
+         else if (!strncmp(p, "[compute shader]", 16))
+            cur = MESA_SHADER_COMPUTE;
          start = eol ? eol + 1 : p + len;
       }
       p = eol ? eol + 1 : NULL;
@@ -480,7 +483,10 @@ compile_program(struct source *src, unsigned nr_src, bool es,
 
       if (s != MESA_SHADER_GEOMETRY) {
          status = compile_stage(nir, &key, (gl_shader_stage)s, src[0].name,
-                                s == MESA_SHADER_VERTEX ? "vs" : "fs", mem,
+                                s == MESA_SHADER_VERTEX     ? "vs"
+                                : s == MESA_SHADER_COMPUTE ? "cs"
+                                                           : "fs",
+                                mem,
                                 opt, tot);
          continue;
       }
@@ -681,8 +687,8 @@ main(int argc, char **argv)
             free(text);
             if (!n) {
                fprintf(stderr,
-                       "asahi-compiler: %s: no vertex, geometry or "
-                       "fragment shader section\n",
+                       "asahi-compiler: %s: no vertex, geometry, "
+                       "fragment or compute shader section\n",
                        a);
                return 2;
             }

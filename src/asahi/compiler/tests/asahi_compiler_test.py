@@ -95,6 +95,30 @@ void main()
 """
 
 
+# A compute-only program (as piglit's
+# glsl-1.50/execution/out-of-ssa-DFS-pre-order.shader_test): its
+# [compute shader] section is compiled, not skipped.
+COMPUTE_TEST = """[require]
+GLSL >= 1.50
+GL_ARB_compute_shader
+GL_ARB_shader_storage_buffer_object
+
+[compute shader]
+#version 150
+#extension GL_ARB_compute_shader: require
+#extension GL_ARB_shader_storage_buffer_object: require
+layout(local_size_x = 4) in;
+layout(binding = 0) buffer Result { uint result[]; };
+void main()
+{
+   result[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * 3u;
+}
+
+[test]
+compute 1 1 1
+"""
+
+
 def run(tool, *args):
     return subprocess.run([tool, *args], capture_output=True, text=True,
                           timeout=60)
@@ -200,6 +224,24 @@ def main(tool, data):
         r = run(tool, '--stats', req)
         expect(r.returncode == 0 and r.stdout.count('SHADER-DB:') == 2,
                '[require] comment is not the version: %r' % r.stderr)
+
+        cs_dir = os.path.join(tmp, 'cs')
+        os.mkdir(cs_dir)
+        cs = os.path.join(cs_dir, 'cs.shader_test')
+        with open(cs, 'w') as f:
+            f.write(COMPUTE_TEST)
+        r = run(tool, '--stats', '--disasm', cs)
+        expect(r.returncode == 0 and ' compute shader: ' in r.stdout and
+               'device_store' in r.stdout,
+               'compute shader_test: %r %r' % (r.stdout, r.stderr))
+        r = run(tool, '--bench', cs_dir)
+        expect(r.returncode == 0 and
+               r.stdout.startswith('1 programs (0 failed') and
+               '1 shaders' in r.stdout, '--bench with a CS: %r' % r.stdout)
+        out = os.path.join(tmp, 'csbin')
+        r = run(tool, '-o', out, cs)
+        expect(r.returncode == 0 and os.path.getsize(out + '.cs') > 0,
+               '-o writes the CS')
 
         r = run(tool, os.path.join(tmp, 'missing.frag'))
         expect(r.returncode == 2, 'missing file')
