@@ -119,9 +119,23 @@ compute 1 1 1
 """
 
 
+def write(path, text):
+    with open(path, 'w') as f:
+        f.write(text)
+    return path
+
+
 def run(tool, *args):
     return subprocess.run([tool, *args], capture_output=True, text=True,
                           timeout=60)
+
+
+def bench_one(tool, folder, shaders):
+    """--bench over a folder holding one program of `shaders` shaders"""
+    r = run(tool, '--bench', folder)
+    ok = (r.returncode == 0 and r.stdout.startswith('1 programs (0 failed')
+          and ('%d shaders' % shaders) in r.stdout)
+    return ok, r.stdout
 
 
 def main(tool, data):
@@ -184,10 +198,8 @@ def main(tool, data):
                sum(' geometry shader: ' in l for l in stats) == 2,
                'geometry shader program: %r %r' % (stats, r.stderr))
         expect('st_var_final' in r.stdout, 'passthrough VS ends outputs')
-        r = run(tool, '--bench', gs_dir)
-        expect(r.returncode == 0 and
-               r.stdout.startswith('1 programs (0 failed') and
-               '4 shaders' in r.stdout, '--bench with a GS: %r' % r.stdout)
+        ok, text = bench_one(tool, gs_dir, 4)
+        expect(ok, '--bench with a GS: %r' % text)
         out = os.path.join(tmp, 'gsbin')
         r = run(tool, '-o', out, gs_test)
         expect(r.returncode == 0 and
@@ -201,15 +213,11 @@ def main(tool, data):
         expect(r.returncode == 1 and 'no vertex shader' in r.stderr,
                'a lone .geom is a link error: %r' % r.stderr)
 
-        aoa = os.path.join(tmp, 'aoa.frag')
-        with open(aoa, 'w') as f:
-            f.write(AOA_IMAGES)
+        aoa = write(os.path.join(tmp, 'aoa.frag'), AOA_IMAGES)
         r = run(tool, '--disasm', aoa)
         expect(r.returncode == 0 and r.stdout.count('image_write') == 4,
                'arrays of arrays of images: %r' % r.stderr)
-        gathers = os.path.join(tmp, 'gathers.frag')
-        with open(gathers, 'w') as f:
-            f.write(GATHERS)
+        gathers = write(os.path.join(tmp, 'gathers.frag'), GATHERS)
         r = run(tool, '--disasm', gathers)
         lines = [l for l in r.stdout.splitlines() if 'texture_sample' in l]
         expect(r.returncode == 0 and len(lines) == 6 and
@@ -218,26 +226,20 @@ def main(tool, data):
                sum('gather_r' in l for l in lines) == 1,
                'gathers: %r %r' % (lines, r.stderr))
 
-        req = os.path.join(tmp, 'require.shader_test')
-        with open(req, 'w') as f:
-            f.write(REQUIRE_COMMENT)
+        req = write(os.path.join(tmp, 'require.shader_test'), REQUIRE_COMMENT)
         r = run(tool, '--stats', req)
         expect(r.returncode == 0 and r.stdout.count('SHADER-DB:') == 2,
                '[require] comment is not the version: %r' % r.stderr)
 
         cs_dir = os.path.join(tmp, 'cs')
         os.mkdir(cs_dir)
-        cs = os.path.join(cs_dir, 'cs.shader_test')
-        with open(cs, 'w') as f:
-            f.write(COMPUTE_TEST)
+        cs = write(os.path.join(cs_dir, 'cs.shader_test'), COMPUTE_TEST)
         r = run(tool, '--stats', '--disasm', cs)
         expect(r.returncode == 0 and ' compute shader: ' in r.stdout and
                'device_store' in r.stdout,
                'compute shader_test: %r %r' % (r.stdout, r.stderr))
-        r = run(tool, '--bench', cs_dir)
-        expect(r.returncode == 0 and
-               r.stdout.startswith('1 programs (0 failed') and
-               '1 shaders' in r.stdout, '--bench with a CS: %r' % r.stdout)
+        ok, text = bench_one(tool, cs_dir, 1)
+        expect(ok, '--bench with a CS: %r' % text)
         out = os.path.join(tmp, 'csbin')
         r = run(tool, '-o', out, cs)
         expect(r.returncode == 0 and os.path.getsize(out + '.cs') > 0,
