@@ -33,9 +33,10 @@ usage(FILE *fp)
           "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
           "(.vert / .geom / .frag, or any name with --stage) or a\n"
           "piglit/shader-db `.shader_test` file, whose [vertex shader],\n"
-          "[geometry shader] and [fragment shader] sections are compiled\n"
-          "and linked together ([vertex shader passthrough]: piglit's\n"
-          "built-in vertex shader).  Sources given together are linked as\n"
+          "[geometry shader] and [fragment shader] sections (or one\n"
+          "[compute shader]) are compiled and linked together\n"
+          "([vertex shader passthrough]: piglit's built-in vertex\n"
+          "shader).  Sources given together are linked as\n"
           "one program.\n"
           "\n"
           "AGX has no geometry stage: as the driver does, a geometry shader\n"
@@ -54,7 +55,7 @@ usage(FILE *fp)
           "  -o FILE           write the machine code of each stage to\n"
           "                    FILE.vs / FILE.gs / FILE.gs-vs (the\n"
           "                    geometry shader's passthrough vertex\n"
-          "                    shader) / FILE.fs\n"
+          "                    shader) / FILE.fs / FILE.cs\n"
           "  --bench DIR       compile every .shader_test under DIR and print\n"
           "                    the totals (instructions, bytes, registers,\n"
           "                    spills:fills), the compile time per shader\n"
@@ -120,23 +121,32 @@ struct source {
    bool es;
 };
 
-/* The [require] section's GLSL version line, if any. */
+/* The [require] section's GLSL version line, if any: a line of its own
+ * ("GLSL >= 1.20", "GLSL ES >= 3.00"); '#' lines are comments, which may
+ * mention other versions (piglit's glsl-1.10 post-increment tests). */
 static void
 required_version(const char *text, int *version, bool *es)
 {
    const char *req = strstr(text, "[require]");
    if (!req)
       return;
-   const char *end = strstr(req + 1, "\n[");
-   const char *g = strstr(req, "GLSL");
-   if (!g || (end && g > end))
-      return;
-   bool is_es = !strncmp(g, "GLSL ES", 7);
-   const char *v = strstr(g, ">=");
-   unsigned major, minor;
-   if (v && (!end || v < end) && sscanf(v + 2, " %u.%u", &major, &minor) == 2) {
-      *version = (int)(major * 100 + minor);
-      *es = is_es;
+   for (const char *line = strchr(req, '\n'); line && line[1] != '[';
+        line = strchr(line + 1, '\n')) {
+      const char *g = line + 1;
+      while (*g == ' ' || *g == '\t')
+         ++g;
+      if (strncmp(g, "GLSL", 4) || (g[4] != ' ' && g[4] != '\t'))
+         continue;
+      bool is_es = !strncmp(g, "GLSL ES", 7);
+      const char *eol = strchr(g, '\n');
+      const char *v = strstr(g, ">=");
+      unsigned major, minor;
+      if (v && (!eol || v < eol) &&
+          sscanf(v + 2, " %u.%u", &major, &minor) == 2) {
+         *version = (int)(major * 100 + minor);
+         *es = is_es;
+         return;
+      }
    }
 }
 
@@ -191,6 +201,8 @@ split_shader_test(char *text, const char *name, struct source *out,
             cur = MESA_SHADER_FRAGMENT;
          else if (!strncmp(p, "[geometry shader]", 17))
             cur = MESA_SHADER_GEOMETRY;
+         else if (!strncmp(p, "[compute shader]", 16))
+            cur = MESA_SHADER_COMPUTE;
          start = eol ? eol + 1 : p + len;
       }
       p = eol ? eol + 1 : NULL;
@@ -542,7 +554,10 @@ compile_program(struct source *src, unsigned nr_src, bool es,
 
       if (s != MESA_SHADER_GEOMETRY) {
          status = compile_stage(nir, &key, (gl_shader_stage)s, src[0].name,
-                                s == MESA_SHADER_VERTEX ? "vs" : "fs", mem,
+                                s == MESA_SHADER_VERTEX     ? "vs"
+                                : s == MESA_SHADER_COMPUTE ? "cs"
+                                                           : "fs",
+                                mem,
                                 opt, tot);
          continue;
       }
@@ -743,8 +758,8 @@ main(int argc, char **argv)
             free(text);
             if (!n) {
                fprintf(stderr,
-                       "asahi-compiler: %s: no vertex, geometry or "
-                       "fragment shader section\n",
+                       "asahi-compiler: %s: no vertex, geometry, "
+                       "fragment or compute shader section\n",
                        a);
                return 2;
             }

@@ -73,9 +73,69 @@ void main()
 """
 
 
+# The [require] section's comment names another version: only the GLSL
+# line counts, so this is desktop GLSL 1.10 with gl_Vertex (as piglit's
+# glsl-1.10/execution/glsl-vs-post-increment-01.shader_test).
+REQUIRE_COMMENT = """[require]
+# Once gl_Vertex is replaced this test will work with
+# GLSL ES 1.00 as well.
+GLSL >= 1.10
+
+[vertex shader]
+void main()
+{
+   gl_Position = gl_Vertex;
+}
+
+[fragment shader]
+void main()
+{
+   gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);
+}
+"""
+
+
+# A compute-only program (as piglit's
+# glsl-1.50/execution/out-of-ssa-DFS-pre-order.shader_test): its
+# [compute shader] section is compiled, not skipped.
+COMPUTE_TEST = """[require]
+GLSL >= 1.50
+GL_ARB_compute_shader
+GL_ARB_shader_storage_buffer_object
+
+[compute shader]
+#version 150
+#extension GL_ARB_compute_shader: require
+#extension GL_ARB_shader_storage_buffer_object: require
+layout(local_size_x = 4) in;
+layout(binding = 0) buffer Result { uint result[]; };
+void main()
+{
+   result[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * 3u;
+}
+
+[test]
+compute 1 1 1
+"""
+
+
+def write(path, text):
+    with open(path, 'w') as f:
+        f.write(text)
+    return path
+
+
 def run(tool, *args):
     return subprocess.run([tool, *args], capture_output=True, text=True,
                           timeout=60)
+
+
+def bench_one(tool, folder, shaders):
+    """--bench over a folder holding one program of `shaders` shaders"""
+    r = run(tool, '--bench', folder)
+    ok = (r.returncode == 0 and r.stdout.startswith('1 programs (0 failed')
+          and ('%d shaders' % shaders) in r.stdout)
+    return ok, r.stdout
 
 
 def main(tool, data):
@@ -138,10 +198,8 @@ def main(tool, data):
                sum(' geometry shader: ' in l for l in stats) == 2,
                'geometry shader program: %r %r' % (stats, r.stderr))
         expect('st_var_final' in r.stdout, 'passthrough VS ends outputs')
-        r = run(tool, '--bench', gs_dir)
-        expect(r.returncode == 0 and
-               r.stdout.startswith('1 programs (0 failed') and
-               '4 shaders' in r.stdout, '--bench with a GS: %r' % r.stdout)
+        ok, text = bench_one(tool, gs_dir, 4)
+        expect(ok, '--bench with a GS: %r' % text)
         out = os.path.join(tmp, 'gsbin')
         r = run(tool, '-o', out, gs_test)
         expect(r.returncode == 0 and
@@ -155,15 +213,11 @@ def main(tool, data):
         expect(r.returncode == 1 and 'no vertex shader' in r.stderr,
                'a lone .geom is a link error: %r' % r.stderr)
 
-        aoa = os.path.join(tmp, 'aoa.frag')
-        with open(aoa, 'w') as f:
-            f.write(AOA_IMAGES)
+        aoa = write(os.path.join(tmp, 'aoa.frag'), AOA_IMAGES)
         r = run(tool, '--disasm', aoa)
         expect(r.returncode == 0 and r.stdout.count('image_write') == 4,
                'arrays of arrays of images: %r' % r.stderr)
-        gathers = os.path.join(tmp, 'gathers.frag')
-        with open(gathers, 'w') as f:
-            f.write(GATHERS)
+        gathers = write(os.path.join(tmp, 'gathers.frag'), GATHERS)
         r = run(tool, '--disasm', gathers)
         lines = [l for l in r.stdout.splitlines() if 'texture_sample' in l]
         expect(r.returncode == 0 and len(lines) == 6 and
@@ -171,6 +225,25 @@ def main(tool, data):
                sum('gather_b' in l for l in lines) == 4 and
                sum('gather_r' in l for l in lines) == 1,
                'gathers: %r %r' % (lines, r.stderr))
+
+        req = write(os.path.join(tmp, 'require.shader_test'), REQUIRE_COMMENT)
+        r = run(tool, '--stats', req)
+        expect(r.returncode == 0 and r.stdout.count('SHADER-DB:') == 2,
+               '[require] comment is not the version: %r' % r.stderr)
+
+        cs_dir = os.path.join(tmp, 'cs')
+        os.mkdir(cs_dir)
+        cs = write(os.path.join(cs_dir, 'cs.shader_test'), COMPUTE_TEST)
+        r = run(tool, '--stats', '--disasm', cs)
+        expect(r.returncode == 0 and ' compute shader: ' in r.stdout and
+               'device_store' in r.stdout,
+               'compute shader_test: %r %r' % (r.stdout, r.stderr))
+        ok, text = bench_one(tool, cs_dir, 1)
+        expect(ok, '--bench with a CS: %r' % text)
+        out = os.path.join(tmp, 'csbin')
+        r = run(tool, '-o', out, cs)
+        expect(r.returncode == 0 and os.path.getsize(out + '.cs') > 0,
+               '-o writes the CS')
 
         r = run(tool, os.path.join(tmp, 'missing.frag'))
         expect(r.returncode == 2, 'missing file')
