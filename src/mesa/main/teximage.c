@@ -275,6 +275,20 @@ image_type(struct gl_context *ctx, GLenum type)
    return !_mesa_is_gles(ctx) && type == GL_FLOAT ? GL_NONE : type;
 }
 
+/* Does a desktop glTexImage* with a compressed internal format compress
+ * the texels it is given?  GL 4.6 section 8.7: the GL compresses them,
+ * and the image is then compressed (TEXTURE_COMPRESSED true, blocks for
+ * GetCompressedTexImage).  Here when an encoder exists for the format
+ * (util_format_bc_can_pack) and the driver samples its blocks; false in
+ * ES contexts, whose images keep the decoded texels (as before). */
+static bool
+encodes_texels(struct gl_context *ctx, enum pipe_format compressed)
+{
+   return !_mesa_is_gles(ctx) && util_format_bc_can_pack(compressed) &&
+          st_compressed_storage_format(ctx->st->screen, compressed) ==
+             compressed;
+}
+
 static bool check_internalformat(struct gl_context *ctx,
                                  GLenum internalformat, GLenum format,
                                  GLenum type, const char *func);
@@ -337,7 +351,8 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       internalformat = (GLint)component_count_base(ctx, count);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* EXT_texture_compression_s3tc / _rgtc / _bptc: their internal formats
-    * with uncompressed texels (stored uncompressed; see texcompress.h). */
+    * with uncompressed texels (encoded, or stored uncompressed: see
+    * encodes_texels and texcompress.h). */
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
@@ -362,10 +377,11 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
                   "%s(format/type for a compressed internalformat)", func);
       return;
    }
-   /* Desktop: such an image is not compressed (TEXTURE_COMPRESSED false,
-    * no blocks for GetCompressedTexImage): an uncompressed format takes
-    * its place (texcompress.h). */
-   if (from_texels && !_mesa_is_gles(ctx)) {
+   /* Desktop: the texels are compressed into real blocks when they can
+    * be (encodes_texels); otherwise an uncompressed format takes the
+    * compressed one's place (texcompress.h). */
+   bool encode = from_texels && encodes_texels(ctx, compressed);
+   if (from_texels && !_mesa_is_gles(ctx) && !encode) {
       internalformat = (GLint)_mesa_compressed_fallback_format(compressed);
       from_texels = false;
    }
@@ -419,9 +435,10 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    enum pipe_format storage =
-      from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
-                  : storage_of(ctx, (GLenum)internalformat, type, bind_target,
-                               func);
+      encode        ? compressed
+      : from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
+                    : storage_of(ctx, (GLenum)internalformat, type,
+                                 bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map;
@@ -1425,6 +1442,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
    bool dxt1_alpha = _mesa_is_dxt1_alpha(compressed);
+   bool encode = false;
    if (from_texels) {
       if (!_mesa_compressed_teximage_ok(ctx, compressed, format, type)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -1435,7 +1453,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D compressed)", func);
          return;
       }
-      if (!_mesa_is_gles(ctx)) { /* see tex_image */
+      encode = encodes_texels(ctx, compressed);
+      if (!_mesa_is_gles(ctx) && !encode) { /* see tex_image */
          internalformat =
             (GLint)_mesa_compressed_fallback_format(compressed);
          from_texels = false;
@@ -1467,8 +1486,10 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    const GLenum client_type = type;
    type = image_type(ctx, type);
    enum pipe_format storage =
-      from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
-                  : storage_of(ctx, (GLenum)internalformat, type, target, func);
+      encode        ? compressed
+      : from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
+                    : storage_of(ctx, (GLenum)internalformat, type, target,
+                                 func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map = {0};
