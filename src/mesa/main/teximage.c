@@ -294,17 +294,21 @@ static bool check_internalformat(struct gl_context *ctx,
                                  GLenum type, const char *func);
 
 /* TexImage1D (dims 1: height 1) and TexImage2D. */
+static bool mipmap_compressed_ok(struct gl_context *ctx,
+                                 const struct gl_texture_image *base);
+
 /* GENERATE_MIPMAP (GL 3.0 compatibility section 3.9.8, GL 1.4): a change
  * to the base level's image redefines the levels after it from it, as
  * GenerateMipmap does; cube maps once all six faces match.  Formats
- * GenerateMipmap refuses (compressed, integer) are left alone. */
+ * GenerateMipmap refuses (integer; compressed ones it cannot make levels
+ * of, and all of them in ES) are left alone. */
 static void
 auto_mipmap(struct gl_context *ctx, struct gl_texture_object *t, GLint level)
 {
    const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
 
    if (!t->GenerateMipmap || level != t->BaseLevel || !b->Width ||
-       _mesa_compressed_pipe_format(ctx, b->InternalFormat) ||
+       !mipmap_compressed_ok(ctx, b) ||
        util_format_is_pure_integer(b->PipeFormat))
       return;
    if (t->Target == GL_TEXTURE_CUBE_MAP) {

@@ -415,6 +415,26 @@ test_desktop_teximage_encodes(void **state)
       assert_memory_equal(decoded[i], even, 4);
    _mesa_GenerateMipmap(GL_TEXTURE_2D);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* GENERATE_MIPMAP (compatibility) remakes the encoded levels when
+    * level 0 changes: a blue level 1, then a red level 0 */
+   uint8_t blue[4 * 4 * 4], block[16];
+   for (unsigned i = 0; i < sizeof(blue); i += 4)
+      memcpy(&blue[i], colours[2], 4);
+   _mesa_BindTexture(GL_TEXTURE_2D, 4);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE);
+   for (unsigned i = 0; i < sizeof(rgba); i += 4)
+      memcpy(&rgba[i], colours[0], 4);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 8,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 1, block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(
+      util_format_s3tc_decode_block(PIPE_FORMAT_DXT5_RGBA, block, texels));
+   assert_memory_equal(texels[0], colours[0], 4);
    gl_test_destroy(t);
 }
 
