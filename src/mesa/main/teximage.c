@@ -508,8 +508,8 @@ sub_image_format_ok(struct gl_context *ctx,
 {
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, img->InternalFormat);
-   /* Texels into blocks need an encoder (S3TC and RGTC have one,
-    * st_texture_etc.c; not BPTC): INVALID_OPERATION, as for any pair a
+   /* Texels into blocks need an encoder (S3TC, RGTC and BC7 have one,
+    * st_texture_etc.c; not BC6H): INVALID_OPERATION, as for any pair a
     * compressed image does not take. */
    if (util_format_is_compressed(img->PipeFormat) &&
        !util_format_bc_can_pack(img->PipeFormat))
@@ -650,8 +650,8 @@ image_1d_2d(const struct image_call *i)
  * in so many words): no, it is not colour-renderable.  Desktop GL has no
  * such rule (GL 4.6 section 8.14.4); as Mesa does (src/mesa/main/
  * genmipmap.c, which refuses ASTC only), levels are filtered from the
- * decoded texels, and encoded again when the storage keeps blocks: S3TC
- * and RGTC here (st_texture_etc.c); not BPTC or ASTC blocks. */
+ * decoded texels, and encoded again when the storage keeps blocks: S3TC,
+ * RGTC and BC7 here (st_texture_etc.c); not BC6H or ASTC blocks. */
 static bool
 mipmap_compressed_ok(struct gl_context *ctx,
                      const struct gl_texture_image *base)
