@@ -275,22 +275,40 @@ image_type(struct gl_context *ctx, GLenum type)
    return !_mesa_is_gles(ctx) && type == GL_FLOAT ? GL_NONE : type;
 }
 
+/* Does a desktop glTexImage* with a compressed internal format compress
+ * the texels it is given?  GL 4.6 section 8.7: the GL compresses them,
+ * and the image is then compressed (TEXTURE_COMPRESSED true, blocks for
+ * GetCompressedTexImage).  Here when an encoder exists for the format
+ * (util_format_bc_can_pack) and the driver samples its blocks; false in
+ * ES contexts, whose images keep the decoded texels (as before). */
+static bool
+encodes_texels(struct gl_context *ctx, enum pipe_format compressed)
+{
+   return !_mesa_is_gles(ctx) && util_format_bc_can_pack(compressed) &&
+          st_compressed_storage_format(ctx->st->screen, compressed) ==
+             compressed;
+}
+
 static bool check_internalformat(struct gl_context *ctx,
                                  GLenum internalformat, GLenum format,
                                  GLenum type, const char *func);
 
 /* TexImage1D (dims 1: height 1) and TexImage2D. */
+static bool mipmap_compressed_ok(struct gl_context *ctx,
+                                 const struct gl_texture_image *base);
+
 /* GENERATE_MIPMAP (GL 3.0 compatibility section 3.9.8, GL 1.4): a change
  * to the base level's image redefines the levels after it from it, as
  * GenerateMipmap does; cube maps once all six faces match.  Formats
- * GenerateMipmap refuses (compressed, integer) are left alone. */
+ * GenerateMipmap refuses (integer; compressed ones it cannot make levels
+ * of, and all of them in ES) are left alone. */
 static void
 auto_mipmap(struct gl_context *ctx, struct gl_texture_object *t, GLint level)
 {
    const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
 
    if (!t->GenerateMipmap || level != t->BaseLevel || !b->Width ||
-       _mesa_compressed_pipe_format(ctx, b->InternalFormat) ||
+       !mipmap_compressed_ok(ctx, b) ||
        util_format_is_pure_integer(b->PipeFormat))
       return;
    if (t->Target == GL_TEXTURE_CUBE_MAP) {
@@ -337,7 +355,8 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       internalformat = (GLint)component_count_base(ctx, count);
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* EXT_texture_compression_s3tc / _rgtc / _bptc: their internal formats
-    * with uncompressed texels (stored uncompressed; see texcompress.h). */
+    * with uncompressed texels (encoded, or stored uncompressed: see
+    * encodes_texels and texcompress.h). */
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
@@ -362,10 +381,11 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
                   "%s(format/type for a compressed internalformat)", func);
       return;
    }
-   /* Desktop: such an image is not compressed (TEXTURE_COMPRESSED false,
-    * no blocks for GetCompressedTexImage): an uncompressed format takes
-    * its place (texcompress.h). */
-   if (from_texels && !_mesa_is_gles(ctx)) {
+   /* Desktop: the texels are compressed into real blocks when they can
+    * be (encodes_texels); otherwise an uncompressed format takes the
+    * compressed one's place (texcompress.h). */
+   bool encode = from_texels && encodes_texels(ctx, compressed);
+   if (from_texels && !_mesa_is_gles(ctx) && !encode) {
       internalformat = (GLint)_mesa_compressed_fallback_format(compressed);
       from_texels = false;
    }
@@ -419,9 +439,10 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    enum pipe_format storage =
-      from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
-                  : storage_of(ctx, (GLenum)internalformat, type, bind_target,
-                               func);
+      encode        ? compressed
+      : from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
+                    : storage_of(ctx, (GLenum)internalformat, type,
+                                 bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map;
@@ -487,8 +508,8 @@ sub_image_format_ok(struct gl_context *ctx,
 {
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, img->InternalFormat);
-   /* Texels into blocks need an encoder (S3TC and RGTC have one,
-    * st_texture_etc.c; not BPTC): INVALID_OPERATION, as for any pair a
+   /* Texels into blocks need an encoder (S3TC, RGTC and BC7 have one,
+    * st_texture_etc.c; not BC6H): INVALID_OPERATION, as for any pair a
     * compressed image does not take. */
    if (util_format_is_compressed(img->PipeFormat) &&
        !util_format_bc_can_pack(img->PipeFormat))
@@ -629,8 +650,8 @@ image_1d_2d(const struct image_call *i)
  * in so many words): no, it is not colour-renderable.  Desktop GL has no
  * such rule (GL 4.6 section 8.14.4); as Mesa does (src/mesa/main/
  * genmipmap.c, which refuses ASTC only), levels are filtered from the
- * decoded texels, and encoded again when the storage keeps blocks: S3TC
- * and RGTC here (st_texture_etc.c); not BPTC or ASTC blocks. */
+ * decoded texels, and encoded again when the storage keeps blocks: S3TC,
+ * RGTC and BC7 here (st_texture_etc.c); not BC6H or ASTC blocks. */
 static bool
 mipmap_compressed_ok(struct gl_context *ctx,
                      const struct gl_texture_image *base)
@@ -1425,6 +1446,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
    bool dxt1_alpha = _mesa_is_dxt1_alpha(compressed);
+   bool encode = false;
    if (from_texels) {
       if (!_mesa_compressed_teximage_ok(ctx, compressed, format, type)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -1435,7 +1457,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D compressed)", func);
          return;
       }
-      if (!_mesa_is_gles(ctx)) { /* see tex_image */
+      encode = encodes_texels(ctx, compressed);
+      if (!_mesa_is_gles(ctx) && !encode) { /* see tex_image */
          internalformat =
             (GLint)_mesa_compressed_fallback_format(compressed);
          from_texels = false;
@@ -1467,8 +1490,10 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    const GLenum client_type = type;
    type = image_type(ctx, type);
    enum pipe_format storage =
-      from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
-                  : storage_of(ctx, (GLenum)internalformat, type, target, func);
+      encode        ? compressed
+      : from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
+                    : storage_of(ctx, (GLenum)internalformat, type, target,
+                                 func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map = {0};

@@ -80,7 +80,22 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
       img->Width ? _mesa_format_info(_mesa_effective_internalformat(
                       img->InternalFormat, img->Type))
                  : NULL;
+   const bool compressed = img->Width && !f;
    int size = -1, type = -1;
+
+   /* Images kept as blocks have no entry of their own: their component
+    * types are those of the format the blocks decode to exactly
+    * (texcompress.c), and so are their sizes, but S3TC's, approximately
+    * 4 bits (its 565 endpoints and 4-bit DXT3 alpha), the value Mesa's
+    * format table gives them (src/mesa/main/formats.csv).  piglit's
+    * fbo-generatemipmap-formats expects the colours of the components
+    * a compressed image has, within its sizes. */
+   bool s3tc = false;
+   if (compressed && util_format_is_compressed(img->PipeFormat)) {
+      f = _mesa_format_info(_mesa_compressed_fallback_format(img->PipeFormat));
+      s3tc = util_format_description(img->PipeFormat)->layout ==
+             UTIL_FORMAT_LAYOUT_S3TC;
+   }
 
    switch (pname) {
    case GL_TEXTURE_WIDTH:
@@ -100,7 +115,7 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
                                  : (GLint)img->InternalFormat;
       return true;
    case GL_TEXTURE_COMPRESSED:
-      *v = img->Width && !f ? GL_TRUE : GL_FALSE;
+      *v = compressed ? GL_TRUE : GL_FALSE;
       return true;
    case GL_TEXTURE_RED_SIZE:
       size = 0;
@@ -164,6 +179,8 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
    }
    if (size >= 0) {
       *v = f ? stored_bits(img, f, (unsigned)size) : 0;
+      if (s3tc && *v)
+         *v = 4;
       return true;
    }
    /* Types: the format's component type for the components it has

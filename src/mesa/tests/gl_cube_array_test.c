@@ -295,11 +295,13 @@ test_compressed(void **state)
    _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_ARRAY);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
-   /* BPTC blocks: nothing encodes texels or levels into them yet. */
+   /* BC6H blocks: nothing encodes texels or levels into them yet (BC7
+    * has a mode 6 encoder since wave 15). */
    GLuint bptc;
    _mesa_GenTextures(1, &bptc);
    _mesa_BindTexture(GL_TEXTURE_2D, bptc);
-   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_COMPRESSED_RGBA_BPTC_UNORM, 4, 4);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT,
+                      4, 4);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA,
                        GL_UNSIGNED_BYTE, red);

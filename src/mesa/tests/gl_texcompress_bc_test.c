@@ -25,6 +25,8 @@
 #include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
+#include "util/format/u_format_bptc.h"
 #include "util/u_inlines.h"
 
 /* Red > blue: red, blue, (170, 0, 85), (85, 0, 170) in row 0. */
@@ -305,6 +307,137 @@ test_dxt1_alpha_texels(void **state)
    gl_test_destroy(t);
 }
 
+/* The level-0 state of the bound 2D (or 2D array) texture. */
+static GLint
+level_param(GLenum target, GLenum pname)
+{
+   GLint v = -1;
+   _mesa_GetTexLevelParameteriv(target, 0, pname, &v);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   return v;
+}
+
+/* Desktop glTexImage* with an S3TC or RGTC internal format and plain
+ * texels, on a driver that samples the blocks (the noop one, as AGX):
+ * GL 4.6 section 8.7, the GL compresses them, so the image is compressed
+ * (TEXTURE_COMPRESSED true, TEXTURE_COMPRESSED_IMAGE_SIZE the blocks',
+ * the internal format as given) and glGetCompressedTexImage returns
+ * blocks that decode to the texels (since wave 15; before, the texels
+ * were kept in RGBA8/R8 and the image read as uncompressed).  Solid
+ * 4 x 4 regions of 565-exact colours and 8-bit channel extremes survive
+ * any encoder exactly. */
+static void
+test_desktop_teximage_encodes(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   /* 8 x 8: red, green / blue, white quadrants (rows from the bottom) */
+   static const uint8_t colours[4][4] = {
+      {255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 255, 255}};
+   uint8_t rgba[8 * 8 * 4];
+   for (unsigned y = 0; y < 8; y++) {
+      for (unsigned x = 0; x < 8; x++)
+         memcpy(&rgba[(y * 8 + x) * 4], colours[(y / 4) * 2 + x / 4], 4);
+   }
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 8,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED), GL_TRUE);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_INTERNAL_FORMAT),
+                    GL_COMPRESSED_RGBA_S3TC_DXT5_EXT);
+   /* four 16-byte blocks; S3TC components of about 4 bits (the sizes
+    * of Mesa's format table) */
+   assert_int_equal(
+      level_param(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED_IMAGE_SIZE), 64);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_RED_SIZE), 4);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_ALPHA_SIZE), 4);
+   uint8_t blocks[4][16], texels[16][4];
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, blocks);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned b = 0; b < 4; b++) {
+      assert_true(util_format_s3tc_decode_block(PIPE_FORMAT_DXT5_RGBA,
+                                                blocks[b], texels));
+      for (unsigned i = 0; i < 16; i++)
+         assert_memory_equal(texels[i], colours[b], 4);
+   }
+
+   /* RGTC1 from RED texels: 0 and 255 in a checkerboard, 5 x 5 (partial
+    * blocks at the edges: 2 x 2 blocks of 8 bytes) */
+   uint8_t red[5 * 5];
+   for (unsigned i = 0; i < 25; i++)
+      red[i] = (i % 2) ? 255 : 0;
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 5, 5, 0,
+                    GL_RED, GL_UNSIGNED_BYTE, red);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED), GL_TRUE);
+   assert_int_equal(
+      level_param(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED_IMAGE_SIZE), 32);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_RED_SIZE), 8);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_GREEN_SIZE), 0);
+   uint8_t rgtc[4][8];
+   int16_t values[16];
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, rgtc);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   util_format_rgtc_decode_channel(rgtc[0], false, values);
+   for (unsigned y = 0; y < 4; y++) {
+      for (unsigned x = 0; x < 4; x++)
+         assert_int_equal(values[y * 4 + x], red[y * 5 + x]);
+   }
+
+   /* TexImage3D into a 2D array (RGTC2 from RG texels): compressed too */
+   static const uint8_t rg[4 * 4 * 2 * 2];
+   _mesa_BindTexture(GL_TEXTURE_2D_ARRAY, 2);
+   _mesa_TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RG_RGTC2, 4, 4, 2,
+                    0, GL_RG, GL_UNSIGNED_BYTE, rg);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_COMPRESSED),
+                    GL_TRUE);
+   assert_int_equal(
+      level_param(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_COMPRESSED_IMAGE_SIZE), 32);
+
+   /* BC7 (mode 6 encoder): a solid colour of even components is exact;
+    * its mipmaps can be generated */
+   uint8_t even[4 * 4 * 4], bc7[16], decoded[16][4];
+   for (unsigned i = 0; i < sizeof(even); i += 4)
+      memcpy(&even[i], (const uint8_t[4]){254, 0, 100, 254}, 4);
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM, 4, 4, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, even);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED), GL_TRUE);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, bc7);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   util_format_bc7_decode_block(bc7, decoded);
+   for (unsigned i = 0; i < 16; i++)
+      assert_memory_equal(decoded[i], even, 4);
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* GENERATE_MIPMAP (compatibility) remakes the encoded levels when
+    * level 0 changes: a blue level 1, then a red level 0 */
+   uint8_t blue[4 * 4 * 4], block[16];
+   for (unsigned i = 0; i < sizeof(blue); i += 4)
+      memcpy(&blue[i], colours[2], 4);
+   _mesa_BindTexture(GL_TEXTURE_2D, 4);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE);
+   for (unsigned i = 0; i < sizeof(rgba); i += 4)
+      memcpy(&rgba[i], colours[0], 4);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 8,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 1, block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(
+      util_format_s3tc_decode_block(PIPE_FORMAT_DXT5_RGBA, block, texels));
+   assert_memory_equal(texels[0], colours[0], 4);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -315,6 +448,7 @@ main(void)
       cmocka_unit_test(test_rgtc),
       cmocka_unit_test(test_desktop_srgb),
       cmocka_unit_test(test_dxt1_alpha_texels),
+      cmocka_unit_test(test_desktop_teximage_encodes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -70,8 +70,8 @@ bool util_format_s3tc_decode_block(enum pipe_format format,
 void util_format_rgtc_decode_channel(const uint8_t *block, bool is_signed,
                                      int16_t values[16]);
 
-/* Encoding (u_format_bc_encode.c), for S3TC and RGTC only: a width x
- * height region of 4 floats per texel (rows src_stride_B apart; the
+/* Encoding (u_format_bc_encode.c), for S3TC, RGTC and BC7 (mode 6 only,
+ * u_format_bptc_encode.c): a width x height region of 4 floats per texel (rows src_stride_B apart; the
  * values util_format_bc_unpack_rgba_float gives, sRGB ones still
  * encoded) into rows of blocks dst_stride_B apart.  Partial blocks at the
  * right and bottom edges repeat the region's last column and row.  False

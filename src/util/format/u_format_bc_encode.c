@@ -4,7 +4,8 @@
  */
 
 /*
- * S3TC (BC1-BC3) and RGTC (BC4/BC5) block encoding (see u_format_bc.h):
+ * S3TC (BC1-BC3) and RGTC (BC4/BC5) block encoding (see u_format_bc.h;
+ * BC7 in u_format_bptc_encode.c):
  * what glTexSubImage with uncompressed texels and glGenerateMipmap need to
  * write into an image the driver keeps as blocks.  Quality is that of a
  * quick encoder, not an offline one: colour endpoints at the ends of the
@@ -14,6 +15,7 @@
  * Block layouts: the EXT_texture_compression_s3tc and _rgtc specifications.
  */
 #include "util/format/u_format_bc.h"
+#include "util/format/u_format_bptc.h"
 
 #include <math.h>
 #include <string.h>
@@ -26,6 +28,7 @@ enum enc_kind {
    ENC_BC3,
    ENC_BC4,
    ENC_BC5,
+   ENC_BC7, /* mode 6 only (u_format_bptc_encode.c) */
 };
 
 static enum enc_kind
@@ -52,6 +55,9 @@ enc_kind(enum pipe_format format, bool *is_signed)
    case PIPE_FORMAT_RGTC2_UNORM:
    case PIPE_FORMAT_RGTC2_SNORM:
       return ENC_BC5;
+   case PIPE_FORMAT_BPTC_RGBA_UNORM:
+   case PIPE_FORMAT_BPTC_SRGBA:
+      return ENC_BC7;
    default:
       return ENC_NONE;
    }
@@ -318,6 +324,9 @@ encode_block(enum enc_kind kind, bool is_signed, float texels[16][4],
    case ENC_BC5:
       encode_channel(chan[0], is_signed, out);
       encode_channel(chan[1], is_signed, out + 8);
+      break;
+   case ENC_BC7:
+      util_format_bc7_encode_block((const float(*)[4])texels, out);
       break;
    default:
       break;

@@ -52,6 +52,12 @@ bool util_format_bptc_unpack_rgba_float(enum pipe_format format, float *dst,
                                         size_t src_stride_B, unsigned width,
                                         unsigned height);
 
+/* Encodes 16 texels (texel (x, y) is texels[y * 4 + x], RGBA in 0..1,
+ * sRGB values still encoded) into one BC7 block of mode 6
+ * (u_format_bptc_encode.c). */
+void util_format_bc7_encode_block(const float texels[16][4],
+                                  uint8_t out[16]);
+
 /* One BC7 block as RGBA 8-bit; texel (x, y) is texels[y * 4 + x].  A block
  * whose first byte is 0 (reserved mode) decodes to transparent black. */
 void util_format_bc7_decode_block(const uint8_t *block,

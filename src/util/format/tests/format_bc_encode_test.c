@@ -21,6 +21,7 @@
 
 #include "util/format/u_format.h"
 #include "util/format/u_format_bc.h"
+#include "util/format/u_format_bptc.h"
 
 /* Encodes a w x h region of RGBA floats and decodes it again. */
 static void
@@ -165,6 +166,52 @@ test_rgtc2_signed_partial(void **state)
       expect_close(out[t], in[t], 4, 1e-6f);
 }
 
+/* BC7 (since wave 15, mode 6; ARB_texture_compression_bptc's layout):
+ * a solid colour whose components are all even (one shared P bit of 0)
+ * is exact; pure red with alpha needs odd and even components, which mode
+ * 6 cannot mix in one endpoint, so it reads back within one step; an
+ * alpha ramp lands within half the widest palette step (the weights
+ * 0, 4, 9, ... 64 of 64 over 0..255: (26 - 21) / 64 * 255 / 2 + 1). */
+static void
+test_bc7_mode6(void **state)
+{
+   (void)state;
+   float texels[16][4];
+   uint8_t block[16], out[16][4];
+
+   assert_true(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGBA_UNORM));
+   assert_true(util_format_bc_can_pack(PIPE_FORMAT_BPTC_SRGBA));
+   const float even[4] = {254 / 255.0f, 0, 100 / 255.0f, 254 / 255.0f};
+   for (unsigned t = 0; t < 16; t++)
+      memcpy(texels[t], even, sizeof(even));
+   assert_true(util_format_bc_pack_rgba_float(PIPE_FORMAT_BPTC_RGBA_UNORM,
+                                              block, 16, &texels[0][0], 64,
+                                              4, 4));
+   assert_int_equal(block[0] & 0x7f, 0x40); /* mode 6 */
+   util_format_bc7_decode_block(block, out);
+   for (unsigned t = 0; t < 16; t++) {
+      assert_int_equal(out[t][0], 254);
+      assert_int_equal(out[t][1], 0);
+      assert_int_equal(out[t][2], 100);
+      assert_int_equal(out[t][3], 254);
+   }
+
+   for (unsigned t = 0; t < 16; t++) {
+      texels[t][0] = 1.0f;
+      texels[t][1] = texels[t][2] = 0.0f;
+      texels[t][3] = t / 15.0f;
+   }
+   util_format_bc7_encode_block((const float(*)[4])texels, block);
+   util_format_bc7_decode_block(block, out);
+   for (unsigned t = 0; t < 16; t++) {
+      assert_in_range(out[t][0], 254, 255);
+      assert_in_range(out[t][1], 0, 1);
+      assert_in_range(out[t][2], 0, 1);
+      int d = (int)out[t][3] - (int)(t * 17);
+      assert_in_range(d < 0 ? -d : d, 0, 11);
+   }
+}
+
 /* Formats without an encoder are refused. */
 static void
 test_refused(void **state)
@@ -173,7 +220,7 @@ test_refused(void **state)
    uint8_t block[16];
    const float texel[4] = {0};
 
-   assert_false(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGBA_UNORM));
+   assert_false(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGB_FLOAT));
    assert_false(util_format_bc_pack_rgba_float(PIPE_FORMAT_R8G8B8A8_UNORM,
                                                block, 16, texel, 16, 1, 1));
 }
@@ -188,6 +235,7 @@ main(void)
       cmocka_unit_test(test_bc2_alpha),
       cmocka_unit_test(test_rgtc_ramp),
       cmocka_unit_test(test_rgtc2_signed_partial),
+      cmocka_unit_test(test_bc7_mode6),
       cmocka_unit_test(test_refused),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
