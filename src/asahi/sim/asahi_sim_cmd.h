@@ -14,6 +14,7 @@
 
 #include "asahi/genxml/agx_pack.h"
 #include "asahi_sim_gpu.h"
+#include "asahi_sim_tile_offsets.h"
 
 /* ---- failures ---------------------------------------------------------- */
 
@@ -177,8 +178,16 @@ struct sim_prim {
    bool backfacing;
    double z_plane[3]; /* window z over window pixels */
    unsigned layer;    /* framebuffer layer (vertex output, clamped) */
-   /* One per coefficient register (nr_cf). */
+   /* One per coefficient register (nr_cf), in r->planes. */
    struct sim_plane *planes;
+};
+
+/* The coefficient planes of a command's primitives, a block at a time
+ * (asahi_sim_draw.c): no allocation per primitive. */
+struct sim_plane_block {
+   struct sim_plane_block *next;
+   size_t used, capacity;
+   struct sim_plane planes[];
 };
 
 /* The groups of a render command, one per program (asahi_sim_group_pool.c);
@@ -197,6 +206,7 @@ struct sim_render {
    struct sim_draw *draws;
    struct sim_prim *prims;
    unsigned nr_prims, prims_capacity;
+   struct sim_plane_block *planes; /* the newest first */
    struct asahi_sim_group_pool *groups; /* own_groups or gpu->groups */
    struct asahi_sim_group_pool own_groups;
    /* A lane-invariant background program's result: one pixel's storage
@@ -300,17 +310,13 @@ struct sim_tile {
    /* Every pixel's storage holds these bytes (asahi_sim_bg_fill.c), until
     * a fragment program runs in the tile; NULL: not known. */
    const uint8_t *uniform_pixel;
+   /* Storage for the coefficient registers of the primitive being
+    * shaded (asahi_sim_raster.c), kept from one primitive to the next;
+    * freed with the tile. */
+   float (*coefficients)[3];
+   unsigned coefficients_capacity;
 };
 
-/* The byte offsets (from ail, without level or layer offsets) of the
- * pixels of the tw x th tile at (x0, y0) of an image level, row by row;
- * UINT64_MAX for pixels outside the level.  tw and th are at most
- * SIM_TILE_MAX_PX; ail is asked for one row and one column
- * (asahi_sim_tile_offsets.c). */
-#define SIM_TILE_MAX_PX 32 /* the render command's tiles: 16 or 32 */
-struct ail_layout;
-void sim_tile_offsets(const struct ail_layout *l, unsigned level, uint32_t x0,
-                      uint32_t y0, uint32_t tw, uint32_t th, uint64_t *offs);
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */
 bool sim_zls_load(struct sim_tile *tile);

@@ -653,6 +653,40 @@ add_prim(struct draw_ctx *c, const struct sim_prim *p)
    return true;
 }
 
+/* Planes per block: 64 KiB, below malloc's mmap threshold, so that the
+ * blocks of one command reuse the heap memory the last one freed (a
+ * single growing array was mapped afresh, and page faulted, per
+ * command). */
+#define SIM_PLANE_BLOCK                                                       \
+   ((64 * 1024 - sizeof(struct sim_plane_block)) / sizeof(struct sim_plane))
+
+/* n zeroed coefficient planes for the next primitive, kept until the
+ * command ends (r->planes); NULL (command failed) without memory.
+ * Planes of a primitive that is then not added stay unused: a failed
+ * setup fails the command. */
+static struct sim_plane *
+new_planes(struct draw_ctx *c, unsigned n)
+{
+   struct sim_render *r = c->r;
+   struct sim_plane_block *b = r->planes;
+   if (!b || b->capacity - b->used < n) {
+      size_t cap = n > SIM_PLANE_BLOCK ? n : SIM_PLANE_BLOCK;
+      b = malloc(sizeof(*b) + cap * sizeof(b->planes[0]));
+      if (!b) {
+         sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+         return NULL;
+      }
+      b->next = r->planes;
+      b->used = 0;
+      b->capacity = cap;
+      r->planes = b;
+   }
+   struct sim_plane *planes = b->planes + b->used;
+   memset(planes, 0, n * sizeof(*planes));
+   b->used += n;
+   return planes;
+}
+
 /* A triangle or point standing for part of another primitive: a line's
  * parallelogram, or the edges and vertices of a polygon drawn in line or
  * point mode.  Those keep the facing of their polygon (lines are front
@@ -733,23 +767,17 @@ raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
                                            d->z16);
 
    if (d->nr_cf) {
-      p.planes = calloc(d->nr_cf, sizeof(*p.planes));
-      if (!p.planes)
-         return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+      struct sim_plane *planes = p.planes = new_planes(c, d->nr_cf);
+      if (!planes)
+         return false;
       uint32_t next = c->prim_id;
       c->prim_id = id;
-      bool ok = setup_coefficients(c, v, orig, p.planes);
+      bool ok = setup_coefficients(c, v, orig, planes);
       c->prim_id = next;
-      if (!ok) {
-         free(p.planes);
+      if (!ok)
          return false;
-      }
    }
-   if (!add_prim(c, &p)) {
-      free(p.planes);
-      return false;
-   }
-   return true;
+   return add_prim(c, &p);
 }
 
 /* Clip planes (clip space; inside where dot(plane, position) >= 0):
@@ -1104,9 +1132,9 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
    p.z_plane[2] = v->z + (sub ? sub->z_offset : 0);
 
    if (d->nr_cf) {
-      p.planes = calloc(d->nr_cf, sizeof(*p.planes));
-      if (!p.planes)
-         return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+      struct sim_plane *planes = p.planes = new_planes(c, d->nr_cf);
+      if (!planes)
+         return false;
       /* Every binding flat from the vertex, point coordinates apart. */
       uint32_t next = c->prim_id;
       c->prim_id = id;
@@ -1114,7 +1142,7 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
       for (unsigned b = 0; ok && b < c->nr_bindings; b++) {
          const struct AGX_CF_BINDING *cf = &c->bindings[b];
          for (unsigned k = 0; k < cf->components; k++) {
-            double *out = p.planes[cf->base_cf + k].abc;
+            double *out = planes[cf->base_cf + k].abc;
             if (cf->source == AGX_COEFFICIENT_SOURCE_POINT_COORD) {
                if (k == 0) {
                   out[0] = 1 / size;
@@ -1133,20 +1161,14 @@ raster_point(struct draw_ctx *c, const struct vertex *v,
             ok = source_bits(c, cf, k, src, &bits);
             if (!ok)
                break;
-            flat_plane(&p.planes[cf->base_cf + k], bits);
+            flat_plane(&planes[cf->base_cf + k], bits);
          }
       }
       c->prim_id = next;
-      if (!ok) {
-         free(p.planes);
+      if (!ok)
          return false;
-      }
    }
-   if (!add_prim(c, &p)) {
-      free(p.planes);
-      return false;
-   }
-   return true;
+   return add_prim(c, &p);
 }
 
 static bool raster_line(struct draw_ctx *c, const struct vertex *const ends[2],

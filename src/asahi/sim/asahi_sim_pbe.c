@@ -41,6 +41,7 @@
 #include "asahi_sim_internal.h"
 #include "asahi_sim_mem_format.h"
 #include "asahi_sim_texture.h"
+#include "asahi_sim_tile_offsets.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_pack.h"
 
@@ -236,36 +237,24 @@ store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
 
 /*
  * The offsets of the tile's pixels (tw x th from x0, y0), UINT64_MAX for
- * those outside the w x h image or that ail places nowhere.  ail's
- * element offset is a sum of a part that depends on x alone and one that
- * depends on y alone, in every tiling (linear: y * stride + x * size;
- * twiddled: the tile index, row times tiles per row plus column, scaled,
- * plus the interleaved bits of x and y within the tile, which never
- * overlap), and the level and layer offsets are constant, so
- *    offset(x, y) = offset(x, y0) + offset(x0, y) - offset(x0, y0)
- * and a pixel is placed exactly when its column and its row are: one
- * ail call per column and per row instead of one per pixel.  Without
- * the shortcut (g->no_shortcuts), or when (x0, y0) itself is not placed,
- * every pixel asks ail.
+ * those outside the w x h image or that ail places nowhere: ail's offsets
+ * from one row and one column (sim_tile_offsets), plus the level and
+ * layer offsets pixel_offset adds, which are the same for every pixel.
+ * Without the shortcut (g->no_shortcuts) every pixel asks ail.
  */
 static void
 tile_offsets(const struct block *b, unsigned x0, unsigned y0, unsigned tw,
              unsigned th, uint32_t w, uint32_t h, uint64_t *offs)
 {
-   uint64_t origin, col[32], row[32];
-   bool col_ok[32], row_ok[32];
-   if (!b->g->no_shortcuts && tw <= 32 && th <= 32 && x0 < w && y0 < h &&
-       pixel_offset(b, x0, y0, &origin)) {
-      for (unsigned lx = 0; lx < tw; lx++)
-         col_ok[lx] = x0 + lx < w && pixel_offset(b, x0 + lx, y0, &col[lx]);
-      for (unsigned ly = 0; ly < th; ly++)
-         row_ok[ly] = y0 + ly < h && pixel_offset(b, x0, y0 + ly, &row[ly]);
-      for (unsigned ly = 0; ly < th; ly++) {
-         for (unsigned lx = 0; lx < tw; lx++) {
-            offs[ly * tw + lx] = col_ok[lx] && row_ok[ly]
-                                    ? col[lx] + row[ly] - origin
-                                    : UINT64_MAX;
-         }
+   if (!b->g->no_shortcuts && tw <= SIM_TILE_MAX_PX &&
+       th <= SIM_TILE_MAX_PX) {
+      uint64_t base = b->layer_off_B;
+      if (b->layout.tiling != AIL_TILING_LINEAR)
+         base += ail_get_level_offset_B(&b->layout, b->d.level);
+      sim_tile_offsets(&b->layout, b->d.level, x0, y0, tw, th, offs);
+      for (unsigned i = 0; i < tw * th; i++) {
+         if (offs[i] != UINT64_MAX)
+            offs[i] += base;
       }
       return;
    }

@@ -465,6 +465,20 @@ flush(struct batch *b)
    return ok;
 }
 
+/* Room for n coefficient registers in the tile's storage (kept from one
+ * primitive to the next); NULL without memory. */
+static float (*tile_coefficients(struct sim_tile *tile, unsigned n))[3]
+{
+   if (n > tile->coefficients_capacity) {
+      void *grown = realloc(tile->coefficients, n * sizeof(float[3]));
+      if (!grown)
+         return NULL;
+      tile->coefficients = grown;
+      tile->coefficients_capacity = n;
+   }
+   return tile->coefficients;
+}
+
 static bool
 shade_prim(struct sim_tile *tile, const struct sim_prim *p,
            struct asahi_sim_group *g)
@@ -492,15 +506,17 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    b.st = d->stencil[sface];
    b.ref = (uint8_t)d->face[sface].stencil_reference;
    if (d->nr_cf) {
-      b.coefficients = calloc(d->nr_cf, sizeof(*b.coefficients));
+      b.coefficients = tile_coefficients(tile, d->nr_cf);
       if (!b.coefficients)
          return sim_fail(tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
                          "out of memory");
       for (unsigned i = 0; i < d->nr_cf; i++) {
          const struct sim_plane *pl = &p->planes[i];
          if (pl->flat) {
-            /* The word itself (calloc left A = B = 0): no float
-             * arithmetic, which would quiet NaN bits or make -0.0 +0.0. */
+            /* A = B = 0 and the word itself: no float arithmetic, which
+             * would quiet NaN bits or make -0.0 +0.0. */
+            b.coefficients[i][0] = 0;
+            b.coefficients[i][1] = 0;
             memcpy(&b.coefficients[i][2], &pl->bits, sizeof(pl->bits));
             continue;
          }
@@ -584,7 +600,6 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    }
    if (ok)
       ok = flush(&b);
-   free(b.coefficients);
    return ok;
 }
 

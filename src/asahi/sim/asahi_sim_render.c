@@ -379,6 +379,7 @@ render_tiles(struct sim_render *r)
    free(tile.tib);
    free(tile.depth);
    free(tile.stencil);
+   free(tile.coefficients);
    return ok;
 }
 
@@ -415,8 +416,11 @@ execute_render(struct asahi_sim_gpu *gpu,
               r.nr_prims, (unsigned long long)(gpu->tiles - tiles0),
               (unsigned long long)(gpu->fragments - frags0));
 
-   for (unsigned i = 0; i < r.nr_prims; i++)
-      free(r.prims[i].planes);
+   while (r.planes) {
+      struct sim_plane_block *b = r.planes;
+      r.planes = b->next;
+      free(b);
+   }
    free(r.prims);
    while (r.draws) {
       struct sim_draw *d = r.draws;

@@ -15,7 +15,7 @@
 #include <assert.h>
 
 #include "asahi/layout/layout.h"
-#include "asahi_sim_cmd.h"
+#include "asahi_sim_tile_offsets.h"
 
 void
 sim_tile_offsets(const struct ail_layout *l, unsigned level, uint32_t x0,

@@ -216,7 +216,7 @@ agx_delete_shader_state(struct pipe_context *pctx, void *cso)
          agx_bo_unreference(cs->bo);
       free(cs);
    }
-   util_dynarray_fini(&so->variants);
+   agx_shader_variants_fini(so);
    ralloc_free(so->nir);
    free(so);
 }
@@ -469,9 +469,9 @@ agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
       /* Remember the failure so later draws do not compile again. */
       struct agx_compiled_shader *failed = calloc(1, sizeof(*failed));
       if (failed) {
-         failed->key = *key;
-         util_dynarray_append(&so->variants, struct agx_compiled_shader *,
-                              failed);
+         memcpy(&failed->key, key, sizeof(*key));
+         if (!agx_shader_add_variant(so, failed))
+            free(failed);
       }
       return NULL;
    }
@@ -490,7 +490,7 @@ agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
       ralloc_free(mem);
       return NULL;
    }
-   cs->key = *key;
+   memcpy(&cs->key, key, sizeof(*key)); /* padding too: keys are memcmp'd */
    cs->info = bin.info;
    cs->bo = agx_bo_create(&screen->dev, bin.size_B, AGX_BO_EXEC, "shader");
    if (!cs->bo || !agx_bo_map(cs->bo)) {
@@ -504,7 +504,11 @@ agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
    cs->code_usc = cs->bo->va - screen->dev.usc_base;
    ralloc_free(mem);
 
-   util_dynarray_append(&so->variants, struct agx_compiled_shader *, cs);
+   if (!agx_shader_add_variant(so, cs)) {
+      agx_bo_unreference(cs->bo);
+      free(cs);
+      return NULL;
+   }
    return cs;
 }
 
@@ -522,15 +526,9 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
    struct agx_shader_key key;
    agx_build_key(ctx, stage, &key);
 
-   unsigned n =
-      util_dynarray_num_elements(&so->variants, struct agx_compiled_shader *);
-   for (unsigned i = 0; i < n; ++i) {
-      struct agx_compiled_shader *cs =
-         *util_dynarray_element(&so->variants, struct agx_compiled_shader *, i);
-      if (memcmp(&cs->key, &key, sizeof(key)) == 0)
-         return cs->bo ? cs : NULL; /* no BO: compiling it failed */
-   }
-
+   struct agx_compiled_shader *cs = agx_shader_find_variant(so, &key);
+   if (cs)
+      return cs->bo ? cs : NULL; /* no BO: compiling it failed */
    return agx_compile_variant(ctx, so, &key);
 }
 

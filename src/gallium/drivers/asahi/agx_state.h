@@ -12,6 +12,7 @@
  *   agx_resource.c  resources (ail layouts) and transfers
  *   agx_context.c   context, state objects, bindings
  *   agx_shader.c    shader CSOs and their compiled variants
+ *   agx_shader_variants.c  a CSO's variants looked up by key
  *   agx_batch.c     batches: memory pools, BO lists, flush and submission
  *   agx_draw.c      draw_vbo: VDM and PPP encoding of one draw
  *   agx_clear.c     clears
@@ -151,6 +152,8 @@ uint64_t agx_pool_upload(struct agx_pool *pool, const void *data, size_t size,
 
 /* ---- shaders ------------------------------------------------------- */
 
+struct hash_table;
+
 struct agx_compiled_shader {
    struct agx_shader_key key;
    struct agx_bo *bo;
@@ -164,6 +167,9 @@ struct agx_uncompiled_shader {
    /* A precompiled binary (PIPE_SHADER_IR_NATIVE): one variant, any key. */
    bool native;
    struct util_dynarray variants; /* struct agx_compiled_shader * */
+   /* The same variants by key (&cs->key -> cs, agx_shader_variants.c):
+    * a draw finds its variant without comparing every key. */
+   struct hash_table *variant_by_key;
    /* Vertex shaders: what transform feedback captures. */
    struct pipe_stream_output_info so;
    /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
@@ -528,6 +534,18 @@ void agx_init_shader_functions(struct pipe_context *pctx);
  */
 struct agx_compiled_shader *agx_get_variant(struct agx_context *ctx,
                                             enum pipe_shader_type stage);
+
+/* agx_shader_variants.c: so->variants indexed by key */
+/* Appends cs to so->variants and indexes its key; false (nothing kept)
+ * without memory. */
+bool agx_shader_add_variant(struct agx_uncompiled_shader *so,
+                            struct agx_compiled_shader *cs);
+/* The variant compiled for an equal key (bytewise), or NULL. */
+struct agx_compiled_shader *
+agx_shader_find_variant(const struct agx_uncompiled_shader *so,
+                        const struct agx_shader_key *key);
+/* Frees the index and the array (not the variants themselves). */
+void agx_shader_variants_fini(struct agx_uncompiled_shader *so);
 
 
 /* agx_batch.c */
