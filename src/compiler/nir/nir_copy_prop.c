@@ -11,8 +11,16 @@
  * components of a vecN that all come from one value read that value
  * directly.  The copies themselves are left for DCE.
  *
- * The pass works from the reader's side: every source is looked at once,
- * and follows copies back until it reaches a value that is not one.
+ * The pass works from the copies' side (since wave 16): it walks the
+ * instructions and, for each copy, visits the sources on its use list;
+ * each of those follows copies back until it reaches a value that is not
+ * one.  Working from the readers' side looked at every source of the
+ * shader, and reading a source's defining instruction (somewhere earlier
+ * in memory) missed the cache once per source in a shader larger than
+ * the caches; now only the readers of copies are visited, and after the
+ * first round there are few copies.  In program order a copy's own
+ * sources are already resolved when its readers are visited, as they
+ * were when the walk went reader by reader.
  */
 #include "nir_passes.h"
 
@@ -98,23 +106,40 @@ prop_plain_src(nir_src *src, void *data)
    return true;
 }
 
+/* A use of a copy: resolve it as its reader sees it (ALU readers absorb
+ * the swizzle, the others only see through transparent copies). */
+static bool
+prop_use(nir_src *use)
+{
+   bool changed = false;
+   if (!nir_src_is_if(use)) {
+      nir_instr *user = nir_src_parent_instr(use);
+      if (user->type == nir_instr_type_alu) {
+         nir_alu_instr *alu = nir_instr_as_alu(user);
+         /* the nir_src is the first member of its nir_alu_src */
+         unsigned i = (unsigned)((nir_alu_src *)use - alu->src);
+         return prop_alu_src(alu, i);
+      }
+   }
+   prop_plain_src(use, &changed);
+   return changed;
+}
+
 static bool
 prop_impl(nir_function_impl *impl)
 {
    bool progress = false;
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
-         if (instr->type == nir_instr_type_alu) {
-            nir_alu_instr *alu = nir_instr_as_alu(instr);
-            for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
-               progress |= prop_alu_src(alu, i);
-         } else {
-            nir_foreach_src(instr, prop_plain_src, &progress);
-         }
+         if (instr->type != nir_instr_type_alu)
+            continue;
+         nir_alu_instr *copy = nir_instr_as_alu(instr);
+         if (copy->op != nir_op_mov && !nir_op_is_vec(copy->op))
+            continue;
+         /* prop_use() moves only the use it is given off this list */
+         nir_foreach_use_including_if_safe(use, &copy->def)
+            progress |= prop_use(use);
       }
-      nir_cf_node *next = nir_cf_node_next(&block->cf_node);
-      if (next && next->type == nir_cf_node_if)
-         prop_plain_src(&nir_cf_node_as_if(next)->condition, &progress);
    }
    if (progress)
       nir_metadata_preserve(impl, nir_metadata_block_index |
