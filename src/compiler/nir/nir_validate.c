@@ -19,9 +19,9 @@
  * Errors are collected as text; the validator never aborts by itself.
  *
  * It makes one walk over the instructions (defs and sources together) and
- * one over each use list, and never walks a use list per source: in a
- * shader larger than the caches every extra walk costs a miss per
- * instruction (nir-bench, docs/nir.rst).
+ * none over the use lists (see count_use): in a shader larger than the
+ * caches every extra walk costs a miss per instruction, and a walk over a
+ * use list a miss per entry (nir-bench, docs/nir.rst).
  */
 #include "nir.h"
 
@@ -44,9 +44,10 @@ typedef struct {
    char *errors;
    unsigned num_errors;
    nir_def **defs;         /* by index */
-   /* By def index: the entries of the def's use list minus the sources
-    * found referring to it; zero for every def at the end. */
-   int *unmatched_uses;
+   /* By def index: the use-list links of the def's head and of the
+    * sources found referring to it, summed (count_use); zero for every
+    * def at the end. */
+   uint32_t *use_links;
    nir_instr *instr;       /* current instruction, for messages */
    unsigned next_index;    /* instruction numbering, in program order */
    /* Sources met before their def in the walk (early_src): none in a
@@ -114,19 +115,47 @@ def_known(const validate_state *st, const nir_def *def)
    return def->index < st->impl->ssa_alloc && st->defs[def->index] == def;
 }
 
-/* Every source is on its def's use list: each use-list entry was checked
- * (validate_def) to point back at the def from a user in the shader, so
- * the entries are sources of the shader referring to the def, and it is
- * enough that each def has as many entries as sources found referring to
- * it.  Counting keeps the check to one pass over each use list and none
- * per source: walking the use list from every source read the users of
- * the value all over the shader (a cache miss each in a large shader, and
- * quadratic for a value used everywhere). */
+/* A pointer's hash for the use-list sums: one multiply and a shift, so
+ * that nearby addresses give unrelated values and the sum is not linear
+ * in the addresses (a linear sum would miss two links off by opposite
+ * amounts). */
+static uint32_t
+link_hash(const struct list_head *p)
+{
+   uint64_t x = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ull;
+   return (uint32_t)(x >> 32) ^ (uint32_t)x;
+}
+
+/* What one node of a use list (a def's head or a source) adds to its
+ * def's sum: its successor's hash minus its own. */
+static uint32_t
+link_sum(const struct list_head *node)
+{
+   return link_hash(node->next) - link_hash(node);
+}
+
+/* Every source is on its def's use list, and the list holds nothing else,
+ * checked without walking the lists (since wave 16): walking them read
+ * every user a second time, from wherever it sits in memory, a cache miss
+ * per use in a shader larger than the caches (half the validator's
+ * misses).  The nodes of a list (its head and its entries) are a cycle:
+ * each node's successor is a node of the same list.  So over the def's
+ * head and the sources found referring to it, the hashes of the
+ * successors sum to those of the nodes themselves exactly when the
+ * successors of that set are that set again.  A stale entry (a removed
+ * instruction's source, a removed phi source, a stale if condition), a
+ * source on another def's list or on none makes some successor fall
+ * outside the set, and the sums differ (but for a 32-bit collision of the
+ * sums, one broken list in four billion).  Not caught: sources of the
+ * def linked into a separate cycle of their own without the head; a
+ * source alone on its own list is caught here. */
 static void
 count_use(validate_state *st, const nir_src *src)
 {
+   check(st, src->use_link.next != &src->use_link,
+         "a source of %%%u missing from its def's uses", src->ssa->index);
    if (src->ssa->index < st->impl->ssa_alloc)
-      st->unmatched_uses[src->ssa->index]--;
+      st->use_links[src->ssa->index] += link_sum(&src->use_link);
 }
 
 /* Checks a source against its def once the def has been seen, or from
@@ -189,31 +218,7 @@ validate_def(validate_state *st, nir_def *def, nir_instr *instr)
    }
    check(st, !st->defs[def->index], "def index %u used twice", def->index);
    st->defs[def->index] = def;
-   int n = 0;
-   list_for_each_entry(nir_src, u, &def->uses, use_link) {
-      check(st, u->ssa == def, "use list of %%%u has a foreign source",
-            def->index);
-      /* The user must be in the shader: a removed instruction's source
-       * left on the list would otherwise stand in for a missing one. */
-      if (nir_src_is_if(u)) {
-         check(st, &nir_src_parent_if(u)->condition == u,
-               "use list of %%%u holds a stale if condition", def->index);
-      } else if (!nir_src_parent_instr(u) ||
-                 !nir_src_parent_instr(u)->block) {
-         error(st, "use list of %%%u holds a source of a removed "
-                   "instruction", def->index);
-      } else if (nir_src_parent_instr(u)->type == nir_instr_type_phi) {
-         /* A phi source removed from its phi is unlinked (list_del or
-          * list_delinit); one still linked sits in its phi's list, which
-          * validate_phi_sources walks. */
-         const nir_phi_src *ps = list_entry(u, nir_phi_src, src);
-         check(st, ps->node.next && ps->node.next != &ps->node &&
-                      ps->node.next->prev == &ps->node,
-               "use list of %%%u holds a removed phi source", def->index);
-      }
-      n++;
-   }
-   st->unmatched_uses[def->index] += n;
+   st->use_links[def->index] += link_sum(&def->uses);
 }
 
 static void
@@ -561,7 +566,7 @@ validate_impl(validate_state *st, nir_function_impl *impl)
     * stays flagged as such. */
    nir_calc_dominance_tree(impl);
    st->defs = rzalloc_array(st->mem_ctx, nir_def *, impl->ssa_alloc + 1);
-   st->unmatched_uses = rzalloc_array(st->mem_ctx, int, impl->ssa_alloc + 1);
+   st->use_links = rzalloc_array(st->mem_ctx, uint32_t, impl->ssa_alloc + 1);
    st->next_index = 0;
    util_dynarray_init(&st->early_srcs, st->mem_ctx);
 
@@ -586,12 +591,11 @@ validate_impl(validate_state *st, nir_function_impl *impl)
 
    /* Every source counted: the use lists must come out even. */
    for (unsigned i = 0; i < impl->ssa_alloc; i++) {
-      int d = st->unmatched_uses[i];
-      if (d < 0)
-         error(st, "%d source(s) of %%%u missing from its def's uses", -d, i);
-      else if (d > 0)
-         error(st, "use list of %%%u holds %d source(s) the shader does not "
-                   "have", i, d);
+      if (st->use_links[i])
+         error(st, "use list of %%%u does not match the sources reading it "
+                   "(a source of a removed instruction or a stale phi "
+                   "source or if condition on it, a source on another "
+                   "list, or a source missing)", i);
    }
 }
 

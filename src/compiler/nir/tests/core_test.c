@@ -144,7 +144,7 @@ test_validator_catches_structure(void **state)
    phi = nir_instr_as_phi(nir_def_instr(p));
    last = list_last_entry(&phi->srcs, nir_phi_src, node);
    list_del(&last->node);
-   expect_invalid(&b, ctx, "holds a removed phi source");
+   expect_invalid(&b, ctx, "does not match the sources reading it");
 
    /* intrinsic source of the wrong width */
    b = new_shader(ctx);
@@ -169,7 +169,7 @@ test_validator_catches_structure(void **state)
    nir_alu_instr *stale = nir_alu_instr_create(b.shader, nir_op_ineg);
    stale->src[0].src.ssa = a;
    list_addtail(&stale->src[0].src.use_link, &a->uses);
-   expect_invalid(&b, ctx, "holds a source of a removed instruction");
+   expect_invalid(&b, ctx, "does not match the sources reading it");
 
    /* the same stale entry standing in for a source missing from the list:
     * the counts match, the user does not */
@@ -180,7 +180,17 @@ test_validator_catches_structure(void **state)
    stale = nir_alu_instr_create(b.shader, nir_op_ineg);
    stale->src[0].src.ssa = a;
    list_addtail(&stale->src[0].src.use_link, &a->uses);
-   expect_invalid(&b, ctx, "holds a source of a removed instruction");
+   expect_invalid(&b, ctx, "does not match the sources reading it");
+
+   /* a source on the use list of another def than the one it reads */
+   b = new_shader(ctx);
+   a = nir_imm_int(&b, 4);
+   nir_def *a2 = nir_imm_int(&b, 5);
+   n = nir_ineg(&b, a);
+   nir_src *moved = &nir_instr_as_alu(nir_def_instr(n))->src[0].src;
+   list_del(&moved->use_link);
+   list_addtail(&moved->use_link, &a2->uses);
+   expect_invalid(&b, ctx, "does not match the sources reading it");
 
    /* a deref of a variable the shader does not have */
    b = new_shader(ctx);
