@@ -187,6 +187,7 @@ usage(FILE *fp)
       "  --derivatives  (with --stage fragment) shaders take dFdx and\n"
       "               dFdy of random values; the reference runs the\n"
       "               lanes as 2x2 quads, as the simulator does\n"
+      "  --fail-unsupported  exit with 1 when a shader is unsupported\n"
       "  --verbose    also print unsupported shaders' reasons and every\n"
       "               difference a comparison rule allowed\n"
       "  --help       this text\n");
@@ -1182,7 +1183,7 @@ main(int argc, char **argv)
 {
    uint64_t seed = 1;
    unsigned count = 100;
-   bool verbose = false;
+   bool verbose = false, fail_unsupported = false;
    uint64_t skips[MAX_SKIPS];
    unsigned num_skips = 0, skipped = 0;
 
@@ -1228,6 +1229,8 @@ main(int argc, char **argv)
          mediump_mode = true;
       } else if (!strcmp(argv[i], "--derivatives")) {
          derivs_mode = true;
+      } else if (!strcmp(argv[i], "--fail-unsupported")) {
+         fail_unsupported = true;
       } else if (!strcmp(argv[i], "--lossy")) {
          lossy_mode = true;
       } else if (!strcmp(argv[i], "--mediump-int")) {
@@ -1380,6 +1383,10 @@ main(int argc, char **argv)
    printf("\n");
    if (mediump_int_mode && !st.int16_ops && st.passed) {
       printf("--mediump-int: no 16-bit integer instruction emitted\n");
+      return 1;
+   }
+   if (fail_unsupported && st.unsupported) {
+      printf("--fail-unsupported: %u shaders unsupported\n", st.unsupported);
       return 1;
    }
    return st.failed ? 1 : 0;
