@@ -738,6 +738,25 @@ bound_intrinsic(interp *in, nir_intrinsic_instr *intr)
       }
       return;
    }
+   case nir_intrinsic_store_deref: {
+      /* an output variable (before nir_lower_io) keeps its bounds */
+      deref_ptr *p = &in->ptrs[nir_src_as_deref(intr->src[0])->def.index];
+      nir_def *v = intr->src[1].ssa;
+      bool out = p->cells && st->outputs && st->output_bound &&
+                 p->cells >= st->outputs &&
+                 p->cells < st->outputs + st->num_output_cells;
+      if (!out) {
+         nir_foreach_src(&intr->instr, any_src_inexact, in);
+         return;
+      }
+      unsigned cell = (unsigned)(p->cells - st->outputs) + p->cell;
+      for (unsigned c = 0; c < v->num_components; c++) {
+         if ((nir_intrinsic_write_mask(intr) & (1u << c)) &&
+             cell + c < st->num_output_cells)
+            st->output_bound[cell + c] = bnd(in, v)[c];
+      }
+      return;
+   }
    case nir_intrinsic_store_ssbo: {
       nir_def *v = intr->src[0].ssa;
       unsigned count = 0;
