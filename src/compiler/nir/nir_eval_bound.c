@@ -269,6 +269,33 @@ is_select(nir_op op)
           op == nir_op_b32csel || op == nir_op_fcsel;
 }
 
+/* A select whose condition the error may turn: the implementation
+ * picks either value, each within its own bound.  Only floats have
+ * finite non-zero bounds, so such an operand tells the values are
+ * floats; two exact values are only known when they are the same. */
+static double
+undecided_select(const nir_alu_instr *alu, nir_const_value **srcs,
+                 double (*src_bound)[NIR_MAX_VEC_COMPONENTS], unsigned c,
+                 const nir_const_value *dst)
+{
+   unsigned bits = alu->def.bit_size;
+   double e1 = src_bound[1][c], e2 = src_bound[2][c];
+   if (isinf(e1) || isinf(e2))
+      return INFINITY;
+   if (e1 == 0 && e2 == 0)
+      return nir_const_value_as_uint(srcs[1][c], bits) ==
+                   nir_const_value_as_uint(srcs[2][c], bits)
+                ? 0
+                : INFINITY;
+   if (bits != 16 && bits != 32 && bits != 64)
+      return INFINITY;
+   double r = as_double(dst[c], nir_type_float, bits);
+   double x1 = as_double(srcs[1][c], nir_type_float, bits);
+   double x2 = as_double(srcs[2][c], nir_type_float, bits);
+   double e = fmax(fabs(r - x1) + e1, fabs(r - x2) + e2);
+   return isfinite(e) ? e : INFINITY;
+}
+
 static double
 component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
                 nir_const_value **srcs,
@@ -289,7 +316,7 @@ component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
       return INFINITY;
    if (is_select(alu->op)) {
       if (src_bound[0][c] != 0)
-         return INFINITY;
+         return undecided_select(alu, srcs, src_bound, c, dst);
       bool cond = alu->op == nir_op_fcsel
                      ? as_double(srcs[0][c], nir_type_float,
                                  alu->src[0].src.ssa->bit_size) != 0

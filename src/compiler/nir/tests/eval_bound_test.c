@@ -143,12 +143,40 @@ test_control_flow(void **state)
    ralloc_free(f.ctx);
 }
 
+/* A select on a comparison the error may turn: either value, each within
+ * its bound.  d = 0 (bound b = 2^-30 + 2^-24 + 2^-48 as above), d < 0 is
+ * false in the reference, which picks s = 1 (bound 2^-30 + 2^-24); the
+ * implementation may pick d: 1 + b away. */
+static void
+test_undecided_select(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f);
+   nir_def *s = nir_fadd(&f.b, f.x, f.y);
+   nir_def *d = nir_fsub(&f.b, s, f.x);
+   nir_def *sel = nir_bcsel(&f.b, nir_flt(&f.b, d, nir_imm_float(&f.b, 0)),
+                            d, s);
+   nir_store_var(&f.b, f.out, nir_vec4(&f.b, sel, sel, sel, sel), 0xf);
+
+   nir_const_value out[4];
+   double bound[4];
+   nir_eval_state st;
+   run(&f, false, 1.0f, 0x1p-30f, out, bound, &st);
+   assert_true(out[0].f32 == 1.0f);
+   double want = 1 + 0x1p-30 + 0x1p-24 + 0x1p-48;
+   assert_true(fabs(bound[0] - want) < 0x1p-40);
+   assert_false(st.bound_lost);
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_cancellation),
       cmocka_unit_test(test_control_flow),
+      cmocka_unit_test(test_undecided_select),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
