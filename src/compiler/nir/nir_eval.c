@@ -718,24 +718,29 @@ ssbo_words(interp *in, nir_def *index, unsigned *count)
    return in->st->ssbo_bound[i];
 }
 
+/* The bounds of v's components under `mask` to output cells cell.. */
+static void
+output_bounds(interp *in, unsigned cell, nir_def *v, unsigned mask)
+{
+   nir_eval_state *st = in->st;
+   for (unsigned c = 0; c < v->num_components && st->output_bound; c++) {
+      if ((mask & (1u << c)) && cell + c < st->num_output_cells)
+         st->output_bound[cell + c] = bnd(in, v)[c];
+   }
+}
+
 static void
 bound_intrinsic(interp *in, nir_intrinsic_instr *intr)
 {
    nir_eval_state *st = in->st;
    switch (intr->intrinsic) {
    case nir_intrinsic_store_output: {
-      nir_def *v = intr->src[0].ssa;
-      if (inexact(in, intr->src[1].ssa))
+      nir_def *off = intr->src[1].ssa;
+      if (inexact(in, off))
          st->bound_lost = true;
-      unsigned cell =
-         (unsigned)(nir_intrinsic_base(intr) + val(in, intr->src[1].ssa)[0].u32) *
-            4 +
-         nir_intrinsic_component(intr);
-      for (unsigned c = 0; c < v->num_components && st->output_bound; c++) {
-         if ((nir_intrinsic_write_mask(intr) & (1u << c)) &&
-             cell + c < st->num_output_cells)
-            st->output_bound[cell + c] = bnd(in, v)[c];
-      }
+      unsigned slot = (unsigned)nir_intrinsic_base(intr) + val(in, off)[0].u32;
+      output_bounds(in, slot * 4 + nir_intrinsic_component(intr),
+                    intr->src[0].ssa, nir_intrinsic_write_mask(intr));
       return;
    }
    case nir_intrinsic_store_deref: {
@@ -749,12 +754,8 @@ bound_intrinsic(interp *in, nir_intrinsic_instr *intr)
          nir_foreach_src(&intr->instr, any_src_inexact, in);
          return;
       }
-      unsigned cell = (unsigned)(p->cells - st->outputs) + p->cell;
-      for (unsigned c = 0; c < v->num_components; c++) {
-         if ((nir_intrinsic_write_mask(intr) & (1u << c)) &&
-             cell + c < st->num_output_cells)
-            st->output_bound[cell + c] = bnd(in, v)[c];
-      }
+      output_bounds(in, (unsigned)(p->cells - st->outputs) + p->cell, v,
+                    nir_intrinsic_write_mask(intr));
       return;
    }
    case nir_intrinsic_store_ssbo: {
