@@ -53,6 +53,16 @@
  *    later can turn that last bit into any difference, so in shaders with
  *    rsqrt (sqrt becomes rcp(rsqrt)) a mismatching lane is counted, not
  *    failed.
+ *  - "bound" (--mediump and --lossy, where "approx" and "rsqrt" do not
+ *    apply): the reference carries an error bound for every value
+ *    (nir_eval_bound.h), propagated through each operation from the
+ *    precision the operation is allowed (agx_difftest_bounds.c: GLSL ES
+ *    3.00 section 4.5.1's table, binary16 rounding for mediump); a float
+ *    output within its bound of the reference passes.  An output whose
+ *    bound is unknown (a comparison, conversion or floor the error could
+ *    turn, a pole, control flow decided by an inexact value) is counted,
+ *    not compared (rule "unbounded"); the summary says how many outputs
+ *    had a bound.
  * Lanes whose reference run fails (step limit) are not compared; at least
  * half of the lanes must be compared or the shader counts as failed.
  * With --verbose every difference a rule allows is printed with the
@@ -84,6 +94,7 @@
 #include "nir_random_shader.h"
 #include "util/u_math.h"
 #include "agx_compile.h"
+#include "agx_difftest_bounds.h"
 #include "agx_sim_preamble.h"
 
 #define RUNS 3
@@ -101,19 +112,29 @@ static bool compute_stage;
 /* --mediump: every ALU instruction is marked mediump (GLSL ES lowp and
  * mediump arithmetic), so nir_lower_mediump computes what it can at 16
  * bits; the reference is the interpreter on that NIR, and floats may
- * differ within mediump precision (rule "mediump") */
+ * differ within the error bounds of mediump precision (rule "bound") */
 static bool mediump_mode;
 /* --mediump-int: only the integer operations are marked (each int or
  * uint, drawn from the seed), so nothing is imprecise: the 16-bit
  * integer arithmetic must match the interpreter's bit for bit */
 static bool mediump_int_mode;
+/* --lossy: the generator's lossy operations (exp2, log2, pow, sin, cos,
+ * fmod, lrp; nir_random_options.allow_lossy_ops) too; floats compared
+ * within error bounds (rule "bound") */
+static bool lossy_mode;
+/* --mediump and --lossy: the reference carries error bounds */
+static nir_eval_bounds bounds;
+static bool bounds_on;
 
 struct stats {
    unsigned passed, failed, unsupported;
    /* instructions of every form seen in the compiled binaries */
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
-   unsigned rsqrt_used, minmax_used, mediump_used;
+   unsigned rsqrt_used, minmax_used;
+   /* --mediump, --lossy: differences within the bound, outputs without
+    * one that differed, and outputs compared with / without a bound */
+   unsigned bound_used, unbounded_used, outputs_bounded, outputs_unbounded;
    /* --derivatives: lanes let through for their quad's specials */
    unsigned quad_ftz_used;
    /* vertex shaders writing 16-bit varying slots (packed pairs) */
@@ -154,15 +175,20 @@ usage(FILE *fp)
       "  --mediump    mark every ALU instruction mediump (16-bit\n"
       "               arithmetic where nir_lower_mediump can); the\n"
       "               interpreter runs the lowered NIR and floats may\n"
-      "               differ within mediump precision\n"
+      "               differ within its error bounds (mediump\n"
+      "               precision)\n"
       "  --mediump-int  mark only the integer operations mediump,\n"
       "               each int or uint (drawn from the seed): the\n"
       "               16-bit integer arithmetic must match the\n"
       "               interpreter exactly; fails when no 16-bit\n"
       "               integer instruction was emitted\n"
+      "  --lossy      also exp2, log2, pow, sin, cos, mod and mix\n"
+      "               (nir_random_options.allow_lossy_ops); floats\n"
+      "               compared within the reference's error bounds\n"
       "  --derivatives  (with --stage fragment) shaders take dFdx and\n"
       "               dFdy of random values; the reference runs the\n"
       "               lanes as 2x2 quads, as the simulator does\n"
+      "  --fail-unsupported  exit with 1 when a shader is unsupported\n"
       "  --verbose    also print unsupported shaders' reasons and every\n"
       "               difference a comparison rule allowed\n"
       "  --help       this text\n");
@@ -198,25 +224,12 @@ mark_int_mediump(nir_shader *nir, unsigned seed)
    }
 }
 
-/* Rule "mediump": a and b (finite) within the relative precision GLSL ES
- * 3.00 section 4.5.1 gives mediump (2^-10), allowing a few roundings
- * (the backend computes some 16-bit operations at 32 bits and fuses
- * others, the interpreter rounds each to 16 bits), around the smallest
- * normal binary16 value (2^-14) for results near zero. */
+/* Is `got` the reference `want` of a float output?  bound: the
+ * reference's error bound for the output (--mediump and --lossy: rule
+ * "bound", INFINITY when it has none: rule "unbounded"), negative when the
+ * mode has no bounds (rule "approx" then) */
 static bool
-mediump_close(uint32_t a, uint32_t b)
-{
-   float x, y;
-   memcpy(&x, &a, 4);
-   memcpy(&y, &b, 4);
-   if (x != x || y != y || isinf(x) || isinf(y))
-      return false;
-   double scale = fmax(fmax(fabs(x), fabs(y)), 0x1p-14);
-   return fabs((double)x - (double)y) <= scale * 0x1p-7;
-}
-
-static bool
-float_eq(uint32_t a, uint32_t b, bool approx, struct stats *st)
+float_eq(uint32_t a, uint32_t b, bool approx, double bound, struct stats *st)
 {
    if (a == b)
       return true;
@@ -226,9 +239,16 @@ float_eq(uint32_t a, uint32_t b, bool approx, struct stats *st)
       st->nan_used++;
       return true;
    }
-   if (mediump_mode && mediump_close(a, b)) {
-      st->mediump_used++;
-      return true;
+   if (bound >= 0) {
+      if (isinf(bound)) {
+         st->unbounded_used++;
+         return true;
+      }
+      if (agx_difftest_within(a, b, bound)) {
+         st->bound_used++;
+         return true;
+      }
+      return false;
    }
    if (approx && !an && !bn && ((a ^ b) & 0x80000000) == 0) {
       uint32_t d = a > b ? a - b : b - a;
@@ -238,6 +258,22 @@ float_eq(uint32_t a, uint32_t b, bool approx, struct stats *st)
       }
    }
    return false;
+}
+
+/* An output word against the reference: slots below
+ * NIR_RANDOM_FLOAT_OUTPUT_SLOTS are floats (float_eq), the others
+ * integers, equal unless unbounded */
+static bool
+word_eq(unsigned slot, uint32_t got, uint32_t want, bool approx,
+        double bound, struct stats *st)
+{
+   if (slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS)
+      return float_eq(got, want, approx, bound, st);
+   if (got != want && isinf(bound)) {
+      st->unbounded_used++;
+      return true;
+   }
+   return got == want;
 }
 
 static bool
@@ -532,9 +568,10 @@ output_word(const uint8_t *tib, const uint32_t *uvs,
 /* Every output of lane t equals the reference `out` (rule "nan" and
  * "approx" as for the first comparison) */
 static bool
-lane_matches(const nir_const_value *out, unsigned out_base, unsigned t,
-             const uint8_t *tib, const uint32_t *uvs,
-             const struct agx_varyings_vs *vs, bool approx, struct stats *st)
+lane_matches(const nir_const_value *out, const double *bound,
+             unsigned out_base, unsigned t, const uint8_t *tib,
+             const uint32_t *uvs, const struct agx_varyings_vs *vs,
+             bool approx, struct stats *st)
 {
    for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
       for (unsigned c = 0; c < 4; ++c) {
@@ -542,10 +579,8 @@ lane_matches(const nir_const_value *out, unsigned out_base, unsigned t,
          if (!output_word(tib, uvs, vs, t, slot, c, &got))
             continue;
          uint32_t want = out[4 * (out_base + slot) + c].u32;
-         bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
-                      ? float_eq(got, want, approx, st)
-                      : got == want;
-         if (!ok)
+         if (!word_eq(slot, got, want, approx,
+                      bound ? bound[4 * (out_base + slot) + c] : -1, st))
             return false;
       }
    }
@@ -554,16 +589,14 @@ lane_matches(const nir_const_value *out, unsigned out_base, unsigned t,
 
 /* lane_matches for --stage compute: an invocation's output record */
 static bool
-record_matches(const uint32_t *got, const uint32_t *want, bool approx,
-               struct stats *st)
+record_matches(const uint32_t *got, const uint32_t *want,
+               const double *bound, bool approx, struct stats *st)
 {
    for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
       for (unsigned c = 0; c < 4; ++c) {
          unsigned i = 4 * slot + c;
-         bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
-                      ? float_eq(got[i], want[i], approx, st)
-                      : got[i] == want[i];
-         if (!ok)
+         if (!word_eq(slot, got[i], want[i], approx, bound ? bound[i] : -1,
+                      st))
             return false;
       }
    }
@@ -605,6 +638,16 @@ run_quad(nir_shader *s, unsigned q,
    }
 }
 
+/* A run whose control flow depended on an inexact value bounds nothing:
+ * its `count` output bounds become infinite */
+static void
+unbound_if_lost(const nir_eval_state *es, double *bound)
+{
+   unsigned count = compute_stage ? OUT_SLOTS * 4 : es->num_output_cells;
+   for (unsigned i = 0; es->bounds && es->bound_lost && i < count; ++i)
+      bound[i] = INFINITY;
+}
+
 /* --verbose: a difference that rule `rule` allowed */
 static void
 allowed(bool verbose, uint64_t seed, unsigned run, unsigned t, unsigned slot,
@@ -643,6 +686,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
    nir_random_default_options(&opts);
    opts.allow_bitfield_ops = true;
    opts.allow_derivatives = derivs_mode;
+   opts.allow_lossy_ops = lossy_mode;
    nir_shader *ref = nir_random_shader(mem, seed, &opts, &agx_nir_options);
    nir_shader *nir = nir_shader_clone(mem, ref);
    int result = 1;
@@ -682,13 +726,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       };
    }
 
-   /* --mediump: the same shader at 32 bits, preprocessed alike, to tell
-    * outputs that precision changes from those it does not */
-   nir_shader *ref32 = NULL;
    if (mediump_mode) {
-      ref32 = nir_shader_clone(mem, nir);
-      if (!agx_preprocess_nir(ref32))
-         ref32 = NULL;
       nir_foreach_block(block, nir_shader_get_entrypoint(nir))
       {
          nir_foreach_instr(instr, block)
@@ -755,8 +793,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       }
    }
 
-   bool approx = uses_approx(nir);
-   bool rsqrt = uses_op(nir, nir_op_frsq);
+   /* (with bounds, rule "bound" replaces these two) */
+   bool approx = !bounds_on && uses_approx(nir);
+   bool rsqrt = !bounds_on && uses_op(nir, nir_op_frsq);
    nir_shader *glsl_ref = NULL;
    if (uses_op(nir, nir_op_fmin) || uses_op(nir, nir_op_fmax)) {
       glsl_ref = nir_shader_clone(mem, nir);
@@ -939,6 +978,17 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          es.outputs = out;
          es.num_output_cells = 4 * (VARYING_SLOT_VAR0 + OUT_SLOTS);
          static uint32_t ref_out[RUNS * LANES][OUT_SLOTS * 4];
+         /* error bounds of the output cells (compute: of the records) */
+         static double obound[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
+         static double ref_bound[RUNS * LANES][OUT_SLOTS * 4];
+         double *lane_bound = compute_stage ? ref_bound[run * LANES + t]
+                                            : obound;
+         if (bounds_on) {
+            es.bounds = &bounds;
+            es.output_bound = obound;
+            es.ssbo_bound[1] = &ref_bound[0][0];
+            memset(ref_bound, 0, sizeof(ref_bound));
+         }
          if (compute_stage) {
             memset(ref_out, 0, sizeof(ref_out));
             es.ssbos[0] = (nir_eval_buffer){(uint8_t *)vbo, sizeof(vbo)};
@@ -955,6 +1005,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          } else if (!nir_eval_run(nir, &es)) {
             continue;
          }
+         unbound_if_lost(&es, lane_bound);
          compared++;
          st->lanes_compared++;
          bool special =
@@ -981,16 +1032,27 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                uint32_t want =
                   compute_stage ? ref_out[run * LANES + t][4 * slot + c]
                                 : out[4 * (out_base + slot) + c].u32;
-               bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
-                            ? float_eq(got, want, approx, st)
-                            : got == want;
+               double bound = -1;
+               if (bounds_on) {
+                  bound = lane_bound[compute_stage ? 4 * slot + c
+                                                   : 4 * (out_base + slot) + c];
+                  if (isinf(bound))
+                     st->outputs_unbounded++;
+                  else
+                     st->outputs_bounded++;
+               }
+               bool ok = word_eq(slot, got, want, approx, bound, st);
                if (!ok && glsl_ref) {
                   /* rule "minmax": the whole lane against GLSL's min/max */
                   nir_const_value out2[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
+                  static double obound2[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
                   memset(out2, 0, sizeof(out2));
                   es.outputs = out2;
-                  if (compute_stage)
+                  es.output_bound = obound2;
+                  if (compute_stage) {
                      memset(ref_out, 0, sizeof(ref_out));
+                     memset(ref_bound, 0, sizeof(ref_bound));
+                  }
                   bool ran2;
                   if (derivs_mode) {
                      static nir_const_value q2[4][REF_OUT_CELLS];
@@ -1001,13 +1063,17 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                      ran2 = ok2[t & 3];
                   } else {
                      ran2 = nir_eval_run(glsl_ref, &es);
+                     unbound_if_lost(&es, compute_stage ? lane_bound
+                                                        : obound2);
                   }
+                  const double *b2 =
+                     !bounds_on ? NULL : compute_stage ? lane_bound : obound2;
                   if (ran2 &&
                       (compute_stage
                           ? record_matches(sbo_out[run * LANES + t],
-                                           ref_out[run * LANES + t], approx,
-                                           st)
-                          : lane_matches(out2, out_base, t, tib, uvs, vs,
+                                           ref_out[run * LANES + t], b2,
+                                           approx, st)
+                          : lane_matches(out2, b2, out_base, t, tib, uvs, vs,
                                          approx, st))) {
                      st->minmax_used++;
                      allowed(verbose, seed, run, t, slot, c, got, want,
@@ -1024,28 +1090,6 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                   st->lanes_skipped_ftz++;
                   allowed(verbose, seed, run, t, slot, c, got, want, "ftz");
                   break;
-               }
-               if (!ok && ref32 && !compute_stage) {
-                  /* rule "mediump": an output that the 32-bit shader
-                   * computes otherwise too (beyond mediump precision: a
-                   * compare or conversion that rounding turns) may differ
-                   * from the 16-bit reference; the others may not */
-                  nir_const_value o32[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
-                  memset(o32, 0, sizeof(o32));
-                  es.outputs = o32;
-                  if (nir_eval_run(ref32, &es)) {
-                     uint32_t w32 = o32[4 * (out_base + slot) + c].u32;
-                     bool robust = w32 == want ||
-                                   (slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS &&
-                                    mediump_close(w32, want));
-                     if (!robust) {
-                        st->mediump_used++;
-                        allowed(verbose, seed, run, t, slot, c, got, want,
-                                "mediump");
-                        ok = true;
-                     }
-                  }
-                  es.outputs = out;
                }
                if (!ok && rsqrt) {
                   /* rule "rsqrt" */
@@ -1087,9 +1131,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       result = 0;
    }
    if (result == 0) {
-      printf("reproducer: agx-difftest%s%s%s --seed %" PRIu64
+      printf("reproducer: agx-difftest%s%s%s%s --seed %" PRIu64
              " --count 1\n",
-             mediump_mode ? " --mediump" : "",
+             mediump_mode ? " --mediump" : "", lossy_mode ? " --lossy" : "",
              derivs_mode ? " --derivatives" : "",
              compute_stage ? " --stage compute"
              : frag_stage  ? " --stage fragment"
@@ -1140,7 +1184,7 @@ main(int argc, char **argv)
 {
    uint64_t seed = 1;
    unsigned count = 100;
-   bool verbose = false;
+   bool verbose = false, fail_unsupported = false;
    uint64_t skips[MAX_SKIPS];
    unsigned num_skips = 0, skipped = 0;
 
@@ -1186,6 +1230,10 @@ main(int argc, char **argv)
          mediump_mode = true;
       } else if (!strcmp(argv[i], "--derivatives")) {
          derivs_mode = true;
+      } else if (!strcmp(argv[i], "--fail-unsupported")) {
+         fail_unsupported = true;
+      } else if (!strcmp(argv[i], "--lossy")) {
+         lossy_mode = true;
       } else if (!strcmp(argv[i], "--mediump-int")) {
          mediump_int_mode = true;
       } else if (!strcmp(argv[i], "--verbose")) {
@@ -1212,6 +1260,13 @@ main(int argc, char **argv)
                       "each other\n");
       return 2;
    }
+   if (lossy_mode && (derivs_mode || mediump_int_mode)) {
+      fprintf(stderr, "agx-difftest: --lossy goes with neither "
+                      "--derivatives nor --mediump-int\n");
+      return 2;
+   }
+   bounds_on = mediump_mode || lossy_mode;
+   agx_difftest_bounds(&bounds, mediump_mode);
 
    struct stats st;
    memset(&st, 0, sizeof(st));
@@ -1231,9 +1286,15 @@ main(int argc, char **argv)
 
    printf("lanes compared %u, mismatches allowed by the ftz rule %u, by the "
           "rsqrt rule %u, by the minmax rule %u; rules used: nan %u, "
-          "approx %u, mediump %u\n",
+          "approx %u\n",
           st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used,
-          st.minmax_used, st.nan_used, st.approx_used, st.mediump_used);
+          st.minmax_used, st.nan_used, st.approx_used);
+   if (bounds_on)
+      printf("error bounds: %u outputs compared with a bound, %u without "
+             "(unbounded); differences within the bound %u, unbounded "
+             "outputs that differed %u\n",
+             st.outputs_bounded, st.outputs_unbounded, st.bound_used,
+             st.unbounded_used);
    if (derivs_mode)
       printf("derivatives: %u lanes allowed by the ftz-quad rule\n",
              st.quad_ftz_used);
@@ -1323,6 +1384,10 @@ main(int argc, char **argv)
    printf("\n");
    if (mediump_int_mode && !st.int16_ops && st.passed) {
       printf("--mediump-int: no 16-bit integer instruction emitted\n");
+      return 1;
+   }
+   if (fail_unsupported && st.unsupported) {
+      printf("--fail-unsupported: %u shaders unsupported\n", st.unsupported);
       return 1;
    }
    return st.failed ? 1 : 0;

@@ -34,6 +34,7 @@ typedef struct {
    nir_eval_state *st;
    nir_shader *shader;
    nir_const_value **vals;   /* by def index */
+   double *bnd;              /* error bounds, NIR_MAX_VEC_COMPONENTS per def */
    deref_ptr *ptrs;          /* by def index */
    struct hash_table *var_cells; /* nir_variable -> nir_const_value * */
    nir_eval_buffer scratch;  /* private to the invocation, zero-filled */
@@ -57,6 +58,35 @@ static nir_const_value *
 val(interp *in, nir_def *def)
 {
    return in->vals[def->index];
+}
+
+/* The error bounds of def's components (bounds on) */
+static double *
+bnd(interp *in, nir_def *def)
+{
+   return &in->bnd[def->index * NIR_MAX_VEC_COMPONENTS];
+}
+
+/* Is any component of def inexact (bounds on)? */
+static bool
+inexact(interp *in, nir_def *def)
+{
+   if (!in->bnd)
+      return false;
+   for (unsigned c = 0; c < def->num_components; c++) {
+      if (bnd(in, def)[c] != 0)
+         return true;
+   }
+   return false;
+}
+
+static bool
+any_src_inexact(nir_src *src, void *data)
+{
+   interp *in = data;
+   if (inexact(in, src->ssa))
+      in->st->bound_lost = true;
+   return true;
 }
 
 /* ---- variable layout --------------------------------------------------- */
@@ -662,7 +692,122 @@ eval_alu(interp *in, nir_alu_instr *alu)
    else if (nir_alu_type_get_base_type(info->output_type) == nir_type_float)
       note_special_floats(in, val(in, &alu->def), alu->def.num_components,
                           alu->def.bit_size);
+   if (in->bnd && in->st->ok) {
+      double sb[16][NIR_MAX_VEC_COMPONENTS];
+      for (unsigned i = 0; i < info->num_inputs; i++) {
+         for (unsigned c = 0; c < comps[i]; c++)
+            sb[i][c] = bnd(in, alu->src[i].src.ssa)[nir_alu_src_swizzle(
+               &alu->src[i], c)];
+      }
+      nir_eval_bound_alu(in->st->bounds, alu, srcs, comps, sb,
+                         val(in, &alu->def), bnd(in, &alu->def));
+   }
    free(many);
+}
+
+/* ---- error bounds of the other instructions (nir_eval_bound.h) --------- */
+
+/* The bound words of SSBO `index` or NULL */
+static double *
+ssbo_words(interp *in, nir_def *index, unsigned *count)
+{
+   uint32_t i = val(in, index)[0].u32;
+   if (i >= 16 || !in->st->ssbo_bound[i])
+      return NULL;
+   *count = in->st->ssbos[i].size_B / 4;
+   return in->st->ssbo_bound[i];
+}
+
+/* The bounds of v's components under `mask` to output cells cell.. */
+static void
+output_bounds(interp *in, unsigned cell, nir_def *v, unsigned mask)
+{
+   nir_eval_state *st = in->st;
+   for (unsigned c = 0; c < v->num_components && st->output_bound; c++) {
+      if ((mask & (1u << c)) && cell + c < st->num_output_cells)
+         st->output_bound[cell + c] = bnd(in, v)[c];
+   }
+}
+
+static void
+bound_intrinsic(interp *in, nir_intrinsic_instr *intr)
+{
+   nir_eval_state *st = in->st;
+   switch (intr->intrinsic) {
+   case nir_intrinsic_store_output: {
+      nir_def *off = intr->src[1].ssa;
+      if (inexact(in, off))
+         st->bound_lost = true;
+      unsigned slot = (unsigned)nir_intrinsic_base(intr) + val(in, off)[0].u32;
+      output_bounds(in, slot * 4 + nir_intrinsic_component(intr),
+                    intr->src[0].ssa, nir_intrinsic_write_mask(intr));
+      return;
+   }
+   case nir_intrinsic_store_deref: {
+      /* an output variable (before nir_lower_io) keeps its bounds */
+      deref_ptr *p = &in->ptrs[nir_src_as_deref(intr->src[0])->def.index];
+      nir_def *v = intr->src[1].ssa;
+      bool out = p->cells && st->outputs && st->output_bound &&
+                 p->cells >= st->outputs &&
+                 p->cells < st->outputs + st->num_output_cells;
+      if (!out) {
+         nir_foreach_src(&intr->instr, any_src_inexact, in);
+         return;
+      }
+      output_bounds(in, (unsigned)(p->cells - st->outputs) + p->cell, v,
+                    nir_intrinsic_write_mask(intr));
+      return;
+   }
+   case nir_intrinsic_store_ssbo: {
+      nir_def *v = intr->src[0].ssa;
+      unsigned count = 0;
+      double *w = ssbo_words(in, intr->src[1].ssa, &count);
+      uint64_t off = val(in, intr->src[2].ssa)[0].u32;
+      if (inexact(in, intr->src[1].ssa) || inexact(in, intr->src[2].ssa) ||
+          ((!w || v->bit_size != 32 || off % 4) && inexact(in, v)))
+         st->bound_lost = true;
+      for (unsigned c = 0; w && c < v->num_components; c++) {
+         uint64_t k = off / 4 + c * v->bit_size / 32;
+         if ((nir_intrinsic_write_mask(intr) & (1u << c)) && k < count)
+            w[k] = v->bit_size == 32 ? bnd(in, v)[c] : INFINITY;
+      }
+      return;
+   }
+   case nir_intrinsic_load_ssbo: {
+      unsigned count = 0;
+      double *w = ssbo_words(in, intr->src[0].ssa, &count);
+      uint64_t off = val(in, intr->src[1].ssa)[0].u32;
+      if (inexact(in, intr->src[0].ssa) || inexact(in, intr->src[1].ssa))
+         st->bound_lost = true;
+      for (unsigned c = 0; w && c < intr->def.num_components; c++) {
+         uint64_t k = off / 4 + c * intr->def.bit_size / 32;
+         double e = k < count ? w[k] : 0;
+         bnd(in, &intr->def)[c] =
+            intr->def.bit_size == 32 && off % 4 == 0 ? e
+            : e != 0                                 ? INFINITY
+                                                     : 0;
+      }
+      return;
+   }
+   default:
+      nir_foreach_src(&intr->instr, any_src_inexact, in);
+      return;
+   }
+}
+
+/* After a non-ALU instruction ran: its result is exact (or the SSBO's
+ * bound), and an inexact source elsewhere than an output or a bounded
+ * SSBO loses the run's bounds. */
+static void
+bound_other(interp *in, nir_instr *instr)
+{
+   nir_def *def = nir_instr_def(instr);
+   if (def)
+      memset(bnd(in, def), 0, sizeof(double) * NIR_MAX_VEC_COMPONENTS);
+   if (instr->type == nir_instr_type_intrinsic)
+      bound_intrinsic(in, nir_instr_as_intrinsic(instr));
+   else
+      nir_foreach_src(instr, any_src_inexact, in);
 }
 
 static void
@@ -705,7 +850,10 @@ eval_phis(interp *in, nir_block *block)
    if (!n)
       return;
    nir_const_value *tmp = calloc(n * NIR_MAX_VEC_COMPONENTS, sizeof(*tmp));
-   if (!tmp) {
+   double *tb = calloc(n * NIR_MAX_VEC_COMPONENTS, sizeof(*tb));
+   if (!tmp || !tb) {
+      free(tmp);
+      free(tb);
       fail(in, "out of memory");
       return;
    }
@@ -718,15 +866,22 @@ eval_phis(interp *in, nir_block *block)
       }
       memcpy(&tmp[i * NIR_MAX_VEC_COMPONENTS], val(in, ps->src.ssa),
              phi->def.num_components * sizeof(*tmp));
+      if (in->bnd)
+         memcpy(&tb[i * NIR_MAX_VEC_COMPONENTS], bnd(in, ps->src.ssa),
+                phi->def.num_components * sizeof(*tb));
       i++;
    }
    i = 0;
    nir_foreach_phi(phi, block) {
       memcpy(val(in, &phi->def), &tmp[i * NIR_MAX_VEC_COMPONENTS],
              phi->def.num_components * sizeof(*tmp));
+      if (in->bnd)
+         memcpy(bnd(in, &phi->def), &tb[i * NIR_MAX_VEC_COMPONENTS],
+                phi->def.num_components * sizeof(*tb));
       i++;
    }
    free(tmp);
+   free(tb);
 }
 
 static flow
@@ -775,6 +930,9 @@ eval_block(interp *in, nir_block *block)
          }
          break;
       }
+      if (in->bnd && in->st->ok && instr->type != nir_instr_type_alu &&
+          instr->type != nir_instr_type_phi)
+         bound_other(in, instr);
       if (f != FLOW_NORMAL)
          break;
    }
@@ -795,6 +953,8 @@ eval_cf_list(interp *in, struct list_head *list)
          nir_if *nif = nir_cf_node_as_if(node);
          nir_def *c = nif->condition.ssa;
          bool cond = nir_const_value_as_bool(val(in, c)[0], c->bit_size);
+         if (inexact(in, c))
+            in->st->bound_lost = true;
          f = eval_cf_list(in, cond ? &nif->then_list : &nif->else_list);
          break;
       }
@@ -832,12 +992,15 @@ nir_eval_run(nir_shader *shader, nir_eval_state *st)
    st->discarded = false;
    st->saw_special_float = false;
    st->saw_min_normal = false;
+   st->bound_lost = false;
    st->steps = 0;
    st->error[0] = '\0';
    if (!st->max_steps)
       st->max_steps = 10000000;
    if (st->outputs)
       memset(st->outputs, 0, st->num_output_cells * sizeof(nir_const_value));
+   if (st->bounds && st->output_bound)
+      memset(st->output_bound, 0, st->num_output_cells * sizeof(double));
 
    nir_function_impl *impl = nir_shader_get_entrypoint(shader);
    if (!impl) {
@@ -867,6 +1030,15 @@ nir_eval_run(nir_shader *shader, nir_eval_state *st)
    }
    for (unsigned i = 0; i < n; i++)
       in.vals[i] = &storage[i * NIR_MAX_VEC_COMPONENTS];
+   if (st->bounds) {
+      in.bnd = rzalloc_array(in.mem, double, n * NIR_MAX_VEC_COMPONENTS);
+      if (!in.bnd) {
+         ralloc_free(in.mem);
+         snprintf(st->error, sizeof(st->error), "out of memory");
+         st->ok = false;
+         return false;
+      }
+   }
    if (shader->scratch_size) {
       in.scratch.size_B = shader->scratch_size;
       in.scratch.data = rzalloc_array(in.mem, uint8_t, shader->scratch_size);

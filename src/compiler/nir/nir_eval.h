@@ -45,6 +45,7 @@
 #define NIR_EVAL_H
 
 #include "nir.h"
+#include "nir_eval_bound.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -102,6 +103,18 @@ typedef struct nir_eval_state {
    /* Outputs (cells, zero-filled by nir_eval_run before it starts). */
    nir_const_value *outputs;
    unsigned num_output_cells;
+
+   /* Error bounds (nir_eval_bound.h), off when `bounds` is NULL.
+    * output_bound (num_output_cells entries, zeroed at the start) gets
+    * the bound of every output cell written; ssbo_bound[i], when set,
+    * one bound per 4 bytes of ssbos[i] (kept across stores and loads of
+    * 32-bit values; the caller zeroes it).  bound_lost: an inexact value
+    * decided control flow, or was stored where no bound is kept, so no
+    * output of the run is bounded. */
+   const nir_eval_bounds *bounds;
+   double *output_bound;
+   double *ssbo_bound[16];
+   bool bound_lost;
 
    /* Results. */
    bool ok;

@@ -114,7 +114,16 @@ nir_lower_for_options(nir_shader *shader)
       return;
    bool progress = false;
    NIR_PASS(progress, shader, nir_lower_indirect_locals);
-   NIR_PASS(progress, shader, nir_opt_algebraic_lower);
+   /* A lowering may emit an opcode another one lowers (fmod becomes a
+    * division, lowered by lower_fdiv): again until nothing changes,
+    * a few times at most. */
+   for (unsigned i = 0; i < 4; i++) {
+      bool lowered = false;
+      NIR_PASS(lowered, shader, nir_opt_algebraic_lower);
+      progress |= lowered;
+      if (!lowered)
+         break;
+   }
    if (o->lower_sincos)
       NIR_PASS(progress, shader, nir_lower_sincos);
    if (o->lower_idiv)

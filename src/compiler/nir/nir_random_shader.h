@@ -32,7 +32,7 @@ typedef struct {
    bool exact;                /* mark every ALU op exact */
    bool allow_loops;
    bool allow_indirect;       /* dynamic local array indices */
-   bool allow_lossy_ops;      /* fpow, fsin ... (for lowering tests) */
+   bool allow_lossy_ops;      /* fpow, fsin ... (lowering tests, agx-difftest --lossy) */
    /* bitfield extract/insert, half-float pack/unpack (off by default so
     * that the shaders of existing seeds stay the same) */
    bool allow_bitfield_ops;

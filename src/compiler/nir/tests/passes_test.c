@@ -817,6 +817,42 @@ test_lower_idiv_exact(void **state)
    }
 }
 
+/* fmod lowers to a division, which lower_fdiv lowers in turn: no fdiv
+ * is left for a backend without one (agx-difftest --lossy found it).
+ * mod(7.5, 2) = 7.5 - 2 floor(7.5 / 2) = 1.5 (GLSL 4.60 8.3), exact
+ * here since 1 / 2 is. */
+static void
+test_lower_fmod_without_fdiv(void **state)
+{
+   (void)state;
+   static const nir_shader_compiler_options lower = {
+      .lower_fdiv = true, .lower_fmod = true,
+   };
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   f.b.shader->options = &lower;
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_store_var(&f.b, f.out,
+                 nir_fmod(&f.b, nir_channel(&f.b, v, 0),
+                          nir_channel(&f.b, v, 1)),
+                 1);
+   nir_lower_for_options(f.b.shader);
+   nir_validate_shader(f.b.shader, "after lowering");
+   nir_foreach_function_impl(impl, f.b.shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_alu) {
+               nir_op op = nir_instr_as_alu(instr)->op;
+               assert_true(op != nir_op_fdiv && op != nir_op_fmod);
+            }
+         }
+      }
+   }
+   const float in[4] = { 7.5f, 2.0f, 0, 0 };
+   assert_true(run_out4(&f, in) == 1.5f);
+   ralloc_free(f.ctx);
+}
+
 /* Lowerings that change rounding: compared with libm on a grid, within
  * the accuracy each documents. */
 static void
@@ -1567,6 +1603,7 @@ main(void)
       cmocka_unit_test(test_instructions_pass_helpers),
       cmocka_unit_test(test_lower_idiv_exact),
       cmocka_unit_test(test_lossy_lowering),
+      cmocka_unit_test(test_lower_fmod_without_fdiv),
       cmocka_unit_test(test_vars_to_scratch_vec4_array),
       cmocka_unit_test(test_vars_to_scratch_structs),
       cmocka_unit_test(test_vars_to_scratch_bools),
