@@ -62,6 +62,27 @@ bind(struct asahi_sim_group *g, struct fixture *fx)
    }
 }
 
+/* Descriptor 0: an RGBA8 unorm twiddled image at IMG_VA, unswizzled. */
+static void
+pack_rgba8_texture(enum agx_texture_dimension dim, unsigned w, unsigned h,
+                   bool page_aligned_layers)
+{
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = dim;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = w;
+      cfg.height = h;
+      cfg.address = IMG_VA;
+      cfg.page_aligned_layers = page_aligned_layers;
+   }
+}
+
 /* Each face of a 2x2 RGBA8 cube holds (40 * face, 0, 0, 255).  renderable:
  * laid out as a render target, whose layers start on pages (ail), which
  * the descriptor says with its page-aligned-layers bit. */
@@ -88,20 +109,7 @@ cube_faces(bool renderable)
          }
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_CUBE;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 2;
-      cfg.height = 2;
-      cfg.address = IMG_VA;
-      cfg.page_aligned_layers = l.page_aligned_layers;
-   }
+   pack_rgba8_texture(AGX_TEXTURE_DIMENSION_CUBE, 2, 2, l.page_aligned_layers);
 
    struct sim_test t;
    struct fixture fx;
@@ -568,19 +576,7 @@ wrap_case(enum agx_wrap mode, const unsigned want_x[7])
          memcpy(img_mem + off, t, 4);
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 4;
-      cfg.height = 2;
-      cfg.address = IMG_VA;
-   }
+   pack_rgba8_texture(AGX_TEXTURE_DIMENSION_2D, 4, 2, false);
    struct sim_test t;
    struct fixture fx;
    sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
