@@ -99,8 +99,11 @@ static struct hash_table *fake_dirs;
 
 #define RESOLVE(name) real_##name = dlsym(RTLD_NEXT, #name)
 
+static pthread_once_t resolve_once = PTHREAD_ONCE_INIT;
+
+/* The libc functions we stand in front of: no environment needed. */
 static void
-shim_init(void)
+shim_resolve(void)
 {
    RESOLVE(open);
    RESOLVE(openat);
@@ -130,6 +133,12 @@ shim_init(void)
    RESOLVE(dup2);
    RESOLVE(dup3);
    RESOLVE(fcntl);
+}
+
+static void
+shim_init(void)
+{
+   pthread_once(&resolve_once, shim_resolve);
 
    int minor = 128;
    for (int i = 0; i < 10; i++) {
@@ -486,6 +495,14 @@ ioctl(int fd, unsigned long request, ...)
 PUBLIC void *
 mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
 {
+   /* Anonymous maps never concern the device, and must not set it up:
+    * AddressSanitizer's runtime maps memory while it starts, before libc
+    * has the environment, where the device's set-up would read
+    * ASAHI_SIM_DEBUG (and DRM_SHIM_*) as unset. */
+   if (fd < 0) {
+      pthread_once(&resolve_once, shim_resolve);
+      return real_mmap(addr, length, prot, flags, fd, offset);
+   }
    if (!fd_file(fd))
       return real_mmap(addr, length, prot, flags, fd, offset);
 

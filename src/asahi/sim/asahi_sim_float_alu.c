@@ -167,10 +167,10 @@ exec_fma(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       break;
    }
 
+   /* The lanes the fast path left (usually none): their bits only. */
    uint32_t lanes = is32 ? fma32_fast(g, I, D, A, B, C, sat) : g->exec;
-   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
-      if (!(lanes & (1u << t)))
-         continue;
+   for (uint32_t left = lanes; left; left &= left - 1) {
+      unsigned t = (unsigned)__builtin_ctz(left);
       double a = asahi_sim_read_float(g, A, t);
       double b = asahi_sim_read_float(g, B, t);
       double r;

@@ -345,8 +345,14 @@ enum asahi_sim_status asahi_sim_exec_cmpsel(struct asahi_sim_group *g,
                                             const struct agx_isa_instr *I,
                                             bool is_float);
 
+/* The lanes of g->exec in increasing order.  The mask is read once, before
+ * the first lane: no executor changes g->exec inside such a loop (the
+ * control family computes the new mask apart and stores it after its
+ * loop).  Only the set bits are visited: a group of one quad (a small
+ * primitive, the last vertices of a draw) costs 4 iterations, not 32. */
 #define foreach_active_lane(g, lane)                                           \
-   for (unsigned lane = 0; lane < ASAHI_SIM_LANES; lane++)                     \
-      if ((g)->exec & (1u << lane))
+   for (uint32_t lane##_left = (g)->exec, lane = 0;                            \
+        lane##_left && ((lane = (uint32_t)__builtin_ctz(lane##_left)), true);  \
+        lane##_left &= lane##_left - 1)
 
 #endif /* ASAHI_SIM_INTERNAL_H */

@@ -309,12 +309,16 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
          else if (!element_io(g, a, lane, addr, bytes, size))
             return ASAHI_SIM_FAULT;
       } else {
-         if (tile)
-            memcpy(bytes, tile + (addr - tile_start), size);
-         else if (!element_io(g, a, lane, addr, bytes, size))
+         /* From the tilebuffer, the element's bytes straight into the
+          * word: copying `size` bytes into bytes[] and reading the four
+          * back stalled on the store (a quarter of access_lane in
+          * gl-1.0-blend-func's ld_tile). */
+         const uint8_t *src = tile ? tile + (addr - tile_start) : bytes;
+         if (!tile && !element_io(g, a, lane, addr, bytes, size))
             return ASAHI_SIM_FAULT;
-         uint32_t raw = bytes[0] | bytes[1] << 8 | bytes[2] << 16 |
-                        (uint32_t)bytes[3] << 24;
+         uint32_t raw = 0;
+         for (unsigned b = 0; b < size; b++)
+            raw |= (uint32_t)src[b] << (8 * b);
          asahi_sim_write_run(g, a->R, k++, lane,
                              asahi_sim_mem_unpack(a->fmt, raw, i, reg_bits));
       }

@@ -352,8 +352,13 @@ wrap(int i, int size, enum agx_wrap mode, bool linear)
          return i < 0 || i >= size ? -1 : i;
       return i < 0 ? 0 : (i >= size ? size - 1 : i);
    case AGX_WRAP_REPEAT:
+      /* Inside the image (nearly every texel): no divisions. */
+      if (i >= 0 && i < size)
+         return i;
       return ((i % size) + size) % size;
    case AGX_WRAP_MIRRORED_REPEAT: {
+      if (i >= 0 && i < size)
+         return i;
       int period = 2 * size;
       int m = ((i % period) + period) % period;
       return m < size ? m : period - 1 - m;

@@ -149,8 +149,12 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
       }
       last->quad = q;
    }
-   memcpy(req->ddx, last->ddx, n * sizeof(float));
-   memcpy(req->ddy, last->ddy, n * sizeof(float));
+   /* Whole arrays: a copy of a constant size is a few moves, where one of
+    * n floats became a `rep movsq` (6 % of gl-1.0-blend-func).  The
+    * components past n are 0 in both (last starts zeroed and only ever
+    * gets the first n). */
+   memcpy(req->ddx, last->ddx, sizeof(req->ddx));
+   memcpy(req->ddy, last->ddy, sizeof(req->ddy));
    req->has_derivatives = true;
 }
 

@@ -59,6 +59,23 @@ now_ns(void)
    return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
+/* AddressSanitizer's runtime maps memory from the program's .preinit_array,
+ * before libc has the environment (getenv gives NULL there).  The shim set
+ * its device up at that first mmap and read ASAHI_SIM_DEBUG as unset: under
+ * ASan the sync mode ran threaded and the inline check below failed.  The
+ * same early anonymous map here, in every build. */
+static void
+early_anonymous_map(int argc, char **argv, char **envp)
+{
+   (void)argc, (void)argv, (void)envp;
+   void *p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (p != MAP_FAILED)
+      munmap(p, PAGE);
+}
+__attribute__((section(".preinit_array"), used)) static void (
+   *const early_map)(int, char **, char **) = early_anonymous_map;
+
 static bool
 sync_mode(void)
 {

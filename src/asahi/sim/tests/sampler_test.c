@@ -62,6 +62,27 @@ bind(struct asahi_sim_group *g, struct fixture *fx)
    }
 }
 
+/* Descriptor 0: an RGBA8 unorm twiddled image at IMG_VA, unswizzled. */
+static void
+pack_rgba8_texture(enum agx_texture_dimension dim, unsigned w, unsigned h,
+                   bool page_aligned_layers)
+{
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = dim;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = w;
+      cfg.height = h;
+      cfg.address = IMG_VA;
+      cfg.page_aligned_layers = page_aligned_layers;
+   }
+}
+
 /* Each face of a 2x2 RGBA8 cube holds (40 * face, 0, 0, 255).  renderable:
  * laid out as a render target, whose layers start on pages (ail), which
  * the descriptor says with its page-aligned-layers bit. */
@@ -88,20 +109,7 @@ cube_faces(bool renderable)
          }
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_CUBE;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 2;
-      cfg.height = 2;
-      cfg.address = IMG_VA;
-      cfg.page_aligned_layers = l.page_aligned_layers;
-   }
+   pack_rgba8_texture(AGX_TEXTURE_DIMENSION_CUBE, 2, 2, l.page_aligned_layers);
 
    struct sim_test t;
    struct fixture fx;
@@ -544,6 +552,65 @@ test_clamp_gl(void **state)
    clamp_gl_case(AGX_FILTER_LINEAR, f32_bits(0.5f));
 }
 
+/* Repeat and mirrored repeat (GL 4.6 section 8.14.2, table 8.20: repeat
+ * takes i mod size; mirrored repeat (size - 1) - mirror((i mod 2 size) -
+ * size), mirror(a) = a for a >= 0, else -(1 + a)).  A 4x2 RGBA8 image whose
+ * texel (x, y) has red 10 x + 1; nearest filtering at the centres of texel
+ * columns -5, -1, 0, 3, 4, 6 and 9 (inside the image the wrap takes no
+ * division: both paths are here). */
+static void
+wrap_case(enum agx_wrap mode, const unsigned want_x[7])
+{
+   struct ail_layout l = {
+      .width_px = 4, .height_px = 2, .depth_px = 1, .sample_count_sa = 1,
+      .levels = 1, .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   memset(img_mem, 0, sizeof(img_mem));
+   for (unsigned y = 0; y < 2; y++) {
+      for (unsigned x = 0; x < 4; x++) {
+         uint64_t off;
+         ail_get_element_offset_B(&l, 0, x, y, &off);
+         const uint8_t t[4] = {(uint8_t)(10 * x + 1), 0, 0, 255};
+         memcpy(img_mem + off, t, 4);
+      }
+   }
+   pack_rgba8_texture(AGX_TEXTURE_DIMENSION_2D, 4, 2, false);
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   agx_pack(desc_mem + 64, SAMPLER, cfg) {
+      cfg.mag_filter = AGX_FILTER_NEAREST;
+      cfg.min_filter = AGX_FILTER_NEAREST;
+      cfg.wrap_s = mode;
+      cfg.wrap_t = mode;
+   }
+   const int column[7] = {-5, -1, 0, 3, 4, 6, 9};
+   t.g->exec = 0x7f;
+   for (unsigned lane = 0; lane < 7; lane++) {
+      t.g->r[4][lane] = f32_bits((float)((column[lane] + 0.5) / 4));
+      t.g->r[5][lane] = f32_bits(0.25f);
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned lane = 0; lane < 7; lane++)
+      assert_true(reg_f32(t.g, 0, lane) ==
+                  (float)((10 * want_x[lane] + 1) / 255.0));
+   sim_test_free(&t);
+}
+
+static void
+test_wrap_repeat(void **state)
+{
+   const unsigned repeat[7] = {3, 3, 0, 3, 0, 2, 1};
+   wrap_case(AGX_WRAP_REPEAT, repeat);
+   const unsigned mirrored[7] = {3, 0, 0, 3, 3, 1, 1};
+   wrap_case(AGX_WRAP_MIRRORED_REPEAT, mirrored);
+}
+
 int
 main(void)
 {
@@ -557,6 +624,7 @@ main(void)
       cmocka_unit_test(test_int16_ms_load),
       cmocka_unit_test(test_custom_border),
       cmocka_unit_test(test_clamp_gl),
+      cmocka_unit_test(test_wrap_repeat),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
