@@ -30,18 +30,6 @@ compat30(void)
    return t;
 }
 
-static bool
-has_extension(const char *name)
-{
-   GLint n = 0;
-   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      if (!strcmp((const char *)_mesa_GetStringi(GL_EXTENSIONS, i), name))
-         return true;
-   }
-   return false;
-}
-
 static GLint
 level_param(GLenum pname)
 {
@@ -80,7 +68,7 @@ test_formats_and_queries(void **state)
    struct gl_test *t = compat30();
    GLuint tex;
 
-   assert_true(has_extension("GL_EXT_texture_snorm"));
+   assert_true(gl_test_has_extension("GL_EXT_texture_snorm"));
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
    for (unsigned k = 0; k < sizeof(lai) / sizeof(lai[0]); k++) {
@@ -164,20 +152,9 @@ test_signed_texels(void **state)
 static GLenum
 fbo_status(GLenum internalformat)
 {
-   GLuint tex, fb;
-   _mesa_GenTextures(1, &tex);
-   _mesa_BindTexture(GL_TEXTURE_2D, tex);
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, internalformat, 4, 4, 0, GL_RGBA,
-                    GL_FLOAT, NULL);
+   GLenum status = gl_test_texture_fbo_status(internalformat, GL_RGBA,
+                                              GL_FLOAT);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   _mesa_GenFramebuffers(1, &fb);
-   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
-   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                              GL_TEXTURE_2D, tex, 0);
-   GLenum status = _mesa_CheckFramebufferStatus(GL_FRAMEBUFFER);
-   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
-   _mesa_DeleteFramebuffers(1, &fb);
-   _mesa_DeleteTextures(1, &tex);
    return status;
 }
 
@@ -210,7 +187,7 @@ test_not_in_es(void **state)
    GLuint tex;
 
    assert_non_null(t);
-   assert_false(has_extension("GL_EXT_texture_snorm"));
+   assert_false(gl_test_has_extension("GL_EXT_texture_snorm"));
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_SNORM, 2, 2, 0,

@@ -69,11 +69,46 @@ put_bits(uint8_t out[16], unsigned *pos, unsigned v, unsigned count)
    }
 }
 
+/* Each texel's index of the nearest of 16 palette entries (squared
+ * distance over comps components); true when texel 0, the anchor, needs
+ * an index of 8 or more, whose high bit the block cannot hold. */
+static bool
+nearest_entries(const float palette[16][4], const float v[16][4],
+                unsigned comps, unsigned index[16])
+{
+   for (unsigned t = 0; t < 16; t++) {
+      float best = INFINITY;
+      for (unsigned i = 0; i < 16; i++) {
+         float err = 0.0f;
+         for (unsigned c = 0; c < comps; c++) {
+            float d = palette[i][c] - v[t][c];
+            err += d * d;
+         }
+         if (err < best) {
+            best = err;
+            index[t] = i;
+         }
+      }
+   }
+   return index[0] >= 8;
+}
+
+/* The 4-bit indices of a one-subset block, the anchor's in 3 bits.  With
+ * mirror (the caller swapped the endpoints) each index i becomes 15 - i:
+ * the weights are symmetric (weights4[15 - i] = 64 - weights4[i]). */
+static void
+put_indices(uint8_t out[16], unsigned *pos, const unsigned index[16],
+            bool mirror)
+{
+   for (unsigned t = 0; t < 16; t++)
+      put_bits(out, pos, mirror ? 15 - index[t] : index[t], t == 0 ? 3 : 4);
+}
+
 void
 util_format_bc7_encode_block(const float texels[16][4], uint8_t out[16])
 {
    float lo[4] = {255, 255, 255, 255}, hi[4] = {0, 0, 0, 0};
-   float v[16][4];
+   float v[16][4] = {{0}};
 
    for (unsigned t = 0; t < 16; t++) {
       for (unsigned c = 0; c < 4; c++) {
@@ -87,25 +122,13 @@ util_format_bc7_encode_block(const float texels[16][4], uint8_t out[16])
    quantize_endpoint(lo, e[0], &p[0]);
    quantize_endpoint(hi, e[1], &p[1]);
 
-   unsigned index[16];
-   for (unsigned t = 0; t < 16; t++) {
-      float best = INFINITY;
-      for (unsigned i = 0; i < 16; i++) {
-         float err = 0.0f;
-         for (unsigned c = 0; c < 4; c++) {
-            float d = (float)interpolate(e[0][c], e[1][c], weights4[i]) -
-                      v[t][c];
-            err += d * d;
-         }
-         if (err < best) {
-            best = err;
-            index[t] = i;
-         }
-      }
+   float palette[16][4];
+   for (unsigned i = 0; i < 16; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         palette[i][c] = (float)interpolate(e[0][c], e[1][c], weights4[i]);
    }
-   /* The anchor's index must fit in 3 bits: swapping the endpoints
-    * mirrors the (symmetric) weights. */
-   unsigned swap = index[0] >= 8;
+   unsigned index[16];
+   unsigned swap = nearest_entries(palette, (const float(*)[4])v, 4, index);
 
    for (unsigned i = 0; i < 16; i++)
       out[i] = 0;
@@ -117,10 +140,7 @@ util_format_bc7_encode_block(const float texels[16][4], uint8_t out[16])
    }
    put_bits(out, &pos, p[swap], 1);
    put_bits(out, &pos, p[!swap], 1);
-   for (unsigned t = 0; t < 16; t++) {
-      unsigned i = swap ? 15 - index[t] : index[t];
-      put_bits(out, &pos, i, t == 0 ? 3 : 4);
-   }
+   put_indices(out, &pos, index, swap);
 }
 
 /*
@@ -209,7 +229,8 @@ void
 util_format_bc6h_encode_block(const float texels[16][4], bool is_signed,
                               uint8_t out[16])
 {
-   int v[16][3], e[2][3];
+   int e[2][3];
+   float v[16][4] = {{0}};
 
    for (unsigned c = 0; c < 3; c++) {
       int lo = INT32_MAX, hi = INT32_MIN;
@@ -219,9 +240,10 @@ util_format_bc6h_encode_block(const float texels[16][4], bool is_signed,
          if (!(x == x) || (!is_signed && x < 0.0f))
             x = 0.0f;
          x = fminf(fmaxf(x, -65504.0f), 65504.0f);
-         v[t][c] = half_as_int(util_float_to_half(x));
-         lo = v[t][c] < lo ? v[t][c] : lo;
-         hi = v[t][c] > hi ? v[t][c] : hi;
+         int h = half_as_int(util_float_to_half(x));
+         v[t][c] = (float)h; /* exact: |h| < 2^15 */
+         lo = h < lo ? h : lo;
+         hi = h > hi ? h : hi;
       }
       e[0][c] = bc6h_quantize10(lo, is_signed);
       e[1][c] = bc6h_quantize10(hi, is_signed);
@@ -232,25 +254,14 @@ util_format_bc6h_encode_block(const float texels[16][4], bool is_signed,
       for (unsigned c = 0; c < 3; c++)
          u[k][c] = bc6h_unquantize10(e[k][c], is_signed);
    }
-   unsigned index[16];
-   for (unsigned t = 0; t < 16; t++) {
-      int64_t best = INT64_MAX;
-      for (unsigned i = 0; i < 16; i++) {
-         int64_t err = 0;
-         for (unsigned c = 0; c < 3; c++) {
-            int64_t d =
-               bc6h_entry(u[0][c], u[1][c], weights4[i], is_signed) - v[t][c];
-            err += d * d;
-         }
-         if (err < best) {
-            best = err;
-            index[t] = i;
-         }
-      }
+   float palette[16][4] = {{0}};
+   for (unsigned i = 0; i < 16; i++) {
+      for (unsigned c = 0; c < 3; c++)
+         palette[i][c] =
+            (float)bc6h_entry(u[0][c], u[1][c], weights4[i], is_signed);
    }
-   /* As in BC7: the anchor's high index bit is implied zero; swapping
-    * the endpoints mirrors the symmetric weights. */
-   unsigned swap = index[0] >= 8;
+   unsigned index[16];
+   unsigned swap = nearest_entries(palette, (const float(*)[4])v, 3, index);
 
    for (unsigned i = 0; i < 16; i++)
       out[i] = 0;
@@ -260,8 +271,5 @@ util_format_bc6h_encode_block(const float texels[16][4], bool is_signed,
       for (unsigned c = 0; c < 3; c++)
          put_bits(out, &pos, (unsigned)e[k ^ swap][c] & 0x3ff, 10);
    }
-   for (unsigned t = 0; t < 16; t++) {
-      unsigned i = swap ? 15 - index[t] : index[t];
-      put_bits(out, &pos, i, t == 0 ? 3 : 4);
-   }
+   put_indices(out, &pos, index, swap);
 }
