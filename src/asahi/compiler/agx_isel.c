@@ -4439,6 +4439,17 @@ fsat(struct isel *st, agx_operand a)
    return r;
 }
 
+/* a clamped to [-1, 1]: min(a, 1), then max(that, -1), as fmin/fmax
+ * select them (fcmpsel ltn/gtn, see nir_op_fmin) */
+static agx_operand
+fclamp_snorm(struct isel *st, agx_operand a)
+{
+   agx_operand one = imm32(st, 0x3f800000), minus_one = imm32(st, 0xbf800000);
+   agx_operand m = emit_cmpsel_n(st, 32, true, AGX_FCC_LTN, one, a, one, a);
+   return emit_cmpsel_n(st, 32, true, AGX_FCC_GTN, minus_one, m, minus_one,
+                        m);
+}
+
 #define AGX_FIMM_ONE 0x30 /* minifloat 1.0: exponent 3, no fraction */
 
 /* INV_x factors are 1 - x */
@@ -4992,6 +5003,8 @@ emit_fs_end(struct isel *st)
        * 16-bit registers. */
       bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10 ||
                    tib_format == 8;
+      /* signed normalized ones clamp them to [-1, 1] (same section) */
+      bool snorm = tib_format == 5 || tib_format == 7;
       bool integer = util_format_is_pure_integer(fmt);
       bool is16 = tib_format == 1 || tib_format == 3;
       /* Packed words are stored whole (every channel, 32-bit float
@@ -5109,13 +5122,19 @@ emit_fs_end(struct isel *st)
                   agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
                   if (unorm)
                      k[i] = fsat(st, k[i]);
+                  else if (snorm)
+                     k[i] = fclamp_snorm(st, k[i]);
                }
             }
 
-            /* fixed point targets: source clamped to [0, 1] (GL 4.6 17.3.6) */
+            /* fixed point targets: source clamped to [0, 1] or, signed
+             * normalized, [-1, 1] (GL 4.6 17.3.6.1) */
             agx_operand sc[4];
-            for (unsigned i = 0; i < 4; ++i)
-               sc[i] = unorm ? fsat(st, c[i]) : c[i];
+            for (unsigned i = 0; i < 4; ++i) {
+               sc[i] = unorm   ? fsat(st, c[i])
+                       : snorm ? fclamp_snorm(st, c[i])
+                               : c[i];
+            }
 
             /* The second source (ARB_blend_func_extended), render target 0
              * only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1).  Channels the
@@ -5124,7 +5143,9 @@ emit_fs_end(struct isel *st)
             agx_operand s1[4] = {{0}};
             for (unsigned i = 0; uses_s1 && i < 4; ++i) {
                if (rt == 0 && (st->colour1_mask & (1u << i)))
-                  s1[i] = unorm ? fsat(st, st->colour1[i]) : st->colour1[i];
+                  s1[i] = unorm   ? fsat(st, st->colour1[i])
+                          : snorm ? fclamp_snorm(st, st->colour1[i])
+                                  : st->colour1[i];
                else
                   s1[i] = agx_mov_imm(&st->b, 32, 0);
             }

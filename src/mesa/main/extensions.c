@@ -379,6 +379,11 @@ static const struct gl_extension_info extension_table[] = {
     * ones included); the generic compressed sRGB formats map to them and
     * the S3TC sRGB formats are taken (texcompress.c). */
    {"GL_EXT_texture_sRGB", API_GL, 0},
+   /* GL 3.1's signed normalized formats with the unsized, alpha,
+    * luminance and intensity ones (formats_es3.c); the R, RG and RGBA
+    * ones render (_mesa_is_color_renderable).  Mesa lists it in
+    * compatibility and core contexts (src/mesa/main/extensions_table.h). */
+   {"GL_EXT_texture_snorm", API_GL, 0},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},
    {"GL_KHR_blend_equation_advanced", API_GL | API_ES, 20,

@@ -192,6 +192,29 @@ static const struct gl_format_info formats[] = {
    F(SRGB,            RGB,   UN, 8, 8, 8, 0, 0, 0, 0, 0, TF | DT, true, P(R8G8B8X8_SRGB), P(R8G8B8A8_SRGB)),
    F(SRGB_ALPHA,      RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF | DT, true, P(R8G8B8A8_SRGB)),
 
+   /* EXT_texture_snorm (desktop; GL 3.1 core has its RED, RG, RGB and
+    * RGBA ones): the unsized signed formats and the signed alpha,
+    * luminance, luminance-alpha and intensity ones of its table 3.16
+    * additions, with their 8 and 16 bits.  Sampled as [-1, 1]; stored in
+    * the L/A/I pipe formats where the driver has them, else as RGBA
+    * expanded at upload (the 16-bit ones always: there is no L16_SNORM). */
+   F(RED_SNORM,       RED,   SN, 8, 0, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RG_SNORM,        RG,    SN, 8, 8, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RGB_SNORM,       RGB,   SN, 8, 8, 8, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8B8X8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RGBA_SNORM,      RGBA,  SN, 8, 8, 8, 8, 0, 0, 0, 0, TF | DT, false, P(R8G8B8A8_SNORM)),
+   F(ALPHA_SNORM,     ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 0, TF | DT, false, P(A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(L8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE_ALPHA_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 8, TF | DT, false, P(L8A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(INTENSITY_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_SNORM), P(R8G8B8A8_SNORM)),
+   F(ALPHA8_SNORM,    ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 0, S | TF | DT, false, P(A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE8_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(L8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE8_ALPHA8_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 8, S | TF | DT, false, P(L8A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(INTENSITY8_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_SNORM), P(R8G8B8A8_SNORM)),
+   F(ALPHA16_SNORM,   ALPHA, SN, 0, 0, 0, 16, 0, 0, 0, 0, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(LUMINANCE16_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(LUMINANCE16_ALPHA16_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 16, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(INTENSITY16_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+
    /* EXT_texture_integer's alpha, luminance, luminance-alpha and
     * intensity formats (not colour-renderable: GL 3.3 compatibility
     * section 4.4.4 names RED, RG, RGB and RGBA only). */

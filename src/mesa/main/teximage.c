@@ -508,9 +508,9 @@ sub_image_format_ok(struct gl_context *ctx,
 {
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, img->InternalFormat);
-   /* Texels into blocks need an encoder (S3TC, RGTC and BC7 have one,
-    * st_texture_etc.c; not BC6H): INVALID_OPERATION, as for any pair a
-    * compressed image does not take. */
+   /* Texels into blocks need an encoder (S3TC, RGTC, BC7 and, since wave
+    * 16, BC6H have one, st_texture_etc.c; not ASTC): INVALID_OPERATION,
+    * as for any pair a compressed image does not take. */
    if (util_format_is_compressed(img->PipeFormat) &&
        !util_format_bc_can_pack(img->PipeFormat))
       return false;
@@ -651,7 +651,7 @@ image_1d_2d(const struct image_call *i)
  * such rule (GL 4.6 section 8.14.4); as Mesa does (src/mesa/main/
  * genmipmap.c, which refuses ASTC only), levels are filtered from the
  * decoded texels, and encoded again when the storage keeps blocks: S3TC,
- * RGTC and BC7 here (st_texture_etc.c); not BC6H or ASTC blocks. */
+ * RGTC, BC7 and BC6H here (st_texture_etc.c); not ASTC blocks. */
 static bool
 mipmap_compressed_ok(struct gl_context *ctx,
                      const struct gl_texture_image *base)

@@ -277,23 +277,14 @@ test_clamped_queries(void **state)
    gl_test_destroy(t);
 }
 
-/* The framebuffer status of a 4 x 4 texture of internalformat. */
+/* The framebuffer status of a 4 x 4 texture of internalformat (its
+ * definition must succeed). */
 static GLenum
 texture_fbo_status(GLenum internalformat, GLenum format)
 {
-   GLuint tex, fb;
-   _mesa_GenTextures(1, &tex);
-   _mesa_BindTexture(GL_TEXTURE_2D, tex);
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, internalformat, 4, 4, 0, format,
-                    GL_UNSIGNED_BYTE, NULL);
+   GLenum status =
+      gl_test_texture_fbo_status(internalformat, format, GL_UNSIGNED_BYTE);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   _mesa_GenFramebuffers(1, &fb);
-   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
-   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                              GL_TEXTURE_2D, tex, 0);
-   GLenum status = _mesa_CheckFramebufferStatus(GL_FRAMEBUFFER);
-   _mesa_DeleteFramebuffers(1, &fb);
-   _mesa_DeleteTextures(1, &tex);
    return status;
 }
 
