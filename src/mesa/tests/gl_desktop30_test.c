@@ -297,6 +297,18 @@ texture_fbo_status(GLenum internalformat, GLenum format)
    return status;
 }
 
+/* The same in an ES 3.0 context of its own. */
+static GLenum
+es30_texture_fbo_status(GLenum internalformat, GLenum format)
+{
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
+   assert_non_null(t);
+   GLenum status = texture_fbo_status(internalformat, format);
+   gl_test_destroy(t);
+   return status;
+}
+
 /* Since wave 15: SRGB8 is colour-renderable in desktop GL (base RGB, as in
  * Mesa; piglit's fbo-srgb), not in ES 3.0 (table 3.13). */
 static void
@@ -309,11 +321,8 @@ test_srgb8_renderable(void **state)
    assert_int_equal(texture_fbo_status(GL_SRGB8_ALPHA8, GL_RGBA),
                     GL_FRAMEBUFFER_COMPLETE);
    gl_test_destroy(t);
-   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
-   assert_non_null(t);
-   assert_int_equal(texture_fbo_status(GL_SRGB8, GL_RGB),
+   assert_int_equal(es30_texture_fbo_status(GL_SRGB8, GL_RGB),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
-   gl_test_destroy(t);
 }
 
 /* Since wave 16: GL 3.0 section 4.4.4 names RED, RG, RGB, RGBA, ALPHA,
@@ -346,11 +355,8 @@ test_lum_int_rgb_renderable(void **state)
       assert_int_equal(texture_fbo_status(ok[i][0], ok[i][1]),
                        GL_FRAMEBUFFER_COMPLETE);
    gl_test_destroy(t);
-   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
-   assert_non_null(t);
-   assert_int_equal(texture_fbo_status(GL_RGB8UI, GL_RGB_INTEGER),
+   assert_int_equal(es30_texture_fbo_status(GL_RGB8UI, GL_RGB_INTEGER),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
-   gl_test_destroy(t);
 }
 
 /* Section 2.17 / table 6.47: at least 6 clip distances (8 here), each

@@ -707,6 +707,14 @@ test_vertex_array_bgra(void **state)
  * arb_copy_image-formats --samples=2 with them), and in both profiles
  * the integer, snorm and float RGB ones; core contexts have no luminance
  * formats (INVALID_ENUM). */
+static GLenum
+multisample_error(GLenum internalformat)
+{
+   _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, internalformat,
+                               8, 8, GL_TRUE);
+   return _mesa_GetError();
+}
+
 static void
 test_multisample_lum_rgb(void **state)
 {
@@ -722,23 +730,16 @@ test_multisample_lum_rgb(void **state)
    GLuint tex;
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
-   for (unsigned i = 0; i < sizeof(compat_ok) / sizeof(compat_ok[0]); i++) {
-      _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, compat_ok[i],
-                                  8, 8, GL_TRUE);
-      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   }
+   for (unsigned i = 0; i < sizeof(compat_ok) / sizeof(compat_ok[0]); i++)
+      assert_int_equal(multisample_error(compat_ok[i]), GL_NO_ERROR);
    _mesa_DeleteTextures(1, &tex);
    gl_test_destroy(t);
 
    t = core32();
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
-   _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGB8UI, 8, 8,
-                               GL_TRUE);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_LUMINANCE8, 8,
-                               8, GL_TRUE);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(multisample_error(GL_RGB8UI), GL_NO_ERROR);
+   assert_int_equal(multisample_error(GL_LUMINANCE8), GL_INVALID_ENUM);
    _mesa_DeleteTextures(1, &tex);
    gl_test_destroy(t);
 }
