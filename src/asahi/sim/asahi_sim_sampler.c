@@ -694,6 +694,15 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
          acc[slot[n & 3]] = sw[req->gather - 1];
          continue;
       }
+      /* Nearest: the one texel's bits as stored, with no arithmetic (the
+       * weighted sum quieted a signalling NaN's payload, which 32-bit
+       * integer texels read through a float sampler carry; Mesa's
+       * llvmpipe returns them unchanged, piglit's multisample texture
+       * upload relies on it).  Since wave 16. */
+      if (corners == 1) {
+         memcpy(acc, t, sizeof(acc));
+         continue;
+      }
       for (unsigned k = 0; k < 4; k++)
          acc[k] += (float)(weight * t[k]);
    }

@@ -179,11 +179,11 @@ static const struct gl_format_info formats[] = {
    F(LUMINANCE16_ALPHA16, LUMINANCE_ALPHA, UN, 0, 0, 0, 16, 0, 0, 0, 16, S | TF | DT, false, P(L16A16_UNORM), P(R16G16B16A16_UNORM)),
    F(RED,             RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
    F(RG,              RG,    UN, 8, 8, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8_UNORM), P(R8G8B8A8_UNORM)),
-   F(INTENSITY,       INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_UNORM)),
-   F(INTENSITY4,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 4, S | TF | DT, false, P(I8_UNORM)),
-   F(INTENSITY8,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_UNORM)),
-   F(INTENSITY12,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 12, S | TF | DT, false, P(I16_UNORM)),
-   F(INTENSITY16,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(I16_UNORM)),
+   F(INTENSITY,       INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY4,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 4, S | TF | DT, false, P(I8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY8,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY12,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 12, S | TF | DT, false, P(I16_UNORM), P(R16G16B16A16_UNORM)),
+   F(INTENSITY16,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(I16_UNORM), P(R16G16B16A16_UNORM)),
    F(SLUMINANCE,      LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, true, P(L8_SRGB)),
    F(SLUMINANCE8,     LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, true, P(L8_SRGB)),
    /* (sRGB R8G8 would decode alpha too: RGBA storage, reduced at upload) */
@@ -348,6 +348,11 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * main/extensions.c). */
    if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
       return true;
+   /* Desktop: unsized RED and RG as well (GL 3.0 section 4.4.4 names the
+    * base formats RED and RG colour-renderable), since wave 16. */
+   if (!_mesa_is_gles(ctx) &&
+       (f->internalformat == GL_RED || f->internalformat == GL_RG))
+      return true;
    /* Desktop: SRGB8 too (base RGB; alexvorxx/Mesa-VirGL
     * src/mesa/main/fbobject.c, _mesa_base_fbo_format; piglit's fbo-srgb
     * renders to it), since wave 15. */
@@ -369,6 +374,31 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * alpha-only format, whose RGB every read hides (readpix.c). */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
        f->base == GL_ALPHA && f->type == GL_UNSIGNED_NORMALIZED)
+      return true;
+   /* Since wave 16, LUMINANCE, LUMINANCE_ALPHA and INTENSITY too (GL 3.0
+    * section 4.4.4 names them colour-renderable base formats with ALPHA;
+    * Mesa the same: alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c,
+    * _mesa_base_fbo_format), normalized and linear ones: stored in RGBA
+    * (RGBA8 or RGBA16) where the driver renders no L/LA/I format, the
+    * sampler view's swizzle giving L, LA or I back (st_texture.c). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) && !f->srgb &&
+       f->type == GL_UNSIGNED_NORMALIZED &&
+       (f->base == GL_LUMINANCE || f->base == GL_LUMINANCE_ALPHA ||
+        f->base == GL_INTENSITY))
+      return true;
+   /* Desktop GL: every sized base-RGB format of an integer, snorm or
+    * 16/32-bit float type, since wave 16 (Mesa renders them with
+    * EXT_texture_integer, EXT_texture_snorm and ARB_texture_float:
+    * _mesa_base_fbo_format, as above; llvmpipe's multisample RGB8UI,
+    * RGB16_SNORM, RGB32F ... textures are complete).  AGX has no
+    * 3-component render format: they are kept in the 4-component one
+    * (RGBX or RGBA, alexvorxx/Mesa-VirGL src/asahi/layout/formats.c lists
+    * only the X forms of the 3-channel ones), alpha read as one. */
+   if (!_mesa_is_gles(ctx) && f->base == GL_RGB &&
+       (f->flags & GL_FMT_SIZED) && !f->e && !f->srgb &&
+       (f->type == GL_INT || f->type == GL_UNSIGNED_INT ||
+        f->type == GL_SIGNED_NORMALIZED ||
+        (f->type == GL_FLOAT && (f->r == 16 || f->r == 32))))
       return true;
    /* Desktop: the sized R, RG and RGBA snorm formats render where the
     * driver can (as Mesa renders them with EXT_texture_snorm:

@@ -162,14 +162,39 @@ read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    _mesa_unmap_pbo(ctx, &map);
 }
 
-/* Is the colour read buffer of base format ALPHA (compatibility
- * contexts, ARB_framebuffer_object)?  Its storage may be RGBA (the AGX
- * driver renders no alpha-only format) with what fragments wrote in RGB;
- * GL 3.0 section 4.3.2 reads R, G and B of an ALPHA buffer as 0. */
-static bool
-alpha_read_buffer(struct gl_context *ctx)
+/* The base format of the colour read buffer when it is one of the
+ * compatibility contexts' ALPHA, LUMINANCE, LUMINANCE_ALPHA or INTENSITY
+ * ones (ARB_framebuffer_object), else GL_NONE.  Its storage may be RGBA
+ * (the AGX driver renders none of those formats) with what fragments
+ * wrote in the other channels. */
+static GLenum
+legacy_read_base(struct gl_context *ctx)
 {
-   return _mesa_is_alpha_renderbuffer(ctx, _mesa_color_read_buffer(ctx));
+   if (_mesa_is_alpha_renderbuffer(ctx, _mesa_color_read_buffer(ctx)))
+      return GL_ALPHA;
+   const struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
+   const struct gl_format_info *f =
+      rb && !_mesa_is_gles(ctx) ? _mesa_format_info_for(ctx, rb->InternalFormat)
+                                : NULL;
+   if (f && (f->base == GL_LUMINANCE || f->base == GL_LUMINANCE_ALPHA ||
+             f->base == GL_INTENSITY))
+      return f->base;
+   return GL_NONE;
+}
+
+/* One RGBA value of such a buffer as GL 3.0 section 4.3.2 reads it:
+ * ALPHA (0, 0, 0, A); since wave 16 LUMINANCE and INTENSITY (L, 0, 0, 1)
+ * and LUMINANCE_ALPHA (L, 0, 0, A), as Mesa rebases them
+ * (alexvorxx/Mesa-VirGL src/mesa/main/readpix.c; piglit's
+ * getteximage-luminance reads (L, 0, 0, 1)). */
+static void
+rebase_read_rgba(GLenum base, float rgba[4])
+{
+   if (base == GL_ALPHA)
+      rgba[0] = 0.0f;
+   rgba[1] = rgba[2] = 0.0f;
+   if (base == GL_LUMINANCE || base == GL_INTENSITY)
+      rgba[3] = 1.0f;
 }
 
 /* Does a desktop colour read of (format, type) go through the client
@@ -187,7 +212,7 @@ read_via_codec(struct gl_context *ctx, GLenum format, GLenum type,
       return false;
    return client == PIPE_FORMAT_NONE || _mesa_rgba_transfer_active(ctx) ||
           format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
-          alpha_read_buffer(ctx);
+          legacy_read_base(ctx) != GL_NONE;
 }
 
 /* The read of read_via_codec: the rectangle as RGBA floats, through the
@@ -208,9 +233,10 @@ read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
    _mesa_read_rect(ctx, rb, x, y, width, height,
                    PIPE_FORMAT_R32G32B32A32_FLOAT, rgba);
-   if (alpha_read_buffer(ctx)) {
+   GLenum base = legacy_read_base(ctx);
+   if (base != GL_NONE) {
       for (size_t i = 0; i < n; i++)
-         rgba[i][0] = rgba[i][1] = rgba[i][2] = 0.0f;
+         rebase_read_rgba(base, rgba[i]);
    }
    _mesa_transfer_rgba(ctx, &rgba[0][0], n);
    /* GL 2.1 section 4.3.2 (the glReadPixels reference page): a luminance
