@@ -11,7 +11,9 @@ import sys
 import tempfile
 
 
-GS_TEST = """[require]
+# The head of the geometry shader programs below: passthrough vertex
+# shader, triangles in, strips of three vertices out.
+GS_HEAD = """[require]
 GLSL >= 1.50
 
 [vertex shader passthrough]
@@ -20,7 +22,9 @@ GLSL >= 1.50
 #version 150
 layout(triangles) in;
 layout(triangle_strip, max_vertices = 3) out;
-out vec4 color;
+"""
+
+GS_TEST = GS_HEAD + """out vec4 color;
 void main()
 {
    for (int i = 0; i < 3; i++) {
@@ -44,16 +48,7 @@ void main()
 # its three emits (as piglit's gs-fs-max-in-out-components does): the
 # constants are moved again where they are stored, not spilled (it
 # spilled 17:30 before).
-GS_CONSTANTS = """[require]
-GLSL >= 1.50
-
-[vertex shader passthrough]
-
-[geometry shader]
-#version 150
-layout(triangles) in;
-layout(triangle_strip, max_vertices = 3) out;
-flat out ivec4 words[30];
+GS_CONSTANTS = GS_HEAD + """flat out ivec4 words[30];
 void main()
 {
    for (int v = 0; v < 3; v++) {
@@ -81,16 +76,7 @@ void main()
 # (agx_nir_lower_gs.c): a vec4 element is one device_store of four
 # words, not four of one (21 rows a vertex, three vertices; 255 scalar
 # stores before, now the three index-list entries alone).
-GS_INDEXED = """[require]
-GLSL >= 1.50
-
-[vertex shader passthrough]
-
-[geometry shader]
-#version 150
-layout(triangles) in;
-layout(triangle_strip, max_vertices = 3) out;
-uniform int k;
+GS_INDEXED = GS_HEAD + """uniform int k;
 out vec4 rows[20];
 void main()
 {
