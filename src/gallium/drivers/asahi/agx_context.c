@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 
 #include "agx_pack.h"
 #include "agx_render.h"
@@ -222,9 +223,10 @@ static struct pipe_sampler_view *
 agx_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
                         const struct pipe_sampler_view *templ)
 {
-   struct pipe_sampler_view *so = calloc(1, sizeof(*so));
-   if (!so)
+   struct agx_sampler_view *view = calloc(1, sizeof(*view));
+   if (!view)
       return NULL;
+   struct pipe_sampler_view *so = &view->base;
    *so = *templ;
    pipe_reference_init(&so->reference, 1);
    so->texture = NULL;
@@ -359,10 +361,10 @@ agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
       return;
    }
 
-   free(st->cb0);
-   st->cb0 = NULL;
+   /* The copy keeps its allocation while it is big enough: the default
+    * uniform block changes between most draws of a uniform-heavy
+    * program (gl-drawoverhead's uniform case). */
    st->cb0_size = 0;
-
    if (cb && cb->buffer_size) {
       const void *src = cb->user_buffer;
       struct pipe_transfer *t = NULL;
@@ -373,7 +375,11 @@ agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
       } else if (src) {
          src = (const uint8_t *)src + cb->buffer_offset;
       }
-      st->cb0 = malloc(cb->buffer_size);
+      if (cb->buffer_size > st->cb0_capacity) {
+         free(st->cb0);
+         st->cb0 = malloc(cb->buffer_size);
+         st->cb0_capacity = st->cb0 ? cb->buffer_size : 0;
+      }
       if (st->cb0 && src) {
          memcpy(st->cb0, src, cb->buffer_size);
          st->cb0_size = cb->buffer_size;
@@ -435,22 +441,35 @@ agx_set_vertex_buffers(struct pipe_context *pctx, unsigned count,
                        const struct pipe_vertex_buffer *buffers)
 {
    struct agx_context *ctx = agx_context(pctx);
-   for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; ++i) {
+   /* Slots past both counts are zero already.  Rebinding what is bound
+    * (the state tracker sets its buffers again after a program change)
+    * changes nothing: the addresses pushed to the vertex shader stay. */
+   unsigned slots = MAX2(count, ctx->nr_vb);
+   bool changed = count != ctx->nr_vb;
+   for (unsigned i = 0; i < slots && i < PIPE_MAX_ATTRIBS; ++i) {
       struct pipe_vertex_buffer *vb = &ctx->vb[i];
+      const struct pipe_vertex_buffer *src =
+         i < count && buffers ? &buffers[i] : NULL;
+      if (src && !src->is_user_buffer && !vb->is_user_buffer &&
+          vb->buffer.resource == src->buffer.resource &&
+          vb->buffer_offset == src->buffer_offset)
+         continue;
+      changed = true;
       if (!vb->is_user_buffer)
          pipe_resource_reference(&vb->buffer.resource, NULL);
       memset(vb, 0, sizeof(*vb));
-      if (i < count && buffers) {
-         *vb = buffers[i];
+      if (src) {
+         *vb = *src;
          if (!vb->is_user_buffer) {
             vb->buffer.resource = NULL;
             pipe_resource_reference(&vb->buffer.resource,
-                                    buffers[i].buffer.resource);
+                                    src->buffer.resource);
          }
       }
    }
    ctx->nr_vb = count;
-   ctx->dirty |= AGX_DIRTY_VERTEX;
+   if (changed)
+      ctx->dirty |= AGX_DIRTY_VERTEX;
 }
 
 /* ---- surfaces --------------------------------------------------------- */
