@@ -200,22 +200,31 @@ agx_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
-   bool biased = false;
+   bool biased = false, changed = false;
+   unsigned end = st->nr_samplers;
    for (unsigned i = 0; i < count && start + i < PIPE_MAX_SAMPLERS; ++i) {
       void *old = st->samplers[start + i];
-      st->samplers[start + i] = samplers ? samplers[i] : NULL;
+      void *now = samplers ? samplers[i] : NULL;
+      if (old == now)
+         continue;
+      changed = true;
+      st->samplers[start + i] = now;
+      end = MAX2(end, start + i + 1);
       /* a LOD bias appearing or going changes the shader variant */
       biased |= (agx_sampler_lod_bias(old) != 0.0f) !=
-                (agx_sampler_lod_bias(st->samplers[start + i]) != 0.0f);
+                (agx_sampler_lod_bias(now) != 0.0f);
    }
+   /* Binding the bound CSOs again (the state tracker rebinds a stage's
+    * samplers after any texture or program change) changes nothing. */
+   if (!changed)
+      return;
    if (biased)
       ctx->dirty |=
          shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS : AGX_DIRTY_FS;
-   st->nr_samplers = 0;
-   for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; ++i) {
-      if (st->samplers[i])
-         st->nr_samplers = i + 1;
-   }
+   /* (slots past the old count and the ones set are empty) */
+   while (end && !st->samplers[end - 1])
+      end--;
+   st->nr_samplers = end;
    ctx->dirty |= AGX_DIRTY_TEXTURES;
 }
 
@@ -250,12 +259,21 @@ agx_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader,
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
-   bool clamps = false;
+   bool clamps = false, changed = false;
+   unsigned end = st->nr_views;
    for (unsigned i = 0; i < count + unbind; ++i) {
       unsigned slot = start + i;
       if (slot >= PIPE_MAX_SHADER_SAMPLER_VIEWS)
          break;
       struct pipe_sampler_view *v = (i < count && views) ? views[i] : NULL;
+      if (v == st->views[slot]) {
+         /* bound already: an owned reference is one too many */
+         if (take_ownership)
+            pipe_sampler_view_reference(&v, NULL);
+         continue;
+      }
+      changed = true;
+      end = MAX2(end, slot + 1);
       /* a Z24 view coming or going changes the shader variant */
       clamps |= agx_view_clamps_ref(st->views[slot]) != agx_view_clamps_ref(v);
       if (take_ownership) {
@@ -265,11 +283,13 @@ agx_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader,
          pipe_sampler_view_reference(&st->views[slot], v);
       }
    }
-   st->nr_views = 0;
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_SAMPLER_VIEWS; ++i) {
-      if (st->views[i])
-         st->nr_views = i + 1;
-   }
+   /* Views bound again (after a program change) change nothing. */
+   if (!changed)
+      return;
+   /* (slots past the old count and the ones set are empty) */
+   while (end && !st->views[end - 1])
+      end--;
+   st->nr_views = end;
    if (clamps)
       ctx->dirty |=
          shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS : AGX_DIRTY_FS;
