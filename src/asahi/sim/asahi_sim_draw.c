@@ -184,6 +184,7 @@ shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out,
       }
       if (!launched)
          continue;
+      gpu->vertices += (uint64_t)__builtin_popcount(launched);
       ok = sim_work(gpu, lanes) && sim_group_init(gpu, c->vs, launched, g);
       if (!ok)
          break;
@@ -195,7 +196,6 @@ shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out,
       g->uvs.stride_words = c->uvs_words;
       ok = sim_group_run(gpu, g, "vertex shader");
    }
-   gpu->vertices += n;
    return ok;
 }
 
