@@ -715,8 +715,10 @@ update_constants(struct st_context *st)
       return true;
 
    cb.buffer_size = slot * 16 + 16;
-   if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
-                      &cb.buffer_offset, &cb.buffer))
+   if (st->user_const_buffers)
+      cb.user_buffer = exec->uniforms; /* copied by the driver */
+   else if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
+                           &cb.buffer_offset, &cb.buffer))
       return false;
    /* The driver takes its own references (take_ownership stays false, so
     * a driver that ignores the flag cannot leak the upload buffer). */

@@ -524,6 +524,8 @@ st_context_create(struct pipe_screen *screen,
    if (!st->pipe)
       goto oom;
    st->cso = cso_cache_create(delete_cso, st->pipe);
+   st->user_const_buffers =
+      screen->get_param(screen, PIPE_CAP_USER_CONSTANT_BUFFERS) > 0;
    st->uploader =
       u_upload_create(st->pipe, 256 * 1024,
                       PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
