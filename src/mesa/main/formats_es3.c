@@ -89,7 +89,9 @@ static const struct gl_format_info formats[] = {
    F(RGB8_SNORM,      RGB,   SN, 8, 8, 8, 0, 0, 0, 0, 0, S | TF, false, P(R8G8B8X8_SNORM), P(R8G8B8A8_SNORM)),
    F(RGB565,          RGB,   UN, 5, 6, 5, 0, 0, 0, 0, 0, CR | TF | E2, false, P(B5G6R5_UNORM), P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
    F(RGBA4,           RGBA,  UN, 4, 4, 4, 4, 0, 0, 0, 0, CR | TF | E2, false, P(A4B4G4R4_UNORM), P(R8G8B8A8_UNORM)),
-   F(RGB5_A1,         RGBA,  UN, 5, 5, 5, 1, 0, 0, 0, 0, CR | TF | E2, false, P(A1B5G5R5_UNORM), P(R8G8B8A8_UNORM)),
+   /* RGB5_A1: B5G5R5A1 too, the form the asahi driver renders (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c has no A1B5G5R5). */
+   F(RGB5_A1,         RGBA,  UN, 5, 5, 5, 1, 0, 0, 0, 0, CR | TF | E2, false, P(A1B5G5R5_UNORM), P(B5G5R5A1_UNORM), P(R8G8B8A8_UNORM)),
    F(RGBA8,           RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, CR | TF | E2, false, P(R8G8B8A8_UNORM)),
    F(RGBA8_SNORM,     RGBA,  SN, 8, 8, 8, 8, 0, 0, 0, 0, S | TF, false, P(R8G8B8A8_SNORM)),
    F(RGB10_A2,        RGBA,  UN, 10, 10, 10, 2, 0, 0, 0, 0, CR | TF, false, P(R10G10B10A2_UNORM), P(R16G16B16A16_UNORM)),
