@@ -274,6 +274,10 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
         type == GL_UNSIGNED_INT_24_8 || format == GL_DEPTH_COMPONENT ||
         format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT))
       enums_ok = false;
+   /* OES_texture_stencil8's STENCIL_INDEX pair is a texture format only
+    * (ES ReadPixels reads no stencil). */
+   if (_mesa_is_gles(ctx) && format == GL_STENCIL_INDEX)
+      enums_ok = false;
    if (!enums_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;

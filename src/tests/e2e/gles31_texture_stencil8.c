@@ -39,10 +39,8 @@
 
 static bool quiet;
 
-static const char vs[] =
-   "#version 310 es\n"
-   "layout(location = 0) in vec2 pos;\n"
-   "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+/* The texel under the pixel (the texture has the framebuffer's size),
+ * its stencil index drawn as red. */
 static const char fs[] =
    "#version 310 es\n"
    "precision highp float;\n"
@@ -50,8 +48,9 @@ static const char fs[] =
    "uniform usampler2D tex;\n"
    "out vec4 color;\n"
    "void main() {\n"
-   "   uvec4 s = texture(tex, gl_FragCoord.xy / vec2(16.0, 8.0));\n"
-   "   color = vec4(float(s.r) / 255.0, float(s.g), float(s.b),\n"
+   "   vec2 size = vec2(textureSize(tex, 0));\n"
+   "   uvec4 s = texture(tex, gl_FragCoord.xy / size);\n"
+   "   color = vec4(vec3(s.rgb) * vec3(1.0 / 255.0, 1.0, 1.0),\n"
    "                float(s.a));\n"
    "}\n";
 static const char fs_green[] =
@@ -83,7 +82,7 @@ probe_halves(GLuint prog, uint8_t left, uint8_t right, const char *what)
 static bool
 render_stencil(GLuint prog, GLuint tex, const struct e2e_gl_vertices *quad)
 {
-   GLuint green = e2e_gl_program(vs, fs_green, NULL);
+   GLuint green = e2e_gl_program(e2e_gl_310_pos_vs, fs_green, NULL);
    bool ok = e2e_gl_check("green program links", green != 0, 1, quiet);
    GLuint rb;
    GLuint fbo = e2e_gl_rgba8_framebuffer(W, H, 1, &rb);
@@ -172,11 +171,11 @@ main(int argc, char **argv)
    struct e2e_gl gl;
    bool quiet_opt = false;
    GLuint prog = 0;
-   int status = e2e_gl_start_program(&gl, argc, argv, &opts, &quiet_opt, vs,
-                                     fs, &prog);
-   if (status)
-      return status;
-   status = e2e_gl_need_extension(&gl, &opts, "GL_OES_texture_stencil8");
+   int status = e2e_gl_start_ext(&gl, argc, argv, &opts, &quiet_opt,
+                                 "GL_OES_texture_stencil8");
+   if (!status)
+      status = e2e_gl_need_program(&gl, e2e_gl_310_pos_vs, fs,
+                                   "the stencil program", &prog);
    if (status)
       return status;
    glUseProgram(prog);
