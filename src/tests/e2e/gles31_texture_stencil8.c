@@ -11,9 +11,10 @@
  *   1 glTexStorage2D(STENCIL_INDEX8) and glTexSubImage2D of STENCIL_INDEX
  *     bytes (left half 64, right half 195); RED bytes into it are
  *     INVALID_OPERATION (a format of another kind, section 8.5);
- *   2 read through a usampler2D with NEAREST filters: (S, 0, 0, 1)
- *     (section 11.1.3.5 / 15.2.1: a stencil index is an unsigned integer
- *     in R), drawn as (S / 255, 0, 0, 1);
+ *   2 read through a usampler2D with NEAREST filters: (S, 0, 0, 1) (a
+ *     stencil index is an unsigned integer in R, as ES 3.1 section 8.10
+ *     reads the stencil of depth/stencil textures), drawn as
+ *     (S / 255, 0, 0, 1);
  *   3 with a LINEAR minification filter the texture is not complete
  *     (integer values, section 8.17) and reads (0, 0, 0, 1);
  *   4 attached as a framebuffer's STENCIL_ATTACHMENT beside an RGBA8
