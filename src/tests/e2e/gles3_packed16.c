@@ -20,7 +20,12 @@
  *     1.0 and gives 0.5 in every channel, c' = round(0.5 * (2^b - 1));
  *   4 texels uploaded as UNSIGNED_SHORT_5_6_5, _4_4_4_4 and _5_5_5_1
  *     (table 3.5's bit layouts) sampled into an RGBA8 renderbuffer read
- *     back as field / (2^b - 1) in bytes.
+ *     back as field / (2^b - 1) in bytes;
+ *   5 glReadPixels with the implementation's pair
+ *     (IMPLEMENTATION_COLOR_READ_FORMAT/TYPE, section 4.3.2): when it is
+ *     the format's own packed pair (RGB/UNSIGNED_SHORT_5_6_5 ..., as
+ *     llvmpipe answers for RGB565 and RGBA4), the words hold the fields of
+ *     2, c' = round(c * (2^b - 1)); RGBA/UNSIGNED_BYTE stays accepted.
  * Before wave 16 these formats were stored as RGBA8 on the asahi driver:
  * 1 and 2 fail there (8 bits, alpha 102 for RGB5_A1).  llvmpipe passes it.
  *
@@ -57,7 +62,7 @@ static const char fs_tex[] =
 
 struct packed_format {
    const char *name;
-   GLenum internalformat, format, type;
+   GLenum internalformat, format, type; /* also the packed read pair */
    int bits[4];
    GLushort texel;   /* for 4, in the type's layout */
    int fields[4];    /* its fields, R G B A (A 1 when absent) */
@@ -89,6 +94,37 @@ draw_colour(GLuint prog, float r, float g, float b, float a)
    glUseProgram(prog);
    glUniform4f(glGetUniformLocation(prog, "colour"), r, g, b, a);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/* 5: the word the quad of colour c left, read with the implementation's
+ * pair when that is the format's packed one. */
+static bool
+read_packed(const struct packed_format *f, const float c[4])
+{
+   GLint rf = 0, rt = 0;
+   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &rf);
+   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &rt);
+   if ((GLenum)rf != f->format || (GLenum)rt != f->type) {
+      if (!quiet)
+         printf("skip %s: read pair 0x%x/0x%x\n", f->name, rf, rt);
+      return true;
+   }
+   GLushort px[W * H];
+   glPixelStorei(GL_PACK_ALIGNMENT, 2);
+   glReadPixels(0, 0, W, H, f->format, f->type, px);
+   /* the first field in the high bits (table 3.5) */
+   unsigned word = 0, shift = 16;
+   for (unsigned i = 0; i < 4; i++) {
+      int b = f->bits[i];
+      if (!b)
+         continue;
+      shift -= (unsigned)b;
+      word |= (unsigned)lround(c[i] * ((1 << b) - 1)) << shift;
+   }
+   char what[80];
+   snprintf(what, sizeof(what), "%s read as its packed pair", f->name);
+   bool ok = e2e_gl_check(what, px[4 * W + 3], word, quiet);
+   return ok & e2e_gl_expect_error(GL_NO_ERROR, what, quiet);
 }
 
 /* 1 to 3 for one format */
@@ -127,6 +163,7 @@ render(GLuint prog, const struct packed_format *f)
    draw_colour(prog, colour[0], colour[1], colour[2], colour[3]);
    snprintf(what, sizeof(what), "%s quad (0.2, 0.6, 1.0, 0.4)", f->name);
    ok &= e2e_gl_probe_read(W, H, 3, 4, want, 1, what, quiet);
+   ok &= read_packed(f, colour);
 
    draw_colour(prog, 2.0f, 2.0f, 2.0f, 2.0f);
    glEnable(GL_BLEND);
