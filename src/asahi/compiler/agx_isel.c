@@ -4923,13 +4923,31 @@ wait_tile(struct isel *st, bool load, bool *touched)
    *touched = true;
 }
 
+bool
+agx_is_packed16_unorm(enum pipe_format fmt)
+{
+   switch (fmt) {
+   case PIPE_FORMAT_R5G6B5_UNORM:
+   case PIPE_FORMAT_B5G6R5_UNORM:
+   case PIPE_FORMAT_R5G5B5A1_UNORM:
+   case PIPE_FORMAT_B5G5R5A1_UNORM:
+   case PIPE_FORMAT_R4G4B4A4_UNORM:
+   case PIPE_FORMAT_B4G4R4A4_UNORM:
+   case PIPE_FORMAT_A4B4G4R4_UNORM:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* The tilebuffer (memory) format st_tile / ld_tile use for a render
  * target format, -1 when the compiler cannot write it.  Fact:
  * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
  * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
  * s8norm, u16norm, s16norm, srgba8, and the packed rgb10a2 / rg11b10f
- * words).  Other channels must all be the same size; 5-6-5, 4-4-4-4,
- * 5-5-5-1 and the 10-10-10-2 integers are not handled. */
+ * words; f16 for the 16-bit packed unorm formats, packed by the PBE).
+ * Other channels must all be the same size; the 10-10-10-2 signed
+ * integers are not handled. */
 int
 agx_tib_format_of(enum pipe_format fmt)
 {
@@ -4937,6 +4955,8 @@ agx_tib_format_of(enum pipe_format fmt)
    if (!d || fmt == PIPE_FORMAT_NONE ||
        util_format_is_depth_or_stencil(fmt))
       return -1;
+   if (agx_is_packed16_unorm(fmt))
+      return 3;
    /* The packed unorm 10-10-10-2 and float 11-11-10 words. */
    if (fmt == PIPE_FORMAT_R10G10B10A2_UNORM ||
        fmt == PIPE_FORMAT_B10G10R10A2_UNORM)
@@ -5128,8 +5148,9 @@ emit_fs_end(struct isel *st)
       /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
        * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
        * 16-bit registers. */
+      bool packed16 = agx_is_packed16_unorm(fmt);
       bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10 ||
-                   tib_format == 8;
+                   tib_format == 8 || packed16;
       /* signed normalized ones clamp them to [-1, 1] (same section) */
       bool snorm = tib_format == 5 || tib_format == 7;
       bool integer = util_format_is_pure_integer(fmt);
@@ -5166,7 +5187,8 @@ emit_fs_end(struct isel *st)
          continue;
 
       bool blend = rk->blend.enable && !integer && !key->logicop_enable;
-      bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
+      bool logic = key->logicop_enable &&
+                   (logicop_applies(tib_format, integer) || packed16);
       if (half && (blend || logic || packed)) {
          /* (agx_nir_narrow_outputs.c leaves these 32-bit) */
          agx_fail(st->ctx, AGX_COMPILE_INVALID,
@@ -5307,6 +5329,13 @@ emit_fs_end(struct isel *st)
             if ((write & (1u << i)) && m < nr_mem)
                c[i] = logicop_channel(st, key->logicop_func, c[i], d[i],
                                       desc->channel[m].size, integer);
+         }
+         /* An f16 tilebuffer of a unorm format holds [0, 1], the values
+          * a unorm tilebuffer's conversion would clamp to (blending reads
+          * them back as the destination). */
+         for (unsigned i = 0; packed16 && i < 4; ++i) {
+            if (write & (1u << i))
+               c[i] = fsat(st, c[i]);
          }
 
          /* Order against earlier pixels; then say that every sample

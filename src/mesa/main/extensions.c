@@ -65,6 +65,12 @@ has_stencil_texturing(const struct gl_context *ctx)
 }
 
 static bool
+has_texture_stencil8(const struct gl_context *ctx)
+{
+   return ctx->Const.TextureStencil8;
+}
+
+static bool
 has_advanced_blend(const struct gl_context *ctx)
 {
    return ctx->Const.AdvancedBlend;
@@ -303,6 +309,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
    /* DEPTH_STENCIL_TEXTURE_MODE (texobj.c, st_texture.c) */
    {"GL_ARB_stencil_texturing", API_GL, 0, has_stencil_texturing},
+   /* STENCIL_INDEX8 textures, stored as S8_UINT (teximage.c; sampled as
+    * (S, 0, 0, 1) by st_texture.c), since wave 16; the ES extension
+    * needs ES 3.1 (texobj.h) */
+   {"GL_ARB_texture_stencil8", API_GL, 0, has_texture_stencil8},
+   {"GL_OES_texture_stencil8", API_ES, 31, has_texture_stencil8},
    /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
    {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},

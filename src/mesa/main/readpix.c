@@ -36,7 +36,11 @@ _mesa_color_read_buffer(struct gl_context *ctx)
  * RGBA/FLOAT for float ones, except that integer buffers name their own
  * component type (RGBA_INTEGER with UNSIGNED_BYTE for RGBA8UI, SHORT for
  * RGBA16I ...), as Mesa does, so that 8- and 16-bit integer buffers can
- * be read without widening. */
+ * be read without widening; and since wave 16 the 16-bit packed buffers
+ * name their packed type (RGB/UNSIGNED_SHORT_5_6_5 for B5G6R5,
+ * RGBA/UNSIGNED_SHORT_4_4_4_4 and _5_5_5_1 for A4B4G4R4 and B5G5R5A1:
+ * ES 3.0.6 table 3.2's pairs of RGB565, RGBA4, RGB5_A1; llvmpipe answers
+ * the first two the same), read without loss. */
 void
 _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
                                 GLenum *type)
@@ -63,6 +67,14 @@ _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
       for (unsigned i = 0; d && i < d->nr_channels; i++) {
          if (d->channel[i].type == UTIL_FORMAT_TYPE_FLOAT)
             *type = GL_FLOAT;
+      }
+      if (f == PIPE_FORMAT_B5G6R5_UNORM) {
+         *format = GL_RGB;
+         *type = GL_UNSIGNED_SHORT_5_6_5;
+      } else if (f == PIPE_FORMAT_A4B4G4R4_UNORM) {
+         *type = GL_UNSIGNED_SHORT_4_4_4_4;
+      } else if (f == PIPE_FORMAT_B5G5R5A1_UNORM) {
+         *type = GL_UNSIGNED_SHORT_5_5_5_1;
       }
    }
 }
@@ -96,9 +108,12 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
    if (format == GL_RGBA && type == GL_UNSIGNED_INT_2_10_10_10_REV &&
        rb && rb->InternalFormat == GL_RGB10_A2)
       return true;
-   /* ES 2.0 section 4.3.1: RGBA/UNSIGNED_BYTE always. */
+   /* ES 2.0 section 4.3.1: RGBA/UNSIGNED_BYTE always; ES 3.0.6 section
+    * 4.3.2: for normalized fixed-point buffers (the implementation's pair
+    * of most, not of the packed 16-bit ones). */
    return format == GL_RGBA && type == GL_UNSIGNED_BYTE &&
-          !util_format_is_pure_integer(f) && ctx->Version < 30;
+          !util_format_is_pure_integer(f) &&
+          (ctx->Version < 30 || impl_type != GL_FLOAT);
 }
 
 /* Is the depth buffer rb a float one (the format the application asked
@@ -299,6 +314,10 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
         type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT ||
         type == GL_UNSIGNED_INT_24_8 || format == GL_DEPTH_COMPONENT ||
         format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT))
+      enums_ok = false;
+   /* OES_texture_stencil8's STENCIL_INDEX pair is a texture format only
+    * (ES ReadPixels reads no stencil). */
+   if (_mesa_is_gles(ctx) && format == GL_STENCIL_INDEX)
       enums_ok = false;
    if (!enums_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
