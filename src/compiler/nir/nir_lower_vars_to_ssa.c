@@ -37,14 +37,18 @@ typedef struct {
    nir_def *undef;
 } leaf;
 
+/* One per deref of the function, read back by every access: 24 bytes, so
+ * that the table of a large shader stays small. */
 typedef struct {
+   nir_variable *var;
+   leaf *leaf;                    /* for vector / component derefs */
+   unsigned cell;                 /* scalar cell offset */
+   int8_t component;              /* -1: the whole leaf */
    bool present;                  /* leads to a function temporary */
    bool ok;                       /* constant path to something */
-   nir_variable *var;
-   unsigned cell;                 /* scalar cell offset */
-   leaf *leaf;                    /* for vector / component derefs */
-   int component;                 /* -1: the whole leaf */
 } deref_info;
+
+static_assert(sizeof(deref_info) <= 24, "deref_info is kept per deref");
 
 typedef struct {
    nir_function_impl *impl;
@@ -62,12 +66,19 @@ typedef struct {
    struct set *bad_vars;
    struct util_dynarray all_leaves;
    /* The load/store_deref instructions of the shader, and for each the
-    * leaf it accesses (NULL: not promoted) and the component (-1: all);
-    * a promoted access's instr->index is its position here. */
+    * leaf it accesses (NULL: not promoted, or already renamed) and the
+    * component (-1: all). */
    nir_intrinsic_instr **accesses;
    leaf **access_leaves;
    int8_t *access_comps;
    unsigned num_accesses;
+   /* The accesses of block b are accesses[block_accesses[b->index] ..
+    * block_accesses[b->index + 1]) (collected in program order, which is
+    * block-index order): the renaming visits them without walking the
+    * block's other instructions. */
+   unsigned *block_accesses;
+   nir_block **blocks;            /* by index (the end block excepted) */
+   uint8_t *renamed;              /* by block index: the renaming met it */
 } state;
 
 static deref_info *
@@ -174,7 +185,7 @@ analyse_deref(state *st, nir_deref_instr *d)
             info->cell = pi->cell;
             info->ok = true;
             info->leaf = get_leaf(st, info->var, pi->cell, pt);
-            info->component = (int)idx;
+            info->component = (int8_t)idx;
          } else {
             info->cell =
                pi->cell + (unsigned)idx * nir_vtype_count_scalars(pt->elem);
@@ -204,19 +215,6 @@ access_leaf(state *st, nir_intrinsic_instr *intr, int *component)
       return NULL;
    *component = info->component;
    return info->leaf;
-}
-
-/* access_leaf() of an access, as found before the renaming. */
-static leaf *
-promoted_leaf(const state *st, nir_intrinsic_instr *intr, int *component)
-{
-   if (intr->intrinsic != nir_intrinsic_load_deref &&
-       intr->intrinsic != nir_intrinsic_store_deref)
-      return NULL;
-   unsigned i = intr->instr.index;
-   assert(i < st->num_accesses && st->accesses[i] == intr);
-   *component = st->access_comps[i];
-   return st->access_leaves[i];
 }
 
 static nir_def *
@@ -325,6 +323,7 @@ rename_block(state *st, nir_block *block)
    struct util_dynarray pushed;
    util_dynarray_init(&pushed, NULL);
 
+   st->renamed[block->index] = 1;
    nir_foreach_phi(phi, block) {
       leaf *l = phi_leaf(st, phi);
       if (l) {
@@ -333,14 +332,15 @@ rename_block(state *st, nir_block *block)
       }
    }
 
-   nir_foreach_instr_safe(instr, block) {
-      if (instr->type != nir_instr_type_intrinsic)
-         continue;
-      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-      int comp;
-      leaf *l = promoted_leaf(st, intr, &comp);
+   for (unsigned i = st->block_accesses[block->index];
+        i < st->block_accesses[block->index + 1]; i++) {
+      /* (an access not promoted is not even read) */
+      leaf *l = st->access_leaves[i];
       if (!l)
          continue;
+      int comp = st->access_comps[i];
+      nir_intrinsic_instr *intr = st->accesses[i];
+      nir_instr *instr = &intr->instr;
       nir_builder b = nir_builder_at(nir_before_instr(instr));
       nir_def *cur = leaf_value(st, l);
       if (intr->intrinsic == nir_intrinsic_load_deref) {
@@ -362,6 +362,7 @@ rename_block(state *st, nir_block *block)
          util_dynarray_append(&pushed, leaf *, l);
       }
       nir_instr_remove(instr);
+      st->access_leaves[i] = NULL; /* done: see lower_impl() */
    }
 
    fill_successor_phis(st, block);
@@ -379,15 +380,15 @@ rename_block(state *st, nir_block *block)
  * after an if whose branches both jump.  That block still falls through
  * to its structural successor and is one of its predecessors, so the
  * placed phis there need a source from it: undefined, as nothing reaches
- * it (the validator wants one source per predecessor). */
+ * it (the validator wants one source per predecessor).  Those are the
+ * blocks the walk did not mark (found without reading the others). */
 static void
 fill_unreachable_preds(state *st)
 {
-   nir_block *start = nir_start_block(st->impl);
    /* the walk is over: every stack is empty, every value undefined */
-   nir_foreach_block(block, st->impl) {
-      if (block != start && !block->imm_dom)
-         fill_successor_phis(st, block);
+   for (unsigned i = 0; i + 1 < st->impl->num_blocks; i++) {
+      if (!st->renamed[i])
+         fill_successor_phis(st, st->blocks[i]);
    }
 }
 
@@ -413,10 +414,17 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
     * larger than the caches each walk costs a miss per instruction).
     * Dead derefs (left by other passes) must not block promotion: they go
     * first, children before parents, so a chain dies whole. */
-   struct util_dynarray derefs, accesses;
+   struct util_dynarray derefs, accesses, block_starts, blocks;
    util_dynarray_init(&derefs, st.mem);
    util_dynarray_init(&accesses, st.mem);
+   util_dynarray_init(&block_starts, st.mem);
+   util_dynarray_init(&blocks, st.mem);
    nir_foreach_block(block, impl) {
+      util_dynarray_append(&blocks, nir_block *, block);
+      /* (blocks are indexed in this order: see state::block_accesses) */
+      util_dynarray_append(
+         &block_starts, unsigned,
+         util_dynarray_num_elements(&accesses, nir_intrinsic_instr *));
       nir_foreach_instr(instr, block) {
          if (instr->type == nir_instr_type_deref) {
             instr->index =
@@ -467,22 +475,30 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    }
 
    /* Which leaf each access reaches, looked up once (the renaming walk
-    * finds it through instr->index: a deref-table lookup per access was
-    * a cache miss on a large shader).  The pass reports progress from
+    * finds it by the access's position: a deref-table lookup per access
+    * was a cache miss on a large shader).  The pass reports progress from
     * here on, which drops the instruction-index metadata. */
-   nir_metadata_require(impl, nir_metadata_dominance);
+   nir_metadata_require(impl, nir_metadata_block_index |
+                                 nir_metadata_dominance);
    st.accesses = util_dynarray_begin(&accesses);
    st.num_accesses =
       util_dynarray_num_elements(&accesses, nir_intrinsic_instr *);
    st.access_leaves = ralloc_array(st.mem, leaf *, st.num_accesses + 1);
    st.access_comps = ralloc_array(st.mem, int8_t, st.num_accesses + 1);
+   /* the end of the last block, and the end block (no instructions) */
+   util_dynarray_append(&block_starts, unsigned, st.num_accesses);
+   util_dynarray_append(&block_starts, unsigned, st.num_accesses);
+   st.block_accesses = util_dynarray_begin(&block_starts);
+   assert(util_dynarray_num_elements(&block_starts, unsigned) ==
+          impl->num_blocks + 1);
+   st.blocks = util_dynarray_begin(&blocks);
+   st.renamed = rzalloc_array(st.mem, uint8_t, impl->num_blocks);
    for (unsigned i = 0; i < st.num_accesses; i++) {
       nir_intrinsic_instr *intr = st.accesses[i];
       int comp = -1;
       leaf *l = access_leaf(&st, intr, &comp);
       st.access_leaves[i] = l;
       st.access_comps[i] = (int8_t)comp;
-      intr->instr.index = i;
       if (l && intr->intrinsic == nir_intrinsic_store_deref)
          util_dynarray_append(&l->def_blocks, nir_block *, intr->instr.block);
    }
@@ -491,12 +507,13 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    rename_block(&st, nir_start_block(impl));
    fill_unreachable_preds(&st);
 
-   /* The renaming walk removed every access it met; what is left of the
-    * promoted ones is in unreachable blocks. */
+   /* The renaming walk removed every access it met (and cleared its
+    * leaf); what is left of the promoted ones is in unreachable blocks. */
    for (unsigned i = 0; i < st.num_accesses; i++) {
-      nir_intrinsic_instr *intr = st.accesses[i];
-      if (!intr->instr.block || !st.access_leaves[i])
+      if (!st.access_leaves[i])
          continue;
+      nir_intrinsic_instr *intr = st.accesses[i];
+      assert(intr->instr.block);
       if (intr->intrinsic == nir_intrinsic_load_deref) {
          nir_undef_instr *u = nir_undef_instr_create(
             shader, intr->def.num_components, intr->def.bit_size);
