@@ -392,6 +392,31 @@ fill_unreachable_preds(state *st)
    }
 }
 
+/* Removes the derefs found unused (their positions in `dead`, in program
+ * order), last first, and with each its parents that it was the last
+ * user of: a chain dies whole, and only dead derefs and their parents are
+ * read (the first walk saw the rest used).  Removed ones become NULL in
+ * all_derefs. */
+static bool
+remove_dead_derefs(nir_deref_instr **all_derefs, struct util_dynarray *dead)
+{
+   bool removed = false;
+   while (util_dynarray_num_elements(dead, unsigned)) {
+      nir_deref_instr *d = all_derefs[util_dynarray_pop(dead, unsigned)];
+      while (d && nir_def_is_unused(&d->def)) {
+         nir_deref_instr *parent = NULL;
+         if (d->deref_type != nir_deref_type_var &&
+             nir_def_instr(d->parent.ssa)->type == nir_instr_type_deref)
+            parent = nir_src_as_deref(d->parent);
+         all_derefs[d->instr.index] = NULL;
+         nir_instr_remove(&d->instr);
+         removed = true;
+         d = parent;
+      }
+   }
+   return removed;
+}
+
 static bool
 lower_impl(nir_shader *shader, nir_function_impl *impl)
 {
@@ -413,9 +438,11 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
     * to promote, and on the largest shader the loop sees: in a shader
     * larger than the caches each walk costs a miss per instruction).
     * Dead derefs (left by other passes) must not block promotion: they go
-    * first, children before parents, so a chain dies whole. */
-   struct util_dynarray derefs, accesses, block_starts, blocks;
+    * first (remove_dead_derefs()).  The renaming then visits only each
+    * block's accesses (block_starts), not its other instructions. */
+   struct util_dynarray derefs, dead, accesses, block_starts, blocks;
    util_dynarray_init(&derefs, st.mem);
+   util_dynarray_init(&dead, st.mem);
    util_dynarray_init(&accesses, st.mem);
    util_dynarray_init(&block_starts, st.mem);
    util_dynarray_init(&blocks, st.mem);
@@ -427,10 +454,12 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
          util_dynarray_num_elements(&accesses, nir_intrinsic_instr *));
       nir_foreach_instr(instr, block) {
          if (instr->type == nir_instr_type_deref) {
+            nir_deref_instr *d = nir_instr_as_deref(instr);
             instr->index =
                util_dynarray_num_elements(&derefs, nir_deref_instr *);
-            util_dynarray_append(&derefs, nir_deref_instr *,
-                                 nir_instr_as_deref(instr));
+            util_dynarray_append(&derefs, nir_deref_instr *, d);
+            if (nir_def_is_unused(&d->def))
+               util_dynarray_append(&dead, unsigned, instr->index);
          } else if (instr->type == nir_instr_type_phi) {
             instr->pass_flags = 0;
          } else if (instr->type == nir_instr_type_intrinsic) {
@@ -453,14 +482,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
       ralloc_free(st.mem);
       return false;
    }
-   bool removed = false;
-   for (unsigned i = num_derefs; i-- > 0;) {
-      if (nir_def_is_unused(&all_derefs[i]->def)) {
-         nir_instr_remove(&all_derefs[i]->instr);
-         all_derefs[i] = NULL;
-         removed = true;
-      }
-   }
+   bool removed = remove_dead_derefs(all_derefs, &dead);
    for (unsigned i = 0; i < num_derefs; i++) {
       if (all_derefs[i])
          analyse_deref(&st, all_derefs[i]);
