@@ -546,14 +546,15 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    }
 
    /* Remove the derefs of promoted variables, children before parents
-    * (a deref follows its parent in program order). */
+    * (a deref follows its parent in program order).  The side table says
+    * which those are: the other derefs are not read. */
    for (unsigned i = num_derefs; i-- > 0;) {
+      const deref_info *info = &st.infos[i];
       nir_deref_instr *d = all_derefs[i];
-      if (!d || !d->instr.block)
+      if (!d || !info->present || !info->var ||
+          set_contains(st.bad_vars, info->var))
          continue;
-      deref_info *info = get_info(&st, d);
-      if (info && info->var && !set_contains(st.bad_vars, info->var) &&
-          nir_def_is_unused(&d->def))
+      if (d->instr.block && nir_def_is_unused(&d->def))
          nir_instr_remove(&d->instr);
    }
    list_for_each_entry_safe(nir_variable, var, &impl->locals, link) {
