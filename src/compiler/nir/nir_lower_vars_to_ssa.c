@@ -37,14 +37,18 @@ typedef struct {
    nir_def *undef;
 } leaf;
 
+/* One per deref of the function, read back by every access: 24 bytes, so
+ * that the table of a large shader stays small. */
 typedef struct {
+   nir_variable *var;
+   leaf *leaf;                    /* for vector / component derefs */
+   unsigned cell;                 /* scalar cell offset */
+   int8_t component;              /* -1: the whole leaf */
    bool present;                  /* leads to a function temporary */
    bool ok;                       /* constant path to something */
-   nir_variable *var;
-   unsigned cell;                 /* scalar cell offset */
-   leaf *leaf;                    /* for vector / component derefs */
-   int component;                 /* -1: the whole leaf */
 } deref_info;
+
+static_assert(sizeof(deref_info) <= 24, "deref_info is kept per deref");
 
 typedef struct {
    nir_function_impl *impl;
@@ -62,12 +66,19 @@ typedef struct {
    struct set *bad_vars;
    struct util_dynarray all_leaves;
    /* The load/store_deref instructions of the shader, and for each the
-    * leaf it accesses (NULL: not promoted) and the component (-1: all);
-    * a promoted access's instr->index is its position here. */
+    * leaf it accesses (NULL: not promoted, or already renamed) and the
+    * component (-1: all). */
    nir_intrinsic_instr **accesses;
    leaf **access_leaves;
    int8_t *access_comps;
    unsigned num_accesses;
+   /* The accesses of block b are accesses[block_accesses[b->index] ..
+    * block_accesses[b->index + 1]) (collected in program order, which is
+    * block-index order): the renaming visits them without walking the
+    * block's other instructions. */
+   unsigned *block_accesses;
+   nir_block **blocks;            /* by index (the end block excepted) */
+   uint8_t *renamed;              /* by block index: the renaming met it */
 } state;
 
 static deref_info *
@@ -174,7 +185,7 @@ analyse_deref(state *st, nir_deref_instr *d)
             info->cell = pi->cell;
             info->ok = true;
             info->leaf = get_leaf(st, info->var, pi->cell, pt);
-            info->component = (int)idx;
+            info->component = (int8_t)idx;
          } else {
             info->cell =
                pi->cell + (unsigned)idx * nir_vtype_count_scalars(pt->elem);
@@ -204,19 +215,6 @@ access_leaf(state *st, nir_intrinsic_instr *intr, int *component)
       return NULL;
    *component = info->component;
    return info->leaf;
-}
-
-/* access_leaf() of an access, as found before the renaming. */
-static leaf *
-promoted_leaf(const state *st, nir_intrinsic_instr *intr, int *component)
-{
-   if (intr->intrinsic != nir_intrinsic_load_deref &&
-       intr->intrinsic != nir_intrinsic_store_deref)
-      return NULL;
-   unsigned i = intr->instr.index;
-   assert(i < st->num_accesses && st->accesses[i] == intr);
-   *component = st->access_comps[i];
-   return st->access_leaves[i];
 }
 
 static nir_def *
@@ -325,6 +323,7 @@ rename_block(state *st, nir_block *block)
    struct util_dynarray pushed;
    util_dynarray_init(&pushed, NULL);
 
+   st->renamed[block->index] = 1;
    nir_foreach_phi(phi, block) {
       leaf *l = phi_leaf(st, phi);
       if (l) {
@@ -333,14 +332,15 @@ rename_block(state *st, nir_block *block)
       }
    }
 
-   nir_foreach_instr_safe(instr, block) {
-      if (instr->type != nir_instr_type_intrinsic)
-         continue;
-      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-      int comp;
-      leaf *l = promoted_leaf(st, intr, &comp);
+   for (unsigned i = st->block_accesses[block->index];
+        i < st->block_accesses[block->index + 1]; i++) {
+      /* (an access not promoted is not even read) */
+      leaf *l = st->access_leaves[i];
       if (!l)
          continue;
+      int comp = st->access_comps[i];
+      nir_intrinsic_instr *intr = st->accesses[i];
+      nir_instr *instr = &intr->instr;
       nir_builder b = nir_builder_at(nir_before_instr(instr));
       nir_def *cur = leaf_value(st, l);
       if (intr->intrinsic == nir_intrinsic_load_deref) {
@@ -362,6 +362,7 @@ rename_block(state *st, nir_block *block)
          util_dynarray_append(&pushed, leaf *, l);
       }
       nir_instr_remove(instr);
+      st->access_leaves[i] = NULL; /* done: see lower_impl() */
    }
 
    fill_successor_phis(st, block);
@@ -379,16 +380,41 @@ rename_block(state *st, nir_block *block)
  * after an if whose branches both jump.  That block still falls through
  * to its structural successor and is one of its predecessors, so the
  * placed phis there need a source from it: undefined, as nothing reaches
- * it (the validator wants one source per predecessor). */
+ * it (the validator wants one source per predecessor).  Those are the
+ * blocks the walk did not mark (found without reading the others). */
 static void
 fill_unreachable_preds(state *st)
 {
-   nir_block *start = nir_start_block(st->impl);
    /* the walk is over: every stack is empty, every value undefined */
-   nir_foreach_block(block, st->impl) {
-      if (block != start && !block->imm_dom)
-         fill_successor_phis(st, block);
+   for (unsigned i = 0; i + 1 < st->impl->num_blocks; i++) {
+      if (!st->renamed[i])
+         fill_successor_phis(st, st->blocks[i]);
    }
+}
+
+/* Removes the derefs found unused (their positions in `dead`, in program
+ * order), last first, and with each its parents that it was the last
+ * user of: a chain dies whole, and only dead derefs and their parents are
+ * read (the first walk saw the rest used).  Removed ones become NULL in
+ * all_derefs. */
+static bool
+remove_dead_derefs(nir_deref_instr **all_derefs, struct util_dynarray *dead)
+{
+   bool removed = false;
+   while (util_dynarray_num_elements(dead, unsigned)) {
+      nir_deref_instr *d = all_derefs[util_dynarray_pop(dead, unsigned)];
+      while (d && nir_def_is_unused(&d->def)) {
+         nir_deref_instr *parent = NULL;
+         if (d->deref_type != nir_deref_type_var &&
+             nir_def_instr(d->parent.ssa)->type == nir_instr_type_deref)
+            parent = nir_src_as_deref(d->parent);
+         all_derefs[d->instr.index] = NULL;
+         nir_instr_remove(&d->instr);
+         removed = true;
+         d = parent;
+      }
+   }
+   return removed;
 }
 
 static bool
@@ -412,17 +438,28 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
     * to promote, and on the largest shader the loop sees: in a shader
     * larger than the caches each walk costs a miss per instruction).
     * Dead derefs (left by other passes) must not block promotion: they go
-    * first, children before parents, so a chain dies whole. */
-   struct util_dynarray derefs, accesses;
+    * first (remove_dead_derefs()).  The renaming then visits only each
+    * block's accesses (block_starts), not its other instructions. */
+   struct util_dynarray derefs, dead, accesses, block_starts, blocks;
    util_dynarray_init(&derefs, st.mem);
+   util_dynarray_init(&dead, st.mem);
    util_dynarray_init(&accesses, st.mem);
+   util_dynarray_init(&block_starts, st.mem);
+   util_dynarray_init(&blocks, st.mem);
    nir_foreach_block(block, impl) {
+      util_dynarray_append(&blocks, nir_block *, block);
+      /* (blocks are indexed in this order: see state::block_accesses) */
+      util_dynarray_append(
+         &block_starts, unsigned,
+         util_dynarray_num_elements(&accesses, nir_intrinsic_instr *));
       nir_foreach_instr(instr, block) {
          if (instr->type == nir_instr_type_deref) {
+            nir_deref_instr *d = nir_instr_as_deref(instr);
             instr->index =
                util_dynarray_num_elements(&derefs, nir_deref_instr *);
-            util_dynarray_append(&derefs, nir_deref_instr *,
-                                 nir_instr_as_deref(instr));
+            util_dynarray_append(&derefs, nir_deref_instr *, d);
+            if (nir_def_is_unused(&d->def))
+               util_dynarray_append(&dead, unsigned, instr->index);
          } else if (instr->type == nir_instr_type_phi) {
             instr->pass_flags = 0;
          } else if (instr->type == nir_instr_type_intrinsic) {
@@ -445,14 +482,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
       ralloc_free(st.mem);
       return false;
    }
-   bool removed = false;
-   for (unsigned i = num_derefs; i-- > 0;) {
-      if (nir_def_is_unused(&all_derefs[i]->def)) {
-         nir_instr_remove(&all_derefs[i]->instr);
-         all_derefs[i] = NULL;
-         removed = true;
-      }
-   }
+   bool removed = remove_dead_derefs(all_derefs, &dead);
    for (unsigned i = 0; i < num_derefs; i++) {
       if (all_derefs[i])
          analyse_deref(&st, all_derefs[i]);
@@ -467,22 +497,30 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    }
 
    /* Which leaf each access reaches, looked up once (the renaming walk
-    * finds it through instr->index: a deref-table lookup per access was
-    * a cache miss on a large shader).  The pass reports progress from
+    * finds it by the access's position: a deref-table lookup per access
+    * was a cache miss on a large shader).  The pass reports progress from
     * here on, which drops the instruction-index metadata. */
-   nir_metadata_require(impl, nir_metadata_dominance);
+   nir_metadata_require(impl, nir_metadata_block_index |
+                                 nir_metadata_dominance);
    st.accesses = util_dynarray_begin(&accesses);
    st.num_accesses =
       util_dynarray_num_elements(&accesses, nir_intrinsic_instr *);
    st.access_leaves = ralloc_array(st.mem, leaf *, st.num_accesses + 1);
    st.access_comps = ralloc_array(st.mem, int8_t, st.num_accesses + 1);
+   /* the end of the last block, and the end block (no instructions) */
+   util_dynarray_append(&block_starts, unsigned, st.num_accesses);
+   util_dynarray_append(&block_starts, unsigned, st.num_accesses);
+   st.block_accesses = util_dynarray_begin(&block_starts);
+   assert(util_dynarray_num_elements(&block_starts, unsigned) ==
+          impl->num_blocks + 1);
+   st.blocks = util_dynarray_begin(&blocks);
+   st.renamed = rzalloc_array(st.mem, uint8_t, impl->num_blocks);
    for (unsigned i = 0; i < st.num_accesses; i++) {
       nir_intrinsic_instr *intr = st.accesses[i];
       int comp = -1;
       leaf *l = access_leaf(&st, intr, &comp);
       st.access_leaves[i] = l;
       st.access_comps[i] = (int8_t)comp;
-      intr->instr.index = i;
       if (l && intr->intrinsic == nir_intrinsic_store_deref)
          util_dynarray_append(&l->def_blocks, nir_block *, intr->instr.block);
    }
@@ -491,12 +529,13 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    rename_block(&st, nir_start_block(impl));
    fill_unreachable_preds(&st);
 
-   /* The renaming walk removed every access it met; what is left of the
-    * promoted ones is in unreachable blocks. */
+   /* The renaming walk removed every access it met (and cleared its
+    * leaf); what is left of the promoted ones is in unreachable blocks. */
    for (unsigned i = 0; i < st.num_accesses; i++) {
-      nir_intrinsic_instr *intr = st.accesses[i];
-      if (!intr->instr.block || !st.access_leaves[i])
+      if (!st.access_leaves[i])
          continue;
+      nir_intrinsic_instr *intr = st.accesses[i];
+      assert(intr->instr.block);
       if (intr->intrinsic == nir_intrinsic_load_deref) {
          nir_undef_instr *u = nir_undef_instr_create(
             shader, intr->def.num_components, intr->def.bit_size);
@@ -507,14 +546,15 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    }
 
    /* Remove the derefs of promoted variables, children before parents
-    * (a deref follows its parent in program order). */
+    * (a deref follows its parent in program order).  The side table says
+    * which those are: the other derefs are not read. */
    for (unsigned i = num_derefs; i-- > 0;) {
+      const deref_info *info = &st.infos[i];
       nir_deref_instr *d = all_derefs[i];
-      if (!d || !d->instr.block)
+      if (!d || !info->present || !info->var ||
+          set_contains(st.bad_vars, info->var))
          continue;
-      deref_info *info = get_info(&st, d);
-      if (info && info->var && !set_contains(st.bad_vars, info->var) &&
-          nir_def_is_unused(&d->def))
+      if (d->instr.block && nir_def_is_unused(&d->def))
          nir_instr_remove(&d->instr);
    }
    list_for_each_entry_safe(nir_variable, var, &impl->locals, link) {

@@ -400,10 +400,14 @@ void
 nir_metadata_require(nir_function_impl *impl, nir_metadata required)
 {
    nir_metadata missing = required & ~impl->valid_metadata;
-   if (missing & nir_metadata_block_index)
-      nir_index_blocks(impl);
-   if (missing & nir_metadata_dominance)
+   /* Computing the dominance indexes the blocks too (in the same order):
+    * one walk over the blocks, not two. */
+   if (missing & nir_metadata_dominance) {
       nir_calc_dominance_impl(impl);
+      impl->valid_metadata |= nir_metadata_block_index;
+   } else if (missing & nir_metadata_block_index) {
+      nir_index_blocks(impl);
+   }
    if (missing & nir_metadata_instr_index)
       nir_index_instrs(impl);
    if (missing & nir_metadata_divergence)

@@ -239,6 +239,41 @@ test_cse_tex(void **state)
    fail_msg("no fadd of the shared lookup");
 }
 
+/* A dead deref chain whose middle is a cast must go whole before the
+ * analysis: a cast child makes its parent's use not plain, which would
+ * keep the variable in memory.  Here only the last deref of the chain is
+ * unused at first; its parents die with it. */
+static void
+test_vars_to_ssa_dead_chain(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   const nir_vtype *arr = nir_vtype_array(
+      b->shader, nir_vtype_scalar(b->shader, nir_type_float32), 2);
+   nir_variable *v = nir_local_variable_create(b->impl, arr, "v");
+   nir_deref_instr *cast = nir_build_deref_cast(
+      b, &nir_build_deref_var(b, v)->def, nir_var_function_temp, arr, 0);
+   nir_build_deref_array_imm(b, cast, 1); /* unused */
+   nir_deref_instr *e0 = nir_build_deref_array_imm(
+      b, nir_build_deref_var(b, v), 0);
+   nir_store_deref(b, e0, in_x(&f), 1);
+   nir_store_var(b, f.out, nir_load_deref(b, e0), 1);
+
+   assert_true(nir_lower_vars_to_ssa(b->shader));
+   nir_validate_shader(b->shader, "after vars_to_ssa");
+   nir_foreach_block(block, b->impl) {
+      nir_foreach_instr(instr, block) {
+         /* only the input's and the output's derefs are left */
+         if (instr->type == nir_instr_type_deref)
+            assert_int_not_equal(nir_instr_as_deref(instr)->modes,
+                                 nir_var_function_temp);
+      }
+   }
+   assert_true(list_is_empty(&b->impl->locals));
+}
+
 static void
 test_vars_to_ssa_if(void **state)
 {
@@ -1589,6 +1624,7 @@ main(void)
       cmocka_unit_test(test_cse_tex),
       cmocka_unit_test(test_cse_chain_in_one_run),
       cmocka_unit_test(test_vars_to_ssa_if),
+      cmocka_unit_test(test_vars_to_ssa_dead_chain),
       cmocka_unit_test(test_peephole_select),
       cmocka_unit_test(test_dead_cf_constant_if),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps),
