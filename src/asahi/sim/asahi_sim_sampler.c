@@ -117,10 +117,22 @@ static enum asahi_sim_status
 decode_image(struct asahi_sim_group *g, const uint8_t *desc,
              struct image *img);
 
-/* The image a request reads, and where its descriptor is (*va). */
+/* Every lane of every group unpacks the same few descriptors: the last
+ * one decoded on this thread is kept, keyed by its bytes (so a descriptor
+ * rewritten in memory is decoded again), and not read again by the other
+ * lanes of the instruction that read it. */
+struct image_cache {
+   bool valid;
+   uint64_t serial, va;
+   uint8_t desc[AGX_TEXTURE_LENGTH];
+   struct image img;
+};
+
+/* The image a request reads, and where its descriptor is (*va).  *out
+ * points into the cache c until the next load_image with it. */
 static enum asahi_sim_status
 load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
-           const struct image **out, uint64_t *va_out)
+           struct image_cache *c, const struct image **out, uint64_t *va_out)
 {
    uint64_t va = 0;
    enum asahi_sim_status st =
@@ -129,35 +141,24 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    if (st != ASAHI_SIM_RUNNING)
       return st;
    *va_out = va;
-   /* Every lane of every group unpacks the same few descriptors: the last
-    * one decoded on this thread is kept, keyed by its bytes (so a
-    * descriptor rewritten in memory is decoded again), and not read
-    * again by the other lanes of the instruction that read it.  *out
-    * points into it until the next load_image on this thread. */
-   static _Thread_local struct {
-      bool valid;
-      uint64_t serial, va;
-      uint8_t desc[AGX_TEXTURE_LENGTH];
-      struct image img;
-   } cache;
-   if (read_this_instruction(g, cache.valid, cache.serial, cache.va, va)) {
-      *out = &cache.img;
+   if (read_this_instruction(g, c->valid, c->serial, c->va, va)) {
+      *out = &c->img;
       return ASAHI_SIM_RUNNING;
    }
    uint8_t desc[AGX_TEXTURE_LENGTH];
    if ((st = read_descriptor(g, va, desc, sizeof(desc))) != ASAHI_SIM_RUNNING)
       return st;
-   if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
-      cache.valid = false;
-      st = decode_image(g, desc, &cache.img);
+   if (!c->valid || memcmp(c->desc, desc, sizeof(desc))) {
+      c->valid = false;
+      st = decode_image(g, desc, &c->img);
       if (st != ASAHI_SIM_RUNNING)
          return st;
-      memcpy(cache.desc, desc, sizeof(desc));
-      cache.valid = true;
+      memcpy(c->desc, desc, sizeof(desc));
+      c->valid = true;
    }
-   cache.serial = g->fetch_serial;
-   cache.va = va;
-   *out = &cache.img;
+   c->serial = g->fetch_serial;
+   c->va = va;
+   *out = &c->img;
    return ASAHI_SIM_RUNNING;
 }
 
@@ -829,12 +830,23 @@ make_setup(const struct image *img, struct sample_setup *su)
       su->sm.s.wrap_s = su->sm.s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
 }
 
+/* The setup of the lane before in the same instruction (serial 0: none),
+ * and, as for images, the last sampler unpacked on this thread, keyed by
+ * its bytes. */
+struct setup_cache {
+   bool unpacked;
+   uint8_t desc[AGX_SAMPLER_LENGTH];
+   struct AGX_SAMPLER s;
+   uint64_t serial, va, image_va;
+   struct sample_setup su;
+};
+
 /* The sampler a request uses with what follows from it and the image
- * (at image_va); *out points into a cache until the next call on this
- * thread. */
+ * (at image_va); *out points into the cache c until the next call with
+ * it. */
 static enum asahi_sim_status
 load_setup(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
-           const struct image *img, uint64_t image_va,
+           const struct image *img, uint64_t image_va, struct setup_cache *c,
            const struct sample_setup **out)
 {
    if (r->sampler_reg)
@@ -847,34 +859,24 @@ load_setup(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                     ASAHI_SIM_SAMPLER_STATES, "sampler", &va);
    if (st != ASAHI_SIM_RUNNING)
       return st;
-   /* The setup of the lane before in the same instruction (serial 0:
-    * none), and, as for images, the last sampler unpacked on this
-    * thread, keyed by its bytes. */
-   static _Thread_local struct {
-      bool unpacked;
-      uint8_t desc[AGX_SAMPLER_LENGTH];
-      struct AGX_SAMPLER s;
-      uint64_t serial, va, image_va;
-      struct sample_setup su;
-   } cache;
-   if (read_this_instruction(g, cache.serial != 0, cache.serial, cache.va,
+   if (read_this_instruction(g, c->serial != 0, c->serial, c->va,
                              va) &&
-       cache.image_va == image_va) {
-      *out = &cache.su;
+       c->image_va == image_va) {
+      *out = &c->su;
       return ASAHI_SIM_RUNNING;
    }
-   cache.serial = 0;
+   c->serial = 0;
    uint8_t desc[AGX_SAMPLER_LENGTH];
    if ((st = read_descriptor(g, va, desc, sizeof(desc))) != ASAHI_SIM_RUNNING)
       return st;
-   if (!cache.unpacked || memcmp(cache.desc, desc, sizeof(desc))) {
-      AGX_SAMPLER_unpack(NULL, desc, &cache.s);
-      memcpy(cache.desc, desc, sizeof(desc));
-      cache.unpacked = true;
+   if (!c->unpacked || memcmp(c->desc, desc, sizeof(desc))) {
+      AGX_SAMPLER_unpack(NULL, desc, &c->s);
+      memcpy(c->desc, desc, sizeof(desc));
+      c->unpacked = true;
    }
-   struct sample_setup *su = &cache.su;
+   struct sample_setup *su = &c->su;
    memset(su, 0, sizeof(*su));
-   su->sm.s = cache.s;
+   su->sm.s = c->s;
    /* An extended table's custom border colour follows the sampler. */
    const struct asahi_sim_state_slot *slot = &g->sampler_state[r->sampler];
    if (su->sm.s.border_colour == AGX_BORDER_COLOUR_CUSTOM && slot->border) {
@@ -891,9 +893,9 @@ load_setup(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       su->sm.has_border = true;
    }
    make_setup(img, su);
-   cache.serial = g->fetch_serial;
-   cache.va = va;
-   cache.image_va = image_va;
+   c->serial = g->fetch_serial;
+   c->va = va;
+   c->image_va = image_va;
    *out = su;
    return ASAHI_SIM_RUNNING;
 }
@@ -1015,14 +1017,37 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    return st;
 }
 
+/* The texture unit's caches on this thread. */
+struct unit_cache {
+   struct image_cache image;
+   struct setup_cache setup;
+};
+
+/*
+ * Looked up once per lane, in a function of its own: in a shared library
+ * (the drm-shim) a _Thread_local's address comes from __tls_get_addr, and
+ * GCC computed it again in every block that used the caches (4 % of
+ * fbo-depth-array depth-layered-clear).
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static struct unit_cache *
+unit_cache(void)
+{
+   static _Thread_local struct unit_cache cache;
+   return &cache;
+}
+
 static enum asahi_sim_status
 unit_fetch(void *user, struct asahi_sim_group *g,
            const struct asahi_sim_texture_request *r, unsigned lane,
            uint32_t out[4])
 {
+   struct unit_cache *cache = unit_cache();
    const struct image *img = NULL;
    uint64_t img_va = 0;
-   enum asahi_sim_status st = load_image(g, r, &img, &img_va);
+   enum asahi_sim_status st = load_image(g, r, &cache->image, &img, &img_va);
    if (st != ASAHI_SIM_RUNNING)
       return st;
 
@@ -1062,7 +1087,7 @@ unit_fetch(void *user, struct asahi_sim_group *g,
          st = texel(g, img, level, layer, sample, x, y, v);
    } else {
       const struct sample_setup *su = NULL;
-      st = load_setup(g, r, img, img_va, &su);
+      st = load_setup(g, r, img, img_va, &cache->setup, &su);
       if (st == ASAHI_SIM_RUNNING)
          st = sample(g, r, img, su, v);
    }
@@ -1104,7 +1129,8 @@ asahi_sim_texture_plain_2d(struct asahi_sim_group *g, uint32_t slot,
    g->fetch_serial = 0;
    const struct image *img = NULL;
    uint64_t img_va = 0;
-   enum asahi_sim_status st = load_image(g, &r, &img, &img_va);
+   enum asahi_sim_status st =
+      load_image(g, &r, &unit_cache()->image, &img, &img_va);
    g->fetch_serial = serial;
    if (st != ASAHI_SIM_RUNNING || img->null || img->compressed ||
        img->samples != 1 || img->layers != 1 || img->cube || img->is_3d ||
