@@ -856,6 +856,11 @@ bool agx_uvs_read(const struct agx_varyings_vs *vs, const uint32_t *words,
  * cannot write it (agx_rt_key::format must be one with a value). */
 int agx_tib_format_of(enum pipe_format format);
 
+/* The 16-bit packed unorm formats (5-6-5, 5-5-5-1, 4-4-4-4 in any
+ * order), which render through an f16 tilebuffer: the fragment shader
+ * clamps what it stores to [0, 1] there, as a unorm tilebuffer would. */
+bool agx_is_packed16_unorm(enum pipe_format format);
+
 /* The statistics of a binary as Mesa's agx_dump_stats words them,
  * "<stage> shader: N inst, ..., N:N spills:fills" (no newline): the body
  * of the SHADER-DB line and the KHR_debug message drivers send.

@@ -428,6 +428,107 @@ emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
    return emit_convert_sz(st, 32, mode, round, a);
 }
 
+/*
+ * One bit of an integer: `(x & 2^k) != 0` (set: true when the bit is set)
+ * or `(x & 2^k) == 0` (set false) as x and k.  dolphin's TEV shaders turn
+ * bits into 0 / 1 so, and into other values with the same test, which
+ * was an `and` and an `icmpsel` each; the bit alone is one `bfeil 0, x,
+ * k` with a field of width 1 ((x >> k) & 1: bitfieldExtract's
+ * instruction, as Mesa selects it for ubitfield_extract,
+ * alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c), and tests of it
+ * against 0 read that bfeil, so that the `and` dies and agx_opt_cse
+ * leaves one bfeil for all of them.
+ */
+struct bit_test {
+   nir_alu_instr *band;
+   unsigned src, k;
+   bool set;
+};
+
+/* cmp (an ieq / ine) as a test of one bit */
+static bool
+match_bit_cmp(nir_alu_instr *cmp, struct bit_test *t)
+{
+   if (cmp->def.num_components != 1 || cmp->src[0].src.ssa->bit_size != 32)
+      return false;
+   switch (cmp->op) {
+   case nir_op_ine:
+   case nir_op_ine32:
+      t->set = true;
+      break;
+   case nir_op_ieq:
+   case nir_op_ieq32:
+      t->set = false;
+      break;
+   default:
+      return false;
+   }
+   for (unsigned i = 0; i < 2; ++i) {
+      uint32_t zero, bit;
+      nir_instr *q = nir_def_instr(cmp->src[1 - i].src.ssa);
+      if (!const_value(&cmp->src[i].src, nir_alu_src_swizzle(&cmp->src[i], 0),
+                       &zero) ||
+          zero || q->type != nir_instr_type_alu)
+         continue;
+      nir_alu_instr *band = nir_instr_as_alu(q);
+      if (band->op != nir_op_iand || band->def.num_components != 1 ||
+          nir_alu_src_swizzle(&cmp->src[1 - i], 0) != 0)
+         continue;
+      for (unsigned j = 0; j < 2; ++j) {
+         if (const_value(&band->src[j].src,
+                         nir_alu_src_swizzle(&band->src[j], 0), &bit) &&
+             util_is_power_of_two_nonzero(bit)) {
+            t->band = band;
+            t->src = 1 - j;
+            t->k = util_ffs(bit) - 1;
+            return true;
+         }
+      }
+   }
+   return false;
+}
+
+/* Component comp of a select's condition as a test of one bit */
+static bool
+match_bit_test(nir_src *cond, unsigned comp, struct bit_test *t)
+{
+   nir_instr *p = nir_def_instr(cond->ssa);
+   return p->type == nir_instr_type_alu && comp == 0 &&
+          match_bit_cmp(nir_instr_as_alu(p), t);
+}
+
+/* Whether every reader of t's `and` tests the bit (then its value is not
+ * needed but through a bfeil), in the `and`'s block (where the bfeils of
+ * the tests become one) */
+static bool
+and_only_tested(const struct bit_test *t)
+{
+   nir_foreach_use_including_if(use, &t->band->def)
+   {
+      struct bit_test u;
+      if (nir_src_is_if(use))
+         return false;
+      nir_instr *r = nir_src_parent_instr(use);
+      if (r->type != nir_instr_type_alu || r->block != t->band->instr.block ||
+          !match_bit_cmp(nir_instr_as_alu(r), &u))
+         return false;
+   }
+   return true;
+}
+
+static agx_operand emit_bitfield_m(struct isel *st, enum agx_isa_op op,
+                                   agx_operand a, agx_operand b, agx_operand c,
+                                   unsigned m);
+
+/* The tested bit as 0 / 1 */
+static agx_operand
+emit_bit(struct isel *st, const struct bit_test *t)
+{
+   return emit_bitfield_m(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
+                          isrc_c(st, t->band, t->src, 0), agx_isa_imm(t->k, 8),
+                          1);
+}
+
 /* A NIR comparison as the hardware's compare: operands, condition code and
  * whether the NIR result is the negation of that code.  Used to fuse
  * compare + select (icmpsel/fcmpsel) and compare + if (if_icmp/if_fcmp). */
@@ -469,6 +570,14 @@ match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
 #undef CMP
    default:
       return false;
+   }
+   /* a test of one bit whose `and` has no other use: the bit against 0
+    * (match_bit_test) */
+   struct bit_test bt;
+   if (!out->is_float && match_bit_cmp(alu, &bt) && and_only_tested(&bt)) {
+      out->a = emit_bit(st, &bt);
+      out->b = agx_isa_imm(0, 8);
+      return true;
    }
    out->a = out->is_float ? fsrc_c(st, alu, 0, 0) : isrc_c(st, alu, 0, 0);
    out->b = out->is_float ? fsrc_c(st, alu, 1, 0) : isrc_c(st, alu, 1, 0);
@@ -1141,6 +1250,18 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
 
    case nir_op_b32csel:
    case nir_op_bcsel: {
+      /* one bit as 0 / 1 (match_bit_test) */
+      uint32_t tv, fv;
+      struct bit_test bt;
+      if (sz == 32 &&
+          match_bit_test(&alu->src[0].src, nir_alu_src_swizzle(&alu->src[0], c),
+                         &bt) &&
+          const_value(&alu->src[1].src, nir_alu_src_swizzle(&alu->src[1], c),
+                      &tv) &&
+          const_value(&alu->src[2].src, nir_alu_src_swizzle(&alu->src[2], c),
+                      &fv) &&
+          tv == (bt.set ? 1u : 0u) && fv == (bt.set ? 0u : 1u))
+         return emit_bit(st, &bt);
       /* a comparison feeding the select is fused into it */
       struct agx_cmp cmp;
       if (match_cmp(st, &alu->src[0].src, nir_alu_src_swizzle(&alu->src[0], c),
@@ -1208,9 +1329,15 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_b2f32:
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
                          imm32(st, 0x3f800000));
-   case nir_op_b2i32:
+   case nir_op_b2i32: {
+      struct bit_test bt;
+      if (match_bit_test(&alu->src[0].src, nir_alu_src_swizzle(&alu->src[0], c),
+                         &bt) &&
+          bt.set)
+         return emit_bit(st, &bt);
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
                          agx_isa_imm(1, 8));
+   }
    case nir_op_i2i16:
    case nir_op_u2u16:
       return trunc16(st, S(0));
@@ -4439,6 +4566,17 @@ fsat(struct isel *st, agx_operand a)
    return r;
 }
 
+/* a clamped to [-1, 1]: min(a, 1), then max(that, -1), as fmin/fmax
+ * select them (fcmpsel ltn/gtn, see nir_op_fmin) */
+static agx_operand
+fclamp_snorm(struct isel *st, agx_operand a)
+{
+   agx_operand one = imm32(st, 0x3f800000), minus_one = imm32(st, 0xbf800000);
+   agx_operand m = emit_cmpsel_n(st, 32, true, AGX_FCC_LTN, one, a, one, a);
+   return emit_cmpsel_n(st, 32, true, AGX_FCC_GTN, minus_one, m, minus_one,
+                        m);
+}
+
 #define AGX_FIMM_ONE 0x30 /* minifloat 1.0: exponent 3, no fraction */
 
 /* INV_x factors are 1 - x */
@@ -4785,13 +4923,31 @@ wait_tile(struct isel *st, bool load, bool *touched)
    *touched = true;
 }
 
+bool
+agx_is_packed16_unorm(enum pipe_format fmt)
+{
+   switch (fmt) {
+   case PIPE_FORMAT_R5G6B5_UNORM:
+   case PIPE_FORMAT_B5G6R5_UNORM:
+   case PIPE_FORMAT_R5G5B5A1_UNORM:
+   case PIPE_FORMAT_B5G5R5A1_UNORM:
+   case PIPE_FORMAT_R4G4B4A4_UNORM:
+   case PIPE_FORMAT_B4G4R4A4_UNORM:
+   case PIPE_FORMAT_A4B4G4R4_UNORM:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* The tilebuffer (memory) format st_tile / ld_tile use for a render
  * target format, -1 when the compiler cannot write it.  Fact:
  * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
  * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
  * s8norm, u16norm, s16norm, srgba8, and the packed rgb10a2 / rg11b10f
- * words).  Other channels must all be the same size; 5-6-5, 4-4-4-4,
- * 5-5-5-1 and the 10-10-10-2 integers are not handled. */
+ * words; f16 for the 16-bit packed unorm formats, packed by the PBE).
+ * Other channels must all be the same size; the 10-10-10-2 signed
+ * integers are not handled. */
 int
 agx_tib_format_of(enum pipe_format fmt)
 {
@@ -4799,6 +4955,8 @@ agx_tib_format_of(enum pipe_format fmt)
    if (!d || fmt == PIPE_FORMAT_NONE ||
        util_format_is_depth_or_stencil(fmt))
       return -1;
+   if (agx_is_packed16_unorm(fmt))
+      return 3;
    /* The packed unorm 10-10-10-2 and float 11-11-10 words. */
    if (fmt == PIPE_FORMAT_R10G10B10A2_UNORM ||
        fmt == PIPE_FORMAT_B10G10R10A2_UNORM)
@@ -4990,8 +5148,11 @@ emit_fs_end(struct isel *st)
       /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
        * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
        * 16-bit registers. */
+      bool packed16 = agx_is_packed16_unorm(fmt);
       bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10 ||
-                   tib_format == 8;
+                   tib_format == 8 || packed16;
+      /* signed normalized ones clamp them to [-1, 1] (same section) */
+      bool snorm = tib_format == 5 || tib_format == 7;
       bool integer = util_format_is_pure_integer(fmt);
       bool is16 = tib_format == 1 || tib_format == 3;
       /* Packed words are stored whole (every channel, 32-bit float
@@ -5026,7 +5187,8 @@ emit_fs_end(struct isel *st)
          continue;
 
       bool blend = rk->blend.enable && !integer && !key->logicop_enable;
-      bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
+      bool logic = key->logicop_enable &&
+                   (logicop_applies(tib_format, integer) || packed16);
       if (half && (blend || logic || packed)) {
          /* (agx_nir_narrow_outputs.c leaves these 32-bit) */
          agx_fail(st->ctx, AGX_COMPILE_INVALID,
@@ -5109,13 +5271,19 @@ emit_fs_end(struct isel *st)
                   agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
                   if (unorm)
                      k[i] = fsat(st, k[i]);
+                  else if (snorm)
+                     k[i] = fclamp_snorm(st, k[i]);
                }
             }
 
-            /* fixed point targets: source clamped to [0, 1] (GL 4.6 17.3.6) */
+            /* fixed point targets: source clamped to [0, 1] or, signed
+             * normalized, [-1, 1] (GL 4.6 17.3.6.1) */
             agx_operand sc[4];
-            for (unsigned i = 0; i < 4; ++i)
-               sc[i] = unorm ? fsat(st, c[i]) : c[i];
+            for (unsigned i = 0; i < 4; ++i) {
+               sc[i] = unorm   ? fsat(st, c[i])
+                       : snorm ? fclamp_snorm(st, c[i])
+                               : c[i];
+            }
 
             /* The second source (ARB_blend_func_extended), render target 0
              * only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1).  Channels the
@@ -5124,7 +5292,9 @@ emit_fs_end(struct isel *st)
             agx_operand s1[4] = {{0}};
             for (unsigned i = 0; uses_s1 && i < 4; ++i) {
                if (rt == 0 && (st->colour1_mask & (1u << i)))
-                  s1[i] = unorm ? fsat(st, st->colour1[i]) : st->colour1[i];
+                  s1[i] = unorm   ? fsat(st, st->colour1[i])
+                          : snorm ? fclamp_snorm(st, st->colour1[i])
+                                  : st->colour1[i];
                else
                   s1[i] = agx_mov_imm(&st->b, 32, 0);
             }
@@ -5159,6 +5329,13 @@ emit_fs_end(struct isel *st)
             if ((write & (1u << i)) && m < nr_mem)
                c[i] = logicop_channel(st, key->logicop_func, c[i], d[i],
                                       desc->channel[m].size, integer);
+         }
+         /* An f16 tilebuffer of a unorm format holds [0, 1], the values
+          * a unorm tilebuffer's conversion would clamp to (blending reads
+          * them back as the destination). */
+         for (unsigned i = 0; packed16 && i < 4; ++i) {
+            if (write & (1u << i))
+               c[i] = fsat(st, c[i]);
          }
 
          /* Order against earlier pixels; then say that every sample

@@ -437,10 +437,17 @@ lower_memory_store(nir_builder *b, struct gs_state *st,
          nir_imul(b,
                   nir_iadd(b, i, nir_imm_int(b, st->first_row[k])),
                   nir_imm_int(b, 4)));
-      for (unsigned c = 0; c < value->num_components; ++c) {
-         if (mask & (1u << c))
-            store_buffer(b, AGX_GS_VERTEX_BUFFER, nir_channel(b, value, c),
+      /* each run of written components in one store (a whole vector
+       * is one device_store, not four) */
+      for (unsigned c = 0; c < value->num_components;) {
+         unsigned end = c;
+         while (end < value->num_components && (mask & (1u << end)))
+            ++end;
+         if (end > c)
+            store_buffer(b, AGX_GS_VERTEX_BUFFER,
+                         nir_channels(b, value, BITFIELD_RANGE(c, end - c)),
                          nir_iadd(b, word, nir_imm_int(b, (int)c)));
+         c = MAX2(end, c + 1);
       }
    }
    nir_pop_if(b, nif);

@@ -30,8 +30,20 @@
  * earlier rounds, values wider than one stack access (more than four 16-
  * or 32-bit elements, 64-bit elements), values some instruction writes
  * only in part, and conditions of exec-mask instructions (else and while
- * read them in lanes that are inactive, which a fill would not reach).  One round spills values
- * until twice the halves the failing value needed are freed.
+ * read them in lanes that are inactive, which a fill would not reach).  One
+ * round spills values until twice the halves the failing value needed are
+ * freed.
+ *
+ * Rematerialization (since wave 16): a group that is one value written
+ * once, by a move of an immediate or a collect of such moves (a constant
+ * vector), is not given a slot; the moves (and the collect) are made
+ * again before each reader (a copy out of the group takes the immediate
+ * itself) and agx_dce removes the first ones.  That costs no memory
+ * access and no wait, so such groups go first.  Mesa's spiller does the
+ * same for its mov_imm (alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_spill.c: can_remat, and cmp_dist evicting
+ * rematerializable values before the others).  It counts as neither a
+ * spill nor a fill.
  *
  * Assumes: the IR before register allocation (pseudo instructions still
  * present, no phis).  Preserves: everything agx_validate checks.
@@ -232,16 +244,112 @@ spill_group(agx_context *ctx, unsigned g)
    }
 }
 
-/* Best first: the longest live range per access (each access costs a
- * store or a load), then the order agx_ra gave. */
+/* Whether operand o (a source) is an immediate, or a value written once,
+ * by a move of an immediate into all of it; the immediate to *imm */
+static bool
+immediate_of(const agx_context *ctx, agx_operand o, agx_instr *const *def,
+             const unsigned *nr_writes, agx_operand *imm)
+{
+   if (o.flags)
+      return false;
+   if (o.kind == AGX_ISA_KIND_IMM) {
+      *imm = o;
+      return true;
+   }
+   if (!agx_is_ssa(o) || o.value >= ctx->nr_values ||
+       group_of(ctx, (unsigned)o.value) != (unsigned)o.value ||
+       nr_writes[o.value] != 1)
+      return false;
+   const agx_instr *D = def[o.value];
+   const struct agx_value *val = &ctx->values[o.value];
+   if (D->op != AGX_OP_MOV || D->ops[0].value != o.value ||
+       D->ops[1].kind != AGX_ISA_KIND_IMM || D->ops[1].flags ||
+       val->count != 1 || D->ops[0].size != val->size || D->ops[0].count != 1 ||
+       o.size != val->size || o.count != 1)
+      return false;
+   *imm = D->ops[1];
+   return true;
+}
+
+/* Whether group g can be rematerialized: it is one value written once,
+ * by a move of an immediate or a collect of such; its elements'
+ * immediates to imm[] */
+static bool
+remat_immediates(const agx_context *ctx, unsigned g, agx_instr *const *def,
+                 const unsigned *nr_writes, agx_operand *imm)
+{
+   const struct agx_value *val = &ctx->values[g];
+   const agx_instr *D = def[g];
+   if (nr_writes[g] != 1 || D->ops[0].value != g ||
+       D->ops[0].size != val->size || D->ops[0].count != val->count)
+      return false;
+   if (D->op == AGX_OP_MOV)
+      return val->count == 1 &&
+             immediate_of(ctx, D->ops[1], def, nr_writes, imm);
+   if (D->op != AGX_OP_COLLECT || D->nr_ops != val->count + 1)
+      return false;
+   for (unsigned i = 0; i < val->count; ++i) {
+      if (!immediate_of(ctx, D->ops[1 + i], def, nr_writes, &imm[i]) ||
+          imm[i].size != val->size)
+         return false;
+   }
+   return true;
+}
+
+/* Rematerialize group g (remat_immediates): each reader gets the
+ * immediates moved (and collected) into a temporary of its own right
+ * before it, or, when it is a plain copy of a scalar, takes the immediate
+ * as its source.  The first definition is left to agx_dce. */
+static void
+remat_group(agx_context *ctx, unsigned g, const agx_operand *imm)
+{
+   const struct agx_value val = ctx->values[g];
+   agx_foreach_block(ctx, blk)
+   {
+      agx_foreach_instr_safe(blk, I)
+      {
+         bool reads, writes;
+         group_uses(ctx, I, g, &reads, &writes);
+         if (writes || !reads)
+            continue;
+         if (val.count == 1 && is_plain_copy(ctx, I, &val)) {
+            I->ops[1] = imm[0];
+            continue;
+         }
+         agx_builder b = {ctx, blk, I};
+         agx_operand e[4];
+         for (unsigned i = 0; i < val.count; ++i) {
+            e[i] = agx_temp(ctx, val.size, 1);
+            ctx->values[e[i].value].no_spill = true;
+            agx_instr *M = agx_emit_pseudo(&b, AGX_OP_MOV, 2, 1);
+            M->ops[0] = e[i];
+            M->ops[1] = imm[i];
+         }
+         agx_operand t = e[0];
+         if (val.count > 1) {
+            t = agx_collect(&b, val.count, e);
+            ctx->values[t.value].no_spill = true;
+         }
+         rename_group(ctx, I, g, t, false);
+      }
+   }
+}
+
+/* Best first: groups that can be rematerialized, then the longest live
+ * range per access (each access costs a store or a load), then the order
+ * agx_ra gave. */
 struct choice {
    unsigned value, accesses, length, rank;
+   bool remat;
+   agx_operand imm[4];
 };
 
 static int
 cmp_choice(const void *a, const void *b)
 {
    const struct choice *x = a, *y = b;
+   if (!x->remat != !y->remat)
+      return x->remat ? -1 : 1;
    uint64_t lx = (uint64_t)x->length * y->accesses;
    uint64_t ly = (uint64_t)y->length * x->accesses;
    if (lx != ly)
@@ -253,7 +361,7 @@ bool
 agx_spill(agx_context *ctx)
 {
    unsigned freed = 0, want = 2 * MAX2(ctx->ra_need_halves, 1);
-   bool any = false;
+   bool any = false, remat = false;
    mark_unspillable(ctx);
 
    /* per group (at its representative): accesses (copies within the
@@ -261,6 +369,8 @@ agx_spill(agx_context *ctx)
     * may be spilled */
    unsigned n = ctx->nr_values;
    unsigned *accesses = calloc(n ? n : 1, sizeof(unsigned));
+   unsigned *nr_writes = calloc(n ? n : 1, sizeof(unsigned));
+   agx_instr **def = calloc(n ? n : 1, sizeof(agx_instr *));
    bool *blocked = calloc(n ? n : 1, sizeof(bool));
    for (unsigned v = 0; v < n; ++v) {
       if (!can_spill(ctx, v))
@@ -268,6 +378,14 @@ agx_spill(agx_context *ctx)
    }
    agx_foreach_instr_global(ctx, I)
    {
+      agx_foreach_dest(I, i)
+      {
+         if (agx_is_ssa(I->ops[i]) && I->ops[i].value < n) {
+            unsigned w = group_of(ctx, (unsigned)I->ops[i].value);
+            nr_writes[w]++;
+            def[w] = I;
+         }
+      }
       if (I->op == AGX_OP_MOV && agx_is_ssa(I->ops[0]) &&
           agx_is_ssa(I->ops[1]) &&
           group_of(ctx, (unsigned)I->ops[0].value) ==
@@ -288,14 +406,24 @@ agx_spill(agx_context *ctx)
                            ? ctx->ra_candidate_lengths[i]
                            : 0;
       order[i] = (struct choice){v, MAX2(accesses[v], 1), length, i};
+      order[i].remat = !blocked[v] && group_of(ctx, v) == v &&
+                       remat_immediates(ctx, v, def, nr_writes, order[i].imm);
    }
    qsort(order, ctx->nr_ra_candidates, sizeof(*order), cmp_choice);
    free(accesses);
+   free(nr_writes);
+   free(def);
 
    for (unsigned i = 0; i < ctx->nr_ra_candidates && freed < want; ++i) {
       unsigned g = order[i].value;
       if (blocked[g] || group_of(ctx, g) != g)
          continue;
+      if (order[i].remat) {
+         remat_group(ctx, g, order[i].imm);
+         freed += agx_value_halves(&ctx->values[g]);
+         any = remat = true;
+         continue;
+      }
       /* frames are addressed with a signed 16-bit immediate */
       if (ctx->scratch_size_B + 2 * agx_value_halves(&ctx->values[g]) >=
           0x8000)
@@ -306,6 +434,9 @@ agx_spill(agx_context *ctx)
    }
    free(blocked);
    free(order);
+   /* the definitions rematerialized values no longer need */
+   if (remat)
+      agx_dce(ctx);
    ctx->nr_ra_candidates = 0;
    ctx->ra_group = NULL;
    ctx->nr_ra_grouped = 0;

@@ -15,6 +15,7 @@
 #include "agx_bg_eot.h"
 #include "agx_formats.h"
 #include "agx_isa.h"
+#include "agx_pack.h"
 #include "util/half_float.h"
 
 static const char *const agx_mem_format_names[16] = {
@@ -396,6 +397,11 @@ agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib, unsigned rt,
    for (unsigned c = 0; integer && desc && c < 4; ++c)
       values[c] = clamp_to_channel(&desc->channel[c], values[c]);
 
+   /* A unorm format in an f16 tilebuffer (5-6-5, 5-5-5-1, 4-4-4-4) holds
+    * the clear colour clamped to [0, 1], as a fixed-point buffer does (GL
+    * 4.6 section 17.4.3.1). */
+   bool clamp01 = is16 && info->type == AGX_TEXTURE_TYPE_UNORM;
+
    memset(out, 0, 16);
    if (is16) {
       uint16_t *h = (uint16_t *)out;
@@ -405,6 +411,8 @@ agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib, unsigned rt,
          } else {
             float f;
             memcpy(&f, &values[c], 4);
+            if (clamp01)
+               f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
             h[c] = util_float_to_half(f);
          }
       }

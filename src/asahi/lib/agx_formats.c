@@ -78,17 +78,23 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_R11G11B10_FLOAT] = RT(R11G11B10, FLOAT, RG11B10F, 4, 3),
    /* sRGB: the tilebuffer holds linear values, encoded by st_tile. */
    [PIPE_FORMAT_R8G8B8A8_SRGB] = RT(R8G8B8A8, UNORM, SRGBA8, 4, 4),
-   /* Sampled only (the compiler does not render to these yet).  Packed,
-    * BGR-ordered and luminance/alpha formats reuse the channel layouts;
+   /* The 16-bit packed unorm formats render through an f16 tilebuffer,
+    * packed by the PBE store (fact: alexvorxx/Mesa-VirGL
+    * src/asahi/layout/formats.c, renderable column F16), since wave 16.
+    * The tilebuffer holds the channels in memory order (as for BGRA8), so
+    * BGR-ordered and ABGR forms reuse the channel layouts; the format's
+    * swizzle does the rest.  8 bytes: slots are naturally aligned powers
+    * of two (agx_tilebuffer.c), 5-6-5 uses three of the four halves. */
+   [PIPE_FORMAT_R5G6B5_UNORM] = RT(R5G6B5, UNORM, F16, 8, 3),
+   [PIPE_FORMAT_B5G6R5_UNORM] = RT(R5G6B5, UNORM, F16, 8, 3),
+   [PIPE_FORMAT_R5G5B5A1_UNORM] = RT(R5G5B5A1, UNORM, F16, 8, 4),
+   [PIPE_FORMAT_B5G5R5A1_UNORM] = RT(R5G5B5A1, UNORM, F16, 8, 4),
+   [PIPE_FORMAT_R4G4B4A4_UNORM] = RT(R4G4B4A4, UNORM, F16, 8, 4),
+   [PIPE_FORMAT_B4G4R4A4_UNORM] = RT(R4G4B4A4, UNORM, F16, 8, 4),
+   [PIPE_FORMAT_A4B4G4R4_UNORM] = RT(R4G4B4A4, UNORM, F16, 8, 4),
+   /* Sampled only.  Luminance/alpha formats reuse the channel layouts;
     * the format's swizzle does the rest.
     */
-   [PIPE_FORMAT_R5G6B5_UNORM] = TEX(R5G6B5, UNORM),
-   [PIPE_FORMAT_B5G6R5_UNORM] = TEX(R5G6B5, UNORM),
-   [PIPE_FORMAT_R5G5B5A1_UNORM] = TEX(R5G5B5A1, UNORM),
-   [PIPE_FORMAT_B5G5R5A1_UNORM] = TEX(R5G5B5A1, UNORM),
-   [PIPE_FORMAT_R4G4B4A4_UNORM] = TEX(R4G4B4A4, UNORM),
-   [PIPE_FORMAT_B4G4R4A4_UNORM] = TEX(R4G4B4A4, UNORM),
-   [PIPE_FORMAT_A4B4G4R4_UNORM] = TEX(R4G4B4A4, UNORM),
    [PIPE_FORMAT_A8R8G8B8_UNORM] = TEX(R8G8B8A8, UNORM),
    [PIPE_FORMAT_X8R8G8B8_UNORM] = TEX(R8G8B8A8, UNORM),
    [PIPE_FORMAT_X8B8G8R8_UNORM] = TEX(R8G8B8A8, UNORM),

@@ -160,9 +160,13 @@ read_ids(struct draw_ctx *c, uint32_t first, uint32_t n, uint32_t *ids,
 
 /* Runs the vertex program on n vertices of the given ids, their outputs
  * to out (uvs_words each, zeroed first: words a program does not write
- * read as 0). */
+ * read as 0).  Positions holding the restart index (cut[], when given)
+ * are not shaded: they name no vertex (GL 3.1 section 2.8.1), and
+ * fetching one could read past the vertex buffers (piglit-style restart
+ * index 70000 with a 20-vertex buffer: a GPU fault). */
 static bool
-shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out)
+shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out,
+      const bool *cut)
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
    struct asahi_sim_group *g = sim_pool_group(c->r, c->vs->code_va);
@@ -174,6 +178,13 @@ shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out)
    for (uint32_t base = 0; ok && base < n; base += ASAHI_SIM_LANES) {
       uint32_t lanes = n - base < ASAHI_SIM_LANES ? n - base : ASAHI_SIM_LANES;
       uint32_t launched = lanes == 32 ? ~0u : (1u << lanes) - 1;
+      for (unsigned t = 0; cut && t < lanes; t++) {
+         if (cut[base + t])
+            launched &= ~(1u << t);
+      }
+      if (!launched)
+         continue;
+      gpu->vertices += (uint64_t)__builtin_popcount(launched);
       ok = sim_work(gpu, lanes) && sim_group_init(gpu, c->vs, launched, g);
       if (!ok)
          break;
@@ -185,7 +196,6 @@ shade(struct draw_ctx *c, const uint32_t *ids, uint32_t n, uint32_t *out)
       g->uvs.stride_words = c->uvs_words;
       ok = sim_group_run(gpu, g, "vertex shader");
    }
-   gpu->vertices += n;
    return ok;
 }
 
@@ -290,8 +300,10 @@ draw_window(struct draw_ctx *c, uint32_t first)
    c->win_first = first;
    c->win_n = keep;
    if (n > keep) {
-      if (!read_ids(c, first + keep, n - keep, c->ids, NULL) ||
-          !shade(c, c->ids, n - keep, c->uvs + (size_t)keep * c->uvs_words))
+      bool cut[SIM_VERTEX_WINDOW];
+      if (!read_ids(c, first + keep, n - keep, c->ids, cut) ||
+          !shade(c, c->ids, n - keep, c->uvs + (size_t)keep * c->uvs_words,
+                 cut))
          return false;
       for (uint32_t i = keep; i < n; i++)
          transform(c, i);

@@ -38,6 +38,7 @@
 
 #include "asahi/genxml/agx_pack.h"
 #include "asahi/layout/layout.h"
+#include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
 #include "asahi_sim_mem_format.h"
 #include "asahi_sim_texture.h"
@@ -105,6 +106,11 @@ read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
       for (unsigned k = 0; k < es; k++)
          e |= (uint32_t)p[i * es + k] << (8 * k);
       v[i] = asahi_sim_mem_unpack(fmt, e, i, 32);
+      if (fmt == ASAHI_SIM_FMT_F16) {
+         /* (raw halves: as 32-bit floats for the float path) */
+         float f = (float)asahi_sim_f16_to_double((uint16_t)e);
+         memcpy(&v[i], &f, sizeof(f));
+      }
    }
    return true;
 }
@@ -417,6 +423,16 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "image_write_block: PBE channels 0x%x type %u",
                              b->d.channels, b->d.type);
+   /* Mesa stores every f16 tilebuffer with an i16 block store, the
+    * 16-bit packed unorm formats (5-6-5, 5-5-5-1, 4-4-4-4) too, whose
+    * tilebuffer format is f16 (facts: alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_compile.c, agx_emit_block_image_store, and
+    * src/asahi/layout/formats.c); for a float image the bits go as they
+    * are, so the PBE must read halves for a normalized image: modelled
+    * here as an f16 source. */
+   if (b->fmt == ASAHI_SIM_FMT_I16 && (b->d.type == AGX_TEXTURE_TYPE_UNORM ||
+                                       b->d.type == AGX_TEXTURE_TYPE_SNORM))
+      b->fmt = ASAHI_SIM_FMT_F16;
    b->nr_comps = util_format_description(b->format)->nr_channels;
    b->texel_B = util_format_get_blocksize(b->format);
 

@@ -617,13 +617,20 @@ cube_neighbour(unsigned face, int n, int *i, int *j)
  * them from the four pending stores and waits for them to retire (a
  * store-forwarding stall); the empty asm keeps the reads apart.
  */
-static inline float
-texel_word(const uint32_t bits[4], unsigned k)
+static inline uint32_t
+texel_bits(const uint32_t bits[4], unsigned k)
 {
    uint32_t w = bits[k];
 #if defined(__GNUC__)
    __asm__("" : "+r"(w));
 #endif
+   return w;
+}
+
+static inline float
+texel_word(const uint32_t bits[4], unsigned k)
+{
+   uint32_t w = texel_bits(bits, k);
    float f;
    memcpy(&f, &w, sizeof(f));
    return f;
@@ -729,6 +736,20 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
          else
             swizzle_texel(img, t, sw);
          gathered[slot[n & 3]] = sw[req->gather - 1];
+         continue;
+      }
+      /* Nearest: the one texel's bits as stored, with no arithmetic (the
+       * weighted sum quieted a signalling NaN's payload, which 32-bit
+       * integer texels read through a float sampler carry; Mesa's
+       * llvmpipe returns them unchanged, piglit's multisample texture
+       * upload relies on it).  Since wave 16.  Word by word (texel_bits),
+       * unrolled: put together in a register. */
+      if (corners == 1) {
+#pragma GCC unroll 4
+         for (unsigned k = 0; k < 4; k++) {
+            uint32_t w = texel_bits(tx.bits, k);
+            memcpy(&acc[k], &w, sizeof(w));
+         }
          continue;
       }
       /* unrolled: the sums stay in registers */

@@ -21,6 +21,13 @@ astc(enum pipe_format linear, enum pipe_format srgb_format,
    return srgb ? srgb_format : linear;
 }
 
+/* A format the hardware has in its unorm form only. */
+static enum pipe_format
+unorm_only(enum pipe_format unorm, enum agx_texture_type type)
+{
+   return type == AGX_TEXTURE_TYPE_UNORM ? unorm : PIPE_FORMAT_NONE;
+}
+
 enum pipe_format
 asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool srgb)
 {
@@ -88,9 +95,16 @@ asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool 
    case AGX_CHANNELS_R9G9B9E5:
       return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_R9G9B9E5_FLOAT
                                             : PIPE_FORMAT_NONE;
+   /* 16-bit packed unorm words, the first channel in the lowest bits
+    * (fact: alexvorxx/Mesa-VirGL src/asahi/layout/formats.c maps
+    * PIPE_FORMAT_R5G6B5_UNORM, R5G5B5A1_UNORM and R4G4B4A4_UNORM to these
+    * channels with no swizzle). */
    case AGX_CHANNELS_R5G6B5:
-      return type == AGX_TEXTURE_TYPE_UNORM ? PIPE_FORMAT_R5G6B5_UNORM
-                                            : PIPE_FORMAT_NONE;
+      return unorm_only(PIPE_FORMAT_R5G6B5_UNORM, type);
+   case AGX_CHANNELS_R5G5B5A1:
+      return unorm_only(PIPE_FORMAT_R5G5B5A1_UNORM, type);
+   case AGX_CHANNELS_R4G4B4A4:
+      return unorm_only(PIPE_FORMAT_R4G4B4A4_UNORM, type);
    /* Block-compressed (ETC2/EAC, BC1-BC7): the texture unit decodes the
     * 4x4 block holding each texel (fact: alexvorxx/Mesa-VirGL
     * src/asahi/layout/formats.c maps ETC*, DXT*, RGTC*, BPTC* to these

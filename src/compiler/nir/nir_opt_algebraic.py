@@ -156,13 +156,22 @@ optimizations = [
    (('~fmul', ('bcsel', a, 1.0, 0.0), b), ('bcsel', a, b, 0.0)),
    (('~fmul', ('b2f32', a), b), ('bcsel', a, b, 0.0)),
 
-   # ---- pow(a, 1) ------------------------------------------------------
+   # ---- pow(a, 1), pow(a, 2..4) ----------------------------------------
    # pow(a, k) arrives as exp2(log2(a) * k) (lower_fpow); GLSL 4.60 8.2
    # leaves pow undefined for a < 0, and a = 0 gives exp2(-inf) = 0.
-   # (k = 2, 3, 4 as multiplies would be right too, but move the result
-   # by more than nir_inexact's bound allows, the exp2/log2 side being
-   # the less precise one.)
    (('~fexp2', ('flog2', a)), a),
+   # Since wave 16, small integer powers as multiplies (Mesa's
+   # nir_opt_algebraic.py has the same, inexact, rules; alexvorxx/Mesa-VirGL
+   # src/compiler/nir/nir_opt_algebraic.py).  GLSL 4.60 4.7.1 gives pow
+   # the precision of exp2(y * log2(x)), 3 + 2 |y log2 x| ULP, which the
+   # products (one or two roundings, about 2 ULP at most) are well
+   # inside; they are closer to a^k than exp2/log2 are, so nir_inexact
+   # judges rules reading fexp2 by that GLSL bound.
+   # k = 5 or more needs as many multiplies as exp2, log2 and fmul.
+   (('~fexp2', ('fmul', ('flog2', a), 2.0)), ('fmul', a, a)),
+   (('~fexp2', ('fmul', ('flog2', a), 3.0)), ('fmul', ('fmul', a, a), a)),
+   (('~fexp2', ('fmul', ('flog2', a), 4.0)),
+    ('fmul', ('fmul', a, a), ('fmul', a, a))),
 ]
 
 # Lowerings a driver asks for through nir_shader_compiler_options.  These

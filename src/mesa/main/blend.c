@@ -121,6 +121,10 @@ _mesa_advanced_blend_mode(GLenum mode)
       GL_EXCLUSION_KHR, GL_HSL_HUE_KHR, GL_HSL_SATURATION_KHR,
       GL_HSL_COLOR_KHR, GL_HSL_LUMINOSITY_KHR,
    };
+   /* (the enums lie between the first and the last: most calls, with
+    * GL_FUNC_ADD, return at once) */
+   if (mode < GL_MULTIPLY_KHR || mode > GL_HSL_LUMINOSITY_KHR)
+      return 0;
    for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
       if (modes[i] == mode)
          return i + 1;

@@ -165,6 +165,12 @@ _mesa_client_pixel_size(GLenum format, GLenum type)
 unsigned
 _mesa_client_depth_size(GLenum format, GLenum type)
 {
+   /* Stencil indices of every type but bytes (S8_UINT describes those),
+    * for STENCIL_INDEX8 textures (ARB_texture_stencil8; GL 4.4 table 8.2
+    * pairs STENCIL_INDEX with each unpacked type). */
+   if (format == GL_STENCIL_INDEX)
+      return type == GL_UNSIGNED_BYTE ? 0
+                                      : _mesa_pixel_group_size_B(format, type);
    if (format != GL_DEPTH_COMPONENT)
       return 0;
    switch (type) {
@@ -184,6 +190,8 @@ _mesa_client_unpacked_format(GLenum format, GLenum type)
 {
    if (format == GL_DEPTH_COMPONENT)
       return PIPE_FORMAT_Z32_FLOAT;
+   if (format == GL_STENCIL_INDEX)
+      return PIPE_FORMAT_S8_UINT;
    if (!_mesa_is_client_integer_format(format))
       return PIPE_FORMAT_R32G32B32A32_FLOAT;
    bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
@@ -561,6 +569,21 @@ _mesa_client_unpack_changes(const struct gl_context *ctx, GLenum format,
           _mesa_rgba_transfer_active(ctx);
 }
 
+/* A row of w stencil indices as bytes: each index's low 8 bits (the
+ * stencil buffer's, GL 4.4 section 8.4.4.3 / 18.2.8 masking indices to
+ * the bits stored; no index arithmetic here). */
+static void
+unpack_stencil_row(const struct gl_context *ctx, GLenum type,
+                   const uint8_t *src, unsigned bpp, int w, uint8_t *s)
+{
+   for (int x = 0; x < w; x++) {
+      struct pixel_group g;
+      _mesa_pixel_decode(GL_STENCIL_INDEX, type, src + (size_t)x * bpp,
+                         ctx->PixelOps.UnpackSwapBytes, &g);
+      s[x] = (uint8_t)_mesa_pixel_int_bits(g.val[PIX_I]);
+   }
+}
+
 /* A row of w depth values (DEPTH_SCALE/BIAS applied), as floats. */
 static void
 unpack_depth_row(const struct gl_context *ctx, GLenum format, GLenum type,
@@ -584,12 +607,14 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
    bool transfer = !integer && _mesa_rgba_transfer_active(ctx);
    uint32_t one = integer ? 1 : f32_bits(1.0f);
    bool depth = format == GL_DEPTH_COMPONENT;
-   unsigned bpp = depth ? _mesa_client_depth_size(format, type)
-                        : _mesa_client_pixel_size(format, type);
+   bool stencil = format == GL_STENCIL_INDEX;
+   unsigned bpp = depth || stencil ? _mesa_client_depth_size(format, type)
+                                   : _mesa_client_pixel_size(format, type);
    struct gl_pixel_layout in, out;
 
    _mesa_pixel_layout(ctx, false, w, h, d, bpp, &in);
-   _mesa_pixel_layout(ctx, false, w, h, d, depth ? 4 : 16, &out);
+   _mesa_pixel_layout(ctx, false, w, h, d, depth ? 4 : stencil ? 1 : 16,
+                      &out);
    uint8_t *buf = calloc(1, out.size_B ? out.size_B : 1);
    if (!buf || !bpp)
       return buf;
@@ -602,6 +627,10 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
                         (size_t)r * out.row_stride_B;
          if (depth) {
             unpack_depth_row(ctx, format, type, src, bpp, w, (float *)dst);
+            continue;
+         }
+         if (stencil) {
+            unpack_stencil_row(ctx, type, src, bpp, w, dst);
             continue;
          }
          uint32_t(*t)[4] = (uint32_t(*)[4])dst;

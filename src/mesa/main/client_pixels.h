@@ -112,12 +112,13 @@ unsigned _mesa_client_pixel_size(GLenum format, GLenum type);
 /* Desktop DEPTH_COMPONENT pairs that no pipe format describes (types
  * UNSIGNED_BYTE, BYTE, SHORT, INT and HALF_FLOAT; GL 3.3 section 3.7.2
  * takes every type of table 3.5 with it): their group size, else 0.
- * Uploads decode them to Z32_FLOAT (_mesa_client_unpack_image). */
+ * Uploads decode them to Z32_FLOAT (_mesa_client_unpack_image).  Also
+ * the STENCIL_INDEX pairs but UNSIGNED_BYTE, decoded to S8_UINT. */
 unsigned _mesa_client_depth_size(GLenum format, GLenum type);
 
 /* The pipe format of the texels _mesa_client_unpack_image makes:
  * R32G32B32A32 FLOAT, or UINT/SINT for integer formats (by the type's
- * signedness), Z32_FLOAT for depth. */
+ * signedness), Z32_FLOAT for depth, S8_UINT for stencil indices. */
 enum pipe_format _mesa_client_unpacked_format(GLenum format, GLenum type);
 
 /* n pixel groups at src as RGBA (missing colour components 0, alpha 1;

@@ -105,8 +105,10 @@ dual_source_allows(struct gl_context *ctx, const char *func)
 static bool
 advanced_blend_allows(struct gl_context *ctx, const char *func)
 {
+   if (!(ctx->Color.BlendEnabled || ctx->Color.BlendEnabledi))
+      return true;
    unsigned mode = _mesa_advanced_blend_mode(ctx->Color.EquationRGB);
-   if (!mode || !(ctx->Color.BlendEnabled || ctx->Color.BlendEnabledi))
+   if (!mode)
       return true;
    struct gl_framebuffer *fb = ctx->DrawBuffer;
    unsigned enabled = 0;

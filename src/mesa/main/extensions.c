@@ -65,6 +65,12 @@ has_stencil_texturing(const struct gl_context *ctx)
 }
 
 static bool
+has_texture_stencil8(const struct gl_context *ctx)
+{
+   return ctx->Const.TextureStencil8;
+}
+
+static bool
 has_advanced_blend(const struct gl_context *ctx)
 {
    return ctx->Const.AdvancedBlend;
@@ -303,6 +309,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
    /* DEPTH_STENCIL_TEXTURE_MODE (texobj.c, st_texture.c) */
    {"GL_ARB_stencil_texturing", API_GL, 0, has_stencil_texturing},
+   /* STENCIL_INDEX8 textures, stored as S8_UINT (teximage.c; sampled as
+    * (S, 0, 0, 1) by st_texture.c), since wave 16; the ES extension
+    * needs ES 3.1 (texobj.h) */
+   {"GL_ARB_texture_stencil8", API_GL, 0, has_texture_stencil8},
+   {"GL_OES_texture_stencil8", API_ES, 31, has_texture_stencil8},
    /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
    {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},
@@ -379,6 +390,11 @@ static const struct gl_extension_info extension_table[] = {
     * ones included); the generic compressed sRGB formats map to them and
     * the S3TC sRGB formats are taken (texcompress.c). */
    {"GL_EXT_texture_sRGB", API_GL, 0},
+   /* GL 3.1's signed normalized formats with the unsized, alpha,
+    * luminance and intensity ones (formats_es3.c); the R, RG and RGBA
+    * ones render (_mesa_is_color_renderable).  Mesa lists it in
+    * compatibility and core contexts (src/mesa/main/extensions_table.h). */
+   {"GL_EXT_texture_snorm", API_GL, 0},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},
    {"GL_KHR_blend_equation_advanced", API_GL | API_ES, 20,

@@ -14,6 +14,7 @@
 #include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/formats_es3.h"
+#include "main/texobj.h"
 #include "pipe/p_screen.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -89,7 +90,9 @@ static const struct gl_format_info formats[] = {
    F(RGB8_SNORM,      RGB,   SN, 8, 8, 8, 0, 0, 0, 0, 0, S | TF, false, P(R8G8B8X8_SNORM), P(R8G8B8A8_SNORM)),
    F(RGB565,          RGB,   UN, 5, 6, 5, 0, 0, 0, 0, 0, CR | TF | E2, false, P(B5G6R5_UNORM), P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
    F(RGBA4,           RGBA,  UN, 4, 4, 4, 4, 0, 0, 0, 0, CR | TF | E2, false, P(A4B4G4R4_UNORM), P(R8G8B8A8_UNORM)),
-   F(RGB5_A1,         RGBA,  UN, 5, 5, 5, 1, 0, 0, 0, 0, CR | TF | E2, false, P(A1B5G5R5_UNORM), P(R8G8B8A8_UNORM)),
+   /* RGB5_A1: B5G5R5A1 too, the form the asahi driver renders (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c has no A1B5G5R5). */
+   F(RGB5_A1,         RGBA,  UN, 5, 5, 5, 1, 0, 0, 0, 0, CR | TF | E2, false, P(A1B5G5R5_UNORM), P(B5G5R5A1_UNORM), P(R8G8B8A8_UNORM)),
    F(RGBA8,           RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, CR | TF | E2, false, P(R8G8B8A8_UNORM)),
    F(RGBA8_SNORM,     RGBA,  SN, 8, 8, 8, 8, 0, 0, 0, 0, S | TF, false, P(R8G8B8A8_SNORM)),
    F(RGB10_A2,        RGBA,  UN, 10, 10, 10, 2, 0, 0, 0, 0, CR | TF, false, P(R10G10B10A2_UNORM), P(R16G16B16A16_UNORM)),
@@ -142,7 +145,10 @@ static const struct gl_format_info formats[] = {
    F(DEPTH_COMPONENT32,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 32, 0, 0, 0, DR | DT, false, P(Z32_UNORM), P(Z32_FLOAT)),
    F(DEPTH24_STENCIL8,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
    F(DEPTH32F_STENCIL8,  DEPTH_STENCIL,   FL, 0, 0, 0, 0, 32, 8, 0, 0, DR, false, P(Z32_FLOAT_S8X24_UINT)),
-   F(STENCIL_INDEX8,     STENCIL_INDEX,   UI, 0, 0, 0, 0, 0, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(S8_UINT)),
+   /* Stencil bytes alone, as Mesa's state tracker picks S8_UINT first
+    * (alexvorxx/Mesa-VirGL src/mesa/state_tracker/st_format.c), since wave
+    * 16: a STENCIL_INDEX8 texture then samples its one channel. */
+   F(STENCIL_INDEX8,     STENCIL_INDEX,   UI, 0, 0, 0, 0, 0, 8, 0, 0, DR | E2, false, P(S8_UINT), P(Z24_UNORM_S8_UINT)),
 
    /* Desktop GL only: the sized formats of GL 3.3 compatibility table
     * 3.12 and GL 2.1 table 3.16 that ES lacks.  A format stored with more
@@ -179,11 +185,11 @@ static const struct gl_format_info formats[] = {
    F(LUMINANCE16_ALPHA16, LUMINANCE_ALPHA, UN, 0, 0, 0, 16, 0, 0, 0, 16, S | TF | DT, false, P(L16A16_UNORM), P(R16G16B16A16_UNORM)),
    F(RED,             RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
    F(RG,              RG,    UN, 8, 8, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8_UNORM), P(R8G8B8A8_UNORM)),
-   F(INTENSITY,       INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_UNORM)),
-   F(INTENSITY4,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 4, S | TF | DT, false, P(I8_UNORM)),
-   F(INTENSITY8,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_UNORM)),
-   F(INTENSITY12,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 12, S | TF | DT, false, P(I16_UNORM)),
-   F(INTENSITY16,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(I16_UNORM)),
+   F(INTENSITY,       INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY4,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 4, S | TF | DT, false, P(I8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY8,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY12,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 12, S | TF | DT, false, P(I16_UNORM), P(R16G16B16A16_UNORM)),
+   F(INTENSITY16,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(I16_UNORM), P(R16G16B16A16_UNORM)),
    F(SLUMINANCE,      LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, true, P(L8_SRGB)),
    F(SLUMINANCE8,     LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, true, P(L8_SRGB)),
    /* (sRGB R8G8 would decode alpha too: RGBA storage, reduced at upload) */
@@ -191,6 +197,29 @@ static const struct gl_format_info formats[] = {
    F(SLUMINANCE8_ALPHA8, LUMINANCE_ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 8, S | TF | DT, true, P(R8G8B8A8_SRGB)),
    F(SRGB,            RGB,   UN, 8, 8, 8, 0, 0, 0, 0, 0, TF | DT, true, P(R8G8B8X8_SRGB), P(R8G8B8A8_SRGB)),
    F(SRGB_ALPHA,      RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF | DT, true, P(R8G8B8A8_SRGB)),
+
+   /* EXT_texture_snorm (desktop; GL 3.1 core has its RED, RG, RGB and
+    * RGBA ones): the unsized signed formats and the signed alpha,
+    * luminance, luminance-alpha and intensity ones of its table 3.16
+    * additions, with their 8 and 16 bits.  Sampled as [-1, 1]; stored in
+    * the L/A/I pipe formats where the driver has them, else as RGBA
+    * expanded at upload (the 16-bit ones always: there is no L16_SNORM). */
+   F(RED_SNORM,       RED,   SN, 8, 0, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RG_SNORM,        RG,    SN, 8, 8, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RGB_SNORM,       RGB,   SN, 8, 8, 8, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8B8X8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RGBA_SNORM,      RGBA,  SN, 8, 8, 8, 8, 0, 0, 0, 0, TF | DT, false, P(R8G8B8A8_SNORM)),
+   F(ALPHA_SNORM,     ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 0, TF | DT, false, P(A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(L8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE_ALPHA_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 8, TF | DT, false, P(L8A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(INTENSITY_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_SNORM), P(R8G8B8A8_SNORM)),
+   F(ALPHA8_SNORM,    ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 0, S | TF | DT, false, P(A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE8_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(L8_SNORM), P(R8G8B8A8_SNORM)),
+   F(LUMINANCE8_ALPHA8_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 8, 0, 0, 0, 8, S | TF | DT, false, P(L8A8_SNORM), P(R8G8B8A8_SNORM)),
+   F(INTENSITY8_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_SNORM), P(R8G8B8A8_SNORM)),
+   F(ALPHA16_SNORM,   ALPHA, SN, 0, 0, 0, 16, 0, 0, 0, 0, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(LUMINANCE16_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(LUMINANCE16_ALPHA16_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 16, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(INTENSITY16_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
 
    /* EXT_texture_integer's alpha, luminance, luminance-alpha and
     * intensity formats (not colour-renderable: GL 3.3 compatibility
@@ -325,6 +354,11 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * main/extensions.c). */
    if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
       return true;
+   /* Desktop: unsized RED and RG as well (GL 3.0 section 4.4.4 names the
+    * base formats RED and RG colour-renderable), since wave 16. */
+   if (!_mesa_is_gles(ctx) &&
+       (f->internalformat == GL_RED || f->internalformat == GL_RG))
+      return true;
    /* Desktop: SRGB8 too (base RGB; alexvorxx/Mesa-VirGL
     * src/mesa/main/fbobject.c, _mesa_base_fbo_format; piglit's fbo-srgb
     * renders to it), since wave 15. */
@@ -346,6 +380,31 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * alpha-only format, whose RGB every read hides (readpix.c). */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
        f->base == GL_ALPHA && f->type == GL_UNSIGNED_NORMALIZED)
+      return true;
+   /* Since wave 16, LUMINANCE, LUMINANCE_ALPHA and INTENSITY too (GL 3.0
+    * section 4.4.4 names them colour-renderable base formats with ALPHA;
+    * Mesa the same: alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c,
+    * _mesa_base_fbo_format), normalized and linear ones: stored in RGBA
+    * (RGBA8 or RGBA16) where the driver renders no L/LA/I format, the
+    * sampler view's swizzle giving L, LA or I back (st_texture.c). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) && !f->srgb &&
+       f->type == GL_UNSIGNED_NORMALIZED &&
+       (f->base == GL_LUMINANCE || f->base == GL_LUMINANCE_ALPHA ||
+        f->base == GL_INTENSITY))
+      return true;
+   /* Desktop GL: every sized base-RGB format of an integer, snorm or
+    * 16/32-bit float type, since wave 16 (Mesa renders them with
+    * EXT_texture_integer, EXT_texture_snorm and ARB_texture_float:
+    * _mesa_base_fbo_format, as above; llvmpipe's multisample RGB8UI,
+    * RGB16_SNORM, RGB32F ... textures are complete).  AGX has no
+    * 3-component render format: they are kept in the 4-component one
+    * (RGBX or RGBA, alexvorxx/Mesa-VirGL src/asahi/layout/formats.c lists
+    * only the X forms of the 3-channel ones), alpha read as one. */
+   if (!_mesa_is_gles(ctx) && f->base == GL_RGB &&
+       (f->flags & GL_FMT_SIZED) && !f->e && !f->srgb &&
+       (f->type == GL_INT || f->type == GL_UNSIGNED_INT ||
+        f->type == GL_SIGNED_NORMALIZED ||
+        (f->type == GL_FLOAT && (f->r == 16 || f->r == 32))))
       return true;
    /* Desktop: the sized R, RG and RGBA snorm formats render where the
     * driver can (as Mesa renders them with EXT_texture_snorm:
@@ -388,6 +447,16 @@ _mesa_is_filterable(struct gl_context *ctx, const struct gl_format_info *f)
 /* Which APIs know a client pair (0: all). */
 #define CF_GL 1
 #define CF_ES 2
+#define CF_ES31 4 /* ES 3.1 and later */
+
+/* The CF_ bits of ctx's API. */
+static unsigned
+client_api(const struct gl_context *ctx)
+{
+   if (!_mesa_is_gles(ctx))
+      return CF_GL;
+   return ctx->Version >= 31 ? CF_ES | CF_ES31 : CF_ES;
+}
 
 struct client_format {
    GLenum format, type;
@@ -467,6 +536,9 @@ static const struct client_format client_formats[] = {
    {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, P(S8_UINT_Z24_UNORM)},
    {GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV,
     P(Z32_FLOAT_S8X24_UINT)},
+   /* Stencil indices as bytes: STENCIL_INDEX8 texels (ARB_texture_stencil8;
+    * ES 3.1's OES_texture_stencil8, its table 8.2 row). */
+   {GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, P(S8_UINT), CF_GL | CF_ES31},
    /* Desktop GL 3.2 section 3.7.2 (table 3.5): 16- and 32-bit integer
     * types with a normalized format are normalized components. */
    {GL_RGBA, GL_UNSIGNED_SHORT, P(R16G16B16A16_UNORM), CF_GL},
@@ -491,11 +563,11 @@ static const struct client_format client_formats[] = {
 static bool
 known_enum(struct gl_context *ctx, GLenum e, bool is_type)
 {
-   unsigned api = _mesa_is_gles(ctx) ? CF_ES : CF_GL;
+   unsigned api = client_api(ctx);
 
    for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
       const struct client_format *c = &client_formats[i];
-      if ((is_type ? c->type : c->format) == e && (!c->only || c->only == api))
+      if ((is_type ? c->type : c->format) == e && (!c->only || (c->only & api)))
          return true;
    }
    return false;
@@ -561,7 +633,7 @@ _mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
    for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
       const struct client_format *c = &client_formats[i];
       if (c->format == format && c->type == type) {
-         if (c->only && c->only != (_mesa_is_gles(ctx) ? CF_ES : CF_GL))
+         if (c->only && !(c->only & client_api(ctx)))
             return PIPE_FORMAT_NONE;
          return c->pipe;
       }
@@ -697,10 +769,11 @@ static const struct combination es2_combinations[] = {
 };
 
 /* The kind of a client format for desktop's looser rule: colour,
- * integer colour, or depth.  DEPTH_COMPONENT and DEPTH_STENCIL are one
- * kind: GL 3.2 section 3.8.3 only rejects one of the base internal
- * format and format being depth or depth-stencil while the other is
- * neither. */
+ * integer colour, depth, or stencil.  DEPTH_COMPONENT and DEPTH_STENCIL
+ * are one kind: GL 3.2 section 3.8.3 only rejects one of the base
+ * internal format and format being depth or depth-stencil while the
+ * other is neither.  STENCIL_INDEX goes with the STENCIL_INDEX base
+ * format only (GL 4.4 section 8.5, ARB_texture_stencil8). */
 static int
 format_kind(GLenum format)
 {
@@ -708,6 +781,8 @@ format_kind(GLenum format)
       return 1;
    if (format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL)
       return 2;
+   if (format == GL_STENCIL_INDEX)
+      return 3;
    return 0;
 }
 
@@ -716,6 +791,8 @@ info_kind(const struct gl_format_info *f)
 {
    if (f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL)
       return 2;
+   if (f->base == GL_STENCIL_INDEX)
+      return 3;
    return _mesa_format_info_is_integer(f) ? 1 : 0;
 }
 
@@ -726,9 +803,14 @@ _mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
    if (!_mesa_is_gles(ctx)) {
       const struct gl_format_info *f = _mesa_format_info(internalformat);
       bool enums_ok;
-      /* BGRA is a client format only in desktop GL. */
-      return f && f->base != GL_STENCIL_INDEX &&
-             f->internalformat != GL_BGRA_EXT &&
+      /* BGRA is a client format only in desktop GL.  STENCIL_INDEX8
+       * images take stencil indices of the unpacked types. */
+      if (f && f->base == GL_STENCIL_INDEX)
+         return _mesa_has_texture_stencil8(ctx) &&
+                format == GL_STENCIL_INDEX &&
+                (type == GL_UNSIGNED_BYTE ||
+                 _mesa_client_depth_size(format, type));
+      return f && f->internalformat != GL_BGRA_EXT &&
              (_mesa_client_format(ctx, format, type, &enums_ok) !=
                  PIPE_FORMAT_NONE ||
               _mesa_client_pixel_size(format, type) ||
@@ -743,6 +825,10 @@ _mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
    }
    if (ctx->Version < 30)
       return false;
+   /* OES_texture_stencil8 (ES 3.1; core in ES 3.2, its table 8.2). */
+   if (format == GL_STENCIL_INDEX && type == GL_UNSIGNED_BYTE &&
+       internalformat == GL_STENCIL_INDEX8)
+      return _mesa_has_texture_stencil8(ctx);
    for (size_t i = 0; i < ARRAY_LEN(combinations); i++) {
       const struct combination *c = &combinations[i];
       if (c->format == format && c->type == type &&

@@ -88,6 +88,14 @@ _mesa_format_info_is_depth(const struct gl_format_info *f)
    return f && (f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL);
 }
 
+/* Depth, depth-stencil or stencil base format: the formats GL 4.4
+ * section 8.5 takes for its list of targets only (no 3D textures). */
+static inline bool
+_mesa_format_info_is_ds(const struct gl_format_info *f)
+{
+   return _mesa_format_info_is_depth(f) || (f && f->base == GL_STENCIL_INDEX);
+}
+
 /* The sized format an unsized internalformat stands for with a client
  * type (ES 3.0.6 table 3.12 "effective internal format"), or
  * internalformat itself. */

@@ -120,8 +120,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
        (client == PIPE_FORMAT_NONE && !packed_here && !packed_int) ||
        (packed_here && _mesa_format_info_is_integer(f)) ||
        (packed_int && !_mesa_format_info_is_integer(f)) ||
-       !_mesa_format_combination_ok(ctx, format, type, f->internalformat) ||
-       f->base == GL_STENCIL_INDEX) {
+       !_mesa_format_combination_ok(ctx, format, type, f->internalformat)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type of the image)",
                   func);
       return;

@@ -529,6 +529,20 @@ texture_matrices(struct gl_context *ctx, struct gl_program_exec *exec,
    return diff;
 }
 
+/* matrix_value with the MVP product computed by the first call of an
+ * update only: most programs read no built-in matrix, and this runs
+ * before every draw that changed uniforms. */
+static bool
+matrix_value_once(const char *n, const GLfloat *mv, const GLfloat *proj,
+                  GLfloat *mvp, bool *have_mvp, GLfloat *m)
+{
+   if (!*have_mvp) {
+      _mesa_mat4_mul(mvp, proj, mv);
+      *have_mvp = true;
+   }
+   return matrix_value(n, mv, proj, mvp, m);
+}
+
 bool
 _mesa_update_state_uniforms(struct gl_context *ctx,
                             struct gl_program_exec *exec)
@@ -536,13 +550,12 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
    const struct glsl_program *linked = exec ? exec->linked : NULL;
    const GLfloat *mv, *proj;
    GLfloat mvp[16], m[16];
-   bool diff = false;
+   bool diff = false, have_mvp = false;
 
    if (!linked)
       return false;
    mv = ctx->Transform.Stack[0][ctx->Transform.Depth[0]];
    proj = ctx->Transform.Stack[1][ctx->Transform.Depth[1]];
-   _mesa_mat4_mul(mvp, proj, mv);
 
    for (unsigned i = 0; i < linked->num_uniforms; i++) {
       const struct glsl_program_uniform *u = &linked->uniforms[i];
@@ -584,7 +597,7 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
          mat_inverse(inv, mv);
          GLfloat len2 = inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10];
          diff |= store_float(exec, u, len2 > 0.0f ? 1.0f / sqrtf(len2) : 1.0f);
-      } else if (matrix_value(n, mv, proj, mvp, m)) {
+      } else if (matrix_value_once(n, mv, proj, mvp, &have_mvp, m)) {
          diff |= store(exec, u, m, strcmp(n, "NormalMatrix") ? 4 : 3);
       } else {
          /* Lighting and fog state (ffuniforms.c). */

@@ -545,6 +545,9 @@ struct gl_constants {
    /* The driver samples the stencil of depth/stencil textures
     * (X24S8_UINT and X32_S8X24_UINT views): ARB_stencil_texturing. */
    bool StencilTexturing;
+   /* The driver samples and renders S8_UINT resources: STENCIL_INDEX8
+    * textures (ARB_texture_stencil8, OES_texture_stencil8). */
+   bool TextureStencil8;
    /* GL 3.2 / ARB_texture_multisample (st_context.c): multisample
     * textures exist; the largest colour, depth and integer counts. */
    bool TextureMultisample;

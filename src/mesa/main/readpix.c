@@ -36,7 +36,11 @@ _mesa_color_read_buffer(struct gl_context *ctx)
  * RGBA/FLOAT for float ones, except that integer buffers name their own
  * component type (RGBA_INTEGER with UNSIGNED_BYTE for RGBA8UI, SHORT for
  * RGBA16I ...), as Mesa does, so that 8- and 16-bit integer buffers can
- * be read without widening. */
+ * be read without widening; and since wave 16 the 16-bit packed buffers
+ * name their packed type (RGB/UNSIGNED_SHORT_5_6_5 for B5G6R5,
+ * RGBA/UNSIGNED_SHORT_4_4_4_4 and _5_5_5_1 for A4B4G4R4 and B5G5R5A1:
+ * ES 3.0.6 table 3.2's pairs of RGB565, RGBA4, RGB5_A1; llvmpipe answers
+ * the first two the same), read without loss. */
 void
 _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
                                 GLenum *type)
@@ -63,6 +67,14 @@ _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
       for (unsigned i = 0; d && i < d->nr_channels; i++) {
          if (d->channel[i].type == UTIL_FORMAT_TYPE_FLOAT)
             *type = GL_FLOAT;
+      }
+      if (f == PIPE_FORMAT_B5G6R5_UNORM) {
+         *format = GL_RGB;
+         *type = GL_UNSIGNED_SHORT_5_6_5;
+      } else if (f == PIPE_FORMAT_A4B4G4R4_UNORM) {
+         *type = GL_UNSIGNED_SHORT_4_4_4_4;
+      } else if (f == PIPE_FORMAT_B5G5R5A1_UNORM) {
+         *type = GL_UNSIGNED_SHORT_5_5_5_1;
       }
    }
 }
@@ -96,9 +108,12 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
    if (format == GL_RGBA && type == GL_UNSIGNED_INT_2_10_10_10_REV &&
        rb && rb->InternalFormat == GL_RGB10_A2)
       return true;
-   /* ES 2.0 section 4.3.1: RGBA/UNSIGNED_BYTE always. */
+   /* ES 2.0 section 4.3.1: RGBA/UNSIGNED_BYTE always; ES 3.0.6 section
+    * 4.3.2: for normalized fixed-point buffers (the implementation's pair
+    * of most, not of the packed 16-bit ones). */
    return format == GL_RGBA && type == GL_UNSIGNED_BYTE &&
-          !util_format_is_pure_integer(f) && ctx->Version < 30;
+          !util_format_is_pure_integer(f) &&
+          (ctx->Version < 30 || impl_type != GL_FLOAT);
 }
 
 /* Is the depth buffer rb a float one (the format the application asked
@@ -162,14 +177,39 @@ read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    _mesa_unmap_pbo(ctx, &map);
 }
 
-/* Is the colour read buffer of base format ALPHA (compatibility
- * contexts, ARB_framebuffer_object)?  Its storage may be RGBA (the AGX
- * driver renders no alpha-only format) with what fragments wrote in RGB;
- * GL 3.0 section 4.3.2 reads R, G and B of an ALPHA buffer as 0. */
-static bool
-alpha_read_buffer(struct gl_context *ctx)
+/* The base format of the colour read buffer when it is one of the
+ * compatibility contexts' ALPHA, LUMINANCE, LUMINANCE_ALPHA or INTENSITY
+ * ones (ARB_framebuffer_object), else GL_NONE.  Its storage may be RGBA
+ * (the AGX driver renders none of those formats) with what fragments
+ * wrote in the other channels. */
+static GLenum
+legacy_read_base(struct gl_context *ctx)
 {
-   return _mesa_is_alpha_renderbuffer(ctx, _mesa_color_read_buffer(ctx));
+   if (_mesa_is_alpha_renderbuffer(ctx, _mesa_color_read_buffer(ctx)))
+      return GL_ALPHA;
+   const struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
+   const struct gl_format_info *f =
+      rb && !_mesa_is_gles(ctx) ? _mesa_format_info_for(ctx, rb->InternalFormat)
+                                : NULL;
+   if (f && (f->base == GL_LUMINANCE || f->base == GL_LUMINANCE_ALPHA ||
+             f->base == GL_INTENSITY))
+      return f->base;
+   return GL_NONE;
+}
+
+/* One RGBA value of such a buffer as GL 3.0 section 4.3.2 reads it:
+ * ALPHA (0, 0, 0, A); since wave 16 LUMINANCE and INTENSITY (L, 0, 0, 1)
+ * and LUMINANCE_ALPHA (L, 0, 0, A), as Mesa rebases them
+ * (alexvorxx/Mesa-VirGL src/mesa/main/readpix.c; piglit's
+ * getteximage-luminance reads (L, 0, 0, 1)). */
+static void
+rebase_read_rgba(GLenum base, float rgba[4])
+{
+   if (base == GL_ALPHA)
+      rgba[0] = 0.0f;
+   rgba[1] = rgba[2] = 0.0f;
+   if (base == GL_LUMINANCE || base == GL_INTENSITY)
+      rgba[3] = 1.0f;
 }
 
 /* Does a desktop colour read of (format, type) go through the client
@@ -187,7 +227,7 @@ read_via_codec(struct gl_context *ctx, GLenum format, GLenum type,
       return false;
    return client == PIPE_FORMAT_NONE || _mesa_rgba_transfer_active(ctx) ||
           format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
-          alpha_read_buffer(ctx);
+          legacy_read_base(ctx) != GL_NONE;
 }
 
 /* The read of read_via_codec: the rectangle as RGBA floats, through the
@@ -208,9 +248,10 @@ read_rgba_encoded(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
    _mesa_read_rect(ctx, rb, x, y, width, height,
                    PIPE_FORMAT_R32G32B32A32_FLOAT, rgba);
-   if (alpha_read_buffer(ctx)) {
+   GLenum base = legacy_read_base(ctx);
+   if (base != GL_NONE) {
       for (size_t i = 0; i < n; i++)
-         rgba[i][0] = rgba[i][1] = rgba[i][2] = 0.0f;
+         rebase_read_rgba(base, rgba[i]);
    }
    _mesa_transfer_rgba(ctx, &rgba[0][0], n);
    /* GL 2.1 section 4.3.2 (the glReadPixels reference page): a luminance
@@ -273,6 +314,10 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
         type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT ||
         type == GL_UNSIGNED_INT_24_8 || format == GL_DEPTH_COMPONENT ||
         format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT))
+      enums_ok = false;
+   /* OES_texture_stencil8's STENCIL_INDEX pair is a texture format only
+    * (ES ReadPixels reads no stencil). */
+   if (_mesa_is_gles(ctx) && format == GL_STENCIL_INDEX)
       enums_ok = false;
    if (!enums_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);

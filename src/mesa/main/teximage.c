@@ -508,9 +508,9 @@ sub_image_format_ok(struct gl_context *ctx,
 {
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, img->InternalFormat);
-   /* Texels into blocks need an encoder (S3TC, RGTC and BC7 have one,
-    * st_texture_etc.c; not BC6H): INVALID_OPERATION, as for any pair a
-    * compressed image does not take. */
+   /* Texels into blocks need an encoder (S3TC, RGTC, BC7 and, since wave
+    * 16, BC6H have one, st_texture_etc.c; not ASTC): INVALID_OPERATION,
+    * as for any pair a compressed image does not take. */
    if (util_format_is_compressed(img->PipeFormat) &&
        !util_format_bc_can_pack(img->PipeFormat))
       return false;
@@ -651,7 +651,7 @@ image_1d_2d(const struct image_call *i)
  * such rule (GL 4.6 section 8.14.4); as Mesa does (src/mesa/main/
  * genmipmap.c, which refuses ASTC only), levels are filtered from the
  * decoded texels, and encoded again when the storage keeps blocks: S3TC,
- * RGTC and BC7 here (st_texture_etc.c); not BC6H or ASTC blocks. */
+ * RGTC, BC7 and BC6H here (st_texture_etc.c); not ASTC blocks. */
 static bool
 mipmap_compressed_ok(struct gl_context *ctx,
                      const struct gl_texture_image *base)
@@ -711,8 +711,12 @@ _mesa_GenerateMipmap(GLenum target)
     * stencil. */
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(base->InternalFormat, base->Type));
+   /* (STENCIL_INDEX8 too, as Mesa refuses stencil: alexvorxx/Mesa-VirGL
+    * src/mesa/main/genmipmap.c, _mesa_is_valid_generate_texture_mipmap_
+    * internalformat.) */
    if (f && (_mesa_format_info_is_integer(f) ||
              f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
+             f->base == GL_STENCIL_INDEX ||
              (_mesa_is_gles(ctx) && (f->flags & GL_FMT_SIZED) &&
               f->internalformat == base->InternalFormat &&
               (!_mesa_is_color_renderable(ctx, f) ||
@@ -1155,7 +1159,8 @@ storage_format(const struct gl_context *ctx, GLenum sized, GLenum *format,
 {
    const struct gl_format_info *f = _mesa_format_info_for(ctx, sized);
 
-   if (!f || !(f->flags & GL_FMT_SIZED) || f->base == GL_STENCIL_INDEX)
+   if (!f || !(f->flags & GL_FMT_SIZED) ||
+       (f->base == GL_STENCIL_INDEX && !_mesa_has_texture_stencil8(ctx)))
       return false;
    *format = f->base;
    *type = GL_NONE;
@@ -1377,7 +1382,10 @@ check_internalformat(struct gl_context *ctx, GLenum internalformat,
 {
    const struct gl_format_info *f = _mesa_format_info_for(ctx, internalformat);
 
-   if (!f || f->base == GL_STENCIL_INDEX) {
+   /* STENCIL_INDEX8: ARB_texture_stencil8 (GL 4.4 section 8.5, table
+    * 8.13's stencil row), OES_texture_stencil8. */
+   if (!f ||
+       (f->base == GL_STENCIL_INDEX && !_mesa_has_texture_stencil8(ctx))) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat=0x%x)", func,
                   internalformat);
       return false;
@@ -1467,9 +1475,10 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    if (!from_texels && !check_internalformat(ctx, (GLenum)internalformat,
                                              format, type, func))
       return;
-   /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
+   /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures (GL
+    * 4.4 section 8.5: nor stencil ones). */
    if (real == GL_TEXTURE_3D &&
-       _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {
+       _mesa_format_info_is_ds(_mesa_format_info((GLenum)internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
       return;
    }
@@ -1629,7 +1638,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
                   : ctx->Const.MaxTextureSize;
    bool fits = width <= max && height <= max &&
                depth <= (is_3d ? max : ctx->Const.MaxArrayTextureLayers);
-   if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
+   if (is_3d && _mesa_format_info_is_ds(_mesa_format_info(internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
       return;
    }

@@ -871,7 +871,8 @@ complete_with(const struct gl_context *ctx, const struct gl_texture_object *t,
                       f->base == GL_DEPTH_STENCIL);
    /* ES 3.1 section 8.17 (GL 4.3 section 8.17): stencil read from a
     * depth/stencil texture is an integer, so it needs NEAREST too. */
-   bool stencil = f && f->base == GL_DEPTH_STENCIL && t->StencilSampling;
+   bool stencil = f && ((f->base == GL_DEPTH_STENCIL && t->StencilSampling) ||
+                        f->base == GL_STENCIL_INDEX);
    if (!nearest && f &&
        (_mesa_format_info_is_integer(f) || stencil ||
         (!depth && !_mesa_is_filterable((struct gl_context *)ctx, f)) ||

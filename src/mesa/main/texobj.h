@@ -33,6 +33,17 @@ _mesa_has_stencil_texturing(const struct gl_context *ctx)
    return ctx->Const.StencilTexturing;
 }
 
+/* STENCIL_INDEX8 textures: desktop ARB_texture_stencil8 (core in GL
+ * 4.4), ES 3.1's OES_texture_stencil8, when the driver has S8_UINT
+ * textures. */
+static inline bool
+_mesa_has_texture_stencil8(const struct gl_context *ctx)
+{
+   if (ctx->API == ST_PROFILE_OPENGL_ES2 && ctx->Version < 31)
+      return false;
+   return ctx->Const.TextureStencil8;
+}
+
 /* TEXTURE_2D_INDEX ... for a bind target of this context; -1 if none. */
 int _mesa_tex_target_index(struct gl_context *ctx, GLenum target);
 

@@ -58,7 +58,10 @@ renderable_format(struct gl_context *ctx, GLenum internalformat)
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(internalformat, GL_UNSIGNED_BYTE));
 
-   if (!f || f->e || f->l || (f->base == GL_ALPHA && !f->r))
+   /* (ALPHA, LUMINANCE, LUMINANCE_ALPHA and INTENSITY are colour-
+    * renderable in compatibility contexts, GL 3.0 section 4.4.4, and so
+    * multisampled there since wave 16: _mesa_is_color_renderable) */
+   if (!f || f->e)
       return NULL;
    if (f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
        f->base == GL_STENCIL_INDEX)

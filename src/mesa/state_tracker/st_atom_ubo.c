@@ -66,6 +66,13 @@ st_update_ubos(struct st_context *st)
 
    if (n > ST_MAX_UBOS)
       n = ST_MAX_UBOS;
+   /* No blocks now and none bound (most draws of most programs): nothing
+    * to do, before every draw. */
+   unsigned bound = 0;
+   for (unsigned s = 0; s < ST_UBO_STAGES; s++)
+      bound |= st->num_ubos[s];
+   if (!n && !bound)
+      return;
    for (unsigned s = 0; s < ST_UBO_STAGES; s++) {
       unsigned used = 0; /* the stage's slots */
       for (unsigned i = 0; i < n; i++) {

@@ -547,16 +547,36 @@ has_float_channel(enum pipe_format format)
    return false;
 }
 
+/* Is every non-void channel of format signed normalized? */
+static bool
+is_snorm(enum pipe_format format)
+{
+   const struct util_format_description *d = util_format_description(format);
+   bool any = false;
+
+   for (unsigned i = 0; d && i < d->nr_channels; i++) {
+      if (d->channel[i].type == UTIL_FORMAT_TYPE_VOID)
+         continue;
+      if (d->channel[i].type != UTIL_FORMAT_TYPE_SIGNED ||
+          !d->channel[i].normalized)
+         return false;
+      any = true;
+   }
+   return any;
+}
+
 /* The blend constant is kept as given; fixed-point colour buffers use it
- * clamped to [0, 1] (ES 3.0.6 section 4.1.7).  One constant serves every
- * buffer, so it is clamped unless float buffers are bound and no
- * fixed-point one (a mix gets the float buffers the clamped constant). */
+ * clamped to [0, 1] (ES 3.0.6 section 4.1.7), signed normalized ones to
+ * [-1, 1] (GL 4.6 section 17.3.6.1).  One constant serves every buffer,
+ * so it is clamped unless float buffers are bound and no fixed-point one
+ * (a mix gets the float buffers the clamped constant; a mix of unsigned
+ * and signed ones gets [0, 1]). */
 static void
 update_blend_color(struct st_context *st)
 {
    const struct gl_framebuffer *fb = st->ctx.DrawBuffer;
    struct pipe_blend_color c;
-   bool any_float = false, any_fixed = false;
+   bool any_float = false, any_unorm = false, any_snorm = false;
 
    for (unsigned i = 0; fb && i < MAX_DRAW_BUFFERS; i++) {
       const struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
@@ -565,13 +585,17 @@ update_blend_color(struct st_context *st)
          continue;
       if (has_float_channel(rb->texture->format))
          any_float = true;
+      else if (is_snorm(rb->texture->format))
+         any_snorm = true;
       else
-         any_fixed = true;
+         any_unorm = true;
    }
+   bool clamp = any_unorm || any_snorm || !any_float;
+   float lo = any_snorm && !any_unorm ? -1.0f : 0.0f;
    for (unsigned i = 0; i < 4; i++) {
       float v = st->ctx.Color.BlendColor[i];
-      if (any_fixed || !any_float)
-         v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+      if (clamp)
+         v = v < lo ? lo : v > 1.0f ? 1.0f : v;
       c.color[i] = v;
    }
    st->pipe->set_blend_color(st->pipe, &c);
@@ -691,8 +715,10 @@ update_constants(struct st_context *st)
       return true;
 
    cb.buffer_size = slot * 16 + 16;
-   if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
-                      &cb.buffer_offset, &cb.buffer))
+   if (st->user_const_buffers)
+      cb.user_buffer = exec->uniforms; /* copied by the driver */
+   else if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
+                           &cb.buffer_offset, &cb.buffer))
       return false;
    /* The driver takes its own references (take_ownership stays false, so
     * a driver that ignores the flag cannot leak the upload buffer). */

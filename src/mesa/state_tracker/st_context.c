@@ -524,6 +524,8 @@ st_context_create(struct pipe_screen *screen,
    if (!st->pipe)
       goto oom;
    st->cso = cso_cache_create(delete_cso, st->pipe);
+   st->user_const_buffers =
+      screen->get_param(screen, PIPE_CAP_USER_CONSTANT_BUFFERS) > 0;
    st->uploader =
       u_upload_create(st->pipe, 256 * 1024,
                       PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
@@ -655,6 +657,9 @@ st_context_create(struct pipe_screen *screen,
       screen->is_format_supported(screen, PIPE_FORMAT_X32_S8X24_UINT,
                                   PIPE_TEXTURE_2D, 0, 0,
                                   PIPE_BIND_SAMPLER_VIEW);
+   st->ctx.Const.TextureStencil8 = screen->is_format_supported(
+      screen, PIPE_FORMAT_S8_UINT, PIPE_TEXTURE_2D, 0, 0,
+      PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_DEPTH_STENCIL);
    /* GL 3.2 (or its extensions in 3.0/3.1 contexts): multisample
     * textures and depth clamping. */
    st_init_texture_multisample_limits(st);

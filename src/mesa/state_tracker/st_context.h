@@ -103,6 +103,9 @@ struct st_context {
    unsigned const_serial;
    unsigned const_stamp;
    bool const_valid;
+   /* PIPE_CAP_USER_CONSTANT_BUFFERS: constant buffer 0 passed as client
+    * memory (no upload). */
+   bool user_const_buffers;
 
    /* Uniform blocks bound as constant buffers 1.. of VS and FS
     * (st_atom_ubo.c), with references. */

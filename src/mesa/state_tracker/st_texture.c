@@ -814,6 +814,11 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
       view_format = stencil_view_format(t->pt->format);
       mode = GL_STENCIL_INDEX;
    }
+   /* A STENCIL_INDEX8 texture (ARB_texture_stencil8) holds stencil alone
+    * and reads it the same way whatever the modes. */
+   if (util_format_has_stencil(t->pt->format) &&
+       !util_format_has_depth(t->pt->format))
+      mode = GL_STENCIL_INDEX;
 
    if (t->view && t->view->context == st->pipe && t->view_stamp == t->stamp &&
        t->view->texture == t->pt && t->view_depth_mode == mode)

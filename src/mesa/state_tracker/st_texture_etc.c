@@ -16,6 +16,7 @@
 #include "state_tracker/st_texture_etc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "main/context.h"
 #include "state_tracker/st_context.h"
@@ -23,6 +24,7 @@
 #include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_bc.h"
+#include "util/format/u_format_convert.h"
 #include "util/format/u_format_etc.h"
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
@@ -281,6 +283,22 @@ decode_level(struct pipe_context *pipe, struct pipe_resource *pt,
    return texels;
 }
 
+/* The RGB of n decoded sRGB texels (c / 255, still encoded) made linear
+ * (GL 4.6 equation 8.17), or linear ones encoded back to 8-bit sRGB
+ * values (equation 17.1). */
+static void
+convert_srgb(float *rgba, size_t n, bool to_linear)
+{
+   for (size_t i = 0; i < n; i++) {
+      for (unsigned c = 0; c < 3; c++) {
+         float *v = &rgba[4 * i + c];
+         *v = to_linear ? util_format_srgb8_to_linear(
+                             util_format_float_to_unorm(*v, 8))
+                        : (float)util_format_linear_to_srgb8(*v) / 255.0f;
+      }
+   }
+}
+
 bool
 st_generate_encoded_levels(struct st_context *st, struct pipe_resource *pt,
                            unsigned base, unsigned last, bool is_3d)
@@ -292,21 +310,36 @@ st_generate_encoded_levels(struct st_context *st, struct pipe_resource *pt,
    /* The base level decoded; each level is filtered from the floats of
     * the one above (never from its lossy blocks) and encoded: what Mesa's
     * software mipmap generation does for compressed images (mesa
-    * src/mesa/main/mipmap.c, generate_mipmap_compressed). */
+    * src/mesa/main/mipmap.c, generate_mipmap_compressed).  Since wave 16
+    * the texels of sRGB blocks are made linear first and the levels
+    * encoded back, so that filtering averages light, not its encoding,
+    * as for uncompressed sRGB levels (st_box_filter unpacks them to
+    * linear floats). */
+   bool srgb = util_format_is_srgb(pt->format);
    unsigned sw = u_minify(pt->width0, base), sh = u_minify(pt->height0, base);
    unsigned sd = is_3d ? u_minify(pt->depth0, base) : pt->array_size;
    float *src = decode_level(st->pipe, pt, base, sw, sh, sd);
-   bool ok = src != NULL;
+   float *encoded = srgb ? malloc((size_t)sw * sh * sd * texel_B) : NULL;
+   bool ok = src != NULL && (!srgb || encoded != NULL);
+   if (ok && srgb)
+      convert_srgb(src, (size_t)sw * sh * sd, true);
    for (unsigned l = base + 1; ok && l <= last; l++) {
       unsigned dw = u_minify(pt->width0, l), dh = u_minify(pt->height0, l);
       unsigned dd = is_3d ? u_minify(pt->depth0, l) : pt->array_size;
-      float *dst = malloc((size_t)dw * dh * dd * texel_B);
+      size_t n = (size_t)dw * dh * dd;
+      float *dst = malloc(n * texel_B);
       ok = dst != NULL;
       if (ok) {
          st_box_filter(PIPE_FORMAT_R32G32B32A32_FLOAT, is_3d,
                        (const uint8_t *)src, sw * texel_B, sw * sh * texel_B,
                        sw, sh, sd, (uint8_t *)dst, dw, dh, dd);
-         ok = write_encoded(st->pipe, pt, l, 0, 0, 0, dw, dh, dd, dst);
+         const float *texels = dst;
+         if (srgb) {
+            memcpy(encoded, dst, n * texel_B);
+            convert_srgb(encoded, n, false);
+            texels = encoded;
+         }
+         ok = write_encoded(st->pipe, pt, l, 0, 0, 0, dw, dh, dd, texels);
       }
       free(src);
       src = dst;
@@ -314,6 +347,7 @@ st_generate_encoded_levels(struct st_context *st, struct pipe_resource *pt,
       sh = dh;
       sd = dd;
    }
+   free(encoded);
    free(src);
    return ok;
 }

@@ -277,23 +277,26 @@ test_clamped_queries(void **state)
    gl_test_destroy(t);
 }
 
-/* The framebuffer status of a 4 x 4 texture of internalformat. */
+/* The framebuffer status of a 4 x 4 texture of internalformat (its
+ * definition must succeed). */
 static GLenum
 texture_fbo_status(GLenum internalformat, GLenum format)
 {
-   GLuint tex, fb;
-   _mesa_GenTextures(1, &tex);
-   _mesa_BindTexture(GL_TEXTURE_2D, tex);
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, internalformat, 4, 4, 0, format,
-                    GL_UNSIGNED_BYTE, NULL);
+   GLenum status =
+      gl_test_texture_fbo_status(internalformat, format, GL_UNSIGNED_BYTE);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   _mesa_GenFramebuffers(1, &fb);
-   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
-   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                              GL_TEXTURE_2D, tex, 0);
-   GLenum status = _mesa_CheckFramebufferStatus(GL_FRAMEBUFFER);
-   _mesa_DeleteFramebuffers(1, &fb);
-   _mesa_DeleteTextures(1, &tex);
+   return status;
+}
+
+/* The same in an ES 3.0 context of its own. */
+static GLenum
+es30_texture_fbo_status(GLenum internalformat, GLenum format)
+{
+   struct gl_test *t =
+      gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
+   assert_non_null(t);
+   GLenum status = texture_fbo_status(internalformat, format);
+   gl_test_destroy(t);
    return status;
 }
 
@@ -309,11 +312,42 @@ test_srgb8_renderable(void **state)
    assert_int_equal(texture_fbo_status(GL_SRGB8_ALPHA8, GL_RGBA),
                     GL_FRAMEBUFFER_COMPLETE);
    gl_test_destroy(t);
-   t = gl_test_create_version(ST_PROFILE_OPENGL_ES2, 3, 0, 8, 8);
-   assert_non_null(t);
-   assert_int_equal(texture_fbo_status(GL_SRGB8, GL_RGB),
+   assert_int_equal(es30_texture_fbo_status(GL_SRGB8, GL_RGB),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+}
+
+/* Since wave 16: GL 3.0 section 4.4.4 names RED, RG, RGB, RGBA, ALPHA,
+ * LUMINANCE, LUMINANCE_ALPHA and INTENSITY colour-renderable base formats
+ * (with their sized formats): luminance and intensity textures and the
+ * integer, snorm and float RGB ones complete a framebuffer in
+ * compatibility contexts (as Mesa, whose llvmpipe passes piglit's
+ * arb_copy_image-formats --samples=2 with them; their multisample
+ * textures: gl_desktop32); ES 3.0 keeps table 3.13 (RGB8UI not CR). */
+static void
+test_lum_int_rgb_renderable(void **state)
+{
+   (void)state;
+   static const GLenum ok[][2] = {
+      {GL_LUMINANCE8, GL_LUMINANCE},
+      {GL_LUMINANCE16, GL_LUMINANCE},
+      {GL_LUMINANCE12_ALPHA12, GL_LUMINANCE_ALPHA},
+      {GL_INTENSITY8, GL_LUMINANCE},
+      {GL_INTENSITY16, GL_LUMINANCE},
+      {GL_RED, GL_RED},
+      {GL_RG, GL_RG},
+      {GL_RGB8UI, GL_RGB_INTEGER},
+      {GL_RGB16I, GL_RGB_INTEGER},
+      {GL_RGB8_SNORM, GL_RGB},
+      {GL_RGB16_SNORM, GL_RGB},
+      {GL_RGB32F, GL_RGB},
+   };
+   struct gl_test *t = desktop30();
+   for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+      assert_int_equal(texture_fbo_status(ok[i][0], ok[i][1]),
+                       GL_FRAMEBUFFER_COMPLETE);
    gl_test_destroy(t);
+   assert_int_equal(es30_texture_fbo_status(GL_RGB8UI, GL_RGB_INTEGER),
+                    GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
 }
 
 /* Section 2.17 / table 6.47: at least 6 clip distances (8 here), each
@@ -657,6 +691,7 @@ main(void)
       cmocka_unit_test(test_clamp_color),
       cmocka_unit_test(test_clamped_queries),
       cmocka_unit_test(test_srgb8_renderable),
+      cmocka_unit_test(test_lum_int_rgb_renderable),
       cmocka_unit_test(test_clip_distance_enables),
       cmocka_unit_test(test_conditional_render_errors),
       cmocka_unit_test(test_primitives_generated),

@@ -700,6 +700,50 @@ test_vertex_array_bgra(void **state)
    }
 }
 
+/* Since wave 16: glTexImage2DMultisample takes the colour-renderable
+ * formats of GL 3.0 section 4.4.4 (gl_desktop30's
+ * test_lum_int_rgb_renderable): in a compatibility context luminance,
+ * luminance-alpha and intensity ones, as Mesa (llvmpipe passes piglit's
+ * arb_copy_image-formats --samples=2 with them), and in both profiles
+ * the integer, snorm and float RGB ones; core contexts have no luminance
+ * formats (INVALID_ENUM). */
+static GLenum
+multisample_error(GLenum internalformat)
+{
+   _mesa_TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, internalformat,
+                               8, 8, GL_TRUE);
+   return _mesa_GetError();
+}
+
+static void
+test_multisample_lum_rgb(void **state)
+{
+   (void)state;
+   static const GLenum compat_ok[] = {
+      GL_LUMINANCE, GL_LUMINANCE16, GL_LUMINANCE8_ALPHA8, GL_INTENSITY,
+      GL_INTENSITY16, GL_ALPHA8, GL_RGB8UI, GL_RGB16I, GL_RGB32UI,
+      GL_RGB8_SNORM, GL_RGB16_SNORM, GL_RGB32F, GL_RGB16,
+   };
+   enum st_context_error err;
+   struct gl_test *t = context(ST_PROFILE_DEFAULT, 3, 2, true, &err);
+   assert_non_null(t);
+   GLuint tex;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+   for (unsigned i = 0; i < sizeof(compat_ok) / sizeof(compat_ok[0]); i++)
+      assert_int_equal(multisample_error(compat_ok[i]), GL_NO_ERROR);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+
+   t = core32();
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+   assert_int_equal(multisample_error(GL_RGB8UI), GL_NO_ERROR);
+   assert_int_equal(multisample_error(GL_LUMINANCE8), GL_INVALID_ENUM);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -707,6 +751,7 @@ main(void)
       cmocka_unit_test(test_version_gate),
       cmocka_unit_test(test_core_context),
       cmocka_unit_test(test_teximage_multisample),
+      cmocka_unit_test(test_multisample_lum_rgb),
       cmocka_unit_test(test_texstorage_multisample),
       cmocka_unit_test(test_proxy_multisample),
       cmocka_unit_test(test_framebuffer),

@@ -247,3 +247,22 @@ gl_test_has_extension(const char *name)
    }
    return false;
 }
+
+GLenum
+gl_test_texture_fbo_status(GLenum internalformat, GLenum format, GLenum type)
+{
+   GLuint tex, fb;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, internalformat, 4, 4, 0, format, type,
+                    NULL);
+   _mesa_GenFramebuffers(1, &fb);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, tex, 0);
+   GLenum status = _mesa_CheckFramebufferStatus(GL_FRAMEBUFFER);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
+   _mesa_DeleteFramebuffers(1, &fb);
+   _mesa_DeleteTextures(1, &tex);
+   return status;
+}

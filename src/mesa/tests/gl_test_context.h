@@ -80,4 +80,10 @@ GLuint gl_test_program(const char *vs, const char *fs);
 /* Is name one of the current context's GL_EXTENSIONS (glGetStringi)? */
 bool gl_test_has_extension(const char *name);
 
+/* The framebuffer status of a framebuffer object whose colour attachment
+ * 0 is a new 4 x 4 2D texture of internalformat (defined with format and
+ * type, no texels); both objects are deleted again. */
+GLenum gl_test_texture_fbo_status(GLenum internalformat, GLenum format,
+                                  GLenum type);
+
 #endif

@@ -438,6 +438,73 @@ test_desktop_teximage_encodes(void **state)
    gl_test_destroy(t);
 }
 
+/* Since wave 16: glGenerateMipmap of sRGB S3TC filters in linear space.
+ * A black and white checkerboard averages to linear 0.5, whose sRGB
+ * encoding is 1.055 * 0.5^(1/2.4) - 0.055 = 0.7354, 188 of 255 (GL 4.6
+ * equation 17.1; averaging the encoded values would give 128); DXT1's
+ * 5- and 6-bit endpoints keep it within 8. */
+static void
+test_srgb_mipmap_linear(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   uint8_t rgba[8 * 8 * 4], block[8], texels[16][4];
+   for (unsigned i = 0; i < 64; i++) {
+      uint8_t v = ((i % 8) + (i / 8)) % 2 ? 255 : 0;
+      memcpy(&rgba[i * 4], (const uint8_t[4]){v, v, v, 255}, 4);
+   }
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, 8, 8,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 1, block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(
+      util_format_s3tc_decode_block(PIPE_FORMAT_DXT1_SRGB, block, texels));
+   for (unsigned i = 0; i < 16; i++) {
+      for (unsigned c = 0; c < 3; c++)
+         assert_in_range(texels[i][c], 188 - 8, 188 + 8);
+   }
+   gl_test_destroy(t);
+}
+
+/* Since wave 16 BC6H has an encoder (mode 3): glTexImage2D with plain
+ * float texels stores blocks, here of 1.0 (exact in that mode: the
+ * endpoint 495 reads back as binary16 0x3c00), and levels generate. */
+static void
+test_desktop_teximage_bc6h(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   float ones[4 * 4 * 3];
+   uint8_t block[16];
+   uint16_t texels[16][3];
+   for (unsigned i = 0; i < 48; i++)
+      ones[i] = 1.0f;
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
+                    4, 4, 0, GL_RGB, GL_FLOAT, ones);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED), GL_TRUE);
+   assert_int_equal(level_param(GL_TEXTURE_2D, GL_TEXTURE_INTERNAL_FORMAT),
+                    GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(util_format_bc6h_decode_block(block, false, texels));
+   for (unsigned i = 0; i < 16; i++) {
+      for (unsigned c = 0; c < 3; c++)
+         assert_int_equal(texels[i][c], 0x3c00);
+   }
+   /* plain texels into the blocks, and mipmaps */
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGB, GL_FLOAT, ones);
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -449,6 +516,8 @@ main(void)
       cmocka_unit_test(test_desktop_srgb),
       cmocka_unit_test(test_dxt1_alpha_texels),
       cmocka_unit_test(test_desktop_teximage_encodes),
+      cmocka_unit_test(test_srgb_mipmap_linear),
+      cmocka_unit_test(test_desktop_teximage_bc6h),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

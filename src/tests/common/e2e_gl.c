@@ -547,6 +547,10 @@ const char e2e_gl_150_pos_vs[] =
    "#version 150\n"
    "in vec2 pos;\n"
    "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+const char e2e_gl_310_pos_vs[] =
+   "#version 310 es\n"
+   "layout(location = 0) in vec2 pos;\n"
+   "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
 const char e2e_gl_150_colour_fs[] = "#version 150\n"
                                     "uniform vec4 c;\n"
                                     "out vec4 o;\n"

@@ -188,6 +188,10 @@ extern const char e2e_gl_es2_uv_vs[];
  * fragment shader writing `uniform vec4 c` to its one output. */
 extern const char e2e_gl_150_pos_vs[], e2e_gl_150_colour_fs[];
 
+/* GLSL ES 3.10: a vertex shader with `layout(location = 0) in vec2 pos`
+ * as the position (e2e_gl_vec2_vertices' attribute). */
+extern const char e2e_gl_310_pos_vs[];
+
 /* A vertex array object and the one buffer behind it. */
 struct e2e_gl_vertices {
    GLuint vao, buffer;

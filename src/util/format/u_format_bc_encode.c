@@ -5,7 +5,7 @@
 
 /*
  * S3TC (BC1-BC3) and RGTC (BC4/BC5) block encoding (see u_format_bc.h;
- * BC7 in u_format_bptc_encode.c):
+ * BC7 and BC6H in u_format_bptc_encode.c):
  * what glTexSubImage with uncompressed texels and glGenerateMipmap need to
  * write into an image the driver keeps as blocks.  Quality is that of a
  * quick encoder, not an offline one: colour endpoints at the ends of the
@@ -28,14 +28,16 @@ enum enc_kind {
    ENC_BC3,
    ENC_BC4,
    ENC_BC5,
-   ENC_BC7, /* mode 6 only (u_format_bptc_encode.c) */
+   ENC_BC7,  /* mode 6 only (u_format_bptc_encode.c) */
+   ENC_BC6H, /* mode 3 only (u_format_bptc_encode.c) */
 };
 
 static enum enc_kind
 enc_kind(enum pipe_format format, bool *is_signed)
 {
-   *is_signed =
-      format == PIPE_FORMAT_RGTC1_SNORM || format == PIPE_FORMAT_RGTC2_SNORM;
+   *is_signed = format == PIPE_FORMAT_RGTC1_SNORM ||
+                format == PIPE_FORMAT_RGTC2_SNORM ||
+                format == PIPE_FORMAT_BPTC_RGB_FLOAT;
    switch (format) {
    case PIPE_FORMAT_DXT1_RGB:
    case PIPE_FORMAT_DXT1_SRGB:
@@ -58,6 +60,9 @@ enc_kind(enum pipe_format format, bool *is_signed)
    case PIPE_FORMAT_BPTC_RGBA_UNORM:
    case PIPE_FORMAT_BPTC_SRGBA:
       return ENC_BC7;
+   case PIPE_FORMAT_BPTC_RGB_FLOAT:
+   case PIPE_FORMAT_BPTC_RGB_UFLOAT:
+      return ENC_BC6H;
    default:
       return ENC_NONE;
    }
@@ -327,6 +332,10 @@ encode_block(enum enc_kind kind, bool is_signed, float texels[16][4],
       break;
    case ENC_BC7:
       util_format_bc7_encode_block((const float(*)[4])texels, out);
+      break;
+   case ENC_BC6H:
+      util_format_bc6h_encode_block((const float(*)[4])texels, is_signed,
+                                    out);
       break;
    default:
       break;

@@ -58,6 +58,13 @@ bool util_format_bptc_unpack_rgba_float(enum pipe_format format, float *dst,
 void util_format_bc7_encode_block(const float texels[16][4],
                                   uint8_t out[16]);
 
+/* Encodes 16 texels (as above; alpha ignored) into one BC6H block of mode
+ * 3, the one-region mode with 10-bit endpoints, for the signed or
+ * unsigned float format: values beyond binary16 are clamped, negative
+ * ones to 0 when unsigned, NaN reads 0 (u_format_bptc_encode.c). */
+void util_format_bc6h_encode_block(const float texels[16][4], bool is_signed,
+                                   uint8_t out[16]);
+
 /* One BC7 block as RGBA 8-bit; texel (x, y) is texels[y * 4 + x].  A block
  * whose first byte is 0 (reserved mode) decodes to transparent black. */
 void util_format_bc7_decode_block(const uint8_t *block,

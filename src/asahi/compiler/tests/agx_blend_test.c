@@ -213,7 +213,13 @@ test_formats(void **state)
    assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R10G10B10A2_UNORM), 8);
    /* RGB10_A2UI renders through 16-bit integers */
    assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R10G10B10A2_UINT), 1);
-   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_B5G6R5_UNORM), -1);
+   /* The 16-bit packed unorm formats render through f16 (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c), since wave 16;
+    * the signed 10-10-10-2 integers still do not render. */
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_B5G6R5_UNORM), 3);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_B5G5R5A1_UNORM), 3);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_A4B4G4R4_UNORM), 3);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R10G10B10A2_SINT), -1);
 
    struct agx_shader_binary bin;
    agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
@@ -262,6 +268,57 @@ test_formats(void **state)
       /* bytes after the RG8 slot untouched */
       assert_int_equal(now[18], old[18]);
       assert_int_equal(now[19], old[19]);
+   }
+   ralloc_free(mem);
+}
+
+/*
+ * A signed normalized target (RGBA8_SNORM, S8NORM tilebuffer): the source
+ * and the constant colour are clamped to [-1, 1] before blending (GL 4.6
+ * section 17.3.6.1).  rgb ONE, ONE and alpha CONST_ALPHA, ONE, source
+ * (-2, 3, -0.75, 0.25), constant alpha -3, destination bytes (64, -64,
+ * 32, 0): r = -1 + 64/127 = -63/127, g = 63/127, b = -0.75 + 32/127 =
+ * -63.25/127, a = 0.25 * -1 = -31.75/127, stored as round(127 x): -63,
+ * 63, -63, -32 (without the clamps: -127, 127, -63, -95).
+ */
+static void
+test_snorm_clamp(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "snorm", mem);
+   agx_test_store_rts(&b, 1, nir_imm_vec4(&b, -2.0f, 3.0f, -0.75f, 0.25f));
+   assert_true(agx_preprocess_nir(b.shader));
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_R8G8B8A8_SNORM,
+      .offset_B = 0,
+      .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_ONE, AGX_BLENDFACTOR_ONE,
+                AGX_BLEND_ADD, AGX_BLENDFACTOR_CONST_ALPHA,
+                AGX_BLENDFACTOR_ONE}};
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R8G8B8A8_SNORM), 5);
+   struct agx_shader_binary bin;
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
+
+   const float k[4] = {0, 0, 0, -3.0f};
+   struct agx_test_draw draw = {0};
+   for (unsigned i = 0; i < 4; ++i)
+      memcpy(&draw.sysvals[AGX_SYSVAL_BLEND_COLOR_R + i], &k[i], 4);
+   float planes[8][3] = {{0, 0, 1}};
+   int8_t tib[32 * 4];
+   for (unsigned p = 0; p < 32; ++p)
+      memcpy(tib + 4 * p, (const int8_t[4]){64, -64, 32, 0}, 4);
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes,
+                        bin.info.fs.nr_cf, (uint8_t *)tib, 4, NULL);
+   for (unsigned p = 0; p < 32; ++p) {
+      const int8_t want[4] = {-63, 63, -63, -32};
+      for (unsigned i = 0; i < 4; ++i) {
+         if (tib[4 * p + i] != want[i])
+            fail_msg("pixel %u channel %u: %d, expected %d", p, i,
+                     tib[4 * p + i], want[i]);
+      }
    }
    ralloc_free(mem);
 }
@@ -356,6 +413,7 @@ main(void)
       cmocka_unit_test(test_blend),
       cmocka_unit_test(test_formats),
       cmocka_unit_test(test_dual_source),
+      cmocka_unit_test(test_snorm_clamp),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -933,11 +933,12 @@ static const char *fs_mixed =
 
 /* Instructions of the fragment shader of (vs1, fs_src), compiled for a
  * render target 0 of format fmt, for which match is true. */
+/* count_fs_instrs with the fragment shader linked to vs_src */
 static unsigned
-count_fs_instrs(const char *fs_src, enum pipe_format fmt,
-                bool (*match)(const struct agx_isa_instr *I))
+count_fs_instrs_vs(const char *vs_src, const char *fs_src, enum pipe_format fmt,
+                   bool (*match)(const struct agx_isa_instr *I))
 {
-   struct linked l = link_pair(vs1, fs_src);
+   struct linked l = link_pair(vs_src, fs_src);
    nir_shader *s =
       nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
    assert_true(agx_preprocess_nir(s));
@@ -953,6 +954,13 @@ count_fs_instrs(const char *fs_src, enum pipe_format fmt,
       n += match(&I);
    ralloc_free(l.mem);
    return n;
+}
+
+static unsigned
+count_fs_instrs(const char *fs_src, enum pipe_format fmt,
+                bool (*match)(const struct agx_isa_instr *I))
+{
+   return count_fs_instrs_vs(vs1, fs_src, fmt, match);
 }
 
 /* Computes 16-bit floats: fadd16/fmul16/fmadd16, or anything writing a
@@ -1334,6 +1342,68 @@ static const char *fs_imad = FS_HP
    "                       1.0);\n"
    "}\n";
 
+/* Since wave 16: pow(x, 2..4) as multiplies (no exp2 or log2; 2.5
+ * keeps them), and one bit of an integer as 0 / 1, one bfeil (no and,
+ * no icmpsel) */
+static const char *fs_pow =
+   FS_HP "varying vec3 v_color;\n"
+         "varying float v_k;\n"
+         "void main() {\n"
+         "   gl_FragColor = vec4(pow(v_color.x, 2.0), pow(v_color.y, 3.0),\n"
+         "                       pow(v_color.z, 4.0), pow(v_k, 2.5));\n"
+         "}\n";
+
+/* vs1 in GLSL 1.30 (versions 1.10 and 1.30 do not link together) */
+static const char *vs1_130 = "#version 130\n"
+                             "in vec4 a_position;\n"
+                             "in vec3 a_color;\n"
+                             "uniform mat4 u_mvp;\n"
+                             "uniform float u_scale;\n"
+                             "out vec3 v_color;\n"
+                             "out float v_k;\n"
+                             "void main() {\n"
+                             "   gl_Position = u_mvp * a_position;\n"
+                             "   v_color = a_color * u_scale;\n"
+                             "   v_k = a_position.x > 0.0 ? 1.0 : 0.25;\n"
+                             "}\n";
+
+static const char *fs_bits =
+   "#version 130\n"
+   "in vec3 v_color;\n"
+   "in float v_k;\n"
+   "void main() {\n"
+   "   uint x = uint(v_color.x * 255.0);\n"
+   "   int y = int(v_color.y * 255.0);\n"
+   "   uint a = (x & 4u) != 0u ? 1u : 0u;\n"
+   "   int c = (y & 64) == 0 ? 0 : 1;\n"
+   "   gl_FragColor = vec4(float(a), float(c), v_k, 1.0);\n"
+   "}\n";
+
+static void
+test_glsl_pow_multiplies(void **state)
+{
+   (void)state;
+   assert_int_equal(count_fs_op(fs_pow, AGX_ISA_OP_EXP2), 1);
+   assert_int_equal(count_fs_op(fs_pow, AGX_ISA_OP_LOG2), 1);
+   check_program(vs1, fs_pow, false);
+}
+
+static void
+test_glsl_bit_test(void **state)
+{
+   (void)state;
+   static const enum agx_isa_op ops[] = {AGX_ISA_OP_BFEIL, AGX_ISA_OP_BITOP,
+                                         AGX_ISA_OP_ICMPSEL};
+   static const unsigned want[] = {2, 0, 0};
+   for (unsigned i = 0; i < 3; ++i) {
+      fused_op = ops[i];
+      assert_int_equal(count_fs_instrs_vs(vs1_130, fs_bits,
+                                          PIPE_FORMAT_R8G8B8A8_UNORM, count_op),
+                       want[i]);
+   }
+   check_program(vs1_130, fs_bits, false);
+}
+
 static void
 test_glsl_mix_single_ffma(void **state)
 {
@@ -1684,6 +1754,8 @@ main(void)
       cmocka_unit_test(test_glsl_mediump),
       cmocka_unit_test(test_glsl_mediump_int),
       cmocka_unit_test(test_glsl_mix_single_ffma),
+      cmocka_unit_test(test_glsl_pow_multiplies),
+      cmocka_unit_test(test_glsl_bit_test),
       cmocka_unit_test(test_glsl_step_select),
       cmocka_unit_test(test_glsl_fused_iadd),
       cmocka_unit_test(test_glsl_precision_scope),

@@ -140,11 +140,13 @@ fixture_teardown(void **state)
    return 0;
 }
 
-/* a = 7; w = a; d = w: w is a phi web between a and d */
+/* a = u8 - 7; w = a; d = w: w is a phi web between a and d (a is no
+ * constant, which agx_spill would rematerialize: test_spill_remat) */
 static void
 build_web(struct fixture *f, agx_operand *a, agx_operand *w, agx_operand *d)
 {
-   *a = agx_mov_imm(&f->b, 32, 7);
+   *a = agx_temp(f->ctx, 32, 1);
+   emit2(&f->b, AGX_ISA_OP_ISUB, *a, agx_uniform(8, 32), agx_isa_imm(7, 8));
    *w = agx_temp(f->ctx, 32, 1);
    *d = agx_temp(f->ctx, 32, 1);
    agx_mov_to(&f->b, *w, *a);
@@ -1352,7 +1354,9 @@ test_spill(void **state)
    struct fixture *f = *state;
    agx_builder *b = &f->b;
 
-   agx_operand x = agx_mov_imm(b, 32, 7);
+   /* (not a constant, which would be rematerialized: test_spill_remat) */
+   agx_operand x = agx_temp(f->ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_ISUB, x, agx_uniform(8, 32), agx_isa_imm(7, 8));
    agx_operand cond = agx_mov_imm(b, 32, 1);
    agx_operand y = agx_temp(f->ctx, 32, 1);
    emit2(b, AGX_ISA_OP_IADD, y, x, agx_isa_imm(1, 8));
@@ -1466,6 +1470,55 @@ test_fold_copies(void **state)
    check_valid(f, "fold");
 }
 
+/* A constant that runs out of registers is moved again before each
+ * reader instead of going through the stack: no store, no load, no
+ * frame; a copy of it copies the immediate. */
+static void
+test_spill_remat(void **state)
+{
+   struct fixture *f = *state;
+   agx_builder *b = &f->b;
+
+   agx_operand k = agx_mov_imm(b, 32, 0x12345678);
+   agx_operand y[2], w = agx_temp(f->ctx, 32, 1);
+   for (unsigned i = 0; i < 2; ++i) {
+      y[i] = agx_temp(f->ctx, 32, 1);
+      emit2(b, AGX_ISA_OP_IADD, y[i], k, agx_isa_imm(i + 1, 8));
+   }
+   agx_mov_to(b, w, k);
+   st_var(b, y[0], 0);
+   st_var(b, y[1], 1);
+   st_var(b, w, 2);
+
+   unsigned cand[] = {(unsigned)k.value};
+   set_candidates(f->ctx, cand, 1, 2);
+   expect_spill(f->ctx, 0, 0);
+   assert_int_equal(f->ctx->scratch_size_B, 0);
+   agx_instr *prev = NULL;
+   unsigned adds = 0, moves = 0;
+   agx_foreach_instr_global(f->ctx, I)
+   {
+      assert_false(refers_to(I, k));
+      if (I->op == AGX_OP_MOV) {
+         assert_int_equal(I->ops[1].kind, AGX_ISA_KIND_IMM);
+         assert_int_equal(I->ops[1].value, 0x12345678);
+         moves++;
+      }
+      if (I->op == AGX_ISA_OP_IADD) {
+         /* right after its own move */
+         assert_non_null(prev);
+         assert_int_equal(prev->op, AGX_OP_MOV);
+         assert_int_equal(I->ops[AGX_ISA_IADD_A].value, prev->ops[0].value);
+         adds++;
+      }
+      prev = I;
+   }
+   /* one per add and the copy, which took the immediate */
+   assert_int_equal(adds, 2);
+   assert_int_equal(moves, 3);
+   check_valid(f, "spill");
+}
+
 /* A spilled value written and read by copies (a phi web): the copies
  * become the store and the load themselves, with no temporary. */
 static void
@@ -1519,6 +1572,7 @@ main(void)
       VID_TEST(test_pressure_allows),
       IR_TEST(test_spill),
       IR_TEST(test_spill_copies),
+      IR_TEST(test_spill_remat),
       IR_TEST(test_spill_group),
       IR_TEST(test_fold_copies),
    };

@@ -11,7 +11,9 @@ import sys
 import tempfile
 
 
-GS_TEST = """[require]
+# The head of the geometry shader programs below: passthrough vertex
+# shader, triangles in, strips of three vertices out.
+GS_HEAD = """[require]
 GLSL >= 1.50
 
 [vertex shader passthrough]
@@ -20,7 +22,9 @@ GLSL >= 1.50
 #version 150
 layout(triangles) in;
 layout(triangle_strip, max_vertices = 3) out;
-out vec4 color;
+"""
+
+GS_TEST = GS_HEAD + """out vec4 color;
 void main()
 {
    for (int i = 0; i < 3; i++) {
@@ -37,6 +41,64 @@ out vec4 frag;
 void main()
 {
    frag = color;
+}
+"""
+
+# Since wave 16: a geometry shader storing 30 constant vectors at each of
+# its three emits (as piglit's gs-fs-max-in-out-components does): the
+# constants are moved again where they are stored, not spilled (it
+# spilled 17:30 before).
+GS_CONSTANTS = GS_HEAD + """flat out ivec4 words[30];
+void main()
+{
+   for (int v = 0; v < 3; v++) {
+      gl_Position = gl_in[v].gl_Position;
+      for (int j = 0; j < 30; j++)
+         words[j] = ivec4(0, 1, 2, 3) + 4 * j;
+      EmitVertex();
+   }
+}
+
+[fragment shader]
+#version 150
+flat in ivec4 words[30];
+out vec4 o;
+void main()
+{
+   ivec4 s = ivec4(0);
+   for (int j = 0; j < 30; j++)
+      s += words[j];
+   o = vec4(s) / 2000.0;
+}
+"""
+
+# An output array written at a run-time index goes straight to memory
+# (agx_nir_lower_gs.c): a vec4 element is one device_store of four
+# words, not four of one (21 rows a vertex, three vertices; 255 scalar
+# stores before, now the three index-list entries alone).
+GS_INDEXED = GS_HEAD + """uniform int k;
+out vec4 rows[20];
+void main()
+{
+   for (int v = 0; v < 3; v++) {
+      gl_Position = gl_in[v].gl_Position;
+      for (int j = 0; j < 20; j++)
+         rows[j] = vec4(0.5, 0.25, 0.125, 1.0) * float(j + 1);
+      rows[k] = vec4(-1.0);
+      EmitVertex();
+   }
+}
+
+[fragment shader]
+#version 150
+in vec4 rows[20];
+out vec4 o;
+void main()
+{
+   vec4 s = vec4(0.0);
+   for (int j = 0; j < 20; j++)
+      s += rows[j];
+   o = s / 200.0;
 }
 """
 
@@ -212,6 +274,23 @@ def main(tool, data):
         r = run(tool, '--stats', geom)
         expect(r.returncode == 1 and 'no vertex shader' in r.stderr,
                'a lone .geom is a link error: %r' % r.stderr)
+
+        consts = write(os.path.join(tmp, 'consts.shader_test'),
+                       GS_CONSTANTS)
+        r = run(tool, '--stats', consts)
+        stats = [l for l in r.stdout.splitlines()
+                 if ' geometry shader: ' in l]
+        expect(r.returncode == 0 and len(stats) == 2 and
+               all(l.endswith(' 0:0 spills:fills') for l in stats),
+               'GS constants without spilling: %r %r' % (stats, r.stderr))
+        indexed = write(os.path.join(tmp, 'indexed.shader_test'),
+                        GS_INDEXED)
+        r = run(tool, '--disasm', indexed)
+        stores = [l for l in r.stdout.splitlines() if 'device_store' in l]
+        expect(r.returncode == 0 and
+               sum(', i32, x, ' in l for l in stores) == 3 and
+               sum(', i32, xyzw, ' in l for l in stores) >= 63,
+               'GS indexed rows as vectors: %r %r' % (stores, r.stderr))
 
         aoa = write(os.path.join(tmp, 'aoa.frag'), AOA_IMAGES)
         r = run(tool, '--disasm', aoa)

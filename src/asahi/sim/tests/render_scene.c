@@ -677,19 +677,29 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
 
    /* VDM: vertex state, the PPP update, the draw, the end. */
    uint8_t *v = vdm;
+   /* (the restart index word comes first: the state stays 16 bytes, as
+    * without it; scene_params says restart is not for flat_first) */
+   unsigned r = p->restart ? 4 : 0;
    agx_pack(v, VDM_STATE, cfg) {
+      cfg.restart_index_present = p->restart;
       cfg.vs_word_0_present = true;
       cfg.vs_word_1_present = true;
-      cfg.vertex_unknown_present = p->flat_first;
+      cfg.vertex_unknown_present = p->flat_first && !p->restart;
    }
-   agx_pack(v + 4, VDM_STATE_VS_WORD_0, cfg) {
+   if (p->restart) {
+      agx_pack(v + 4, VDM_STATE_RESTART_INDEX, cfg) {
+         cfg.value = 0xffff;
+      }
+   }
+   agx_pack(v + 4 + r, VDM_STATE_VS_WORD_0, cfg) {
       cfg.uniforms = 8;
    }
-   agx_pack(v + 8, VDM_STATE_VS_WORD_1, cfg) {
+   agx_pack(v + 8 + r, VDM_STATE_VS_WORD_1, cfg) {
       cfg.pipeline = vs_words;
    }
-   memset(v + 12, 0, 4);
-   if (p->flat_first) {
+   if (!r)
+      memset(v + 12, 0, 4);
+   if (p->flat_first && !p->restart) {
       agx_pack(v + 12, VDM_STATE_VERTEX_UNKNOWN, cfg) {
          cfg.flat_shading_vertex = AGX_VDM_VERTEX_0;
       }
@@ -709,6 +719,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.start_present = true;
       if (index_va) {
          cfg.index_buffer_hi = (uint32_t)(index_va >> 32);
+         cfg.restart_enable = p->restart;
          cfg.index_size = AGX_INDEX_SIZE_U16;
          cfg.index_buffer_present = true;
          cfg.index_buffer_size_present = true;

@@ -68,6 +68,10 @@ struct scene_params {
    float vcolour[6][4];         /* per-vertex colours */
    bool indexed;
    uint16_t indices[6];
+   /* With `indexed` (not with flat_first): primitive restart enabled at
+    * index 0xffff (VDM state restart index word, Index List restart
+    * enable). */
+   bool restart;
    /* Depth: a Z32F twiddled depth buffer cleared to depth_clear, test
     * LESS with writes, stored at the end. */
    bool depth_test;

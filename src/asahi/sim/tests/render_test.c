@@ -235,22 +235,16 @@ build(struct fixture *f, const struct scene_params *p, struct scene *s,
    }
 }
 
+/* base_params' scene as drawn: the right triangle in its colour on the
+ * blue clear colour, one primitive. */
 static void
-check_triangle_scene(struct fixture *f, bool twiddled)
+expect_right_triangle(struct fixture *f, const struct scene_params *p,
+                      const struct scene *s)
 {
-   struct scene_params p;
-   struct scene s;
-   base_params(&p);
-   p.twiddled = twiddled;
-   build(f, &p, &s, false);
-   memset(s.rt, 0x5a, s.rt_size);
-   decode_cleanly(f, &s);
-   run(f, &s);
-
    unsigned covered = 0;
-   for (unsigned y = 0; y < p.height; y++) {
-      for (unsigned x = 0; x < p.width; x++) {
-         const uint8_t *px = scene_pixel(&p, &s, x, y);
+   for (unsigned y = 0; y < p->height; y++) {
+      for (unsigned x = 0; x < p->width; x++) {
+         const uint8_t *px = scene_pixel(p, s, x, y);
          if (in_right_triangle(x, y)) {
             expect_rgba(px, 255, 64, 0, 255, x, y);
             covered++;
@@ -262,6 +256,20 @@ check_triangle_scene(struct fixture *f, bool twiddled)
    /* x, y >= 4 and x + y <= 31: 24 * 25 / 2 pixels. */
    assert_int_equal(covered, 300);
    assert_int_equal(f->gpu.primitives, 1);
+}
+
+static void
+check_triangle_scene(struct fixture *f, bool twiddled)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.twiddled = twiddled;
+   build(f, &p, &s, false);
+   memset(s.rt, 0x5a, s.rt_size);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   expect_right_triangle(f, &p, &s);
    assert_int_equal(f->gpu.fragments, 300);
 }
 
@@ -269,6 +277,30 @@ static void
 test_clear_and_triangle(void **state)
 {
    check_triangle_scene(*state, false);
+}
+
+/* Primitive restart (GL 3.1 section 2.8.1): indices 0, 1, 2, then three
+ * restart indices 0xffff.  The right triangle is drawn alone, and the
+ * restart positions name no vertex and are not shaded: vertex 65535
+ * lies far past the 6-vertex buffer (here still inside the test's heap;
+ * through the drm-shim, unmapped memory and a GPU fault before wave
+ * 16). */
+static void
+test_restart_not_shaded(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.nr_vertices = 6;
+   p.indexed = true;
+   p.restart = true;
+   memcpy(p.pos[3], p.pos[0], 3 * sizeof(p.pos[0]));
+   const uint16_t idx[6] = {0, 1, 2, 0xffff, 0xffff, 0xffff};
+   memcpy(p.indices, idx, sizeof(idx));
+   build(f, &p, &s, true);
+   expect_right_triangle(f, &p, &s);
+   assert_int_equal(f->gpu.vertices, 3); /* vertices shaded */
 }
 
 /* A layered render of two layers (the render command's layers = 2): the
@@ -2073,6 +2105,8 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_clear_and_triangle, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_restart_not_shaded, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_layered, setup, teardown),
       cmocka_unit_test_setup_teardown(test_viewport_index, setup, teardown),

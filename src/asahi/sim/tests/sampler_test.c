@@ -611,6 +611,29 @@ test_wrap_repeat(void **state)
    wrap_case(AGX_WRAP_MIRRORED_REPEAT, mirrored);
 }
 
+/* A nearest lookup returns the texel's bits as stored: RG32UI words that
+ * are signalling-NaN patterns as floats, read through texture_sample (a
+ * GLSL sampler2D on an integer texture, as piglit's multisample upload
+ * does; llvmpipe gives the bits back), keep their payload (IEEE 754: an
+ * arithmetic operation would quiet it, setting bit 22). */
+static void
+test_nearest_keeps_bits(void **state)
+{
+   struct sim_test t;
+   struct fixture fx;
+   load_2x2_sample(&t, &fx, AGX_CHANNELS_R32G32, AGX_TEXTURE_TYPE_UINT, 0);
+   const uint32_t words[2] = {0x7f800001u, 0xffa00005u};
+   for (unsigned i = 0; i + 8 <= sizeof(img_mem); i += 8)
+      memcpy(img_mem + i, words, sizeof(words));
+   t.g->exec = 0x1;
+   t.g->r[4][0] = f32_bits(0.25f);
+   t.g->r[5][0] = f32_bits(0.75f);
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   assert_int_equal(t.g->r[0][0], words[0]);
+   assert_int_equal(t.g->r[1][0], words[1]);
+   sim_test_free(&t);
+}
+
 int
 main(void)
 {
@@ -625,6 +648,7 @@ main(void)
       cmocka_unit_test(test_custom_border),
       cmocka_unit_test(test_clamp_gl),
       cmocka_unit_test(test_wrap_repeat),
+      cmocka_unit_test(test_nearest_keeps_bits),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

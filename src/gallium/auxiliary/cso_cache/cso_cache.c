@@ -3,7 +3,14 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* The CSO cache: util/hash_table over (type, size, template bytes). */
+/* The CSO cache: util/hash_table over (type, size, template bytes).
+ *
+ * Since wave 16 each type also remembers the key it found or stored
+ * last: a state change between draws mostly asks again for the template
+ * it asked for last (a program change re-derives the rasterizer and
+ * the vertex elements unchanged), and comparing that key costs a memcmp
+ * where a lookup hashes the template first.  Keys live until the cache
+ * is destroyed, so the remembered one stays valid. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +28,16 @@ struct cso_cache {
    struct hash_table *table;
    cso_delete_fn del;
    void *data;
+   const struct cso_key *last[CSO_TYPE_COUNT]; /* in table, or NULL */
+   void *last_cso[CSO_TYPE_COUNT];
 };
+
+static void
+remember(struct cso_cache *cache, const struct cso_key *key, void *cso)
+{
+   cache->last[key->type] = key;
+   cache->last_cso[key->type] = cso;
+}
 
 static uint32_t
 key_hash(const void *key)
@@ -93,12 +109,21 @@ cso_cache_lookup(struct cso_cache *cache, enum cso_type type, const void *bytes,
                  size_t size)
 {
    _Alignas(16) unsigned char buf[512];
+   const struct cso_key *last = type < CSO_TYPE_COUNT ? cache->last[type]
+                                                      : NULL;
+   if (last && last->size == size && memcmp(last->bytes, bytes, size) == 0)
+      return cache->last_cso[type];
+
    struct cso_key *key = make_key(type, bytes, size, buf, sizeof(buf));
-   void *cso;
+   void *cso = NULL;
 
    if (!key)
       return NULL;
-   cso = hash_table_search_data(cache->table, key);
+   struct hash_entry *e = hash_table_search(cache->table, key);
+   if (e) {
+      cso = e->data;
+      remember(cache, e->key, cso);
+   }
    if ((void *)key != (void *)buf)
       free(key);
    return cso;
@@ -116,6 +141,8 @@ cso_cache_insert(struct cso_cache *cache, enum cso_type type, const void *bytes,
       free(key);
       return false;
    }
+   if (type < CSO_TYPE_COUNT)
+      remember(cache, key, cso);
    return true;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 
 #include "agx_pack.h"
 #include "agx_render.h"
@@ -199,22 +200,31 @@ agx_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
-   bool biased = false;
+   bool biased = false, changed = false;
+   unsigned end = st->nr_samplers;
    for (unsigned i = 0; i < count && start + i < PIPE_MAX_SAMPLERS; ++i) {
       void *old = st->samplers[start + i];
-      st->samplers[start + i] = samplers ? samplers[i] : NULL;
+      void *now = samplers ? samplers[i] : NULL;
+      if (old == now)
+         continue;
+      changed = true;
+      st->samplers[start + i] = now;
+      end = MAX2(end, start + i + 1);
       /* a LOD bias appearing or going changes the shader variant */
       biased |= (agx_sampler_lod_bias(old) != 0.0f) !=
-                (agx_sampler_lod_bias(st->samplers[start + i]) != 0.0f);
+                (agx_sampler_lod_bias(now) != 0.0f);
    }
+   /* Binding the bound CSOs again (the state tracker rebinds a stage's
+    * samplers after any texture or program change) changes nothing. */
+   if (!changed)
+      return;
    if (biased)
       ctx->dirty |=
          shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS : AGX_DIRTY_FS;
-   st->nr_samplers = 0;
-   for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; ++i) {
-      if (st->samplers[i])
-         st->nr_samplers = i + 1;
-   }
+   /* (slots past the old count and the ones set are empty) */
+   while (end && !st->samplers[end - 1])
+      end--;
+   st->nr_samplers = end;
    ctx->dirty |= AGX_DIRTY_TEXTURES;
 }
 
@@ -222,9 +232,10 @@ static struct pipe_sampler_view *
 agx_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
                         const struct pipe_sampler_view *templ)
 {
-   struct pipe_sampler_view *so = calloc(1, sizeof(*so));
-   if (!so)
+   struct agx_sampler_view *view = calloc(1, sizeof(*view));
+   if (!view)
       return NULL;
+   struct pipe_sampler_view *so = &view->base;
    *so = *templ;
    pipe_reference_init(&so->reference, 1);
    so->texture = NULL;
@@ -248,12 +259,21 @@ agx_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader,
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
-   bool clamps = false;
+   bool clamps = false, changed = false;
+   unsigned end = st->nr_views;
    for (unsigned i = 0; i < count + unbind; ++i) {
       unsigned slot = start + i;
       if (slot >= PIPE_MAX_SHADER_SAMPLER_VIEWS)
          break;
       struct pipe_sampler_view *v = (i < count && views) ? views[i] : NULL;
+      if (v == st->views[slot]) {
+         /* bound already: an owned reference is one too many */
+         if (take_ownership)
+            pipe_sampler_view_reference(&v, NULL);
+         continue;
+      }
+      changed = true;
+      end = MAX2(end, slot + 1);
       /* a Z24 view coming or going changes the shader variant */
       clamps |= agx_view_clamps_ref(st->views[slot]) != agx_view_clamps_ref(v);
       if (take_ownership) {
@@ -263,11 +283,13 @@ agx_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader,
          pipe_sampler_view_reference(&st->views[slot], v);
       }
    }
-   st->nr_views = 0;
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_SAMPLER_VIEWS; ++i) {
-      if (st->views[i])
-         st->nr_views = i + 1;
-   }
+   /* Views bound again (after a program change) change nothing. */
+   if (!changed)
+      return;
+   /* (slots past the old count and the ones set are empty) */
+   while (end && !st->views[end - 1])
+      end--;
+   st->nr_views = end;
    if (clamps)
       ctx->dirty |=
          shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS : AGX_DIRTY_FS;
@@ -359,10 +381,10 @@ agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
       return;
    }
 
-   free(st->cb0);
-   st->cb0 = NULL;
+   /* The copy keeps its allocation while it is big enough: the default
+    * uniform block changes between most draws of a uniform-heavy
+    * program (gl-drawoverhead's uniform case). */
    st->cb0_size = 0;
-
    if (cb && cb->buffer_size) {
       const void *src = cb->user_buffer;
       struct pipe_transfer *t = NULL;
@@ -373,7 +395,11 @@ agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
       } else if (src) {
          src = (const uint8_t *)src + cb->buffer_offset;
       }
-      st->cb0 = malloc(cb->buffer_size);
+      if (cb->buffer_size > st->cb0_capacity) {
+         free(st->cb0);
+         st->cb0 = malloc(cb->buffer_size);
+         st->cb0_capacity = st->cb0 ? cb->buffer_size : 0;
+      }
       if (st->cb0 && src) {
          memcpy(st->cb0, src, cb->buffer_size);
          st->cb0_size = cb->buffer_size;
@@ -435,22 +461,35 @@ agx_set_vertex_buffers(struct pipe_context *pctx, unsigned count,
                        const struct pipe_vertex_buffer *buffers)
 {
    struct agx_context *ctx = agx_context(pctx);
-   for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; ++i) {
+   /* Slots past both counts are zero already.  Rebinding what is bound
+    * (the state tracker sets its buffers again after a program change)
+    * changes nothing: the addresses pushed to the vertex shader stay. */
+   unsigned slots = MAX2(count, ctx->nr_vb);
+   bool changed = count != ctx->nr_vb;
+   for (unsigned i = 0; i < slots && i < PIPE_MAX_ATTRIBS; ++i) {
       struct pipe_vertex_buffer *vb = &ctx->vb[i];
+      const struct pipe_vertex_buffer *src =
+         i < count && buffers ? &buffers[i] : NULL;
+      if (src && !src->is_user_buffer && !vb->is_user_buffer &&
+          vb->buffer.resource == src->buffer.resource &&
+          vb->buffer_offset == src->buffer_offset)
+         continue;
+      changed = true;
       if (!vb->is_user_buffer)
          pipe_resource_reference(&vb->buffer.resource, NULL);
       memset(vb, 0, sizeof(*vb));
-      if (i < count && buffers) {
-         *vb = buffers[i];
+      if (src) {
+         *vb = *src;
          if (!vb->is_user_buffer) {
             vb->buffer.resource = NULL;
             pipe_resource_reference(&vb->buffer.resource,
-                                    buffers[i].buffer.resource);
+                                    src->buffer.resource);
          }
       }
    }
    ctx->nr_vb = count;
-   ctx->dirty |= AGX_DIRTY_VERTEX;
+   if (changed)
+      ctx->dirty |= AGX_DIRTY_VERTEX;
 }
 
 /* ---- surfaces --------------------------------------------------------- */

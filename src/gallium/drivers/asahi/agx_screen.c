@@ -134,6 +134,10 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 32;
    case PIPE_CAP_MAX_VERTEX_STREAMS:
       return 4;
+   /* The default uniform block is pushed from a CPU copy
+    * (agx_set_constant_buffer): client memory saves a map. */
+   case PIPE_CAP_USER_CONSTANT_BUFFERS:
+      return 1;
    case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
       return 4;
    case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:

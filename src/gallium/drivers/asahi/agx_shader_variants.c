@@ -16,6 +16,11 @@
  *
  * The table only indexes so->variants, which owns the variants and keeps
  * their order (deletion walks it).
+ *
+ * Since wave 16 the variant found last is compared first: a program
+ * change binds another CSO whose key is mostly the one it was drawn with
+ * before, and one memcmp is several times cheaper than hashing the key
+ * (gl-drawoverhead's program case, docs/gl.rst Performance).
  */
 #include <string.h>
 
@@ -68,12 +73,18 @@ agx_shader_add_variant(struct agx_uncompiled_shader *so,
 }
 
 struct agx_compiled_shader *
-agx_shader_find_variant(const struct agx_uncompiled_shader *so,
+agx_shader_find_variant(struct agx_uncompiled_shader *so,
                         const struct agx_shader_key *key)
 {
+   if (so->last_variant && key_equal(&so->last_variant->key, key))
+      return so->last_variant;
    if (!so->variant_by_key)
       return NULL;
-   return hash_table_search_data(so->variant_by_key, key);
+   struct agx_compiled_shader *cs =
+      hash_table_search_data(so->variant_by_key, key);
+   if (cs)
+      so->last_variant = cs;
+   return cs;
 }
 
 void
@@ -82,5 +93,6 @@ agx_shader_variants_fini(struct agx_uncompiled_shader *so)
    if (so->variant_by_key)
       hash_table_destroy(so->variant_by_key, NULL);
    so->variant_by_key = NULL;
+   so->last_variant = NULL;
    util_dynarray_fini(&so->variants);
 }

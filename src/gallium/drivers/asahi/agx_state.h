@@ -170,6 +170,9 @@ struct agx_uncompiled_shader {
    /* The same variants by key (&cs->key -> cs, agx_shader_variants.c):
     * a draw finds its variant without comparing every key. */
    struct hash_table *variant_by_key;
+   /* The variant the last lookup found: compared before hashing, since
+    * draws mostly ask again for the key they asked for last. */
+   struct agx_compiled_shader *last_variant;
    /* Vertex shaders: what transform feedback captures. */
    struct pipe_stream_output_info so;
    /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
@@ -329,6 +332,7 @@ struct agx_stage_state {
    /* constant buffer 0, as a CPU copy (GL default uniform block) */
    void *cb0;
    size_t cb0_size;
+   size_t cb0_capacity; /* bytes allocated at cb0 */
    uint64_t cb0_va; /* cb0 uploaded in the current batch, or 0 */
    /* constant buffers 1.. (uniform blocks, agx_ubo.c): slot i is
     * constant buffer 1 + i */
@@ -542,7 +546,7 @@ bool agx_shader_add_variant(struct agx_uncompiled_shader *so,
                             struct agx_compiled_shader *cs);
 /* The variant compiled for an equal key (bytewise), or NULL. */
 struct agx_compiled_shader *
-agx_shader_find_variant(const struct agx_uncompiled_shader *so,
+agx_shader_find_variant(struct agx_uncompiled_shader *so,
                         const struct agx_shader_key *key);
 /* Frees the index and the array (not the variants themselves). */
 void agx_shader_variants_fini(struct agx_uncompiled_shader *so);
@@ -637,6 +641,16 @@ void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
 /* pipe_sampler_state::lod_bias of a sampler CSO (0 for NULL): AGX
  * samplers hold no bias, shaders add it (agx_shader_key). */
 float agx_sampler_lod_bias(const void *sampler);
+/* A sampler view with its texture descriptor, packed at its first use:
+ * a view's resource never changes its BO or layout, so the descriptor
+ * is the same for every table it goes into (since wave 16; a texture
+ * change between draws used to pack it again each time). */
+struct agx_sampler_view {
+   struct pipe_sampler_view base;
+   bool packed;
+   uint32_t desc[6]; /* AGX_TEXTURE_LENGTH bytes */
+};
+
 /* Whether shadow lookups through the view clamp their reference in the
  * shader (agx_shader_key::texture_clamp_ref): a fixed-point depth format
  * stored as Z32_FLOAT.  False for NULL. */

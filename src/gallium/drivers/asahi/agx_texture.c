@@ -18,6 +18,7 @@
  * src/asahi/lib/agx_helpers.h (wrap, filter and compare translations,
  * sampler state counts in groups of four).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,6 +429,26 @@ agx_pack_view(void *out, const struct pipe_sampler_view *view)
       agx_pack_null_view(out);
 }
 
+/* Copy view's descriptor into out, packing it on the view's first use
+ * (struct agx_sampler_view). */
+static void
+agx_view_desc(void *out, struct pipe_sampler_view *view)
+{
+   static_assert(sizeof(((struct agx_sampler_view *)0)->desc) ==
+                    AGX_TEXTURE_LENGTH,
+                 "a view keeps one texture descriptor");
+   if (!view) {
+      agx_pack_view(out, NULL);
+      return;
+   }
+   struct agx_sampler_view *v = (struct agx_sampler_view *)view;
+   if (!v->packed) {
+      agx_pack_view(v->desc, view);
+      v->packed = true;
+   }
+   memcpy(out, v->desc, AGX_TEXTURE_LENGTH);
+}
+
 /* Upload the stage's descriptor tables (once per batch and texture
  * state change; cached in the stage state).
  */
@@ -459,7 +480,7 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
       for (unsigned i = 0; i < MIN2(nr_tex, AGX_IMAGE_TS_BASE); ++i) {
          struct pipe_sampler_view *view = i < st->nr_views ? st->views[i]
                                                            : NULL;
-         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, view);
+         agx_view_desc((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, view);
          if (view && view->texture) {
             agx_batch_reads(batch, view->texture);
             struct agx_resource *zs = agx_resource(view->texture);

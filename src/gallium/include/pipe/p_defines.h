@@ -505,6 +505,12 @@ enum pipe_cap {
    PIPE_CAP_TEXTURE_GATHER_SM5,
    PIPE_CAP_MAX_GS_INVOCATIONS,
    PIPE_CAP_MAX_VERTEX_STREAMS,
+   /* set_constant_buffer(slot 0) takes client memory (user_buffer) and
+    * copies it: the state tracker then passes the default uniform block
+    * as it is instead of uploading it to a buffer the driver would map
+    * back (Mesa's PIPE_CAP_USER_CONSTANT_BUFFERS of old; today the
+    * inverse PIPE_CAP_PREFER_REAL_BUFFER_IN_CONSTBUF0).  Since wave 16. */
+   PIPE_CAP_USER_CONSTANT_BUFFERS,
    PIPE_CAP_COUNT,
 };
 

@@ -9,8 +9,9 @@
  * hold exactly come back exactly, DXT1's punch-through alpha gives
  * transparent black, DXT3 keeps alpha to 4 bits, and any block comes back
  * within the error the eight-value RGTC palette allows (half a step of
- * 1/7 of the block's range).
+ * 1/7 of the block's range).  BC7 and BC6H (one mode each) likewise.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -212,6 +213,110 @@ test_bc7_mode6(void **state)
    }
 }
 
+/* BC6H in mode 3 (one region, 10-bit endpoints), checked through the
+ * decoder with values computed by hand from ARB_texture_compression_bptc's
+ * decoding: an endpoint q reads back as the binary16 pattern
+ * ((64 q + 32) * 31) >> 6 unsigned, sign and ((64 |q| + 32) * 31) >> 5
+ * signed, q = 1023 (unsigned) as 0x7bff. */
+static void
+fill_rgb(float texels[16][4], unsigned first, unsigned count, float v)
+{
+   for (unsigned t = first; t < first + count; t++) {
+      texels[t][0] = texels[t][1] = texels[t][2] = v;
+      texels[t][3] = 1.0f;
+   }
+}
+
+static void
+test_bc6h_unsigned(void **state)
+{
+   (void)state;
+   float texels[16][4];
+   uint8_t block[16];
+   uint16_t out[16][3];
+
+   assert_true(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGB_UFLOAT));
+   /* 1.0 (0x3c00 = 15360): q = 495 gives (31712 * 31) >> 6 = 15360. */
+   fill_rgb(texels, 0, 16, 1.0f);
+   assert_true(util_format_bc_pack_rgba_float(PIPE_FORMAT_BPTC_RGB_UFLOAT,
+                                              block, 16, &texels[0][0], 64,
+                                              4, 4));
+   /* mode bits 00011, then r0's three low bits (495 = 0b111101111) */
+   assert_int_equal(block[0], 0xe3);
+   assert_true(util_format_bc6h_decode_block(block, false, out));
+   for (unsigned t = 0; t < 16; t++) {
+      for (unsigned c = 0; c < 3; c++)
+         assert_int_equal(out[t][c], 0x3c00);
+   }
+
+   /* Out of range: negative and NaN read 0, too large the largest half
+    * (q = 0 and q = 1023 are exact). */
+   fill_rgb(texels, 0, 16, 1e6f);
+   texels[0][0] = -1.0f;
+   texels[0][1] = NAN;
+   texels[0][2] = 0.0f;
+   util_format_bc6h_encode_block((const float(*)[4])texels, false, block);
+   assert_true(util_format_bc6h_decode_block(block, false, out));
+   for (unsigned c = 0; c < 3; c++)
+      assert_int_equal(out[0][c], 0);
+   for (unsigned t = 1; t < 16; t++) {
+      for (unsigned c = 0; c < 3; c++)
+         assert_int_equal(out[t][c], 0x7bff);
+   }
+
+   /* A ramp linear in the binary16 patterns (0 and 2^(t - 15), patterns
+    * 1024 t) between exact ends: each texel within the worst distance of
+    * a 4-bit weight from 64 t / 15 (9 for 8.53: 0.47 / 64 of 15360, 113
+    * patterns), and the ramp keeps its order. */
+   for (unsigned t = 0; t < 16; t++)
+      fill_rgb(texels, t, 1, t ? ldexpf(1.0f, (int)t - 15) : 0.0f);
+   util_format_bc6h_encode_block((const float(*)[4])texels, false, block);
+   assert_true(util_format_bc6h_decode_block(block, false, out));
+   assert_int_equal(out[0][0], 0);
+   assert_int_equal(out[15][0], 0x3c00);
+   for (unsigned t = 0; t < 16; t++) {
+      int d = (int)out[t][0] - (int)(1024 * t);
+      assert_in_range(d < 0 ? -d : d, 0, 113);
+      assert_int_equal(out[t][1], out[t][0]);
+      if (t)
+         assert_true(out[t][0] > out[t - 1][0]);
+   }
+}
+
+static void
+test_bc6h_signed(void **state)
+{
+   (void)state;
+   float texels[16][4];
+   uint8_t block[16];
+   uint16_t out[16][3];
+
+   assert_true(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGB_FLOAT));
+   /* -2.0 (pattern 16384, negative): q = -264 reads 62 * 264 + 31 =
+    * 16399, 15 away (q = -263: 16337); 0.5 (14336): q = 231 reads 14353
+    * (q = 230: 14291).  Both ends are exact entries of the palette. */
+   fill_rgb(texels, 0, 8, -2.0f);
+   fill_rgb(texels, 8, 8, 0.5f);
+   assert_true(util_format_bc_pack_rgba_float(PIPE_FORMAT_BPTC_RGB_FLOAT,
+                                              block, 16, &texels[0][0], 64,
+                                              4, 4));
+   assert_int_equal(block[0] & 0x1f, 3);
+   assert_true(util_format_bc6h_decode_block(block, true, out));
+   for (unsigned t = 0; t < 16; t++) {
+      for (unsigned c = 0; c < 3; c++)
+         assert_int_equal(out[t][c], t < 8 ? 0x8000 | 16399 : 14353);
+   }
+
+   /* The anchor (texel 0) at the high end: the endpoints are swapped and
+    * the block reads the same. */
+   fill_rgb(texels, 0, 8, 0.5f);
+   fill_rgb(texels, 8, 8, -2.0f);
+   util_format_bc6h_encode_block((const float(*)[4])texels, true, block);
+   assert_true(util_format_bc6h_decode_block(block, true, out));
+   for (unsigned t = 0; t < 16; t++)
+      assert_int_equal(out[t][0], t < 8 ? 14353 : 0x8000 | 16399);
+}
+
 /* Formats without an encoder are refused. */
 static void
 test_refused(void **state)
@@ -220,7 +325,7 @@ test_refused(void **state)
    uint8_t block[16];
    const float texel[4] = {0};
 
-   assert_false(util_format_bc_can_pack(PIPE_FORMAT_BPTC_RGB_FLOAT));
+   assert_false(util_format_bc_can_pack(PIPE_FORMAT_ETC2_RGB8));
    assert_false(util_format_bc_pack_rgba_float(PIPE_FORMAT_R8G8B8A8_UNORM,
                                                block, 16, texel, 16, 1, 1));
 }
@@ -236,6 +341,8 @@ main(void)
       cmocka_unit_test(test_rgtc_ramp),
       cmocka_unit_test(test_rgtc2_signed_partial),
       cmocka_unit_test(test_bc7_mode6),
+      cmocka_unit_test(test_bc6h_unsigned),
+      cmocka_unit_test(test_bc6h_signed),
       cmocka_unit_test(test_refused),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
