@@ -117,9 +117,22 @@ static enum asahi_sim_status
 decode_image(struct asahi_sim_group *g, const uint8_t *desc,
              struct image *img);
 
+/* Every lane of every group unpacks the same few descriptors: the last
+ * one decoded on this thread is kept, keyed by its bytes (so a descriptor
+ * rewritten in memory is decoded again), and not read again by the other
+ * lanes of the instruction that read it. */
+struct image_cache {
+   bool valid;
+   uint64_t serial, va;
+   uint8_t desc[AGX_TEXTURE_LENGTH];
+   struct image img;
+};
+
+/* The image a request reads, and where its descriptor is (*va).  *out
+ * points into the cache c until the next load_image with it. */
 static enum asahi_sim_status
 load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
-           const struct image **out)
+           struct image_cache *c, const struct image **out, uint64_t *va_out)
 {
    uint64_t va = 0;
    enum asahi_sim_status st =
@@ -127,35 +140,25 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                     ASAHI_SIM_TEXTURE_STATES, "texture", &va);
    if (st != ASAHI_SIM_RUNNING)
       return st;
-   /* Every lane of every group unpacks the same few descriptors: the last
-    * one decoded on this thread is kept, keyed by its bytes (so a
-    * descriptor rewritten in memory is decoded again), and not read
-    * again by the other lanes of the instruction that read it.  *out
-    * points into it until the next load_image on this thread. */
-   static _Thread_local struct {
-      bool valid;
-      uint64_t serial, va;
-      uint8_t desc[AGX_TEXTURE_LENGTH];
-      struct image img;
-   } cache;
-   if (read_this_instruction(g, cache.valid, cache.serial, cache.va, va)) {
-      *out = &cache.img;
+   *va_out = va;
+   if (read_this_instruction(g, c->valid, c->serial, c->va, va)) {
+      *out = &c->img;
       return ASAHI_SIM_RUNNING;
    }
    uint8_t desc[AGX_TEXTURE_LENGTH];
    if ((st = read_descriptor(g, va, desc, sizeof(desc))) != ASAHI_SIM_RUNNING)
       return st;
-   if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
-      cache.valid = false;
-      st = decode_image(g, desc, &cache.img);
+   if (!c->valid || memcmp(c->desc, desc, sizeof(desc))) {
+      c->valid = false;
+      st = decode_image(g, desc, &c->img);
       if (st != ASAHI_SIM_RUNNING)
          return st;
-      memcpy(cache.desc, desc, sizeof(desc));
-      cache.valid = true;
+      memcpy(c->desc, desc, sizeof(desc));
+      c->valid = true;
    }
-   cache.serial = g->fetch_serial;
-   cache.va = va;
-   *out = &cache.img;
+   c->serial = g->fetch_serial;
+   c->va = va;
+   *out = &c->img;
    return ASAHI_SIM_RUNNING;
 }
 
@@ -511,15 +514,22 @@ compares(const struct image *img, const struct AGX_SAMPLER *s,
    return req->compare && s->compare_enable && !img->integer;
 }
 
-static void
-depth_compare(const struct image *img, const struct AGX_SAMPLER *s,
-              uint32_t ref_bits, float t[4])
+/* The reference as compared: clamped for normalized formats. */
+static double
+compare_reference(const struct image *img, uint32_t ref_bits)
 {
-   double ref = asahi_sim_f32_to_double(ref_bits, false), d = t[0];
+   double ref = asahi_sim_f32_to_double(ref_bits, false);
    const struct util_format_description *fd =
       util_format_description(img->format);
    if (fd && fd->channel[0].normalized)
       ref = fmin(fmax(ref, 0.0), 1.0);
+   return ref;
+}
+
+static void
+depth_compare(const struct AGX_SAMPLER *s, double ref, float t[4])
+{
+   double d = t[0];
    bool pass;
    switch (s->compare_func) {
    case AGX_COMPARE_FUNC_LEQUAL:
@@ -600,6 +610,32 @@ cube_neighbour(unsigned face, int n, int *i, int *j)
    return f;
 }
 
+/*
+ * Word k of a texel texel() (or border, depth_compare) has just written
+ * word by word, as a float.  Read alone: one 16-byte load of the four
+ * words (a copy, or GCC's vectorisation of the filter's sums) cannot take
+ * them from the four pending stores and waits for them to retire (a
+ * store-forwarding stall); the empty asm keeps the reads apart.
+ */
+static inline uint32_t
+texel_bits(const uint32_t bits[4], unsigned k)
+{
+   uint32_t w = bits[k];
+#if defined(__GNUC__)
+   __asm__("" : "+r"(w));
+#endif
+   return w;
+}
+
+static inline float
+texel_word(const uint32_t bits[4], unsigned k)
+{
+   uint32_t w = texel_bits(bits, k);
+   float f;
+   memcpy(&f, &w, sizeof(f));
+   return f;
+}
+
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
  * images, r (the slice; otherwise `layer` is used as is).  With
  * `compare`, texels are compared with `ref` first. */
@@ -644,8 +680,12 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
    }
    /* Axes of size 1 that are not part of the image (2D: z; 1D: y). */
    unsigned dims = img->is_3d ? 3 : (size[1] == 1 && !img->is_2d ? 1 : 2);
+   bool compare = compares(img, s, req);
+   double ref = compare ? compare_reference(img, req->compare_ref) : 0;
 
-   float acc[4] = {0, 0, 0, 0};
+   /* The filter's sums stay in registers; gathers place their texels in
+    * an array of their own. */
+   float acc[4] = {0, 0, 0, 0}, gathered[4] = {0, 0, 0, 0};
    unsigned corners = linear_filter ? 1u << dims : 1;
    for (unsigned n = 0; n < corners; n++) {
       double weight = 1;
@@ -669,44 +709,55 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
             outside |= at[k] < 0;
          }
       }
-      float t[4];
+      /* texel() writes the words one by one: they are read in place,
+       * one by one (texel_word). */
+      union {
+         uint32_t bits[4];
+         float f[4];
+      } tx;
+      float *t = tx.f;
       if (outside) {
          border(img, sm, t);
       } else {
-         uint32_t bits[4];
          enum asahi_sim_status st =
-            texel(g, img, level, (unsigned)at[2], 0, at[0], at[1], bits);
+            texel(g, img, level, (unsigned)at[2], 0, at[0], at[1], tx.bits);
          if (st != ASAHI_SIM_RUNNING)
             return st;
-         memcpy(t, bits, sizeof(t));
       }
-      if (compares(img, s, req))
-         depth_compare(img, s, req->compare_ref, t);
+      if (compare)
+         depth_compare(s, ref, t);
       if (req->gather) {
          /* GL 4.6 section 8.14.2 order: (i0, j1), (i1, j1), (i1, j0),
           * (i0, j0); corner n has x up in bit 0, y up in bit 1. */
          static const unsigned slot[4] = {3, 2, 0, 1};
          float sw[4];
-         if (compares(img, s, req))
+         if (compare)
             memcpy(sw, t, sizeof(sw));
          else
             swizzle_texel(img, t, sw);
-         acc[slot[n & 3]] = sw[req->gather - 1];
+         gathered[slot[n & 3]] = sw[req->gather - 1];
          continue;
       }
       /* Nearest: the one texel's bits as stored, with no arithmetic (the
        * weighted sum quieted a signalling NaN's payload, which 32-bit
        * integer texels read through a float sampler carry; Mesa's
        * llvmpipe returns them unchanged, piglit's multisample texture
-       * upload relies on it).  Since wave 16. */
+       * upload relies on it).  Since wave 16.  Word by word (texel_bits),
+       * unrolled: put together in a register. */
       if (corners == 1) {
-         memcpy(acc, t, sizeof(acc));
+#pragma GCC unroll 4
+         for (unsigned k = 0; k < 4; k++) {
+            uint32_t w = texel_bits(tx.bits, k);
+            memcpy(&acc[k], &w, sizeof(w));
+         }
          continue;
       }
+      /* unrolled: the sums stay in registers */
+#pragma GCC unroll 4
       for (unsigned k = 0; k < 4; k++)
-         acc[k] += (float)(weight * t[k]);
+         acc[k] += (float)(weight * texel_word(tx.bits, k));
    }
-   memcpy(out, acc, sizeof(acc));
+   memcpy(out, req->gather ? gathered : acc, sizeof(acc));
    return ASAHI_SIM_RUNNING;
 }
 
@@ -755,68 +806,128 @@ cube_face(double x, double y, double z, double *s, double *t, double *ma)
    return face;
 }
 
-static enum asahi_sim_status
-sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
-       const struct image *img, uint32_t out[4])
+/*
+ * What sampling takes from the descriptors alone, the same for every lane
+ * of an instruction that reads the same texture and sampler: set up once
+ * per instruction (load_setup), not once per lane.
+ */
+struct sample_setup {
+   /* Cube maps: s and t clamp to the face's edge (seamful) or read the
+    * neighbouring faces (seamless, filter_level). */
+   struct sampler sm;
+   bool is_1d;
+   /* The LOD picks the level (a mip filter over more than one level) or
+    * the filter (minification and magnification filters that differ). */
+   bool lod_picks;
+   /* Linear filters (integer formats are never filtered). */
+   bool linear_mag, linear_min;
+   /* The view's levels, and the size of its first level: the LOD counts
+    * from it (the descriptor holds the resource's level 0 size and the
+    * view's first level, fact: alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_state.c, for GL's base level). */
+   unsigned first, last;
+   double w, h, d;
+};
+
+static void
+make_setup(const struct image *img, struct sample_setup *su)
 {
-   struct sampler sm = {.s = {AGX_SAMPLER_header}};
-   if (!r->sampler_reg) {
-      uint64_t va = 0;
-      enum asahi_sim_status st = descriptor_va(
-         g, false, 0, r->sampler, g->sampler_state, ASAHI_SIM_SAMPLER_STATES,
-         "sampler", &va);
-      if (st != ASAHI_SIM_RUNNING)
-         return st;
-      /* As for images: the last sampler unpacked on this thread. */
-      static _Thread_local struct {
-         bool valid;
-         uint64_t serial, va;
-         uint8_t desc[AGX_SAMPLER_LENGTH];
-         struct AGX_SAMPLER s;
-      } cache;
-      if (!read_this_instruction(g, cache.valid, cache.serial, cache.va,
-                                 va)) {
-         uint8_t desc[AGX_SAMPLER_LENGTH];
-         if ((st = read_descriptor(g, va, desc, sizeof(desc))) !=
-             ASAHI_SIM_RUNNING)
-            return st;
-         if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
-            AGX_SAMPLER_unpack(NULL, desc, &cache.s);
-            memcpy(cache.desc, desc, sizeof(desc));
-            cache.valid = true;
-         }
-         cache.serial = g->fetch_serial;
-         cache.va = va;
-      }
-      sm.s = cache.s;
-      /* An extended table's custom border colour follows the sampler. */
-      const struct asahi_sim_state_slot *slot = &g->sampler_state[r->sampler];
-      if (sm.s.border_colour == AGX_BORDER_COLOUR_CUSTOM && slot->border) {
-         uint8_t b[AGX_BORDER_LENGTH];
-         if (!asahi_sim_mem_access(g,
-                                   slot->heap + slot->index +
-                                      AGX_SAMPLER_LENGTH,
-                                   b, sizeof(b), false,
-                                   ASAHI_SIM_UNIT_TEXTURE))
-            return ASAHI_SIM_FAULT;
-         struct AGX_BORDER bd;
-         AGX_BORDER_unpack(NULL, b, &bd);
-         sm.border[0] = bd.channel_0;
-         sm.border[1] = bd.channel_1;
-         sm.border[2] = bd.channel_2;
-         sm.border[3] = bd.channel_3;
-         sm.has_border = true;
-      }
-   } else {
+   const struct AGX_SAMPLER *s = &su->sm.s;
+   su->is_1d = img->layout.height_px == 1 &&
+               (img->d.dimension == AGX_TEXTURE_DIMENSION_1D ||
+                img->d.dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY);
+   su->lod_picks = s->mag_filter != s->min_filter ||
+                   (s->mip_filter != AGX_MIP_FILTER_NONE &&
+                    img->d.last_level > img->d.first_level);
+   su->linear_mag = s->mag_filter == AGX_FILTER_LINEAR && !img->integer;
+   su->linear_min = s->min_filter == AGX_FILTER_LINEAR && !img->integer;
+   su->first = img->d.first_level;
+   su->last = img->d.last_level < su->first ? su->first : img->d.last_level;
+   unsigned fl = su->first;
+   su->w = img->layout.width_px >> fl ? img->layout.width_px >> fl : 1;
+   su->h = img->layout.height_px >> fl ? img->layout.height_px >> fl : 1;
+   su->d = img->is_3d && img->layers >> fl ? img->layers >> fl : 1;
+   if (img->cube)
+      su->sm.s.wrap_s = su->sm.s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+}
+
+/* The setup of the lane before in the same instruction (serial 0: none),
+ * and, as for images, the last sampler unpacked on this thread, keyed by
+ * its bytes. */
+struct setup_cache {
+   bool unpacked;
+   uint8_t desc[AGX_SAMPLER_LENGTH];
+   struct AGX_SAMPLER s;
+   uint64_t serial, va, image_va;
+   struct sample_setup su;
+};
+
+/* The sampler a request uses with what follows from it and the image
+ * (at image_va); *out points into the cache c until the next call with
+ * it. */
+static enum asahi_sim_status
+load_setup(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
+           const struct image *img, uint64_t image_va, struct setup_cache *c,
+           const struct sample_setup **out)
+{
+   if (r->sampler_reg)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: samplers from the heap are not "
                              "simulated");
+   uint64_t va = 0;
+   enum asahi_sim_status st =
+      descriptor_va(g, false, 0, r->sampler, g->sampler_state,
+                    ASAHI_SIM_SAMPLER_STATES, "sampler", &va);
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+   if (read_this_instruction(g, c->serial != 0, c->serial, c->va,
+                             va) &&
+       c->image_va == image_va) {
+      *out = &c->su;
+      return ASAHI_SIM_RUNNING;
    }
-   struct AGX_SAMPLER s = sm.s;
+   c->serial = 0;
+   uint8_t desc[AGX_SAMPLER_LENGTH];
+   if ((st = read_descriptor(g, va, desc, sizeof(desc))) != ASAHI_SIM_RUNNING)
+      return st;
+   if (!c->unpacked || memcmp(c->desc, desc, sizeof(desc))) {
+      AGX_SAMPLER_unpack(NULL, desc, &c->s);
+      memcpy(c->desc, desc, sizeof(desc));
+      c->unpacked = true;
+   }
+   struct sample_setup *su = &c->su;
+   memset(su, 0, sizeof(*su));
+   su->sm.s = c->s;
+   /* An extended table's custom border colour follows the sampler. */
+   const struct asahi_sim_state_slot *slot = &g->sampler_state[r->sampler];
+   if (su->sm.s.border_colour == AGX_BORDER_COLOUR_CUSTOM && slot->border) {
+      uint8_t b[AGX_BORDER_LENGTH];
+      if (!asahi_sim_mem_access(g, slot->heap + slot->index + AGX_SAMPLER_LENGTH,
+                                b, sizeof(b), false, ASAHI_SIM_UNIT_TEXTURE))
+         return ASAHI_SIM_FAULT;
+      struct AGX_BORDER bd;
+      AGX_BORDER_unpack(NULL, b, &bd);
+      su->sm.border[0] = bd.channel_0;
+      su->sm.border[1] = bd.channel_1;
+      su->sm.border[2] = bd.channel_2;
+      su->sm.border[3] = bd.channel_3;
+      su->sm.has_border = true;
+   }
+   make_setup(img, su);
+   c->serial = g->fetch_serial;
+   c->va = va;
+   c->image_va = image_va;
+   *out = su;
+   return ASAHI_SIM_RUNNING;
+}
 
-   bool is_1d = img->layout.height_px == 1 &&
-                (img->d.dimension == AGX_TEXTURE_DIMENSION_1D ||
-                 img->d.dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY);
+static enum asahi_sim_status
+sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
+       const struct image *img, const struct sample_setup *su,
+       uint32_t out[4])
+{
+   const struct AGX_SAMPLER *s = &su->sm.s;
+   bool is_1d = su->is_1d;
    /* Array layers: an integer in the low 16 bits of the register after
     * the coordinates of the instruction's dimension (tex_1d_array: the
     * second, tex_2d_array: the third, tex_cube_array: the fourth, counting
@@ -834,35 +945,20 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                         &cube_t, &cube_ma);
       unsigned cubes = img->layers / 6;
       layer += 6 * (array_layer < cubes ? array_layer : cubes - 1);
-      /* Seamful cube maps clamp to the face's edge; seamless ones read
-       * the neighbouring faces (filter_level). */
-      sm.s.wrap_s = sm.s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
    } else if (img->layers > 1 && !img->is_3d) {
       layer = array_layer < img->layers ? array_layer : img->layers - 1;
    }
 
-   /* The LOD.  It picks the level (a mip filter over more than one
-    * level), the filter (minification and magnification filters that
-    * differ) and is the answer of LOD queries: with none of these,
-    * computing it from the derivatives (square roots and a log2 per lane)
-    * changes nothing. */
-   bool lod_used = r->query_lod || s.mag_filter != s.min_filter ||
-                   (s.mip_filter != AGX_MIP_FILTER_NONE &&
-                    img->d.last_level > img->d.first_level);
+   /* The LOD.  It picks the level or the filter (lod_picks) and is the
+    * answer of LOD queries: with none of these, computing it from the
+    * derivatives (square roots and a log2 per lane) changes nothing. */
+   bool lod_used = r->query_lod || su->lod_picks;
    double lod = 0;
    bool explicit_lod = r->lod_mode == 2 || r->lod_mode == 6;
    if (explicit_lod) {
       lod = lod_operand(r);
-   } else if (lod_used && r->has_derivatives && !s.pixel_coordinates) {
-      /* The size of the view's first level: the LOD counts from it (the
-       * descriptor holds the resource's level 0 size and the view's
-       * first level, fact: alexvorxx/Mesa-VirGL
-       * src/gallium/drivers/asahi/agx_state.c, for GL's base level). */
-      unsigned fl = img->d.first_level;
-      double w = img->layout.width_px >> fl ? img->layout.width_px >> fl : 1;
-      double h = img->layout.height_px >> fl ? img->layout.height_px >> fl
-                                             : 1;
-      double dd = img->is_3d && img->layers >> fl ? img->layers >> fl : 1;
+   } else if (lod_used && r->has_derivatives && !s->pixel_coordinates) {
+      double w = su->w, h = su->h, dd = su->d;
       /* Cube faces: the direction's change over the major axis, a face
        * spanning 2 units of it. */
       double k = img->cube ? 0.5 / (cube_ma > 0 ? cube_ma : 1) : 1;
@@ -890,16 +986,11 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    /* lambda' (GL 4.6 equation 8.5: after the bias, before the clamps)
     * for LOD queries */
    double lambda_prime = lod;
-   lod = fmax(lod, s.min_lod);
-   lod = fmin(lod, s.max_lod);
+   lod = fmax(lod, s->min_lod);
+   lod = fmin(lod, s->max_lod);
 
-   bool mag = lod <= 0;
-   bool linear_filter =
-      (mag ? s.mag_filter : s.min_filter) == AGX_FILTER_LINEAR &&
-      !img->integer;
-   unsigned first = img->d.first_level, last = img->d.last_level;
-   if (last < first)
-      last = first;
+   bool linear_filter = lod <= 0 ? su->linear_mag : su->linear_min;
+   unsigned first = su->first, last = su->last;
    double top = (double)(last - first);
    double l = fmin(fmax(lod, 0), top);
 
@@ -908,11 +999,11 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    double t = 0;
    if (r->gather) {
       /* Gathers read the view's first level (GL 4.6 section 8.14.2). */
-   } else if (s.mip_filter == AGX_MIP_FILTER_NEAREST) {
+   } else if (s->mip_filter == AGX_MIP_FILTER_NEAREST) {
       /* GL: ceil(lod + 0.5) - 1 */
       double n = ceil(l + 0.5) - 1;
       l0 = l1 = first + (unsigned)(n < 0 ? 0 : n);
-   } else if (s.mip_filter == AGX_MIP_FILTER_LINEAR) {
+   } else if (s->mip_filter == AGX_MIP_FILTER_LINEAR) {
       l0 = first + (unsigned)floor(l);
       l1 = l0 + 1 <= last ? l0 + 1 : l0;
       t = l - floor(l);
@@ -925,9 +1016,9 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
        * driver uses both components as they come: alexvorxx/Mesa-VirGL
        * src/asahi/compiler/agx_compile.c, agx_emit_tex). */
       double x = 0;
-      if (s.mip_filter == AGX_MIP_FILTER_LINEAR)
+      if (s->mip_filter == AGX_MIP_FILTER_LINEAR)
          x = l;
-      else if (s.mip_filter == AGX_MIP_FILTER_NEAREST)
+      else if (s->mip_filter == AGX_MIP_FILTER_NEAREST)
          x = (double)(l0 - first);
       float q[4] = {(float)x, (float)lambda_prime, 0, 0};
       memcpy(out, q, sizeof(q));
@@ -937,9 +1028,9 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    double rr = img->is_3d ? coord(r, 2) : 0;
    enum asahi_sim_status st =
-      filter_level(g, img, &sm, r, linear_filter, l0, layer, u, v, rr, a);
+      filter_level(g, img, &su->sm, r, linear_filter, l0, layer, u, v, rr, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
-      st = filter_level(g, img, &sm, r, linear_filter, l1, layer, u, v, rr, b);
+      st = filter_level(g, img, &su->sm, r, linear_filter, l1, layer, u, v, rr, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }
@@ -947,13 +1038,37 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    return st;
 }
 
+/* The texture unit's caches on this thread. */
+struct unit_cache {
+   struct image_cache image;
+   struct setup_cache setup;
+};
+
+/*
+ * Looked up once per lane, in a function of its own: in a shared library
+ * (the drm-shim) a _Thread_local's address comes from __tls_get_addr, and
+ * GCC computed it again in every block that used the caches (4 % of
+ * fbo-depth-array depth-layered-clear).
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static struct unit_cache *
+unit_cache(void)
+{
+   static _Thread_local struct unit_cache cache;
+   return &cache;
+}
+
 static enum asahi_sim_status
 unit_fetch(void *user, struct asahi_sim_group *g,
            const struct asahi_sim_texture_request *r, unsigned lane,
            uint32_t out[4])
 {
+   struct unit_cache *cache = unit_cache();
    const struct image *img = NULL;
-   enum asahi_sim_status st = load_image(g, r, &img);
+   uint64_t img_va = 0;
+   enum asahi_sim_status st = load_image(g, r, &cache->image, &img, &img_va);
    if (st != ASAHI_SIM_RUNNING)
       return st;
 
@@ -992,7 +1107,10 @@ unit_fetch(void *user, struct asahi_sim_group *g,
       if (level <= img->d.last_level)
          st = texel(g, img, level, layer, sample, x, y, v);
    } else {
-      st = sample(g, r, img, v);
+      const struct sample_setup *su = NULL;
+      st = load_setup(g, r, img, img_va, &cache->setup, &su);
+      if (st == ASAHI_SIM_RUNNING)
+         st = sample(g, r, img, su, v);
    }
    if (st != ASAHI_SIM_RUNNING)
       return st;
@@ -1031,7 +1149,9 @@ asahi_sim_texture_plain_2d(struct asahi_sim_group *g, uint32_t slot,
    uint64_t serial = g->fetch_serial;
    g->fetch_serial = 0;
    const struct image *img = NULL;
-   enum asahi_sim_status st = load_image(g, &r, &img);
+   uint64_t img_va = 0;
+   enum asahi_sim_status st =
+      load_image(g, &r, &unit_cache()->image, &img, &img_va);
    g->fetch_serial = serial;
    if (st != ASAHI_SIM_RUNNING || img->null || img->compressed ||
        img->samples != 1 || img->layers != 1 || img->cube || img->is_3d ||
