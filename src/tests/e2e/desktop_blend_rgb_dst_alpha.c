@@ -4,10 +4,11 @@
  */
 
 /*
- * Blending into colour buffers without alpha (GL_RGB8 and GL_R3_G3_B2
- * renderbuffers of a compatibility context): their destination alpha is
- * 1 for the blend factors, whatever was stored (GL 4.6 section 17.3.6),
- * and reads give alpha 1 (GL 3.0 section 4.3.2).
+ * Blending into colour buffers without alpha (GL_RGB8, GL_R3_G3_B2 and
+ * GL_LUMINANCE8 textures of a compatibility context): their
+ * destination alpha is 1 for the blend factors, whatever was stored (GL
+ * 4.6 section 17.3.6), and reads give alpha 1 (GL 3.0 section 4.3.2;
+ * luminance reads as red, green and blue 0).
  *
  * - cleared to (0.2, 0.4, 0.6, 0), a quad of (1, 1, 1, 0.25) blended
  *   with (ONE_MINUS_DST_ALPHA, DST_ALPHA): src * 0 + dst * 1, the clear
@@ -15,7 +16,8 @@
  * - a quad of alpha 0.25 drawn without blending, then (0.8, 0.6, 0.4, 0)
  *   blended with (DST_ALPHA, ZERO): the source alone, (204, 153, 102,
  *   255).
- * R3_G3_B2 runs the first case with white and black only (exact there).
+ * R3_G3_B2 runs the first case with white and black only (exact there),
+ * LUMINANCE8 with the same clear colour, read as (51, 0, 0, 255).
  *
  * Values from the rules above; llvmpipe passes it too.
  *
@@ -31,20 +33,23 @@
 #define W 8
 #define H 8
 #define E2E_GL_R3_G3_B2 0x2A10
+#define E2E_GL_LUMINANCE8 0x8040
 
-/* A framebuffer with one new W x H renderbuffer of ifmt, left bound. */
+/* A framebuffer with one new W x H texture of ifmt (as piglit's
+ * fbo-blending-formats attaches them), left bound. */
 static GLuint
 new_fbo(GLenum ifmt, bool quiet, bool *ok)
 {
-   GLuint rb, fb;
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, ifmt, W, H);
+   GLuint tex, fb;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, W, H, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
    glGenFramebuffers(1, &fb);
    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   *ok &= e2e_gl_expect_error(GL_NO_ERROR, "renderbuffer storage", quiet);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_TEXTURE_2D, tex, 0);
+   *ok &= e2e_gl_expect_error(GL_NO_ERROR, "texture storage", quiet);
    bool complete =
       glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
    if (!complete)
@@ -92,6 +97,13 @@ draw(GLuint prog, bool quiet)
    static const uint8_t black[4] = {0, 0, 0, 255};
    ok &= keeps_clear(E2E_GL_R3_G3_B2, c, 0, 0, 0, black,
                      "R3_G3_B2 (black) blended with ONE_MINUS_DST_ALPHA, "
+                     "DST_ALPHA",
+                     quiet);
+
+   /* stored as RGBA8: the state tracker changes the factors */
+   static const uint8_t lum[4] = {51, 0, 0, 255};
+   ok &= keeps_clear(E2E_GL_LUMINANCE8, c, 0.2f, 0.4f, 0.6f, lum,
+                     "LUMINANCE8 blended with ONE_MINUS_DST_ALPHA, "
                      "DST_ALPHA",
                      quiet);
 
