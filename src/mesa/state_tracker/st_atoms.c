@@ -51,12 +51,30 @@ st_release_framebuffer_state(struct st_context *st)
    st->fb = empty;
 }
 
+/* Does rb lack alpha in GL (base RED, RG, RGB or LUMINANCE; not
+ * INTENSITY, whose alpha is its intensity) while its storage format has
+ * one?  Then the stored alpha is not the buffer's (st_context.h
+ * no_alpha_cbufs). */
+static bool
+stored_alpha_unused(const struct gl_context *ctx,
+                    const struct gl_renderbuffer *rb, enum pipe_format storage)
+{
+   const struct gl_format_info *f =
+      _mesa_format_info_for(ctx, rb->InternalFormat);
+   const struct util_format_description *d = util_format_description(storage);
+   /* (alpha from a stored channel, not a constant swizzle) */
+   if (!f || !d || d->swizzle[3] > PIPE_SWIZZLE_W)
+      return false;
+   return f->base == GL_RED || f->base == GL_RG || f->base == GL_RGB ||
+          f->base == GL_LUMINANCE;
+}
+
 static void
 update_framebuffer(struct st_context *st)
 {
    struct gl_framebuffer *fb = st->ctx.DrawBuffer;
    struct pipe_framebuffer_state state = {0};
-   unsigned alpha_only = 0;
+   unsigned alpha_only = 0, no_alpha = 0;
 
    if (fb) {
       state.width = (uint16_t)fb->Width;
@@ -73,6 +91,9 @@ update_framebuffer(struct st_context *st)
             state.nr_cbufs = (uint8_t)(i + 1);
          if (state.cbufs[i] && _mesa_is_alpha_renderbuffer(&st->ctx, rb))
             alpha_only |= 1u << i;
+         if (state.cbufs[i] && stored_alpha_unused(&st->ctx, rb,
+                                                   state.cbufs[i]->format))
+            no_alpha |= 1u << i;
       }
       struct gl_renderbuffer *zs = fb->Attachment[BUFFER_DEPTH]
                                       ? fb->Attachment[BUFFER_DEPTH]
@@ -87,6 +108,7 @@ update_framebuffer(struct st_context *st)
    st->pipe->set_framebuffer_state(st->pipe, &state);
    st->fb = state;
    st->alpha_only_cbufs = alpha_only;
+   st->no_alpha_cbufs = no_alpha;
    st->fb_flip = fb && fb->FlipY;
    st->fb_height = fb ? (unsigned)fb->Height : 0;
 }
@@ -382,6 +404,23 @@ blend_func(GLenum e)
    }
 }
 
+/* Blend factor f with a destination alpha of 1 (update_blend); rgb: a
+ * colour factor, where SRC_ALPHA_SATURATE is min(As, 1 - Ad). */
+static unsigned
+dst_alpha_one(unsigned f, bool rgb)
+{
+   switch (f) {
+   case PIPE_BLENDFACTOR_DST_ALPHA:
+      return PIPE_BLENDFACTOR_ONE;
+   case PIPE_BLENDFACTOR_INV_DST_ALPHA:
+      return PIPE_BLENDFACTOR_ZERO;
+   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE:
+      return rgb ? PIPE_BLENDFACTOR_ZERO : f;
+   default:
+      return f;
+   }
+}
+
 static void
 update_blend(struct st_context *st)
 {
@@ -452,6 +491,27 @@ update_blend(struct st_context *st)
       b.independent_blend_enable |= b.max_rt > 0;
       for (unsigned i = 0; i <= b.max_rt; i++)
          b.rt[i].colormask &= st_cbuf_channels(st, i);
+   }
+
+   /* Colour buffers without alpha stored with one: destination alpha is
+    * 1 (GL 4.6 section 17.3.6), so DST_ALPHA factors become ONE, their
+    * inverse ZERO, and SRC_ALPHA_SATURATE, min(As, 1 - 1), ZERO for RGB
+    * (as alexvorxx/Mesa-VirGL src/mesa/state_tracker/st_atom_blend.c
+    * does for RGB formats emulated with RGBA ones).  Since wave 16. */
+   if (st->no_alpha_cbufs && ctx->Color.BlendEnabled) {
+      for (unsigned i = 1; !b.independent_blend_enable && i <= b.max_rt;
+           i++)
+         b.rt[i] = b.rt[0];
+      b.independent_blend_enable |= b.max_rt > 0;
+      for (unsigned i = 0; i <= b.max_rt; i++) {
+         if (!((st->no_alpha_cbufs >> i) & 1))
+            continue;
+         struct pipe_rt_blend_state *r = &b.rt[i];
+         r->rgb_src_factor = dst_alpha_one(r->rgb_src_factor, true);
+         r->rgb_dst_factor = dst_alpha_one(r->rgb_dst_factor, true);
+         r->alpha_src_factor = dst_alpha_one(r->alpha_src_factor, false);
+         r->alpha_dst_factor = dst_alpha_one(r->alpha_dst_factor, false);
+      }
    }
 
    /* KHR_blend_equation_advanced: one equation for every channel. */

@@ -81,6 +81,11 @@ struct st_context {
     * format: only its alpha is ever written, so that R, G and B read 0
     * (st_cbuf_channels). */
    unsigned alpha_only_cbufs;
+   /* Bit i: colour buffer i has no alpha in GL (base RED, RG, RGB or
+    * LUMINANCE) but is stored with one: blending reads its destination
+    * alpha as 1 (GL 4.6 section 17.3.6), so the blend CSO gets factors
+    * that do not read it (update_blend).  Since wave 16. */
+   unsigned no_alpha_cbufs;
    unsigned fb_height; /* for the y flip of window-system framebuffers */
    bool fb_flip;
    /* The colour clamping the program variants made now get

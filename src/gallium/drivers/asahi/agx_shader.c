@@ -277,22 +277,6 @@ agx_bind_fs_state(struct pipe_context *pctx, void *cso)
    ctx->dirty |= AGX_DIRTY_FS;
 }
 
-/* The tilebuffer format the compiler is told: X formats are stored like
- * their A twins (the X channel is never read back as anything but 1).
- */
-static enum pipe_format
-agx_key_rt_format(enum pipe_format f)
-{
-   switch (f) {
-   case PIPE_FORMAT_R8G8B8X8_UNORM:
-      return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case PIPE_FORMAT_B8G8R8X8_UNORM:
-      return PIPE_FORMAT_B8G8R8A8_UNORM;
-   default:
-      return f;
-   }
-}
-
 /* The key of the variant the current state needs. */
 /* Whether a fragment shader reads gl_Color, gl_SecondaryColor or a back
  * colour (the inputs glShadeModel acts on). */
@@ -384,8 +368,12 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {
          if (!agx_tilebuffer_has_rt(&batch->tib, rt))
             continue;
-         key->fs.rt[rt].format =
-            agx_key_rt_format(batch->tib.logical_format[rt]);
+         /* X formats (RGBX8, RGB16F stored as RGBX16F) go as they are:
+          * the compiler reads their missing alpha as 1 when blending
+          * (GL 4.6 section 17.3.6: DST_ALPHA is 1 for a buffer without
+          * alpha).  Since wave 16; before, RGBX8 went as RGBA8 and
+          * blending read a stale stored alpha. */
+         key->fs.rt[rt].format = batch->tib.logical_format[rt];
          key->fs.rt[rt].offset_B = batch->tib.offset_B[rt];
 
          /* Blending and write masks happen in the shader. */
