@@ -36,6 +36,11 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_B8G8R8X8_UNORM] = RT(R8G8B8A8, UNORM, U8NORM, 4, 4),
    [PIPE_FORMAT_A8B8G8R8_UNORM] = RT(R8G8B8A8, UNORM, U8NORM, 4, 4),
    [PIPE_FORMAT_R8G8B8A8_SNORM] = RT(R8G8B8A8, SNORM, S8NORM, 4, 4),
+   /* RGB8_SNORM colour buffers (renderable in desktop contexts since wave
+    * 16): the X form renders in the S8NORM tilebuffer like RGBA8_SNORM
+    * (fact: alexvorxx/Mesa-VirGL src/asahi/layout/formats.c), so blending
+    * and reads take destination alpha as one (GL 4.6 section 17.3.6). */
+   [PIPE_FORMAT_R8G8B8X8_SNORM] = RT(R8G8B8A8, SNORM, S8NORM, 4, 4),
    [PIPE_FORMAT_R8G8B8A8_UINT] = RT(R8G8B8A8, UINT, I8, 4, 4),
    [PIPE_FORMAT_R8G8B8A8_SINT] = RT(R8G8B8A8, SINT, I8, 4, 4),
    [PIPE_FORMAT_R16G16B16A16_FLOAT] = RT(R16G16B16A16, FLOAT, F16, 8, 4),
@@ -206,7 +211,9 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L16A16_UNORM] = TEX(R16G16, UNORM),
    [PIPE_FORMAT_L8_SRGB] = TEX(R8, UNORM),
    [PIPE_FORMAT_R16G16B16X16_UNORM] = RT(R16G16B16A16, UNORM, U16NORM, 8, 4),
-   [PIPE_FORMAT_R16G16B16X16_SNORM] = TEX(R16G16B16A16, SNORM),
+   /* RGB16_SNORM colour buffers: rendered like RGBA16_SNORM (S16NORM), as
+    * RGBX16 unorm renders like RGBA16, the X channel unread. */
+   [PIPE_FORMAT_R16G16B16X16_SNORM] = RT(R16G16B16A16, SNORM, S16NORM, 8, 4),
    [PIPE_FORMAT_A8_UINT] = TEX(R8, UINT),
    [PIPE_FORMAT_L8_UINT] = TEX(R8, UINT),
    [PIPE_FORMAT_I8_UINT] = TEX(R8, UINT),
