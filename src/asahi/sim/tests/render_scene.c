@@ -22,6 +22,7 @@
  */
 
 #include "render_scene.h"
+#include "sim_test_texture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -315,24 +316,15 @@ rgba8_texture(struct builder *b, enum agx_texture_dimension dimension,
    uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, &va);
    if (!d)
       return 0;
-   agx_pack(d, TEXTURE, cfg) {
-      cfg.dimension = dimension;
-      if (dimension == AGX_TEXTURE_DIMENSION_2D_MS)
-         cfg.samples = AGX_SAMPLE_COUNT_4;
-      cfg.layout = twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = w;
-      cfg.height = h;
-      cfg.address = address;
+   struct AGX_TEXTURE cfg = sim_test_rgba8(dimension, w, h, address);
+   if (dimension == AGX_TEXTURE_DIMENSION_2D_MS)
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+   if (!twiddled) {
+      cfg.layout = AGX_LAYOUT_LINEAR;
       /* Packed as bytes - 16 (the texture unit adds them back). */
-      if (!twiddled)
-         cfg.stride = stride - 16;
+      cfg.stride = stride - 16;
    }
+   AGX_TEXTURE_pack(d, &cfg);
    return va;
 }
 
