@@ -33,14 +33,6 @@
 static uint8_t img_mem[64 << 10];
 static uint8_t desc_mem[256];
 
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
-}
-
 struct fixture {
    struct asahi_sim_region regions[2];
    struct asahi_sim_simple_mem mem;

@@ -111,14 +111,6 @@ fixture(struct asahi_sim_group *g)
    g->sampler_state[0] = (struct asahi_sim_state_slot){true, DESC_VA, 64};
 }
 
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
-}
-
 /* Loads texel (l % 8, l / 8 % 4) of texture state ts in every lane l. */
 static void
 load_all(struct sim_test *t, unsigned ts)
