@@ -82,6 +82,19 @@ agx_push_range_upload(struct agx_batch *batch, struct agx_usc_builder *b,
    agx_usc_uniform(b, r->uniform, r->length, va);
 }
 
+void
+agx_lod_bias_sysval(const struct agx_stage_state *st, unsigned sv,
+                    uint32_t *word)
+{
+   if (sv < AGX_SYSVAL_SAMPLER_LOD_BIAS0 ||
+       sv >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16)
+      return;
+   unsigned k = sv - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
+   float f =
+      agx_sampler_lod_bias(k < PIPE_MAX_SAMPLERS ? st->samplers[k] : NULL);
+   memcpy(word, &f, sizeof(f));
+}
+
 bool
 agx_usc_alloc(struct agx_batch *batch, const struct agx_compiled_shader *cs,
               struct agx_ptr *t, struct agx_usc_builder *b)
@@ -232,13 +245,8 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
             else if (sv == AGX_SYSVAL_GRID_ADDR_HI ||
                      sv == AGX_SYSVAL_GL_UNIFORMS_ADDR_HI)
                data[w] = (uint32_t)(va >> 32);
-            else if (sv >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 &&
-                     sv < AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16) {
-               unsigned k = sv - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
-               float f = agx_sampler_lod_bias(
-                  k < PIPE_MAX_SAMPLERS ? st->samplers[k] : NULL);
-               memcpy(&data[w], &f, 4);
-            }
+            else
+               agx_lod_bias_sysval(st, sv, &data[w]);
          }
          break;
       default:

@@ -327,14 +327,7 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   unsigned k = r->index + w - AGX_SYSVAL_CLIP_PLANE0;
                   memcpy(&data[w], &ctx->clip.ucp[k / 4][k % 4], 4);
                }
-               if (r->index + w >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 &&
-                   r->index + w < AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16) {
-                  unsigned k = r->index + w - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
-                  f = agx_sampler_lod_bias(k < PIPE_MAX_SAMPLERS
-                                              ? st->samplers[k]
-                                              : NULL);
-                  memcpy(&data[w], &f, 4);
-               }
+               agx_lod_bias_sysval(st, r->index + w, &data[w]);
                break;
             }
          }
