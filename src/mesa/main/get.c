@@ -1186,6 +1186,33 @@ float_to_int(GLfloat f, bool norm)
 }
 
 static bool
+value_is_float(const struct value *v)
+{
+   return v->type == TYPE_FLOAT || v->type == TYPE_FLOAT_NORM;
+}
+
+/* Element i of v as the integer getters answer it. */
+static GLint
+value_int(const struct value *v, unsigned i)
+{
+   if (value_is_float(v))
+      return float_to_int(v->f[i], v->type == TYPE_FLOAT_NORM);
+   return v->i[i];
+}
+
+/* Element i of v as glGetDoublev answers it; glGetFloatv and
+ * glGetBooleanv convert it on (exact for floats; for integers, a double
+ * holds every GLint, so the float is the one a direct conversion
+ * gives). */
+static GLdouble
+value_double(const struct value *v, unsigned i)
+{
+   if (value_is_float(v))
+      return v->f[i];
+   return v->i[i];
+}
+
+static bool
 lookup(struct gl_context *ctx, GLenum pname, struct value *v, const char *func)
 {
    bool on;
@@ -1211,12 +1238,8 @@ _mesa_GetIntegerv(GLenum pname, GLint *data)
 
    if (!lookup(ctx, pname, &v, "glGetIntegerv"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = float_to_int(v.f[i], v.type == TYPE_FLOAT_NORM);
-      else
-         data[i] = v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_int(&v, i);
 }
 
 void GLAPIENTRY
@@ -1227,12 +1250,8 @@ _mesa_GetFloatv(GLenum pname, GLfloat *data)
 
    if (!lookup(ctx, pname, &v, "glGetFloatv"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = v.f[i];
-      else
-         data[i] = (GLfloat)v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = (GLfloat)value_double(&v, i);
 }
 
 /* Desktop GL (1.0 section 6.1.1): the state as doubles, converted as for
@@ -1249,12 +1268,8 @@ _mesa_GetDoublev(GLenum pname, GLdouble *data)
    }
    if (!lookup(ctx, pname, &v, "glGetDoublev"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = v.f[i];
-      else
-         data[i] = v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_double(&v, i);
 }
 
 void GLAPIENTRY
@@ -1265,12 +1280,8 @@ _mesa_GetBooleanv(GLenum pname, GLboolean *data)
 
    if (!lookup(ctx, pname, &v, "glGetBooleanv"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = v.f[i] != 0.0f;
-      else
-         data[i] = v.i[i] != 0;
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_double(&v, i) != 0.0;
 }
 
 void GLAPIENTRY
@@ -1296,12 +1307,8 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
    }
    if (!lookup(ctx, pname, &v, "glGetInteger64v"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = float_to_int(v.f[i], v.type == TYPE_FLOAT_NORM);
-      else
-         data[i] = v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_int(&v, i);
 }
 
 
