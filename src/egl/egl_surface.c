@@ -486,6 +486,21 @@ out:
    return egl_error(err, func, "eglQuerySurface failed");
 }
 
+/* eglSurfaceAttrib of an attribute with two values, `special` allowed
+ * only when the config's surface type has its bit: the error, or
+ * EGL_SUCCESS with *field = value. */
+static EGLint
+set_two_valued(EGLint *field, EGLint value, EGLint special, EGLint plain,
+               bool special_ok)
+{
+   if (value == special && !special_ok)
+      return EGL_BAD_MATCH;
+   if (value != special && value != plain)
+      return EGL_BAD_PARAMETER;
+   *field = value;
+   return EGL_SUCCESS;
+}
+
 static EGLBoolean EGLAPIENTRY
 egl_SurfaceAttrib(EGLDisplay dpy, EGLSurface handle, EGLint attribute,
                   EGLint value)
@@ -506,23 +521,15 @@ egl_SurfaceAttrib(EGLDisplay dpy, EGLSurface handle, EGLint attribute,
       s->mipmap_level = value;
       break;
    case EGL_MULTISAMPLE_RESOLVE:
-      if (value == EGL_MULTISAMPLE_RESOLVE_BOX &&
-          !(type & EGL_MULTISAMPLE_RESOLVE_BOX_BIT))
-         err = EGL_BAD_MATCH;
-      else if (value != EGL_MULTISAMPLE_RESOLVE_BOX &&
-               value != EGL_MULTISAMPLE_RESOLVE_DEFAULT)
-         err = EGL_BAD_PARAMETER;
-      else
-         s->multisample_resolve = value;
+      err = set_two_valued(&s->multisample_resolve, value,
+                           EGL_MULTISAMPLE_RESOLVE_BOX,
+                           EGL_MULTISAMPLE_RESOLVE_DEFAULT,
+                           type & EGL_MULTISAMPLE_RESOLVE_BOX_BIT);
       break;
    case EGL_SWAP_BEHAVIOR:
-      if (value == EGL_BUFFER_PRESERVED &&
-          !(type & EGL_SWAP_BEHAVIOR_PRESERVED_BIT))
-         err = EGL_BAD_MATCH;
-      else if (value != EGL_BUFFER_PRESERVED && value != EGL_BUFFER_DESTROYED)
-         err = EGL_BAD_PARAMETER;
-      else
-         s->swap_behavior = value;
+      err = set_two_valued(&s->swap_behavior, value, EGL_BUFFER_PRESERVED,
+                           EGL_BUFFER_DESTROYED,
+                           type & EGL_SWAP_BEHAVIOR_PRESERVED_BIT);
       break;
    default:
       err = EGL_BAD_ATTRIBUTE;

@@ -13,6 +13,7 @@
  */
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -193,6 +194,55 @@ test_clear_and_read_back_through_glvnd(void **state)
    assert_true(eglDestroySurface(dpy, surf));
    assert_false(eglDestroySurface(dpy, surf));
    assert_int_equal(eglGetError(), EGL_BAD_SURFACE);
+   assert_true(eglTerminate(dpy));
+}
+
+/* eglSurfaceAttrib of the two-valued attributes (EGL 1.5 section 3.5.6):
+ * the value that needs a surface-type bit is EGL_BAD_MATCH without it,
+ * an unknown value EGL_BAD_PARAMETER, and a value taken is what
+ * eglQuerySurface answers. */
+static void
+check_two_valued(EGLDisplay dpy, EGLSurface surf, EGLint attrib,
+                 EGLint special, EGLint plain, bool special_ok)
+{
+   EGLint got = 0;
+   assert_true(eglSurfaceAttrib(dpy, surf, attrib, plain));
+   assert_true(eglQuerySurface(dpy, surf, attrib, &got));
+   assert_int_equal(got, plain);
+   assert_false(eglSurfaceAttrib(dpy, surf, attrib, 0x1234));
+   assert_int_equal(eglGetError(), EGL_BAD_PARAMETER);
+   assert_int_equal(eglSurfaceAttrib(dpy, surf, attrib, special),
+                    special_ok ? EGL_TRUE : EGL_FALSE);
+   assert_int_equal(eglGetError(), special_ok ? EGL_SUCCESS : EGL_BAD_MATCH);
+   assert_true(eglQuerySurface(dpy, surf, attrib, &got));
+   assert_int_equal(got, special_ok ? special : plain);
+}
+
+static void
+test_surface_attrib(void **state)
+{
+   EGLDisplay dpy = get_display();
+   EGLConfig config;
+   EGLint n, type = 0;
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   assert_true(eglChooseConfig(dpy, es2_pbuffer_config, &config, 1, &n));
+   assert_int_equal(n, 1);
+   assert_true(eglGetConfigAttrib(dpy, config, EGL_SURFACE_TYPE, &type));
+   const EGLint pb_attribs[] = {EGL_WIDTH, 4, EGL_HEIGHT, 4, EGL_NONE};
+   EGLSurface surf = eglCreatePbufferSurface(dpy, config, pb_attribs);
+   assert_ptr_not_equal(surf, EGL_NO_SURFACE);
+
+   check_two_valued(dpy, surf, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED,
+                    EGL_BUFFER_DESTROYED,
+                    type & EGL_SWAP_BEHAVIOR_PRESERVED_BIT);
+   check_two_valued(dpy, surf, EGL_MULTISAMPLE_RESOLVE,
+                    EGL_MULTISAMPLE_RESOLVE_BOX,
+                    EGL_MULTISAMPLE_RESOLVE_DEFAULT,
+                    type & EGL_MULTISAMPLE_RESOLVE_BOX_BIT);
+   assert_false(eglSurfaceAttrib(dpy, surf, EGL_WIDTH, 8));
+   assert_int_equal(eglGetError(), EGL_BAD_ATTRIBUTE);
+
+   assert_true(eglDestroySurface(dpy, surf));
    assert_true(eglTerminate(dpy));
 }
 
@@ -440,6 +490,7 @@ main(void)
       cmocka_unit_test(test_default_display_follows_egl_platform),
       cmocka_unit_test(test_configs),
       cmocka_unit_test(test_clear_and_read_back_through_glvnd),
+      cmocka_unit_test(test_surface_attrib),
       cmocka_unit_test(test_surfaceless_no_config_es3),
       cmocka_unit_test(test_no_native_surfaces),
       cmocka_unit_test(test_one_thread_per_context),

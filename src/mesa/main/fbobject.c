@@ -648,6 +648,22 @@ bound_fbo(struct gl_context *ctx, GLenum target, const char *func)
    return *binding;
 }
 
+/* The attachment point of `attachment` (*index) and the bound
+ * framebuffer object of target; NULL with the error recorded: an
+ * attachment not of this context is INVALID_ENUM, then bound_fbo's. */
+static struct gl_framebuffer *
+attachment_fbo(struct gl_context *ctx, GLenum target, GLenum attachment,
+               const char *func, int *index)
+{
+   *index = attachment_index(ctx, attachment);
+   if (*index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
+                  attachment);
+      return NULL;
+   }
+   return bound_fbo(ctx, target, func);
+}
+
 static void
 attachments_changed(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
@@ -714,12 +730,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(target)");
       return;
    }
-   index = attachment_index(ctx, attachment);
-   if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(attachment)");
-      return;
-   }
-   fb = bound_fbo(ctx, target, "glFramebufferTexture2D");
+   fb = attachment_fbo(ctx, target, attachment, "glFramebufferTexture2D",
+                       &index);
    if (!fb)
       return;
    if (texture) {
@@ -835,13 +847,7 @@ framebuffer_texture_other(GLenum target, GLenum attachment,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
       return;
    }
-   index = attachment_index(ctx, attachment);
-   if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
-                  attachment);
-      return;
-   }
-   fb = bound_fbo(ctx, target, func);
+   fb = attachment_fbo(ctx, target, attachment, func, &index);
    if (!fb)
       return;
    if (texture) {
@@ -916,13 +922,7 @@ _mesa_FramebufferTexture(GLenum target, GLenum attachment, GLuint texture,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
-   index = attachment_index(ctx, attachment);
-   if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
-                  attachment);
-      return;
-   }
-   fb = bound_fbo(ctx, target, func);
+   fb = attachment_fbo(ctx, target, attachment, func, &index);
    if (!fb)
       return;
    if (texture) {
@@ -1139,12 +1139,7 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       default_fb_query(ctx, *bound, attachment, pname, params, func);
       return;
    }
-   index = attachment_index(ctx, attachment);
-   if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment)", func);
-      return;
-   }
-   fb = bound_fbo(ctx, target, func);
+   fb = attachment_fbo(ctx, target, attachment, func, &index);
    if (!fb)
       return;
    if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
@@ -1643,13 +1638,8 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTextureLayer(target)");
       return;
    }
-   index = attachment_index(ctx, attachment);
-   if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM,
-                  "glFramebufferTextureLayer(attachment)");
-      return;
-   }
-   fb = bound_fbo(ctx, target, "glFramebufferTextureLayer");
+   fb = attachment_fbo(ctx, target, attachment, "glFramebufferTextureLayer",
+                       &index);
    if (!fb)
       return;
    struct gl_texture_object *tex = NULL;

@@ -344,6 +344,36 @@ get_accum_index_state(struct gl_context *ctx, GLenum pname, struct value *v)
    }
 }
 
+/* The per-feature getters that answer a pname with one integer and say
+ * whether the context knows it (*known false: GL_INVALID_ENUM).  Their
+ * pnames are disjoint, so the order does not matter. */
+typedef bool (*int_limit_getter)(struct gl_context *ctx, GLenum pname,
+                                 GLint *value, bool *known);
+
+static const int_limit_getter int_limit_getters[] = {
+   _mesa_get_framebuffer_limit,   _mesa_get_vertex_binding_limit,
+   _mesa_get_image_state,         _mesa_get_texture_gather_limit,
+   _mesa_get_geometry_limit,      _mesa_get_uniform_block_state,
+};
+
+/* True when one of int_limit_getters answers pname: *known as it says,
+ * and when known, the integer in v. */
+static bool
+get_int_limit(struct gl_context *ctx, GLenum pname, bool *known,
+              struct value *v)
+{
+   const unsigned n = sizeof(int_limit_getters) / sizeof(int_limit_getters[0]);
+   for (unsigned i = 0; i < n; i++) {
+      GLint value;
+      if (int_limit_getters[i](ctx, pname, &value, known)) {
+         if (*known)
+            int1(v, value);
+         return true;
+      }
+   }
+   return false;
+}
+
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 {
@@ -412,30 +442,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          set_i(v, cs_n, cs_state);
       return known;
    }
-   GLint fb_limit;
-   if (_mesa_get_framebuffer_limit(ctx, pname, &fb_limit, &known)) {
-      if (known)
-         int1(v, fb_limit);
+   if (get_int_limit(ctx, pname, &known, v))
       return known;
-   }
-   GLint binding_limit;
-   if (_mesa_get_vertex_binding_limit(ctx, pname, &binding_limit, &known)) {
-      if (known)
-         int1(v, binding_limit);
-      return known;
-   }
-   GLint image_limit;
-   if (_mesa_get_image_state(ctx, pname, &image_limit, &known)) {
-      if (known)
-         int1(v, image_limit);
-      return known;
-   }
-   GLint gather_limit;
-   if (_mesa_get_texture_gather_limit(ctx, pname, &gather_limit, &known)) {
-      if (known)
-         int1(v, gather_limit);
-      return known;
-   }
    GLfloat g5_limit;
    bool g5_float;
    if (_mesa_get_gpu_shader5_limit(ctx, pname, &g5_limit, &g5_float,
@@ -444,18 +452,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          float_n(v, TYPE_FLOAT, 1, &g5_limit);
       else if (known)
          int1(v, (GLint)g5_limit);
-      return known;
-   }
-   GLint gs_limit;
-   if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {
-      if (known)
-         int1(v, gs_limit);
-      return known;
-   }
-   GLint ubo_state;
-   if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
-      if (known)
-         int1(v, ubo_state);
       return known;
    }
 
@@ -1190,6 +1186,33 @@ float_to_int(GLfloat f, bool norm)
 }
 
 static bool
+value_is_float(const struct value *v)
+{
+   return v->type == TYPE_FLOAT || v->type == TYPE_FLOAT_NORM;
+}
+
+/* Element i of v as the integer getters answer it. */
+static GLint
+value_int(const struct value *v, unsigned i)
+{
+   if (value_is_float(v))
+      return float_to_int(v->f[i], v->type == TYPE_FLOAT_NORM);
+   return v->i[i];
+}
+
+/* Element i of v as glGetDoublev answers it; glGetFloatv and
+ * glGetBooleanv convert it on (exact for floats; for integers, a double
+ * holds every GLint, so the float is the one a direct conversion
+ * gives). */
+static GLdouble
+value_double(const struct value *v, unsigned i)
+{
+   if (value_is_float(v))
+      return v->f[i];
+   return v->i[i];
+}
+
+static bool
 lookup(struct gl_context *ctx, GLenum pname, struct value *v, const char *func)
 {
    bool on;
@@ -1215,12 +1238,8 @@ _mesa_GetIntegerv(GLenum pname, GLint *data)
 
    if (!lookup(ctx, pname, &v, "glGetIntegerv"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = float_to_int(v.f[i], v.type == TYPE_FLOAT_NORM);
-      else
-         data[i] = v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_int(&v, i);
 }
 
 void GLAPIENTRY
@@ -1231,12 +1250,8 @@ _mesa_GetFloatv(GLenum pname, GLfloat *data)
 
    if (!lookup(ctx, pname, &v, "glGetFloatv"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = v.f[i];
-      else
-         data[i] = (GLfloat)v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = (GLfloat)value_double(&v, i);
 }
 
 /* Desktop GL (1.0 section 6.1.1): the state as doubles, converted as for
@@ -1253,12 +1268,8 @@ _mesa_GetDoublev(GLenum pname, GLdouble *data)
    }
    if (!lookup(ctx, pname, &v, "glGetDoublev"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = v.f[i];
-      else
-         data[i] = v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_double(&v, i);
 }
 
 void GLAPIENTRY
@@ -1269,12 +1280,8 @@ _mesa_GetBooleanv(GLenum pname, GLboolean *data)
 
    if (!lookup(ctx, pname, &v, "glGetBooleanv"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = v.f[i] != 0.0f;
-      else
-         data[i] = v.i[i] != 0;
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_double(&v, i) != 0.0;
 }
 
 void GLAPIENTRY
@@ -1300,12 +1307,8 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
    }
    if (!lookup(ctx, pname, &v, "glGetInteger64v"))
       return;
-   for (unsigned i = 0; i < v.n; i++) {
-      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
-         data[i] = float_to_int(v.f[i], v.type == TYPE_FLOAT_NORM);
-      else
-         data[i] = v.i[i];
-   }
+   for (unsigned i = 0; i < v.n; i++)
+      data[i] = value_int(&v, i);
 }
 
 

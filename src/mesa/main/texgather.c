@@ -15,7 +15,7 @@ _mesa_has_texture_gather(const struct gl_context *ctx)
 }
 
 bool
-_mesa_get_texture_gather_limit(const struct gl_context *ctx, GLenum pname,
+_mesa_get_texture_gather_limit(struct gl_context *ctx, GLenum pname,
                                GLint *value, bool *known)
 {
    const struct gl_constants *c = &ctx->Const;

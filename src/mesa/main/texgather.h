@@ -17,7 +17,7 @@ bool _mesa_has_texture_gather(const struct gl_context *ctx);
 /* GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB and
  * GL_MIN/MAX_PROGRAM_TEXTURE_GATHER_OFFSET; false if pname is not one of
  * them, *known false when the context has no gathers. */
-bool _mesa_get_texture_gather_limit(const struct gl_context *ctx,
+bool _mesa_get_texture_gather_limit(struct gl_context *ctx,
                                     GLenum pname, GLint *value, bool *known);
 
 #endif

@@ -88,6 +88,19 @@ client_format(struct gl_context *ctx, GLenum format, GLenum type,
    return p;
 }
 
+/* client_format into *src, recording INVALID_ENUM (false) when an enum
+ * is unknown. */
+static bool
+client_format_or_error(struct gl_context *ctx, GLenum format, GLenum type,
+                       const char *func, enum pipe_format *src)
+{
+   bool enum_ok;
+   *src = client_format(ctx, format, type, &enum_ok);
+   if (!enum_ok)
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+   return enum_ok;
+}
+
 /* Components a storage format keeps (padding channels not counted). */
 static unsigned
 stored_components(enum pipe_format storage)
@@ -333,17 +346,13 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
    int face = proxy ? 0 : image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
    enum pipe_format src;
-   bool enum_ok;
 
    if (face < 0) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
-   src = client_format(ctx, format, type, &enum_ok);
-   if (!enum_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+   if (!client_format_or_error(ctx, format, type, func, &src))
       return;
-   }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return;
@@ -548,17 +557,13 @@ tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct gl_texture_object *t;
    struct gl_texture_image *img;
    enum pipe_format src;
-   bool enum_ok;
 
    if (face < 0) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
-   src = client_format(ctx, format, type, &enum_ok);
-   if (!enum_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+   if (!client_format_or_error(ctx, format, type, func, &src))
       return;
-   }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
       return;
@@ -1406,7 +1411,6 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    const char *func = "glTexImage3D";
    struct gl_texture_object *t;
    enum pipe_format src;
-   bool enum_ok;
    const GLenum proxy_of = _mesa_proxy_texture_target(ctx, target, 3);
    const bool proxy = proxy_of != GL_NONE;
    const GLenum real = proxy ? proxy_of : target;
@@ -1416,11 +1420,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
-   src = client_format(ctx, format, type, &enum_ok);
-   if (!enum_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+   if (!client_format_or_error(ctx, format, type, func, &src))
       return;
-   }
    if (level < 0 || level >= max_levels_3d(ctx, real)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return;
@@ -1543,17 +1544,13 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    int index = _mesa_tex_target_index(ctx, target);
    struct gl_texture_image *img;
    enum pipe_format src;
-   bool enum_ok;
 
    if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
-   src = client_format(ctx, format, type, &enum_ok);
-   if (!enum_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+   if (!client_format_or_error(ctx, format, type, func, &src))
       return;
-   }
    if (level < 0 || level >= max_levels_3d(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
       return;

@@ -31,14 +31,6 @@ load_and_run(struct sim_test *t, const char *src)
    return asahi_sim_run(t->g);
 }
 
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
-}
-
 static void
 set_cf(void)
 {

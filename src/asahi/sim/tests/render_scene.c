@@ -22,6 +22,7 @@
  */
 
 #include "render_scene.h"
+#include "sim_test_texture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -315,24 +316,15 @@ rgba8_texture(struct builder *b, enum agx_texture_dimension dimension,
    uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, &va);
    if (!d)
       return 0;
-   agx_pack(d, TEXTURE, cfg) {
-      cfg.dimension = dimension;
-      if (dimension == AGX_TEXTURE_DIMENSION_2D_MS)
-         cfg.samples = AGX_SAMPLE_COUNT_4;
-      cfg.layout = twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = w;
-      cfg.height = h;
-      cfg.address = address;
+   struct AGX_TEXTURE cfg = sim_test_rgba8(dimension, w, h, address);
+   if (dimension == AGX_TEXTURE_DIMENSION_2D_MS)
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+   if (!twiddled) {
+      cfg.layout = AGX_LAYOUT_LINEAR;
       /* Packed as bytes - 16 (the texture unit adds them back). */
-      if (!twiddled)
-         cfg.stride = stride - 16;
+      cfg.stride = stride - 16;
    }
+   AGX_TEXTURE_pack(d, &cfg);
    return va;
 }
 
@@ -486,8 +478,10 @@ render_target(struct builder *b, const struct scene_params *p,
    return va;
 }
 
+/* The twiddled, renderable layout of the scene's depth (Z32_FLOAT) or
+ * stencil (S8_UINT) buffer. */
 static struct ail_layout
-depth_layout(const struct scene_params *p)
+zs_layout(const struct scene_params *p, enum pipe_format format)
 {
    struct ail_layout l = {
       .width_px = p->width,
@@ -496,24 +490,7 @@ depth_layout(const struct scene_params *p)
       .sample_count_sa = 1,
       .levels = 1,
       .tiling = AIL_TILING_TWIDDLED,
-      .format = PIPE_FORMAT_Z32_FLOAT,
-      .renderable = true,
-   };
-   ail_make_miptree(&l);
-   return l;
-}
-
-static struct ail_layout
-stencil_layout(const struct scene_params *p)
-{
-   struct ail_layout l = {
-      .width_px = p->width,
-      .height_px = p->height,
-      .depth_px = 1,
-      .sample_count_sa = 1,
-      .levels = 1,
-      .tiling = AIL_TILING_TWIDDLED,
-      .format = PIPE_FORMAT_S8_UINT,
+      .format = format,
       .renderable = true,
    };
    ail_make_miptree(&l);
@@ -524,7 +501,7 @@ uint8_t
 scene_stencil(const struct scene_params *p, const struct scene *s,
               unsigned x, unsigned y)
 {
-   struct ail_layout l = stencil_layout(p);
+   struct ail_layout l = zs_layout(p, PIPE_FORMAT_S8_UINT);
    uint64_t off = 0;
    ail_get_element_offset_B(&l, 0, x, y, &off);
    return s->stencil[off];
@@ -534,7 +511,7 @@ float
 scene_depth(const struct scene_params *p, const struct scene *s, unsigned x,
             unsigned y)
 {
-   struct ail_layout l = depth_layout(p);
+   struct ail_layout l = zs_layout(p, PIPE_FORMAT_Z32_FLOAT);
    uint64_t off = 0;
    ail_get_element_offset_B(&l, 0, x, y, &off);
    float f;
@@ -895,12 +872,12 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
       out->queries = alloc(&b, 16, 16, false, &query_va);
    uint64_t stencil_va = 0;
    if (p->stencil_test) {
-      struct ail_layout l = stencil_layout(p);
+      struct ail_layout l = zs_layout(p, PIPE_FORMAT_S8_UINT);
       out->stencil = alloc(&b, l.size_B, 128, false, &stencil_va);
    }
    uint64_t depth_va = 0;
    if (p->depth_test) {
-      struct ail_layout l = depth_layout(p);
+      struct ail_layout l = zs_layout(p, PIPE_FORMAT_Z32_FLOAT);
       out->depth = alloc(&b, l.size_B, 128, false, &depth_va);
    }
 

@@ -17,6 +17,7 @@
 
 #include <math.h>
 
+#include "sim_test_texture.h"
 #include "sim_test_util.h"
 
 #include "asahi/genxml/agx_pack.h"
@@ -28,14 +29,6 @@
 
 static uint8_t img_mem[128 << 10];
 static uint8_t desc_mem[256];
-
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
-}
 
 struct fixture {
    struct asahi_sim_region regions[2];
@@ -67,20 +60,9 @@ static void
 pack_rgba8_texture(enum agx_texture_dimension dim, unsigned w, unsigned h,
                    bool page_aligned_layers)
 {
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = dim;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = w;
-      cfg.height = h;
-      cfg.address = IMG_VA;
-      cfg.page_aligned_layers = page_aligned_layers;
-   }
+   struct AGX_TEXTURE cfg = sim_test_rgba8(dim, w, h, IMG_VA);
+   cfg.page_aligned_layers = page_aligned_layers;
+   AGX_TEXTURE_pack(desc_mem, &cfg);
 }
 
 /* Each face of a 2x2 RGBA8 cube holds (40 * face, 0, 0, 255).  renderable:
@@ -153,21 +135,11 @@ static void
 pack_unorm_8x8(enum agx_channels channels, enum agx_channel a,
                unsigned last_level)
 {
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = channels;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = a;
-      cfg.width = 8;
-      cfg.height = 8;
-      cfg.first_level = 0;
-      cfg.last_level = last_level;
-      cfg.address = IMG_VA;
-   }
+   struct AGX_TEXTURE cfg = sim_test_texture(
+      AGX_TEXTURE_DIMENSION_2D, channels, AGX_TEXTURE_TYPE_UNORM, 8, 8, IMG_VA);
+   cfg.swizzle_a = a;
+   cfg.last_level = last_level;
+   AGX_TEXTURE_pack(desc_mem, &cfg);
 }
 
 /* An 8x8 R5G6B5 texture with two levels: level 0 all red, level 1 all
@@ -316,20 +288,10 @@ test_3d(void **state)
          }
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_3D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 2;
-      cfg.height = 2;
-      cfg.depth = 2;
-      cfg.address = IMG_VA;
-   }
+   struct AGX_TEXTURE cfg =
+      sim_test_rgba8(AGX_TEXTURE_DIMENSION_3D, 2, 2, IMG_VA);
+   cfg.depth = 2;
+   AGX_TEXTURE_pack(desc_mem, &cfg);
 
    for (unsigned linear = 0; linear < 2; linear++) {
       struct sim_test t;
@@ -394,20 +356,11 @@ test_int16_ms_load(void **state)
       const uint16_t t[4] = {(uint16_t)(1000 + s), 2, 300, 65535};
       memcpy(img_mem + off + 8 * s, t, 8);
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MS;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R16G16B16A16;
-      cfg.type = AGX_TEXTURE_TYPE_UINT;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 2;
-      cfg.height = 1;
-      cfg.samples = AGX_SAMPLE_COUNT_4;
-      cfg.address = IMG_VA;
-   }
+   struct AGX_TEXTURE cfg = sim_test_texture(
+      AGX_TEXTURE_DIMENSION_2D_MS, AGX_CHANNELS_R16G16B16A16,
+      AGX_TEXTURE_TYPE_UINT, 2, 1, IMG_VA);
+   cfg.samples = AGX_SAMPLE_COUNT_4;
+   AGX_TEXTURE_pack(desc_mem, &cfg);
 
    struct sim_test t;
    struct fixture fx;
@@ -443,19 +396,13 @@ load_2x2_sample(struct sim_test *t, struct fixture *fx, enum agx_channels ch,
                 enum agx_texture_type type, uint8_t fill)
 {
    memset(img_mem, fill, sizeof(img_mem));
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = ch;
-      cfg.type = type;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = ch == AGX_CHANNELS_R16G16 ? AGX_CHANNEL_0 : AGX_CHANNEL_B;
-      cfg.swizzle_a = ch == AGX_CHANNELS_R16G16 ? AGX_CHANNEL_1 : AGX_CHANNEL_A;
-      cfg.width = 2;
-      cfg.height = 2;
-      cfg.address = IMG_VA;
+   struct AGX_TEXTURE cfg =
+      sim_test_texture(AGX_TEXTURE_DIMENSION_2D, ch, type, 2, 2, IMG_VA);
+   if (ch == AGX_CHANNELS_R16G16) {
+      cfg.swizzle_b = AGX_CHANNEL_0;
+      cfg.swizzle_a = AGX_CHANNEL_1;
    }
+   AGX_TEXTURE_pack(desc_mem, &cfg);
    sim_test_load(t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
                     "stop\n");

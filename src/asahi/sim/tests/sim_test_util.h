@@ -70,4 +70,13 @@ f32_bits(float f)
    return u;
 }
 
+/* Register r of lane `lane` read as a float. */
+static inline float
+reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
+{
+   float f;
+   memcpy(&f, &g->r[r][lane], sizeof(f));
+   return f;
+}
+
 #endif /* SIM_TEST_UTIL_H */

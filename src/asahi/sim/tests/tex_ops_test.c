@@ -20,6 +20,7 @@
 
 #include <math.h>
 
+#include "sim_test_texture.h"
 #include "sim_test_util.h"
 
 #include "asahi/genxml/agx_pack.h"
@@ -31,14 +32,6 @@
 
 static uint8_t img_mem[64 << 10];
 static uint8_t desc_mem[256];
-
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
-}
 
 struct fixture {
    struct asahi_sim_region regions[2];
@@ -95,20 +88,9 @@ make_image(unsigned w, unsigned h, unsigned layers, bool cube,
          }
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = dim;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = w;
-      cfg.height = h;
-      cfg.depth = depth_field;
-      cfg.address = IMG_VA;
-   }
+   struct AGX_TEXTURE cfg = sim_test_rgba8(dim, w, h, IMG_VA);
+   cfg.depth = depth_field;
+   AGX_TEXTURE_pack(desc_mem, &cfg);
 }
 
 static void
@@ -344,22 +326,11 @@ test_array_lod(void **state)
          }
       }
    }
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 8;
-      cfg.height = 8;
-      cfg.depth = 2;
-      cfg.first_level = 0;
-      cfg.last_level = 1;
-      cfg.address = IMG_VA;
-   }
+   struct AGX_TEXTURE cfg =
+      sim_test_rgba8(AGX_TEXTURE_DIMENSION_2D_ARRAY, 8, 8, IMG_VA);
+   cfg.depth = 2;
+   cfg.last_level = 1;
+   AGX_TEXTURE_pack(desc_mem, &cfg);
    for (unsigned grad = 0; grad < 2; grad++) {
       struct sim_test t;
       struct fixture fx;

@@ -15,6 +15,7 @@
 
 #include <math.h>
 
+#include "sim_test_texture.h"
 #include "sim_test_util.h"
 
 #include "asahi/genxml/agx_pack.h"
@@ -69,20 +70,10 @@ make_image(enum pipe_format format, enum agx_channels channels, bool srgb,
    assert_true(l.size_B <= 4096);
    assert_int_equal(ail_tile(mem, row, &l, 0, row_B, 0, 0, 8, 4), 0);
 
-   agx_pack(desc, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = channels;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.srgb = srgb;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 8;
-      cfg.height = 4;
-      cfg.address = va;
-   }
+   struct AGX_TEXTURE cfg = sim_test_texture(
+      AGX_TEXTURE_DIMENSION_2D, channels, AGX_TEXTURE_TYPE_UNORM, 8, 4, va);
+   cfg.srgb = srgb;
+   AGX_TEXTURE_pack(desc, &cfg);
 }
 
 /* The command executor's texture unit (asahi_sim_texture_unit_hooks). */
@@ -118,14 +109,6 @@ fixture(struct asahi_sim_group *g)
    g->texture_state[0] = (struct asahi_sim_state_slot){true, DESC_VA, 0};
    g->texture_state[1] = (struct asahi_sim_state_slot){true, DESC_VA, 32};
    g->sampler_state[0] = (struct asahi_sim_state_slot){true, DESC_VA, 64};
-}
-
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
 }
 
 /* Loads texel (l % 8, l / 8 % 4) of texture state ts in every lane l. */

@@ -135,14 +135,6 @@ fixture(struct asahi_sim_group *g)
    g->texture_user = &fx.tex;
 }
 
-static float
-reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
-{
-   float f;
-   memcpy(&f, &g->r[r][lane], 4);
-   return f;
-}
-
 static void
 test_sample_linear(void **state)
 {

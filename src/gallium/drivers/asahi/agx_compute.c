@@ -72,6 +72,41 @@ agx_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type shader,
       shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST : AGX_DIRTY_CONST;
 }
 
+void
+agx_push_range_upload(struct agx_batch *batch, struct agx_usc_builder *b,
+                      const struct agx_push_range *r, const uint32_t *data)
+{
+   uint64_t va = agx_pool_upload(&batch->pool, data, r->length * 2, 16);
+   if (!va)
+      batch->failed = true;
+   agx_usc_uniform(b, r->uniform, r->length, va);
+}
+
+void
+agx_lod_bias_sysval(const struct agx_stage_state *st, unsigned sv,
+                    uint32_t *word)
+{
+   if (sv < AGX_SYSVAL_SAMPLER_LOD_BIAS0 ||
+       sv >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16)
+      return;
+   unsigned k = sv - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
+   float f =
+      agx_sampler_lod_bias(k < PIPE_MAX_SAMPLERS ? st->samplers[k] : NULL);
+   memcpy(word, &f, sizeof(f));
+}
+
+bool
+agx_usc_alloc(struct agx_batch *batch, const struct agx_compiled_shader *cs,
+              struct agx_ptr *t, struct agx_usc_builder *b)
+{
+   size_t size = AGX_USC_MAX_SIZE(cs->info.nr_push + 8);
+   *t = agx_pool_alloc(&batch->pipeline, size, 64);
+   if (!t->cpu)
+      return false;
+   *b = agx_usc_builder_init(t->cpu, size);
+   return true;
+}
+
 bool
 agx_push_stage_words(struct agx_context *ctx, struct agx_batch *batch,
                      enum pipe_shader_type stage,
@@ -210,13 +245,8 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
             else if (sv == AGX_SYSVAL_GRID_ADDR_HI ||
                      sv == AGX_SYSVAL_GL_UNIFORMS_ADDR_HI)
                data[w] = (uint32_t)(va >> 32);
-            else if (sv >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 &&
-                     sv < AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16) {
-               unsigned k = sv - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
-               float f = agx_sampler_lod_bias(
-                  k < PIPE_MAX_SAMPLERS ? st->samplers[k] : NULL);
-               memcpy(&data[w], &f, 4);
-            }
+            else
+               agx_lod_bias_sysval(st, sv, &data[w]);
          }
          break;
       default:
@@ -225,10 +255,7 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          break;
       }
 
-      uint64_t va = agx_pool_upload(&batch->pool, data, r->length * 2, 16);
-      if (!va)
-         batch->failed = true;
-      agx_usc_uniform(b, r->uniform, r->length, va);
+      agx_push_range_upload(batch, b, r, data);
    }
 }
 
@@ -240,11 +267,10 @@ agx_compute_usc(struct agx_context *ctx, struct agx_batch *batch,
                 uint64_t grid_va, unsigned *nr_tex, unsigned *samp)
 {
    struct agx_screen *screen = agx_screen(ctx->base.screen);
-   size_t size = AGX_USC_MAX_SIZE(cs->info.nr_push + 8);
-   struct agx_ptr t = agx_pool_alloc(&batch->pipeline, size, 64);
-   if (!t.cpu)
+   struct agx_ptr t;
+   struct agx_usc_builder b;
+   if (!agx_usc_alloc(batch, cs, &t, &b))
       return 0;
-   struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
 
    ctx->stage[PIPE_SHADER_COMPUTE].tables.valid = false;
    agx_bind_textures(ctx, batch, PIPE_SHADER_COMPUTE, &b, nr_tex, samp);

@@ -327,14 +327,7 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   unsigned k = r->index + w - AGX_SYSVAL_CLIP_PLANE0;
                   memcpy(&data[w], &ctx->clip.ucp[k / 4][k % 4], 4);
                }
-               if (r->index + w >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 &&
-                   r->index + w < AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16) {
-                  unsigned k = r->index + w - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
-                  f = agx_sampler_lod_bias(k < PIPE_MAX_SAMPLERS
-                                              ? st->samplers[k]
-                                              : NULL);
-                  memcpy(&data[w], &f, 4);
-               }
+               agx_lod_bias_sysval(st, r->index + w, &data[w]);
                break;
             }
          }
@@ -344,10 +337,7 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          break;
       }
 
-      uint64_t va = agx_pool_upload(&batch->pool, data, r->length * 2, 16);
-      if (!va)
-         batch->failed = true;
-      agx_usc_uniform(b, r->uniform, r->length, va);
+      agx_push_range_upload(batch, b, r, data);
    }
 }
 
@@ -361,15 +351,14 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
                    const struct agx_draw_params *p)
 {
    struct agx_screen *screen = agx_screen(ctx->base.screen);
-   size_t size = AGX_USC_MAX_SIZE(cs->info.nr_push + 8);
-   struct agx_ptr t = agx_pool_alloc(&batch->pipeline, size, 64);
-   if (!t.cpu) {
+   struct agx_ptr t;
+   struct agx_usc_builder b;
+   if (!agx_usc_alloc(batch, cs, &t, &b)) {
       batch->failed = true;
       return 0;
    }
    if (stage == PIPE_SHADER_VERTEX && cs->info.scratch_size_dw)
       batch->vertex_scratch = true;
-   struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
 
    unsigned nr_tex = 0, samp = 0;
    agx_bind_textures(ctx, batch, stage, &b, &nr_tex, &samp);

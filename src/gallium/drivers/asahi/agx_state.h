@@ -774,6 +774,25 @@ bool agx_push_stage_words(struct agx_context *ctx, struct agx_batch *batch,
                           const struct agx_compiled_shader *cs,
                           const struct agx_push_range *r, uint32_t *data);
 
+/* Uploads the r->length halves of data, the words of push range r, to the
+ * batch's pool and loads them into the uniforms at r->uniform; a failed
+ * upload fails the batch. */
+void agx_push_range_upload(struct agx_batch *batch, struct agx_usc_builder *b,
+                           const struct agx_push_range *r,
+                           const uint32_t *data);
+
+/* *word = the LOD bias of sampler k (0 without one) when sysval sv is
+ * AGX_SYSVAL_SAMPLER_LOD_BIAS0 + k; *word untouched for other sysvals. */
+void agx_lod_bias_sysval(const struct agx_stage_state *st, unsigned sv,
+                         uint32_t *word);
+
+/* Room in the batch's pipeline pool for the USC word list of shader cs
+ * (its push ranges and 8 more records), and a builder over it in *b;
+ * false, the pool full, when there is none. */
+bool agx_usc_alloc(struct agx_batch *batch,
+                   const struct agx_compiled_shader *cs, struct agx_ptr *t,
+                   struct agx_usc_builder *b);
+
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);
 
