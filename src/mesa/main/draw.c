@@ -180,11 +180,35 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
    return true;
 }
 
+/* The checks that depend on state alone (and on mode and elements): a
+ * complete framebuffer and feedback_allows.  Their last success is kept
+ * in ctx->DrawChecked until state changes: state set since the state
+ * tracker last looked (NewState, vertex arrays aside: no check here reads
+ * them) or taken by it since (_mesa_draw_checks_stale). */
+static bool
+state_allows(struct gl_context *ctx, GLenum mode, bool elements,
+             const char *func)
+{
+   if (ctx->DrawChecked.valid && ctx->DrawChecked.mode == mode &&
+       ctx->DrawChecked.elements == elements &&
+       !(ctx->NewState & ~ST_NEW_VERTEX_ARRAYS))
+      return true;
+   ctx->DrawChecked.valid = false;
+   if (!_mesa_draw_framebuffer_complete(ctx, func) ||
+       !feedback_allows(ctx, mode, elements, func))
+      return false;
+   ctx->DrawChecked.valid = true;
+   ctx->DrawChecked.mode = mode;
+   ctx->DrawChecked.elements = elements;
+   return true;
+}
+
 /* GL 3.0 appendix E: a forward-compatible context has no default vertex
  * array object, so array drawing commands without one bound are
- * INVALID_OPERATION; then the framebuffer must be complete. */
+ * INVALID_OPERATION; then the state checks (state_allows). */
 static bool
-draw_allowed(struct gl_context *ctx, const char *func)
+checks_pass(struct gl_context *ctx, GLenum mode, bool elements,
+            const char *func)
 {
    if (_mesa_inside_begin_end(ctx, func)) /* GL 2.1 section 2.6.3 */
       return false;
@@ -193,15 +217,14 @@ draw_allowed(struct gl_context *ctx, const char *func)
                   func);
       return false;
    }
-   return _mesa_draw_framebuffer_complete(ctx, func);
+   return state_allows(ctx, mode, elements, func);
 }
 
 bool
 _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
                    const char *func)
 {
-   return draw_allowed(ctx, func) &&
-          feedback_allows(ctx, mode, elements, func);
+   return checks_pass(ctx, mode, elements, func);
 }
 
 bool
@@ -226,8 +249,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
                   first, count);
       return;
    }
-   if (!draw_allowed(ctx, "glDrawArrays") ||
-       !feedback_allows(ctx, mode, false, "glDrawArrays"))
+   if (!checks_pass(ctx, mode, false, "glDrawArrays"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1, 0, 0);
 }
@@ -253,8 +275,7 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(type=0x%x)", type);
       return;
    }
-   if (!draw_allowed(ctx, "glDrawElements") ||
-       !feedback_allows(ctx, mode, true, "glDrawElements"))
+   if (!checks_pass(ctx, mode, true, "glDrawElements"))
       return;
    st_draw_gl(ctx->st, mode, 0, count, type, indices, 1, 0, 0);
 }
@@ -288,8 +309,7 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
       _mesa_error(ctx, GL_INVALID_VALUE, "glDrawArraysInstanced(count)");
       return;
    }
-   if (!draw_allowed(ctx, "glDrawArraysInstanced") ||
-       !feedback_allows(ctx, mode, false, "glDrawArraysInstanced"))
+   if (!checks_pass(ctx, mode, false, "glDrawArraysInstanced"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0, 0);
 }
@@ -314,7 +334,7 @@ draw_feedback(GLenum mode, GLuint id, GLuint stream, GLsizei instances,
       return;
    }
    if (!_mesa_transform_feedback_vertices(ctx, id, stream, &count, func) ||
-       !draw_allowed(ctx, func) || !feedback_allows(ctx, mode, false, func))
+       !checks_pass(ctx, mode, false, func))
       return;
    st_draw_gl(ctx->st, mode, 0, count, 0, NULL, instances, 0, 0);
 }
@@ -365,8 +385,7 @@ validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return false;
    }
-   return draw_allowed(ctx, func) &&
-          feedback_allows(ctx, mode, true, func);
+   return checks_pass(ctx, mode, true, func);
 }
 
 void GLAPIENTRY
@@ -500,8 +519,7 @@ _mesa_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(count)", func);
       return;
    }
-   if (!draw_allowed(ctx, func) ||
-       !feedback_allows(ctx, mode, false, func))
+   if (!checks_pass(ctx, mode, false, func))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0,
               baseinstance);

@@ -22,6 +22,17 @@
 bool _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
                         const char *func);
 
+/* Forget the cached verdict of the state-dependent draw checks
+ * (gl_context::DrawChecked): the next draw makes them all again.  Called
+ * when the state tracker takes state changes (ST_NEW_* bits), and by the
+ * commands that change checked state without them (transform feedback,
+ * program links, make-current). */
+static inline void
+_mesa_draw_checks_stale(struct gl_context *ctx)
+{
+   ctx->DrawChecked.valid = false;
+}
+
 /* Whether mode is a primitive mode of this context (else INVALID_ENUM). */
 bool _mesa_draw_mode_valid(struct gl_context *ctx, GLenum mode);
 

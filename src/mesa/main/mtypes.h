@@ -670,6 +670,17 @@ struct gl_context {
    bool ContextLost;
    struct gl_debug_state Debug;
    uint32_t NewState; /* enum st_dirty */
+   /* draw.c: the mode and elements flag of the last draw whose
+    * state-dependent checks passed, while DrawChecked.valid; any state
+    * change clears valid (_mesa_draw_checks_stale), so an unchanged draw
+    * does only its argument checks.  Mesa keeps such a verdict too
+    * (alexvorxx/Mesa-VirGL src/mesa/main/draw_validate.c,
+    * _mesa_update_valid_to_render_state). */
+   struct {
+      bool valid;
+      bool elements;
+      GLenum mode;
+   } DrawChecked;
 
    /* Viewport i (viewport_array.c): floats since ARB_viewport_array
     * (glViewportIndexedf); glViewport and glDepthRange set them all, and

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/debug_output.h"
 #include "main/compute.h"
 #include "main/extensions.h"
@@ -1025,6 +1026,8 @@ _mesa_link_program_states(struct gl_context *ctx,
    }
    free_exec(prog->exec);
    prog->exec = owned;
+   /* a new executable: it may sit in the bound pipeline (draw.c) */
+   _mesa_draw_checks_stale(ctx);
    /* The program's label names its shaders in driver messages (the
     * compiler's SHADER-DB lines, compile failures), as shader-db expects.
     */
@@ -1089,6 +1092,7 @@ _mesa_LinkProgram(GLuint program)
       prog->ValidateStatus = false;
       free_exec(prog->exec);
       prog->exec = NULL;
+      _mesa_draw_checks_stale(ctx);
       prog->LinkStatus = true;
       free(prog->InfoLog);
       prog->InfoLog = dup_string("");

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
@@ -689,6 +690,7 @@ _mesa_BindTransformFeedback(GLenum target, GLuint id)
       tf->EverBound = true;
    }
    ctx->CurrentTF = tf;
+   _mesa_draw_checks_stale(ctx);
 }
 
 void GLAPIENTRY
@@ -718,6 +720,7 @@ _mesa_DeleteTransformFeedbacks(GLsizei n, const GLuint *ids)
          continue;
       if (ctx->CurrentTF == obj)
          ctx->CurrentTF = ctx->DefaultTF;
+      _mesa_draw_checks_stale(ctx);
       free_object(ctx, obj);
    }
 }
@@ -789,6 +792,7 @@ _mesa_BeginTransformFeedback(GLenum primitiveMode)
    tf->num_targets = exec->so_buffers;
    tf->Active = true;
    tf->Paused = false;
+   _mesa_draw_checks_stale(ctx);
    tf->Mode = primitiveMode;
    memset(tf->written_prims, 0, sizeof(tf->written_prims));
    count_start(ctx, tf);
@@ -810,6 +814,7 @@ _mesa_EndTransformFeedback(void)
       count_stop(ctx, tf);
    release_targets(ctx, tf);
    tf->Active = tf->Paused = false;
+   _mesa_draw_checks_stale(ctx);
    tf->Ended = true;
 }
 
@@ -826,6 +831,7 @@ _mesa_PauseTransformFeedback(void)
    ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
    count_stop(ctx, tf);
    tf->Paused = true;
+   _mesa_draw_checks_stale(ctx);
 }
 
 void GLAPIENTRY
@@ -841,6 +847,7 @@ _mesa_ResumeTransformFeedback(void)
    count_start(ctx, tf);
    bind_targets(ctx, tf, true);
    tf->Paused = false;
+   _mesa_draw_checks_stale(ctx);
 }
 
 /* EXT_transform_feedback's names (desktop; core since GL 3.0). */

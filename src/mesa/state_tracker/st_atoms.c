@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/viewport_array.h"
 #include "main/blend.h"
 #include "main/fbobject.h"
@@ -843,6 +844,9 @@ st_validate_state(struct st_context *st)
    dirty = ctx->NewState;
    if (!dirty)
       return true;
+   /* the draw checks (draw.c) read state but never the vertex arrays */
+   if (dirty & ~ST_NEW_VERTEX_ARRAYS)
+      _mesa_draw_checks_stale(ctx);
    /* the gl_FragCoord transform; the rasterizer's multisample */
    if (dirty & ST_NEW_FRAMEBUFFER)
       dirty |= ST_NEW_CONSTANTS | ST_NEW_RASTERIZER;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_ff.h"
 #include "state_tracker/st_pixel.h"
@@ -877,6 +878,9 @@ st_make_current(struct st_context *st, struct st_framebuffer *draw,
    if (old && old != &st->ctx)
       st_context_flush(old->st, 0, NULL);
    _mesa_current_context = &st->ctx;
+   /* shared objects (textures, programs) may have changed in another
+    * context meanwhile: check the next draw's state afresh (draw.c) */
+   _mesa_draw_checks_stale(&st->ctx);
 
    if (draw != st->draw || read != st->read)
       bind_framebuffers(st, draw, read);
