@@ -48,10 +48,13 @@ attach(GLenum point, GLuint tex, GLint level)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 }
 
-/* A 4x4 colour texture on COLOR_ATTACHMENT0 of a new framebuffer. */
-static GLuint
-colour_fbo(GLuint *colour)
+/* A GL 3.0 context with a 4x4 colour texture on COLOR_ATTACHMENT0 of a
+ * new framebuffer, bound. */
+static struct gl_test *
+colour_fbo(GLuint *fbo_out, GLuint *colour)
 {
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
    GLuint fbo;
    _mesa_GenFramebuffers(1, &fbo);
    _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -60,7 +63,19 @@ colour_fbo(GLuint *colour)
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
    attach(GL_COLOR_ATTACHMENT0, *colour, 0);
-   return fbo;
+   *fbo_out = fbo;
+   return t;
+}
+
+/* Deletes what colour_fbo made and the depth or depth-stencil texture
+ * tex. */
+static void
+finish(struct gl_test *t, GLuint fbo, GLuint colour, GLuint tex)
+{
+   _mesa_DeleteTextures(1, &tex);
+   _mesa_DeleteTextures(1, &colour);
+   _mesa_DeleteFramebuffers(1, &fbo);
+   gl_test_destroy(t);
 }
 
 /* A depth texture and a separate stencil renderbuffer. */
@@ -68,10 +83,8 @@ static void
 test_separate_resources(void **state)
 {
    (void)state;
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
-   GLuint colour, depth, stencil;
-   assert_non_null(t);
-   GLuint fbo = colour_fbo(&colour);
+   GLuint fbo, colour, depth, stencil;
+   struct gl_test *t = colour_fbo(&fbo, &colour);
 
    _mesa_GenTextures(1, &depth);
    _mesa_BindTexture(GL_TEXTURE_2D, depth);
@@ -91,10 +104,7 @@ test_separate_resources(void **state)
    assert_int_equal(status(), GL_FRAMEBUFFER_COMPLETE);
 
    _mesa_DeleteRenderbuffers(1, &stencil);
-   _mesa_DeleteTextures(1, &depth);
-   _mesa_DeleteTextures(1, &colour);
-   _mesa_DeleteFramebuffers(1, &fbo);
-   gl_test_destroy(t);
+   finish(t, fbo, colour, depth);
 }
 
 /* Two levels of one DEPTH24_STENCIL8 texture are two images; the same
@@ -103,10 +113,8 @@ static void
 test_one_texture_two_images(void **state)
 {
    (void)state;
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
-   GLuint colour, ds;
-   assert_non_null(t);
-   GLuint fbo = colour_fbo(&colour);
+   GLuint fbo, colour, ds;
+   struct gl_test *t = colour_fbo(&fbo, &colour);
 
    _mesa_GenTextures(1, &ds);
    _mesa_BindTexture(GL_TEXTURE_2D, ds);
@@ -127,10 +135,7 @@ test_one_texture_two_images(void **state)
    _mesa_Clear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
-   _mesa_DeleteTextures(1, &ds);
-   _mesa_DeleteTextures(1, &colour);
-   _mesa_DeleteFramebuffers(1, &fbo);
-   gl_test_destroy(t);
+   finish(t, fbo, colour, ds);
 }
 
 /* Two layers of one depth-stencil array texture are two images too. */
@@ -138,10 +143,8 @@ static void
 test_two_layers(void **state)
 {
    (void)state;
-   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
-   GLuint colour, ds;
-   assert_non_null(t);
-   GLuint fbo = colour_fbo(&colour);
+   GLuint fbo, colour, ds;
+   struct gl_test *t = colour_fbo(&fbo, &colour);
 
    _mesa_GenTextures(1, &ds);
    _mesa_BindTexture(GL_TEXTURE_2D_ARRAY, ds);
@@ -160,10 +163,7 @@ test_two_layers(void **state)
                                  0, 0);
    assert_int_equal(status(), GL_FRAMEBUFFER_COMPLETE);
 
-   _mesa_DeleteTextures(1, &ds);
-   _mesa_DeleteTextures(1, &colour);
-   _mesa_DeleteFramebuffers(1, &fbo);
-   gl_test_destroy(t);
+   finish(t, fbo, colour, ds);
 }
 
 int
