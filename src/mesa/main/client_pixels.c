@@ -513,13 +513,17 @@ _mesa_base_format_components(GLenum base)
 
 /* GL 2.1 section 3.8.1: texture images go through the pixel transfer
  * operations like glDrawPixels' (section 3.6.5), then the final
- * conversion clamps the components to [0, 1]. */
+ * conversion clamps the components to [0, 1], or to [-1, 1] for signed
+ * normalized storage (EXT_texture_snorm's edit of GL 3.0 section 3.8.1;
+ * GL 4.6 section 8.5). */
 static void
-transfer_row(const struct gl_context *ctx, float *rgba, size_t n)
+transfer_row(const struct gl_context *ctx, float *rgba, size_t n,
+             bool signed_norm)
 {
+   const float lo = signed_norm ? -1.0f : 0.0f;
    _mesa_transfer_rgba(ctx, rgba, n);
    for (size_t i = 0; i < 4 * n; i++)
-      rgba[i] = rgba[i] > 0.0f ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : 0.0f;
+      rgba[i] = rgba[i] > lo ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : lo;
 }
 
 /* One RGBA texel as base format base keeps it, read back as RGBA. */
@@ -600,8 +604,8 @@ unpack_depth_row(const struct gl_context *ctx, GLenum format, GLenum type,
 
 void *
 _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
-                          GLenum type, GLenum base, int w, int h, int d,
-                          const void *pixels)
+                          GLenum type, GLenum base, bool signed_norm, int w,
+                          int h, int d, const void *pixels)
 {
    bool integer = _mesa_is_client_integer_format(format);
    bool transfer = !integer && _mesa_rgba_transfer_active(ctx);
@@ -637,7 +641,7 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
          unpack_rgba(format, type, src, ctx->PixelOps.UnpackSwapBytes,
                      (unsigned)w, t);
          if (transfer)
-            transfer_row(ctx, (float *)dst, (size_t)w);
+            transfer_row(ctx, (float *)dst, (size_t)w, signed_norm);
          for (int x = 0; x < w; x++)
             reduce_to_base(t[x], base, one);
       }

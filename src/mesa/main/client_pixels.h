@@ -163,9 +163,11 @@ bool _mesa_client_unpack_changes(const struct gl_context *ctx,
  * colour 0, missing alpha 1), so that storage with more channels than
  * the base format holds what the base format would; bytes swapped and
  * (non-integer formats) through the pixel transfer operations as ctx
- * says.  NULL when out of memory; free() the result. */
+ * says, whose results are clamped to [0, 1], or to [-1, 1] when
+ * signed_norm (signed normalized storage).  NULL when out of memory;
+ * free() the result. */
 void *_mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
-                                GLenum type, GLenum base, int w, int h, int d,
-                                const void *pixels);
+                                GLenum type, GLenum base, bool signed_norm,
+                                int w, int h, int d, const void *pixels);
 
 #endif

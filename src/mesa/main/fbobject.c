@@ -296,6 +296,14 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
    return changed;
 }
 
+/* Whether a and b render to the same image of the same resource. */
+static bool
+same_image(const struct gl_renderbuffer *a, const struct gl_renderbuffer *b)
+{
+   return a == b || (a->texture == b->texture && a->level == b->level &&
+                     a->layer == b->layer && a->nr_layers == b->nr_layers);
+}
+
 GLenum
 _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
@@ -397,10 +405,15 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
       h = fb->DefaultHeight;
    }
 
-   /* Separate depth and stencil images are not supported together. */
+   /* The driver takes one depth/stencil surface (st_atoms.c), so depth
+    * and stencil must be one packed image: different images (other
+    * resources, or other levels or layers of one) are an unsupported
+    * combination (GL 4.6 section 9.4.2 lets implementations refuse
+    * them; Mesa's src/mesa/state_tracker/st_cb_fbo.c,
+    * st_validate_framebuffer, refuses separate resources). */
    const struct gl_renderbuffer *d = fb->Attachment[BUFFER_DEPTH];
    const struct gl_renderbuffer *s = fb->Attachment[BUFFER_STENCIL];
-   if (d && s && d != s && d->texture != s->texture)
+   if (d && s && !same_image(d, s))
       return fb->Status = GL_FRAMEBUFFER_UNSUPPORTED;
 
    fb->Width = w;

@@ -608,24 +608,6 @@ has_float_channel(enum pipe_format format)
    return false;
 }
 
-/* Is every non-void channel of format signed normalized? */
-static bool
-is_snorm(enum pipe_format format)
-{
-   const struct util_format_description *d = util_format_description(format);
-   bool any = false;
-
-   for (unsigned i = 0; d && i < d->nr_channels; i++) {
-      if (d->channel[i].type == UTIL_FORMAT_TYPE_VOID)
-         continue;
-      if (d->channel[i].type != UTIL_FORMAT_TYPE_SIGNED ||
-          !d->channel[i].normalized)
-         return false;
-      any = true;
-   }
-   return any;
-}
-
 /* The blend constant is kept as given; fixed-point colour buffers use it
  * clamped to [0, 1] (ES 3.0.6 section 4.1.7), signed normalized ones to
  * [-1, 1] (GL 4.6 section 17.3.6.1).  One constant serves every buffer,
@@ -646,7 +628,7 @@ update_blend_color(struct st_context *st)
          continue;
       if (has_float_channel(rb->texture->format))
          any_float = true;
-      else if (is_snorm(rb->texture->format))
+      else if (util_format_is_snorm(rb->texture->format))
          any_snorm = true;
       else
          any_unorm = true;

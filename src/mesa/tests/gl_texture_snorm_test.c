@@ -149,6 +149,48 @@ test_signed_texels(void **state)
    gl_test_destroy(t);
 }
 
+/* With pixel transfer operations on, an upload's final conversion clamps
+ * to [-1, 1] for signed normalized storage, not [0, 1] (EXT_texture_snorm's
+ * edit of GL 3.0 section 3.8.1; GL 4.6 section 8.5).  By hand, with
+ * RED_SCALE = GREEN_SCALE = 2, BLUE_BIAS = 0.75, ALPHA_BIAS = -64/127
+ * (c' = c scale + bias, GL 3.0 section 3.7.5):
+ * (-32/127, -0.75, 0.5, 0) -> (-64/127, -1.5, 1.25, -64/127), clamped
+ * (-64/127, -1, 1, -64/127), stored as -64, -127, 127, -64 and read back
+ * as c / 127. */
+static void
+test_transfer_clamps_signed(void **state)
+{
+   (void)state;
+   struct gl_test *t = compat30();
+   const float h = 64.0f / 127.0f;
+   const float texel[4] = {-32.0f / 127.0f, -0.75f, 0.5f, 0.0f};
+   GLuint tex;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_PixelTransferf(GL_RED_SCALE, 2.0f);
+   _mesa_PixelTransferf(GL_GREEN_SCALE, 2.0f);
+   _mesa_PixelTransferf(GL_BLUE_BIAS, 0.75f);
+   _mesa_PixelTransferf(GL_ALPHA_BIAS, -h);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8_SNORM, 1, 1, 0, GL_RGBA,
+                    GL_FLOAT, texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   /* glGetTexImage applies them too: back to the identity first */
+   _mesa_PixelTransferf(GL_RED_SCALE, 1.0f);
+   _mesa_PixelTransferf(GL_GREEN_SCALE, 1.0f);
+   _mesa_PixelTransferf(GL_BLUE_BIAS, 0.0f);
+   _mesa_PixelTransferf(GL_ALPHA_BIAS, 0.0f);
+   float out[4] = {0};
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, out);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_float_equal(out[0], -h, 1e-6);
+   assert_float_equal(out[1], -1.0f, 1e-6);
+   assert_float_equal(out[2], 1.0f, 1e-6);
+   assert_float_equal(out[3], -h, 1e-6);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+}
+
 static GLenum
 fbo_status(GLenum internalformat)
 {
@@ -206,6 +248,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_formats_and_queries),
       cmocka_unit_test(test_signed_texels),
+      cmocka_unit_test(test_transfer_clamps_signed),
       cmocka_unit_test(test_renderable),
       cmocka_unit_test(test_not_in_es),
    };

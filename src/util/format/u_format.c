@@ -98,6 +98,25 @@ util_format_is_srgb(enum pipe_format format)
    return d && d->colorspace == UTIL_FORMAT_COLORSPACE_SRGB;
 }
 
+/* Mesa's util_format_is_snorm: every non-padding channel is signed
+ * normalized (and there is one). */
+bool
+util_format_is_snorm(enum pipe_format format)
+{
+   const struct util_format_description *d = util_format_description(format);
+   bool any = false;
+
+   for (unsigned i = 0; d && i < d->nr_channels; i++) {
+      const struct util_format_channel_description *c = &d->channel[i];
+      if (c->type == UTIL_FORMAT_TYPE_VOID)
+         continue;
+      if (c->type != UTIL_FORMAT_TYPE_SIGNED || !c->normalized)
+         return false;
+      any = true;
+   }
+   return any;
+}
+
 /* True when every non-padding channel is a pure integer of the given type
  * (or of any type when type is VOID). */
 static bool

@@ -116,6 +116,7 @@ bool util_format_is_depth_or_stencil(enum pipe_format format);
 bool util_format_has_depth(enum pipe_format format);
 bool util_format_has_stencil(enum pipe_format format);
 bool util_format_is_srgb(enum pipe_format format);
+bool util_format_is_snorm(enum pipe_format format);
 bool util_format_is_pure_integer(enum pipe_format format);
 bool util_format_is_pure_sint(enum pipe_format format);
 bool util_format_is_pure_uint(enum pipe_format format);

@@ -18,8 +18,9 @@
  *    rules make no promise there;
  *  - integer and boolean results must be identical;
  *  - float results may differ by 2^-20 times the largest magnitude
- *    involved (the result or the sum of the magnitudes of the pattern's
- *    leaves).  Reassociating two roundings moves a result by at most about
+ *    involved (the result, the sum of the magnitudes of the pattern's
+ *    leaves, or for flrp the magnitudes of mix's products, see
+ *    flrp_products).  Reassociating two roundings moves a result by at most about
  *    2^-22 of that sum; a wrong rule is off by the order of the values
  *    themselves.  -0 and +0 compare equal.  Rules reading fexp2 (pow as
  *    multiplies) may also differ by GLSL's precision for exp2, which pow
@@ -204,6 +205,46 @@ exp2_bound(double v)
    return (3 + 2 * fabs(log2(fabs(v)))) * ulp;
 }
 
+/* The value of pattern node idx when it is a variable read from the
+ * inputs (build_node gives variable v channel v); NAN otherwise. */
+static double
+input_value(const nir_search_table *t, int idx, const float *in)
+{
+   const nir_search_node *n = &t->nodes[idx];
+   if (n->kind != NIR_SEARCH_VARIABLE || n->must_be_const || n->var >= 4)
+      return NAN;
+   return in[n->var];
+}
+
+/* flrp(a, b, c) is GLSL's mix, defined as a (1 - c) + b c and as precise
+ * as those operations (GLSL 4.60 sections 8.3 and 4.7.1: correctly
+ * rounded products and sums).  For c outside [0, 1] the products are
+ * larger than the operands, so the reference's own rounding is a
+ * fraction of |a| |1 - c| + |b| |c|, not of |a| + |b| + |c| (a = -458184,
+ * b = -458098, c = 51909.1 evaluated that way is off by 2^-11 of the
+ * operands).  The largest such sum over the pattern's flrp nodes with
+ * input operands (0 when there are none). */
+static double
+flrp_products(const nir_search_table *t, int idx, const float *in)
+{
+   if (idx < 0)
+      return 0;
+   const nir_search_node *n = &t->nodes[idx];
+   if (n->kind != NIR_SEARCH_OP)
+      return 0;
+   double m = 0;
+   for (unsigned i = 0; i < 4; i++)
+      m = fmax(m, flrp_products(t, n->src[i], in));
+   if (n->op == nir_op_flrp) {
+      double a = input_value(t, n->src[0], in);
+      double b = input_value(t, n->src[1], in);
+      double c = input_value(t, n->src[2], in);
+      if (!isnan(a) && !isnan(b) && !isnan(c))
+         m = fmax(m, fabs(a) * fabs(1 - c) + fabs(b) * fabs(c));
+   }
+   return m;
+}
+
 static unsigned
 env_unsigned(const char *name, unsigned dflt)
 {
@@ -261,7 +302,8 @@ check_inexact_rules(const nir_search_table *t,
                fail_msg("rule %s: integer result %d became %d",
                         t->rules[r].text, a[4].i32, b[4].i32);
             double fa = a[0].f32, fb = b[0].f32;
-            double scale = fmax(fabs(fa), leaf);
+            double scale = fmax(fmax(fabs(fa), leaf),
+                                flrp_products(t, t->rules[r].search, in));
             double err = fabs(fa - fb);
             if (scale > 0 && err / scale > worst)
                worst = err / scale;
