@@ -29,6 +29,17 @@
  * shader (a byte a def) stays in the cache while its instructions do
  * not.  An instruction without a def is
  * live exactly when it cannot be eliminated.
+ *
+ * An if outside every loop whose branches hold nothing live and whose
+ * phis are dead is no reason to keep its condition: the walk reaches the
+ * block before it knowing both (from a count of live instructions taken
+ * when the walk left the block after the if), and gives such an if a
+ * constant false condition instead, which nir_opt_dead_cf then removes.
+ * Otherwise a chain of ifs, each deciding on values only the next one's
+ * condition reads, lost one link per round of nir_optimize (nir-bench
+ * seed 2: 36 pass runs at 20k instructions, 114 at 80k).  Inside loops a
+ * back-edge value can become live after the walk has passed an if, so
+ * there conditions stay live as before.
  */
 #include "nir_passes.h"
 
@@ -45,7 +56,16 @@ typedef struct {
    uint8_t *flags;            /* DCE_* by def index */
    unsigned num_defs;         /* impl->ssa_alloc */
    struct util_dynarray late; /* walked instructions made live afterwards */
+   unsigned num_live;         /* live instructions walked so far */
+   struct util_dynarray ifs;  /* if_mark of the ifs the walk is inside */
 } dce_state;
+
+/* An if whose branches the walk is in: num_live when it left the block
+ * after the if. */
+typedef struct {
+   nir_if *nif;
+   unsigned num_live;
+} if_mark;
 
 /* The def of an instruction that may be removed when nothing reads it;
  * NULL with *root set for one that must stay (an effect), NULL alone for
@@ -107,8 +127,42 @@ drain_late(dce_state *st)
 {
    while (util_dynarray_num_elements(&st->late, nir_instr *)) {
       nir_instr *instr = util_dynarray_pop(&st->late, nir_instr *);
+      st->num_live++;
       nir_foreach_src(instr, mark_src, st);
    }
+}
+
+/* Whether the walk, arriving at the block before `nif`, must keep its
+ * condition (see the top of the file). */
+static bool
+if_needed(dce_state *st, nir_if *nif, bool in_loop)
+{
+   if_mark m = util_dynarray_pop(&st->ifs, if_mark);
+   assert(m.nif == nif);
+   if (in_loop || m.num_live != st->num_live)
+      return true;
+   nir_block *after = nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node));
+   nir_foreach_phi(phi, after) {
+      unsigned i = phi->def.index;
+      if (i >= st->num_defs || (st->flags[i] & DCE_LIVE))
+         return true;
+   }
+   return false;
+}
+
+/* Gives an if that needs no condition the constant false (one per
+ * function and bit size, made on first use). */
+static void
+drop_condition(nir_function_impl *impl, nir_if *nif,
+               nir_load_const_instr **no)
+{
+   unsigned bits = nif->condition.ssa->bit_size;
+   if (!*no || (*no)->def.bit_size != bits) {
+      *no = nir_load_const_instr_create(impl->function->shader, 1, bits);
+      (*no)->value[0].u64 = 0;
+      nir_instr_insert(nir_before_impl(impl), &(*no)->instr);
+   }
+   nir_src_set_ssa(&nif->condition, &(*no)->def);
 }
 
 static bool
@@ -119,6 +173,8 @@ dce_impl(nir_function_impl *impl)
    if (!st.flags)
       return false; /* out of memory: remove nothing */
    util_dynarray_init(&st.late, NULL);
+   util_dynarray_init(&st.ifs, NULL);
+   nir_load_const_instr *no = NULL;
    /* loop blocks the walk left dead instructions in */
    struct util_dynarray loop_blocks;
    util_dynarray_init(&loop_blocks, NULL);
@@ -126,9 +182,18 @@ dce_impl(nir_function_impl *impl)
    bool progress = false;
    nir_foreach_block_reverse(block, impl) {
       nir_cf_node *next = nir_cf_node_next(&block->cf_node);
-      if (next && next->type == nir_cf_node_if)
-         mark_src(&nir_cf_node_as_if(next)->condition, &st);
       bool in_loop = nir_block_get_loop(block) != NULL;
+      if (next && next->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(next);
+         if (if_needed(&st, nif, in_loop) ||
+             nir_def_instr(nif->condition.ssa)->type ==
+                nir_instr_type_load_const) {
+            mark_src(&nif->condition, &st);
+         } else {
+            drop_condition(impl, nif, &no);
+            progress = true;
+         }
+      }
       bool left_dead = false;
       nir_foreach_instr_reverse_safe(instr, block) {
          nir_def *def;
@@ -136,6 +201,7 @@ dce_impl(nir_function_impl *impl)
          if (def && def->index < st.num_defs)
             st.flags[def->index] |= DCE_WALKED;
          if (live) {
+            st.num_live++;
             nir_foreach_src(instr, mark_src, &st);
          } else if (in_loop) {
             left_dead = true;
@@ -147,6 +213,11 @@ dce_impl(nir_function_impl *impl)
       drain_late(&st);
       if (left_dead)
          util_dynarray_append(&loop_blocks, nir_block *, block);
+      nir_cf_node *prev = nir_cf_node_prev(&block->cf_node);
+      if (prev && prev->type == nir_cf_node_if) {
+         if_mark m = { nir_cf_node_as_if(prev), st.num_live };
+         util_dynarray_append(&st.ifs, if_mark, m);
+      }
    }
 
    util_dynarray_foreach(&loop_blocks, nir_block *, b) {
@@ -160,6 +231,7 @@ dce_impl(nir_function_impl *impl)
    }
    util_dynarray_fini(&loop_blocks);
    util_dynarray_fini(&st.late);
+   util_dynarray_fini(&st.ifs);
    free(st.flags);
 
    if (progress)

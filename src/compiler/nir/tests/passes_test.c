@@ -312,6 +312,37 @@ test_vars_to_ssa_if(void **state)
               "}\n");
 }
 
+/* A chain of ifs, each deciding on the value the one before it chose
+ * (its phi), where nothing reads the last value: one nir_opt_dce and one
+ * nir_opt_dead_cf remove the whole chain, not only its last if (which
+ * cost a round of nir_optimize per if, docs/nir.rst). */
+static void
+test_dce_dead_if_chain(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = in_x(&f);
+   for (unsigned i = 0; i < 3; i++) {
+      nir_if *nif =
+         nir_push_if(&f.b, nir_flt(&f.b, v, nir_imm_float(&f.b, i)));
+      nir_def *t = nir_fadd(&f.b, v, nir_imm_float(&f.b, 1.0f));
+      nir_pop_if(&f.b, nif);
+      v = nir_if_phi(&f.b, t, v);
+   }
+   nir_store_var(&f.b, f.out, nir_imm_float(&f.b, 2.0f), 1);
+   assert_true(nir_opt_dce(f.b.shader));
+   assert_true(nir_opt_dead_cf(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = load_const (0x40000000 /* 2 */)\n"
+                  "      32 %1 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%1, %0) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
 static void
 test_peephole_select(void **state)
 {
@@ -1630,6 +1661,7 @@ main(void)
       cmocka_unit_test(test_dead_cf_after_if_that_jumps),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps_in_loop),
       cmocka_unit_test(test_dce_loop_phis),
+      cmocka_unit_test(test_dce_dead_if_chain),
       cmocka_unit_test(test_remove_phis),
       cmocka_unit_test(test_bool_to_int),
       cmocka_unit_test(test_scalarise),
