@@ -272,6 +272,7 @@ test_vars_to_ssa_dead_chain(void **state)
       }
    }
    assert_true(list_is_empty(&b->impl->locals));
+   ralloc_free(f.ctx);
 }
 
 static void
