@@ -27,6 +27,8 @@
 static bool
 valid_mode(struct gl_context *ctx, GLenum mode)
 {
+   if (mode <= GL_TRIANGLE_FAN) /* every context's (GL 3.2 core 2.6.1) */
+      return true;
    /* Compatibility contexts also draw GL_QUADS, GL_QUAD_STRIP and
     * GL_POLYGON (GL 3.0 2.6.1; enum values 7-9 follow GL_TRIANGLE_FAN,
     * as PIPE_PRIM_* does); deprecated, so not in forward-compatible
@@ -38,7 +40,7 @@ valid_mode(struct gl_context *ctx, GLenum mode)
     * adjacent vertices when no geometry shader is active). */
    if (_mesa_is_adjacency_mode(mode) && _mesa_has_geometry_shaders(ctx))
       return true;
-   return mode <= GL_TRIANGLE_FAN;
+   return false;
 }
 
 /* EXT_color_buffer_float without EXT_float_blend (ES 3.0 contexts):
@@ -193,6 +195,9 @@ state_allows(struct gl_context *ctx, GLenum mode, bool elements,
        ctx->DrawChecked.elements == elements &&
        !(ctx->NewState & ~ST_NEW_VERTEX_ARRAYS))
       return true;
+   /* (read first: a change in another context while checking makes the
+    * next draw check again) */
+   unsigned stamp = _mesa_draw_stamp(ctx);
    ctx->DrawChecked.valid = false;
    if (!_mesa_draw_framebuffer_complete(ctx, func) ||
        !feedback_allows(ctx, mode, elements, func))
@@ -200,7 +205,25 @@ state_allows(struct gl_context *ctx, GLenum mode, bool elements,
    ctx->DrawChecked.valid = true;
    ctx->DrawChecked.mode = mode;
    ctx->DrawChecked.elements = elements;
+   ctx->DrawChecked.stamp = stamp;
    return true;
+}
+
+/* Has a draw of this mode and elements passed every check of
+ * checks_pass with no state change since?  Then none can fail: not
+ * inside glBegin/glEnd (tested: glBegin sets no state bit), the same
+ * vertex array object, and the verdict of state_allows stands.  (Only a
+ * valid mode is ever kept, so an invalid one fails here too.)  Since
+ * wave 17 the drawing commands test this first, a few loads and
+ * compares, and make their checks one by one only when it fails. */
+static inline bool
+draw_kept(struct gl_context *ctx, GLenum mode, bool elements)
+{
+   return ctx->DrawChecked.valid && ctx->DrawChecked.mode == mode &&
+          ctx->DrawChecked.elements == elements &&
+          !(ctx->NewState & ~ST_NEW_VERTEX_ARRAYS) &&
+          ctx->DrawChecked.vao == ctx->VAO && !ctx->FF.Imm.Inside &&
+          ctx->DrawChecked.stamp == _mesa_draw_stamp(ctx);
 }
 
 /* GL 3.0 appendix E: a forward-compatible context has no default vertex
@@ -210,6 +233,8 @@ static bool
 checks_pass(struct gl_context *ctx, GLenum mode, bool elements,
             const char *func)
 {
+   if (draw_kept(ctx, mode, elements))
+      return true;
    if (_mesa_inside_begin_end(ctx, func)) /* GL 2.1 section 2.6.3 */
       return false;
    if (_mesa_is_desktop_fc(ctx) && ctx->VAO == ctx->DefaultVAO) {
@@ -217,7 +242,10 @@ checks_pass(struct gl_context *ctx, GLenum mode, bool elements,
                   func);
       return false;
    }
-   return state_allows(ctx, mode, elements, func);
+   if (!state_allows(ctx, mode, elements, func))
+      return false;
+   ctx->DrawChecked.vao = ctx->VAO;
+   return true;
 }
 
 bool
@@ -240,18 +268,50 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
    if (_mesa_context_lost(ctx, "glDrawArrays"))
       return;
 
-   if (!valid_mode(ctx, mode)) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArrays(mode=0x%x)", mode);
-      return;
+   /* With nothing changed since a draw like this one, only the
+    * arguments' errors can arise (the checks in their order otherwise). */
+   if ((count | first) < 0 || !draw_kept(ctx, mode, false)) {
+      if (!valid_mode(ctx, mode)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArrays(mode=0x%x)", mode);
+         return;
+      }
+      if (count < 0 || first < 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE,
+                     "glDrawArrays(first=%d, count=%d)", first, count);
+         return;
+      }
+      if (!checks_pass(ctx, mode, false, "glDrawArrays"))
+         return;
    }
-   if (count < 0 || first < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawArrays(first=%d, count=%d)",
-                  first, count);
-      return;
-   }
-   if (!checks_pass(ctx, mode, false, "glDrawArrays"))
-      return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1, 0, 0);
+}
+
+static bool
+validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
+                  GLenum type, const char *func)
+{
+   /* GL_UNSIGNED_INT: ES 3.0, or ES 2.0 with OES_element_index_uint.
+    * Nothing changed since a draw like this one: only the arguments'
+    * errors can arise (as in glDrawArrays). */
+   if (count >= 0 &&
+       (type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_BYTE ||
+        type == GL_UNSIGNED_INT) &&
+       draw_kept(ctx, mode, true))
+      return true;
+   if (!valid_mode(ctx, mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func, mode);
+      return false;
+   }
+   if (count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(count=%d)", func, count);
+      return false;
+   }
+   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT &&
+       type != GL_UNSIGNED_INT) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
+      return false;
+   }
+   return checks_pass(ctx, mode, true, func);
 }
 
 void GLAPIENTRY
@@ -261,21 +321,7 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
    if (_mesa_context_lost(ctx, "glDrawElements"))
       return;
 
-   if (!valid_mode(ctx, mode)) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(mode=0x%x)", mode);
-      return;
-   }
-   if (count < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawElements(count=%d)", count);
-      return;
-   }
-   /* GL_UNSIGNED_INT: ES 3.0, or ES 2.0 with OES_element_index_uint. */
-   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT &&
-       type != GL_UNSIGNED_INT) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(type=0x%x)", type);
-      return;
-   }
-   if (!checks_pass(ctx, mode, true, "glDrawElements"))
+   if (!validate_elements(ctx, mode, count, type, "glDrawElements"))
       return;
    st_draw_gl(ctx->st, mode, 0, count, type, indices, 1, 0, 0);
 }
@@ -368,25 +414,6 @@ _mesa_DrawTransformFeedbackStreamInstanced(GLenum mode, GLuint id,
                  "glDrawTransformFeedbackStreamInstanced");
 }
 
-static bool
-validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
-                  GLenum type, const char *func)
-{
-   if (!valid_mode(ctx, mode)) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func, mode);
-      return false;
-   }
-   if (count < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(count=%d)", func, count);
-      return false;
-   }
-   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT &&
-       type != GL_UNSIGNED_INT) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
-      return false;
-   }
-   return checks_pass(ctx, mode, true, func);
-}
 
 void GLAPIENTRY
 _mesa_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,

@@ -22,15 +22,26 @@
 bool _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
                         const char *func);
 
+/* The share group's count of changes (gl_shared_state::DrawStamp). */
+static inline unsigned
+_mesa_draw_stamp(const struct gl_context *ctx)
+{
+   return __atomic_load_n(&ctx->Shared->DrawStamp, __ATOMIC_RELAXED);
+}
+
 /* Forget the cached verdict of the state-dependent draw checks
- * (gl_context::DrawChecked): the next draw makes them all again.  Called
- * when the state tracker takes state changes (ST_NEW_* bits), and by the
- * commands that change checked state without them (transform feedback,
- * program links, make-current). */
+ * (gl_context::DrawChecked): the next draw makes them all again, in this
+ * context and (since wave 17) in every other context of its share group,
+ * whose checks may read the objects changed.  Called when the state
+ * tracker takes state changes (ST_NEW_* bits), by the commands that
+ * change checked state without them (transform feedback, program links,
+ * make-current) and by those changing shared objects (textures,
+ * renderbuffers, sampler uniforms: _mesa_shared_object_changed). */
 static inline void
 _mesa_draw_checks_stale(struct gl_context *ctx)
 {
    ctx->DrawChecked.valid = false;
+   __atomic_add_fetch(&ctx->Shared->DrawStamp, 1, __ATOMIC_RELAXED);
 }
 
 /* Whether mode is a primitive mode of this context (else INVALID_ENUM). */

@@ -434,6 +434,14 @@ struct gl_shared_state {
    struct hash_table *Labels; /* (identifier, name) -> char * */
    /* The textures named 0, one per target. */
    struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
+   /* Counts the changes to shared objects (programs, textures,
+    * renderbuffers, buffers) and the state changes any context of the
+    * group took: a context's kept draw verdict (gl_context::DrawChecked)
+    * stands only while this has not moved (main/draw.h,
+    * _mesa_draw_checks_stale).  Read and written with __atomic builtins:
+    * contexts of a group may be current in several threads.  Since wave
+    * 17. */
+   unsigned DrawStamp;
 };
 
 /* A colour, depth or stencil image of a framebuffer. */
@@ -680,6 +688,11 @@ struct gl_context {
       bool valid;
       bool elements;
       GLenum mode;
+      /* Since wave 17: the vertex array object bound then (a forward-
+       * compatible context needs one not the default: the same object
+       * still is not), and the share group's DrawStamp then. */
+      const struct gl_vertex_array_object *vao;
+      unsigned stamp;
    } DrawChecked;
 
    /* Viewport i (viewport_array.c): floats since ARB_viewport_array

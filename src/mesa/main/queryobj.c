@@ -600,6 +600,8 @@ _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
                                  GLsizei count, GLsizei instances)
 {
    struct gl_query_object *q = ctx->CurrentQuery[4]; /* stream 0 */
+   if (!q || count <= 0 || instances <= 0)
+      return;
    uint64_t n = primitives_of(mode, (uint64_t)count);
 
    /* While capturing, quads and polygons are the triangles transform
@@ -611,8 +613,7 @@ _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
       else if (mode == GL_POLYGON)
          n = count >= 3 ? (uint64_t)count - 2 : 0;
    }
-   if (q && count > 0 && instances > 0)
-      q->Result += n * (uint64_t)instances;
+   q->Result += n * (uint64_t)instances;
 }
 
 /* EXT_occlusion_query_boolean (ES 2.0): the ES 3.0 query entry points

@@ -59,7 +59,7 @@ poll_driver(struct gl_context *ctx)
 }
 
 bool
-_mesa_context_lost(struct gl_context *ctx, const char *func)
+_mesa_context_lost_check(struct gl_context *ctx, const char *func)
 {
    if (!ctx->ContextLost)
       poll_driver(ctx);

@@ -808,6 +808,23 @@ follow_new_trees(struct st_context *st)
    _mesa_update_framebuffer(&st->ctx, st->ctx.DrawBuffer);
 }
 
+/* Uniform and storage blocks, atomic counters and images are bound
+ * again at every draw (their binding points set no dirty bit): only when
+ * the program has some, or blocks of an earlier one are still bound
+ * (st_update_ubos unbinds them).  Most programs have none. */
+static bool
+buffers_or_images(struct st_context *st)
+{
+   const struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
+   const struct glsl_program *p = exec ? exec->linked : NULL;
+   unsigned bound = 0;
+
+   for (unsigned s = 0; s < ST_UBO_STAGES; s++)
+      bound |= st->num_ubos[s];
+   return bound || (p && (p->num_ubos || p->num_ssbos || p->num_counters ||
+                          p->num_images));
+}
+
 bool
 st_validate_state(struct st_context *st)
 {
@@ -819,9 +836,11 @@ st_validate_state(struct st_context *st)
       st->draw_stamp = st->draw->stamp;
       st_invalidate_framebuffer(st);
    }
-   st_update_ubos(st);
-   st_update_ssbos(st);
-   st_update_images(st);
+   if (buffers_or_images(st)) {
+      st_update_ubos(st);
+      st_update_ssbos(st);
+      st_update_images(st);
+   }
    follow_new_trees(st);
    dirty = ctx->NewState;
    if (!dirty)

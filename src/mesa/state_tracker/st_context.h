@@ -96,6 +96,13 @@ struct st_context {
     * is off, nothing is counted). */
    bool capture_positions;
    unsigned num_vbufs;
+   /* Whether the vertex buffers setup_vertices last bound for program
+    * client_arrays_prog read client memory (or doubles converted on the
+    * CPU), so must be set up again at every draw; known only when that
+    * draw was an ordinary one (no copy-draw slot).  Stands until
+    * ST_NEW_VERTEX_ARRAYS is set again (st_draw.c).  Since wave 17. */
+   bool client_arrays, client_arrays_known;
+   const void *client_arrays_prog;
    /* sampler views bound per pipe_shader_type (st_texture.c) */
    unsigned num_stage_views[PIPE_SHADER_TYPES];
    struct pipe_sampler_view *dummy_views[NUM_TEXTURE_TARGETS];

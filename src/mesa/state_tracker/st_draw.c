@@ -160,6 +160,43 @@ draw_slots(struct st_context *st, const struct glsl_program *p,
    return counter >= 0 && (unsigned)counter >= n ? (unsigned)counter + 1 : n;
 }
 
+static bool
+uses_client_arrays(struct gl_context *ctx, unsigned num_slots,
+                   const unsigned *source)
+{
+   for (unsigned i = 0; i < num_slots; i++) {
+      const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[source[i]];
+      /* (Double arrays are read on the CPU too: st_draw_double.c.) */
+      if (a->Enabled && (!a->Buffer || a->Type == GL_DOUBLE))
+         return true;
+   }
+   return false;
+}
+
+/* A draw with no copy-draw slot (draw_slots), whose client-array verdict
+ * st_context::client_arrays keeps. */
+static inline bool
+plain_draw(const struct st_context *st)
+{
+   return !st->capture_positions && !st->ctx.Polygon.FacingDraw &&
+          !st->ctx.Line.StippleDraw;
+}
+
+/* Does the draw read client memory (uses_client_arrays)?  Kept from the
+ * last setup_vertices while the arrays and program stay, so a draw with
+ * no state change walks no attribute (Mesa's st keeps a like flag,
+ * draw_needs_minmax_index: alexvorxx/Mesa-VirGL
+ * src/mesa/state_tracker/st_atom_array.c). */
+static bool
+reads_client_arrays(struct st_context *st, const struct glsl_program *p)
+{
+   if (st->client_arrays_known && st->client_arrays_prog == p &&
+       !(st->ctx.NewState & ST_NEW_VERTEX_ARRAYS) && plain_draw(st))
+      return st->client_arrays;
+   unsigned source[MAX_VERTEX_ATTRIBS];
+   return uses_client_arrays(&st->ctx, draw_slots(st, p, source), source);
+}
+
 /* Binds vertex elements and buffers for a draw reading vertices
  * min_index..max_index and instances baseinstance.. (baseinstance +
  * instances - 1).  False if out of memory. */
@@ -292,22 +329,12 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
       st->pipe->set_vertex_buffers(st->pipe, num_vb, vb);
       st->num_vbufs = num_vb;
    }
+   st->client_arrays = uses_client_arrays(ctx, num_slots, source);
+   st->client_arrays_known = ok && plain_draw(st);
+   st->client_arrays_prog = p;
    for (unsigned i = 0; i < num_vb; i++)
       pipe_resource_reference(&vb[i].buffer.resource, NULL);
    return ok;
-}
-
-static bool
-uses_client_arrays(struct gl_context *ctx, unsigned num_slots,
-                   const unsigned *source)
-{
-   for (unsigned i = 0; i < num_slots; i++) {
-      const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[source[i]];
-      /* (Double arrays are read on the CPU too: st_draw_double.c.) */
-      if (a->Enabled && (!a->Buffer || a->Type == GL_DOUBLE))
-         return true;
-   }
-   return false;
 }
 
 static unsigned
@@ -442,7 +469,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    struct gl_context *ctx = &st->ctx;
    /* GL 2.1 section 5.4: compiled into the display list being made, with
     * the vertices the arrays hold now (dlist_draw.c). */
-   if (_mesa_dlist_compiling(ctx) &&
+   if (ctx->FF.Lists.Current && _mesa_dlist_compiling(ctx) &&
        _mesa_dlist_save_draw(ctx, mode, first, count, index_type, indices,
                              instances, basevertex))
       return;
@@ -453,11 +480,15 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       return;
    }
    /* Stippled lines, and quads and polygons drawn as lines or points,
-    * without a program (GL 2.1 sections 3.4.2, 3.5.4). */
-   if (_mesa_line_stipple_draw(ctx, mode, first, count, index_type, indices,
-                               instances, basevertex) ||
-       _mesa_polygon_mode_draw(ctx, mode, first, count, index_type, indices,
-                               instances, basevertex))
+    * without a program (GL 2.1 sections 3.4.2, 3.5.4); each needs its
+    * enable or mode (tested here first: most draws have neither). */
+   if ((ctx->Line.StippleFlag &&
+        _mesa_line_stipple_draw(ctx, mode, first, count, index_type, indices,
+                                instances, basevertex)) ||
+       ((ctx->Polygon.FrontMode != GL_FILL ||
+         ctx->Polygon.BackMode != GL_FILL) &&
+        _mesa_polygon_mode_draw(ctx, mode, first, count, index_type, indices,
+                                instances, basevertex)))
       return;
    struct gl_program_exec *exec = _mesa_program_in_use(ctx)
                                      ? _mesa_current_exec(ctx)
@@ -467,8 +498,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    struct pipe_transfer *xfer = NULL;
    const void *index_data = NULL;
    struct pipe_resource *uploaded_indices = NULL;
-   unsigned min = 0, max = 0, num_slots;
-   unsigned source[MAX_VERTEX_ATTRIBS];
+   unsigned min = 0, max = 0;
 
    if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
       return;
@@ -483,7 +513,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
        ctx->CurrentQuery[4] /* GL_PRIMITIVES_GENERATED, queryobj.c */)
       count_restarted_primitives(st, mode, count, index_type, indices,
                                  instances, restart);
-   else if (!has_gs && !st->capture_positions)
+   else if (!has_gs && !st->capture_positions && ctx->CurrentQuery[4])
       _mesa_count_generated_primitives(ctx, mode, count, instances);
 
    if (!exec || count <= 0 || instances <= 0)
@@ -497,7 +527,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    if (!st_validate_state(st))
       goto oom;
 
-   num_slots = draw_slots(st, exec->linked, source);
+   bool client = reads_client_arrays(st, exec->linked);
    info.mode = (uint8_t)mode; /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
    info.instance_count = (unsigned)instances;
    info.start_instance = baseinstance;
@@ -519,7 +549,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
             info.index.resource = ib->buffer;
             draw.start = (unsigned)(offset / isize);
          }
-         if (uses_client_arrays(ctx, num_slots, source) || offset % isize) {
+         if (client || offset % isize) {
             struct pipe_box box;
             u_box_1d((unsigned)offset, (unsigned)count * isize, &box);
             index_data = st->pipe->buffer_map(st->pipe, ib->buffer, 0,
@@ -532,7 +562,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
             return;
          index_data = indices;
       }
-      if (index_data && uses_client_arrays(ctx, num_slots, source)) {
+      if (index_data && client) {
          index_range(index_data, isize, count, &info, &min, &max);
          /* The vertices read are the indices plus basevertex; one below
           * 0 is undefined behaviour for the application: draw nothing. */
@@ -566,8 +596,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       max = (unsigned)first + (unsigned)count - 1;
    }
 
-   if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) ||
-       uses_client_arrays(ctx, num_slots, source)) {
+   if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) || client) {
       if (!setup_vertices(st, exec->linked, min, max, (unsigned)instances,
                           baseinstance)) {
          pipe_resource_reference(&uploaded_indices, NULL);
@@ -580,7 +609,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    if (has_gs)
       gs_prims_begin(st, gs_prims);
    st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
-   gs_prims_end(st, gs_prims);
+   if (has_gs)
+      gs_prims_end(st, gs_prims);
    pipe_resource_reference(&uploaded_indices, NULL);
    return;
 
