@@ -184,17 +184,14 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
 
 /* The checks that depend on state alone (and on mode and elements): a
  * complete framebuffer and feedback_allows.  Their last success is kept
- * in ctx->DrawChecked until state changes: state set since the state
- * tracker last looked (NewState, vertex arrays aside: no check here reads
- * them) or taken by it since (_mesa_draw_checks_stale). */
+ * in ctx->DrawChecked until state changes (draw_kept): state set since the
+ * state tracker last looked (NewState, vertex arrays aside: no check here
+ * reads them), taken by it since, or a change in any context of the
+ * share group (_mesa_draw_checks_stale). */
 static bool
 state_allows(struct gl_context *ctx, GLenum mode, bool elements,
              const char *func)
 {
-   if (ctx->DrawChecked.valid && ctx->DrawChecked.mode == mode &&
-       ctx->DrawChecked.elements == elements &&
-       !(ctx->NewState & ~ST_NEW_VERTEX_ARRAYS))
-      return true;
    /* (read first: a change in another context while checking makes the
     * next draw check again) */
    unsigned stamp = _mesa_draw_stamp(ctx);

@@ -15,15 +15,24 @@
  *   the draw: EXT_float_blend "Errors", no blending into a 32-bit float
  *   colour buffer without the extension;
  * - a program of the bound pipeline relinked non-separable: GL 4.1
- *   section 11.1.3.11, an invalid pipeline at draw time.
+ *   section 11.1.3.11, an invalid pipeline at draw time; since wave 17
+ *   also relinked by another context of the share group, current in
+ *   another thread (gl_shared_state::DrawStamp).
+ * Since wave 17 the state tracker keeps whether the arrays read client
+ * memory too (st_context::client_arrays): draws switching between client
+ * memory and a buffer must copy client memory at every draw from it, and
+ * never from a buffer.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <pthread.h>
+#include <stdlib.h>
 
 #include "gl_test_context.h"
+#include "state_tracker/st_context.h"
 
 static struct gl_test *
 es3(void)
@@ -166,6 +175,156 @@ test_pipeline_relinked(void **state)
    gl_test_destroy(t);
 }
 
+/* The other context's thread: current (surfaceless) before the first
+ * context's draws, it relinks the shared program between them. */
+struct relinker {
+   struct st_context *ctx;
+   GLuint prog;
+   pthread_barrier_t step;
+};
+
+static void *
+relink_thread(void *data)
+{
+   struct relinker *r = data;
+   bool current = st_make_current(r->ctx, NULL, NULL);
+   pthread_barrier_wait(&r->step); /* 1: current */
+   pthread_barrier_wait(&r->step); /* 2: the first context drew */
+   if (current) {
+      _mesa_ProgramParameteri(r->prog, GL_PROGRAM_SEPARABLE, GL_FALSE);
+      _mesa_LinkProgram(r->prog);
+   }
+   pthread_barrier_wait(&r->step); /* 3: relinked */
+   st_make_current(NULL, NULL, NULL);
+   return current ? r : NULL;
+}
+
+static void
+test_pipeline_relinked_elsewhere(void **state)
+{
+   struct gl_test *t = gl_test_create_version(ST_PROFILE_OPENGL_CORE, 4, 1,
+                                              8, 8);
+   if (!t || !gl_test_has_extension("GL_ARB_separate_shader_objects")) {
+      if (t)
+         gl_test_destroy(t);
+      skip();
+   }
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_CORE,
+                                        .major = 4, .minor = 1};
+   setenv("MESA_GL_VERSION_OVERRIDE", "4.1", 1);
+   struct relinker r = {
+      .ctx = st_context_create(t->screen, &attribs, t->ctx, NULL)};
+   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   assert_non_null(r.ctx);
+   const char *vs = "#version 330\n"
+                    "void main() { gl_Position = vec4(0.0); }\n";
+   r.prog = _mesa_CreateProgram();
+   _mesa_ProgramParameteri(r.prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
+   GLuint s = gl_test_shader(GL_VERTEX_SHADER, vs);
+   _mesa_AttachShader(r.prog, s);
+   _mesa_LinkProgram(r.prog);
+   GLuint pipe, vao;
+   _mesa_GenProgramPipelines(1, &pipe);
+   _mesa_UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, r.prog);
+   _mesa_BindProgramPipeline(pipe);
+   _mesa_GenVertexArrays(1, &vao);
+   _mesa_BindVertexArray(vao);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   pthread_t thread;
+   void *ok = NULL;
+   pthread_barrier_init(&r.step, NULL, 2);
+   assert_int_equal(pthread_create(&thread, NULL, relink_thread, &r), 0);
+   pthread_barrier_wait(&r.step);
+   draw_expect(GL_POINTS, GL_NO_ERROR);
+   draw_expect(GL_POINTS, GL_NO_ERROR); /* the kept verdict */
+   pthread_barrier_wait(&r.step);
+   pthread_barrier_wait(&r.step);
+   pthread_join(thread, &ok);
+   pthread_barrier_destroy(&r.step);
+   assert_non_null(ok);
+   /* GL 4.6 section 5.3 asks for the program to be bound again to be
+    * sure to see the other context's change; the draw checks do not
+    * wait for that (as a draw after it must fail). */
+   draw_expect(GL_POINTS, GL_INVALID_OPERATION);
+
+   _mesa_BindProgramPipeline(0);
+   _mesa_DeleteProgramPipelines(1, &pipe);
+   _mesa_DeleteVertexArrays(1, &vao);
+   _mesa_DeleteShader(s);
+   _mesa_DeleteProgram(r.prog);
+   st_context_destroy(r.ctx);
+   gl_test_destroy(t);
+}
+
+/* Client memory copies of one draw of the triangle at verts (NULL: from
+ * the bound buffer). */
+static unsigned
+draw_copies(struct gl_test *t, GLuint loc, const GLfloat *verts)
+{
+   if (verts)
+      _mesa_VertexAttribPointer(loc, 2, GL_FLOAT, GL_FALSE, 0, verts);
+   unsigned before = t->ctx->client_array_uploads;
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   return t->ctx->client_array_uploads - before;
+}
+
+static void
+test_client_arrays_kept(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint prog =
+      gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                      "void main() { gl_FragColor = vec4(1.0); }");
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   GLuint loc = (GLuint)_mesa_GetAttribLocation(prog, "p");
+   static const GLfloat verts[6] = {0, 0, 1, 0, 0, 1};
+   GLuint buf;
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_BufferData(GL_ARRAY_BUFFER, sizeof(verts), verts, GL_STATIC_DRAW);
+   _mesa_VertexAttribPointer(loc, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   _mesa_EnableVertexAttribArray(loc);
+
+   assert_int_equal(draw_copies(t, loc, NULL), 0);
+   assert_int_equal(draw_copies(t, loc, NULL), 0);
+   /* client memory: copied at every draw, changed or not (ES 2.0 section
+    * 2.8 reads it when the draw is made) */
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 0);
+   assert_int_equal(draw_copies(t, loc, verts), 1);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 0);
+   assert_int_equal(draw_copies(t, loc, NULL), 1);
+   assert_int_equal(draw_copies(t, loc, NULL), 1);
+   /* the buffer again, then client memory again */
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_VertexAttribPointer(loc, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   assert_int_equal(draw_copies(t, loc, NULL), 0);
+   assert_int_equal(draw_copies(t, loc, NULL), 0);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 0);
+   assert_int_equal(draw_copies(t, loc, verts), 1);
+   assert_int_equal(draw_copies(t, loc, NULL), 1);
+   /* a program change with the arrays unchanged keeps the copies */
+   GLuint prog2 =
+      gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                      "void main() { gl_FragColor = vec4(0.5); }");
+   _mesa_BindAttribLocation(prog2, loc, "p");
+   _mesa_LinkProgram(prog2);
+   _mesa_UseProgram(prog2);
+   assert_int_equal(draw_copies(t, loc, NULL), 1);
+   assert_int_equal(draw_copies(t, loc, NULL), 1);
+   /* the array disabled: the current value, nothing copied */
+   _mesa_DisableVertexAttribArray(loc);
+   assert_int_equal(draw_copies(t, loc, NULL), 0);
+   assert_int_equal(draw_copies(t, loc, NULL), 0);
+
+   _mesa_DeleteBuffers(1, &buf);
+   _mesa_DeleteProgram(prog);
+   _mesa_DeleteProgram(prog2);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -173,6 +332,8 @@ main(void)
       cmocka_unit_test(test_feedback_begun),
       cmocka_unit_test(test_blend_after_clear),
       cmocka_unit_test(test_pipeline_relinked),
+      cmocka_unit_test(test_pipeline_relinked_elsewhere),
+      cmocka_unit_test(test_client_arrays_kept),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
