@@ -817,34 +817,23 @@ buffers_or_images(struct st_context *st)
 {
    const struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
    const struct glsl_program *p = exec ? exec->linked : NULL;
-   unsigned bound = 0;
+   unsigned any = 0;
 
    for (unsigned s = 0; s < ST_UBO_STAGES; s++)
-      bound |= st->num_ubos[s];
-   return bound || (p && (p->num_ubos || p->num_ssbos || p->num_counters ||
-                          p->num_images));
+      any |= st->num_ubos[s];
+   if (p)
+      any |= p->num_ubos | p->num_ssbos | p->num_counters | p->num_images;
+   return any != 0;
 }
 
-bool
-st_validate_state(struct st_context *st)
+/* st_validate_state with state bits to take (the atoms).  Apart, so
+ * that a draw with none only pays for the few tests of the caller. */
+static bool __attribute__((noinline))
+validate_dirty(struct st_context *st)
 {
    struct gl_context *ctx = &st->ctx;
-   uint32_t dirty;
+   uint32_t dirty = ctx->NewState;
 
-   /* A window-system framebuffer may have been resized or swapped. */
-   if (st->draw && st->draw->stamp != st->draw_stamp) {
-      st->draw_stamp = st->draw->stamp;
-      st_invalidate_framebuffer(st);
-   }
-   if (buffers_or_images(st)) {
-      st_update_ubos(st);
-      st_update_ssbos(st);
-      st_update_images(st);
-   }
-   follow_new_trees(st);
-   dirty = ctx->NewState;
-   if (!dirty)
-      return true;
    /* the draw checks (draw.c) read state but never the vertex arrays */
    if (dirty & ~ST_NEW_VERTEX_ARRAYS)
       _mesa_draw_checks_stale(ctx);
@@ -895,4 +884,21 @@ st_validate_state(struct st_context *st)
    /* Vertex arrays are per draw (st_draw.c). */
    ctx->NewState &= ST_NEW_VERTEX_ARRAYS;
    return true;
+}
+
+bool
+st_validate_state(struct st_context *st)
+{
+   /* A window-system framebuffer may have been resized or swapped. */
+   if (st->draw && st->draw->stamp != st->draw_stamp) {
+      st->draw_stamp = st->draw->stamp;
+      st_invalidate_framebuffer(st);
+   }
+   if (buffers_or_images(st)) {
+      st_update_ubos(st);
+      st_update_ssbos(st);
+      st_update_images(st);
+   }
+   follow_new_trees(st);
+   return !st->ctx.NewState || validate_dirty(st);
 }

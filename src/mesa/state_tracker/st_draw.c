@@ -461,45 +461,149 @@ count_restarted_primitives(struct st_context *st, GLenum mode, GLsizei count,
       st->pipe->buffer_unmap(st->pipe, xfer);
 }
 
+/* The draws made otherwise than by draw_vbo from the arrays: compiled
+ * into a display list, selection and feedback, stippled lines, unfilled
+ * polygons without a program.  True when the draw was one of them. */
+static bool __attribute__((noinline))
+special_draw(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+             GLenum index_type, const void *indices, GLsizei instances,
+             GLint basevertex)
+{
+   /* GL 2.1 section 5.4: compiled into the display list being made, with
+    * the vertices the arrays hold now (dlist_draw.c). */
+   if (_mesa_dlist_compiling(ctx) &&
+       _mesa_dlist_save_draw(ctx, mode, first, count, index_type, indices,
+                             instances, basevertex))
+      return true;
+   /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
+   if (ctx->FF.Select.Mode != GL_RENDER) {
+      _mesa_select_draw(ctx, mode, first, count, index_type, indices,
+                        basevertex);
+      return true;
+   }
+   /* Stippled lines, and quads and polygons drawn as lines or points,
+    * without a program (GL 2.1 sections 3.4.2, 3.5.4). */
+   return _mesa_line_stipple_draw(ctx, mode, first, count, index_type,
+                                  indices, instances, basevertex) ||
+          _mesa_polygon_mode_draw(ctx, mode, first, count, index_type,
+                                  indices, instances, basevertex);
+}
+
+/* What special_draw needs, each draw of it its state (a list being
+ * compiled, GL_SELECT or GL_FEEDBACK, line stipple on, a polygon mode not
+ * GL_FILL): most draws have none, and test these alone. */
+static inline bool
+may_be_special(const struct gl_context *ctx)
+{
+   return ctx->FF.Lists.Current || ctx->FF.Select.Mode != GL_RENDER ||
+          ctx->Line.StippleFlag || ctx->Polygon.FrontMode != GL_FILL ||
+          ctx->Polygon.BackMode != GL_FILL;
+}
+
+/* The GL_PRIMITIVES_GENERATED query's count of a draw without a geometry
+ * shader (with one the driver counts: gs_prims_begin/end). */
+static void __attribute__((noinline))
+count_primitives(struct st_context *st, GLenum mode, GLsizei count,
+                 GLenum index_type, const void *indices, GLsizei instances)
+{
+   unsigned restart = 0;
+   if (index_type && restart_index(&st->ctx, index_size(index_type),
+                                   &restart))
+      count_restarted_primitives(st, mode, count, index_type, indices,
+                                 instances, restart);
+   else if (!st->capture_positions)
+      _mesa_count_generated_primitives(&st->ctx, mode, count, instances);
+}
+
+enum index_setup { INDICES_DRAW, INDICES_NONE, INDICES_OOM };
+
+/* The index buffer of an indexed draw into info and draw (client indices,
+ * and those at an offset not a multiple of their size, uploaded into
+ * *uploaded); with client arrays, the vertex range read into min and max.
+ * INDICES_NONE when nothing is to be drawn. */
+static enum index_setup __attribute__((noinline))
+setup_indices(struct st_context *st, GLsizei count, GLenum index_type,
+              const void *indices, GLint basevertex, bool client,
+              struct pipe_draw_info *info,
+              struct pipe_draw_start_count_bias *draw, unsigned *min,
+              unsigned *max, struct pipe_resource **uploaded)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_buffer_object *ib = ctx->VAO->IndexBuffer;
+   unsigned isize = index_size(index_type);
+   uintptr_t offset = (uintptr_t)indices;
+   struct pipe_transfer *xfer = NULL;
+   const void *index_data = NULL;
+   enum index_setup result = INDICES_DRAW;
+
+   info->index_size = (uint8_t)isize;
+   /* The index is compared before basevertex is added. */
+   info->primitive_restart = restart_index(ctx, isize, &info->restart_index);
+   if (ib) {
+      if (!ib->buffer ||
+          offset + (uint64_t)count * isize > (uint64_t)ib->Size)
+         return INDICES_NONE; /* reads outside the buffer: nothing drawn */
+      if (offset % isize == 0) {
+         info->index.resource = ib->buffer;
+         draw->start = (unsigned)(offset / isize);
+      }
+      if (client || offset % isize) {
+         struct pipe_box box;
+         u_box_1d((unsigned)offset, (unsigned)count * isize, &box);
+         index_data = st->pipe->buffer_map(st->pipe, ib->buffer, 0,
+                                           PIPE_MAP_READ, &box, &xfer);
+         if (!index_data)
+            return INDICES_OOM;
+      }
+   } else {
+      if (!indices)
+         return INDICES_NONE;
+      index_data = indices;
+   }
+   if (index_data && client) {
+      index_range(index_data, isize, count, info, min, max);
+      /* The vertices read are the indices plus basevertex; one below 0 is
+       * undefined behaviour for the application: draw nothing. */
+      if ((int64_t)*min + basevertex < 0) {
+         result = INDICES_NONE;
+         goto out;
+      }
+      *min = (unsigned)((int64_t)*min + basevertex);
+      *max = (unsigned)((int64_t)*max + basevertex);
+   }
+   draw->index_bias = basevertex;
+   if (!info->index.resource) {
+      unsigned off;
+      struct pipe_resource *res = NULL;
+      if (!u_upload_data(st->uploader, (unsigned)count * isize, isize,
+                         index_data, &off, &res)) {
+         result = INDICES_OOM;
+         goto out;
+      }
+      info->index.resource = res;
+      *uploaded = res;
+      draw->start = off / isize;
+   }
+out:
+   if (xfer)
+      st->pipe->buffer_unmap(st->pipe, xfer);
+   return result;
+}
+
 void
 st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLenum index_type, const void *indices, GLsizei instances,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
-   /* GL 2.1 section 5.4: compiled into the display list being made, with
-    * the vertices the arrays hold now (dlist_draw.c). */
-   if (ctx->FF.Lists.Current && _mesa_dlist_compiling(ctx) &&
-       _mesa_dlist_save_draw(ctx, mode, first, count, index_type, indices,
-                             instances, basevertex))
-      return;
-   /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
-   if (ctx->FF.Select.Mode != GL_RENDER) {
-      _mesa_select_draw(ctx, mode, first, count, index_type, indices,
-                        basevertex);
-      return;
-   }
-   /* Stippled lines, and quads and polygons drawn as lines or points,
-    * without a program (GL 2.1 sections 3.4.2, 3.5.4); each needs its
-    * enable or mode (tested here first: most draws have neither). */
-   if ((ctx->Line.StippleFlag &&
-        _mesa_line_stipple_draw(ctx, mode, first, count, index_type, indices,
-                                instances, basevertex)) ||
-       ((ctx->Polygon.FrontMode != GL_FILL ||
-         ctx->Polygon.BackMode != GL_FILL) &&
-        _mesa_polygon_mode_draw(ctx, mode, first, count, index_type, indices,
-                                instances, basevertex)))
+
+   if (may_be_special(ctx) &&
+       special_draw(ctx, mode, first, count, index_type, indices, instances,
+                    basevertex))
       return;
    struct gl_program_exec *exec = _mesa_program_in_use(ctx)
                                      ? _mesa_current_exec(ctx)
                                      : st_ff_update(st);
-   struct pipe_draw_info info = {0};
-   struct pipe_draw_start_count_bias draw = {0};
-   struct pipe_transfer *xfer = NULL;
-   const void *index_data = NULL;
-   struct pipe_resource *uploaded_indices = NULL;
-   unsigned min = 0, max = 0;
-
    if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
       return;
    /* With a geometry shader, GL_PRIMITIVES_GENERATED counts its output
@@ -507,14 +611,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
     * gs_prims_begin/end below. */
    bool has_gs = exec && exec->linked &&
                  exec->linked->nir[MESA_SHADER_GEOMETRY];
-   unsigned restart = 0;
-   if (!has_gs && index_type &&
-       restart_index(ctx, index_size(index_type), &restart) &&
-       ctx->CurrentQuery[4] /* GL_PRIMITIVES_GENERATED, queryobj.c */)
-      count_restarted_primitives(st, mode, count, index_type, indices,
-                                 instances, restart);
-   else if (!has_gs && !st->capture_positions && ctx->CurrentQuery[4])
-      _mesa_count_generated_primitives(ctx, mode, count, instances);
+   if (!has_gs && ctx->CurrentQuery[4]) /* PRIMITIVES_GENERATED, queryobj.c */
+      count_primitives(st, mode, count, index_type, indices, instances);
 
    if (!exec || count <= 0 || instances <= 0)
       return;
@@ -528,68 +626,26 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       goto oom;
 
    bool client = reads_client_arrays(st, exec->linked);
-   info.mode = (uint8_t)mode; /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
-   info.instance_count = (unsigned)instances;
-   info.start_instance = baseinstance;
-   draw.count = (unsigned)count;
+   struct pipe_draw_info info = {
+      .mode = (uint8_t)mode, /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
+      .instance_count = (unsigned)instances,
+      .start_instance = baseinstance,
+   };
+   struct pipe_draw_start_count_bias draw = {.count = (unsigned)count};
+   struct pipe_resource *uploaded_indices = NULL;
+   unsigned min = 0, max = 0;
 
    if (index_type) {
-      struct gl_buffer_object *ib = ctx->VAO->IndexBuffer;
-      unsigned isize = index_size(index_type);
-      uintptr_t offset = (uintptr_t)indices;
-
-      info.index_size = (uint8_t)isize;
-      /* The index is compared before basevertex is added. */
-      info.primitive_restart = restart_index(ctx, isize, &info.restart_index);
-      if (ib) {
-         if (!ib->buffer ||
-             offset + (uint64_t)count * isize > (uint64_t)ib->Size)
-            return; /* reads outside the buffer: nothing is drawn */
-         if (offset % isize == 0) {
-            info.index.resource = ib->buffer;
-            draw.start = (unsigned)(offset / isize);
-         }
-         if (client || offset % isize) {
-            struct pipe_box box;
-            u_box_1d((unsigned)offset, (unsigned)count * isize, &box);
-            index_data = st->pipe->buffer_map(st->pipe, ib->buffer, 0,
-                                              PIPE_MAP_READ, &box, &xfer);
-            if (!index_data)
-               goto oom;
-         }
-      } else {
-         if (!indices)
-            return;
-         index_data = indices;
+      switch (setup_indices(st, count, index_type, indices, basevertex,
+                            client, &info, &draw, &min, &max,
+                            &uploaded_indices)) {
+      case INDICES_DRAW:
+         break;
+      case INDICES_NONE:
+         return;
+      case INDICES_OOM:
+         goto oom;
       }
-      if (index_data && client) {
-         index_range(index_data, isize, count, &info, &min, &max);
-         /* The vertices read are the indices plus basevertex; one below
-          * 0 is undefined behaviour for the application: draw nothing. */
-         if ((int64_t)min + basevertex < 0) {
-            if (xfer)
-               st->pipe->buffer_unmap(st->pipe, xfer);
-            return;
-         }
-         min = (unsigned)((int64_t)min + basevertex);
-         max = (unsigned)((int64_t)max + basevertex);
-      }
-      draw.index_bias = basevertex;
-      if (!info.index.resource) {
-         unsigned off;
-         struct pipe_resource *res = NULL;
-         if (!u_upload_data(st->uploader, (unsigned)count * isize, isize,
-                            index_data, &off, &res)) {
-            if (xfer)
-               st->pipe->buffer_unmap(st->pipe, xfer);
-            goto oom;
-         }
-         info.index.resource = res;
-         uploaded_indices = res;
-         draw.start = off / isize;
-      }
-      if (xfer)
-         st->pipe->buffer_unmap(st->pipe, xfer);
    } else {
       draw.start = (unsigned)first;
       min = (unsigned)first;
@@ -605,13 +661,16 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       ctx->NewState &= ~ST_NEW_VERTEX_ARRAYS;
    }
 
-   struct pipe_query *gs_prims[GS_PRIMS_STREAMS] = {NULL};
-   if (has_gs)
+   if (has_gs) {
+      struct pipe_query *gs_prims[GS_PRIMS_STREAMS];
       gs_prims_begin(st, gs_prims);
-   st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
-   if (has_gs)
+      st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
       gs_prims_end(st, gs_prims);
-   pipe_resource_reference(&uploaded_indices, NULL);
+   } else {
+      st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
+   }
+   if (uploaded_indices)
+      pipe_resource_reference(&uploaded_indices, NULL);
    return;
 
 oom:
