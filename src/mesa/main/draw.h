@@ -44,6 +44,18 @@ _mesa_draw_checks_stale(struct gl_context *ctx)
    __atomic_add_fetch(&ctx->Shared->DrawStamp, 1, __ATOMIC_RELAXED);
 }
 
+/* A texture's images changed (specified, stored, copied or drawn into):
+ * this context's sampler views follow (ST_NEW_SAMPLER_VIEWS), and, as the
+ * texture may be shared and attached to a framebuffer another context of
+ * the group draws to, every kept draw verdict (completeness and the
+ * float-blending rule read the attachments).  Since wave 17. */
+static inline void
+_mesa_texture_changed(struct gl_context *ctx)
+{
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_draw_checks_stale(ctx);
+}
+
 /* Whether mode is a primitive mode of this context (else INVALID_ENUM). */
 bool _mesa_draw_mode_valid(struct gl_context *ctx, GLenum mode);
 

@@ -16,6 +16,7 @@
 #include "main/texcompress.h"
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/pbo.h"
 #include "main/texobj.h"
 #include "main/texproxy.h"
@@ -529,7 +530,7 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
                                 data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", c->func);
    _mesa_unmap_pbo(ctx, &map);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 static void
@@ -600,7 +601,7 @@ compressed_tex_sub_image(struct gl_context *ctx,
                                     c->height, c->depth, pf, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", c->func);
    _mesa_unmap_pbo(ctx, &map);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 void GLAPIENTRY
@@ -774,5 +775,5 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
          d = d > 1 ? d / 2 : 1;
    }
    _mesa_texture_make_immutable(t, (GLuint)levels);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }

@@ -13,6 +13,7 @@
 
 #include "main/client_pixels.h"
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/desktop31.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
@@ -484,7 +485,7 @@ tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width,
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* The image at (face, level) of t that a sub-image call writes, or NULL
@@ -609,7 +610,7 @@ tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* One TexImage1D/2D (sub false) or TexSubImage1D/2D call. */
@@ -734,7 +735,7 @@ _mesa_GenerateMipmap(GLenum target)
    /* (ES 2.0's NPOT error: lifted by OES_texture_npot.) */
    if (!st_generate_mipmap(ctx->st, t))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* The colour buffer copies read (the read buffer's attachment). */
@@ -957,7 +958,7 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
                          width, height);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* CopyTexSubImage1D (dims 1) and CopyTexSubImage2D. */
@@ -991,7 +992,7 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, x, y, width,
                          height);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* glTexImage1D/2D of a GL_COLOR_INDEX image in desktop GL (any index
@@ -1266,7 +1267,7 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
          h = h > 1 ? h / 2 : 1;
    }
    _mesa_texture_make_immutable(t, (GLuint)levels);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* ARB_texture_storage (GL 4.2 section 3.9.16): a 1D texture's levels, as
@@ -1334,7 +1335,7 @@ _mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
       }
    }
    _mesa_texture_make_immutable(t, (GLuint)levels);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* --- 3D and 2D array textures (ES 3.0 section 3.8.3) -------------------- */
@@ -1532,7 +1533,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 void GLAPIENTRY
@@ -1596,7 +1597,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 void GLAPIENTRY
@@ -1685,7 +1686,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
          d = d > 1 ? d / 2 : 1;
    }
    _mesa_texture_make_immutable(t, (GLuint)levels);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 void GLAPIENTRY
@@ -1724,7 +1725,7 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, x, y,
                          width, height);
    auto_mipmap(ctx, t, level);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+   _mesa_texture_changed(ctx);
 }
 
 /* glClearTex[Sub]Image's texel (cleartex.c, GL 4.4 section 8.21): data

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/shaderobj.h"
 #include "glsl_program.h"
 
@@ -221,8 +222,12 @@ set_uniform(GLint location, GLsizei count, const void *values,
    }
    exec->uniforms_stamp++;
    ctx->NewState |= ST_NEW_CONSTANTS;
-   if (shape.base == BASE_SAMPLER)
+   if (shape.base == BASE_SAMPLER) {
       ctx->NewState |= ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
+      /* the sampler-unit rule of every context of the share group using
+       * the program (sampler_units.c) */
+      _mesa_draw_checks_stale(ctx);
+   }
 }
 
 void GLAPIENTRY

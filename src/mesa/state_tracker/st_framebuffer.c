@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/fbobject.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
@@ -362,6 +363,9 @@ st_renderbuffer_storage_ms(struct st_context *st, struct gl_renderbuffer *rb,
    set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height,
           chosen);
    rb->Format = format;
+   /* a shared renderbuffer: the draw checks of the group's contexts
+    * (framebuffer completeness, float blending) read it */
+   _mesa_draw_checks_stale(&st->ctx);
    return true;
 }
 

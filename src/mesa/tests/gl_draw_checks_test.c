@@ -17,7 +17,8 @@
  * - a program of the bound pipeline relinked non-separable: GL 4.1
  *   section 11.1.3.11, an invalid pipeline at draw time; since wave 17
  *   also relinked by another context of the share group, current in
- *   another thread (gl_shared_state::DrawStamp).
+ *   another thread (gl_shared_state::DrawStamp), and a framebuffer's
+ *   texture made 32-bit float there.
  * Since wave 17 the state tracker keeps whether the arrays read client
  * memory too (st_context::client_arrays): draws switching between client
  * memory and a buffer must copy client memory at every draw from it, and
@@ -175,28 +176,60 @@ test_pipeline_relinked(void **state)
    gl_test_destroy(t);
 }
 
-/* The other context's thread: current (surfaceless) before the first
- * context's draws, it relinks the shared program between them. */
-struct relinker {
+/* Another context of the share group, current (surfaceless) in a
+ * thread of its own before the first context's draws, changes a shared
+ * object (change(name)) between them. */
+struct elsewhere {
    struct st_context *ctx;
-   GLuint prog;
+   void (*change)(GLuint name);
+   GLuint name;
+   pthread_t thread;
    pthread_barrier_t step;
 };
 
 static void *
-relink_thread(void *data)
+elsewhere_thread(void *data)
 {
-   struct relinker *r = data;
-   bool current = st_make_current(r->ctx, NULL, NULL);
-   pthread_barrier_wait(&r->step); /* 1: current */
-   pthread_barrier_wait(&r->step); /* 2: the first context drew */
-   if (current) {
-      _mesa_ProgramParameteri(r->prog, GL_PROGRAM_SEPARABLE, GL_FALSE);
-      _mesa_LinkProgram(r->prog);
-   }
-   pthread_barrier_wait(&r->step); /* 3: relinked */
+   struct elsewhere *e = data;
+   bool current = st_make_current(e->ctx, NULL, NULL);
+   pthread_barrier_wait(&e->step); /* 1: current */
+   pthread_barrier_wait(&e->step); /* 2: the first context drew */
+   if (current)
+      e->change(e->name);
+   pthread_barrier_wait(&e->step); /* 3: changed */
    st_make_current(NULL, NULL, NULL);
-   return current ? r : NULL;
+   return current ? e : NULL;
+}
+
+/* Starts the other context's thread, once it is current. */
+static void
+elsewhere_start(struct elsewhere *e, void (*change)(GLuint), GLuint name)
+{
+   e->change = change;
+   e->name = name;
+   pthread_barrier_init(&e->step, NULL, 2);
+   assert_int_equal(pthread_create(&e->thread, NULL, elsewhere_thread, e),
+                    0);
+   pthread_barrier_wait(&e->step);
+}
+
+/* Lets it make its change and waits for its end. */
+static void
+elsewhere_change(struct elsewhere *e)
+{
+   void *ok = NULL;
+   pthread_barrier_wait(&e->step);
+   pthread_barrier_wait(&e->step);
+   pthread_join(e->thread, &ok);
+   pthread_barrier_destroy(&e->step);
+   assert_non_null(ok);
+}
+
+static void
+relink_non_separable(GLuint prog)
+{
+   _mesa_ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_FALSE);
+   _mesa_LinkProgram(prog);
 }
 
 static void
@@ -212,37 +245,29 @@ test_pipeline_relinked_elsewhere(void **state)
    struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_CORE,
                                         .major = 4, .minor = 1};
    setenv("MESA_GL_VERSION_OVERRIDE", "4.1", 1);
-   struct relinker r = {
+   struct elsewhere e = {
       .ctx = st_context_create(t->screen, &attribs, t->ctx, NULL)};
    unsetenv("MESA_GL_VERSION_OVERRIDE");
-   assert_non_null(r.ctx);
+   assert_non_null(e.ctx);
    const char *vs = "#version 330\n"
                     "void main() { gl_Position = vec4(0.0); }\n";
-   r.prog = _mesa_CreateProgram();
-   _mesa_ProgramParameteri(r.prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
+   GLuint prog = _mesa_CreateProgram();
+   _mesa_ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
    GLuint s = gl_test_shader(GL_VERTEX_SHADER, vs);
-   _mesa_AttachShader(r.prog, s);
-   _mesa_LinkProgram(r.prog);
+   _mesa_AttachShader(prog, s);
+   _mesa_LinkProgram(prog);
    GLuint pipe, vao;
    _mesa_GenProgramPipelines(1, &pipe);
-   _mesa_UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, r.prog);
+   _mesa_UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, prog);
    _mesa_BindProgramPipeline(pipe);
    _mesa_GenVertexArrays(1, &vao);
    _mesa_BindVertexArray(vao);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
-   pthread_t thread;
-   void *ok = NULL;
-   pthread_barrier_init(&r.step, NULL, 2);
-   assert_int_equal(pthread_create(&thread, NULL, relink_thread, &r), 0);
-   pthread_barrier_wait(&r.step);
+   elsewhere_start(&e, relink_non_separable, prog);
    draw_expect(GL_POINTS, GL_NO_ERROR);
    draw_expect(GL_POINTS, GL_NO_ERROR); /* the kept verdict */
-   pthread_barrier_wait(&r.step);
-   pthread_barrier_wait(&r.step);
-   pthread_join(thread, &ok);
-   pthread_barrier_destroy(&r.step);
-   assert_non_null(ok);
+   elsewhere_change(&e);
    /* GL 4.6 section 5.3 asks for the program to be bound again to be
     * sure to see the other context's change; the draw checks do not
     * wait for that (as a draw after it must fail). */
@@ -252,8 +277,63 @@ test_pipeline_relinked_elsewhere(void **state)
    _mesa_DeleteProgramPipelines(1, &pipe);
    _mesa_DeleteVertexArrays(1, &vao);
    _mesa_DeleteShader(s);
-   _mesa_DeleteProgram(r.prog);
-   st_context_destroy(r.ctx);
+   _mesa_DeleteProgram(prog);
+   st_context_destroy(e.ctx);
+   gl_test_destroy(t);
+}
+
+static void
+respecify_float(GLuint tex)
+{
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, 4, 0, GL_RGBA, GL_FLOAT,
+                    NULL);
+}
+
+/* The texture a framebuffer draws to, with blending on, given a 32-bit
+ * float format by another context: EXT_float_blend "Errors" (without the
+ * extension), found by the next draw. */
+static void
+test_texture_respecified_elsewhere(void **state)
+{
+   struct gl_test *t = es3();
+   if (gl_test_has_extension("GL_EXT_float_blend")) {
+      gl_test_destroy(t);
+      skip();
+   }
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES2,
+                                        .major = 3};
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   struct elsewhere e = {
+      .ctx = st_context_create(t->screen, &attribs, t->ctx, NULL)};
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(e.ctx);
+   GLuint prog = gl_test_program(es_vs, es_fs), tex, fbo;
+   _mesa_UseProgram(prog);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, tex, 0);
+   _mesa_Enable(GL_BLEND);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+
+   elsewhere_start(&e, respecify_float, tex);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR); /* the kept verdict */
+   elsewhere_change(&e);
+   draw_expect(GL_TRIANGLES, GL_INVALID_OPERATION);
+   _mesa_Disable(GL_BLEND);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+
+   _mesa_DeleteFramebuffers(1, &fbo);
+   _mesa_DeleteTextures(1, &tex);
+   _mesa_DeleteProgram(prog);
+   st_context_destroy(e.ctx);
    gl_test_destroy(t);
 }
 
@@ -333,6 +413,7 @@ main(void)
       cmocka_unit_test(test_blend_after_clear),
       cmocka_unit_test(test_pipeline_relinked),
       cmocka_unit_test(test_pipeline_relinked_elsewhere),
+      cmocka_unit_test(test_texture_respecified_elsewhere),
       cmocka_unit_test(test_client_arrays_kept),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
