@@ -185,9 +185,9 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
 /* The checks that depend on state alone (and on mode and elements): a
  * complete framebuffer and feedback_allows.  Their last success is kept
  * in ctx->DrawChecked until state changes (draw_kept): state set since the
- * state tracker last looked (NewState, vertex arrays aside: no check here
- * reads them), taken by it since, or a change in any context of the
- * share group (_mesa_draw_checks_stale). */
+ * state tracker last looked (NewState, but for the bits no check here
+ * reads: DRAW_CHECKS_IGNORE), taken by it since, or a change in any
+ * context of the share group (_mesa_draw_checks_stale). */
 static bool
 state_allows(struct gl_context *ctx, GLenum mode, bool elements,
              const char *func)
@@ -218,7 +218,7 @@ draw_kept(struct gl_context *ctx, GLenum mode, bool elements)
 {
    return ctx->DrawChecked.valid && ctx->DrawChecked.mode == mode &&
           ctx->DrawChecked.elements == elements &&
-          !(ctx->NewState & ~ST_NEW_VERTEX_ARRAYS) &&
+          !(ctx->NewState & ~DRAW_CHECKS_IGNORE) &&
           ctx->DrawChecked.vao == ctx->VAO && !ctx->FF.Imm.Inside &&
           ctx->DrawChecked.stamp == _mesa_draw_stamp(ctx);
 }

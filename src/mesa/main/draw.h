@@ -22,6 +22,12 @@
 bool _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
                         const char *func);
 
+/* The state bits no draw check reads (gl_context::DrawChecked stands
+ * through them): the vertex arrays, and since wave 17 uniform values
+ * (ST_NEW_CONSTANTS: a sampler uniform sets the sampler bits too, and
+ * matrices, lights and the viewport transform are read by no check). */
+#define DRAW_CHECKS_IGNORE (ST_NEW_VERTEX_ARRAYS | ST_NEW_CONSTANTS)
+
 /* The share group's count of changes (gl_shared_state::DrawStamp). */
 static inline unsigned
 _mesa_draw_stamp(const struct gl_context *ctx)

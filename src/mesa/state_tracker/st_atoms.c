@@ -834,8 +834,8 @@ validate_dirty(struct st_context *st)
    struct gl_context *ctx = &st->ctx;
    uint32_t dirty = ctx->NewState;
 
-   /* the draw checks (draw.c) read state but never the vertex arrays */
-   if (dirty & ~ST_NEW_VERTEX_ARRAYS)
+   /* the draw checks (draw.c) read state, but not all of it */
+   if (dirty & ~DRAW_CHECKS_IGNORE)
       _mesa_draw_checks_stale(ctx);
    /* the gl_FragCoord transform; the rasterizer's multisample */
    if (dirty & ST_NEW_FRAMEBUFFER)

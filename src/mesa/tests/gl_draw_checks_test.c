@@ -337,6 +337,49 @@ test_texture_respecified_elsewhere(void **state)
    gl_test_destroy(t);
 }
 
+/* Since wave 17 a uniform value change keeps the verdict (no check reads
+ * uniform values but for samplers): a sampler moved onto the unit of a
+ * sampler of another type must still fail (ES 2.0 section 2.10.4, "Validation":
+ * INVALID_OPERATION at the draw). */
+static void
+test_sampler_moved_after_uniforms(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; void main() { gl_Position = p; }",
+      "precision mediump float;\n"
+      "uniform sampler2D a;\n"
+      "uniform samplerCube b;\n"
+      "uniform vec4 k;\n"
+      "void main() {\n"
+      "   gl_FragColor = k * texture2D(a, vec2(0.0)) *\n"
+      "                  textureCube(b, vec3(1.0));\n"
+      "}\n");
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   GLint a = _mesa_GetUniformLocation(prog, "a");
+   GLint b = _mesa_GetUniformLocation(prog, "b");
+   GLint k = _mesa_GetUniformLocation(prog, "k");
+   _mesa_Uniform1i(a, 0);
+   _mesa_Uniform1i(b, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   _mesa_Uniform4f(k, 1, 0, 0, 1);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   _mesa_Uniform1i(b, 0);
+   draw_expect(GL_TRIANGLES, GL_INVALID_OPERATION);
+   _mesa_Uniform4f(k, 0, 1, 0, 1);
+   draw_expect(GL_TRIANGLES, GL_INVALID_OPERATION);
+   _mesa_Uniform1i(b, 2);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+
+   _mesa_DeleteProgram(prog);
+   gl_test_destroy(t);
+}
+
 /* Client memory copies of one draw of the triangle at verts (NULL: from
  * the bound buffer). */
 static unsigned
@@ -415,6 +458,7 @@ main(void)
       cmocka_unit_test(test_pipeline_relinked_elsewhere),
       cmocka_unit_test(test_texture_respecified_elsewhere),
       cmocka_unit_test(test_client_arrays_kept),
+      cmocka_unit_test(test_sampler_moved_after_uniforms),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
