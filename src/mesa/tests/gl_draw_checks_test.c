@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "gl_test_context.h"
@@ -136,45 +137,6 @@ test_blend_after_clear(void **state)
    gl_test_destroy(t);
 }
 
-static void
-test_pipeline_relinked(void **state)
-{
-   struct gl_test *t = gl_test_create_version(ST_PROFILE_OPENGL_CORE, 4, 1,
-                                              8, 8);
-   if (!t || !gl_test_has_extension("GL_ARB_separate_shader_objects")) {
-      if (t)
-         gl_test_destroy(t);
-      skip();
-   }
-   const char *vs = "#version 330\n"
-                    "void main() { gl_Position = vec4(0.0); }\n";
-   GLuint prog = _mesa_CreateProgram();
-   _mesa_ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
-   GLuint s = gl_test_shader(GL_VERTEX_SHADER, vs);
-   _mesa_AttachShader(prog, s);
-   _mesa_LinkProgram(prog);
-   GLuint pipe, vao;
-   _mesa_GenProgramPipelines(1, &pipe);
-   _mesa_UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, prog);
-   _mesa_BindProgramPipeline(pipe);
-   _mesa_GenVertexArrays(1, &vao);
-   _mesa_BindVertexArray(vao);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-
-   draw_expect(GL_POINTS, GL_NO_ERROR);
-   draw_expect(GL_POINTS, GL_NO_ERROR);
-   _mesa_ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_FALSE);
-   _mesa_LinkProgram(prog);
-   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   draw_expect(GL_POINTS, GL_INVALID_OPERATION);
-
-   _mesa_BindProgramPipeline(0);
-   _mesa_DeleteProgramPipelines(1, &pipe);
-   _mesa_DeleteVertexArrays(1, &vao);
-   _mesa_DeleteShader(s);
-   _mesa_DeleteProgram(prog);
-   gl_test_destroy(t);
-}
 
 /* Another context of the share group, current (surfaceless) in a
  * thread of its own before the first context's draws, changes a shared
@@ -232,8 +194,31 @@ relink_non_separable(GLuint prog)
    _mesa_LinkProgram(prog);
 }
 
+/* A context sharing t's objects, made as t's was (version override). */
+static struct st_context *
+sharing_context(struct gl_test *t, enum st_profile_type profile, int major,
+                int minor)
+{
+   const char *var = profile == ST_PROFILE_OPENGL_ES2
+                        ? "MESA_GLES_VERSION_OVERRIDE"
+                        : "MESA_GL_VERSION_OVERRIDE";
+   struct st_context_attribs attribs = {.profile = profile,
+                                        .major = major, .minor = minor};
+   char version[16];
+   snprintf(version, sizeof(version), "%d.%d", major, minor);
+   setenv(var, version, 1);
+   struct st_context *ctx =
+      st_context_create(t->screen, &attribs, t->ctx, NULL);
+   unsetenv(var);
+   assert_non_null(ctx);
+   return ctx;
+}
+
+/* A separable program in the bound pipeline, relinked non-separable
+ * after two draws: here, or (elsewhere) by another context of the share
+ * group, current in another thread. */
 static void
-test_pipeline_relinked_elsewhere(void **state)
+pipeline_relinked(bool elsewhere)
 {
    struct gl_test *t = gl_test_create_version(ST_PROFILE_OPENGL_CORE, 4, 1,
                                               8, 8);
@@ -242,13 +227,9 @@ test_pipeline_relinked_elsewhere(void **state)
          gl_test_destroy(t);
       skip();
    }
-   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_CORE,
-                                        .major = 4, .minor = 1};
-   setenv("MESA_GL_VERSION_OVERRIDE", "4.1", 1);
-   struct elsewhere e = {
-      .ctx = st_context_create(t->screen, &attribs, t->ctx, NULL)};
-   unsetenv("MESA_GL_VERSION_OVERRIDE");
-   assert_non_null(e.ctx);
+   struct elsewhere e = {0};
+   if (elsewhere)
+      e.ctx = sharing_context(t, ST_PROFILE_OPENGL_CORE, 4, 1);
    const char *vs = "#version 330\n"
                     "void main() { gl_Position = vec4(0.0); }\n";
    GLuint prog = _mesa_CreateProgram();
@@ -264,13 +245,19 @@ test_pipeline_relinked_elsewhere(void **state)
    _mesa_BindVertexArray(vao);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
-   elsewhere_start(&e, relink_non_separable, prog);
+   if (elsewhere)
+      elsewhere_start(&e, relink_non_separable, prog);
    draw_expect(GL_POINTS, GL_NO_ERROR);
    draw_expect(GL_POINTS, GL_NO_ERROR); /* the kept verdict */
-   elsewhere_change(&e);
-   /* GL 4.6 section 5.3 asks for the program to be bound again to be
-    * sure to see the other context's change; the draw checks do not
-    * wait for that (as a draw after it must fail). */
+   if (elsewhere) {
+      elsewhere_change(&e);
+   } else {
+      relink_non_separable(prog);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   }
+   /* (GL 4.6 section 5.3 asks for the program to be bound again to be
+    * sure to see another context's change; the draw checks do not wait
+    * for that, as a draw after it must fail) */
    draw_expect(GL_POINTS, GL_INVALID_OPERATION);
 
    _mesa_BindProgramPipeline(0);
@@ -278,8 +265,21 @@ test_pipeline_relinked_elsewhere(void **state)
    _mesa_DeleteVertexArrays(1, &vao);
    _mesa_DeleteShader(s);
    _mesa_DeleteProgram(prog);
-   st_context_destroy(e.ctx);
+   if (e.ctx)
+      st_context_destroy(e.ctx);
    gl_test_destroy(t);
+}
+
+static void
+test_pipeline_relinked(void **state)
+{
+   pipeline_relinked(false);
+}
+
+static void
+test_pipeline_relinked_elsewhere(void **state)
+{
+   pipeline_relinked(true);
 }
 
 static void
@@ -301,13 +301,8 @@ test_texture_respecified_elsewhere(void **state)
       gl_test_destroy(t);
       skip();
    }
-   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES2,
-                                        .major = 3};
-   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
    struct elsewhere e = {
-      .ctx = st_context_create(t->screen, &attribs, t->ctx, NULL)};
-   unsetenv("MESA_GLES_VERSION_OVERRIDE");
-   assert_non_null(e.ctx);
+      .ctx = sharing_context(t, ST_PROFILE_OPENGL_ES2, 3, 0)};
    GLuint prog = gl_test_program(es_vs, es_fs), tex, fbo;
    _mesa_UseProgram(prog);
    _mesa_GenFramebuffers(1, &fbo);
