@@ -25,8 +25,12 @@ bool _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
 /* The state bits no draw check reads (gl_context::DrawChecked stands
  * through them): the vertex arrays, and since wave 17 uniform values
  * (ST_NEW_CONSTANTS: a sampler uniform sets the sampler bits too, and
- * matrices, lights and the viewport transform are read by no check). */
-#define DRAW_CHECKS_IGNORE (ST_NEW_VERTEX_ARRAYS | ST_NEW_CONSTANTS)
+ * matrices, lights and the viewport transform are read by no check) and
+ * texture bindings (ST_NEW_TEXTURE_BINDING: the sampler-unit rule reads
+ * the program's samplers, not the textures; a texture's own changes set
+ * ST_NEW_SAMPLER_VIEWS). */
+#define DRAW_CHECKS_IGNORE                                                   \
+   (ST_NEW_VERTEX_ARRAYS | ST_NEW_CONSTANTS | ST_NEW_TEXTURE_BINDING)
 
 /* The share group's count of changes (gl_shared_state::DrawStamp). */
 static inline unsigned

@@ -72,7 +72,11 @@ enum st_dirty {
    ST_NEW_CONSTANTS = 1 << 11, /* uniform values */
    ST_NEW_SAMPLERS = 1 << 12,
    ST_NEW_SAMPLER_VIEWS = 1 << 13, /* texture bindings or contents */
-   ST_NEW_ALL = (1 << 14) - 1,
+   /* glBindTexture alone (since wave 17): the sampler views and states
+    * as ST_NEW_SAMPLER_VIEWS, but no draw check reads which texture is
+    * bound (main/draw.h, DRAW_CHECKS_IGNORE) */
+   ST_NEW_TEXTURE_BINDING = 1 << 14,
+   ST_NEW_ALL = (1 << 15) - 1,
 };
 
 /* Buffer objects (bufferobj.c).  The data lives in a pipe buffer. */

@@ -335,7 +335,7 @@ _mesa_BindTexture(GLenum target, GLuint texture)
       }
    }
    _mesa_reference_texobj(&ctx->TexUnit[ctx->ActiveTexture].Current[index], t);
-   ctx->NewState |= ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
+   ctx->NewState |= ST_NEW_TEXTURE_BINDING;
 }
 
 void GLAPIENTRY

@@ -874,7 +874,8 @@ validate_dirty(struct st_context *st)
       return false;
    if ((dirty & ST_NEW_CONSTANTS) && !update_constants(st))
       return false;
-   if (dirty & (ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS | ST_NEW_PROGRAM)) {
+   if (dirty & (ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS |
+                ST_NEW_TEXTURE_BINDING | ST_NEW_PROGRAM)) {
       st_update_textures(st);
       follow_new_trees(st);
       if (ctx->NewState & ST_NEW_FRAMEBUFFER)

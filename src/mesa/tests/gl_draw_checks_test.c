@@ -34,6 +34,8 @@
 #include <stdlib.h>
 
 #include "gl_test_context.h"
+#include "pipe/p_context.h"
+#include "pipe/p_state.h"
 #include "state_tracker/st_context.h"
 
 static struct gl_test *
@@ -375,6 +377,69 @@ test_sampler_moved_after_uniforms(void **state)
    gl_test_destroy(t);
 }
 
+/* The texture of the first fragment sampler view the driver was given
+ * last (a wrapper of the noop context's set_sampler_views). */
+static struct {
+   void (*set)(struct pipe_context *, enum pipe_shader_type, unsigned,
+               unsigned, unsigned, bool, struct pipe_sampler_view **);
+   struct pipe_resource *texture;
+} fs_view;
+
+static void
+spy_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
+                  unsigned start, unsigned count, unsigned unbind, bool take,
+                  struct pipe_sampler_view **views)
+{
+   if (shader == PIPE_SHADER_FRAGMENT && start == 0 && count)
+      fs_view.texture = views[0] ? views[0]->texture : NULL;
+   fs_view.set(pipe, shader, start, count, unbind, take, views);
+}
+
+/* Since wave 17 glBindTexture keeps the draw verdict
+ * (ST_NEW_TEXTURE_BINDING): the state tracker must still hand the newly
+ * bound texture to the driver at the next draw. */
+static void
+test_texture_rebound(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; void main() { gl_Position = p; }",
+      "precision mediump float;\n"
+      "uniform sampler2D s;\n"
+      "void main() { gl_FragColor = texture2D(s, vec2(0.5)); }\n");
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   GLuint tex[2];
+   _mesa_GenTextures(2, tex);
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_BindTexture(GL_TEXTURE_2D, tex[i]);
+      _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA,
+                       GL_UNSIGNED_BYTE, NULL);
+   }
+   struct pipe_context *pipe = t->ctx->pipe;
+   fs_view.set = pipe->set_sampler_views;
+   pipe->set_sampler_views = spy_sampler_views;
+
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   struct pipe_resource *first = fs_view.texture;
+   assert_non_null(first);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[1]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_non_null(fs_view.texture);
+   assert_ptr_not_equal(fs_view.texture, first);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_view.texture, first);
+
+   pipe->set_sampler_views = fs_view.set;
+   _mesa_DeleteTextures(2, tex);
+   _mesa_DeleteProgram(prog);
+   gl_test_destroy(t);
+}
+
 /* Client memory copies of one draw of the triangle at verts (NULL: from
  * the bound buffer). */
 static unsigned
@@ -454,6 +519,7 @@ main(void)
       cmocka_unit_test(test_texture_respecified_elsewhere),
       cmocka_unit_test(test_client_arrays_kept),
       cmocka_unit_test(test_sampler_moved_after_uniforms),
+      cmocka_unit_test(test_texture_rebound),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
