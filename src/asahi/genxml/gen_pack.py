@@ -87,6 +87,7 @@ class Field:
         where = f'{struct.name}.{self.name}'
         self.lo, self.hi = self.parse_bits(node.get('bits'), where)
         self.width = self.hi - self.lo + 1
+        self.struct_bytes = struct.bytes
         if self.hi >= struct.bytes * 8:
             raise GenError(f'{where}: bit {self.hi} is past the struct end')
         if self.width > 64:
@@ -316,6 +317,32 @@ static inline uint64_t
 agx_genxml_mask(unsigned width)
 {
    return width >= 64 ? ~0ull : (1ull << width) - 1;
+}
+
+/* agx_genxml_put_bits of a field inside one aligned 32- or 64-bit word
+ * (bytes = 4 or 8) starting at p, at bit `shift` of it: one load, OR and
+ * store of the little-endian word instead of a byte at a time (bit i of
+ * a struct is bit i % 8 of byte i / 8 either way). */
+static inline void
+agx_genxml_put_word(uint8_t *p, unsigned bytes, unsigned shift,
+                    unsigned width, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+   uint64_t field = (v & agx_genxml_mask(width)) << shift;
+   if (bytes == 4) {
+      uint32_t w;
+      memcpy(&w, p, 4);
+      w |= (uint32_t)field;
+      memcpy(p, &w, 4);
+   } else {
+      uint64_t w;
+      memcpy(&w, p, 8);
+      w |= field;
+      memcpy(p, &w, 8);
+   }
+#else
+   agx_genxml_put_bits(p, shift, width, v);
+#endif
 }
 
 static inline uint32_t
@@ -548,8 +575,19 @@ def pack_field(f):
             stored = f'(uint64_t){v}'
         if not f.groups:
             out.append(f'   assert({stored} <= {mask});')
-    out.append(f'   agx_genxml_put_bits(p, {f.lo}, {f.width}, {stored});')
+    out.append(f'   {put_call(f, stored)}')
     return '\n'.join(out) + '\n'
+
+
+def put_call(f, stored):
+    """The store of a packed field: word-wise when the field lies inside
+    one aligned 32- or 64-bit word of the struct, else byte by byte."""
+    for size in (32, 64):
+        base = f.lo // size * size
+        if f.hi < base + size and (base + size) // 8 <= f.struct_bytes:
+            return (f'agx_genxml_put_word(p + {base // 8}, {size // 8}, '
+                    f'{f.lo - base}, {f.width}, {stored});')
+    return f'agx_genxml_put_bits(p, {f.lo}, {f.width}, {stored});'
 
 
 def unpack_field(f):
