@@ -73,9 +73,27 @@ column_strips(float *xy)
 }
 
 static bool
-draws(GLuint prog, draw_arrays_bi_fn draw_bi, multi_draw_arrays_fn multi,
-      bool quiet)
+draws(GLuint prog, bool quiet)
 {
+   draw_arrays_bi_fn draw_bi;
+   multi_draw_arrays_fn multi;
+   const struct e2e_gl_proc procs[] = {
+      {"glDrawArraysInstancedBaseInstance", &draw_bi},
+      {"glMultiDrawArrays", &multi},
+   };
+   if (!e2e_gl_has_extension("GL_ARB_base_instance")) {
+      fprintf(stderr, "FAIL: GL_ARB_base_instance missing\n");
+      return false;
+   }
+   if (!e2e_gl_procs(procs, sizeof(procs) / sizeof(procs[0])))
+      return false;
+
+   GLint pos = glGetAttribLocation(prog, "pos");
+   GLint color = glGetAttribLocation(prog, "color");
+   if (pos < 0 || color < 0) {
+      fprintf(stderr, "FAIL: attributes pos and color not found\n");
+      return false;
+   }
    GLint s = glGetUniformLocation(prog, "s");
    GLuint vao, bufs[2];
    float xy[8 * COLUMNS];
@@ -86,13 +104,13 @@ draws(GLuint prog, draw_arrays_bi_fn draw_bi, multi_draw_arrays_fn multi,
    glGenBuffers(2, bufs);
    glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
    glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-   glEnableVertexAttribArray(0);
+   glVertexAttribPointer(pos, 2, GL_FLOAT, GL_FALSE, 0, 0);
+   glEnableVertexAttribArray(pos);
    glBindBuffer(GL_ARRAY_BUFFER, bufs[1]);
    glBufferData(GL_ARRAY_BUFFER, sizeof(colors), colors, GL_STATIC_DRAW);
-   glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, 0);
-   glVertexAttribDivisor(1, 1);
-   glEnableVertexAttribArray(1);
+   glVertexAttribPointer(color, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, 0);
+   glVertexAttribDivisor(color, 1);
+   glEnableVertexAttribArray(color);
 
    glViewport(0, 0, W, H);
    glClearColor(0, 0, 0, 0);
@@ -150,30 +168,5 @@ int
 main(int argc, char **argv)
 {
    struct e2e_gl_options opts = e2e_gl_core_options(W, H, 3, 2);
-   struct e2e_gl gl;
-   bool quiet = false;
-   int status =
-      e2e_gl_start_ext(&gl, argc, argv, &opts, &quiet, "GL_ARB_base_instance");
-   if (status)
-      return status;
-
-   draw_arrays_bi_fn draw_bi;
-   multi_draw_arrays_fn multi;
-   const struct e2e_gl_proc procs[] = {
-      {"glDrawArraysInstancedBaseInstance", &draw_bi},
-      {"glMultiDrawArrays", &multi},
-   };
-   if ((status = E2E_GL_NEED_PROCS(&gl, procs)))
-      return status;
-
-   const char *const attribs[] = {"pos", "color", NULL};
-   GLuint prog = e2e_gl_program(vs, fs, attribs);
-   if (!prog) {
-      e2e_gl_close(&gl);
-      return 1;
-   }
-   glUseProgram(prog);
-   bool ok = draws(prog, draw_bi, multi, quiet);
-   glDeleteProgram(prog);
-   return e2e_gl_finish(&gl, ok, quiet);
+   return e2e_gl_run_program(argc, argv, &opts, vs, fs, draws);
 }
