@@ -319,17 +319,24 @@ agx_genxml_mask(unsigned width)
    return width >= 64 ? ~0ull : (1ull << width) - 1;
 }
 
-/* agx_genxml_put_bits of a field inside one aligned 32- or 64-bit word
- * (bytes = 4 or 8) starting at p, at bit `shift` of it: one load, OR and
- * store of the little-endian word instead of a byte at a time (bit i of
- * a struct is bit i % 8 of byte i / 8 either way). */
+/* agx_genxml_put_bits of a field inside the 1, 2, 4 or 8 bytes (`bytes`)
+ * from p, at bit `shift` of them: one load, OR and store of that
+ * little-endian word instead of a byte at a time (bit i of a struct is
+ * bit i % 8 of byte i / 8 either way). */
 static inline void
 agx_genxml_put_word(uint8_t *p, unsigned bytes, unsigned shift,
                     unsigned width, uint64_t v)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
    uint64_t field = (v & agx_genxml_mask(width)) << shift;
-   if (bytes == 4) {
+   if (bytes == 1) {
+      p[0] |= (uint8_t)field;
+   } else if (bytes == 2) {
+      uint16_t w;
+      memcpy(&w, p, 2);
+      w |= (uint16_t)field;
+      memcpy(p, &w, 2);
+   } else if (bytes == 4) {
       uint32_t w;
       memcpy(&w, p, 4);
       w |= (uint32_t)field;
@@ -580,13 +587,18 @@ def pack_field(f):
 
 
 def put_call(f, stored):
-    """The store of a packed field: word-wise when the field lies inside
-    one aligned 32- or 64-bit word of the struct, else byte by byte."""
-    for size in (32, 64):
-        base = f.lo // size * size
-        if f.hi < base + size and (base + size) // 8 <= f.struct_bytes:
-            return (f'agx_genxml_put_word(p + {base // 8}, {size // 8}, '
-                    f'{f.lo - base}, {f.width}, {stored});')
+    """The store of a packed field: one word when the field fits in an
+    aligned 32- or 64-bit word of the struct (fields sharing a word then
+    share its loads and stores), else in 1, 2, 4 or 8 bytes from its
+    first byte (the fewest that hold it inside the struct), else byte by
+    byte."""
+    windows = [(f.lo // size * size // 8, size // 8) for size in (32, 64)]
+    windows += [(f.lo // 8, n) for n in (1, 2, 4, 8)]
+    for first, n in windows:
+        shift = f.lo - first * 8
+        if shift + f.width <= n * 8 and first + n <= f.struct_bytes:
+            return (f'agx_genxml_put_word(p + {first}, {n}, {shift}, '
+                    f'{f.width}, {stored});')
     return f'agx_genxml_put_bits(p, {f.lo}, {f.width}, {stored});'
 
 
