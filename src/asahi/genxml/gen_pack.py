@@ -87,6 +87,7 @@ class Field:
         where = f'{struct.name}.{self.name}'
         self.lo, self.hi = self.parse_bits(node.get('bits'), where)
         self.width = self.hi - self.lo + 1
+        self.struct_bytes = struct.bytes
         if self.hi >= struct.bytes * 8:
             raise GenError(f'{where}: bit {self.hi} is past the struct end')
         if self.width > 64:
@@ -316,6 +317,39 @@ static inline uint64_t
 agx_genxml_mask(unsigned width)
 {
    return width >= 64 ? ~0ull : (1ull << width) - 1;
+}
+
+/* agx_genxml_put_bits of a field inside the 1, 2, 4 or 8 bytes (`bytes`)
+ * from p, at bit `shift` of them: one load, OR and store of that
+ * little-endian word instead of a byte at a time (bit i of a struct is
+ * bit i % 8 of byte i / 8 either way). */
+static inline void
+agx_genxml_put_word(uint8_t *p, unsigned bytes, unsigned shift,
+                    unsigned width, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+   uint64_t field = (v & agx_genxml_mask(width)) << shift;
+   if (bytes == 1) {
+      p[0] |= (uint8_t)field;
+   } else if (bytes == 2) {
+      uint16_t w;
+      memcpy(&w, p, 2);
+      w |= (uint16_t)field;
+      memcpy(p, &w, 2);
+   } else if (bytes == 4) {
+      uint32_t w;
+      memcpy(&w, p, 4);
+      w |= (uint32_t)field;
+      memcpy(p, &w, 4);
+   } else {
+      uint64_t w;
+      memcpy(&w, p, 8);
+      w |= field;
+      memcpy(p, &w, 8);
+   }
+#else
+   agx_genxml_put_bits(p, shift, width, v);
+#endif
 }
 
 static inline uint32_t
@@ -548,8 +582,24 @@ def pack_field(f):
             stored = f'(uint64_t){v}'
         if not f.groups:
             out.append(f'   assert({stored} <= {mask});')
-    out.append(f'   agx_genxml_put_bits(p, {f.lo}, {f.width}, {stored});')
+    out.append(f'   {put_call(f, stored)}')
     return '\n'.join(out) + '\n'
+
+
+def put_call(f, stored):
+    """The store of a packed field: one word when the field fits in an
+    aligned 32- or 64-bit word of the struct (fields sharing a word then
+    share its loads and stores), else in 1, 2, 4 or 8 bytes from its
+    first byte (the fewest that hold it inside the struct), else byte by
+    byte."""
+    windows = [(f.lo // size * size // 8, size // 8) for size in (32, 64)]
+    windows += [(f.lo // 8, n) for n in (1, 2, 4, 8)]
+    for first, n in windows:
+        shift = f.lo - first * 8
+        if shift + f.width <= n * 8 and first + n <= f.struct_bytes:
+            return (f'agx_genxml_put_word(p + {first}, {n}, {shift}, '
+                    f'{f.width}, {stored});')
+    return f'agx_genxml_put_bits(p, {f.lo}, {f.width}, {stored});'
 
 
 def unpack_field(f):

@@ -1843,6 +1843,12 @@ run_compute_barrier(struct fixture *f, bool indirect)
    uni[0] = out_va;
 
    uint8_t *w = mem_alloc(&f->mem, 64, 64, true, &words_va);
+   uint8_t *cdm = mem_alloc(&f->mem, 64, 64, false, &cdm_va);
+   if (!w || !cdm) {
+      ralloc_free(ctx);
+      fail_msg("test heap full");
+      return;
+   }
    memset(w, 0, 64);
    agx_pack(w, USC_UNIFORM, cfg) {
       cfg.start = 0;
@@ -1863,7 +1869,6 @@ run_compute_barrier(struct fixture *f, bool indirect)
    agx_pack(w + 22, USC_NO_PRESHADER, cfg)
       ;
 
-   uint8_t *cdm = mem_alloc(&f->mem, 64, 64, false, &cdm_va);
    memset(cdm, 0, 64);
    agx_pack(cdm, CDM_LAUNCH_WORD_0, cfg) {
       cfg.mode = indirect ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;

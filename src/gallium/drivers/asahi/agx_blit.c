@@ -502,6 +502,7 @@ agx_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
 {
    struct agx_context *ctx = agx_context(pctx);
    ctx->min_samples = min_samples;
+   ctx->dirty |= AGX_DIRTY_DRAW_PATH; /* agx_draw_per_sample */
 }
 
 static void

@@ -26,6 +26,7 @@
 #include "util/u_math.h"
 #include "util/u_inlines.h"
 
+#include "agx_draw_repeat.h"
 #include "agx_pack.h"
 #include "agx_ppp.h"
 #include "agx_prim_convert.h"
@@ -1087,16 +1088,19 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * buffer addresses, user vertex buffers uploaded per draw, textures),
     * new vertex word list.
     */
+   /* (and a new base instance: AGX_SYSVAL_BASE_INSTANCE) */
    bool vs_state =
       (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS |
                 AGX_DIRTY_VS_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES)) ||
-      agx_uses_user_vbs(ctx) || vs->key.vs.xfb.nr_outputs;
+      agx_uses_user_vbs(ctx) || vs->key.vs.xfb.nr_outputs ||
+      params.start_instance != ctx->vs_start_instance;
 
    if (vs_state) {
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_VERTEX, vs, &params);
       if (batch->failed)
          return;
+      ctx->vs_start_instance = params.start_instance;
       uint32_t counts;
       agx_pack(&counts, VDM_STATE_VS_WORD_0, cfg) {
          cfg.uniforms = vs->info.push_count;
@@ -1161,6 +1165,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       agx_vdm_draw_packed(&batch->vdm_head, ctx->draw_header, draw->count,
                           info->instance_count, draw->start);
       ctx->dirty = 0;
+      ctx->repeat.recorded = true;
       batch->draws++;
       return;
    }
@@ -1182,6 +1187,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       ctx->draw_header = agx_vdm_draw_header(&d);
       ctx->draw_header_prim = info->mode;
       ctx->dirty_draw_header = false;
+      ctx->repeat.recorded = true;
    }
 
    ctx->dirty = 0;
@@ -1192,11 +1198,14 @@ void
 agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
                 const struct pipe_draw_start_count_bias *draw)
 {
-   if (!agx_draw_per_sample(ctx, info, draw) &&
-       !agx_gs_draw(ctx, info, draw) &&
-       !agx_draw_capture_apart(ctx, info, draw) &&
-       !agx_draw_converted(ctx, info, draw))
-      agx_draw_one(ctx, info, draw);
+   ctx->repeat.valid = false;
+   ctx->repeat.recorded = false;
+   if (agx_draw_per_sample(ctx, info, draw) || agx_gs_draw(ctx, info, draw) ||
+       agx_draw_capture_apart(ctx, info, draw) ||
+       agx_draw_converted(ctx, info, draw))
+      return;
+   agx_draw_one(ctx, info, draw);
+   agx_draw_repeat_note(ctx, info);
 }
 
 static void
@@ -1210,6 +1219,9 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
       agx_draw_indirect(ctx, info, indirect);
       return;
    }
+   /* nothing changed since the last plain draw */
+   if (agx_draw_repeat(ctx, info, draws, num_draws))
+      return;
    for (unsigned i = 0; i < num_draws; ++i)
       agx_draw_direct(ctx, info, &draws[i]);
    if (agx_batch_holds_too_much(ctx->batch))

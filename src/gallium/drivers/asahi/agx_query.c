@@ -314,6 +314,7 @@ agx_begin_query(struct pipe_context *pctx, struct pipe_query *pq)
       if (!slot)
          return false; /* too many at once */
       *slot = q;
+      ctx->dirty |= AGX_DIRTY_DRAW_PATH; /* draws are counted */
    }
    if (q->type == PIPE_QUERY_TIME_ELAPSED) {
       /* Earlier work is not measured; the pair is rewritten only once

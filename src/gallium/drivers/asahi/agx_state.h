@@ -316,7 +316,24 @@ enum agx_dirty {
    AGX_DIRTY_TEXTURES = 1 << 11,
    AGX_DIRTY_VS_CONST = 1 << 12, /* vertex constant buffer 0 */
    AGX_DIRTY_QUERY = 1 << 13,
+   /* An input of agx_draw_direct's choice of path that no bit above
+    * covers (primitive-counting queries, the minimum sample count): the
+    * next draw takes the whole path (agx_draw_repeat.c). */
+   AGX_DIRTY_DRAW_PATH = 1 << 14,
    AGX_DIRTY_ALL = 0xffff,
+};
+
+/* What a draw with no state change may repeat without the whole path
+ * (agx_draw_repeat.c): valid after a direct non-indexed draw of `mode`
+ * with `start_instance` that agx_draw_direct gave to agx_draw_one alone
+ * (`recorded`: agx_draw_one recorded it), while the batch writes no more
+ * resources than `writes_B` bytes of its list.  `allowed`: the rest was
+ * checked, at the first repeat. */
+struct agx_draw_repeat {
+   bool valid, recorded, allowed;
+   unsigned mode;
+   unsigned start_instance;
+   size_t writes_B;
 };
 
 /* Descriptor tables of a stage in the current batch. */
@@ -406,6 +423,10 @@ struct agx_context {
     * (USC offset; valid unless shaders, rasterizer or batch changed).
     */
    uint32_t cf_usc;
+   /* A draw with no state change (agx_draw_repeat.c). */
+   struct agx_draw_repeat repeat;
+   /* The base instance the vertex word list holds (BASE_INSTANCE). */
+   unsigned vs_start_instance;
    /* Packed Index List header of the last non-indexed draw. */
    uint32_t draw_header;
    unsigned draw_header_prim;
