@@ -124,7 +124,13 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_A8_UNORM] = TEX(R8, UNORM),
    [PIPE_FORMAT_L8_UNORM] = TEX(R8, UNORM),
    [PIPE_FORMAT_L8A8_UNORM] = TEX(R8G8, UNORM),
-   [PIPE_FORMAT_I8_UNORM] = TEX(R8, UNORM),
+   /* Intensity colour buffers (GL_INTENSITY, _INTENSITY4/8), since wave 17:
+    * one u8norm tilebuffer channel, like R8 (I8's memory layout is R8's:
+    * src/util/format/u_format_list.py).  Blending reads the destination
+    * through the format's swizzle (I, I, I, I), so GL_DST_ALPHA is the
+    * stored intensity as GL 2.1 section 4.1.8 and llvmpipe have it; the
+    * store keeps R. */
+   [PIPE_FORMAT_I8_UNORM] = RT(R8, UNORM, U8NORM, 1, 1),
    [PIPE_FORMAT_A16_FLOAT] = TEX(R16, FLOAT),
    [PIPE_FORMAT_L16_FLOAT] = TEX(R16, FLOAT),
    [PIPE_FORMAT_A32_FLOAT] = TEX(R32, FLOAT),
@@ -207,7 +213,8 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
     * RGBA16, as RGBX16F does like RGBA16F). */
    [PIPE_FORMAT_A16_UNORM] = TEX(R16, UNORM),
    [PIPE_FORMAT_L16_UNORM] = TEX(R16, UNORM),
-   [PIPE_FORMAT_I16_UNORM] = TEX(R16, UNORM),
+   /* INTENSITY12/16 colour buffers as I8 above, in a u16norm channel. */
+   [PIPE_FORMAT_I16_UNORM] = RT(R16, UNORM, U16NORM, 2, 1),
    [PIPE_FORMAT_L16A16_UNORM] = TEX(R16G16, UNORM),
    [PIPE_FORMAT_L8_SRGB] = TEX(R8, UNORM),
    [PIPE_FORMAT_R16G16B16X16_UNORM] = RT(R16G16B16A16, UNORM, U16NORM, 8, 4),
