@@ -397,6 +397,19 @@ test_bc7_reserved(void **state)
    expect_rgba(t[15], 0, 0, 0, 0);
 }
 
+/* The indices of a one-subset BC6H block after its 65 header bits: texel
+ * 0 (the anchor, 3 bits) 0, texel 1 texel1, texels 2-14 0, texel 15 15. */
+static void
+put_bc6h_one_subset_indices(struct writer *w, unsigned texel1)
+{
+   assert_int_equal(w->pos, 65);
+   put(w, 3, 0);
+   put(w, 4, texel1);
+   put_n(w, 13, 4, 0);
+   put(w, 4, 15);
+   assert_int_equal(w->pos, 128);
+}
+
 /* BC6H mode 3 (5 mode bits 00011): one subset, 10-bit endpoints stored
  * as they are, 4-bit indices.  r 0 .. 1023 (unq 0 .. 0xffff), g 512 ..
  * 512 (unq (512 << 15 + 0x4000) >> 9 = 32800), b 1023 .. 0.  Texel 0:
@@ -424,11 +437,7 @@ test_bc6h_mode3_unsigned(void **state)
    uint16_t t[16][3];
 
    write_bc6h_mode3(&w, 0, 512, 1023, 1023, 512, 0);
-   put(&w, 3, 0);
-   put(&w, 4, 8);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
-   assert_int_equal(w.pos, 128);
+   put_bc6h_one_subset_indices(&w, 8);
 
    assert_true(util_format_bc6h_decode_block(w.block, false, t));
    expect_rgb16(t[0], 0, 0x3e0f, 0x7bff);
@@ -451,11 +460,7 @@ test_bc6h_mode3_signed(void **state)
    uint16_t t[16][3];
 
    write_bc6h_mode3(&w, 0x3ff, 0x200, 0, 511, 0, 0);
-   put(&w, 3, 0);
-   put(&w, 4, 4);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
-   assert_int_equal(w.pos, 128);
+   put_bc6h_one_subset_indices(&w, 4);
 
    assert_true(util_format_bc6h_decode_block(w.block, true, t));
    expect_rgb16(t[0], 0x805d, 0xfbff, 0);
@@ -580,12 +585,7 @@ test_bc6h_mode7_unsigned(void **state)
    put(&w, 1, 1);      /* g0[10] */
    put(&w, 9, 0);      /* b1[8:0] */
    put(&w, 1, 0);      /* b0[10] */
-   assert_int_equal(w.pos, 65);
-   put(&w, 3, 0);
-   put(&w, 4, 8);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
-   assert_int_equal(w.pos, 128);
+   put_bc6h_one_subset_indices(&w, 8);
 
    assert_true(util_format_bc6h_decode_block(w.block, false, t));
    expect_rgb16(t[0], 0x3e07, 0x7bff, 0);
@@ -619,12 +619,7 @@ test_bc6h_mode15_unsigned_reversed(void **state)
    put(&w, 6, 0x20); /* g0[10:15]: bit 10 last, set */
    put(&w, 4, 0);    /* b1[3:0] */
    put(&w, 6, 0);    /* b0[10:15] */
-   assert_int_equal(w.pos, 65);
-   put(&w, 3, 0);
-   put(&w, 4, 8);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
-   assert_int_equal(w.pos, 128);
+   put_bc6h_one_subset_indices(&w, 8);
 
    assert_true(util_format_bc6h_decode_block(w.block, false, t));
    expect_rgb16(t[0], 0x3e00, 0x01f0, 0);
@@ -660,10 +655,7 @@ test_bptc_unpack_region(void **state)
    uint16_t out[3][8][4];
 
    write_bc6h_mode3(&w, 0, 512, 1023, 1023, 512, 0);
-   put(&w, 3, 0);
-   put(&w, 4, 8);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
+   put_bc6h_one_subset_indices(&w, 8);
    memcpy(blocks, w.block, 16);
    memset(blocks + 16, 0, 16);
    blocks[16] = 0x13; /* mode 19 */
