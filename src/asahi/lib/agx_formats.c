@@ -131,8 +131,9 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
     * one u8norm tilebuffer channel, like R8 (I8's memory layout is R8's:
     * src/util/format/u_format_list.py).  Blending reads the destination
     * through the format's swizzle (I, I, I, I), so GL_DST_ALPHA is the
-    * stored intensity as GL 2.1 section 4.1.8 and llvmpipe have it; the
-    * store keeps R. */
+    * stored intensity, the value piglit's fbo-blending-formats expects
+    * (llvmpipe reads 1 there, inside piglit's tolerance); the store keeps
+    * R (GL 3.0 table 3.15: I = R). */
    [PIPE_FORMAT_I8_UNORM] = RT(R8, UNORM, U8NORM, 1, 1),
    [PIPE_FORMAT_A16_FLOAT] = TEX(R16, FLOAT),
    [PIPE_FORMAT_L16_FLOAT] = TEX(R16, FLOAT),

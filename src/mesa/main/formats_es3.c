@@ -406,6 +406,11 @@ _mesa_is_color_renderable(struct gl_context *ctx,
        (f->base == GL_LUMINANCE || f->base == GL_LUMINANCE_ALPHA ||
         f->base == GL_INTENSITY))
       return true;
+   /* The unsized RGB_SNORM as well since wave 17 (Mesa's
+    * _mesa_base_fbo_format takes it with EXT_texture_snorm; llvmpipe
+    * renders it). */
+   if (!_mesa_is_gles(ctx) && f->internalformat == GL_RGB_SNORM)
+      return true;
    /* Desktop GL: every sized base-RGB format of an integer, snorm or
     * 16/32-bit float type, since wave 16 (Mesa renders them with
     * EXT_texture_integer, EXT_texture_snorm and ARB_texture_float:
@@ -414,11 +419,6 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * 3-component render format: they are kept in the 4-component one
     * (RGBX or RGBA, alexvorxx/Mesa-VirGL src/asahi/layout/formats.c lists
     * only the X forms of the 3-channel ones), alpha read as one. */
-   /* The unsized RGB_SNORM as well since wave 17 (Mesa's
-    * _mesa_base_fbo_format takes it with EXT_texture_snorm; llvmpipe
-    * renders it). */
-   if (!_mesa_is_gles(ctx) && f->internalformat == GL_RGB_SNORM)
-      return true;
    if (!_mesa_is_gles(ctx) && f->base == GL_RGB &&
        (f->flags & GL_FMT_SIZED) && !f->e && !f->srgb &&
        (f->type == GL_INT || f->type == GL_UNSIGNED_INT ||
