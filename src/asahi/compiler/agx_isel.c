@@ -5357,12 +5357,14 @@ emit_fs_end(struct isel *st)
 
          /* masked store of the written channels, in memory order (memory
           * channel m holds the component the format's swizzle puts there;
-          * padding channels are not written) */
+          * padding channels are not written).  When several components
+          * read the same channel (intensity: I, I, I, I) the first one is
+          * stored, red, as util_format packs I8 (u_format_pack.py). */
          agx_operand v[4];
          unsigned n = 0, mem_mask = 0;
          for (unsigned m = 0; m < nr_mem; ++m) {
             unsigned ch = 4;
-            for (unsigned i = 0; i < 4; ++i) {
+            for (unsigned i = 0; i < 4 && ch == 4; ++i) {
                if (desc->swizzle[i] == m)
                   ch = i;
             }

@@ -118,13 +118,23 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
     * channel unread (fact: alexvorxx/Mesa-VirGL src/asahi/layout/formats.c);
     * RGB16F colour buffers (EXT_color_buffer_half_float) use it. */
    [PIPE_FORMAT_R16G16B16X16_FLOAT] = RT(R16G16B16A16, FLOAT, F16, 8, 4),
-   [PIPE_FORMAT_R32G32B32X32_FLOAT] = TEX(R32G32B32A32, FLOAT),
+   /* RGB32F colour buffers, since wave 17: like RGBA32F, the X channel
+    * unread so that alpha reads 1 (renderable in the I32 tilebuffer
+    * format: fact, alexvorxx/Mesa-VirGL src/asahi/layout/formats.c). */
+   [PIPE_FORMAT_R32G32B32X32_FLOAT] = RT(R32G32B32A32, FLOAT, I32, 16, 4),
    [PIPE_FORMAT_B8G8R8A8_UINT] = TEX(R8G8B8A8, UINT),
    [PIPE_FORMAT_R9G9B9E5_FLOAT] = TEX(R9G9B9E5, FLOAT),
    [PIPE_FORMAT_A8_UNORM] = TEX(R8, UNORM),
    [PIPE_FORMAT_L8_UNORM] = TEX(R8, UNORM),
    [PIPE_FORMAT_L8A8_UNORM] = TEX(R8G8, UNORM),
-   [PIPE_FORMAT_I8_UNORM] = TEX(R8, UNORM),
+   /* Intensity colour buffers (GL_INTENSITY, _INTENSITY4/8), since wave 17:
+    * one u8norm tilebuffer channel, like R8 (I8's memory layout is R8's:
+    * src/util/format/u_format_list.py).  Blending reads the destination
+    * through the format's swizzle (I, I, I, I), so GL_DST_ALPHA is the
+    * stored intensity, the value piglit's fbo-blending-formats expects
+    * (llvmpipe reads 1 there, inside piglit's tolerance); the store keeps
+    * R (GL 3.0 table 3.15: I = R). */
+   [PIPE_FORMAT_I8_UNORM] = RT(R8, UNORM, U8NORM, 1, 1),
    [PIPE_FORMAT_A16_FLOAT] = TEX(R16, FLOAT),
    [PIPE_FORMAT_L16_FLOAT] = TEX(R16, FLOAT),
    [PIPE_FORMAT_A32_FLOAT] = TEX(R32, FLOAT),
@@ -132,9 +142,11 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L16A16_FLOAT] = TEX(R16G16, FLOAT),
    [PIPE_FORMAT_L32A32_FLOAT] = TEX(R32G32, FLOAT),
    /* Intensity: one channel read as (I, I, I, I) through the format's
-    * swizzle (GL's INTENSITY formats; the hardware has no such format). */
-   [PIPE_FORMAT_I16_FLOAT] = TEX(R16, FLOAT),
-   [PIPE_FORMAT_I32_FLOAT] = TEX(R32, FLOAT),
+    * swizzle (GL's INTENSITY formats; the hardware has no such format).
+    * Colour buffers since wave 17, in the tilebuffer formats of R16F and
+    * R32F (see I8_UNORM). */
+   [PIPE_FORMAT_I16_FLOAT] = RT(R16, FLOAT, F16, 2, 1),
+   [PIPE_FORMAT_I32_FLOAT] = RT(R32, FLOAT, I32, 4, 1),
    /* Block-compressed formats, sampled natively (fact: alexvorxx/Mesa-VirGL
     * src/asahi/layout/formats.c; the sRGB forms set the descriptor's srgb
     * bit, the RGB ones read alpha 1 through the format's swizzle).  ETC1
@@ -207,7 +219,12 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
     * RGBA16, as RGBX16F does like RGBA16F). */
    [PIPE_FORMAT_A16_UNORM] = TEX(R16, UNORM),
    [PIPE_FORMAT_L16_UNORM] = TEX(R16, UNORM),
-   [PIPE_FORMAT_I16_UNORM] = TEX(R16, UNORM),
+   /* INTENSITY12/16 colour buffers as I8 above, in a u16norm channel, and
+    * the signed INTENSITY_SNORM ones (EXT_texture_snorm) in s8norm and
+    * s16norm ones, like R8_SNORM and R16_SNORM. */
+   [PIPE_FORMAT_I16_UNORM] = RT(R16, UNORM, U16NORM, 2, 1),
+   [PIPE_FORMAT_I8_SNORM] = RT(R8, SNORM, S8NORM, 1, 1),
+   [PIPE_FORMAT_I16_SNORM] = RT(R16, SNORM, S16NORM, 2, 1),
    [PIPE_FORMAT_L16A16_UNORM] = TEX(R16G16, UNORM),
    [PIPE_FORMAT_L8_SRGB] = TEX(R8, UNORM),
    [PIPE_FORMAT_R16G16B16X16_UNORM] = RT(R16G16B16A16, UNORM, U16NORM, 8, 4),

@@ -1381,19 +1381,44 @@ sized_renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
       return GL_DEPTH24_STENCIL8;
    case GL_STENCIL_INDEX:
       return GL_STENCIL_INDEX8;
+   /* Since wave 17: the base luminance and intensity formats of
+    * compatibility contexts (GL 3.0 section 4.4.4 names them
+    * colour-renderable, as ALPHA; renderbuffers of them are Mesa's too:
+    * alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c, _mesa_base_fbo_format;
+    * core contexts reject them in renderbuffer_format), and the 1, 4 and
+    * 16-bit stencil indices of ARB_framebuffer_object (GL 3.0 table 4.11),
+    * kept in 8 bits (section 4.4.2.1 lets the implementation choose the
+    * resolution; piglit's fbo-storage-formats asks for them). */
+   case GL_LUMINANCE:
+      return GL_LUMINANCE8;
+   case GL_LUMINANCE_ALPHA:
+      return GL_LUMINANCE8_ALPHA8;
+   case GL_INTENSITY:
+      return GL_INTENSITY8;
+   case GL_STENCIL_INDEX1:
+   case GL_STENCIL_INDEX4:
+   case GL_STENCIL_INDEX16:
+      return GL_STENCIL_INDEX8;
    default:
       return ifmt;
    }
+}
+
+/* Formats sized in desktop GL (GL 3.0 table 3.16) whose table entry is
+ * the one ES's OES_required_internalformat keeps as unsized. */
+static bool
+desktop_sized_es_entry(GLenum ifmt)
+{
+   return ifmt == GL_ALPHA8 || ifmt == GL_LUMINANCE8 ||
+          ifmt == GL_LUMINANCE8_ALPHA8 || ifmt == GL_LUMINANCE4_ALPHA4;
 }
 
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
    const struct gl_format_info *f = _mesa_format_info_for(ctx, ifmt);
-   /* (ALPHA8 is sized on desktop, GL 3.0 table 3.16; its table entry is
-    * the one ES's OES_required_internalformat stores as unsized) */
    bool sized = f && ((f->flags & GL_FMT_SIZED) ||
-                      (!_mesa_is_gles(ctx) && ifmt == GL_ALPHA8));
+                      (!_mesa_is_gles(ctx) && desktop_sized_es_entry(ifmt)));
 
    if (!sized)
       return PIPE_FORMAT_NONE;

@@ -203,7 +203,8 @@ static const struct gl_format_info formats[] = {
     * luminance, luminance-alpha and intensity ones of its table 3.16
     * additions, with their 8 and 16 bits.  Sampled as [-1, 1]; stored in
     * the L/A/I pipe formats where the driver has them, else as RGBA
-    * expanded at upload (the 16-bit ones always: there is no L16_SNORM). */
+    * expanded at upload (the 16-bit ones but intensity always: there is no
+    * L16_SNORM). */
    F(RED_SNORM,       RED,   SN, 8, 0, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8_SNORM), P(R8G8B8A8_SNORM)),
    F(RG_SNORM,        RG,    SN, 8, 8, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8_SNORM), P(R8G8B8A8_SNORM)),
    F(RGB_SNORM,       RGB,   SN, 8, 8, 8, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8B8X8_SNORM), P(R8G8B8A8_SNORM)),
@@ -219,7 +220,7 @@ static const struct gl_format_info formats[] = {
    F(ALPHA16_SNORM,   ALPHA, SN, 0, 0, 0, 16, 0, 0, 0, 0, S | TF | DT, false, P(R16G16B16A16_SNORM)),
    F(LUMINANCE16_SNORM, LUMINANCE, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
    F(LUMINANCE16_ALPHA16_SNORM, LUMINANCE_ALPHA, SN, 0, 0, 0, 16, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
-   F(INTENSITY16_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(INTENSITY16_SNORM, INTENSITY, SN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(I16_SNORM), P(R16G16B16A16_SNORM)),
 
    /* EXT_texture_integer's alpha, luminance, luminance-alpha and
     * intensity formats (not colour-renderable: GL 3.3 compatibility
@@ -341,6 +342,15 @@ _mesa_format_info_is_integer(const struct gl_format_info *f)
           f->base != GL_STENCIL_INDEX;
 }
 
+/* Normalized fixed point (unsigned or signed) or floating point: the
+ * types of the alpha, luminance and intensity formats that render. */
+static bool
+is_fixed_or_float(const struct gl_format_info *f)
+{
+   return f->type == GL_UNSIGNED_NORMALIZED ||
+          f->type == GL_SIGNED_NORMALIZED || f->type == GL_FLOAT;
+}
+
 bool
 _mesa_is_color_renderable(struct gl_context *ctx,
                           const struct gl_format_info *f)
@@ -379,18 +389,27 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * _mesa_base_fbo_format); stored as RGBA where the driver renders no
     * alpha-only format, whose RGB every read hides (readpix.c). */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
-       f->base == GL_ALPHA && f->type == GL_UNSIGNED_NORMALIZED)
+       f->base == GL_ALPHA && is_fixed_or_float(f))
       return true;
    /* Since wave 16, LUMINANCE, LUMINANCE_ALPHA and INTENSITY too (GL 3.0
     * section 4.4.4 names them colour-renderable base formats with ALPHA;
     * Mesa the same: alexvorxx/Mesa-VirGL src/mesa/main/fbobject.c,
     * _mesa_base_fbo_format), normalized and linear ones: stored in RGBA
     * (RGBA8 or RGBA16) where the driver renders no L/LA/I format, the
-    * sampler view's swizzle giving L, LA or I back (st_texture.c). */
+    * sampler view's swizzle giving L, LA or I back (st_texture.c).
+    * Since wave 17 the signed ones of EXT_texture_snorm and the float
+    * ones of ARB_texture_float too (Mesa's _mesa_base_fbo_format again),
+    * in RGBA8/RGBA16 SNORM or RGBA16F/RGBA32F, intensity in I8/I16 SNORM
+    * or I16/I32 FLOAT; ALPHA_SNORM and the float ALPHAs above. */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) && !f->srgb &&
-       f->type == GL_UNSIGNED_NORMALIZED &&
+       is_fixed_or_float(f) &&
        (f->base == GL_LUMINANCE || f->base == GL_LUMINANCE_ALPHA ||
         f->base == GL_INTENSITY))
+      return true;
+   /* The unsized RGB_SNORM as well since wave 17 (Mesa's
+    * _mesa_base_fbo_format takes it with EXT_texture_snorm; llvmpipe
+    * renders it). */
+   if (!_mesa_is_gles(ctx) && f->internalformat == GL_RGB_SNORM)
       return true;
    /* Desktop GL: every sized base-RGB format of an integer, snorm or
     * 16/32-bit float type, since wave 16 (Mesa renders them with

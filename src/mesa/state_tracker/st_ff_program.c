@@ -18,6 +18,7 @@
 
 #include "main/context.h"
 #include "main/desktop30.h"
+#include "main/formats_es3.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "main/uniformblocks.h"
@@ -81,32 +82,20 @@ base_format(const struct gl_texture_object *t)
       default: return ST_FF_BASE_LUMINANCE;
       }
    }
-   switch (img->InternalFormat) {
+   /* By the format table's base, so that every type counts: the signed
+    * (EXT_texture_snorm), float (ARB_texture_float) and integer alpha,
+    * luminance and intensity formats too (since wave 17; before, only the
+    * unsigned normalized ones were listed and ALPHA_SNORM replaced the
+    * colour as an RGBA texture). */
+   const struct gl_format_info *f = _mesa_format_info(img->InternalFormat);
+   switch (f ? f->base : GL_NONE) {
    case GL_ALPHA:
-   case GL_ALPHA4:
-   case GL_ALPHA8:
-   case GL_ALPHA12:
-   case GL_ALPHA16:
       return ST_FF_BASE_ALPHA;
    case GL_LUMINANCE:
-   case GL_LUMINANCE4:
-   case GL_LUMINANCE8:
-   case GL_LUMINANCE12:
-   case GL_LUMINANCE16:
       return ST_FF_BASE_LUMINANCE;
    case GL_LUMINANCE_ALPHA:
-   case GL_LUMINANCE4_ALPHA4:
-   case GL_LUMINANCE6_ALPHA2:
-   case GL_LUMINANCE8_ALPHA8:
-   case GL_LUMINANCE12_ALPHA4:
-   case GL_LUMINANCE12_ALPHA12:
-   case GL_LUMINANCE16_ALPHA16:
       return ST_FF_BASE_LUMINANCE_ALPHA;
    case GL_INTENSITY:
-   case GL_INTENSITY4:
-   case GL_INTENSITY8:
-   case GL_INTENSITY12:
-   case GL_INTENSITY16:
       return ST_FF_BASE_INTENSITY;
    default:
       break;

@@ -200,22 +200,24 @@ fbo_status(GLenum internalformat)
    return status;
 }
 
-/* The R, RG and RGBA formats render (as Mesa's _mesa_base_fbo_format
- * allows them with the extension), sized or not; luminance and intensity
- * ones do not. */
+/* Every format of the extension renders in a compatibility context, as
+ * Mesa's _mesa_base_fbo_format allows them with it: R, RG, RGB and RGBA,
+ * sized or not, and since wave 17 alpha, luminance, luminance-alpha and
+ * intensity (llvmpipe renders them all). */
 static void
 test_renderable(void **state)
 {
    (void)state;
    struct gl_test *t = compat30();
+   static const GLenum formats[] = {
+      GL_RGBA8_SNORM,       GL_RGBA_SNORM,          GL_RED_SNORM,
+      GL_RGB_SNORM,         GL_ALPHA_SNORM,         GL_ALPHA16_SNORM,
+      GL_LUMINANCE_SNORM,   GL_LUMINANCE16_SNORM,   GL_LUMINANCE8_ALPHA8_SNORM,
+      GL_INTENSITY8_SNORM,  GL_INTENSITY16_SNORM,
+   };
 
-   assert_int_equal(fbo_status(GL_RGBA8_SNORM), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_equal(fbo_status(GL_RGBA_SNORM), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_equal(fbo_status(GL_RED_SNORM), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_not_equal(fbo_status(GL_LUMINANCE_SNORM),
-                        GL_FRAMEBUFFER_COMPLETE);
-   assert_int_not_equal(fbo_status(GL_INTENSITY8_SNORM),
-                        GL_FRAMEBUFFER_COMPLETE);
+   for (unsigned i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+      assert_int_equal(fbo_status(formats[i]), GL_FRAMEBUFFER_COMPLETE);
    gl_test_destroy(t);
 }
 

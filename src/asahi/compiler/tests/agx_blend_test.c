@@ -324,6 +324,46 @@ test_snorm_clamp(void **state)
 }
 
 /*
+ * An intensity target (I8_UNORM, one u8norm channel) reads its destination
+ * as (I, I, I, I) and stores red (GL 3.0 table 3.15: I = R), since wave 17.
+ * Source (0.2, 0.9, 0.9, 0.1) blended with (DST_ALPHA, ONE_MINUS_DST_ALPHA)
+ * onto I = 0.6 (153): 0.2 * 0.6 + 0.6 * 0.4 = 0.36, stored round(91.8) =
+ * 92.  Storing alpha instead would give 0.1 * 0.6 + 0.24 = 0.3 (77).
+ */
+static void
+test_intensity(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "intensity", mem);
+   agx_test_store_rts(&b, 1, nir_imm_vec4(&b, 0.2f, 0.9f, 0.9f, 0.1f));
+   assert_true(agx_preprocess_nir(b.shader));
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_I8_UNORM,
+      .offset_B = 0,
+      .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_DST_ALPHA,
+                AGX_BLENDFACTOR_INV_DST_ALPHA, AGX_BLEND_ADD,
+                AGX_BLENDFACTOR_DST_ALPHA, AGX_BLENDFACTOR_INV_DST_ALPHA}};
+   struct agx_shader_binary bin;
+   agx_test_must_compile_lowered(b.shader, &key, mem, &bin);
+
+   struct agx_test_draw draw = {0};
+   float planes[8][3] = {{0, 0, 1}};
+   uint8_t tib[32];
+   memset(tib, 153, sizeof(tib));
+   agx_test_must_run_fs(&bin, &draw, (const float(*)[3])planes,
+                        bin.info.fs.nr_cf, tib, 1, NULL);
+   for (unsigned p = 0; p < 32; ++p) {
+      if (tib[p] != 92)
+         fail_msg("pixel %u: %u, expected 92", p, tib[p]);
+   }
+   ralloc_free(mem);
+}
+
+/*
  * Dual-source blending (ARB_blend_func_extended): the second colour,
  * written to FRAG_RESULT_DUAL_SRC0, feeds the SRC1 factors of render
  * target 0, an RGBA32F target (no clamping, so every value is exact):
@@ -414,6 +454,7 @@ main(void)
       cmocka_unit_test(test_formats),
       cmocka_unit_test(test_dual_source),
       cmocka_unit_test(test_snorm_clamp),
+      cmocka_unit_test(test_intensity),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

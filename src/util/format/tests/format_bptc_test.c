@@ -397,6 +397,19 @@ test_bc7_reserved(void **state)
    expect_rgba(t[15], 0, 0, 0, 0);
 }
 
+/* The indices of a one-subset BC6H block after its 65 header bits: texel
+ * 0 (the anchor, 3 bits) 0, texel 1 texel1, texels 2-14 0, texel 15 15. */
+static void
+put_bc6h_one_subset_indices(struct writer *w, unsigned texel1)
+{
+   assert_int_equal(w->pos, 65);
+   put(w, 3, 0);
+   put(w, 4, texel1);
+   put_n(w, 13, 4, 0);
+   put(w, 4, 15);
+   assert_int_equal(w->pos, 128);
+}
+
 /* BC6H mode 3 (5 mode bits 00011): one subset, 10-bit endpoints stored
  * as they are, 4-bit indices.  r 0 .. 1023 (unq 0 .. 0xffff), g 512 ..
  * 512 (unq (512 << 15 + 0x4000) >> 9 = 32800), b 1023 .. 0.  Texel 0:
@@ -424,11 +437,7 @@ test_bc6h_mode3_unsigned(void **state)
    uint16_t t[16][3];
 
    write_bc6h_mode3(&w, 0, 512, 1023, 1023, 512, 0);
-   put(&w, 3, 0);
-   put(&w, 4, 8);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
-   assert_int_equal(w.pos, 128);
+   put_bc6h_one_subset_indices(&w, 8);
 
    assert_true(util_format_bc6h_decode_block(w.block, false, t));
    expect_rgb16(t[0], 0, 0x3e0f, 0x7bff);
@@ -451,11 +460,7 @@ test_bc6h_mode3_signed(void **state)
    uint16_t t[16][3];
 
    write_bc6h_mode3(&w, 0x3ff, 0x200, 0, 511, 0, 0);
-   put(&w, 3, 0);
-   put(&w, 4, 4);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
-   assert_int_equal(w.pos, 128);
+   put_bc6h_one_subset_indices(&w, 4);
 
    assert_true(util_format_bc6h_decode_block(w.block, true, t));
    expect_rgb16(t[0], 0x805d, 0xfbff, 0);
@@ -553,6 +558,75 @@ test_bc6h_mode11_signed_reversed(void **state)
    expect_rgb16(t[15], 0xfb6c, 0x3df8, 0);
 }
 
+/* BC6H mode 7 (00111), unsigned, since wave 17: one subset, an 11-bit
+ * base (bit 10 after the deltas) and 9-bit signed deltas.  r0 = 1024, r1
+ * delta +255 -> 1279; g0 = 2047 (the largest code: 0xffff), g1 delta -1
+ * -> 2046; b 0.  11-bit unq(x) = ((x << 15) + 0x4000) >> 10 = 32 x + 16:
+ * 32784, 40944, 65488.  Texel 0: R = 32784 * 31 >> 6 = 15879 (0x3e07),
+ * G = 0xffff * 31 >> 6 = 0x7bff.  Texel 1 index 8 (w 34): R = (30 * 32784
+ * + 34 * 40944 + 32) >> 6 = 37119 -> 37119 * 31 >> 6 = 17979 (0x463b), G
+ * = (30 * 65535 + 34 * 65488 + 32) >> 6 = 65510 -> 31731 (0x7bf3).
+ * Texel 15 (index 15): R = 40944 * 31 >> 6 = 19832 (0x4d78), G = 65488 *
+ * 31 >> 6 = 31720 (0x7be8). */
+static void
+test_bc6h_mode7_unsigned(void **state)
+{
+   (void)state;
+   struct writer w = {{0}, 0};
+   uint16_t t[16][3];
+
+   put(&w, 5, 7);
+   put(&w, 10, 0);     /* r0[9:0] */
+   put(&w, 10, 0x3ff); /* g0[9:0] */
+   put(&w, 10, 0);     /* b0[9:0] */
+   put(&w, 9, 0xff);   /* r1[8:0] = +255 */
+   put(&w, 1, 1);      /* r0[10] */
+   put(&w, 9, 0x1ff);  /* g1[8:0] = -1 */
+   put(&w, 1, 1);      /* g0[10] */
+   put(&w, 9, 0);      /* b1[8:0] */
+   put(&w, 1, 0);      /* b0[10] */
+   put_bc6h_one_subset_indices(&w, 8);
+
+   assert_true(util_format_bc6h_decode_block(w.block, false, t));
+   expect_rgb16(t[0], 0x3e07, 0x7bff, 0);
+   expect_rgb16(t[1], 0x463b, 0x7bf3, 0);
+   expect_rgb16(t[15], 0x4d78, 0x7be8, 0);
+}
+
+/* BC6H mode 15 (01111), unsigned, since wave 17: a 16-bit base whose bits
+ * 10-15 are stored reversed (the first bit read is bit 15) and 4-bit
+ * signed deltas; 16-bit codes unquantize to themselves.  r0 = 0x8000, r1
+ * delta +7 -> 0x8007; g0 = 0x0400, g1 delta -1 -> 0x03ff; b 0.  Texel 0: R
+ * = 32768 * 31 >> 6 = 15872 (0x3e00), G = 1024 * 31 >> 6 = 496 (0x01f0).
+ * Texel 1 index 8 (w 34): R = (30 * 32768 + 34 * 32775 + 32) >> 6 = 32772
+ * -> 15873 (0x3e01), G = (30 * 1024 + 34 * 1023 + 32) >> 6 = 1023 -> 495
+ * (0x01ef).  Texel 15: R = 32775 * 31 >> 6 = 15875 (0x3e03), G = 1023 *
+ * 31 >> 6 = 495. */
+static void
+test_bc6h_mode15_unsigned_reversed(void **state)
+{
+   (void)state;
+   struct writer w = {{0}, 0};
+   uint16_t t[16][3];
+
+   put(&w, 5, 15);
+   put(&w, 10, 0);   /* r0[9:0] */
+   put(&w, 10, 0);   /* g0[9:0] */
+   put(&w, 10, 0);   /* b0[9:0] */
+   put(&w, 4, 7);    /* r1[3:0] = +7 */
+   put(&w, 6, 0x01); /* r0[10:15]: bit 15 first, set */
+   put(&w, 4, 0xf);  /* g1[3:0] = -1 */
+   put(&w, 6, 0x20); /* g0[10:15]: bit 10 last, set */
+   put(&w, 4, 0);    /* b1[3:0] */
+   put(&w, 6, 0);    /* b0[10:15] */
+   put_bc6h_one_subset_indices(&w, 8);
+
+   assert_true(util_format_bc6h_decode_block(w.block, false, t));
+   expect_rgb16(t[0], 0x3e00, 0x01f0, 0);
+   expect_rgb16(t[1], 0x3e01, 0x01ef, 0);
+   expect_rgb16(t[15], 0x3e03, 0x01ef, 0);
+}
+
 /* Reserved mode 19 (10011) reads as zero. */
 static void
 test_bc6h_reserved(void **state)
@@ -581,10 +655,7 @@ test_bptc_unpack_region(void **state)
    uint16_t out[3][8][4];
 
    write_bc6h_mode3(&w, 0, 512, 1023, 1023, 512, 0);
-   put(&w, 3, 0);
-   put(&w, 4, 8);
-   put_n(&w, 13, 4, 0);
-   put(&w, 4, 15);
+   put_bc6h_one_subset_indices(&w, 8);
    memcpy(blocks, w.block, 16);
    memset(blocks + 16, 0, 16);
    blocks[16] = 0x13; /* mode 19 */
@@ -667,6 +738,8 @@ main(void)
       cmocka_unit_test(test_bc6h_mode3_signed),
       cmocka_unit_test(test_bc6h_mode0_transformed),
       cmocka_unit_test(test_bc6h_mode11_signed_reversed),
+      cmocka_unit_test(test_bc6h_mode7_unsigned),
+      cmocka_unit_test(test_bc6h_mode15_unsigned_reversed),
       cmocka_unit_test(test_bc6h_reserved),
       cmocka_unit_test(test_bptc_unpack_region),
       cmocka_unit_test(test_bptc_unpack_float),
