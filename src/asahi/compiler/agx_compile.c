@@ -129,6 +129,12 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_buffer_texture);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
+   /* loops that repeat an earlier one (skia's noise, once per channel)
+    * go, and what read their values merges (since wave 17) */
+   bool loops = false;
+   NIR_PASS(loops, nir, nir_opt_loop_cse);
+   if (loops)
+      NIR_PASS_V(nir, nir_optimize);
    /* GLSL ES mediump float arithmetic at 16 bits (before ffma fusion,
     * which then fuses 16-bit multiplies and adds) */
    if (!(agx_compiler_debug() & AGX_DBG_NO16) && nir_lower_mediump(nir)) {
