@@ -500,6 +500,91 @@ test_dce_loop_phis(void **state)
    ralloc_free(f.ctx);
 }
 
+/* nir_opt_loop_cse: loop 2 repeats loop 1 instruction for instruction,
+ * but where loop 1 adds its own counter i (0, 1, 2, 3: acc = 6), loop 2
+ * adds loop 1's counter too, read after loop 1: its last value, 4 (acc2
+ * = 16).  The loops must stay apart. */
+static void
+test_loop_cse_reads_earlier_loop(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
+   nir_variable *v[4];
+   for (unsigned k = 0; k < 4; k++) {
+      v[k] = nir_local_variable_create(b->impl, int_t, "v");
+      nir_store_var(b, v[k], nir_imm_int(b, 0), 1);
+   }
+   nir_def *i_in_loop1 = NULL;
+   for (unsigned l = 0; l < 2; l++) {
+      nir_variable *ctr = v[2 * l], *acc = v[2 * l + 1];
+      nir_loop *loop = nir_push_loop(b);
+      nir_def *iv = nir_load_var(b, ctr);
+      if (!l)
+         i_in_loop1 = iv;
+      nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
+      nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), i_in_loop1),
+                    1);
+      nir_store_var(b, ctr, nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
+      nir_pop_loop(b, loop);
+   }
+   nir_store_var(b, f.outi, nir_load_var(b, v[3]), 1);
+   assert_true(nir_lower_vars_to_ssa(b->shader));
+   nir_validate_shader(b->shader, "after vars_to_ssa");
+   const float in4[4] = { 0, 0, 0, 0 };
+   assert_int_equal(run_outi4(&f, in4), 16);
+   assert_false(nir_opt_loop_cse(b->shader));
+   assert_int_equal(run_outi4(&f, in4), 16);
+   ralloc_free(f.ctx);
+}
+
+/* The same loop twice (acc += i over i < 4, twice: 6 and 6): the second
+ * is removed and its value is the first one's. */
+static void
+test_loop_cse_repeated(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
+   nir_variable *v[4];
+   for (unsigned k = 0; k < 4; k++) {
+      v[k] = nir_local_variable_create(b->impl, int_t, "v");
+      nir_store_var(b, v[k], nir_imm_int(b, 0), 1);
+   }
+   for (unsigned l = 0; l < 2; l++) {
+      nir_variable *ctr = v[2 * l], *acc = v[2 * l + 1];
+      nir_loop *loop = nir_push_loop(b);
+      nir_def *iv = nir_load_var(b, ctr);
+      nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
+      nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), iv), 1);
+      nir_store_var(b, ctr, nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
+      nir_pop_loop(b, loop);
+   }
+   nir_store_var(b, f.outi,
+                 nir_iadd(b, nir_load_var(b, v[1]),
+                          nir_imul(b, nir_load_var(b, v[3]),
+                                   nir_imm_int(b, 10))),
+                 1);
+   assert_true(nir_lower_vars_to_ssa(b->shader));
+   nir_validate_shader(b->shader, "after vars_to_ssa");
+   const float in4[4] = { 0, 0, 0, 0 };
+   assert_int_equal(run_outi4(&f, in4), 66);
+   assert_true(nir_opt_loop_cse(b->shader));
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(b->shader, f.ctx, &msg))
+      fail_msg("invalid IR:\n%s", msg);
+   unsigned loops = 0;
+   list_for_each_entry(nir_cf_node, node, &b->impl->body, node)
+      loops += node->type == nir_cf_node_loop;
+   assert_int_equal(loops, 1);
+   assert_int_equal(run_outi4(&f, in4), 66);
+   ralloc_free(f.ctx);
+}
+
 /* The same at the end of a loop body, where the block after the if falls
  * through to the loop header: the header's phi takes an undef from it in
  * place of the value computed in the removed code.  Nested: the inner if
@@ -1661,6 +1746,8 @@ main(void)
       cmocka_unit_test(test_dead_cf_constant_if),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps_in_loop),
+      cmocka_unit_test(test_loop_cse_reads_earlier_loop),
+      cmocka_unit_test(test_loop_cse_repeated),
       cmocka_unit_test(test_dce_loop_phis),
       cmocka_unit_test(test_dce_dead_if_chain),
       cmocka_unit_test(test_remove_phis),
