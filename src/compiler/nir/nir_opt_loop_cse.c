@@ -44,7 +44,28 @@ struct loop_match {
    unsigned nr_phis, cap_phis;
    /* indices of the earlier loop's first and last blocks */
    unsigned first, last;
+   /* def indices (even entries) and block indices + 1 (odd) set in
+    * def[] and block[]: cleared before the next comparison */
+   unsigned *touched;
+   unsigned nr_touched, cap_touched;
+   bool out_of_memory;
 };
+
+static void
+touch(struct loop_match *m, unsigned code)
+{
+   if (m->nr_touched == m->cap_touched) {
+      unsigned cap = m->cap_touched ? 2 * m->cap_touched : 64;
+      unsigned *t = realloc(m->touched, cap * sizeof(*t));
+      if (!t) {
+         m->out_of_memory = true;
+         return;
+      }
+      m->touched = t;
+      m->cap_touched = cap;
+   }
+   m->touched[m->nr_touched++] = code;
+}
 
 /* Whether a and b are constants of one value */
 static bool
@@ -204,10 +225,12 @@ instr_matches(struct loop_match *m, nir_instr *a, nir_instr *b)
       break;
    case nir_instr_type_phi:
       if (m->nr_phis == m->cap_phis) {
-         m->cap_phis = m->cap_phis ? 2 * m->cap_phis : 16;
-         m->phis = realloc(m->phis, 2 * m->cap_phis * sizeof(*m->phis));
-         if (!m->phis)
+         unsigned cap = m->cap_phis ? 2 * m->cap_phis : 16;
+         nir_phi_instr **p = realloc(m->phis, 2 * cap * sizeof(*p));
+         if (!p)
             return false;
+         m->phis = p;
+         m->cap_phis = cap;
       }
       m->phis[2 * m->nr_phis] = nir_instr_as_phi(a);
       m->phis[2 * m->nr_phis + 1] = nir_instr_as_phi(b);
@@ -217,9 +240,11 @@ instr_matches(struct loop_match *m, nir_instr *a, nir_instr *b)
    default:
       break;
    }
-   if (same && db)
+   if (same && db) {
       m->def[db->index] = da;
-   return same;
+      touch(m, 2 * db->index);
+   }
+   return same && !m->out_of_memory;
 }
 
 static struct list_head *
@@ -238,6 +263,7 @@ static bool
 block_matches(struct loop_match *m, nir_block *a, nir_block *b)
 {
    m->block[b->index] = a;
+   touch(m, 2 * b->index + 1);
    struct list_head *ia = a->instr_list.next, *ib = b->instr_list.next;
    for (;; ia = ia->next, ib = ib->next) {
       /* constants are compared where they are read (nir_opt_cse may
@@ -310,11 +336,19 @@ phis_match(struct loop_match *m, nir_loop *la)
    return true;
 }
 
+/* Forget the last comparison's matches (only the entries it set: a
+ * shader with many loops compares many pairs) */
 static void
-clear_match(struct loop_match *m, nir_function_impl *impl)
+clear_match(struct loop_match *m)
 {
-   memset(m->def, 0, impl->ssa_alloc * sizeof(*m->def));
-   memset(m->block, 0, impl->num_blocks * sizeof(*m->block));
+   for (unsigned i = 0; i < m->nr_touched; i++) {
+      unsigned code = m->touched[i];
+      if (code & 1)
+         m->block[code >> 1] = NULL;
+      else
+         m->def[code >> 1] = NULL;
+   }
+   m->nr_touched = 0;
    m->nr_phis = 0;
 }
 
@@ -349,7 +383,7 @@ repeated_loop(struct loop_match *m, nir_function_impl *impl, nir_loop *lb)
          continue;
       tries++;
       nir_loop *la = nir_cf_node_as_loop(n);
-      clear_match(m, impl);
+      clear_match(m);
       m->first = nir_loop_first_block(la)->index;
       m->last = nir_cf_node_cf_tree_last(&la->cf_node)->index;
       if (!jump_between(n, &lb->cf_node) &&
@@ -359,16 +393,19 @@ repeated_loop(struct loop_match *m, nir_function_impl *impl, nir_loop *lb)
    return NULL;
 }
 
+/* Removes the first loop of list (or nested in it) that repeats an
+ * earlier one; true when one went (the caller starts again: blocks were
+ * joined) */
 static bool
 cse_list(struct loop_match *m, nir_function_impl *impl, struct list_head *list)
 {
-   bool progress = false;
-   list_for_each_entry_safe(nir_cf_node, node, list, node) {
+   list_for_each_entry(nir_cf_node, node, list, node) {
       switch (node->type) {
       case nir_cf_node_if: {
          nir_if *nif = nir_cf_node_as_if(node);
-         progress |= cse_list(m, impl, &nif->then_list);
-         progress |= cse_list(m, impl, &nif->else_list);
+         if (cse_list(m, impl, &nif->then_list) ||
+             cse_list(m, impl, &nif->else_list))
+            return true;
          break;
       }
       case nir_cf_node_loop: {
@@ -393,14 +430,15 @@ cse_list(struct loop_match *m, nir_function_impl *impl, struct list_head *list)
             /* the blocks around lb were joined: start again */
             return true;
          }
-         progress |= cse_list(m, impl, &lb->body);
+         if (cse_list(m, impl, &lb->body))
+            return true;
          break;
       }
       default:
          break;
       }
    }
-   return progress;
+   return false;
 }
 
 bool
@@ -421,6 +459,7 @@ nir_opt_loop_cse(nir_shader *shader)
          free(m.def);
          free(m.block);
          free(m.phis);
+         free(m.touched);
          changed |= again;
       } while (again);
       if (changed)
