@@ -500,48 +500,56 @@ test_dce_loop_phis(void **state)
    ralloc_free(f.ctx);
 }
 
-/* nir_opt_loop_cse: loop 2 repeats loop 1 instruction for instruction,
- * but where loop 1 adds its own counter i (0, 1, 2, 3: acc = 6), loop 2
- * adds loop 1's counter too, read after loop 1: its last value, 4 (acc2
- * = 16).  The loops must stay apart. */
+/* Two loops, each adding its counter (v[0], v[2]: 0 to 3) to its sum
+ * (v[1], v[3]); with `first_counter`, the second adds the first loop's
+ * counter instead, read after the first loop: its last value, 4. */
+static void
+build_counted_loops(fixture *f, nir_variable *v[4], bool first_counter)
+{
+   nir_builder *b = &f->b;
+   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
+   for (unsigned k = 0; k < 4; k++) {
+      v[k] = nir_local_variable_create(b->impl, int_t, "v");
+      nir_store_var(b, v[k], nir_imm_int(b, 0), 1);
+   }
+   nir_def *first = NULL;
+   for (unsigned l = 0; l < 2; l++) {
+      nir_loop *loop = nir_push_loop(b);
+      nir_def *iv = nir_load_var(b, v[2 * l]);
+      if (!l)
+         first = iv;
+      nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
+      nir_def *add = first_counter ? first : iv;
+      nir_store_var(b, v[2 * l + 1],
+                    nir_iadd(b, nir_load_var(b, v[2 * l + 1]), add), 1);
+      nir_store_var(b, v[2 * l], nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
+      nir_pop_loop(b, loop);
+   }
+}
+
+/* nir_opt_loop_cse: the second loop repeats the first instruction for
+ * instruction, but where the first adds its own counter (acc = 6), the
+ * second adds the first's last value (4 times 4: 16).  They stay apart. */
 static void
 test_loop_cse_reads_earlier_loop(void **state)
 {
    (void)state;
    fixture f;
    setup(&f, MESA_SHADER_VERTEX);
-   nir_builder *b = &f.b;
-   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
    nir_variable *v[4];
-   for (unsigned k = 0; k < 4; k++) {
-      v[k] = nir_local_variable_create(b->impl, int_t, "v");
-      nir_store_var(b, v[k], nir_imm_int(b, 0), 1);
-   }
-   nir_def *i_in_loop1 = NULL;
-   for (unsigned l = 0; l < 2; l++) {
-      nir_variable *ctr = v[2 * l], *acc = v[2 * l + 1];
-      nir_loop *loop = nir_push_loop(b);
-      nir_def *iv = nir_load_var(b, ctr);
-      if (!l)
-         i_in_loop1 = iv;
-      nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
-      nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), i_in_loop1),
-                    1);
-      nir_store_var(b, ctr, nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
-      nir_pop_loop(b, loop);
-   }
-   nir_store_var(b, f.outi, nir_load_var(b, v[3]), 1);
-   assert_true(nir_lower_vars_to_ssa(b->shader));
-   nir_validate_shader(b->shader, "after vars_to_ssa");
+   build_counted_loops(&f, v, true);
+   nir_store_var(&f.b, f.outi, nir_load_var(&f.b, v[3]), 1);
+   assert_true(nir_lower_vars_to_ssa(f.b.shader));
+   nir_validate_shader(f.b.shader, "after vars_to_ssa");
    const float in4[4] = { 0, 0, 0, 0 };
    assert_int_equal(run_outi4(&f, in4), 16);
-   assert_false(nir_opt_loop_cse(b->shader));
+   assert_false(nir_opt_loop_cse(f.b.shader));
    assert_int_equal(run_outi4(&f, in4), 16);
    ralloc_free(f.ctx);
 }
 
-/* The same loop twice (acc += i over i < 4, twice: 6 and 6): the second
- * is removed and its value is the first one's. */
+/* The same loop twice (6 and 6: out = 6 + 10 * 6): the second is removed
+ * and its value is the first one's. */
 static void
 test_loop_cse_repeated(void **state)
 {
@@ -549,21 +557,8 @@ test_loop_cse_repeated(void **state)
    fixture f;
    setup(&f, MESA_SHADER_VERTEX);
    nir_builder *b = &f.b;
-   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
    nir_variable *v[4];
-   for (unsigned k = 0; k < 4; k++) {
-      v[k] = nir_local_variable_create(b->impl, int_t, "v");
-      nir_store_var(b, v[k], nir_imm_int(b, 0), 1);
-   }
-   for (unsigned l = 0; l < 2; l++) {
-      nir_variable *ctr = v[2 * l], *acc = v[2 * l + 1];
-      nir_loop *loop = nir_push_loop(b);
-      nir_def *iv = nir_load_var(b, ctr);
-      nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
-      nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), iv), 1);
-      nir_store_var(b, ctr, nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
-      nir_pop_loop(b, loop);
-   }
+   build_counted_loops(&f, v, false);
    nir_store_var(b, f.outi,
                  nir_iadd(b, nir_load_var(b, v[1]),
                           nir_imul(b, nir_load_var(b, v[3]),
