@@ -129,6 +129,12 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_buffer_texture);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
+   /* loops that repeat an earlier one (skia's noise, once per channel)
+    * go, and what read their values merges (since wave 17) */
+   bool loops = false;
+   NIR_PASS(loops, nir, nir_opt_loop_cse);
+   if (loops)
+      NIR_PASS_V(nir, nir_optimize);
    /* GLSL ES mediump float arithmetic at 16 bits (before ffma fusion,
     * which then fuses 16-bit multiplies and adds) */
    if (!(agx_compiler_debug() & AGX_DBG_NO16) && nir_lower_mediump(nir)) {
@@ -490,6 +496,15 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
       t = pass_done(times, "dce", t);
       agx_opt_sat(ctx);
       t = pass_done(times, "sat", t);
+      if (ctx->remat_constants) {
+         /* nothing to rematerialize: the first compile stands */
+         ctx->remat_constants = agx_opt_remat_constants(ctx);
+         t = pass_done(times, "remat_constants", t);
+         if (!ctx->remat_constants) {
+            *tp = t;
+            return false;
+         }
+      }
       agx_instr **order = NULL;
       if (!(ctx->debug & AGX_DBG_NOSCHED)) {
          order = agx_save_order(ctx);
@@ -518,6 +533,55 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
    }
    *tp = t;
    return ctx->status == 0;
+}
+
+/* Threads a shader's registers allow, counting its preamble's */
+static unsigned
+binary_threads(const struct agx_shader_info *info)
+{
+   return max_threads(MAX2(info->nr_gprs, info->nr_preamble_gprs));
+}
+
+/*
+ * A shader whose register demand costs threads (or spills) is compiled a
+ * second time with its constants rematerialized in each block that reads
+ * them (agx_opt_remat_constants.c), from the same start (push layout,
+ * preamble); that compile is kept when it spills less, or as much with
+ * more threads.  It costs instructions (the moves again), so shaders that
+ * keep every thread never see it.  On success *ctx, *code and *size are
+ * the second compile's.
+ */
+static void
+try_remat_constants(agx_context **ctx, nir_shader *nir, void *tmp,
+                    struct agx_shader_binary *out,
+                    const struct agx_shader_info *start, unsigned start_uniform,
+                    uint8_t **code, size_t *size, struct agx_pass_times *times,
+                    double *t)
+{
+   const struct agx_shader_info *info = &out->info;
+   unsigned moves = info->nr_spills + info->nr_fills;
+   if (binary_threads(info) == max_threads(0) && !moves)
+      return;
+   struct agx_shader_binary alt = *out;
+   alt.info = *start;
+   agx_context *actx =
+      agx_context_create(tmp, nir->info.stage, (*ctx)->key, &alt.info);
+   actx->debug = (*ctx)->debug;
+   actx->next_uniform = start_uniform;
+   actx->gl_uniform_words = (*ctx)->gl_uniform_words;
+   actx->remat_constants = true;
+   uint8_t *acode = NULL;
+   size_t asize = 0;
+   if (!compile_program(actx, nir, tmp, &alt, &acode, &asize, times, t))
+      return;
+   unsigned alt_moves = alt.info.nr_spills + alt.info.nr_fills;
+   if (alt_moves > moves ||
+       (alt_moves == moves && binary_threads(&alt.info) <= binary_threads(info)))
+      return;
+   out->info = alt.info;
+   *ctx = actx;
+   *code = acode;
+   *size = asize;
 }
 
 /* The default uniform block's words a shader reads at constant offsets. */
@@ -660,12 +724,17 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
 
    uint8_t *code = NULL;
    size_t size = 0;
+   const struct agx_shader_info start = out->info;
+   unsigned start_uniform = ctx->next_uniform;
    bool ok = compile_program(ctx, nir, tmp, out, &code, &size, times, &t);
    if (!ok && has_preamble) {
       ralloc_free(tmp);
       return compile_variant(nir_in, key, mem_ctx, out, error, error_size,
                              times, smaller(halves));
    }
+   if (ok)
+      try_remat_constants(&ctx, nir, tmp, out, &start, start_uniform, &code,
+                          &size, times, &t);
    if (ok) {
       /* the shader at offset 0, its preamble after it (both padded) */
       out->size_B = size + pre_size;

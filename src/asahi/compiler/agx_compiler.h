@@ -199,6 +199,10 @@ typedef struct agx_context {
     * its shader share one push layout). */
    unsigned gl_uniform_words;
 
+   /* A second compile that rematerializes constants before scheduling
+    * (agx_opt_remat_constants.c; agx_compile.c keeps the better one) */
+   bool remat_constants;
+
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;
 } agx_context;
@@ -245,6 +249,25 @@ agx_is_async_load(unsigned op)
    case AGX_ISA_OP_TEXTURE_LOAD:
    case AGX_ISA_OP_THREADGROUP_LOAD:
    case AGX_ISA_OP_ATOMIC:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Exec-mask instructions: else and while evaluate their condition for
+ * lanes that are inactive when they run (applegpu's pseudocode), which a
+ * value written before them would not reach in those lanes. */
+static inline bool
+agx_is_exec_op(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_IF_ICMP:
+   case AGX_ISA_OP_IF_FCMP:
+   case AGX_ISA_OP_ELSE_ICMP:
+   case AGX_ISA_OP_ELSE_FCMP:
+   case AGX_ISA_OP_WHILE_ICMP:
+   case AGX_ISA_OP_WHILE_FCMP:
       return true;
    default:
       return false;
@@ -428,6 +451,21 @@ void agx_ra_restore(agx_context *ctx, const struct agx_ra_saved *saved);
 /* After agx_ra failed: spill some of ctx->ra_candidates to the stack.
  * Returns false when none can be spilled. */
 bool agx_spill(agx_context *ctx);
+/* Whether value v (a group after agx_ra failed) is a constant: written
+ * once, by a move of an immediate or a collect of at most four such;
+ * def[] and nr_writes[] are each value's (last) writer and its writes,
+ * imm[] receives the elements' immediates (agx_spill.c) */
+bool agx_remat_immediates(const agx_context *ctx, unsigned v,
+                          agx_instr *const *def, const unsigned *nr_writes,
+                          agx_operand *imm);
+/* That constant made again at b (moves, and a collect of them); the
+ * new value */
+agx_operand agx_emit_immediates(agx_builder *b, const struct agx_value *val,
+                                const agx_operand *imm, bool no_spill);
+/* Before scheduling: each block reading a constant that another block
+ * made gets a copy of its own (agx_opt_remat_constants.c); true when
+ * something changed */
+bool agx_opt_remat_constants(agx_context *ctx);
 /* Before RA: list scheduling within blocks (agx_schedule.c), letting a
  * region's register demand grow by at most `slack` halves over its
  * original order's; selection's waits go. */

@@ -43,13 +43,9 @@
 static bool
 needs_quiet(unsigned op)
 {
+   if (agx_is_exec_op(op))
+      return true;
    switch (op) {
-   case AGX_ISA_OP_IF_ICMP:
-   case AGX_ISA_OP_IF_FCMP:
-   case AGX_ISA_OP_ELSE_ICMP:
-   case AGX_ISA_OP_ELSE_FCMP:
-   case AGX_ISA_OP_WHILE_ICMP:
-   case AGX_ISA_OP_WHILE_FCMP:
    case AGX_ISA_OP_POP_EXEC:
    case AGX_ISA_OP_POP_EXEC2:
    case AGX_ISA_OP_JMP_EXEC_ANY:

@@ -3972,13 +3972,9 @@ emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
 static bool
 is_control(const agx_instr *I)
 {
+   if (agx_is_exec_op(I->op))
+      return true;
    switch (I->op) {
-   case AGX_ISA_OP_IF_ICMP:
-   case AGX_ISA_OP_IF_FCMP:
-   case AGX_ISA_OP_ELSE_ICMP:
-   case AGX_ISA_OP_ELSE_FCMP:
-   case AGX_ISA_OP_WHILE_ICMP:
-   case AGX_ISA_OP_WHILE_FCMP:
    case AGX_ISA_OP_POP_EXEC:
    case AGX_ISA_OP_JMP_EXEC_ANY:
    case AGX_ISA_OP_JMP_EXEC_NONE:

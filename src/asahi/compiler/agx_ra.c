@@ -197,21 +197,6 @@ struct segment {
    unsigned start, end;
 };
 
-static bool
-is_exec_op(unsigned op)
-{
-   switch (op) {
-   case AGX_ISA_OP_IF_ICMP:
-   case AGX_ISA_OP_IF_FCMP:
-   case AGX_ISA_OP_ELSE_ICMP:
-   case AGX_ISA_OP_ELSE_FCMP:
-   case AGX_ISA_OP_WHILE_ICMP:
-   case AGX_ISA_OP_WHILE_FCMP:
-      return true;
-   default:
-      return false;
-   }
-}
 
 struct seglist {
    struct segment *s;
@@ -1067,7 +1052,7 @@ ra_prepare(agx_context *ctx, struct agx_ra_prep *prep)
                h->from[h->nr_from++] = (int32_t)I->ops[i].value;
             }
          }
-         if (is_exec_op(I->op)) {
+         if (agx_is_exec_op(I->op)) {
             agx_foreach_op(I, i)
             {
                if ((I->writes >> i) & 1 || !agx_is_ssa(I->ops[i]))

@@ -53,25 +53,6 @@
 
 #include "agx_compiler.h"
 
-/* Exec-mask instructions: else and while evaluate their condition for
- * lanes that are inactive when they run (applegpu's pseudocode), which a
- * fill placed before them would not reach. */
-static bool
-is_exec_op(unsigned op)
-{
-   switch (op) {
-   case AGX_ISA_OP_IF_ICMP:
-   case AGX_ISA_OP_IF_FCMP:
-   case AGX_ISA_OP_ELSE_ICMP:
-   case AGX_ISA_OP_ELSE_FCMP:
-   case AGX_ISA_OP_WHILE_ICMP:
-   case AGX_ISA_OP_WHILE_FCMP:
-      return true;
-   default:
-      return false;
-   }
-}
-
 /* Values that may not be spilled: read by an exec-mask instruction, or
  * written in part (a narrower view or fewer elements: the store after the
  * write would store the rest undefined). */
@@ -86,7 +67,7 @@ mark_unspillable(agx_context *ctx)
             continue;
          struct agx_value *val = &ctx->values[I->ops[i].value];
          bool dest = (I->writes & (1u << i)) != 0;
-         if ((!dest && is_exec_op(I->op)) ||
+         if ((!dest && agx_is_exec_op(I->op)) ||
              (dest && (I->ops[i].size != val->size ||
                        I->ops[i].count != val->count)))
             val->no_spill = true;
@@ -273,10 +254,12 @@ immediate_of(const agx_context *ctx, agx_operand o, agx_instr *const *def,
 
 /* Whether group g can be rematerialized: it is one value written once,
  * by a move of an immediate or a collect of such; its elements'
- * immediates to imm[] */
-static bool
-remat_immediates(const agx_context *ctx, unsigned g, agx_instr *const *def,
-                 const unsigned *nr_writes, agx_operand *imm)
+ * immediates to imm[] (also agx_opt_remat_constants.c, before agx_ra:
+ * there every value is its own group) */
+bool
+agx_remat_immediates(const agx_context *ctx, unsigned g,
+                     agx_instr *const *def, const unsigned *nr_writes,
+                     agx_operand *imm)
 {
    const struct agx_value *val = &ctx->values[g];
    const agx_instr *D = def[g];
@@ -286,7 +269,8 @@ remat_immediates(const agx_context *ctx, unsigned g, agx_instr *const *def,
    if (D->op == AGX_OP_MOV)
       return val->count == 1 &&
              immediate_of(ctx, D->ops[1], def, nr_writes, imm);
-   if (D->op != AGX_OP_COLLECT || D->nr_ops != val->count + 1)
+   if (D->op != AGX_OP_COLLECT || D->nr_ops != val->count + 1 ||
+       val->count > 4)
       return false;
    for (unsigned i = 0; i < val->count; ++i) {
       if (!immediate_of(ctx, D->ops[1 + i], def, nr_writes, &imm[i]) ||
@@ -296,7 +280,29 @@ remat_immediates(const agx_context *ctx, unsigned g, agx_instr *const *def,
    return true;
 }
 
-/* Rematerialize group g (remat_immediates): each reader gets the
+/* The constant agx_remat_immediates found, made again at b: the
+ * immediates moved (and collected) into new values (never spilled when
+ * no_spill: a spill round's temporaries); the value read */
+agx_operand
+agx_emit_immediates(agx_builder *b, const struct agx_value *val,
+                    const agx_operand *imm, bool no_spill)
+{
+   agx_operand e[4];
+   for (unsigned i = 0; i < val->count; ++i) {
+      e[i] = agx_temp(b->ctx, val->size, 1);
+      b->ctx->values[e[i].value].no_spill = no_spill;
+      agx_instr *M = agx_emit_pseudo(b, AGX_OP_MOV, 2, 1);
+      M->ops[0] = e[i];
+      M->ops[1] = imm[i];
+   }
+   if (val->count == 1)
+      return e[0];
+   agx_operand t = agx_collect(b, val->count, e);
+   b->ctx->values[t.value].no_spill = no_spill;
+   return t;
+}
+
+/* Rematerialize group g (agx_remat_immediates): each reader gets the
  * immediates moved (and collected) into a temporary of its own right
  * before it, or, when it is a plain copy of a scalar, takes the immediate
  * as its source.  The first definition is left to agx_dce. */
@@ -317,19 +323,7 @@ remat_group(agx_context *ctx, unsigned g, const agx_operand *imm)
             continue;
          }
          agx_builder b = {ctx, blk, I};
-         agx_operand e[4];
-         for (unsigned i = 0; i < val.count; ++i) {
-            e[i] = agx_temp(ctx, val.size, 1);
-            ctx->values[e[i].value].no_spill = true;
-            agx_instr *M = agx_emit_pseudo(&b, AGX_OP_MOV, 2, 1);
-            M->ops[0] = e[i];
-            M->ops[1] = imm[i];
-         }
-         agx_operand t = e[0];
-         if (val.count > 1) {
-            t = agx_collect(&b, val.count, e);
-            ctx->values[t.value].no_spill = true;
-         }
+         agx_operand t = agx_emit_immediates(&b, &val, imm, true);
          rename_group(ctx, I, g, t, false);
       }
    }
@@ -407,7 +401,8 @@ agx_spill(agx_context *ctx)
                            : 0;
       order[i] = (struct choice){v, MAX2(accesses[v], 1), length, i};
       order[i].remat = !blocked[v] && group_of(ctx, v) == v &&
-                       remat_immediates(ctx, v, def, nr_writes, order[i].imm);
+                       agx_remat_immediates(ctx, v, def, nr_writes,
+                                            order[i].imm);
    }
    qsort(order, ctx->nr_ra_candidates, sizeof(*order), cmp_choice);
    free(accesses);

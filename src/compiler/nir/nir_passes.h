@@ -32,6 +32,10 @@ bool nir_opt_algebraic(nir_shader *shader);
  * as algebraic rules conditioned on shader->options. */
 bool nir_opt_algebraic_lower(nir_shader *shader);
 bool nir_opt_dead_cf(nir_shader *shader);
+/* A loop repeating an earlier one of its list (same instructions, same
+ * values from outside) is removed, its values the earlier one's
+ * (nir_opt_loop_cse.c) */
+bool nir_opt_loop_cse(nir_shader *shader);
 bool nir_opt_peephole_select(nir_shader *shader, unsigned limit);
 /* fadd(fmul(a, b), c) -> ffma(a, b, c) where the fmul has no other use
  * and neither is exact (nir_opt_fuse_ffma.c); run nir_opt_dce after. */

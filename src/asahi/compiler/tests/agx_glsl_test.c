@@ -1433,6 +1433,45 @@ test_glsl_fused_iadd(void **state)
    check_program(vs1, fs_imad, false);
 }
 
+/* Since wave 17 (nir_opt_loop_cse.c): one rolled loop (40 iterations:
+ * more than nir_opt_loop_unroll takes) called for every channel with the
+ * same argument, as skia's Perlin noise does, runs once; a fourth call
+ * whose loop differs by one constant (K) keeps its own loop.  The loop
+ * contracts (no fract of a growing value), so that fused multiply-adds
+ * stay within the 8-bit comparison. */
+#define FS_OCTAVES(K)                                                          \
+   FS_HP                                                                       \
+   "varying vec3 v_color;\n"                                                   \
+   "varying float v_k;\n"                                                      \
+   "uniform vec4 u_tint;\n"                                                    \
+   "float octaves(vec2 p, float k) {\n"                                        \
+   "   float r = 0.0, w = 1.0;\n"                                              \
+   "   for (float i = 0.0; i < 40.0; i += 1.0) {\n"                            \
+   "      vec2 q = p * k + vec2(i * 0.011, 0.3);\n"                          \
+   "      vec2 s = q / (1.0 + q * q);\n"                                       \
+   "      r += w * (s.x * 0.7 + s.y * 0.3);\n"                                 \
+   "      p = p * 0.9 + s * 0.1;\n"                                            \
+   "      w *= 0.9;\n"                                                         \
+   "   }\n"                                                                    \
+   "   return r * 0.2;\n"                                                      \
+   "}\n"                                                                       \
+   "void main() {\n"                                                           \
+   "   vec2 p = v_color.xy * 3.0 + v_k;\n"                                     \
+   "   gl_FragColor = vec4(octaves(p, 1.37), octaves(p, 1.37),\n"              \
+   "                       octaves(p, 1.37), octaves(p, " K ")) * u_tint;\n"   \
+   "}\n"
+
+static void
+test_glsl_loop_cse(void **state)
+{
+   (void)state;
+   static const char *same = FS_OCTAVES("1.37"), *other = FS_OCTAVES("1.39");
+   assert_int_equal(count_fs_op(same, AGX_ISA_OP_WHILE_ICMP), 1);
+   assert_int_equal(count_fs_op(other, AGX_ISA_OP_WHILE_ICMP), 2);
+   check_program(vs1, same, false);
+   check_program(vs1, other, false);
+}
+
 static void
 test_glsl_scratch_arrays(void **state)
 {
@@ -1758,6 +1797,7 @@ main(void)
       cmocka_unit_test(test_glsl_bit_test),
       cmocka_unit_test(test_glsl_step_select),
       cmocka_unit_test(test_glsl_fused_iadd),
+      cmocka_unit_test(test_glsl_loop_cse),
       cmocka_unit_test(test_glsl_precision_scope),
       cmocka_unit_test(test_glsl_mediump_inputs),
       cmocka_unit_test(test_glsl_mediump_outputs),

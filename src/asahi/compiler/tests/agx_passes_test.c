@@ -1536,6 +1536,86 @@ test_spill_copies(void **state)
    check_valid(f, "spill");
 }
 
+/* The movs (immediates) and collect agx_opt_remat_constants made right
+ * before `reader` for a vector of `n` elements, checked against imm[] */
+static void
+check_copy_before(const agx_instr *reader, unsigned src, unsigned n,
+                  const uint32_t *imm)
+{
+   const agx_instr *C = list_entry(reader->link.prev, agx_instr, link);
+   assert_int_equal(C->op, AGX_OP_COLLECT);
+   assert_int_equal(reader->ops[src].value, C->ops[0].value);
+   const agx_instr *M = C;
+   for (unsigned i = n; i-- > 0;) {
+      M = list_entry(M->link.prev, agx_instr, link);
+      assert_int_equal(M->op, AGX_OP_MOV);
+      assert_int_equal(M->ops[1].kind, AGX_ISA_KIND_IMM);
+      assert_int_equal(M->ops[1].value, imm[i]);
+      assert_int_equal(C->ops[1 + i].value, M->ops[0].value);
+   }
+}
+
+/* A constant vec2 made in block 0 and stored there, then in block 1 (two
+ * stores 20 instructions apart), a scalar constant copied in block 1 and
+ * read by an else there: block 1 gets two copies of the vector (its first
+ * store and the far one), the scalar copy takes the immediate, the else
+ * reads the first definition (a copy would not reach its inactive lanes),
+ * and the store in block 0 keeps reading the first definition. */
+static void
+test_remat_constants(void **state)
+{
+   struct fixture *f = *state;
+   agx_context *ctx = f->ctx;
+   agx_builder *b = &f->b;
+   static const uint32_t imm[2] = {0x3f800000, 0x40000000};
+
+   agx_operand e[2] = {agx_mov_imm(b, 32, imm[0]), agx_mov_imm(b, 32, imm[1])};
+   agx_operand vec = agx_collect(b, 2, e);
+   agx_operand k = agx_mov_imm(b, 32, 7);
+   agx_instr *S0 = st_var(b, vec, 0);
+   S0->ops[AGX_ISA_ST_VAR_R].count = 2;
+
+   agx_block *b1 = agx_block_create(ctx);
+   agx_block_add_succ(ctx, list_first_entry(&ctx->blocks, agx_block, link),
+                      b1);
+   *b = agx_builder_at_end(ctx, b1);
+   agx_operand w = agx_temp(ctx, 32, 1);
+   agx_mov_to(b, w, k);
+   agx_instr *S1 = st_var(b, vec, 1);
+   S1->ops[AGX_ISA_ST_VAR_R].count = 2;
+   agx_operand x = w;
+   for (unsigned i = 0; i < 20; ++i) {
+      agx_operand y = agx_temp(ctx, 32, 1);
+      emit2(b, AGX_ISA_OP_IADD, y, x, agx_isa_imm(1, 8));
+      x = y;
+   }
+   agx_instr *S2 = st_var(b, vec, 2);
+   S2->ops[AGX_ISA_ST_VAR_R].count = 2;
+   agx_instr *E = agx_emit(b, AGX_ISA_OP_ELSE_ICMP);
+   E->ops[AGX_ISA_ELSE_ICMP_A] = k;
+   E->ops[AGX_ISA_ELSE_ICMP_B] = agx_isa_imm(0, 8);
+   st_var(b, x, 3);
+
+   assert_true(agx_opt_remat_constants(ctx));
+   assert_int_equal(S0->ops[AGX_ISA_ST_VAR_R].value, vec.value);
+   check_copy_before(S1, AGX_ISA_ST_VAR_R, 2, imm);
+   check_copy_before(S2, AGX_ISA_ST_VAR_R, 2, imm);
+   assert_int_not_equal(S1->ops[AGX_ISA_ST_VAR_R].value,
+                        S2->ops[AGX_ISA_ST_VAR_R].value);
+   assert_int_equal(E->ops[AGX_ISA_ELSE_ICMP_A].value, k.value);
+   agx_foreach_instr(b1, I)
+   {
+      if (I->op == AGX_OP_MOV && I->ops[0].value == w.value) {
+         assert_int_equal(I->ops[1].kind, AGX_ISA_KIND_IMM);
+         assert_int_equal(I->ops[1].value, 7);
+      }
+   }
+   check_valid(f, "remat_constants");
+
+   /* nothing left to do: the copies are near their readers */
+   assert_false(agx_opt_remat_constants(ctx));
+}
+
 /* A test run on a fixture of its own: an empty vertex shader (IR_TEST),
  * or one with a preloaded vertex id (VID_TEST). */
 #define IR_TEST(t)                                                             \
@@ -1574,6 +1654,7 @@ main(void)
       IR_TEST(test_spill_copies),
       IR_TEST(test_spill_remat),
       IR_TEST(test_spill_group),
+      IR_TEST(test_remat_constants),
       IR_TEST(test_fold_copies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

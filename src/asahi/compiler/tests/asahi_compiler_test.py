@@ -283,6 +283,13 @@ def main(tool, data):
         expect(r.returncode == 0 and len(stats) == 2 and
                all(l.endswith(' 0:0 spills:fills') for l in stats),
                'GS constants without spilling: %r %r' % (stats, r.stderr))
+        # since wave 17 (agx_opt_remat_constants.c): each emit moves the
+        # constants it stores again, so about one vector is live at a
+        # time (at most 104 halves: every thread, the occupancy table of
+        # alexvorxx/Mesa-VirGL src/asahi/compiler/agx_performance.c); all
+        # 30 stay live across the emits otherwise (384 threads)
+        expect(all(' 1024 threads,' in l for l in stats),
+               'GS constants keep every thread: %r' % stats)
         indexed = write(os.path.join(tmp, 'indexed.shader_test'),
                         GS_INDEXED)
         r = run(tool, '--disasm', indexed)

@@ -500,6 +500,86 @@ test_dce_loop_phis(void **state)
    ralloc_free(f.ctx);
 }
 
+/* Two loops, each adding its counter (v[0], v[2]: 0 to 3) to its sum
+ * (v[1], v[3]); with `first_counter`, the second adds the first loop's
+ * counter instead, read after the first loop: its last value, 4. */
+static void
+build_counted_loops(fixture *f, nir_variable *v[4], bool first_counter)
+{
+   nir_builder *b = &f->b;
+   const nir_vtype *int_t = nir_vtype_scalar(b->shader, nir_type_int32);
+   for (unsigned k = 0; k < 4; k++) {
+      v[k] = nir_local_variable_create(b->impl, int_t, "v");
+      nir_store_var(b, v[k], nir_imm_int(b, 0), 1);
+   }
+   nir_def *first = NULL;
+   for (unsigned l = 0; l < 2; l++) {
+      nir_loop *loop = nir_push_loop(b);
+      nir_def *iv = nir_load_var(b, v[2 * l]);
+      if (!l)
+         first = iv;
+      nir_break_if(b, nir_ige(b, iv, nir_imm_int(b, 4)));
+      nir_def *add = first_counter ? first : iv;
+      nir_store_var(b, v[2 * l + 1],
+                    nir_iadd(b, nir_load_var(b, v[2 * l + 1]), add), 1);
+      nir_store_var(b, v[2 * l], nir_iadd(b, iv, nir_imm_int(b, 1)), 1);
+      nir_pop_loop(b, loop);
+   }
+}
+
+/* nir_opt_loop_cse: the second loop repeats the first instruction for
+ * instruction, but where the first adds its own counter (acc = 6), the
+ * second adds the first's last value (4 times 4: 16).  They stay apart. */
+static void
+test_loop_cse_reads_earlier_loop(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_variable *v[4];
+   build_counted_loops(&f, v, true);
+   nir_store_var(&f.b, f.outi, nir_load_var(&f.b, v[3]), 1);
+   assert_true(nir_lower_vars_to_ssa(f.b.shader));
+   nir_validate_shader(f.b.shader, "after vars_to_ssa");
+   const float in4[4] = { 0, 0, 0, 0 };
+   assert_int_equal(run_outi4(&f, in4), 16);
+   assert_false(nir_opt_loop_cse(f.b.shader));
+   assert_int_equal(run_outi4(&f, in4), 16);
+   ralloc_free(f.ctx);
+}
+
+/* The same loop twice (6 and 6: out = 6 + 10 * 6): the second is removed
+ * and its value is the first one's. */
+static void
+test_loop_cse_repeated(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *v[4];
+   build_counted_loops(&f, v, false);
+   nir_store_var(b, f.outi,
+                 nir_iadd(b, nir_load_var(b, v[1]),
+                          nir_imul(b, nir_load_var(b, v[3]),
+                                   nir_imm_int(b, 10))),
+                 1);
+   assert_true(nir_lower_vars_to_ssa(b->shader));
+   nir_validate_shader(b->shader, "after vars_to_ssa");
+   const float in4[4] = { 0, 0, 0, 0 };
+   assert_int_equal(run_outi4(&f, in4), 66);
+   assert_true(nir_opt_loop_cse(b->shader));
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(b->shader, f.ctx, &msg))
+      fail_msg("invalid IR:\n%s", msg);
+   unsigned loops = 0;
+   list_for_each_entry(nir_cf_node, node, &b->impl->body, node)
+      loops += node->type == nir_cf_node_loop;
+   assert_int_equal(loops, 1);
+   assert_int_equal(run_outi4(&f, in4), 66);
+   ralloc_free(f.ctx);
+}
+
 /* The same at the end of a loop body, where the block after the if falls
  * through to the loop header: the header's phi takes an undef from it in
  * place of the value computed in the removed code.  Nested: the inner if
@@ -1661,6 +1741,8 @@ main(void)
       cmocka_unit_test(test_dead_cf_constant_if),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps),
       cmocka_unit_test(test_dead_cf_after_if_that_jumps_in_loop),
+      cmocka_unit_test(test_loop_cse_reads_earlier_loop),
+      cmocka_unit_test(test_loop_cse_repeated),
       cmocka_unit_test(test_dce_loop_phis),
       cmocka_unit_test(test_dce_dead_if_chain),
       cmocka_unit_test(test_remove_phis),
