@@ -41,7 +41,8 @@
  * unless the fragment was discarded; writes go through the write mask.
  *
  * Dispatch: covered pixels are shaded in 2x2 quads, eight quads per SIMD
- * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)); uncovered
+ * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)), of one
+ * primitive or of several of one draw (struct batch); uncovered
  * pixels of a quad run as helper lanes (for derivatives): sr63 reads 0
  * for them and their tilebuffer stores and depth writes are dropped.  The fragment program sees its pixel
  * in thread_position_in_grid (sr80/81; Mesa agx_emit_load_frag_coord),
@@ -196,10 +197,28 @@ row_span(const struct sim_prim *p, unsigned a, unsigned b, int64_t ymin,
 
 #define ASAHI_SIM_MAX_SAMPLES_TILE 4
 
+#define SIM_BATCH_QUADS (ASAHI_SIM_LANES / 4)
+
+/*
+ * The quads waiting for a group.  Since wave 17 they may come from
+ * several primitives of one draw with the same facing (everything but
+ * their coefficient registers is then the same), as long as no quad
+ * position repeats: a quad of a later primitive where one is waiting
+ * runs the waiting ones first, so that each pixel still sees its
+ * primitives one after the other, tested against the depth, stencil and
+ * colour the earlier ones left (GL 4.6 section 14.9 and chapter 17: the
+ * per-fragment operations happen in primitive order).  `prim` is the
+ * first primitive; each primitive's coefficient registers have a slot of
+ * their own (cf_base, nr_prims slots used), each quad points at its
+ * primitive's.
+ */
 struct batch {
    struct sim_tile *tile;
    const struct sim_prim *prim;
-   float (*coefficients)[3];
+   float (*cf_base)[3];
+   unsigned nr_prims;
+   float (*coefficients)[3]; /* the current primitive's slot */
+   const float (*quad_cf[SIM_BATCH_QUADS])[3];
    unsigned nr_quads;
    uint16_t pixel[ASAHI_SIM_LANES][2];
    float z[ASAHI_SIM_LANES][ASAHI_SIM_MAX_SAMPLES_TILE];
@@ -383,6 +402,7 @@ flush(struct batch *b)
 {
    if (!b->launched) {
       b->nr_quads = 0;
+      b->nr_prims = 0;
       return true;
    }
    struct asahi_sim_gpu *gpu = b->tile->r->gpu;
@@ -421,7 +441,14 @@ flush(struct batch *b)
          g->frag.zs_test = late_zs_test;
          g->frag.zs_user = b;
       }
-      g->coefficients = (const float(*)[3])b->coefficients;
+      /* One primitive's registers for all lanes, or each quad its own. */
+      bool mixed = false;
+      for (unsigned q = 1; q < b->nr_quads; q++)
+         mixed |= b->quad_cf[q] != b->quad_cf[0];
+      for (unsigned q = b->nr_quads; q < SIM_BATCH_QUADS; q++)
+         b->quad_cf[q] = b->quad_cf[0];
+      g->coefficients = b->quad_cf[0];
+      g->quad_coefficients = mixed ? b->quad_cf : NULL;
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");
    }
@@ -460,6 +487,7 @@ flush(struct batch *b)
    b->launched = 0;
    b->helpers = 0;
    b->nr_quads = 0;
+   b->nr_prims = 0;
    memset(b->pass, 0, sizeof(b->pass));
    memset(b->zfail, 0, sizeof(b->zfail));
    return ok;
@@ -479,10 +507,71 @@ static float (*tile_coefficients(struct sim_tile *tile, unsigned n))[3]
    return tile->coefficients;
 }
 
+/* Start an empty batch with primitive p's state (its draw and face). */
 static bool
-shade_prim(struct sim_tile *tile, const struct sim_prim *p,
+batch_start(struct batch *b, const struct sim_prim *p,
+            struct asahi_sim_group *g)
+{
+   const struct sim_draw *d = p->draw;
+   b->prim = p;
+   b->g = g;
+   b->nr_prims = 0;
+   unsigned face = p->backfacing ? 1 : 0;
+   b->func = d->face[face].depth_function;
+   b->func2 = d->face2[face].depth_function;
+   b->z_write = !(d->face[face].disable_depth_write &&
+                  d->face2[face].disable_depth_write);
+   b->stencil = d->fragment_control.stencil_test_enable;
+   b->late = d->has_fs && !d->fs.early_z;
+   unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
+   b->st = d->stencil[sface];
+   b->ref = (uint8_t)d->face[sface].stencil_reference;
+   b->cf_base = NULL;
+   if (d->nr_cf) {
+      b->cf_base = tile_coefficients(b->tile, SIM_BATCH_QUADS * d->nr_cf);
+      if (!b->cf_base)
+         return sim_fail(b->tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                         "out of memory");
+   }
+   return true;
+}
+
+/* Run the waiting quads; the current primitive's registers move to the
+ * first slot of the emptied batch. */
+static bool
+flush_keeping(struct batch *b)
+{
+   if (!flush(b))
+      return false;
+   unsigned n = b->prim->draw->nr_cf;
+   if (n) {
+      if (b->coefficients != b->cf_base)
+         memcpy(b->cf_base, b->coefficients, n * sizeof(b->cf_base[0]));
+      b->coefficients = b->cf_base;
+      b->nr_prims = 1;
+   }
+   return true;
+}
+
+/* Is a quad at (qx, qy) waiting in the batch? */
+static bool
+quad_waiting(const struct batch *b, int32_t qx, int32_t qy)
+{
+   for (unsigned q = 0; q < b->nr_quads; q++) {
+      if (b->pixel[4 * q][0] == (uint16_t)qx &&
+          b->pixel[4 * q][1] == (uint16_t)qy)
+         return true;
+   }
+   return false;
+}
+
+/* Rasterise p into the batch b, running it whenever it fills.  The
+ * batch is empty or holds quads of p's draw with p's facing. */
+static bool
+shade_prim(struct batch *b, const struct sim_prim *p,
            struct asahi_sim_group *g)
 {
+   struct sim_tile *tile = b->tile;
    const struct sim_draw *d = p->draw;
    int32_t x0 = p->min_x > (int32_t)tile->x0 ? p->min_x : (int32_t)tile->x0;
    int32_t y0 = p->min_y > (int32_t)tile->y0 ? p->min_y : (int32_t)tile->y0;
@@ -494,37 +583,27 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    if (x0 > x1 || y0 > y1)
       return true;
 
-   struct batch b = {.tile = tile, .prim = p, .g = g};
-   unsigned face = p->backfacing ? 1 : 0;
-   b.func = d->face[face].depth_function;
-   b.func2 = d->face2[face].depth_function;
-   b.z_write = !(d->face[face].disable_depth_write &&
-                 d->face2[face].disable_depth_write);
-   b.stencil = d->fragment_control.stencil_test_enable;
-   b.late = d->has_fs && !d->fs.early_z;
-   unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
-   b.st = d->stencil[sface];
-   b.ref = (uint8_t)d->face[sface].stencil_reference;
+   if (!b->launched && !batch_start(b, p, g))
+      return false;
    if (d->nr_cf) {
-      b.coefficients = tile_coefficients(tile, d->nr_cf);
-      if (!b.coefficients)
-         return sim_fail(tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
-                         "out of memory");
+      if (b->nr_prims == SIM_BATCH_QUADS && !flush(b))
+         return false;
+      b->coefficients = b->cf_base + (size_t)b->nr_prims++ * d->nr_cf;
       for (unsigned i = 0; i < d->nr_cf; i++) {
          const struct sim_plane *pl = &p->planes[i];
          if (pl->flat) {
             /* A = B = 0 and the word itself: no float arithmetic, which
              * would quiet NaN bits or make -0.0 +0.0. */
-            b.coefficients[i][0] = 0;
-            b.coefficients[i][1] = 0;
-            memcpy(&b.coefficients[i][2], &pl->bits, sizeof(pl->bits));
+            b->coefficients[i][0] = 0;
+            b->coefficients[i][1] = 0;
+            memcpy(&b->coefficients[i][2], &pl->bits, sizeof(pl->bits));
             continue;
          }
          /* Interpolated planes move to the tile's origin. */
-         b.coefficients[i][0] = (float)pl->abc[0];
-         b.coefficients[i][1] = (float)pl->abc[1];
-         b.coefficients[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
-                                        pl->abc[1] * tile->y0);
+         b->coefficients[i][0] = (float)pl->abc[0];
+         b->coefficients[i][1] = (float)pl->abc[1];
+         b->coefficients[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
+                                         pl->abc[1] * tile->y0);
       }
    }
 
@@ -547,8 +626,12 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                     (int64_t)(qy + 2) * SIM_SUBPIXEL, &sx0, &sx1))
          continue;
       for (int32_t qx = sx0 & ~1; ok && qx <= sx1; qx += 2) {
+         /* An earlier primitive's quad here runs first. */
+         if (b->launched && quad_waiting(b, qx, qy) &&
+             !(ok = flush_keeping(b)))
+            break;
          uint32_t mask = 0;
-         unsigned lane = b.nr_quads * 4;
+         unsigned lane = b->nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             int32_t x = qx + (i & 1), y = qy + (i >> 1);
             if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
@@ -564,42 +647,41 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                             (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
                             (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
                   continue;
-               if (b.stencil && !stencil_test(&b, &sv[smp])) {
-                  stencil_op(&b, b.st.stencil_fail, &sv[smp]);
+               if (b->stencil && !stencil_test(b, &sv[smp])) {
+                  stencil_op(b, b->st.stencil_fail, &sv[smp]);
                   continue;
                }
                float z = depth_value(tile, p->draw,
                                      p->z_plane[0] * sx +
                                         p->z_plane[1] * sy + p->z_plane[2]);
-               b.z[lane + i][smp] = z;
-               if (b.late && !depth_test(&b, z, &zv[smp])) {
-                  b.zfail[lane + i] |= (uint8_t)(1u << smp);
-               } else if (!depth_test(&b, z, &zv[smp])) {
-                  if (b.stencil)
-                     stencil_op(&b, b.st.depth_fail, &sv[smp]);
+               b->z[lane + i][smp] = z;
+               if (b->late && !depth_test(b, z, &zv[smp])) {
+                  b->zfail[lane + i] |= (uint8_t)(1u << smp);
+               } else if (!depth_test(b, z, &zv[smp])) {
+                  if (b->stencil)
+                     stencil_op(b, b->st.depth_fail, &sv[smp]);
                   continue;
                }
-               b.z[lane + i][smp] = z;
+               b->z[lane + i][smp] = z;
                pass |= 1u << smp;
             }
-            b.pass[lane + i] = (uint8_t)pass;
+            b->pass[lane + i] = (uint8_t)pass;
             if (pass)
                mask |= 1u << i;
          }
          if (!mask)
             continue;
          for (unsigned i = 0; i < 4; i++) {
-            b.pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
-            b.pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
+            b->pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
+            b->pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
          }
-         b.launched |= 0xfu << lane;
-         b.helpers |= (~mask & 0xfu) << lane;
-         if (++b.nr_quads == ASAHI_SIM_LANES / 4)
-            ok = flush(&b);
+         b->quad_cf[b->nr_quads] = (const float(*)[3])b->coefficients;
+         b->launched |= 0xfu << lane;
+         b->helpers |= (~mask & 0xfu) << lane;
+         if (++b->nr_quads == SIM_BATCH_QUADS)
+            ok = flush_keeping(b);
       }
    }
-   if (ok)
-      ok = flush(&b);
    return ok;
 }
 
@@ -609,15 +691,29 @@ sim_raster_tile(struct sim_tile *tile)
    struct sim_render *r = tile->r;
    bool ok = true;
    unsigned n = tile->prims ? tile->nr_prims : r->nr_prims;
+   /* Quads of consecutive primitives share groups (struct batch), but
+    * with nofast, where each primitive's run alone. */
+   bool batching = !(r->gpu->debug & ASAHI_SIM_DEBUG_NOFAST);
+   struct batch b = {.tile = tile};
    for (unsigned i = 0; ok && i < n; i++) {
       const struct sim_prim *p = &r->prims[tile->prims ? tile->prims[i] : i];
       if (p->layer != tile->layer)
          continue;
-      /* No fragment program: a group for the tests alone (address 0). */
       const struct sim_draw *d = p->draw;
+      /* Another draw or facing runs what waits (before its group is
+       * looked up: the pool may hand the waiting group's object over). */
+      if (b.launched && (b.prim->draw != d ||
+                         b.prim->backfacing != p->backfacing) &&
+          !(ok = flush(&b)))
+         break;
+      /* No fragment program: a group for the tests alone (address 0). */
       struct asahi_sim_group *g =
          sim_pool_group(r, d->has_fs ? d->fs.code_va : 0);
-      ok = g && shade_prim(tile, p, g);
+      ok = g && shade_prim(&b, p, g);
+      if (ok && !batching)
+         ok = flush(&b);
    }
+   if (ok)
+      ok = flush(&b);
    return ok;
 }
