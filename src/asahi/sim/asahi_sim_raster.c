@@ -208,16 +208,18 @@ row_span(const struct sim_prim *p, unsigned a, unsigned b, int64_t ymin,
  * primitives one after the other, tested against the depth, stencil and
  * colour the earlier ones left (GL 4.6 section 14.9 and chapter 17: the
  * per-fragment operations happen in primitive order).  `prim` is the
- * first primitive; each primitive's coefficient registers have a slot of
- * their own (cf_base, nr_prims slots used), each quad points at its
- * primitive's.
+ * first primitive.  The current primitive's coefficient registers are
+ * set up in the slot after the batch's and copied to a slot of their own
+ * (cf_base, nr_prims slots used) with its first quad in the batch; each
+ * quad points at its primitive's.
  */
 struct batch {
    struct sim_tile *tile;
    const struct sim_prim *prim;
    float (*cf_base)[3];
    unsigned nr_prims;
-   float (*coefficients)[3]; /* the current primitive's slot */
+   /* The current primitive's slot (NULL: none in this batch yet). */
+   float (*coefficients)[3];
    const float (*quad_cf[SIM_BATCH_QUADS])[3];
    unsigned nr_quads;
    uint16_t pixel[ASAHI_SIM_LANES][2];
@@ -403,6 +405,7 @@ flush(struct batch *b)
    if (!b->launched) {
       b->nr_quads = 0;
       b->nr_prims = 0;
+      b->coefficients = NULL;
       return true;
    }
    struct asahi_sim_gpu *gpu = b->tile->r->gpu;
@@ -484,10 +487,12 @@ flush(struct batch *b)
    if (ok && visible)
       ok = count_visible(b, visible);
    gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
+   gpu->fragment_groups++;
    b->launched = 0;
    b->helpers = 0;
    b->nr_quads = 0;
    b->nr_prims = 0;
+   b->coefficients = NULL;
    memset(b->pass, 0, sizeof(b->pass));
    memset(b->zfail, 0, sizeof(b->zfail));
    return ok;
@@ -528,7 +533,8 @@ batch_start(struct batch *b, const struct sim_prim *p,
    b->ref = (uint8_t)d->face[sface].stencil_reference;
    b->cf_base = NULL;
    if (d->nr_cf) {
-      b->cf_base = tile_coefficients(b->tile, SIM_BATCH_QUADS * d->nr_cf);
+      b->cf_base =
+         tile_coefficients(b->tile, (SIM_BATCH_QUADS + 1) * d->nr_cf);
       if (!b->cf_base)
          return sim_fail(b->tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
                          "out of memory");
@@ -536,21 +542,19 @@ batch_start(struct batch *b, const struct sim_prim *p,
    return true;
 }
 
-/* Run the waiting quads; the current primitive's registers move to the
- * first slot of the emptied batch. */
-static bool
-flush_keeping(struct batch *b)
+/* The current primitive's registers in a slot of the batch (copied from
+ * the set-up slot when its first quad joins). */
+static const float (*prim_coefficients(struct batch *b))[3]
 {
-   if (!flush(b))
-      return false;
    unsigned n = b->prim->draw->nr_cf;
-   if (n) {
-      if (b->coefficients != b->cf_base)
-         memcpy(b->cf_base, b->coefficients, n * sizeof(b->cf_base[0]));
-      b->coefficients = b->cf_base;
-      b->nr_prims = 1;
+   if (!n)
+      return NULL;
+   if (!b->coefficients) {
+      b->coefficients = b->cf_base + (size_t)b->nr_prims++ * n;
+      memcpy(b->coefficients, b->cf_base + (size_t)SIM_BATCH_QUADS * n,
+             n * sizeof(b->cf_base[0]));
    }
-   return true;
+   return (const float(*)[3])b->coefficients;
 }
 
 /* Is a quad at (qx, qy) waiting in the batch? */
@@ -585,26 +589,24 @@ shade_prim(struct batch *b, const struct sim_prim *p,
 
    if (!b->launched && !batch_start(b, p, g))
       return false;
-   if (d->nr_cf) {
-      if (b->nr_prims == SIM_BATCH_QUADS && !flush(b))
-         return false;
-      b->coefficients = b->cf_base + (size_t)b->nr_prims++ * d->nr_cf;
-      for (unsigned i = 0; i < d->nr_cf; i++) {
-         const struct sim_plane *pl = &p->planes[i];
-         if (pl->flat) {
-            /* A = B = 0 and the word itself: no float arithmetic, which
-             * would quiet NaN bits or make -0.0 +0.0. */
-            b->coefficients[i][0] = 0;
-            b->coefficients[i][1] = 0;
-            memcpy(&b->coefficients[i][2], &pl->bits, sizeof(pl->bits));
-            continue;
-         }
-         /* Interpolated planes move to the tile's origin. */
-         b->coefficients[i][0] = (float)pl->abc[0];
-         b->coefficients[i][1] = (float)pl->abc[1];
-         b->coefficients[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
-                                         pl->abc[1] * tile->y0);
+   /* The registers in the set-up slot; no slot in the batch yet. */
+   b->coefficients = NULL;
+   float(*cf)[3] = b->cf_base + (size_t)SIM_BATCH_QUADS * d->nr_cf;
+   for (unsigned i = 0; i < d->nr_cf; i++) {
+      const struct sim_plane *pl = &p->planes[i];
+      if (pl->flat) {
+         /* A = B = 0 and the word itself: no float arithmetic, which
+          * would quiet NaN bits or make -0.0 +0.0. */
+         cf[i][0] = 0;
+         cf[i][1] = 0;
+         memcpy(&cf[i][2], &pl->bits, sizeof(pl->bits));
+         continue;
       }
+      /* Interpolated planes move to the tile's origin. */
+      cf[i][0] = (float)pl->abc[0];
+      cf[i][1] = (float)pl->abc[1];
+      cf[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
+                         pl->abc[1] * tile->y0);
    }
 
    /* Sample positions in fixed point: x + pos is exact in double and
@@ -626,27 +628,37 @@ shade_prim(struct batch *b, const struct sim_prim *p,
                     (int64_t)(qy + 2) * SIM_SUBPIXEL, &sx0, &sx1))
          continue;
       for (int32_t qx = sx0 & ~1; ok && qx <= sx1; qx += 2) {
-         /* An earlier primitive's quad here runs first. */
-         if (b->launched && quad_waiting(b, qx, qy) &&
-             !(ok = flush_keeping(b)))
+         /* Coverage first (no side effects): an earlier primitive's
+          * quad waiting where this one covers anything runs first, before
+          * this quad's tests read the depth and stencil it leaves. */
+         uint32_t cover[4] = {0, 0, 0, 0};
+         bool any = false;
+         for (unsigned i = 0; i < 4; i++) {
+            int32_t x = qx + (i & 1), y = qy + (i >> 1);
+            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
+               continue;
+            for (unsigned smp = 0; smp < tile->samples; smp++) {
+               if (covered(p, wa, wb, (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
+                           (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
+                  cover[i] |= 1u << smp;
+            }
+            any |= cover[i] != 0;
+         }
+         if (!any)
+            continue;
+         if (b->launched && quad_waiting(b, qx, qy) && !(ok = flush(b)))
             break;
          uint32_t mask = 0;
          unsigned lane = b->nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             int32_t x = qx + (i & 1), y = qy + (i >> 1);
-            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
-               continue;
-            uint8_t *sv = stencil_at(tile, x, y);
-            float *zv = depth_at(tile, x, y);
             uint32_t pass = 0;
-            for (unsigned smp = 0; smp < tile->samples; smp++) {
-               /* Coverage, stencil then depth, early, per sample. */
+            uint8_t *sv = cover[i] ? stencil_at(tile, x, y) : NULL;
+            float *zv = cover[i] ? depth_at(tile, x, y) : NULL;
+            u_foreach_bit (smp, cover[i]) {
+               /* Stencil then depth, early, per sample. */
                double sx = x + tile->sample_pos[smp][0];
                double sy = y + tile->sample_pos[smp][1];
-               if (!covered(p, wa, wb,
-                            (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
-                            (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
-                  continue;
                if (b->stencil && !stencil_test(b, &sv[smp])) {
                   stencil_op(b, b->st.stencil_fail, &sv[smp]);
                   continue;
@@ -675,11 +687,11 @@ shade_prim(struct batch *b, const struct sim_prim *p,
             b->pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
             b->pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
          }
-         b->quad_cf[b->nr_quads] = (const float(*)[3])b->coefficients;
+         b->quad_cf[b->nr_quads] = prim_coefficients(b);
          b->launched |= 0xfu << lane;
          b->helpers |= (~mask & 0xfu) << lane;
          if (++b->nr_quads == SIM_BATCH_QUADS)
-            ok = flush_keeping(b);
+            ok = flush(b);
       }
    }
    return ok;
