@@ -199,6 +199,20 @@ row_span(const struct sim_prim *p, unsigned a, unsigned b, int64_t ymin,
 
 #define SIM_BATCH_QUADS (ASAHI_SIM_LANES / 4)
 
+/* The depth and stencil state of a draw's face.  The rasteriser's loop
+ * works on a local copy, whose fields stay in registers (through the
+ * batch, every stencil store made the compiler read them again). */
+struct zs_state {
+   /* Depth. */
+   enum agx_zs_func func, func2;
+   bool z_write;
+   bool late; /* a late depth test */
+   /* Stencil. */
+   bool stencil;
+   struct AGX_FRAGMENT_STENCIL st;
+   uint8_t ref;
+};
+
 /*
  * The quads waiting for a group.  Since wave 17 they may come from
  * several primitives of one draw with the same facing (everything but
@@ -222,21 +236,17 @@ struct batch {
    float (*coefficients)[3];
    const float (*quad_cf[SIM_BATCH_QUADS])[3];
    unsigned nr_quads;
+   /* Quads 0 to earlier - 1 are earlier primitives' (the current one's
+    * own quads never share a position). */
+   unsigned earlier;
    uint16_t pixel[ASAHI_SIM_LANES][2];
    float z[ASAHI_SIM_LANES][ASAHI_SIM_MAX_SAMPLES_TILE];
    uint8_t pass[ASAHI_SIM_LANES]; /* samples past coverage and tests */
    uint32_t launched, helpers;
    struct asahi_sim_group *g;
-   /* Depth state of the primitive's face. */
-   enum agx_zs_func func, func2;
-   bool z_write;
-   /* Late depth test; samples that failed it with the rasterised z. */
-   bool late;
+   struct zs_state zs;
+   /* Samples that failed the late depth test with the rasterised z. */
    uint8_t zfail[ASAHI_SIM_LANES];
-   /* Stencil state of the primitive's face. */
-   bool stencil;
-   struct AGX_FRAGMENT_STENCIL st;
-   uint8_t ref;
 };
 
 static bool
@@ -290,9 +300,10 @@ depth_value(const struct sim_tile *tile, const struct sim_draw *d, double z)
 }
 
 static bool
-depth_test(const struct batch *b, float z, const float *stored)
+depth_test(const struct zs_state *zs, float z, const float *stored)
 {
-   return zs_compare(b->func, z, *stored) && zs_compare(b->func2, z, *stored);
+   return zs_compare(zs->func, z, *stored) &&
+          zs_compare(zs->func2, z, *stored);
 }
 
 static uint8_t *
@@ -304,7 +315,7 @@ stencil_at(struct sim_tile *tile, unsigned x, unsigned y)
 
 /* Apply a stencil operation to one sample, through the write mask. */
 static void
-stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
+stencil_op(const struct zs_state *zs, enum agx_stencil_op op, uint8_t *s)
 {
    for (unsigned i = 0; i < 1; i++) {
       unsigned v = s[i], n;
@@ -313,7 +324,7 @@ stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
          n = 0;
          break;
       case AGX_STENCIL_OP_REPLACE:
-         n = b->ref;
+         n = zs->ref;
          break;
       case AGX_STENCIL_OP_INCR_SAT:
          n = v < 255 ? v + 1 : 255;
@@ -334,16 +345,16 @@ stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
          n = v;
          break;
       }
-      s[i] = (uint8_t)((v & ~b->st.write_mask) | (n & b->st.write_mask));
+      s[i] = (uint8_t)((v & ~zs->st.write_mask) | (n & zs->st.write_mask));
    }
 }
 
 /* The stencil test of a pixel (GL: (ref & mask) func (stored & mask)). */
 static bool
-stencil_test(const struct batch *b, const uint8_t *s)
+stencil_test(const struct zs_state *zs, const uint8_t *s)
 {
-   return zs_compare(b->st.compare, (float)(b->ref & b->st.read_mask),
-                     (float)(s[0] & b->st.read_mask));
+   return zs_compare(zs->st.compare, (float)(zs->ref & zs->st.read_mask),
+                     (float)(s[0] & zs->st.read_mask));
 }
 
 /*
@@ -388,12 +399,12 @@ late_zs_test(void *user, struct asahi_sim_group *g, unsigned t)
    uint32_t test = b->pass[t] & ~(uint32_t)g->frag.samples_cleared[t] &
                    g->frag.zs_samples[t];
    u_foreach_bit (smp, test) {
-      if (depth_test(b, z, &stored[smp])) {
+      if (depth_test(&b->zs, z, &stored[smp])) {
          g->frag.samples_killed[t] &= (uint16_t)~(1u << smp);
       } else {
          g->frag.samples_killed[t] |= (uint16_t)(1u << smp);
-         if (b->stencil && !(b->zfail[t] & (1u << smp)))
-            stencil_op(b, b->st.depth_fail, &sv[smp]);
+         if (b->zs.stencil && !(b->zfail[t] & (1u << smp)))
+            stencil_op(&b->zs, b->zs.st.depth_fail, &sv[smp]);
       }
       b->zfail[t] &= (uint8_t)~(1u << smp);
    }
@@ -404,6 +415,7 @@ flush(struct batch *b)
 {
    if (!b->launched) {
       b->nr_quads = 0;
+      b->earlier = 0;
       b->nr_prims = 0;
       b->coefficients = NULL;
       return true;
@@ -440,7 +452,7 @@ flush(struct batch *b)
          g->frag.samples_killed[t] = (uint16_t)(~b->pass[t] | b->zfail[t]);
          g->dispatch.coverage_mask[t] = b->pass[t];
       }
-      if (b->late) {
+      if (b->zs.late) {
          g->frag.zs_test = late_zs_test;
          g->frag.zs_user = b;
       }
@@ -468,19 +480,19 @@ flush(struct batch *b)
       /* Late: depth-fail for the samples still failing the
        * rasterised z that the program did not discard. */
       uint32_t zfail = b->zfail[t] & ~(uint32_t)g->frag.samples_cleared[t];
-      u_foreach_bit (smp, b->late && b->stencil ? zfail : 0)
-         stencil_op(b, b->st.depth_fail, &sv[smp]);
+      u_foreach_bit (smp, b->zs.late && b->zs.stencil ? zfail : 0)
+         stencil_op(&b->zs, b->zs.st.depth_fail, &sv[smp]);
       u_foreach_bit (smp, alive) {
          float z = b->z[t][smp];
          if (g->frag.depth_written[t]) {
             z = depth_value(b->tile, b->prim->draw, g->frag.depth[t]);
-            if (!b->late && !depth_test(b, z, &stored[smp]))
+            if (!b->zs.late && !depth_test(&b->zs, z, &stored[smp]))
                continue;
          }
-         if (b->z_write)
+         if (b->zs.z_write)
             stored[smp] = z;
-         if (b->stencil)
-            stencil_op(b, b->st.depth_pass, &sv[smp]);
+         if (b->zs.stencil)
+            stencil_op(&b->zs, b->zs.st.depth_pass, &sv[smp]);
          visible++;
       }
    }
@@ -491,6 +503,7 @@ flush(struct batch *b)
    b->launched = 0;
    b->helpers = 0;
    b->nr_quads = 0;
+   b->earlier = 0;
    b->nr_prims = 0;
    b->coefficients = NULL;
    memset(b->pass, 0, sizeof(b->pass));
@@ -522,15 +535,16 @@ batch_start(struct batch *b, const struct sim_prim *p,
    b->g = g;
    b->nr_prims = 0;
    unsigned face = p->backfacing ? 1 : 0;
-   b->func = d->face[face].depth_function;
-   b->func2 = d->face2[face].depth_function;
-   b->z_write = !(d->face[face].disable_depth_write &&
-                  d->face2[face].disable_depth_write);
-   b->stencil = d->fragment_control.stencil_test_enable;
-   b->late = d->has_fs && !d->fs.early_z;
+   struct zs_state *zs = &b->zs;
+   zs->func = d->face[face].depth_function;
+   zs->func2 = d->face2[face].depth_function;
+   zs->z_write = !(d->face[face].disable_depth_write &&
+                   d->face2[face].disable_depth_write);
+   zs->stencil = d->fragment_control.stencil_test_enable;
+   zs->late = d->has_fs && !d->fs.early_z;
    unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
-   b->st = d->stencil[sface];
-   b->ref = (uint8_t)d->face[sface].stencil_reference;
+   zs->st = d->stencil[sface];
+   zs->ref = (uint8_t)d->face[sface].stencil_reference;
    b->cf_base = NULL;
    if (d->nr_cf) {
       b->cf_base =
@@ -557,14 +571,34 @@ static const float (*prim_coefficients(struct batch *b))[3]
    return (const float(*)[3])b->coefficients;
 }
 
-/* Is a quad at (qx, qy) waiting in the batch? */
+/* Is a quad of an earlier primitive at (qx, qy) waiting in the batch? */
 static bool
 quad_waiting(const struct batch *b, int32_t qx, int32_t qy)
 {
-   for (unsigned q = 0; q < b->nr_quads; q++) {
+   for (unsigned q = 0; q < b->earlier; q++) {
       if (b->pixel[4 * q][0] == (uint16_t)qx &&
           b->pixel[4 * q][1] == (uint16_t)qy)
          return true;
+   }
+   return false;
+}
+
+/* Does primitive p cover any sample of the quad at (qx, qy) inside the
+ * pixel bounds x0..x1, y0..y1? */
+static bool
+quad_covers(const struct sim_prim *p, unsigned wa, unsigned wb,
+            unsigned samples, const int64_t (*spos)[2], int32_t qx,
+            int32_t qy, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+   for (unsigned i = 0; i < 4; i++) {
+      int32_t x = qx + (i & 1), y = qy + (i >> 1);
+      if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
+         continue;
+      for (unsigned smp = 0; smp < samples; smp++) {
+         if (covered(p, wa, wb, (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
+                     (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
+            return true;
+      }
    }
    return false;
 }
@@ -591,6 +625,7 @@ shade_prim(struct batch *b, const struct sim_prim *p,
       return false;
    /* The registers in the set-up slot; no slot in the batch yet. */
    b->coefficients = NULL;
+   b->earlier = b->nr_quads;
    float(*cf)[3] = b->cf_base + (size_t)SIM_BATCH_QUADS * d->nr_cf;
    for (unsigned i = 0; i < d->nr_cf; i++) {
       const struct sim_plane *pl = &p->planes[i];
@@ -619,6 +654,7 @@ shade_prim(struct batch *b, const struct sim_prim *p,
    }
    unsigned wa, wb;
    winding(p, &wa, &wb);
+   const struct zs_state zs = b->zs;
 
    bool ok = true;
    for (int32_t qy = y0 & ~1; ok && qy <= y1; qy += 2) {
@@ -628,50 +664,46 @@ shade_prim(struct batch *b, const struct sim_prim *p,
                     (int64_t)(qy + 2) * SIM_SUBPIXEL, &sx0, &sx1))
          continue;
       for (int32_t qx = sx0 & ~1; ok && qx <= sx1; qx += 2) {
-         /* Coverage first (no side effects): an earlier primitive's
-          * quad waiting where this one covers anything runs first, before
-          * this quad's tests read the depth and stencil it leaves. */
-         uint32_t cover[4] = {0, 0, 0, 0};
-         bool any = false;
-         for (unsigned i = 0; i < 4; i++) {
-            int32_t x = qx + (i & 1), y = qy + (i >> 1);
-            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
-               continue;
-            for (unsigned smp = 0; smp < tile->samples; smp++) {
-               if (covered(p, wa, wb, (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
-                           (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
-                  cover[i] |= 1u << smp;
-            }
-            any |= cover[i] != 0;
-         }
-         if (!any)
-            continue;
-         if (b->launched && quad_waiting(b, qx, qy) && !(ok = flush(b)))
+         /* An earlier primitive's quad waiting where this one covers
+          * anything runs first, before this quad's tests read the depth
+          * and stencil it leaves (coverage has no side effects). */
+         if (b->earlier && quad_waiting(b, qx, qy) &&
+             quad_covers(p, wa, wb, tile->samples, spos, qx, qy, x0, y0, x1,
+                         y1) &&
+             !(ok = flush(b)))
             break;
          uint32_t mask = 0;
          unsigned lane = b->nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             int32_t x = qx + (i & 1), y = qy + (i >> 1);
+            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1)) {
+               b->pass[lane + i] = 0;
+               continue;
+            }
+            uint8_t *sv = stencil_at(tile, x, y);
+            float *zv = depth_at(tile, x, y);
             uint32_t pass = 0;
-            uint8_t *sv = cover[i] ? stencil_at(tile, x, y) : NULL;
-            float *zv = cover[i] ? depth_at(tile, x, y) : NULL;
-            u_foreach_bit (smp, cover[i]) {
-               /* Stencil then depth, early, per sample. */
+            for (unsigned smp = 0; smp < tile->samples; smp++) {
+               /* Coverage, stencil then depth, early, per sample. */
                double sx = x + tile->sample_pos[smp][0];
                double sy = y + tile->sample_pos[smp][1];
-               if (b->stencil && !stencil_test(b, &sv[smp])) {
-                  stencil_op(b, b->st.stencil_fail, &sv[smp]);
+               if (!covered(p, wa, wb,
+                            (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
+                            (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
+                  continue;
+               if (zs.stencil && !stencil_test(&zs, &sv[smp])) {
+                  stencil_op(&zs, zs.st.stencil_fail, &sv[smp]);
                   continue;
                }
                float z = depth_value(tile, p->draw,
                                      p->z_plane[0] * sx +
                                         p->z_plane[1] * sy + p->z_plane[2]);
                b->z[lane + i][smp] = z;
-               if (b->late && !depth_test(b, z, &zv[smp])) {
+               if (zs.late && !depth_test(&zs, z, &zv[smp])) {
                   b->zfail[lane + i] |= (uint8_t)(1u << smp);
-               } else if (!depth_test(b, z, &zv[smp])) {
-                  if (b->stencil)
-                     stencil_op(b, b->st.depth_fail, &sv[smp]);
+               } else if (!depth_test(&zs, z, &zv[smp])) {
+                  if (zs.stencil)
+                     stencil_op(&zs, zs.st.depth_fail, &sv[smp]);
                   continue;
                }
                b->z[lane + i][smp] = z;
