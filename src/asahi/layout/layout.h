@@ -341,6 +341,66 @@ bool ail_tiling_from_name(const char *name, enum ail_tiling *tiling);
 bool ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
                               uint32_t x_px, uint32_t y_px, uint64_t *offset_B);
 
+/* Spread the low 16 bits of v so that bit i lands on bit 2i (the Morton
+ * order inside a tile, see tiling.c). */
+static inline uint32_t
+ail_spread_bits(uint32_t v)
+{
+   v &= 0xffff;
+   v = (v | (v << 8)) & 0x00ff00ff;
+   v = (v | (v << 4)) & 0x0f0f0f0f;
+   v = (v | (v << 2)) & 0x33333333;
+   v = (v | (v << 1)) & 0x55555555;
+   return v;
+}
+
+/*
+ * The addressing of one level, worked out once (ail_level_addr_init) for
+ * callers that address many of its elements one at a time (the
+ * simulator's texture unit): ail_level_addr_offset_B gives what
+ * ail_get_element_offset_B gives, without looking the format up or
+ * checking the level again for each element.  Since wave 17.
+ */
+struct ail_level_addr {
+   uint32_t width_px, height_px; /* the level's size in pixels */
+   uint32_t block_w_px, block_h_px;
+   uint32_t el_B;
+   bool linear;
+   uint8_t tile_w_log2, tile_h_log2; /* twiddled: tile size, elements */
+   /* Bytes from one row of elements (linear) or of tiles (twiddled) to
+    * the next. */
+   uint64_t row_B;
+};
+
+/* false (and *a untouched) when the level cannot be addressed: as
+ * ail_get_element_offset_B fails for every pixel of it. */
+bool ail_level_addr_init(const struct ail_layout *layout, unsigned level,
+                         struct ail_level_addr *a);
+
+/* The offset of the element holding pixel (x, y), which must lie inside
+ * the level (x < width_px, y < height_px): ail_get_element_offset_B's. */
+static inline uint64_t
+ail_level_addr_offset_B(const struct ail_level_addr *a, uint32_t x_px,
+                        uint32_t y_px)
+{
+   /* Most formats have 1x1 blocks: no division for them. */
+   const uint32_t x_el = a->block_w_px == 1 ? x_px : x_px / a->block_w_px;
+   const uint32_t y_el = a->block_h_px == 1 ? y_px : y_px / a->block_h_px;
+   if (a->linear)
+      return (uint64_t)y_el * a->row_B + (uint64_t)x_el * a->el_B;
+
+   /* (tile index << tile bits) + Morton index, in elements, times the
+    * element size, split into the row of tiles, the tile in it and the
+    * element in the tile. */
+   const unsigned w_log2 = a->tile_w_log2, h_log2 = a->tile_h_log2;
+   const uint32_t inner =
+      ail_spread_bits(x_el & ((1u << w_log2) - 1)) |
+      (ail_spread_bits(y_el & ((1u << h_log2) - 1)) << 1);
+   return (uint64_t)(y_el >> h_log2) * a->row_B +
+          ((((uint64_t)(x_el >> w_log2)) << (w_log2 + h_log2)) + inner) *
+             a->el_B;
+}
+
 /*
  * Copy a rectangle between a linear buffer and one level of one layer of a
  * twiddled image.  `tiled` points at the level's first byte

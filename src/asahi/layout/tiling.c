@@ -32,18 +32,6 @@
 
 #define AIL_ALWAYS_INLINE inline __attribute__((always_inline))
 
-/* Spread the low 16 bits of v so bit i lands on bit 2i. */
-static inline uint32_t
-ail_spread_bits(uint32_t v)
-{
-   v &= 0xffff;
-   v = (v | (v << 8)) & 0x00ff00ff;
-   v = (v | (v << 4)) & 0x0f0f0f0f;
-   v = (v | (v << 2)) & 0x33333333;
-   v = (v | (v << 1)) & 0x55555555;
-   return v;
-}
-
 /*
  * Add the spread value `step` to the spread value `v` whose bits live in
  * `mask`: filling the holes with ones makes carries skip over them.  The
@@ -335,47 +323,53 @@ ail_prepare_copy(struct ail_copy *c, const struct ail_layout *layout,
 }
 
 bool
-ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
-                         uint32_t x_px, uint32_t y_px, uint64_t *offset_B)
+ail_level_addr_init(const struct ail_layout *layout, unsigned level,
+                    struct ail_level_addr *a)
 {
    struct ail_block block;
 
-   if (!layout || !offset_B || level >= layout->levels_allocated ||
+   if (!layout || !a || level >= layout->levels_allocated ||
        level >= AIL_MAX_MIP_LEVELS ||
        ail_block_dims_from_format(layout->format, &block) != AIL_OK)
       return false;
 
-   if (x_px >= ail_minify(layout->width_px, level) ||
-       y_px >= ail_minify(layout->height_px, level))
-      return false;
-
-   /* Most formats have 1x1 blocks: no division for them. */
-   const uint32_t x_el = block.width_px == 1 ? x_px : x_px / block.width_px;
-   const uint32_t y_el = block.height_px == 1 ? y_px : y_px / block.height_px;
-   const uint32_t el_B = layout->element_size_B;
-
-   if (layout->tiling == AIL_TILING_LINEAR) {
-      *offset_B =
-         (uint64_t)y_el * layout->linear_stride_B + (uint64_t)x_el * el_B;
-      return true;
+   struct ail_level_addr r = {
+      .width_px = ail_minify(layout->width_px, level),
+      .height_px = ail_minify(layout->height_px, level),
+      .block_w_px = block.width_px,
+      .block_h_px = block.height_px,
+      .el_B = layout->element_size_B,
+      .linear = layout->tiling == AIL_TILING_LINEAR,
+   };
+   if (r.linear) {
+      r.row_B = layout->linear_stride_B;
+   } else {
+      const struct ail_tile tile = layout->tilesize_el[level];
+      if (!util_is_power_of_two_nonzero(tile.width_el) ||
+          !util_is_power_of_two_nonzero(tile.height_el) ||
+          tile.width_el > 0x10000 || tile.height_el > 0x10000)
+         return false;
+      r.tile_w_log2 = (uint8_t)util_logbase2(tile.width_el);
+      r.tile_h_log2 = (uint8_t)util_logbase2(tile.height_el);
+      const uint64_t tiles_per_row =
+         ((uint64_t)layout->stride_el[level] + tile.width_el - 1) >>
+         r.tile_w_log2;
+      r.row_B = (tiles_per_row << (r.tile_w_log2 + r.tile_h_log2)) * r.el_B;
    }
+   *a = r;
+   return true;
+}
 
-   const struct ail_tile tile = layout->tilesize_el[level];
-   if (!util_is_power_of_two_nonzero(tile.width_el) ||
-       !util_is_power_of_two_nonzero(tile.height_el) ||
-       tile.width_el > 0x10000 || tile.height_el > 0x10000)
+bool
+ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
+                         uint32_t x_px, uint32_t y_px, uint64_t *offset_B)
+{
+   struct ail_level_addr a;
+
+   if (!offset_B || !ail_level_addr_init(layout, level, &a) ||
+       x_px >= a.width_px || y_px >= a.height_px)
       return false;
-
-   const unsigned w_log2 = util_logbase2(tile.width_el);
-   const unsigned h_log2 = util_logbase2(tile.height_el);
-   const uint64_t tiles_per_row =
-      ((uint64_t)layout->stride_el[level] + tile.width_el - 1) >> w_log2;
-   const uint64_t tile_index =
-      (uint64_t)(y_el >> h_log2) * tiles_per_row + (x_el >> w_log2);
-   const uint32_t inner = ail_spread_bits(x_el & (tile.width_el - 1)) |
-                          (ail_spread_bits(y_el & (tile.height_el - 1)) << 1);
-
-   *offset_B = ((tile_index << (w_log2 + h_log2)) + inner) * el_B;
+   *offset_B = ail_level_addr_offset_B(&a, x_px, y_px);
    return true;
 }
 

@@ -299,6 +299,11 @@ struct asahi_sim_group {
     * (A, B, C of A*x + B*y + C).  NULL when not a fragment program. */
    const float (*coefficients)[3];
    unsigned nr_coefficients;
+   /* Optional (NULL: every lane reads `coefficients`): the coefficient
+    * registers of each quad (lanes 4q to 4q + 3), when the quads of a
+    * group come from different primitives (asahi_sim_raster.c); all of
+    * them nr_coefficients long.  Since wave 17. */
+   const float (*const *quad_coefficients)[3];
 
    /* Fragment and vertex interfaces (zeroed by asahi_sim_group_init). */
    struct asahi_sim_frag frag;

@@ -33,16 +33,6 @@ double_of(uint64_t u)
 }
 
 double
-asahi_sim_f32_to_double(uint32_t bits, bool ftz)
-{
-   if (ftz && (bits & 0x7f800000u) == 0)
-      bits &= 0x80000000u;
-   float f;
-   memcpy(&f, &bits, sizeof(f));
-   return (double)f;
-}
-
-double
 asahi_sim_f16_to_double(uint16_t bits)
 {
    unsigned exp = (bits >> 10) & 0x1f;

@@ -19,12 +19,23 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #define ASAHI_SIM_F32_NAN 0x7fc00000u
 #define ASAHI_SIM_F16_NAN 0x7e00u
 
-/* f32 bits to double; ftz: denormals become zero of the same sign. */
-double asahi_sim_f32_to_double(uint32_t bits, bool ftz);
+/* f32 bits to double; ftz: denormals become zero of the same sign.
+ * Inline since wave 17: a call per coordinate and derivative was 2.4 %
+ * of fbo-depth-array depth-layered-clear. */
+static inline double
+asahi_sim_f32_to_double(uint32_t bits, bool ftz)
+{
+   if (ftz && (bits & 0x7f800000u) == 0)
+      bits &= 0x80000000u;
+   float f;
+   memcpy(&f, &bits, sizeof(f));
+   return (double)f;
+}
 
 /* f16 bits to double (denormals kept). */
 double asahi_sim_f16_to_double(uint16_t bits);

@@ -59,10 +59,18 @@ cf_check(struct asahi_sim_group *g, const char *what, uint32_t first,
    return ASAHI_SIM_RUNNING;
 }
 
-static double
-plane(const struct asahi_sim_group *g, uint32_t cf, double x, double y)
+/* The coefficient registers lane t reads. */
+static inline const float (*lane_coefficients(const struct asahi_sim_group *g,
+                                              unsigned t))[3]
 {
-   const float *c = g->coefficients[cf];
+   return g->quad_coefficients ? g->quad_coefficients[t / 4] : g->coefficients;
+}
+
+static double
+plane(const struct asahi_sim_group *g, unsigned t, uint32_t cf, double x,
+      double y)
+{
+   const float *c = lane_coefficients(g, t)[cf];
    return (double)c[0] * x + (double)c[1] * y + (double)c[2];
 }
 
@@ -163,9 +171,9 @@ exec_iter(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool proj)
       if (st != ASAHI_SIM_RUNNING)
          return st;
 
-      double w = J ? plane(g, (uint32_t)J->value, x, y) : 1.0;
+      double w = J ? plane(g, t, (uint32_t)J->value, x, y) : 1.0;
       for (unsigned k = 0; k < D->count; k++) {
-         double v = plane(g, first + k, x, y);
+         double v = plane(g, t, first + k, x, y);
          asahi_sim_write_run(g, D, k, t, to_reg(J ? v / w : v, D->size));
       }
    }
@@ -185,7 +193,8 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned n = (D->count + 2) / 3;
    enum asahi_sim_status st;
 
-   if (C->kind == AGX_ISA_KIND_CF && g->exec && D->count <= 12) {
+   if (C->kind == AGX_ISA_KIND_CF && g->exec && D->count <= 12 &&
+       !g->quad_coefficients) {
       /* A register named in the instruction: the same words for every
        * lane, converted once. */
       if ((st = cf_check(g, "ldcf", (uint32_t)C->value, n)) !=
@@ -210,7 +219,7 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       if ((st = cf_check(g, "ldcf", first, n)) != ASAHI_SIM_RUNNING)
          return st;
       for (unsigned k = 0; k < D->count; k++) {
-         float v = g->coefficients[first + k / 3][k % 3];
+         float v = lane_coefficients(g, t)[first + k / 3][k % 3];
          uint32_t bits;
          memcpy(&bits, &v, sizeof(bits));
          asahi_sim_write_run(g, D, k, t,

@@ -113,6 +113,9 @@ struct asahi_sim_gpu {
 
    /* Counters, accumulated over commands. */
    uint64_t vertices, primitives, fragments, tiles, threads;
+   /* SIMD groups run for the fragments of draws (several primitives'
+    * quads may share one since wave 17). */
+   uint64_t fragment_groups;
    /* Tiles whose background reload was a copy (asahi_sim_bg_copy.c). */
    uint64_t reload_copies;
 

@@ -41,7 +41,8 @@
  * unless the fragment was discarded; writes go through the write mask.
  *
  * Dispatch: covered pixels are shaded in 2x2 quads, eight quads per SIMD
- * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)); uncovered
+ * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)), of one
+ * primitive or of several of one draw (struct batch); uncovered
  * pixels of a quad run as helper lanes (for derivatives): sr63 reads 0
  * for them and their tilebuffer stores and depth writes are dropped.  The fragment program sees its pixel
  * in thread_position_in_grid (sr80/81; Mesa agx_emit_load_frag_coord),
@@ -196,26 +197,56 @@ row_span(const struct sim_prim *p, unsigned a, unsigned b, int64_t ymin,
 
 #define ASAHI_SIM_MAX_SAMPLES_TILE 4
 
+#define SIM_BATCH_QUADS (ASAHI_SIM_LANES / 4)
+
+/* The depth and stencil state of a draw's face.  The rasteriser's loop
+ * works on a local copy, whose fields stay in registers (through the
+ * batch, every stencil store made the compiler read them again). */
+struct zs_state {
+   /* Depth. */
+   enum agx_zs_func func, func2;
+   bool z_write;
+   bool late; /* a late depth test */
+   /* Stencil. */
+   bool stencil;
+   struct AGX_FRAGMENT_STENCIL st;
+   uint8_t ref;
+};
+
+/*
+ * The quads waiting for a group.  Since wave 17 they may come from
+ * several primitives of one draw with the same facing (everything but
+ * their coefficient registers is then the same), as long as no quad
+ * position repeats: a quad of a later primitive where one is waiting
+ * runs the waiting ones first, so that each pixel still sees its
+ * primitives one after the other, tested against the depth, stencil and
+ * colour the earlier ones left (GL 4.6 section 14.9 and chapter 17: the
+ * per-fragment operations happen in primitive order).  `prim` is the
+ * first primitive.  The current primitive's coefficient registers are
+ * set up in the slot after the batch's and copied to a slot of their own
+ * (cf_base, nr_prims slots used) with its first quad in the batch; each
+ * quad points at its primitive's.
+ */
 struct batch {
    struct sim_tile *tile;
    const struct sim_prim *prim;
+   float (*cf_base)[3];
+   unsigned nr_prims;
+   /* The current primitive's slot (NULL: none in this batch yet). */
    float (*coefficients)[3];
+   const float (*quad_cf[SIM_BATCH_QUADS])[3];
    unsigned nr_quads;
+   /* Quads 0 to earlier - 1 are earlier primitives' (the current one's
+    * own quads never share a position). */
+   unsigned earlier;
    uint16_t pixel[ASAHI_SIM_LANES][2];
    float z[ASAHI_SIM_LANES][ASAHI_SIM_MAX_SAMPLES_TILE];
    uint8_t pass[ASAHI_SIM_LANES]; /* samples past coverage and tests */
    uint32_t launched, helpers;
    struct asahi_sim_group *g;
-   /* Depth state of the primitive's face. */
-   enum agx_zs_func func, func2;
-   bool z_write;
-   /* Late depth test; samples that failed it with the rasterised z. */
-   bool late;
+   struct zs_state zs;
+   /* Samples that failed the late depth test with the rasterised z. */
    uint8_t zfail[ASAHI_SIM_LANES];
-   /* Stencil state of the primitive's face. */
-   bool stencil;
-   struct AGX_FRAGMENT_STENCIL st;
-   uint8_t ref;
 };
 
 static bool
@@ -269,9 +300,10 @@ depth_value(const struct sim_tile *tile, const struct sim_draw *d, double z)
 }
 
 static bool
-depth_test(const struct batch *b, float z, const float *stored)
+depth_test(const struct zs_state *zs, float z, const float *stored)
 {
-   return zs_compare(b->func, z, *stored) && zs_compare(b->func2, z, *stored);
+   return zs_compare(zs->func, z, *stored) &&
+          zs_compare(zs->func2, z, *stored);
 }
 
 static uint8_t *
@@ -283,7 +315,7 @@ stencil_at(struct sim_tile *tile, unsigned x, unsigned y)
 
 /* Apply a stencil operation to one sample, through the write mask. */
 static void
-stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
+stencil_op(const struct zs_state *zs, enum agx_stencil_op op, uint8_t *s)
 {
    for (unsigned i = 0; i < 1; i++) {
       unsigned v = s[i], n;
@@ -292,7 +324,7 @@ stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
          n = 0;
          break;
       case AGX_STENCIL_OP_REPLACE:
-         n = b->ref;
+         n = zs->ref;
          break;
       case AGX_STENCIL_OP_INCR_SAT:
          n = v < 255 ? v + 1 : 255;
@@ -313,16 +345,16 @@ stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
          n = v;
          break;
       }
-      s[i] = (uint8_t)((v & ~b->st.write_mask) | (n & b->st.write_mask));
+      s[i] = (uint8_t)((v & ~zs->st.write_mask) | (n & zs->st.write_mask));
    }
 }
 
 /* The stencil test of a pixel (GL: (ref & mask) func (stored & mask)). */
 static bool
-stencil_test(const struct batch *b, const uint8_t *s)
+stencil_test(const struct zs_state *zs, const uint8_t *s)
 {
-   return zs_compare(b->st.compare, (float)(b->ref & b->st.read_mask),
-                     (float)(s[0] & b->st.read_mask));
+   return zs_compare(zs->st.compare, (float)(zs->ref & zs->st.read_mask),
+                     (float)(s[0] & zs->st.read_mask));
 }
 
 /*
@@ -367,12 +399,12 @@ late_zs_test(void *user, struct asahi_sim_group *g, unsigned t)
    uint32_t test = b->pass[t] & ~(uint32_t)g->frag.samples_cleared[t] &
                    g->frag.zs_samples[t];
    u_foreach_bit (smp, test) {
-      if (depth_test(b, z, &stored[smp])) {
+      if (depth_test(&b->zs, z, &stored[smp])) {
          g->frag.samples_killed[t] &= (uint16_t)~(1u << smp);
       } else {
          g->frag.samples_killed[t] |= (uint16_t)(1u << smp);
-         if (b->stencil && !(b->zfail[t] & (1u << smp)))
-            stencil_op(b, b->st.depth_fail, &sv[smp]);
+         if (b->zs.stencil && !(b->zfail[t] & (1u << smp)))
+            stencil_op(&b->zs, b->zs.st.depth_fail, &sv[smp]);
       }
       b->zfail[t] &= (uint8_t)~(1u << smp);
    }
@@ -383,6 +415,9 @@ flush(struct batch *b)
 {
    if (!b->launched) {
       b->nr_quads = 0;
+      b->earlier = 0;
+      b->nr_prims = 0;
+      b->coefficients = NULL;
       return true;
    }
    struct asahi_sim_gpu *gpu = b->tile->r->gpu;
@@ -417,11 +452,18 @@ flush(struct batch *b)
          g->frag.samples_killed[t] = (uint16_t)(~b->pass[t] | b->zfail[t]);
          g->dispatch.coverage_mask[t] = b->pass[t];
       }
-      if (b->late) {
+      if (b->zs.late) {
          g->frag.zs_test = late_zs_test;
          g->frag.zs_user = b;
       }
-      g->coefficients = (const float(*)[3])b->coefficients;
+      /* One primitive's registers for all lanes, or each quad its own. */
+      bool mixed = false;
+      for (unsigned q = 1; q < b->nr_quads; q++)
+         mixed |= b->quad_cf[q] != b->quad_cf[0];
+      for (unsigned q = b->nr_quads; q < SIM_BATCH_QUADS; q++)
+         b->quad_cf[q] = b->quad_cf[0];
+      g->coefficients = b->quad_cf[0];
+      g->quad_coefficients = mixed ? b->quad_cf : NULL;
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");
    }
@@ -438,28 +480,32 @@ flush(struct batch *b)
       /* Late: depth-fail for the samples still failing the
        * rasterised z that the program did not discard. */
       uint32_t zfail = b->zfail[t] & ~(uint32_t)g->frag.samples_cleared[t];
-      u_foreach_bit (smp, b->late && b->stencil ? zfail : 0)
-         stencil_op(b, b->st.depth_fail, &sv[smp]);
+      u_foreach_bit (smp, b->zs.late && b->zs.stencil ? zfail : 0)
+         stencil_op(&b->zs, b->zs.st.depth_fail, &sv[smp]);
       u_foreach_bit (smp, alive) {
          float z = b->z[t][smp];
          if (g->frag.depth_written[t]) {
             z = depth_value(b->tile, b->prim->draw, g->frag.depth[t]);
-            if (!b->late && !depth_test(b, z, &stored[smp]))
+            if (!b->zs.late && !depth_test(&b->zs, z, &stored[smp]))
                continue;
          }
-         if (b->z_write)
+         if (b->zs.z_write)
             stored[smp] = z;
-         if (b->stencil)
-            stencil_op(b, b->st.depth_pass, &sv[smp]);
+         if (b->zs.stencil)
+            stencil_op(&b->zs, b->zs.st.depth_pass, &sv[smp]);
          visible++;
       }
    }
    if (ok && visible)
       ok = count_visible(b, visible);
    gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
+   gpu->fragment_groups++;
    b->launched = 0;
    b->helpers = 0;
    b->nr_quads = 0;
+   b->earlier = 0;
+   b->nr_prims = 0;
+   b->coefficients = NULL;
    memset(b->pass, 0, sizeof(b->pass));
    memset(b->zfail, 0, sizeof(b->zfail));
    return ok;
@@ -479,10 +525,91 @@ static float (*tile_coefficients(struct sim_tile *tile, unsigned n))[3]
    return tile->coefficients;
 }
 
+/* Start an empty batch with primitive p's state (its draw and face). */
 static bool
-shade_prim(struct sim_tile *tile, const struct sim_prim *p,
+batch_start(struct batch *b, const struct sim_prim *p,
+            struct asahi_sim_group *g)
+{
+   const struct sim_draw *d = p->draw;
+   b->prim = p;
+   b->g = g;
+   b->nr_prims = 0;
+   unsigned face = p->backfacing ? 1 : 0;
+   struct zs_state *zs = &b->zs;
+   zs->func = d->face[face].depth_function;
+   zs->func2 = d->face2[face].depth_function;
+   zs->z_write = !(d->face[face].disable_depth_write &&
+                   d->face2[face].disable_depth_write);
+   zs->stencil = d->fragment_control.stencil_test_enable;
+   zs->late = d->has_fs && !d->fs.early_z;
+   unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
+   zs->st = d->stencil[sface];
+   zs->ref = (uint8_t)d->face[sface].stencil_reference;
+   b->cf_base = NULL;
+   if (d->nr_cf) {
+      b->cf_base =
+         tile_coefficients(b->tile, (SIM_BATCH_QUADS + 1) * d->nr_cf);
+      if (!b->cf_base)
+         return sim_fail(b->tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                         "out of memory");
+   }
+   return true;
+}
+
+/* The current primitive's registers in a slot of the batch (copied from
+ * the set-up slot when its first quad joins). */
+static const float (*prim_coefficients(struct batch *b))[3]
+{
+   unsigned n = b->prim->draw->nr_cf;
+   if (!n)
+      return NULL;
+   if (!b->coefficients) {
+      b->coefficients = b->cf_base + (size_t)b->nr_prims++ * n;
+      memcpy(b->coefficients, b->cf_base + (size_t)SIM_BATCH_QUADS * n,
+             n * sizeof(b->cf_base[0]));
+   }
+   return (const float(*)[3])b->coefficients;
+}
+
+/* Is a quad of an earlier primitive at (qx, qy) waiting in the batch? */
+static bool
+quad_waiting(const struct batch *b, int32_t qx, int32_t qy)
+{
+   for (unsigned q = 0; q < b->earlier; q++) {
+      if (b->pixel[4 * q][0] == (uint16_t)qx &&
+          b->pixel[4 * q][1] == (uint16_t)qy)
+         return true;
+   }
+   return false;
+}
+
+/* Does primitive p cover any sample of the quad at (qx, qy) inside the
+ * pixel bounds x0..x1, y0..y1? */
+static bool
+quad_covers(const struct sim_prim *p, unsigned wa, unsigned wb,
+            unsigned samples, const int64_t (*spos)[2], int32_t qx,
+            int32_t qy, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+   for (unsigned i = 0; i < 4; i++) {
+      int32_t x = qx + (i & 1), y = qy + (i >> 1);
+      if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
+         continue;
+      for (unsigned smp = 0; smp < samples; smp++) {
+         if (covered(p, wa, wb, (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
+                     (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
+            return true;
+      }
+   }
+   return false;
+}
+
+/* Rasterise p into the batch b, running it whenever it fills.  The
+ * batch is empty or holds quads of p's draw with p's facing. */
+static bool
+shade_prim(struct batch *b, const struct sim_prim *p,
            struct asahi_sim_group *g)
 {
+   struct sim_tile *tile = b->tile;
    const struct sim_draw *d = p->draw;
    int32_t x0 = p->min_x > (int32_t)tile->x0 ? p->min_x : (int32_t)tile->x0;
    int32_t y0 = p->min_y > (int32_t)tile->y0 ? p->min_y : (int32_t)tile->y0;
@@ -494,38 +621,27 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    if (x0 > x1 || y0 > y1)
       return true;
 
-   struct batch b = {.tile = tile, .prim = p, .g = g};
-   unsigned face = p->backfacing ? 1 : 0;
-   b.func = d->face[face].depth_function;
-   b.func2 = d->face2[face].depth_function;
-   b.z_write = !(d->face[face].disable_depth_write &&
-                 d->face2[face].disable_depth_write);
-   b.stencil = d->fragment_control.stencil_test_enable;
-   b.late = d->has_fs && !d->fs.early_z;
-   unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
-   b.st = d->stencil[sface];
-   b.ref = (uint8_t)d->face[sface].stencil_reference;
-   if (d->nr_cf) {
-      b.coefficients = tile_coefficients(tile, d->nr_cf);
-      if (!b.coefficients)
-         return sim_fail(tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
-                         "out of memory");
-      for (unsigned i = 0; i < d->nr_cf; i++) {
-         const struct sim_plane *pl = &p->planes[i];
-         if (pl->flat) {
-            /* A = B = 0 and the word itself: no float arithmetic, which
-             * would quiet NaN bits or make -0.0 +0.0. */
-            b.coefficients[i][0] = 0;
-            b.coefficients[i][1] = 0;
-            memcpy(&b.coefficients[i][2], &pl->bits, sizeof(pl->bits));
-            continue;
-         }
-         /* Interpolated planes move to the tile's origin. */
-         b.coefficients[i][0] = (float)pl->abc[0];
-         b.coefficients[i][1] = (float)pl->abc[1];
-         b.coefficients[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
-                                        pl->abc[1] * tile->y0);
+   if (!b->launched && !batch_start(b, p, g))
+      return false;
+   /* The registers in the set-up slot; no slot in the batch yet. */
+   b->coefficients = NULL;
+   b->earlier = b->nr_quads;
+   float(*cf)[3] = b->cf_base + (size_t)SIM_BATCH_QUADS * d->nr_cf;
+   for (unsigned i = 0; i < d->nr_cf; i++) {
+      const struct sim_plane *pl = &p->planes[i];
+      if (pl->flat) {
+         /* A = B = 0 and the word itself: no float arithmetic, which
+          * would quiet NaN bits or make -0.0 +0.0. */
+         cf[i][0] = 0;
+         cf[i][1] = 0;
+         memcpy(&cf[i][2], &pl->bits, sizeof(pl->bits));
+         continue;
       }
+      /* Interpolated planes move to the tile's origin. */
+      cf[i][0] = (float)pl->abc[0];
+      cf[i][1] = (float)pl->abc[1];
+      cf[i][2] = (float)(pl->abc[2] + pl->abc[0] * tile->x0 +
+                         pl->abc[1] * tile->y0);
    }
 
    /* Sample positions in fixed point: x + pos is exact in double and
@@ -538,6 +654,7 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    }
    unsigned wa, wb;
    winding(p, &wa, &wb);
+   const struct zs_state zs = b->zs;
 
    bool ok = true;
    for (int32_t qy = y0 & ~1; ok && qy <= y1; qy += 2) {
@@ -547,12 +664,22 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                     (int64_t)(qy + 2) * SIM_SUBPIXEL, &sx0, &sx1))
          continue;
       for (int32_t qx = sx0 & ~1; ok && qx <= sx1; qx += 2) {
+         /* An earlier primitive's quad waiting where this one covers
+          * anything runs first, before this quad's tests read the depth
+          * and stencil it leaves (coverage has no side effects). */
+         if (b->earlier && quad_waiting(b, qx, qy) &&
+             quad_covers(p, wa, wb, tile->samples, spos, qx, qy, x0, y0, x1,
+                         y1) &&
+             !(ok = flush(b)))
+            break;
          uint32_t mask = 0;
-         unsigned lane = b.nr_quads * 4;
+         unsigned lane = b->nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             int32_t x = qx + (i & 1), y = qy + (i >> 1);
-            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
+            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1)) {
+               b->pass[lane + i] = 0;
                continue;
+            }
             uint8_t *sv = stencil_at(tile, x, y);
             float *zv = depth_at(tile, x, y);
             uint32_t pass = 0;
@@ -564,42 +691,41 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                             (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
                             (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
                   continue;
-               if (b.stencil && !stencil_test(&b, &sv[smp])) {
-                  stencil_op(&b, b.st.stencil_fail, &sv[smp]);
+               if (zs.stencil && !stencil_test(&zs, &sv[smp])) {
+                  stencil_op(&zs, zs.st.stencil_fail, &sv[smp]);
                   continue;
                }
                float z = depth_value(tile, p->draw,
                                      p->z_plane[0] * sx +
                                         p->z_plane[1] * sy + p->z_plane[2]);
-               b.z[lane + i][smp] = z;
-               if (b.late && !depth_test(&b, z, &zv[smp])) {
-                  b.zfail[lane + i] |= (uint8_t)(1u << smp);
-               } else if (!depth_test(&b, z, &zv[smp])) {
-                  if (b.stencil)
-                     stencil_op(&b, b.st.depth_fail, &sv[smp]);
+               b->z[lane + i][smp] = z;
+               if (zs.late && !depth_test(&zs, z, &zv[smp])) {
+                  b->zfail[lane + i] |= (uint8_t)(1u << smp);
+               } else if (!depth_test(&zs, z, &zv[smp])) {
+                  if (zs.stencil)
+                     stencil_op(&zs, zs.st.depth_fail, &sv[smp]);
                   continue;
                }
-               b.z[lane + i][smp] = z;
+               b->z[lane + i][smp] = z;
                pass |= 1u << smp;
             }
-            b.pass[lane + i] = (uint8_t)pass;
+            b->pass[lane + i] = (uint8_t)pass;
             if (pass)
                mask |= 1u << i;
          }
          if (!mask)
             continue;
          for (unsigned i = 0; i < 4; i++) {
-            b.pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
-            b.pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
+            b->pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
+            b->pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
          }
-         b.launched |= 0xfu << lane;
-         b.helpers |= (~mask & 0xfu) << lane;
-         if (++b.nr_quads == ASAHI_SIM_LANES / 4)
-            ok = flush(&b);
+         b->quad_cf[b->nr_quads] = prim_coefficients(b);
+         b->launched |= 0xfu << lane;
+         b->helpers |= (~mask & 0xfu) << lane;
+         if (++b->nr_quads == SIM_BATCH_QUADS)
+            ok = flush(b);
       }
    }
-   if (ok)
-      ok = flush(&b);
    return ok;
 }
 
@@ -609,15 +735,29 @@ sim_raster_tile(struct sim_tile *tile)
    struct sim_render *r = tile->r;
    bool ok = true;
    unsigned n = tile->prims ? tile->nr_prims : r->nr_prims;
+   /* Quads of consecutive primitives share groups (struct batch), but
+    * with nofast, where each primitive's run alone. */
+   bool batching = !(r->gpu->debug & ASAHI_SIM_DEBUG_NOFAST);
+   struct batch b = {.tile = tile};
    for (unsigned i = 0; ok && i < n; i++) {
       const struct sim_prim *p = &r->prims[tile->prims ? tile->prims[i] : i];
       if (p->layer != tile->layer)
          continue;
-      /* No fragment program: a group for the tests alone (address 0). */
       const struct sim_draw *d = p->draw;
+      /* Another draw or facing runs what waits (before its group is
+       * looked up: the pool may hand the waiting group's object over). */
+      if (b.launched && (b.prim->draw != d ||
+                         b.prim->backfacing != p->backfacing) &&
+          !(ok = flush(&b)))
+         break;
+      /* No fragment program: a group for the tests alone (address 0). */
       struct asahi_sim_group *g =
          sim_pool_group(r, d->has_fs ? d->fs.code_va : 0);
-      ok = g && shade_prim(tile, p, g);
+      ok = g && shade_prim(&b, p, g);
+      if (ok && !batching)
+         ok = flush(&b);
    }
+   if (ok)
+      ok = flush(&b);
    return ok;
 }

@@ -404,6 +404,7 @@ execute_render(struct asahi_sim_gpu *gpu,
    struct sim_render r = {.gpu = gpu, .cmd = cmd};
    sim_pool_begin(&r);
    uint64_t tiles0 = gpu->tiles, frags0 = gpu->fragments;
+   uint64_t groups0 = gpu->fragment_groups;
    uint64_t t0 = sim_profile_begin(gpu);
    bool vertex_ok = check_command(gpu, cmd) && sim_vdm_execute(&r);
    sim_profile_end(gpu, ASAHI_SIM_PROF_VERTEX, t0);
@@ -412,9 +413,10 @@ execute_render(struct asahi_sim_gpu *gpu,
    sim_pool_free(&r);
    if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
       sim_log(gpu, "asahi-sim: render done: %u primitives, %llu tiles, "
-                   "%llu fragments\n",
+                   "%llu fragments in %llu groups\n",
               r.nr_prims, (unsigned long long)(gpu->tiles - tiles0),
-              (unsigned long long)(gpu->fragments - frags0));
+              (unsigned long long)(gpu->fragments - frags0),
+              (unsigned long long)(gpu->fragment_groups - groups0));
 
    while (r.planes) {
       struct sim_plane_block *b = r.planes;

@@ -74,6 +74,14 @@ struct image {
    unsigned layers, texel_B;
    unsigned samples; /* 1, or 2/4 for the MS dimensions */
    struct ail_layout layout;
+   /* Each allocated level's addressing (addr_ok: it can be addressed),
+    * its size in layers and where its first layer starts (twiddled; 0
+    * for linear images): worked out once per descriptor, not per texel
+    * (since wave 17). */
+   struct ail_level_addr addr[AIL_MAX_MIP_LEVELS];
+   uint32_t level_layers[AIL_MAX_MIP_LEVELS];
+   uint64_t level_offset_B[AIL_MAX_MIP_LEVELS];
+   uint32_t addr_ok; /* a bit per level */
 };
 
 /* Where a descriptor is: bindless at heap + index, or through the state
@@ -179,6 +187,7 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
       img->integer = img->sint = img->compressed = false;
       img->layers = 1;
       img->samples = 1;
+      img->addr_ok = 0;
       return ASAHI_SIM_RUNNING;
    }
 
@@ -267,6 +276,16 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
             : end_B;
       l->size_B = l->layer_stride_B * l->depth_px;
    }
+   img->addr_ok = 0;
+   for (unsigned lv = 0; lv < l->levels_allocated && lv < AIL_MAX_MIP_LEVELS;
+        lv++) {
+      if (!ail_level_addr_init(l, lv, &img->addr[lv]))
+         continue;
+      img->addr_ok |= 1u << lv;
+      img->level_layers[lv] =
+         img->is_3d ? ail_minify(img->layers, lv) : img->layers;
+      img->level_offset_B[lv] = linear ? 0 : ail_get_level_offset_B(l, lv);
+   }
    return ASAHI_SIM_RUNNING;
 }
 
@@ -277,19 +296,20 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
       unsigned layer, unsigned sample, int x, int y, uint32_t out[4])
 {
    memset(out, 0, 4 * sizeof(uint32_t));
-   uint32_t w = ail_minify(img->layout.width_px, level);
-   uint32_t h = ail_minify(img->layout.height_px, level);
-   uint32_t layers =
-      img->is_3d ? ail_minify(img->layers, level) : img->layers;
-   if (x < 0 || y < 0 || (uint32_t)x >= w || (uint32_t)y >= h ||
-       layer >= layers || level >= img->layout.levels_allocated ||
+   /* Outside the image, or a level ail cannot address: zero. */
+   if (level >= AIL_MAX_MIP_LEVELS || !(img->addr_ok & (1u << level)))
+      return ASAHI_SIM_RUNNING;
+   const struct ail_level_addr *a = &img->addr[level];
+   if (x < 0 || y < 0 || (uint32_t)x >= a->width_px ||
+       (uint32_t)y >= a->height_px || layer >= img->level_layers[level] ||
        sample >= img->samples)
       return ASAHI_SIM_RUNNING;
-   uint64_t off;
-   if (!ail_get_element_offset_B(&img->layout, level, x, y, &off))
-      return ASAHI_SIM_RUNNING;
-   if (img->layout.tiling != AIL_TILING_LINEAR)
-      off += ail_get_layer_level_B(&img->layout, layer, level);
+   /* Linear images have one layer at offset 0 (level_offset_B 0). */
+   uint64_t off = ail_level_addr_offset_B(a, (uint32_t)x, (uint32_t)y) +
+                  img->level_offset_B[level] +
+                  (img->layout.tiling != AIL_TILING_LINEAR
+                      ? ail_get_layer_offset_B(&img->layout, layer)
+                      : 0);
    off += (uint64_t)sample * img->texel_B;
    uint8_t raw[16];
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,

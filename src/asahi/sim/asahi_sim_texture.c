@@ -205,23 +205,28 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
    static _Thread_local uint64_t serial;
    g->fetch_serial = ++serial;
    struct quad_derivatives quad = {.quad = ~0u};
+   /* What every lane's request shares, built once: each lane starts from
+    * a copy (zeroing the request per lane was a `rep stos`, a fifth of
+    * this function in fbo-depth-array; since wave 17). */
+   const struct asahi_sim_texture_request shared = {
+      .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,
+      .dim = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_N)->value,
+      .sampler_reg = S->kind == AGX_ISA_KIND_REG,
+      .lod_mode = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_LOD)->value,
+      .lod = D->kind == AGX_ISA_KIND_REG || D->kind == AGX_ISA_KIND_NONE
+                ? 0
+                : (uint32_t)D->value,
+      .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
+      .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
+      .compare = compare,
+      .gather = gather,
+      .query_lod = query_lod,
+   };
    foreach_active_lane (g, t) {
-      struct asahi_sim_texture_request req = {
-         .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,
-         .dim = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_N)->value,
-         .sampler_reg = S->kind == AGX_ISA_KIND_REG,
-         .sampler = (uint32_t)asahi_sim_read_raw(g, S, t),
-         .lod_mode =
-            (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_LOD)->value,
-         .lod = D->kind == AGX_ISA_KIND_REG    ? asahi_sim_read_run(g, D, 0, t)
-                : D->kind == AGX_ISA_KIND_NONE ? 0
-                                               : (uint32_t)D->value,
-         .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
-         .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
-         .compare = compare,
-         .gather = gather,
-         .query_lod = query_lod,
-      };
+      struct asahi_sim_texture_request req = shared;
+      req.sampler = (uint32_t)asahi_sim_read_raw(g, S, t);
+      if (D->kind == AGX_ISA_KIND_REG)
+         req.lod = asahi_sim_read_run(g, D, 0, t);
       if (has_offset) {
          uint32_t packed = asahi_sim_read_run(g, O, compare, t) & 0xffff;
          req.has_offset = true;

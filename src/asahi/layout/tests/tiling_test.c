@@ -306,6 +306,55 @@ test_element_offsets(void **state)
    assert_false(ail_get_element_offset_B(NULL, 0, 0, 0, &off));
 }
 
+/* A level's addressing, worked out once, gives the reference offset of
+ * every pixel (since wave 17); levels ail cannot address are refused. */
+static void
+test_level_addr(void **state)
+{
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); ++c) {
+      for (unsigned iter = 0; iter < 10; ++iter) {
+         struct ail_layout layout;
+         uint32_t w = rng_range(1, 400), h = rng_range(1, 400);
+         make_layout(&layout, &cases[c], w, h, 2);
+         for (unsigned level = 0; level < layout.levels_allocated; ++level) {
+            struct ail_level_addr a;
+            assert_true(ail_level_addr_init(&layout, level, &a));
+            assert_int_equal(a.width_px, ail_minify(w, level));
+            assert_int_equal(a.height_px, ail_minify(h, level));
+            for (unsigned i = 0; i < 20; ++i) {
+               uint32_t x = rng_range(0, a.width_px - 1);
+               uint32_t y = rng_range(0, a.height_px - 1);
+               assert_int_equal(ail_level_addr_offset_B(&a, x, y),
+                                reference_offset_B(&layout, level,
+                                                   x / cases[c].block_px,
+                                                   y / cases[c].block_px));
+            }
+         }
+         struct ail_level_addr a;
+         assert_false(
+            ail_level_addr_init(&layout, layout.levels_allocated, &a));
+      }
+   }
+
+   /* Linear: rows at the stride, whatever the height. */
+   struct ail_layout lin = {
+      .format = PIPE_FORMAT_R16_UINT,
+      .width_px = 7,
+      .height_px = 3,
+      .depth_px = 1,
+      .levels = 1,
+      .sample_count_sa = 1,
+      .tiling = AIL_TILING_LINEAR,
+      .linear_stride_B = 32,
+   };
+   assert_int_equal(ail_make_miptree(&lin), AIL_OK);
+   struct ail_level_addr a;
+   assert_true(ail_level_addr_init(&lin, 0, &a));
+   assert_int_equal(ail_level_addr_offset_B(&a, 6, 2), 2 * 32 + 6 * 2);
+   assert_false(ail_level_addr_init(NULL, 0, &a));
+   assert_false(ail_level_addr_init(&lin, 0, NULL));
+}
+
 static void
 test_errors(void **state)
 {
@@ -377,6 +426,7 @@ main(void)
       cmocka_unit_test(test_whole_levels),
       cmocka_unit_test(test_random_rects),
       cmocka_unit_test(test_element_offsets),
+      cmocka_unit_test(test_level_addr),
       cmocka_unit_test(test_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1489,6 +1489,69 @@ test_points(void **state)
    }
 }
 
+/*
+ * One-pixel points, flat red at depth 0.5 on 12 pixels (2 i, 2 j), k =
+ * 8 j + i < 12 (one quad each), then again on the same pixels, those of
+ * row 1 first: green at depth 0.25 where i is even, white at 0.75 where
+ * it is odd.  With the depth test LESS each pixel keeps red where the
+ * second point is behind, green where it is in front (GL 4.6 section
+ * 14.9: a pixel's fragments in primitive order), whatever quads share a
+ * group.  Since wave 17 they share them: the first 8 red points fill a
+ * group; the other 4 wait until the first green point lands on one of
+ * their quads (its depth test must see their depth), so they run alone;
+ * the 6 green points that pass share the third group (nofast: one group
+ * per point that passes, 18).
+ */
+static void
+test_points_share_groups(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_POINTS;
+   p.shading = SCENE_FLAT;
+   p.depth_test = true;
+   p.depth_clear = 1.0f;
+   float v[24][8];
+   memset(v, 0, sizeof(v));
+   for (unsigned n = 0; n < 24; n++) {
+      bool second = n >= 12;
+      /* the second pass: k = 8..11, then 0..7 */
+      unsigned k = !second ? n : n < 16 ? n - 4 : n - 16;
+      unsigned i = k % 8, j = k / 8;
+      bool front = second && i % 2 == 0, back = second && !front;
+      scene_window_to_clip(&p, 2.0f * i + 0.5f, 2.0f * j + 0.5f, 1.0f, v[n]);
+      v[n][2] = !second ? 0.5f : front ? 0.25f : 0.75f;
+      v[n][4] = front ? 0.0f : 1.0f;
+      v[n][5] = second ? 1.0f : 0.0f;
+      v[n][6] = back ? 1.0f : 0.0f;
+      v[n][7] = 1.0f;
+   }
+   p.big_vertices = &v[0][0];
+   p.nr_big_vertices = 24;
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool point = x % 2 == 0 && y % 2 == 0 &&
+                      ((y == 0 && x < 16) || (y == 2 && x < 8));
+         bool green = point && (x / 2) % 2 == 0;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (green)
+            expect_rgba(px, 0, 255, 0, 255, x, y);
+         else if (point)
+            expect_rgba(px, 255, 0, 0, 255, x, y);
+         else
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+      }
+   }
+   assert_int_equal(f->gpu.primitives, 24);
+   const char *debug = getenv("ASAHI_SIM_DEBUG");
+   bool nofast = debug && strstr(debug, "nofast");
+   assert_int_equal(f->gpu.fragment_groups, nofast ? 18 : 3);
+}
+
 /* Draws `n` vertices of primitive `prim` whose vertex i is the base
  * scene's vertex which(i, n) (0, 1 or 2), and checks that the pixels are
  * those of the right triangle, drawn as `prims` primitives from `n`
@@ -2155,6 +2218,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_stencil, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_points_share_groups, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
