@@ -51,6 +51,9 @@ rounded(const nir_alu_instr *alu, void *data, nir_eval_op_error *e)
 {
    e->exact = !relaxed(alu, data);
    e->ulps = e->exact ? 0.5 : HALF_ULP16;
+   /* rounded once or twice (32 then 16 bits), or not at all: an exact
+    * result that is representable comes out as it is */
+   e->correctly_rounded = true;
 }
 
 static bool
