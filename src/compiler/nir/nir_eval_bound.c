@@ -310,12 +310,11 @@ undecided_select(const nir_alu_instr *alu, nir_const_value **srcs,
    return isfinite(e) ? e : INFINITY;
 }
 
-/* Ops whose value over a box is a few integers, computed exactly from
- * the box's ends: where the box gives one value, the result is exact and
- * takes none of the slack below (floor(x) = 3 over [3.2, 3.4] is 3, so a
- * branch on it is decided). */
-static bool
-piecewise_constant(nir_op op)
+/* Where the box gives one value of these, the result is exact and takes
+ * none of the rounding slack of component_bound (floor(x) = 3 over [3.2,
+ * 3.4] is 3, so a branch on it is decided). */
+bool
+nir_eval_piecewise_constant(nir_op op)
 {
    switch (op) {
    case nir_op_ffloor:
@@ -424,7 +423,7 @@ component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
       return 0;
    double big = fmax(fabs(f.lo), fabs(f.hi));
    /* the double arithmetic above rounds too: a little slack */
-   double slack = piecewise_constant(alu->op) ? 0 : big * 0x1p-50;
+   double slack = nir_eval_piecewise_constant(alu->op) ? 0 : big * 0x1p-50;
    double d = fmax(fabs(r - f.lo), fabs(f.hi - r)) + slack;
    double e = d + err.ulps * nir_eval_ulp(big, bits) + err.abs;
    if (fabs(r) + e > max_finite(bits))

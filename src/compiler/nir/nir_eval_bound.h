@@ -71,6 +71,11 @@ typedef struct nir_eval_bounds {
  * or 64); below the smallest normal, that of the smallest normal. */
 double nir_eval_ulp(double x, unsigned bit_size);
 
+/* floor, ceil, trunc, round_even, sign and step: exact operations whose
+ * value over an interval is a few integers, computed exactly from its
+ * ends. */
+bool nir_eval_piecewise_constant(nir_op op);
+
 /* For nir_eval.c: the bounds of an ALU result.  srcs/comps are what
  * nir_eval_const_opcode got, src_bound[i][c] the bound of srcs[i][c],
  * dst the reference's result; writes dst_bound[c] (INFINITY: unknown). */
