@@ -408,8 +408,15 @@ component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
       return INFINITY;
    if (exact && err.exact)
       return 0;
-   if (isnan(r) || isinf(r))
-      return exact ? 0 : INFINITY;
+   if (isnan(r) || isinf(r)) {
+      /* an overflow of finite operands is the reference's rounding: an
+       * implementation that is not bit-exact (a 16-bit sum computed at
+       * 32 bits) may stay finite */
+      bool overflow = isinf(r);
+      for (unsigned i = 0; i < n; i++)
+         overflow &= isfinite(x[i]);
+      return exact && (err.exact || !overflow) ? 0 : INFINITY;
+   }
    range f;
    if (!float_range(alu->op, a, n, &f) || isnan(f.lo) || isnan(f.hi) ||
        isinf(f.lo) || isinf(f.hi))

@@ -281,6 +281,32 @@ test_decided_conditions(void **state)
    }
 }
 
+/* x + y overflows to infinity in the reference.  A bit-exact
+ * implementation overflows too; one that is not (a 16-bit sum computed
+ * at 32 bits) may not: the sum is then unknown, and so is a branch on
+ * it.  inf + 1 is infinite everywhere. */
+static void
+test_overflow(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f);
+   nir_def *s = nir_fadd(&f.b, f.x, f.y);
+   nir_def *t = nir_fadd(&f.b, f.x, nir_imm_float(&f.b, 1));
+   nir_store_var(&f.b, f.out, nir_vec4(&f.b, s, s, t, t), 0xf);
+
+   nir_const_value out[4];
+   double bound[4];
+   nir_eval_state st;
+   run(&f, true, 3e38f, 3e38f, out, bound, &st);
+   assert_true(isinf(out[0].f32) && bound[0] == 0);
+   run(&f, false, 3e38f, 3e38f, out, bound, &st);
+   assert_true(isinf(out[0].f32) && isinf(bound[0]));
+   run(&f, false, INFINITY, 1.0f, out, bound, &st);
+   assert_true(isinf(out[2].f32) && bound[2] == 0);
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -291,6 +317,7 @@ main(void)
       cmocka_unit_test(test_representable_result),
       cmocka_unit_test(test_floor_of_inexact),
       cmocka_unit_test(test_decided_conditions),
+      cmocka_unit_test(test_overflow),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
