@@ -410,12 +410,13 @@ component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
       return 0;
    if (isnan(r) || isinf(r)) {
       /* an overflow of finite operands is the reference's rounding: an
-       * implementation that is not bit-exact (a 16-bit sum computed at
-       * 32 bits) may stay finite */
-      bool overflow = isinf(r);
+       * implementation that rounds at a wider precision (a 16-bit sum
+       * computed at 32 bits: correctly rounded, not bit-exact) may stay
+       * finite */
+      bool overflow = isinf(r) && err.correctly_rounded && !err.exact;
       for (unsigned i = 0; i < n; i++)
          overflow &= isfinite(x[i]);
-      return exact && (err.exact || !overflow) ? 0 : INFINITY;
+      return exact && !overflow ? 0 : INFINITY;
    }
    range f;
    if (!float_range(alu->op, a, n, &f) || isnan(f.lo) || isnan(f.hi) ||
