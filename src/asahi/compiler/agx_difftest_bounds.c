@@ -51,6 +51,9 @@ rounded(const nir_alu_instr *alu, void *data, nir_eval_op_error *e)
 {
    e->exact = !relaxed(alu, data);
    e->ulps = e->exact ? 0.5 : HALF_ULP16;
+   /* rounded once or twice (32 then 16 bits), or not at all: an exact
+    * result that is representable comes out as it is */
+   e->correctly_rounded = true;
 }
 
 static bool
@@ -61,18 +64,16 @@ op_error(const nir_alu_instr *alu, const double *x, nir_eval_op_error *e,
    bool half = bits == 16;
    const char *name = nir_op_infos[alu->op].name;
    memset(e, 0, sizeof(*e));
+   if (nir_eval_piecewise_constant(alu->op)) {
+      e->exact = true; /* floor, ceil, trunc, rint, sign, step */
+      return true;
+   }
    switch (alu->op) {
    case nir_op_fneg:
    case nir_op_fabs:
    case nir_op_fsat:
    case nir_op_fmin:
    case nir_op_fmax:
-   case nir_op_ffloor:
-   case nir_op_fceil:
-   case nir_op_ftrunc:
-   case nir_op_fround_even:
-   case nir_op_fsign:
-   case nir_op_fstep:
       e->exact = true;
       return true;
    case nir_op_fadd:

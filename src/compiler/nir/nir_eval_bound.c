@@ -232,11 +232,25 @@ float_compare(nir_op op)
    }
 }
 
-/* Does the box decide a non-float result: the comparisons and the
- * float-to-integer conversions (monotone, so both ends tell)? */
+/* Are operands 0 and 1 of component c one value (x == x, x != x: the
+ * NaN tests)?  The implementation then compares its one value with
+ * itself, however far from the reference's it is. */
 static bool
-decided(nir_op op, const range *a)
+same_operands(const nir_alu_instr *alu, unsigned c)
 {
+   return alu->src[0].src.ssa == alu->src[1].src.ssa &&
+          nir_alu_src_swizzle(&alu->src[0], c) ==
+             nir_alu_src_swizzle(&alu->src[1], c);
+}
+
+/* Does the box decide a non-float result of component c: the comparisons
+ * and the float-to-integer conversions (monotone, so both ends tell)? */
+static bool
+decided(const nir_alu_instr *alu, unsigned c, const range *a)
+{
+   nir_op op = alu->op;
+   if (float_compare(op) != CMP_NONE && same_operands(alu, c))
+      return true;
    switch (float_compare(op)) {
    case CMP_LT:
    case CMP_GE:
@@ -296,6 +310,45 @@ undecided_select(const nir_alu_instr *alu, nir_const_value **srcs,
    return isfinite(e) ? e : INFINITY;
 }
 
+/* Where the box gives one value of these, the result is exact and takes
+ * none of the rounding slack of component_bound (floor(x) = 3 over [3.2,
+ * 3.4] is 3, so a branch on it is decided). */
+bool
+nir_eval_piecewise_constant(nir_op op)
+{
+   switch (op) {
+   case nir_op_ffloor:
+   case nir_op_fceil:
+   case nir_op_ftrunc:
+   case nir_op_fround_even:
+   case nir_op_fsign:
+   case nir_op_fstep:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* A bitwise and with an exact zero operand is zero, an or with an exact
+ * all-ones operand (a true boolean) all ones, whatever the other operand
+ * is: `a && b` with a exactly false decides a branch. */
+static bool
+absorbed(const nir_alu_instr *alu, nir_const_value **srcs,
+         double (*src_bound)[NIR_MAX_VEC_COMPONENTS], unsigned c)
+{
+   if (alu->op != nir_op_iand && alu->op != nir_op_ior)
+      return false;
+   unsigned bits = alu->def.bit_size;
+   uint64_t ones = bits == 64 ? ~0ull : (1ull << bits) - 1;
+   uint64_t absorbing = alu->op == nir_op_iand ? 0 : ones;
+   for (unsigned i = 0; i < 2; i++) {
+      if (src_bound[i][c] == 0 &&
+          nir_const_value_as_uint(srcs[i][c], bits) == absorbing)
+         return true;
+   }
+   return false;
+}
+
 static double
 component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
                 nir_const_value **srcs,
@@ -336,13 +389,16 @@ component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
    }
    if (exact && nir_alu_type_get_base_type(info->output_type) != nir_type_float)
       return 0;
+   if (nir_alu_type_get_base_type(info->output_type) != nir_type_float &&
+       absorbed(alu, srcs, src_bound, c))
+      return 0;
    if (!finite)
       return INFINITY;
 
    if (nir_alu_type_get_base_type(info->output_type) != nir_type_float) {
       bool float_in = n && nir_alu_type_get_base_type(info->input_types[0]) ==
                               nir_type_float;
-      return float_in && decided(alu->op, a) ? 0 : INFINITY;
+      return float_in && decided(alu, c, a) ? 0 : INFINITY;
    }
 
    unsigned bits = alu->def.bit_size;
@@ -352,15 +408,31 @@ component_bound(const nir_eval_bounds *b, const nir_alu_instr *alu,
       return INFINITY;
    if (exact && err.exact)
       return 0;
-   if (isnan(r) || isinf(r))
-      return exact ? 0 : INFINITY;
+   if (isnan(r) || isinf(r)) {
+      /* an overflow of finite operands is the reference's rounding: an
+       * implementation that rounds at a wider precision (a 16-bit sum
+       * computed at 32 bits: correctly rounded, not bit-exact) may stay
+       * finite */
+      bool overflow = isinf(r) && err.correctly_rounded && !err.exact;
+      for (unsigned i = 0; i < n; i++)
+         overflow &= isfinite(x[i]);
+      return exact && !overflow ? 0 : INFINITY;
+   }
    range f;
    if (!float_range(alu->op, a, n, &f) || isnan(f.lo) || isnan(f.hi) ||
        isinf(f.lo) || isinf(f.hi))
       return INFINITY;
+   /* Exact operands and an exact result that needs no rounding: every
+    * correctly rounded implementation, at 16 bits or more, gives it.  (f
+    * is that result rounded to double; where it equals r, the exact
+    * result is within half a double ulp of r, so binary16 and binary32
+    * round it to r too.) */
+   if (exact && err.correctly_rounded && f.lo == r && f.hi == r)
+      return 0;
    double big = fmax(fabs(f.lo), fabs(f.hi));
    /* the double arithmetic above rounds too: a little slack */
-   double d = fmax(fabs(r - f.lo), fabs(f.hi - r)) + big * 0x1p-50;
+   double slack = nir_eval_piecewise_constant(alu->op) ? 0 : big * 0x1p-50;
+   double d = fmax(fabs(r - f.lo), fabs(f.hi - r)) + slack;
    double e = d + err.ulps * nir_eval_ulp(big, bits) + err.abs;
    if (fabs(r) + e > max_finite(bits))
       return INFINITY; /* the implementation may overflow */

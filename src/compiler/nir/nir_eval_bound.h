@@ -25,7 +25,10 @@
  * to [lo, hi] plus that error.  Integer and boolean values are exact
  * (bound 0) or unknown (infinite): a comparison or conversion whose
  * answer the box does not decide, or any integer operation of an
- * unknown value.  When an unknown or inexact value decides control flow
+ * unknown value (except an and with an exact 0, an or with exact ones,
+ * and a comparison of a value with itself, which are decided).  A
+ * correctly rounded result that needs no rounding and a floor-like
+ * result constant over the box are exact.  When an unknown or inexact value decides control flow
  * or is stored where no bound is kept, the whole run is unbounded
  * (nir_eval_state.bound_lost).
  */
@@ -47,6 +50,12 @@ typedef struct {
    double ulps;
    double abs;
    bool exact;
+   /* The implementation rounds the exact result correctly, at the
+    * result's precision or a wider one: so with exact operands whose
+    * exact result is representable at the result's bit size, it gives
+    * that value even when `exact` is false (a 16-bit add computed at 32
+    * bits). */
+   bool correctly_rounded;
 } nir_eval_op_error;
 
 typedef struct nir_eval_bounds {
@@ -61,6 +70,11 @@ typedef struct nir_eval_bounds {
 /* Unit in the last place of |x| in the IEEE format of `bit_size` (16, 32
  * or 64); below the smallest normal, that of the smallest normal. */
 double nir_eval_ulp(double x, unsigned bit_size);
+
+/* floor, ceil, trunc, round_even, sign and step: exact operations whose
+ * value over an interval is a few integers, computed exactly from its
+ * ends. */
+bool nir_eval_piecewise_constant(nir_op op);
 
 /* For nir_eval.c: the bounds of an ALU result.  srcs/comps are what
  * nir_eval_const_opcode got, src_bound[i][c] the bound of srcs[i][c],
