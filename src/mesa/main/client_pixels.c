@@ -19,6 +19,7 @@
 #include "main/context.h"
 #include "main/pbo.h"
 #include "main/pixel.h"
+#include "util/format/u_format.h"
 #include "util/half_float.h"
 #include "util/u_math.h"
 
@@ -398,6 +399,26 @@ elem_bits(double v, GLenum type, bool normalize)
    }
 }
 
+/* An index as an element of an unpacked type: GL 2.1 section 4.3.2's
+ * final conversion masks it with 2^8 - 1, 2^7 - 1, 2^16 - 1, 2^15 - 1,
+ * 2^32 - 1 or 2^31 - 1 (table 4.8: UNSIGNED_BYTE, BYTE, UNSIGNED_SHORT,
+ * SHORT, UNSIGNED_INT, INT; the signed types keep one bit less), and
+ * converts it to a float for FLOAT and HALF_FLOAT. */
+static uint32_t
+index_bits(double v, GLenum type)
+{
+   switch (type) {
+   case GL_BYTE:
+      return _mesa_pixel_int_bits(v) & 0x7fu;
+   case GL_SHORT:
+      return _mesa_pixel_int_bits(v) & 0x7fffu;
+   case GL_INT:
+      return _mesa_pixel_int_bits(v) & 0x7fffffffu;
+   default:
+      return elem_bits(v, type, false);
+   }
+}
+
 static void
 write_elem(uint8_t *p, uint32_t v, unsigned size, bool swap)
 {
@@ -448,9 +469,10 @@ _mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
    }
    unsigned size = _mesa_pixel_type_size(type);
    for (unsigned k = 0; k < d.count; k++) {
-      bool normalize = !d.integer && d.comp[k] != PIX_I;
-      write_elem(p + k * size, elem_bits(g->val[d.comp[k]], type, normalize),
-                 size, swap);
+      double v = g->val[d.comp[k]];
+      uint32_t bits = d.comp[k] == PIX_I ? index_bits(v, type)
+                                          : elem_bits(v, type, !d.integer);
+      write_elem(p + k * size, bits, size, swap);
    }
 }
 
@@ -512,18 +534,38 @@ _mesa_base_format_components(GLenum base)
 }
 
 /* GL 2.1 section 3.8.1: texture images go through the pixel transfer
- * operations like glDrawPixels' (section 3.6.5), then the final
- * conversion clamps the components to [0, 1], or to [-1, 1] for signed
- * normalized storage (EXT_texture_snorm's edit of GL 3.0 section 3.8.1;
- * GL 4.6 section 8.5). */
+ * operations like glDrawPixels' (section 3.6.5), stopping before the
+ * final conversion; what follows depends on the storage
+ * (ARB_texture_float's edit of that section, GL 3.0 section 3.9.1, GL
+ * 4.6 compatibility section 8.5): unsigned normalized storage clamps the
+ * components to [0, 1], signed normalized storage to [-1, 1]
+ * (EXT_texture_snorm), floating-point storage keeps them as they are. */
 static void
 transfer_row(const struct gl_context *ctx, float *rgba, size_t n,
-             bool signed_norm)
+             enum pixel_clamp clamp)
 {
-   const float lo = signed_norm ? -1.0f : 0.0f;
+   const float lo = clamp == PIXEL_CLAMP_SNORM ? -1.0f : 0.0f;
    _mesa_transfer_rgba(ctx, rgba, n);
+   if (clamp == PIXEL_CLAMP_NONE)
+      return;
    for (size_t i = 0; i < 4 * n; i++)
       rgba[i] = rgba[i] > lo ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : lo;
+}
+
+enum pixel_clamp
+_mesa_texture_upload_clamp(enum pipe_format storage)
+{
+   const struct util_format_description *d = util_format_description(storage);
+
+   if (util_format_is_snorm(storage))
+      return PIXEL_CLAMP_SNORM;
+   /* Float channels (RGBA16F, R11G11B10F, RGB9E5 ...): unclamped; the
+    * unsigned float formats lose negatives when the texels are packed. */
+   for (unsigned c = 0; d && c < d->nr_channels; c++) {
+      if (d->channel[c].type == UTIL_FORMAT_TYPE_FLOAT)
+         return PIXEL_CLAMP_NONE;
+   }
+   return PIXEL_CLAMP_UNORM;
 }
 
 /* One RGBA texel as base format base keeps it, read back as RGBA. */
@@ -604,8 +646,8 @@ unpack_depth_row(const struct gl_context *ctx, GLenum format, GLenum type,
 
 void *
 _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
-                          GLenum type, GLenum base, bool signed_norm, int w,
-                          int h, int d, const void *pixels)
+                          GLenum type, GLenum base, enum pixel_clamp clamp,
+                          int w, int h, int d, const void *pixels)
 {
    bool integer = _mesa_is_client_integer_format(format);
    bool transfer = !integer && _mesa_rgba_transfer_active(ctx);
@@ -641,7 +683,7 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
          unpack_rgba(format, type, src, ctx->PixelOps.UnpackSwapBytes,
                      (unsigned)w, t);
          if (transfer)
-            transfer_row(ctx, (float *)dst, (size_t)w, signed_norm);
+            transfer_row(ctx, (float *)dst, (size_t)w, clamp);
          for (int x = 0; x < w; x++)
             reduce_to_base(t[x], base, one);
       }

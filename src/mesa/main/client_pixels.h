@@ -40,6 +40,14 @@ enum pixel_comp {
    PIX_COMPS,
 };
 
+/* What the final conversion of a texture upload does with the results of
+ * the pixel transfer operations (_mesa_texture_upload_clamp). */
+enum pixel_clamp {
+   PIXEL_CLAMP_UNORM, /* to [0, 1] */
+   PIXEL_CLAMP_SNORM, /* to [-1, 1] */
+   PIXEL_CLAMP_NONE,  /* kept: floating-point storage */
+};
+
 /* A client format: its components in memory order, and whether it is an
  * integer format (values not normalized). */
 struct pixel_format_desc {
@@ -163,11 +171,17 @@ bool _mesa_client_unpack_changes(const struct gl_context *ctx,
  * colour 0, missing alpha 1), so that storage with more channels than
  * the base format holds what the base format would; bytes swapped and
  * (non-integer formats) through the pixel transfer operations as ctx
- * says, whose results are clamped to [0, 1], or to [-1, 1] when
- * signed_norm (signed normalized storage).  NULL when out of memory;
- * free() the result. */
+ * says, whose results are then clamped as clamp says (the storage's
+ * final conversion).  NULL when out of memory; free() the result. */
 void *_mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
-                                GLenum type, GLenum base, bool signed_norm,
-                                int w, int h, int d, const void *pixels);
+                                GLenum type, GLenum base,
+                                enum pixel_clamp clamp, int w, int h, int d,
+                                const void *pixels);
+
+/* The clamp of the final conversion of a texture upload into storage
+ * (ARB_texture_float; GL 4.6 compatibility section 8.5): SNORM for
+ * signed normalized formats, NONE for floating-point ones (unclamped),
+ * UNORM for the others. */
+enum pixel_clamp _mesa_texture_upload_clamp(enum pipe_format storage);
 
 #endif

@@ -841,6 +841,9 @@ struct gl_context {
       GLint UnpackRowLength, UnpackImageHeight;
       GLint UnpackSkipPixels, UnpackSkipRows, UnpackSkipImages;
       GLint PackRowLength, PackSkipPixels, PackSkipRows;
+      /* Desktop GL 1.2 table 4.5: the 3D pack modes (glGetTexImage of
+       * 3D and array images). */
+      GLint PackImageHeight, PackSkipImages;
    } Pixel;
 
    struct gl_buffer_object *ArrayBuffer;

@@ -192,7 +192,8 @@ test_unpack_modes(void **state)
    const uint8_t texel[2] = {0xf8, 0x00};
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
    float *out = _mesa_client_unpack_image(ctx, GL_RGB, GL_UNSIGNED_SHORT_5_6_5,
-                                          GL_RGB, false, 1, 1, 1, texel);
+                                          GL_RGB, PIXEL_CLAMP_UNORM, 1, 1, 1,
+                                          texel);
    assert_non_null(out);
    assert_true(out[0] == 1.0f && out[1] == 0.0f && out[2] == 0.0f &&
                out[3] == 1.0f);
@@ -205,7 +206,7 @@ test_unpack_modes(void **state)
                                             GL_UNSIGNED_BYTE));
    const uint8_t rgba[4] = {255, 255, 0, 255};
    out = _mesa_client_unpack_image(ctx, GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA,
-                                   false, 1, 1, 1, rgba);
+                                   PIXEL_CLAMP_UNORM, 1, 1, 1, rgba);
    assert_non_null(out);
    assert_true(out[0] == 0.5f && out[1] == 1.0f && out[3] == 1.0f);
    free(out);
@@ -307,14 +308,15 @@ test_depth_bytes(void **state)
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
    float *out = _mesa_client_unpack_image(ctx, GL_DEPTH_COMPONENT,
                                           GL_UNSIGNED_BYTE, GL_DEPTH_COMPONENT,
-                                          false, 3, 1, 1, z);
+                                          PIXEL_CLAMP_UNORM, 3, 1, 1, z);
    assert_non_null(out);
    assert_true(out[0] == 0.0f && fabsf(out[1] - 0.2f) < 1e-6f &&
                out[2] == 1.0f);
    free(out);
    _mesa_PixelTransferf(GL_DEPTH_SCALE, 0.5f);
    out = _mesa_client_unpack_image(ctx, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE,
-                                   GL_DEPTH_COMPONENT, false, 3, 1, 1, z);
+                                   GL_DEPTH_COMPONENT, PIXEL_CLAMP_UNORM, 3, 1, 1,
+                                   z);
    assert_non_null(out);
    assert_true(out[2] == 0.5f);
    free(out);
