@@ -12,6 +12,7 @@
  * EXT_texture_integer for the integer formats; GL 3.0 section 3.7.2 for
  * DEPTH_STENCIL.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -376,11 +377,21 @@ _mesa_pixel_int_bits(double v)
    return v < 0.0 ? (uint32_t)(int32_t)v : (uint32_t)v;
 }
 
+/* An integer component clamped to [lo, hi] as the bits of its element:
+ * EXT_texture_integer's final conversion clamps each component of an
+ * integer colour to the range of the type (GL 3.0 section 4.3.2). */
+static uint32_t
+clamped_int_bits(double v, double lo, double hi)
+{
+   return _mesa_pixel_int_bits(v < lo ? lo : v > hi ? hi : v);
+}
+
 /* A value as an element of an unpacked type: normalized (clamped and
- * scaled), or the integer it is. */
+ * scaled), or the integer it is, clamped to the type's range. */
 static uint32_t
 elem_bits(double v, GLenum type, bool normalize)
 {
+   unsigned bits = 8 * _mesa_pixel_type_size(type);
    switch (type) {
    case GL_HALF_FLOAT:
       return util_float_to_half_round((float)v, UTIL_HALF_ROUND_NEAREST_EVEN);
@@ -390,12 +401,13 @@ elem_bits(double v, GLenum type, bool normalize)
    case GL_UNSIGNED_SHORT:
    case GL_UNSIGNED_INT:
       if (normalize)
-         return to_unorm(v, 8 * _mesa_pixel_type_size(type));
-      return _mesa_pixel_int_bits(v);
+         return to_unorm(v, bits);
+      return clamped_int_bits(v, 0.0, ldexp(1.0, (int)bits) - 1.0);
    default:
       if (normalize)
-         return to_snorm(v, 8 * _mesa_pixel_type_size(type));
-      return _mesa_pixel_int_bits(v);
+         return to_snorm(v, bits);
+      return clamped_int_bits(v, -ldexp(1.0, (int)bits - 1),
+                              ldexp(1.0, (int)bits - 1) - 1.0);
    }
 }
 
@@ -459,8 +471,10 @@ _mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
          unsigned b = pk->bits[k];
          unsigned at = pk->rev ? shift : total - shift - b;
          double v = g->val[d.comp[k]];
-         bool raw = d.integer || d.comp[k] == PIX_I;
-         uint32_t field = raw ? _mesa_pixel_int_bits(v) : to_unorm(v, b);
+         uint32_t field = d.comp[k] == PIX_I ? _mesa_pixel_int_bits(v)
+                          : d.integer
+                             ? clamped_int_bits(v, 0.0, ldexp(1.0, (int)b) - 1.0)
+                             : to_unorm(v, b);
          word |= (field & ((1u << b) - 1u)) << at;
          shift += b;
       }

@@ -36,28 +36,38 @@
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
-/* The base format's components of one row of float texels (table 6.1). */
+/* The components of an image's texels that its base format keeps, as a
+ * mask of R (1), G (2), B (4), A (8): table 6.1 reads L and I as R, the
+ * others as themselves; the rest read 0, and A 1. */
+static unsigned
+kept_components(const struct gl_format_info *f)
+{
+   if (f->base == GL_INTENSITY)
+      return 1;
+   if (f->l)
+      return f->a ? 9 : 1;
+   return (f->r ? 1 : 0) | (f->g ? 2 : 0) | (f->b ? 4 : 0) | (f->a ? 8 : 0);
+}
+
+/* The base format's components of one row of float texels. */
 static void
 reduce_to_base(const struct gl_format_info *f, float *rgba, unsigned n)
 {
-   bool lum = f->l && f->base != GL_INTENSITY;
-   bool inten = f->base == GL_INTENSITY;
-   for (unsigned i = 0; i < n; i++) {
-      float *p = rgba + 4 * i;
-      if (lum || inten) {
-         p[1] = p[2] = 0.0f;
-         if (inten || !f->a)
-            p[3] = 1.0f;
-         continue;
-      }
-      if (!f->r)
-         p[0] = 0.0f;
-      if (!f->g)
-         p[1] = 0.0f;
-      if (!f->b)
-         p[2] = 0.0f;
-      if (!f->a)
-         p[3] = 1.0f;
+   unsigned keep = kept_components(f);
+   for (unsigned i = 0; i < 4 * n; i++) {
+      if (!(keep & (1u << (i % 4))))
+         rgba[i] = i % 4 == 3 ? 1.0f : 0.0f;
+   }
+}
+
+/* The same for integer texels (32-bit words): 1 is 1. */
+static void
+reduce_to_base_int(const struct gl_format_info *f, uint32_t *rgba, unsigned n)
+{
+   unsigned keep = kept_components(f);
+   for (unsigned i = 0; i < 4 * n; i++) {
+      if (!(keep & (1u << (i % 4))))
+         rgba[i] = i % 4 == 3 ? 1 : 0;
    }
 }
 
@@ -225,6 +235,10 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                     !util_format_is_depth_or_stencil(src_format) &&
                     !util_format_is_pure_integer(client) &&
                     !util_format_is_depth_or_stencil(client));
+   /* Integer images of fewer components than their storage (luminance,
+    * intensity, alpha, RGB): read as table 6.1 says, like float ones. */
+   bool rebase_int = !packed_int && _mesa_format_info_is_integer(f) &&
+                     kept_components(f) != 15;
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
    void *scratch = malloc(st_convert_scratch_B(w));
    size_t decoded_stride_B = (size_t)w * 4 * sizeof(float);
@@ -277,9 +291,14 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                util_format_pack_rgba_float(client, o, rgba, w);
          } else if (packed_int) {
             st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
+            reduce_to_base_int(f, (uint32_t *)rgba, w);
             _mesa_client_pack_rgba_int(format, type,
                                        (const uint32_t(*)[4])rgba, w, sint,
                                        ctx->PixelOps.PackSwapBytes, o);
+         } else if (rebase_int) {
+            st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
+            reduce_to_base_int(f, (uint32_t *)rgba, w);
+            st_convert_texels(client, o, int_format, rgba, w, scratch);
          } else {
             /* The 24 unused bits of FLOAT_32_UNSIGNED_INT_24_8_REV's
              * second word are 0 (GL 4.6 section 8.4.4.2 leaves them

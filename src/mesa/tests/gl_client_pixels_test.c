@@ -236,9 +236,12 @@ test_integer_formats(void **state)
    GLuint back[4] = {0};
    _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, back);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   /* BGR: R is the third component, 9; luminance reads (L, L, L, 1). */
+   /* BGR: R is the third component, 9; luminance reads (L, 0, 0, 1)
+    * (GL 3.0 section 6.1.4, table 6.1; piglit's ext_texture_integer
+    * getteximage-clamping). */
    assert_int_equal(back[0], 9);
-   assert_int_equal(back[1], 9);
+   assert_int_equal(back[1], 0);
+   assert_int_equal(back[2], 0);
    assert_int_equal(back[3], 1);
 
    /* BGRA_INTEGER with the packed types both ways (GL 4.6 table 8.5):

@@ -27,6 +27,7 @@
 #include "gl_test_context.h"
 #include "main/client_pixels.h"
 #include "main/context.h"
+#include "main/pixel.h"
 #include "util/half_float.h"
 
 /* RED_SCALE 2 doubles R (GL 2.1 section 3.6.5); the storage decides
@@ -224,6 +225,61 @@ test_current_index(void **state)
    gl_test_destroy(t);
 }
 
+/* EXT_texture_integer's final conversion: integer components clamp to
+ * the range of the type (GL 3.0 section 4.3.2), unsigned 0xfffffff0 to
+ * 0xffff as UNSIGNED_SHORT, signed 0x80000000 to -32768 as SHORT; packed
+ * fields to their width (10 bits: 1023). */
+static void
+test_integer_pack_clamps(void **state)
+{
+   (void)state;
+   const uint32_t u[1][4] = {{0xfffffff0u, 7, 0, 1}};
+   const uint32_t i[1][4] = {{0x80000000u, 0x7fffffffu, 5, 0}};
+   uint16_t us[4] = {0};
+   int16_t ss[4] = {0};
+   int8_t sb[1] = {0};
+   uint32_t word = 0;
+
+   _mesa_client_pack_rgba_int(GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, u, 1, false,
+                              false, us);
+   assert_memory_equal(us, ((uint16_t[]){0xffff, 7, 0, 1}), sizeof(us));
+   _mesa_client_pack_rgba_int(GL_RGBA_INTEGER, GL_SHORT, i, 1, true, false, ss);
+   assert_memory_equal(ss, ((int16_t[]){-32768, 32767, 5, 0}), sizeof(ss));
+   _mesa_client_pack_rgba_int(GL_GREEN_INTEGER, GL_BYTE, i, 1, true, false, sb);
+   assert_int_equal(sb[0], 127);
+   /* UNSIGNED_INT_10_10_10_2: R in the top 10 bits, A in the low 2. */
+   _mesa_client_pack_rgba_int(GL_RGBA_INTEGER, GL_UNSIGNED_INT_10_10_10_2, u, 1,
+                              false, false, &word);
+   assert_int_equal(word, (1023u << 22) | (7u << 12) | 1u);
+}
+
+/* The errors of glDrawPixels / glReadPixels pairs: DEPTH_STENCIL with
+ * another type and the integer formats with float types are
+ * INVALID_ENUM (EXT_packed_depth_stencil, EXT_texture_integer; piglit's
+ * ext_packed_depth_stencil errors, ext_texture_integer api-readpixels),
+ * a packed type of another format INVALID_OPERATION. */
+static void
+test_pair_errors(void **state)
+{
+   (void)state;
+   assert_int_equal(_mesa_pixel_format_error(GL_DEPTH_STENCIL, GL_UNSIGNED_INT),
+                    GL_INVALID_ENUM);
+   assert_int_equal(_mesa_pixel_format_error(GL_DEPTH_STENCIL, GL_FLOAT),
+                    GL_INVALID_ENUM);
+   assert_int_equal(
+      _mesa_pixel_format_error(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8), 0);
+   assert_int_equal(
+      _mesa_pixel_format_error(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8),
+      GL_INVALID_OPERATION);
+   assert_int_equal(
+      _mesa_pixel_format_error(GL_STENCIL_INDEX, GL_UNSIGNED_INT_24_8),
+      GL_INVALID_OPERATION);
+   assert_int_equal(_mesa_pixel_format_error(GL_RGBA_INTEGER, GL_FLOAT),
+                    GL_INVALID_ENUM);
+   assert_int_equal(_mesa_pixel_format_error(GL_RGBA_INTEGER, GL_UNSIGNED_INT),
+                    GL_INVALID_OPERATION);
+}
+
 int
 main(void)
 {
@@ -232,6 +288,8 @@ main(void)
       cmocka_unit_test(test_stencil_readback_types),
       cmocka_unit_test(test_pack_skip_images),
       cmocka_unit_test(test_current_index),
+      cmocka_unit_test(test_integer_pack_clamps),
+      cmocka_unit_test(test_pair_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
