@@ -36,6 +36,9 @@
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
+/* The bits of 1.0f (IEEE binary32). */
+#define FLOAT_ONE_BITS 0x3f800000u
+
 /* The components of an image's texels that its base format keeps, as a
  * mask of R (1), G (2), B (4), A (8): table 6.1 reads L and I as R, the
  * others as themselves; the rest read 0, and A 1. */
@@ -49,25 +52,20 @@ kept_components(const struct gl_format_info *f)
    return (f->r ? 1 : 0) | (f->g ? 2 : 0) | (f->b ? 4 : 0) | (f->a ? 8 : 0);
 }
 
-/* The base format's components of one row of float texels. */
+/* The base format's components of one row of RGBA texels of 32-bit
+ * words (floats or integers): the others become 0, A becomes one (the
+ * bits of 1.0f or of integer 1; 0.0f is all zero bits). */
 static void
-reduce_to_base(const struct gl_format_info *f, float *rgba, unsigned n)
+reduce_to_base(const struct gl_format_info *f, void *texels, unsigned n,
+               uint32_t one)
 {
    unsigned keep = kept_components(f);
+   uint8_t *p = texels;
    for (unsigned i = 0; i < 4 * n; i++) {
-      if (!(keep & (1u << (i % 4))))
-         rgba[i] = i % 4 == 3 ? 1.0f : 0.0f;
-   }
-}
-
-/* The same for integer texels (32-bit words): 1 is 1. */
-static void
-reduce_to_base_int(const struct gl_format_info *f, uint32_t *rgba, unsigned n)
-{
-   unsigned keep = kept_components(f);
-   for (unsigned i = 0; i < 4 * n; i++) {
-      if (!(keep & (1u << (i % 4))))
-         rgba[i] = i % 4 == 3 ? 1 : 0;
+      if (keep & (1u << (i % 4)))
+         continue;
+      uint32_t v = i % 4 == 3 ? one : 0;
+      memcpy(p + 4 * (size_t)i, &v, sizeof(v));
    }
 }
 
@@ -282,7 +280,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                                    scratch, o);
          } else if (via_float) {
             util_format_unpack_rgba_float(src_format, rgba, s, w);
-            reduce_to_base(f, rgba, w);
+            reduce_to_base(f, rgba, w, FLOAT_ONE_BITS);
             if (packed_here)
                _mesa_client_pack_rgba_float(format, type,
                                             (const float(*)[4])rgba, w,
@@ -291,13 +289,13 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                util_format_pack_rgba_float(client, o, rgba, w);
          } else if (packed_int) {
             st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
-            reduce_to_base_int(f, (uint32_t *)rgba, w);
+            reduce_to_base(f, rgba, w, 1);
             _mesa_client_pack_rgba_int(format, type,
                                        (const uint32_t(*)[4])rgba, w, sint,
                                        ctx->PixelOps.PackSwapBytes, o);
          } else if (rebase_int) {
             st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
-            reduce_to_base_int(f, (uint32_t *)rgba, w);
+            reduce_to_base(f, rgba, w, 1);
             st_convert_texels(client, o, int_format, rgba, w, scratch);
          } else {
             /* The 24 unused bits of FLOAT_32_UNSIGNED_INT_24_8_REV's
