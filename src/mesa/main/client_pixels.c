@@ -150,6 +150,15 @@ _mesa_pixel_group_size_B(GLenum format, GLenum type)
    return size * d.count;
 }
 
+bool
+_mesa_readback_pair_enum_error(GLenum format, GLenum type)
+{
+   if (format == GL_DEPTH_STENCIL)
+      return !is_depth_stencil_type(type);
+   return _mesa_is_client_integer_format(format) &&
+          (type == GL_FLOAT || type == GL_HALF_FLOAT);
+}
+
 unsigned
 _mesa_client_pixel_size(GLenum format, GLenum type)
 {

@@ -110,6 +110,15 @@ uint32_t _mesa_pixel_int_bits(double v);
 void _mesa_pixel_encode(GLenum format, GLenum type,
                         const struct pixel_group *g, bool swap, void *dst);
 
+/* Is (format, type) an INVALID_ENUM for a desktop readback (glReadPixels,
+ * glGetTexImage) although both enums are known: DEPTH_STENCIL with a type
+ * other than UNSIGNED_INT_24_8 or FLOAT_32_UNSIGNED_INT_24_8_REV
+ * (EXT_packed_depth_stencil, ARB_depth_buffer_float), an integer format
+ * with FLOAT or HALF_FLOAT (EXT_texture_integer)?  piglit's
+ * ext_packed_depth_stencil errors and ext_texture_integer api-readpixels
+ * expect it, llvmpipe answers so. */
+bool _mesa_readback_pair_enum_error(GLenum format, GLenum type);
+
 /* EXT_texture_integer / GL 3.0 table 3.6: an integer client format? */
 bool _mesa_is_client_integer_format(GLenum format);
 

@@ -129,7 +129,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    }
    bool enums_ok;
    enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
-   if (!enums_ok) {
+   if (!enums_ok || _mesa_readback_pair_enum_error(format, type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }

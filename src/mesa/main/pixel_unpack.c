@@ -40,14 +40,11 @@ _mesa_pixel_format_error(GLenum format, GLenum type)
    if (format == GL_DEPTH_STENCIL && type != GL_UNSIGNED_INT_24_8 &&
        type != GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
       return GL_INVALID_ENUM;
-   /* EXT_texture_integer: integer formats take no float types
-    * (INVALID_ENUM, as piglit's ext_texture_integer api-readpixels and
-    * llvmpipe have it), and go into no fixed-point or float buffer
-    * here. */
+   /* EXT_texture_integer: no integer formats into the fixed-point and
+    * float buffers here (INVALID_OPERATION with float types too, as
+    * llvmpipe answers; readbacks: _mesa_readback_pair_enum_error). */
    if (d.integer)
-      return type == GL_FLOAT || type == GL_HALF_FLOAT
-                ? GL_INVALID_ENUM
-                : GL_INVALID_OPERATION;
+      return GL_INVALID_OPERATION;
    if (index && type == GL_HALF_FLOAT)
       return GL_INVALID_ENUM;
    /* GL 2.1 section 3.6.4 (table 3.8): a packed type needs a format of

@@ -319,11 +319,7 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
     * (ES ReadPixels reads no stencil). */
    if (_mesa_is_gles(ctx) && format == GL_STENCIL_INDEX)
       enums_ok = false;
-   /* EXT_texture_integer (desktop): no float types with the integer
-    * formats, an INVALID_ENUM (piglit's ext_texture_integer
-    * api-readpixels; llvmpipe agrees). */
-   if (!_mesa_is_gles(ctx) && _mesa_is_client_integer_format(format) &&
-       (type == GL_FLOAT || type == GL_HALF_FLOAT))
+   if (!_mesa_is_gles(ctx) && _mesa_readback_pair_enum_error(format, type))
       enums_ok = false;
    if (!enums_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);

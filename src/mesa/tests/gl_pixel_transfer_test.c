@@ -253,11 +253,12 @@ test_integer_pack_clamps(void **state)
    assert_int_equal(word, (1023u << 22) | (7u << 12) | 1u);
 }
 
-/* The errors of glDrawPixels / glReadPixels pairs: DEPTH_STENCIL with
- * another type and the integer formats with float types are
- * INVALID_ENUM (EXT_packed_depth_stencil, EXT_texture_integer; piglit's
- * ext_packed_depth_stencil errors, ext_texture_integer api-readpixels),
- * a packed type of another format INVALID_OPERATION. */
+/* The errors of pixel pairs: DEPTH_STENCIL with another type is
+ * INVALID_ENUM (EXT_packed_depth_stencil; piglit's
+ * ext_packed_depth_stencil errors), and so are integer formats with
+ * float types in readbacks (EXT_texture_integer; piglit's
+ * ext_texture_integer api-readpixels); a packed type of another format
+ * is INVALID_OPERATION. */
 static void
 test_pair_errors(void **state)
 {
@@ -274,8 +275,16 @@ test_pair_errors(void **state)
    assert_int_equal(
       _mesa_pixel_format_error(GL_STENCIL_INDEX, GL_UNSIGNED_INT_24_8),
       GL_INVALID_OPERATION);
+   /* glDrawPixels of integer formats: INVALID_OPERATION whatever the
+    * type (llvmpipe); readbacks: INVALID_ENUM with float types. */
    assert_int_equal(_mesa_pixel_format_error(GL_RGBA_INTEGER, GL_FLOAT),
-                    GL_INVALID_ENUM);
+                    GL_INVALID_OPERATION);
+   assert_true(_mesa_readback_pair_enum_error(GL_RGBA_INTEGER, GL_FLOAT));
+   assert_true(_mesa_readback_pair_enum_error(GL_RED_INTEGER, GL_HALF_FLOAT));
+   assert_false(_mesa_readback_pair_enum_error(GL_RGBA_INTEGER, GL_INT));
+   assert_true(_mesa_readback_pair_enum_error(GL_DEPTH_STENCIL, GL_FLOAT));
+   assert_false(
+      _mesa_readback_pair_enum_error(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8));
    assert_int_equal(_mesa_pixel_format_error(GL_RGBA_INTEGER, GL_UNSIGNED_INT),
                     GL_INVALID_OPERATION);
 }
