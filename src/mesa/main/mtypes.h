@@ -442,6 +442,10 @@ struct gl_renderbuffer {
    int RefCount;
    bool EverBound;
    GLenum InternalFormat;
+   /* The internal format as glRenderbufferStorage* named it (an unsized
+    * one stays unsized: RENDERBUFFER_INTERNAL_FORMAT answers it, as
+    * llvmpipe does); 0 before storage. */
+   GLenum RequestedFormat;
    enum pipe_format Format;
    GLsizei Width, Height;
    unsigned Samples;
