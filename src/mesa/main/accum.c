@@ -45,6 +45,77 @@ _mesa_IndexMask(GLuint mask)
    ctx->FF.IndexMask = mask;
 }
 
+/* GL 2.1 section 2.7: glIndex sets the current colour index (allowed
+ * between glBegin and glEnd, table 6.5's initial 1).  Without colour
+ * index mode it only answers GL_CURRENT_INDEX; integer forms keep their
+ * value, as the index is a float of the current state. */
+void GLAPIENTRY
+_mesa_Indexf(GLfloat c)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_ff_compat_only(ctx, "glIndex"))
+      ctx->FF.CurrentIndex = c;
+}
+
+void GLAPIENTRY
+_mesa_Indexd(GLdouble c)
+{
+   _mesa_Indexf((GLfloat)c);
+}
+
+void GLAPIENTRY
+_mesa_Indexi(GLint c)
+{
+   _mesa_Indexf((GLfloat)c);
+}
+
+void GLAPIENTRY
+_mesa_Indexs(GLshort c)
+{
+   _mesa_Indexf((GLfloat)c);
+}
+
+void GLAPIENTRY
+_mesa_Indexub(GLubyte c)
+{
+   _mesa_Indexf((GLfloat)c);
+}
+
+void GLAPIENTRY
+_mesa_Indexfv(const GLfloat *c)
+{
+   if (c)
+      _mesa_Indexf(c[0]);
+}
+
+void GLAPIENTRY
+_mesa_Indexdv(const GLdouble *c)
+{
+   if (c)
+      _mesa_Indexf((GLfloat)c[0]);
+}
+
+void GLAPIENTRY
+_mesa_Indexiv(const GLint *c)
+{
+   if (c)
+      _mesa_Indexf((GLfloat)c[0]);
+}
+
+void GLAPIENTRY
+_mesa_Indexsv(const GLshort *c)
+{
+   if (c)
+      _mesa_Indexf((GLfloat)c[0]);
+}
+
+void GLAPIENTRY
+_mesa_Indexubv(const GLubyte *c)
+{
+   if (c)
+      _mesa_Indexf((GLfloat)c[0]);
+}
+
 void GLAPIENTRY
 _mesa_Accum(GLenum op, GLfloat value)
 {

@@ -80,6 +80,7 @@ static const struct attrib_region regions[] = {
    F(GL_CURRENT_BIT, CurrentAttribType),
    F(GL_CURRENT_BIT, FF.Raster),
    F(GL_CURRENT_BIT, FF.EdgeFlag),
+   F(GL_CURRENT_BIT, FF.CurrentIndex),
    F(GL_POINT_BIT, FF.PointSize),
    F(GL_POINT_BIT, FF.PointParams),
    F(GL_LINE_BIT, LineWidth),

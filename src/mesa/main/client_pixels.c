@@ -12,6 +12,7 @@
  * EXT_texture_integer for the integer formats; GL 3.0 section 3.7.2 for
  * DEPTH_STENCIL.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "main/context.h"
 #include "main/pbo.h"
 #include "main/pixel.h"
+#include "util/format/u_format.h"
 #include "util/half_float.h"
 #include "util/u_math.h"
 
@@ -146,6 +148,15 @@ _mesa_pixel_group_size_B(GLenum format, GLenum type)
    if (d.integer && is_float)
       return 0;
    return size * d.count;
+}
+
+bool
+_mesa_readback_pair_enum_error(GLenum format, GLenum type)
+{
+   if (format == GL_DEPTH_STENCIL)
+      return !is_depth_stencil_type(type);
+   return _mesa_is_client_integer_format(format) &&
+          (type == GL_FLOAT || type == GL_HALF_FLOAT);
 }
 
 unsigned
@@ -375,11 +386,21 @@ _mesa_pixel_int_bits(double v)
    return v < 0.0 ? (uint32_t)(int32_t)v : (uint32_t)v;
 }
 
+/* An integer component clamped to [lo, hi] as the bits of its element:
+ * EXT_texture_integer's final conversion clamps each component of an
+ * integer colour to the range of the type (GL 3.0 section 4.3.2). */
+static uint32_t
+clamped_int_bits(double v, double lo, double hi)
+{
+   return _mesa_pixel_int_bits(v < lo ? lo : v > hi ? hi : v);
+}
+
 /* A value as an element of an unpacked type: normalized (clamped and
- * scaled), or the integer it is. */
+ * scaled), or the integer it is, clamped to the type's range. */
 static uint32_t
 elem_bits(double v, GLenum type, bool normalize)
 {
+   unsigned bits = 8 * _mesa_pixel_type_size(type);
    switch (type) {
    case GL_HALF_FLOAT:
       return util_float_to_half_round((float)v, UTIL_HALF_ROUND_NEAREST_EVEN);
@@ -389,12 +410,33 @@ elem_bits(double v, GLenum type, bool normalize)
    case GL_UNSIGNED_SHORT:
    case GL_UNSIGNED_INT:
       if (normalize)
-         return to_unorm(v, 8 * _mesa_pixel_type_size(type));
-      return _mesa_pixel_int_bits(v);
+         return to_unorm(v, bits);
+      return clamped_int_bits(v, 0.0, ldexp(1.0, (int)bits) - 1.0);
    default:
       if (normalize)
-         return to_snorm(v, 8 * _mesa_pixel_type_size(type));
-      return _mesa_pixel_int_bits(v);
+         return to_snorm(v, bits);
+      return clamped_int_bits(v, -ldexp(1.0, (int)bits - 1),
+                              ldexp(1.0, (int)bits - 1) - 1.0);
+   }
+}
+
+/* An index as an element of an unpacked type: GL 2.1 section 4.3.2's
+ * final conversion masks it with 2^8 - 1, 2^7 - 1, 2^16 - 1, 2^15 - 1,
+ * 2^32 - 1 or 2^31 - 1 (table 4.8: UNSIGNED_BYTE, BYTE, UNSIGNED_SHORT,
+ * SHORT, UNSIGNED_INT, INT; the signed types keep one bit less), and
+ * converts it to a float for FLOAT and HALF_FLOAT. */
+static uint32_t
+index_bits(double v, GLenum type)
+{
+   switch (type) {
+   case GL_BYTE:
+      return _mesa_pixel_int_bits(v) & 0x7fu;
+   case GL_SHORT:
+      return _mesa_pixel_int_bits(v) & 0x7fffu;
+   case GL_INT:
+      return _mesa_pixel_int_bits(v) & 0x7fffffffu;
+   default:
+      return elem_bits(v, type, false);
    }
 }
 
@@ -438,8 +480,10 @@ _mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
          unsigned b = pk->bits[k];
          unsigned at = pk->rev ? shift : total - shift - b;
          double v = g->val[d.comp[k]];
-         bool raw = d.integer || d.comp[k] == PIX_I;
-         uint32_t field = raw ? _mesa_pixel_int_bits(v) : to_unorm(v, b);
+         uint32_t field = d.comp[k] == PIX_I ? _mesa_pixel_int_bits(v)
+                          : d.integer
+                             ? clamped_int_bits(v, 0.0, ldexp(1.0, (int)b) - 1.0)
+                             : to_unorm(v, b);
          word |= (field & ((1u << b) - 1u)) << at;
          shift += b;
       }
@@ -448,9 +492,10 @@ _mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
    }
    unsigned size = _mesa_pixel_type_size(type);
    for (unsigned k = 0; k < d.count; k++) {
-      bool normalize = !d.integer && d.comp[k] != PIX_I;
-      write_elem(p + k * size, elem_bits(g->val[d.comp[k]], type, normalize),
-                 size, swap);
+      double v = g->val[d.comp[k]];
+      uint32_t bits = d.comp[k] == PIX_I ? index_bits(v, type)
+                                          : elem_bits(v, type, !d.integer);
+      write_elem(p + k * size, bits, size, swap);
    }
 }
 
@@ -512,18 +557,38 @@ _mesa_base_format_components(GLenum base)
 }
 
 /* GL 2.1 section 3.8.1: texture images go through the pixel transfer
- * operations like glDrawPixels' (section 3.6.5), then the final
- * conversion clamps the components to [0, 1], or to [-1, 1] for signed
- * normalized storage (EXT_texture_snorm's edit of GL 3.0 section 3.8.1;
- * GL 4.6 section 8.5). */
+ * operations like glDrawPixels' (section 3.6.5), stopping before the
+ * final conversion; what follows depends on the storage
+ * (ARB_texture_float's edit of that section, GL 3.0 section 3.9.1, GL
+ * 4.6 compatibility section 8.5): unsigned normalized storage clamps the
+ * components to [0, 1], signed normalized storage to [-1, 1]
+ * (EXT_texture_snorm), floating-point storage keeps them as they are. */
 static void
 transfer_row(const struct gl_context *ctx, float *rgba, size_t n,
-             bool signed_norm)
+             enum pixel_clamp clamp)
 {
-   const float lo = signed_norm ? -1.0f : 0.0f;
+   const float lo = clamp == PIXEL_CLAMP_SNORM ? -1.0f : 0.0f;
    _mesa_transfer_rgba(ctx, rgba, n);
+   if (clamp == PIXEL_CLAMP_NONE)
+      return;
    for (size_t i = 0; i < 4 * n; i++)
       rgba[i] = rgba[i] > lo ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : lo;
+}
+
+enum pixel_clamp
+_mesa_texture_upload_clamp(enum pipe_format storage)
+{
+   const struct util_format_description *d = util_format_description(storage);
+
+   if (util_format_is_snorm(storage))
+      return PIXEL_CLAMP_SNORM;
+   /* Float channels (RGBA16F, R11G11B10F, RGB9E5 ...): unclamped; the
+    * unsigned float formats lose negatives when the texels are packed. */
+   for (unsigned c = 0; d && c < d->nr_channels; c++) {
+      if (d->channel[c].type == UTIL_FORMAT_TYPE_FLOAT)
+         return PIXEL_CLAMP_NONE;
+   }
+   return PIXEL_CLAMP_UNORM;
 }
 
 /* One RGBA texel as base format base keeps it, read back as RGBA. */
@@ -604,8 +669,8 @@ unpack_depth_row(const struct gl_context *ctx, GLenum format, GLenum type,
 
 void *
 _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
-                          GLenum type, GLenum base, bool signed_norm, int w,
-                          int h, int d, const void *pixels)
+                          GLenum type, GLenum base, enum pixel_clamp clamp,
+                          int w, int h, int d, const void *pixels)
 {
    bool integer = _mesa_is_client_integer_format(format);
    bool transfer = !integer && _mesa_rgba_transfer_active(ctx);
@@ -641,7 +706,7 @@ _mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
          unpack_rgba(format, type, src, ctx->PixelOps.UnpackSwapBytes,
                      (unsigned)w, t);
          if (transfer)
-            transfer_row(ctx, (float *)dst, (size_t)w, signed_norm);
+            transfer_row(ctx, (float *)dst, (size_t)w, clamp);
          for (int x = 0; x < w; x++)
             reduce_to_base(t[x], base, one);
       }

@@ -40,6 +40,14 @@ enum pixel_comp {
    PIX_COMPS,
 };
 
+/* What the final conversion of a texture upload does with the results of
+ * the pixel transfer operations (_mesa_texture_upload_clamp). */
+enum pixel_clamp {
+   PIXEL_CLAMP_UNORM, /* to [0, 1] */
+   PIXEL_CLAMP_SNORM, /* to [-1, 1] */
+   PIXEL_CLAMP_NONE,  /* kept: floating-point storage */
+};
+
 /* A client format: its components in memory order, and whether it is an
  * integer format (values not normalized). */
 struct pixel_format_desc {
@@ -102,6 +110,15 @@ uint32_t _mesa_pixel_int_bits(double v);
 void _mesa_pixel_encode(GLenum format, GLenum type,
                         const struct pixel_group *g, bool swap, void *dst);
 
+/* Is (format, type) an INVALID_ENUM for a desktop readback (glReadPixels,
+ * glGetTexImage) although both enums are known: DEPTH_STENCIL with a type
+ * other than UNSIGNED_INT_24_8 or FLOAT_32_UNSIGNED_INT_24_8_REV
+ * (EXT_packed_depth_stencil, ARB_depth_buffer_float), an integer format
+ * with FLOAT or HALF_FLOAT (EXT_texture_integer)?  piglit's
+ * ext_packed_depth_stencil errors and ext_texture_integer api-readpixels
+ * expect it, llvmpipe answers so. */
+bool _mesa_readback_pair_enum_error(GLenum format, GLenum type);
+
 /* EXT_texture_integer / GL 3.0 table 3.6: an integer client format? */
 bool _mesa_is_client_integer_format(GLenum format);
 
@@ -163,11 +180,17 @@ bool _mesa_client_unpack_changes(const struct gl_context *ctx,
  * colour 0, missing alpha 1), so that storage with more channels than
  * the base format holds what the base format would; bytes swapped and
  * (non-integer formats) through the pixel transfer operations as ctx
- * says, whose results are clamped to [0, 1], or to [-1, 1] when
- * signed_norm (signed normalized storage).  NULL when out of memory;
- * free() the result. */
+ * says, whose results are then clamped as clamp says (the storage's
+ * final conversion).  NULL when out of memory; free() the result. */
 void *_mesa_client_unpack_image(const struct gl_context *ctx, GLenum format,
-                                GLenum type, GLenum base, bool signed_norm,
-                                int w, int h, int d, const void *pixels);
+                                GLenum type, GLenum base,
+                                enum pixel_clamp clamp, int w, int h, int d,
+                                const void *pixels);
+
+/* The clamp of the final conversion of a texture upload into storage
+ * (ARB_texture_float; GL 4.6 compatibility section 8.5): SNORM for
+ * signed normalized formats, NONE for floating-point ones (unclamped),
+ * UNORM for the others. */
+enum pixel_clamp _mesa_texture_upload_clamp(enum pipe_format storage);
 
 #endif

@@ -115,6 +115,33 @@ draw_values(struct gl_context *ctx, enum st_pixel_kind kind, GLsizei width,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
 }
 
+/* Unpacked depths drawn as draw_values does.  DEPTH_STENCIL groups write
+ * their depths with the depth test disabled too, as a test that always
+ * passes (the depth mask still applies): llvmpipe does so (Mesa's
+ * src/mesa/state_tracker/st_cb_drawpixels.c draws depth and stencil
+ * with PIPE_FUNC_ALWAYS) and piglit's ext_packed_depth_stencil
+ * readdrawpixels expects it, while DEPTH_COMPONENT groups follow the
+ * test's state (GL 2.1 section 4.1.6), as on llvmpipe. */
+static void
+draw_depths(struct gl_context *ctx, GLenum format, GLsizei width,
+            GLsizei height, const GLfloat *values, const char *func)
+{
+   bool force = format == GL_DEPTH_STENCIL && !ctx->Depth.Test;
+   GLenum depth_func = ctx->Depth.Func;
+
+   if (force) {
+      ctx->Depth.Test = true;
+      ctx->Depth.Func = GL_ALWAYS;
+      ctx->NewState |= ST_NEW_DSA;
+   }
+   draw_values(ctx, ST_PIXEL_DEPTH, width, height, values, func);
+   if (force) {
+      ctx->Depth.Test = false;
+      ctx->Depth.Func = depth_func;
+      ctx->NewState |= ST_NEW_DSA;
+   }
+}
+
 /* The window pixel the zoomed image's first texel starts at, for the CPU
  * stencil path (the raster position's integer part). */
 static int
@@ -184,7 +211,7 @@ _mesa_DrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
       if (depth) {
          _mesa_unpack_image(ctx, width, height, format, type, src,
                             PIXEL_DEPTH, values);
-         draw_values(ctx, ST_PIXEL_DEPTH, width, height, values, func);
+         draw_depths(ctx, format, width, height, values, func);
       }
       if (stencil) {
          _mesa_unpack_image(ctx, width, height, format, type, src,

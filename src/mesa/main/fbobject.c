@@ -1446,6 +1446,7 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_ENUM, "glRenderbufferStorage(target)");
       return;
    }
+   const GLenum requested = internalformat;
    internalformat = sized_renderbuffer_format(ctx, internalformat);
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
@@ -1469,6 +1470,7 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
       return;
    }
    rb->InternalFormat = internalformat;
+   rb->RequestedFormat = requested;
    if (_mesa_is_alpha_renderbuffer(ctx, rb))
       st_renderbuffer_zero(ctx->st, rb);
    st_invalidate_framebuffer(ctx->st);
@@ -1508,7 +1510,10 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
       *params = rb->Height;
       return;
    case GL_RENDERBUFFER_INTERNAL_FORMAT:
-      *params = (GLint)rb->InternalFormat;
+      /* piglit's get-renderbuffer-internalformat: GL_DEPTH_STENCIL, not
+       * the DEPTH24_STENCIL8 it stands for. */
+      *params = (GLint)(rb->RequestedFormat ? rb->RequestedFormat
+                                            : rb->InternalFormat);
       return;
    case GL_RENDERBUFFER_SAMPLES:
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
@@ -1556,6 +1561,7 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(target)");
       return;
    }
+   const GLenum requested = internalformat;
    internalformat = sized_renderbuffer_format(ctx, internalformat);
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
@@ -1607,6 +1613,7 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
       return;
    }
    rb->InternalFormat = internalformat;
+   rb->RequestedFormat = requested;
    if (_mesa_is_alpha_renderbuffer(ctx, rb))
       st_renderbuffer_zero(ctx->st, rb);
    st_invalidate_framebuffer(ctx->st);

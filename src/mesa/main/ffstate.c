@@ -59,6 +59,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->PointSize = 1.0f;
    _mesa_init_point_params(ctx);
    ff->IndexMask = ~0u; /* GL 2.1 table 6.22: all ones */
+   ff->CurrentIndex = 1.0f; /* GL 2.1 table 6.5 */
    ff->EdgeFlag = true;
    ff->Select.Mode = GL_RENDER;
    ff->Select.FbType = GL_2D; /* GL 2.1 table 6.68 */

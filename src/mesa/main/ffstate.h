@@ -260,6 +260,9 @@ struct gl_ff_state {
    GLfloat AccumClear[4];
    GLfloat IndexClear;
    GLuint IndexMask;
+   /* The current colour index (glIndex*, accum.c; GL 2.1 section 2.7),
+    * kept for its query and glPushAttrib only. */
+   GLfloat CurrentIndex;
    /* Lighting (GL 2.1 section 2.14, light.c). */
    bool Lighting;
    bool Normalize, RescaleNormal;

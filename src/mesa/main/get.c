@@ -321,6 +321,9 @@ get_accum_index_state(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_INDEX_WRITEMASK:
       int1(v, (GLint)ff->IndexMask);
       return true;
+   case GL_CURRENT_INDEX:
+      float_n(v, TYPE_FLOAT, 1, &ff->CurrentIndex);
+      return true;
    case GL_RGBA_MODE:
    case GL_INDEX_MODE:
       bool1(v, pname == GL_RGBA_MODE);
@@ -844,6 +847,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
               : pname == GL_PACK_ROW_LENGTH     ? ctx->Pixel.PackRowLength
               : pname == GL_PACK_SKIP_PIXELS    ? ctx->Pixel.PackSkipPixels
                                                 : ctx->Pixel.PackSkipRows);
+      return true;
+   case GL_PACK_IMAGE_HEIGHT:
+   case GL_PACK_SKIP_IMAGES:
+      /* GL 1.2 section 6.1 and table 4.5 (desktop only, raster.c) */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, pname == GL_PACK_IMAGE_HEIGHT ? ctx->Pixel.PackImageHeight
+                                            : ctx->Pixel.PackSkipImages);
       return true;
    case GL_POLYGON_OFFSET_FACTOR:
       float_n(v, TYPE_FLOAT, 1, &ctx->Polygon.OffsetFactor);

@@ -13,8 +13,11 @@
  * FLOAT_32_UNSIGNED_INT_24_8_REV, converted as the texels are).  Images
  * kept as S3TC, RGTC or BPTC blocks read as their decoded texels (since
  * wave 15; the uncompressed format texcompress.c puts in their place
- * gives the base format).  Not yet: ASTC images (INVALID_OPERATION) and
- * stencil-only ones.
+ * gives the base format).  Since wave 17 depth and stencil images read
+ * with every unpacked type (STENCIL_INDEX8 images and the stencil of
+ * depth-stencil ones as STENCIL_INDEX), and 3D, 2D array and cube map
+ * array images honour PACK_IMAGE_HEIGHT and PACK_SKIP_IMAGES.  Not yet:
+ * ASTC images (INVALID_OPERATION).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,28 +36,65 @@
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
-/* The base format's components of one row of float texels (table 6.1). */
-static void
-reduce_to_base(const struct gl_format_info *f, float *rgba, unsigned n)
+/* The bits of 1.0f (IEEE binary32). */
+#define FLOAT_ONE_BITS 0x3f800000u
+
+/* The components of an image's texels that its base format keeps, as a
+ * mask of R (1), G (2), B (4), A (8): table 6.1 reads L and I as R, the
+ * others as themselves; the rest read 0, and A 1. */
+static unsigned
+kept_components(const struct gl_format_info *f)
 {
-   bool lum = f->l && f->base != GL_INTENSITY;
-   bool inten = f->base == GL_INTENSITY;
-   for (unsigned i = 0; i < n; i++) {
-      float *p = rgba + 4 * i;
-      if (lum || inten) {
-         p[1] = p[2] = 0.0f;
-         if (inten || !f->a)
-            p[3] = 1.0f;
+   if (f->base == GL_INTENSITY)
+      return 1;
+   if (f->l)
+      return f->a ? 9 : 1;
+   return (f->r ? 1 : 0) | (f->g ? 2 : 0) | (f->b ? 4 : 0) | (f->a ? 8 : 0);
+}
+
+/* The base format's components of one row of RGBA texels of 32-bit
+ * words (floats or integers): the others become 0, A becomes one (the
+ * bits of 1.0f or of integer 1; 0.0f is all zero bits). */
+static void
+reduce_to_base(const struct gl_format_info *f, void *texels, unsigned n,
+               uint32_t one)
+{
+   unsigned keep = kept_components(f);
+   uint8_t *p = texels;
+   for (unsigned i = 0; i < 4 * n; i++) {
+      if (keep & (1u << (i % 4)))
          continue;
-      }
-      if (!f->r)
-         p[0] = 0.0f;
-      if (!f->g)
-         p[1] = 0.0f;
-      if (!f->b)
-         p[2] = 0.0f;
-      if (!f->a)
-         p[3] = 1.0f;
+      uint32_t v = i % 4 == 3 ? one : 0;
+      memcpy(p + 4 * (size_t)i, &v, sizeof(v));
+   }
+}
+
+/* One row of w depth or stencil texels (tex_format) packed as
+ * (format, type) groups: DEPTH_COMPONENT from depth floats,
+ * STENCIL_INDEX from indices (no pixel transfer operations: GL 2.1
+ * section 6.1.4).  tmp holds 4 bytes a texel. */
+static void
+pack_depth_stencil_row(const struct gl_context *ctx, GLenum format,
+                       GLenum type, enum pipe_format tex_format,
+                       const uint8_t *src, unsigned w, void *tmp,
+                       void *scratch, uint8_t *dst)
+{
+   bool stencil = format == GL_STENCIL_INDEX;
+   unsigned size_B = _mesa_pixel_group_size_B(format, type);
+   const float *z = tmp;
+   const uint8_t *index = tmp;
+
+   st_convert_texels(stencil ? PIPE_FORMAT_S8_UINT : PIPE_FORMAT_Z32_FLOAT,
+                     tmp, tex_format, src, w, scratch);
+   for (unsigned x = 0; x < w; x++) {
+      struct pixel_group g;
+      memset(&g, 0, sizeof(g));
+      if (stencil)
+         g.val[PIX_I] = index[x];
+      else
+         g.val[PIX_Z] = z[x];
+      _mesa_pixel_encode(format, type, &g, ctx->PixelOps.PackSwapBytes,
+                         dst + (size_t)x * size_B);
    }
 }
 
@@ -89,7 +129,7 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    }
    bool enums_ok;
    enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
-   if (!enums_ok) {
+   if (!enums_ok || _mesa_readback_pair_enum_error(format, type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }
@@ -116,11 +156,26 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    bool packed_int = client == PIPE_FORMAT_NONE &&
                      _mesa_client_pixel_size(format, type) &&
                      _mesa_is_client_integer_format(format);
+   /* Depth and stencil pairs without a pipe format (DEPTH_COMPONENT with
+    * UNSIGNED_BYTE, BYTE, SHORT, INT or HALF_FLOAT, STENCIL_INDEX with
+    * every unpacked type but UNSIGNED_BYTE; GL 4.6 table 8.2 pairs both
+    * with each of them): packed group by group from depth floats or
+    * stencil indices. */
+   bool packed_ds = client == PIPE_FORMAT_NONE &&
+                    (format == GL_DEPTH_COMPONENT ||
+                     format == GL_STENCIL_INDEX) &&
+                    _mesa_pixel_group_size_B(format, type);
+   /* The stencil indices of a depth-stencil image (as Mesa's
+    * src/mesa/main/texgetimage.c allows; llvmpipe gives them). */
+   bool ds_stencil = f && format == GL_STENCIL_INDEX &&
+                     f->base == GL_DEPTH_STENCIL;
    if (!f || (util_format_is_compressed(pt->format) && !blocks) ||
-       (client == PIPE_FORMAT_NONE && !packed_here && !packed_int) ||
+       (client == PIPE_FORMAT_NONE && !packed_here && !packed_int &&
+        !packed_ds) ||
        (packed_here && _mesa_format_info_is_integer(f)) ||
        (packed_int && !_mesa_format_info_is_integer(f)) ||
-       !_mesa_format_combination_ok(ctx, format, type, f->internalformat)) {
+       (!ds_stencil &&
+        !_mesa_format_combination_ok(ctx, format, type, f->internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type of the image)",
                   func);
       return;
@@ -135,7 +190,8 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    }
    unsigned cbpp = packed_here || packed_int
                       ? _mesa_client_pixel_size(format, type)
-                      : util_format_get_blocksize(client);
+                   : packed_ds ? _mesa_pixel_group_size_B(format, type)
+                               : util_format_get_blocksize(client);
    /* A texture view reads the shared texels in its own format, bit for
     * bit (GL 4.6 section 8.18): never converted from the storage's. */
    enum pipe_format tex_format = t->IsView ? img->PipeFormat : pt->format;
@@ -146,10 +202,19 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    enum pipe_format int_format = sint ? PIPE_FORMAT_R32G32B32A32_SINT
                                       : PIPE_FORMAT_R32G32B32A32_UINT;
    struct gl_pixel_layout layout;
-   _mesa_pixel_layout(ctx, true, (GLsizei)w, (GLsizei)(d > 1 && h == 1 &&
-                      pt->target == PIPE_TEXTURE_1D_ARRAY ? d : h),
-                      pt->target == PIPE_TEXTURE_1D_ARRAY ? 1 : (GLsizei)d,
-                      cbpp, &layout);
+   /* 3D, 2D array and cube map array images are packed as 3D images
+    * (PACK_IMAGE_HEIGHT, PACK_SKIP_IMAGES; Mesa's src/mesa/main/
+    * texgetimage.c addresses these targets in three dimensions), the
+    * others as 2D ones. */
+   if (pt->target == PIPE_TEXTURE_3D || pt->target == PIPE_TEXTURE_2D_ARRAY ||
+       pt->target == PIPE_TEXTURE_CUBE_ARRAY)
+      _mesa_pixel_pack_layout_3d(ctx, (GLsizei)w, (GLsizei)h, (GLsizei)d,
+                                 cbpp, &layout);
+   else
+      _mesa_pixel_layout(ctx, true, (GLsizei)w, (GLsizei)(d > 1 && h == 1 &&
+                         pt->target == PIPE_TEXTURE_1D_ARRAY ? d : h),
+                         pt->target == PIPE_TEXTURE_1D_ARRAY ? 1 : (GLsizei)d,
+                         cbpp, &layout);
    struct pbo_map map;
    uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
    if (!dst)
@@ -168,6 +233,10 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                     !util_format_is_depth_or_stencil(src_format) &&
                     !util_format_is_pure_integer(client) &&
                     !util_format_is_depth_or_stencil(client));
+   /* Integer images of fewer components than their storage (luminance,
+    * intensity, alpha, RGB): read as table 6.1 says, like float ones. */
+   bool rebase_int = !packed_int && _mesa_format_info_is_integer(f) &&
+                     kept_components(f) != 15;
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
    void *scratch = malloc(st_convert_scratch_B(w));
    size_t decoded_stride_B = (size_t)w * 4 * sizeof(float);
@@ -206,9 +275,12 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                                 ? (size_t)z * layout.row_stride_B
                                 : (size_t)z * layout.image_stride_B +
                                      (size_t)r * layout.row_stride_B);
-         if (via_float) {
+         if (packed_ds) {
+            pack_depth_stencil_row(ctx, format, type, tex_format, s, w, rgba,
+                                   scratch, o);
+         } else if (via_float) {
             util_format_unpack_rgba_float(src_format, rgba, s, w);
-            reduce_to_base(f, rgba, w);
+            reduce_to_base(f, rgba, w, FLOAT_ONE_BITS);
             if (packed_here)
                _mesa_client_pack_rgba_float(format, type,
                                             (const float(*)[4])rgba, w,
@@ -217,10 +289,21 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                util_format_pack_rgba_float(client, o, rgba, w);
          } else if (packed_int) {
             st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
+            reduce_to_base(f, rgba, w, 1);
             _mesa_client_pack_rgba_int(format, type,
                                        (const uint32_t(*)[4])rgba, w, sint,
                                        ctx->PixelOps.PackSwapBytes, o);
+         } else if (rebase_int) {
+            st_convert_texels(int_format, rgba, tex_format, s, w, scratch);
+            reduce_to_base(f, rgba, w, 1);
+            st_convert_texels(client, o, int_format, rgba, w, scratch);
          } else {
+            /* The 24 unused bits of FLOAT_32_UNSIGNED_INT_24_8_REV's
+             * second word are 0 (GL 4.6 section 8.4.4.2 leaves them
+             * undefined; piglit's ext_packed_depth_stencil getteximage
+             * warns otherwise): st_convert_texels keeps what dst had. */
+            if (util_format_is_depth_or_stencil(client))
+               memset(o, 0, (size_t)w * cbpp);
             st_convert_texels(client, o, tex_format, s, w, scratch);
          }
       }

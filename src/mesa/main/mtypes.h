@@ -454,6 +454,10 @@ struct gl_renderbuffer {
    int RefCount;
    bool EverBound;
    GLenum InternalFormat;
+   /* The internal format as glRenderbufferStorage* named it (an unsized
+    * one stays unsized: RENDERBUFFER_INTERNAL_FORMAT answers it, as
+    * llvmpipe does); 0 before storage. */
+   GLenum RequestedFormat;
    enum pipe_format Format;
    GLsizei Width, Height;
    unsigned Samples;
@@ -858,6 +862,9 @@ struct gl_context {
       GLint UnpackRowLength, UnpackImageHeight;
       GLint UnpackSkipPixels, UnpackSkipRows, UnpackSkipImages;
       GLint PackRowLength, PackSkipPixels, PackSkipRows;
+      /* Desktop GL 1.2 table 4.5: the 3D pack modes (glGetTexImage of
+       * 3D and array images). */
+      GLint PackImageHeight, PackSkipImages;
    } Pixel;
 
    struct gl_buffer_object *ArrayBuffer;

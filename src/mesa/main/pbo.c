@@ -23,35 +23,63 @@ _mesa_image_size_B(GLsizei width, GLsizei height, unsigned bpp,
    return stride * (size_t)(height - 1) + row;
 }
 
-void
-_mesa_pixel_layout(const struct gl_context *ctx, bool pack, GLsizei w,
-                   GLsizei h, GLsizei d, unsigned bpp,
-                   struct gl_pixel_layout *out)
+/* The storage modes of one direction. */
+struct store_modes {
+   GLint alignment, row_length, image_height;
+   GLint skip_pixels, skip_rows, skip_images;
+};
+
+static void
+layout(const struct store_modes *m, GLsizei w, GLsizei h, GLsizei d,
+       unsigned bpp, struct gl_pixel_layout *out)
 {
-   size_t align = (size_t)(pack ? ctx->Pixel.PackAlignment
-                                : ctx->Pixel.UnpackAlignment);
-   GLint row_length = pack ? ctx->Pixel.PackRowLength
-                           : ctx->Pixel.UnpackRowLength;
-   GLint image_height = pack ? 0 : ctx->Pixel.UnpackImageHeight;
-   GLint skip_pixels = pack ? ctx->Pixel.PackSkipPixels
-                            : ctx->Pixel.UnpackSkipPixels;
-   GLint skip_rows = pack ? ctx->Pixel.PackSkipRows
-                          : ctx->Pixel.UnpackSkipRows;
-   GLint skip_images = pack ? 0 : ctx->Pixel.UnpackSkipImages;
-   size_t row_px = (size_t)(row_length > 0 ? row_length : w);
-   size_t rows = (size_t)(image_height > 0 ? image_height : h);
+   size_t align = (size_t)m->alignment;
+   size_t row_px = (size_t)(m->row_length > 0 ? m->row_length : w);
+   size_t rows = (size_t)(m->image_height > 0 ? m->image_height : h);
 
    out->row_stride_B = (row_px * bpp + align - 1) / align * align;
    out->image_stride_B = out->row_stride_B * rows;
-   out->offset_B = (size_t)skip_images * out->image_stride_B +
-                   (size_t)skip_rows * out->row_stride_B +
-                   (size_t)skip_pixels * bpp;
+   out->offset_B = (size_t)m->skip_images * out->image_stride_B +
+                   (size_t)m->skip_rows * out->row_stride_B +
+                   (size_t)m->skip_pixels * bpp;
    out->size_B = w <= 0 || h <= 0 || d <= 0
                     ? 0
                     : out->offset_B +
                          (size_t)(d - 1) * out->image_stride_B +
                          (size_t)(h - 1) * out->row_stride_B +
                          (size_t)w * bpp;
+}
+
+void
+_mesa_pixel_layout(const struct gl_context *ctx, bool pack, GLsizei w,
+                   GLsizei h, GLsizei d, unsigned bpp,
+                   struct gl_pixel_layout *out)
+{
+   const struct store_modes m =
+      pack ? (struct store_modes){ctx->Pixel.PackAlignment,
+                                  ctx->Pixel.PackRowLength, 0,
+                                  ctx->Pixel.PackSkipPixels,
+                                  ctx->Pixel.PackSkipRows, 0}
+           : (struct store_modes){ctx->Pixel.UnpackAlignment,
+                                  ctx->Pixel.UnpackRowLength,
+                                  ctx->Pixel.UnpackImageHeight,
+                                  ctx->Pixel.UnpackSkipPixels,
+                                  ctx->Pixel.UnpackSkipRows,
+                                  ctx->Pixel.UnpackSkipImages};
+   layout(&m, w, h, d, bpp, out);
+}
+
+void
+_mesa_pixel_pack_layout_3d(const struct gl_context *ctx, GLsizei w,
+                           GLsizei h, GLsizei d, unsigned bpp,
+                           struct gl_pixel_layout *out)
+{
+   const struct store_modes m = {
+      ctx->Pixel.PackAlignment,   ctx->Pixel.PackRowLength,
+      ctx->Pixel.PackImageHeight, ctx->Pixel.PackSkipPixels,
+      ctx->Pixel.PackSkipRows,    ctx->Pixel.PackSkipImages,
+   };
+   layout(&m, w, h, d, bpp, out);
 }
 
 void *

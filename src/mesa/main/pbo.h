@@ -34,6 +34,14 @@ void _mesa_pixel_layout(const struct gl_context *ctx, bool pack, GLsizei w,
                         GLsizei h, GLsizei d, unsigned bpp,
                         struct gl_pixel_layout *out);
 
+/* The same for the pack side of 3D images (glGetTexImage of 3D, 2D
+ * array and cube map array images): the pack modes with IMAGE_HEIGHT
+ * and SKIP_IMAGES, which _mesa_pixel_layout leaves out for packing (2D
+ * readbacks ignore them; GL 1.2 section 4.3.2 and table 4.5). */
+void _mesa_pixel_pack_layout_3d(const struct gl_context *ctx, GLsizei w,
+                                GLsizei h, GLsizei d, unsigned bpp,
+                                struct gl_pixel_layout *out);
+
 /* Resolves the client pointer of an upload (unpack) or readback (pack):
  * unchanged without a bound buffer, else a mapping of the buffer at the
  * offset.  NULL with GL_INVALID_OPERATION recorded when the range does not

@@ -34,8 +34,15 @@ _mesa_pixel_format_error(GLenum format, GLenum type)
    bool index = d.count == 1 && d.comp[0] == PIX_I;
    if (type == GL_BITMAP)
       return index ? 0 : GL_INVALID_ENUM;
+   /* EXT_packed_depth_stencil: DEPTH_STENCIL takes its own types only
+    * (UNSIGNED_INT_24_8, ARB_depth_buffer_float's
+    * FLOAT_32_UNSIGNED_INT_24_8_REV), an INVALID_ENUM otherwise. */
+   if (format == GL_DEPTH_STENCIL && type != GL_UNSIGNED_INT_24_8 &&
+       type != GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+      return GL_INVALID_ENUM;
    /* EXT_texture_integer: no integer formats into the fixed-point and
-    * float buffers here. */
+    * float buffers here (INVALID_OPERATION with float types too, as
+    * llvmpipe answers; readbacks: _mesa_readback_pair_enum_error). */
    if (d.integer)
       return GL_INVALID_OPERATION;
    if (index && type == GL_HALF_FLOAT)

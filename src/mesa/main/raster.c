@@ -259,6 +259,14 @@ _mesa_PixelStorei(GLenum pname, GLint param)
    case GL_PACK_SKIP_ROWS:
       dst = es3 ? &ctx->Pixel.PackSkipRows : NULL;
       break;
+   /* GL 1.2 table 4.5 (desktop only; ES 3.0 table 4.4 has no 3D pack
+    * modes). */
+   case GL_PACK_IMAGE_HEIGHT:
+      dst = _mesa_is_gles(ctx) ? NULL : &ctx->Pixel.PackImageHeight;
+      break;
+   case GL_PACK_SKIP_IMAGES:
+      dst = _mesa_is_gles(ctx) ? NULL : &ctx->Pixel.PackSkipImages;
+      break;
    default:
       break;
    }

@@ -319,6 +319,8 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
     * (ES ReadPixels reads no stencil). */
    if (_mesa_is_gles(ctx) && format == GL_STENCIL_INDEX)
       enums_ok = false;
+   if (!_mesa_is_gles(ctx) && _mesa_readback_pair_enum_error(format, type))
+      enums_ok = false;
    if (!enums_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;

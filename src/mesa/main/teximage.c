@@ -151,8 +151,8 @@ client_texels(struct gl_context *ctx, GLenum format, GLenum type, GLsizei w,
    if (!data || !converted_pair(ctx, format, type, base, storage))
       return data;
    *tmp = _mesa_client_unpack_image(ctx, format, type, base,
-                                    util_format_is_snorm(storage), w, h, d,
-                                    data);
+                                    _mesa_texture_upload_clamp(storage), w,
+                                    h, d, data);
    if (!*tmp)
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
    *src = _mesa_client_unpacked_format(format, type);
@@ -170,8 +170,8 @@ dxt1_alpha_texels(struct gl_context *ctx, GLenum format, GLenum type,
    if (!data)
       return data;
    if (!*tmp) {
-      *tmp = _mesa_client_unpack_image(ctx, format, type, GL_RGBA, false, w,
-                                       h, d, data);
+      *tmp = _mesa_client_unpack_image(ctx, format, type, GL_RGBA,
+                                       PIXEL_CLAMP_UNORM, w, h, d, data);
       if (!*tmp) {
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
          return NULL;

@@ -192,7 +192,8 @@ test_unpack_modes(void **state)
    const uint8_t texel[2] = {0xf8, 0x00};
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
    float *out = _mesa_client_unpack_image(ctx, GL_RGB, GL_UNSIGNED_SHORT_5_6_5,
-                                          GL_RGB, false, 1, 1, 1, texel);
+                                          GL_RGB, PIXEL_CLAMP_UNORM, 1, 1, 1,
+                                          texel);
    assert_non_null(out);
    assert_true(out[0] == 1.0f && out[1] == 0.0f && out[2] == 0.0f &&
                out[3] == 1.0f);
@@ -205,7 +206,7 @@ test_unpack_modes(void **state)
                                             GL_UNSIGNED_BYTE));
    const uint8_t rgba[4] = {255, 255, 0, 255};
    out = _mesa_client_unpack_image(ctx, GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA,
-                                   false, 1, 1, 1, rgba);
+                                   PIXEL_CLAMP_UNORM, 1, 1, 1, rgba);
    assert_non_null(out);
    assert_true(out[0] == 0.5f && out[1] == 1.0f && out[3] == 1.0f);
    free(out);
@@ -235,9 +236,12 @@ test_integer_formats(void **state)
    GLuint back[4] = {0};
    _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, back);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
-   /* BGR: R is the third component, 9; luminance reads (L, L, L, 1). */
+   /* BGR: R is the third component, 9; luminance reads (L, 0, 0, 1)
+    * (GL 3.0 section 6.1.4, table 6.1; piglit's ext_texture_integer
+    * getteximage-clamping). */
    assert_int_equal(back[0], 9);
-   assert_int_equal(back[1], 9);
+   assert_int_equal(back[1], 0);
+   assert_int_equal(back[2], 0);
    assert_int_equal(back[3], 1);
 
    /* BGRA_INTEGER with the packed types both ways (GL 4.6 table 8.5):
@@ -307,14 +311,15 @@ test_depth_bytes(void **state)
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
    float *out = _mesa_client_unpack_image(ctx, GL_DEPTH_COMPONENT,
                                           GL_UNSIGNED_BYTE, GL_DEPTH_COMPONENT,
-                                          false, 3, 1, 1, z);
+                                          PIXEL_CLAMP_UNORM, 3, 1, 1, z);
    assert_non_null(out);
    assert_true(out[0] == 0.0f && fabsf(out[1] - 0.2f) < 1e-6f &&
                out[2] == 1.0f);
    free(out);
    _mesa_PixelTransferf(GL_DEPTH_SCALE, 0.5f);
    out = _mesa_client_unpack_image(ctx, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE,
-                                   GL_DEPTH_COMPONENT, false, 3, 1, 1, z);
+                                   GL_DEPTH_COMPONENT, PIXEL_CLAMP_UNORM, 3, 1, 1,
+                                   z);
    assert_non_null(out);
    assert_true(out[2] == 0.5f);
    free(out);

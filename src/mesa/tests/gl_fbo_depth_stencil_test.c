@@ -166,6 +166,32 @@ test_two_layers(void **state)
    finish(t, fbo, colour, ds);
 }
 
+/* RENDERBUFFER_INTERNAL_FORMAT answers the internal format as named,
+ * unsized ones too (piglit's ext_packed_depth_stencil
+ * get-renderbuffer-internalformat; llvmpipe answers GL_DEPTH_STENCIL),
+ * while the storage is the sized format it stands for. */
+static void
+test_requested_format(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   GLuint rb;
+   GLint v = 0;
+
+   _mesa_GenRenderbuffers(1, &rb);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_STENCIL, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER,
+                                    GL_RENDERBUFFER_INTERNAL_FORMAT, &v);
+   assert_int_equal(v, GL_DEPTH_STENCIL);
+   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER,
+                                    GL_RENDERBUFFER_STENCIL_SIZE, &v);
+   assert_int_equal(v, 8);
+   _mesa_DeleteRenderbuffers(1, &rb);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -173,6 +199,7 @@ main(void)
       cmocka_unit_test(test_separate_resources),
       cmocka_unit_test(test_one_texture_two_images),
       cmocka_unit_test(test_two_layers),
+      cmocka_unit_test(test_requested_format),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
