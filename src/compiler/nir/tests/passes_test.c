@@ -1620,6 +1620,67 @@ test_algebraic_settles_on_constants(void **state)
    ralloc_free(f.ctx);
 }
 
+/* ALU instructions of an op in the entry point. */
+static unsigned
+count_op(fixture *f, nir_op op)
+{
+   unsigned n = 0;
+   nir_foreach_block(block, f->b.impl) {
+      nir_foreach_instr(instr, block)
+         n += instr->type == nir_instr_type_alu &&
+              nir_instr_as_alu(instr)->op == op;
+   }
+   return n;
+}
+
+/* A value that turns constant is seen as one further down in the same
+ * run of nir_opt_algebraic: ior(1, 2) == 3 decides the bcsel at once
+ * (it waited for nir_opt_constant_folding, after algebraic in the loop:
+ * a round of nir_optimize on nir-bench's 4N shaders). */
+static void
+test_algebraic_folds_as_it_goes(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = nir_f2i32(&f.b, in_x(&f));
+   nir_def *k = nir_ior(&f.b, nir_imm_int(&f.b, 1), nir_imm_int(&f.b, 2));
+   nir_def *c = nir_ieq(&f.b, k, nir_imm_int(&f.b, 3));
+   nir_def *v = nir_bcsel(&f.b, c, x, nir_ineg(&f.b, x));
+   nir_store_var(&f.b, f.outi, v, 1);
+   assert_int_equal(count_op(&f, nir_op_bcsel), 1);
+   assert_true(nir_opt_algebraic(f.b.shader));
+   nir_validate_shader(f.b.shader, "after algebraic");
+   assert_int_equal(count_op(&f, nir_op_bcsel), 0);
+   assert_int_equal(count_op(&f, nir_op_ieq), 0);
+   assert_int_equal(run_outi(&f, -5.0f), -5);
+   ralloc_free(f.ctx);
+}
+
+/* A rule whose replacement is one of its operands (iadd(a, 0) -> a) hands
+ * that operand to ALU readers through their swizzle, without a mov for
+ * copy propagation and DCE to clear in the next round. */
+static void
+test_algebraic_operand_without_mov(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_f2i32(&f.b, nir_load_var(&f.b, f.in));
+   nir_def *t = nir_iadd(&f.b, nir_channel(&f.b, v, 1), nir_imm_int(&f.b, 0));
+   nir_store_var(&f.b, f.outi, nir_ineg(&f.b, t), 1);
+   nir_copy_prop(f.b.shader); /* iadd reads v.y */
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_op(&f, nir_op_mov), 0);
+   assert_true(nir_opt_algebraic(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_op(&f, nir_op_mov), 0);
+   assert_int_equal(count_op(&f, nir_op_iadd), 0);
+   const float in4[4] = { 1.0f, 7.0f, 3.0f, 4.0f };
+   assert_int_equal(run_outi4(&f, in4), -7);
+   ralloc_free(f.ctx);
+}
+
 /* An if whose condition is computed from constants goes in one run of
  * dead_cf (conditions become constant when a loop is unrolled; waiting
  * for constant folding cost a round of nir_optimize). */
@@ -1688,6 +1749,8 @@ main(void)
       cmocka_unit_test(test_fuse_ffma_refused),
       cmocka_unit_test(test_algebraic_settles_on_constants),
       cmocka_unit_test(test_dead_cf_folds_condition),
+      cmocka_unit_test(test_algebraic_folds_as_it_goes),
+      cmocka_unit_test(test_algebraic_operand_without_mov),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
