@@ -42,8 +42,9 @@ fold_alu_instr(nir_shader *shader, nir_alu_instr *alu, bool remove)
    memcpy(lc->value, out, alu->def.num_components * sizeof(out[0]));
    nir_instr_insert(nir_before_instr(&alu->instr), &lc->instr);
    nir_def_rewrite_uses(&alu->def, &lc->def);
+   /* constants only the folded instruction read go with it */
    if (remove)
-      nir_instr_remove(&alu->instr);
+      nir_instr_remove_with_operands(&alu->instr);
    return &lc->def;
 }
 

@@ -82,7 +82,11 @@ inline_branch(nir_if *nif, bool take_then)
    /* Drop the untaken branch and the condition. */
    list_for_each_entry(nir_cf_node, n, dropped, node)
       nir_cf_node_remove_instrs(n);
+   nir_def *cond = nif->condition.ssa;
    nir_src_set_ssa(&nif->condition, NULL);
+   /* a condition only the if read (DCE's shared false, a folded
+    * comparison) goes with it, not at the next DCE */
+   nir_remove_if_unused(cond);
 
    nir_block *new_last = first == last ? before : last;
    nir_retarget_successor_phis(first, before);

@@ -327,7 +327,8 @@ try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu,
                 v->num_components == alu->def.num_components);
          nir_def_rewrite_uses(&alu->def, v);
       }
-      nir_instr_remove(&alu->instr);
+      /* operands only the matched tree read go now, not at the next DCE */
+      nir_instr_remove_with_operands(&alu->instr);
       if (hits)
          hits[t->rule_list[r]]++;
       return true;
