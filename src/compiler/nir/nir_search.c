@@ -345,18 +345,19 @@ nir_algebraic_run(nir_shader *shader, const nir_search_table *table)
 typedef struct {
    const nir_search_table *table;
    unsigned *hits;
+   nir_const_pool pool;
 } run_state;
 
 static bool
 rules_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
-   const run_state *st = data;
+   run_state *st = data;
    /* An operation on constants only is folded here, as
     * nir_opt_constant_folding would after this pass: a value that becomes
     * constant through a rule (or a phi removed before) reaches its
     * readers further down in this walk, where a select or a logic rule
     * can then use it, instead of a round of nir_optimize later. */
-   if (nir_fold_alu_instr(b->shader, alu))
+   if (nir_fold_alu_instr_pooled(b->shader, alu, &st->pool))
       return true;
    return try_rules(st->table, b->shader, alu, st->hits);
 }
@@ -366,8 +367,10 @@ nir_algebraic_run_counted(nir_shader *shader, const nir_search_table *table,
                           unsigned *hits)
 {
    run_state st = { .table = table, .hits = hits };
-   return nir_shader_alu_pass(shader, rules_cb,
-                              nir_metadata_block_index |
-                                 nir_metadata_dominance,
-                              &st);
+   bool progress = nir_shader_alu_pass(shader, rules_cb,
+                                       nir_metadata_block_index |
+                                          nir_metadata_dominance,
+                                       &st);
+   nir_const_pool_fini(&st.pool);
+   return progress;
 }

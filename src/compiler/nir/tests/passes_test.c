@@ -1661,6 +1661,34 @@ test_algebraic_folds_as_it_goes(void **state)
    ralloc_free(f.ctx);
 }
 
+/* A value folded in a branch that the start block already has is that
+ * constant, not a new one CSE would merge a round later. */
+static void
+test_fold_reuses_start_constant(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *five = nir_imm_int(&f.b, 5);
+   nir_store_var(&f.b, f.outi, five, 1);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, in_x(&f),
+                                           nir_imm_float(&f.b, 0.0f)));
+   nir_def *sum = nir_iadd(&f.b, nir_imm_int(&f.b, 2), nir_imm_int(&f.b, 3));
+   nir_store_var(&f.b, f.outi, sum, 1);
+   nir_pop_if(&f.b, nif);
+   assert_true(nir_opt_constant_folding(f.b.shader));
+   nir_validate_shader(f.b.shader, "after constant folding");
+   /* the branch has its store and nothing else */
+   nir_block *then = nir_if_first_then_block(nif);
+   nir_foreach_instr(instr, then) {
+      if (instr->type == nir_instr_type_intrinsic)
+         assert_ptr_equal(nir_instr_as_intrinsic(instr)->src[1].ssa, five);
+      else
+         assert_int_equal(instr->type, nir_instr_type_deref);
+   }
+   ralloc_free(f.ctx);
+}
+
 /* A rule whose replacement is one of its operands (iadd(a, 0) -> a) hands
  * that operand to ALU readers through their swizzle, without a mov for
  * copy propagation and DCE to clear in the next round. */
@@ -1755,6 +1783,7 @@ main(void)
       cmocka_unit_test(test_dead_cf_folds_condition),
       cmocka_unit_test(test_algebraic_folds_as_it_goes),
       cmocka_unit_test(test_algebraic_operand_without_mov),
+      cmocka_unit_test(test_fold_reuses_start_constant),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
