@@ -75,7 +75,7 @@ inline_branch(nir_if *nif, bool take_then)
 
    nir_foreach_phi_safe(phi, after) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, last);
-      nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+      nir_def_rewrite_uses_past_copies(&phi->def, ps->src.ssa);
       nir_instr_remove(&phi->instr);
    }
 
@@ -237,7 +237,7 @@ try_inline_loop(nir_loop *loop)
    /* The header's only predecessor is `before`: its phis are copies. */
    nir_foreach_phi_safe(phi, body) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);
-      nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+      nir_def_rewrite_uses_past_copies(&phi->def, ps->src.ssa);
       nir_instr_remove(&phi->instr);
    }
    nir_instr_remove(last);
@@ -251,7 +251,7 @@ try_inline_loop(nir_loop *loop)
    nir_foreach_phi_safe(phi, after) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);
       if (ps && list_is_singular(&phi->srcs)) {
-         nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+         nir_def_rewrite_uses_past_copies(&phi->def, ps->src.ssa);
          nir_instr_remove(&phi->instr);
       }
    }

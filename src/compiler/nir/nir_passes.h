@@ -18,6 +18,12 @@ extern "C" {
 #endif
 
 bool nir_copy_prop(nir_shader *shader);
+/* nir_def_rewrite_uses(), and when `value` is a copy (mov, vecN) each
+ * rewritten use then sees through it as nir_copy_prop would: for passes
+ * that replace a value by another which may be a copy (a trivial phi,
+ * the phi after a constant if), which would otherwise leave the readers
+ * to copy propagation in the next round of nir_optimize (since wave 17). */
+void nir_def_rewrite_uses_past_copies(nir_def *def, nir_def *value);
 bool nir_opt_dce(nir_shader *shader);
 bool nir_opt_cse(nir_shader *shader);
 bool nir_opt_constant_folding(nir_shader *shader);

@@ -1689,6 +1689,33 @@ test_fold_reuses_start_constant(void **state)
    ralloc_free(f.ctx);
 }
 
+/* A trivial phi of a copy leaves its ALU readers reading the copied
+ * value itself, not the mov (which copy propagation, before
+ * remove_phis in the loop, would have fixed a round later). */
+static void
+test_remove_phis_past_copy(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *m = nir_channel(&f.b, v, 1);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, m, nir_imm_float(&f.b, 0)));
+   nir_store_var(&f.b, f.out, m, 1);
+   nir_pop_if(&f.b, nif);
+   nir_def *p = nir_if_phi(&f.b, m, m);
+   nir_def *neg = nir_fneg(&f.b, p);
+   nir_store_var(&f.b, f.out, neg, 1);
+   assert_true(nir_opt_remove_phis(f.b.shader));
+   nir_validate_shader(f.b.shader, "after remove_phis");
+   nir_alu_instr *alu = nir_instr_as_alu(nir_def_instr(neg));
+   assert_ptr_equal(alu->src[0].src.ssa, v);
+   assert_int_equal(nir_alu_src_swizzle(&alu->src[0], 0), 1);
+   const float in4[4] = { 1.0f, 2.5f, 3.0f, 4.0f };
+   assert_true(run_out4(&f, in4) == -2.5f);
+   ralloc_free(f.ctx);
+}
+
 /* A rule whose replacement is one of its operands (iadd(a, 0) -> a) hands
  * that operand to ALU readers through their swizzle, without a mov for
  * copy propagation and DCE to clear in the next round. */
@@ -1784,6 +1811,7 @@ main(void)
       cmocka_unit_test(test_algebraic_folds_as_it_goes),
       cmocka_unit_test(test_algebraic_operand_without_mov),
       cmocka_unit_test(test_fold_reuses_start_constant),
+      cmocka_unit_test(test_remove_phis_past_copy),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
