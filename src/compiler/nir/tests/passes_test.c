@@ -194,15 +194,24 @@ build_txl(fixture *f, nir_def *x, unsigned index)
    return nir_channel(&f->b, &tex->def, 0);
 }
 
+/* Instructions of a type in the entry point (ALU ones of opcode `op`
+ * when op >= 0). */
 static unsigned
-count_tex(fixture *f)
+count_instrs(fixture *f, nir_instr_type type, int op)
 {
    unsigned n = 0;
    nir_foreach_block(block, nir_shader_get_entrypoint(f->b.shader)) {
       nir_foreach_instr(instr, block)
-         n += instr->type == nir_instr_type_tex;
+         n += instr->type == type &&
+              (op < 0 || nir_instr_as_alu(instr)->op == (nir_op)op);
    }
    return n;
+}
+
+static unsigned
+count_tex(fixture *f)
+{
+   return count_instrs(f, nir_instr_type_tex, -1);
 }
 
 /* Textures are read-only: the same lookup twice is one lookup, a lookup
@@ -1624,17 +1633,10 @@ test_algebraic_settles_on_constants(void **state)
    ralloc_free(f.ctx);
 }
 
-/* ALU instructions of an op in the entry point. */
 static unsigned
 count_op(fixture *f, nir_op op)
 {
-   unsigned n = 0;
-   nir_foreach_block(block, f->b.impl) {
-      nir_foreach_instr(instr, block)
-         n += instr->type == nir_instr_type_alu &&
-              nir_instr_as_alu(instr)->op == op;
-   }
-   return n;
+   return count_instrs(f, nir_instr_type_alu, (int)op);
 }
 
 /* A value that turns constant is seen as one further down in the same
