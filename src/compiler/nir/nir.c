@@ -10,6 +10,8 @@
  */
 #include "nir.h"
 
+#include "util/u_dynarray.h"
+
 #include <string.h>
 
 const char *
@@ -723,6 +725,53 @@ nir_instr_remove(nir_instr *instr)
    list_del(&instr->node);
    list_inithead(&instr->node);
    instr->block = NULL;
+}
+
+static bool
+push_src_def(nir_src *src, void *data)
+{
+   util_dynarray_append((struct util_dynarray *)data, nir_def *, src->ssa);
+   return true;
+}
+
+/* Removes the instructions of `stack`'s defs that are left unused and
+ * compute nothing but their value (ALU, load_const, undef), then those
+ * of their sources, and so on. */
+static void
+remove_unused_defs(struct util_dynarray *stack)
+{
+   while (util_dynarray_num_elements(stack, nir_def *)) {
+      nir_def *def = util_dynarray_pop(stack, nir_def *);
+      nir_instr *instr = nir_def_instr(def);
+      if (!instr->block || !nir_def_is_unused(def) ||
+          (instr->type != nir_instr_type_alu &&
+           instr->type != nir_instr_type_load_const &&
+           instr->type != nir_instr_type_undef))
+         continue;
+      nir_foreach_src(instr, push_src_def, stack);
+      nir_instr_remove(instr);
+   }
+}
+
+void
+nir_remove_if_unused(nir_def *def)
+{
+   struct util_dynarray stack;
+   util_dynarray_init(&stack, NULL);
+   util_dynarray_append(&stack, nir_def *, def);
+   remove_unused_defs(&stack);
+   util_dynarray_fini(&stack);
+}
+
+void
+nir_instr_remove_with_operands(nir_instr *instr)
+{
+   struct util_dynarray stack;
+   util_dynarray_init(&stack, NULL);
+   nir_foreach_src(instr, push_src_def, &stack);
+   nir_instr_remove(instr);
+   remove_unused_defs(&stack);
+   util_dynarray_fini(&stack);
 }
 
 /* ---- cursors ------------------------------------------------------------ */

@@ -1217,6 +1217,15 @@ void nir_instr_insert(nir_cursor cursor, nir_instr *instr);
 void nir_instr_move(nir_cursor cursor, nir_instr *instr);
 /* Unlink an instruction and drop its sources' uses. */
 void nir_instr_remove(nir_instr *instr);
+/* nir_instr_remove(), then the instructions computing its operands that
+ * it alone read (ALU, load_const and undef only, transitively): for a
+ * pass that replaces an instruction and would otherwise leave its
+ * operands to the next DCE, a round of nir_optimize later.  Only
+ * operands, which come before the instruction, are removed: a walk that
+ * holds the next instruction stays valid. */
+void nir_instr_remove_with_operands(nir_instr *instr);
+/* The same for a value nothing reads any more (an if condition dropped). */
+void nir_remove_if_unused(nir_def *def);
 
 static inline void
 nir_instr_insert_after(nir_instr *after, nir_instr *instr)

@@ -125,6 +125,18 @@ prop_use(nir_src *use)
    return changed;
 }
 
+void
+nir_def_rewrite_uses_past_copies(nir_def *def, nir_def *value)
+{
+   assert(def != value);
+   bool copy = producing_copy(value) != NULL;
+   nir_foreach_use_including_if_safe(use, def) {
+      nir_src_set_ssa(use, value);
+      if (copy)
+         prop_use(use);
+   }
+}
+
 static bool
 prop_impl(nir_function_impl *impl)
 {

@@ -75,14 +75,18 @@ inline_branch(nir_if *nif, bool take_then)
 
    nir_foreach_phi_safe(phi, after) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, last);
-      nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+      nir_def_rewrite_uses_past_copies(&phi->def, ps->src.ssa);
       nir_instr_remove(&phi->instr);
    }
 
    /* Drop the untaken branch and the condition. */
    list_for_each_entry(nir_cf_node, n, dropped, node)
       nir_cf_node_remove_instrs(n);
+   nir_def *cond = nif->condition.ssa;
    nir_src_set_ssa(&nif->condition, NULL);
+   /* a condition only the if read (DCE's shared false, a folded
+    * comparison) goes with it, not at the next DCE */
+   nir_remove_if_unused(cond);
 
    nir_block *new_last = first == last ? before : last;
    nir_retarget_successor_phis(first, before);
@@ -233,7 +237,7 @@ try_inline_loop(nir_loop *loop)
    /* The header's only predecessor is `before`: its phis are copies. */
    nir_foreach_phi_safe(phi, body) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);
-      nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+      nir_def_rewrite_uses_past_copies(&phi->def, ps->src.ssa);
       nir_instr_remove(&phi->instr);
    }
    nir_instr_remove(last);
@@ -247,7 +251,7 @@ try_inline_loop(nir_loop *loop)
    nir_foreach_phi_safe(phi, after) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);
       if (ps && list_is_singular(&phi->srcs)) {
-         nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+         nir_def_rewrite_uses_past_copies(&phi->def, ps->src.ssa);
          nir_instr_remove(&phi->instr);
       }
    }

@@ -81,7 +81,7 @@ simplify_phi(nir_function_impl *impl, nir_phi_instr *phi,
          util_dynarray_append(worklist, nir_phi_instr *,
                               nir_instr_as_phi(user));
    }
-   nir_def_rewrite_uses(&phi->def, value);
+   nir_def_rewrite_uses_past_copies(&phi->def, value);
    nir_instr_remove(&phi->instr);
    return true;
 }

@@ -18,6 +18,12 @@ extern "C" {
 #endif
 
 bool nir_copy_prop(nir_shader *shader);
+/* nir_def_rewrite_uses(), and when `value` is a copy (mov, vecN) each
+ * rewritten use then sees through it as nir_copy_prop would: for passes
+ * that replace a value by another which may be a copy (a trivial phi,
+ * the phi after a constant if), which would otherwise leave the readers
+ * to copy propagation in the next round of nir_optimize (since wave 17). */
+void nir_def_rewrite_uses_past_copies(nir_def *def, nir_def *value);
 bool nir_opt_dce(nir_shader *shader);
 bool nir_opt_cse(nir_shader *shader);
 bool nir_opt_constant_folding(nir_shader *shader);
@@ -27,6 +33,19 @@ nir_def *nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu);
 /* The same, leaving the folded instruction in place (unused, for DCE):
  * for callers that hold its def outside the IR. */
 nir_def *nir_fold_alu_instr_keep(nir_shader *shader, nir_alu_instr *alu);
+/* The constants of a function's start block by value, gathered on first
+ * use, for one pass run (it does not see constants added meanwhile and
+ * skips removed ones): a value folded outside the start block that equals
+ * one of them is that one, as CSE would make it in the next round, rather
+ * than a new load_const (since wave 17).  Zero-initialise; _fini frees. */
+typedef struct {
+   nir_function_impl *impl;
+   struct set *consts;
+} nir_const_pool;
+void nir_const_pool_fini(nir_const_pool *pool);
+/* nir_fold_alu_instr() answering from `pool` when it can. */
+nir_def *nir_fold_alu_instr_pooled(nir_shader *shader, nir_alu_instr *alu,
+                                   nir_const_pool *pool);
 bool nir_opt_algebraic(nir_shader *shader);
 /* The option-driven lowerings (fdiv, fpow, flrp, fsat, fmod, ...), written
  * as algebraic rules conditioned on shader->options. */

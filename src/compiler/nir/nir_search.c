@@ -234,7 +234,8 @@ build(match_state *ms, nir_builder *b, unsigned node, unsigned bits_hint)
    unsigned nc = ms->num_components;
    switch (n->kind) {
    case NIR_SEARCH_VARIABLE: {
-      /* Only a replacement that is a bare variable gets here. */
+      /* Not reached from try_rules (rewrite_to_variable): kept for a
+       * variable as a whole replacement all the same. */
       unsigned swz[NIR_MAX_VEC_COMPONENTS];
       for (unsigned c = 0; c < nc; c++)
          swz[c] = ms->bind.swz[n->var][c];
@@ -244,6 +245,46 @@ build(match_state *ms, nir_builder *b, unsigned node, unsigned bits_hint)
       return build_op(ms, b, n, bits_hint);
    default:
       return build_const(b, n, nc, bits_hint);
+   }
+}
+
+/* A replacement that is one of the matched values (a bare variable, as
+ * in iadd(a, 0) -> a): ALU readers of `alu` read that value through their
+ * own swizzle composed with the binding's, as nir_copy_prop would; only
+ * other readers (intrinsics, phis, if conditions) need a mov when the
+ * binding swizzles, made on the first such reader.  A mov for every
+ * reader would be left for copy propagation (first in the loop) and DCE,
+ * and would hide the readers from CSE and from the rules until the next
+ * round: on nir-bench's 4N shaders that was a round of its own. */
+static void
+rewrite_to_variable(match_state *ms, nir_builder *b, nir_alu_instr *alu,
+                    unsigned var)
+{
+   nir_def *value = ms->bind.def[var];
+   const uint8_t *bswz = ms->bind.swz[var];
+   nir_def *copy = NULL;
+   nir_foreach_use_including_if_safe(use, &alu->def) {
+      nir_instr *user = nir_src_is_if(use) ? NULL : nir_src_parent_instr(use);
+      if (user && user->type == nir_instr_type_alu) {
+         nir_alu_instr *ualu = nir_instr_as_alu(user);
+         /* the nir_src is the first member of its nir_alu_src */
+         nir_alu_src *s = (nir_alu_src *)use;
+         unsigned n =
+            nir_ssa_alu_instr_src_components(ualu, (unsigned)(s - ualu->src));
+         uint8_t swz[NIR_MAX_VEC_COMPONENTS];
+         for (unsigned c = 0; c < n; c++)
+            swz[c] = bswz[nir_alu_src_swizzle(s, c)];
+         nir_alu_src_set_swizzles(s, swz, n);
+         nir_src_set_ssa(&s->src, value);
+         continue;
+      }
+      if (!copy) {
+         unsigned swz[NIR_MAX_VEC_COMPONENTS];
+         for (unsigned c = 0; c < ms->num_components; c++)
+            swz[c] = bswz[c];
+         copy = nir_swizzle(b, value, swz, ms->num_components);
+      }
+      nir_src_set_ssa(use, copy);
    }
 }
 
@@ -276,11 +317,18 @@ try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu,
       b.mediump = !ms.bind.any_highp &&
                   !(ms.bind.any_uint && ms.bind.any_int);
       b.mediump_unsigned = ms.bind.any_uint;
-      nir_def *v = build(&ms, &b, rule->replace, alu->def.bit_size);
-      assert(v->bit_size == alu->def.bit_size &&
-             v->num_components == alu->def.num_components);
-      nir_def_rewrite_uses(&alu->def, v);
-      nir_instr_remove(&alu->instr);
+      const nir_search_node *top = &t->nodes[rule->replace];
+      if (top->kind == NIR_SEARCH_VARIABLE) {
+         assert(ms.bind.def[top->var]->bit_size == alu->def.bit_size);
+         rewrite_to_variable(&ms, &b, alu, top->var);
+      } else {
+         nir_def *v = build(&ms, &b, rule->replace, alu->def.bit_size);
+         assert(v->bit_size == alu->def.bit_size &&
+                v->num_components == alu->def.num_components);
+         nir_def_rewrite_uses(&alu->def, v);
+      }
+      /* operands only the matched tree read go now, not at the next DCE */
+      nir_instr_remove_with_operands(&alu->instr);
       if (hits)
          hits[t->rule_list[r]]++;
       return true;
@@ -297,12 +345,20 @@ nir_algebraic_run(nir_shader *shader, const nir_search_table *table)
 typedef struct {
    const nir_search_table *table;
    unsigned *hits;
+   nir_const_pool pool;
 } run_state;
 
 static bool
 rules_cb(nir_builder *b, nir_alu_instr *alu, void *data)
 {
-   const run_state *st = data;
+   run_state *st = data;
+   /* An operation on constants only is folded here, as
+    * nir_opt_constant_folding would after this pass: a value that becomes
+    * constant through a rule (or a phi removed before) reaches its
+    * readers further down in this walk, where a select or a logic rule
+    * can then use it, instead of a round of nir_optimize later. */
+   if (nir_fold_alu_instr_pooled(b->shader, alu, &st->pool))
+      return true;
    return try_rules(st->table, b->shader, alu, st->hits);
 }
 
@@ -311,8 +367,10 @@ nir_algebraic_run_counted(nir_shader *shader, const nir_search_table *table,
                           unsigned *hits)
 {
    run_state st = { .table = table, .hits = hits };
-   return nir_shader_alu_pass(shader, rules_cb,
-                              nir_metadata_block_index |
-                                 nir_metadata_dominance,
-                              &st);
+   bool progress = nir_shader_alu_pass(shader, rules_cb,
+                                       nir_metadata_block_index |
+                                          nir_metadata_dominance,
+                                       &st);
+   nir_const_pool_fini(&st.pool);
+   return progress;
 }

@@ -114,7 +114,8 @@ test_constant_folding_and_dce(void **state)
    nir_def *c = nir_iadd(&f.b, nir_imm_int(&f.b, 2), nir_imm_int(&f.b, 3));
    nir_store_var(&f.b, f.outi, c, 1);
    assert_true(nir_opt_constant_folding(f.b.shader));
-   assert_true(nir_opt_dce(f.b.shader));
+   /* the constants only the iadd read went with it (since wave 17) */
+   assert_false(nir_opt_dce(f.b.shader));
    check_body(&f, "entrypoint main {\n"
                   "   block b0:\n"
                   "      32 %0 = load_const (0x00000005 /* 7.00649232e-45 */)\n"
@@ -135,7 +136,8 @@ test_algebraic_identity(void **state)
    nir_store_var(&f.b, f.out, nir_fneg(&f.b, nir_fneg(&f.b, m)), 1);
    assert_true(nir_opt_algebraic(f.b.shader));
    nir_copy_prop(f.b.shader);
-   assert_true(nir_opt_dce(f.b.shader));
+   /* the replaced operations and the 1.0 went in algebraic (wave 17) */
+   assert_false(nir_opt_dce(f.b.shader));
    /* x * 1.0 and -(-y) both reduce to x itself. */
    check_body(&f, "entrypoint main {\n"
                   "   block b0:\n"
@@ -192,15 +194,24 @@ build_txl(fixture *f, nir_def *x, unsigned index)
    return nir_channel(&f->b, &tex->def, 0);
 }
 
+/* Instructions of a type in the entry point (ALU ones of opcode `op`
+ * when op >= 0). */
 static unsigned
-count_tex(fixture *f)
+count_instrs(fixture *f, nir_instr_type type, int op)
 {
    unsigned n = 0;
    nir_foreach_block(block, nir_shader_get_entrypoint(f->b.shader)) {
       nir_foreach_instr(instr, block)
-         n += instr->type == nir_instr_type_tex;
+         n += instr->type == type &&
+              (op < 0 || nir_instr_as_alu(instr)->op == (nir_op)op);
    }
    return n;
+}
+
+static unsigned
+count_tex(fixture *f)
+{
+   return count_instrs(f, nir_instr_type_tex, -1);
 }
 
 /* Textures are read-only: the same lookup twice is one lookup, a lookup
@@ -334,7 +345,9 @@ test_dce_dead_if_chain(void **state)
    nir_store_var(&f.b, f.out, nir_imm_float(&f.b, 2.0f), 1);
    assert_true(nir_opt_dce(f.b.shader));
    assert_true(nir_opt_dead_cf(f.b.shader));
-   nir_opt_dce(f.b.shader);
+   /* dead_cf took DCE's shared false condition with the last if (since
+    * wave 17; it was left for the next DCE, a round of nir_optimize) */
+   assert_false(nir_opt_dce(f.b.shader));
    check_body(&f, "entrypoint main {\n"
                   "   block b0:\n"
                   "      32 %0 = load_const (0x40000000 /* 2 */)\n"
@@ -1700,6 +1713,115 @@ test_algebraic_settles_on_constants(void **state)
    ralloc_free(f.ctx);
 }
 
+static unsigned
+count_op(fixture *f, nir_op op)
+{
+   return count_instrs(f, nir_instr_type_alu, (int)op);
+}
+
+/* A value that turns constant is seen as one further down in the same
+ * run of nir_opt_algebraic: ior(1, 2) == 3 decides the bcsel at once
+ * (it waited for nir_opt_constant_folding, after algebraic in the loop:
+ * a round of nir_optimize on nir-bench's 4N shaders). */
+static void
+test_algebraic_folds_as_it_goes(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = nir_f2i32(&f.b, in_x(&f));
+   nir_def *k = nir_ior(&f.b, nir_imm_int(&f.b, 1), nir_imm_int(&f.b, 2));
+   nir_def *c = nir_ieq(&f.b, k, nir_imm_int(&f.b, 3));
+   nir_def *v = nir_bcsel(&f.b, c, x, nir_ineg(&f.b, x));
+   nir_store_var(&f.b, f.outi, v, 1);
+   assert_int_equal(count_op(&f, nir_op_bcsel), 1);
+   assert_true(nir_opt_algebraic(f.b.shader));
+   nir_validate_shader(f.b.shader, "after algebraic");
+   assert_int_equal(count_op(&f, nir_op_bcsel), 0);
+   assert_int_equal(count_op(&f, nir_op_ieq), 0);
+   assert_int_equal(run_outi(&f, -5.0f), -5);
+   ralloc_free(f.ctx);
+}
+
+/* A value folded in a branch that the start block already has is that
+ * constant, not a new one CSE would merge a round later. */
+static void
+test_fold_reuses_start_constant(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *five = nir_imm_int(&f.b, 5);
+   nir_store_var(&f.b, f.outi, five, 1);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, in_x(&f),
+                                           nir_imm_float(&f.b, 0.0f)));
+   nir_def *sum = nir_iadd(&f.b, nir_imm_int(&f.b, 2), nir_imm_int(&f.b, 3));
+   nir_store_var(&f.b, f.outi, sum, 1);
+   nir_pop_if(&f.b, nif);
+   assert_true(nir_opt_constant_folding(f.b.shader));
+   nir_validate_shader(f.b.shader, "after constant folding");
+   /* the branch has its store and nothing else */
+   nir_block *then = nir_if_first_then_block(nif);
+   nir_foreach_instr(instr, then) {
+      if (instr->type == nir_instr_type_intrinsic)
+         assert_ptr_equal(nir_instr_as_intrinsic(instr)->src[1].ssa, five);
+      else
+         assert_int_equal(instr->type, nir_instr_type_deref);
+   }
+   ralloc_free(f.ctx);
+}
+
+/* A trivial phi of a copy leaves its ALU readers reading the copied
+ * value itself, not the mov (which copy propagation, before
+ * remove_phis in the loop, would have fixed a round later). */
+static void
+test_remove_phis_past_copy(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *m = nir_channel(&f.b, v, 1);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, m, nir_imm_float(&f.b, 0)));
+   nir_store_var(&f.b, f.out, m, 1);
+   nir_pop_if(&f.b, nif);
+   nir_def *p = nir_if_phi(&f.b, m, m);
+   nir_def *neg = nir_fneg(&f.b, p);
+   nir_store_var(&f.b, f.out, neg, 1);
+   assert_true(nir_opt_remove_phis(f.b.shader));
+   nir_validate_shader(f.b.shader, "after remove_phis");
+   nir_alu_instr *alu = nir_instr_as_alu(nir_def_instr(neg));
+   assert_ptr_equal(alu->src[0].src.ssa, v);
+   assert_int_equal(nir_alu_src_swizzle(&alu->src[0], 0), 1);
+   const float in4[4] = { 1.0f, 2.5f, 3.0f, 4.0f };
+   assert_true(run_out4(&f, in4) == -2.5f);
+   ralloc_free(f.ctx);
+}
+
+/* A rule whose replacement is one of its operands (iadd(a, 0) -> a) hands
+ * that operand to ALU readers through their swizzle, without a mov for
+ * copy propagation and DCE to clear in the next round. */
+static void
+test_algebraic_operand_without_mov(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_f2i32(&f.b, nir_load_var(&f.b, f.in));
+   nir_def *t = nir_iadd(&f.b, nir_channel(&f.b, v, 1), nir_imm_int(&f.b, 0));
+   nir_store_var(&f.b, f.outi, nir_ineg(&f.b, t), 1);
+   nir_copy_prop(f.b.shader); /* iadd reads v.y */
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_op(&f, nir_op_mov), 0);
+   assert_true(nir_opt_algebraic(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_op(&f, nir_op_mov), 0);
+   assert_int_equal(count_op(&f, nir_op_iadd), 0);
+   const float in4[4] = { 1.0f, 7.0f, 3.0f, 4.0f };
+   assert_int_equal(run_outi4(&f, in4), -7);
+   ralloc_free(f.ctx);
+}
+
 /* An if whose condition is computed from constants goes in one run of
  * dead_cf (conditions become constant when a loop is unrolled; waiting
  * for constant folding cost a round of nir_optimize). */
@@ -1770,6 +1892,10 @@ main(void)
       cmocka_unit_test(test_fuse_ffma_refused),
       cmocka_unit_test(test_algebraic_settles_on_constants),
       cmocka_unit_test(test_dead_cf_folds_condition),
+      cmocka_unit_test(test_algebraic_folds_as_it_goes),
+      cmocka_unit_test(test_algebraic_operand_without_mov),
+      cmocka_unit_test(test_fold_reuses_start_constant),
+      cmocka_unit_test(test_remove_phis_past_copy),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
