@@ -76,7 +76,13 @@ enum st_dirty {
     * as ST_NEW_SAMPLER_VIEWS, but no draw check reads which texture is
     * bound (main/draw.h, DRAW_CHECKS_IGNORE) */
    ST_NEW_TEXTURE_BINDING = 1 << 14,
-   ST_NEW_ALL = (1 << 15) - 1,
+   /* uniform block bindings (since wave 17): glBindBufferBase/Range and
+    * glBindBuffersBase/Range on GL_UNIFORM_BUFFER, a bound buffer deleted;
+    * changes to shared objects (glUniformBlockBinding, new buffer
+    * storage) move gl_shared_state::UboStamp instead.  No draw check
+    * reads them (main/draw.h). */
+   ST_NEW_UNIFORM_BUFFER = 1 << 15,
+   ST_NEW_ALL = (1 << 16) - 1,
 };
 
 /* Buffer objects (bufferobj.c).  The data lives in a pipe buffer. */
@@ -446,6 +452,12 @@ struct gl_shared_state {
     * contexts of a group may be current in several threads.  Since wave
     * 17. */
    unsigned DrawStamp;
+   /* Counts the changes to shared objects that move what a uniform block
+    * reads: glUniformBlockBinding and new buffer storage (glBufferData,
+    * glBufferStorage), in any context of the group.  The state tracker
+    * binds the blocks again when it moved (st_atoms.c).  Atomic like
+    * DrawStamp.  Since wave 17. */
+   unsigned UboStamp;
 };
 
 /* A colour, depth or stencil image of a framebuffer. */

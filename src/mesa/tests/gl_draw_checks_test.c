@@ -34,6 +34,8 @@
 #include <stdlib.h>
 
 #include "gl_test_context.h"
+#include "main/context.h"
+#include "main/hash.h"
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 #include "state_tracker/st_context.h"
@@ -440,6 +442,127 @@ test_texture_rebound(void **state)
    gl_test_destroy(t);
 }
 
+/* Constant buffer 1 of the fragment stage (the first uniform block) as
+ * the driver was given it last (a wrapper of the noop context's
+ * set_constant_buffer). */
+static struct {
+   void (*set)(struct pipe_context *, enum pipe_shader_type, uint, bool,
+               const struct pipe_constant_buffer *);
+   struct pipe_resource *buffer;
+   unsigned offset, size, calls;
+} fs_ubo;
+
+static void
+spy_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
+                    uint index, bool take,
+                    const struct pipe_constant_buffer *cb)
+{
+   if (shader == PIPE_SHADER_FRAGMENT && index == 1) {
+      fs_ubo.buffer = cb ? cb->buffer : NULL;
+      fs_ubo.offset = cb ? cb->buffer_offset : 0;
+      fs_ubo.size = cb ? cb->buffer_size : 0;
+      fs_ubo.calls++;
+   }
+   fs_ubo.set(pipe, shader, index, take, cb);
+}
+
+static struct pipe_resource *
+resource_of(GLuint name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_buffer_object *obj =
+      _mesa_name_lookup_object(ctx->Shared->Buffers, name);
+   return obj ? obj->buffer : NULL;
+}
+
+static void
+buffer_data_64(GLuint name)
+{
+   _mesa_BindBuffer(GL_UNIFORM_BUFFER, name);
+   _mesa_BufferData(GL_UNIFORM_BUFFER, 64, NULL, GL_STATIC_DRAW);
+}
+
+/* Since wave 17 uniform blocks are bound again only after a change
+ * (ST_NEW_UNIFORM_BUFFER, gl_shared_state::UboStamp): each way of moving
+ * what the block reads (ES 3.0.6 section 2.12.6: the buffer bound at the
+ * block's binding point, glBindBufferRange's range, glUniformBlockBinding;
+ * section 2.10.2: new storage; section 5.1.2: a deleted buffer is
+ * unbound) must reach the driver at the next draw, also glBufferData in
+ * another context of the share group current in another thread. */
+static void
+test_ubo_rebound(void **state)
+{
+   struct gl_test *t = es3();
+   struct elsewhere e = {
+      .ctx = sharing_context(t, ST_PROFILE_OPENGL_ES2, 3, 0)};
+   GLuint prog = gl_test_program(
+      "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\nprecision mediump float;\n"
+      "uniform B { vec4 c; };\nout vec4 o;\nvoid main() { o = c; }\n");
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   GLuint buf[2];
+   _mesa_GenBuffers(2, buf);
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_BindBuffer(GL_UNIFORM_BUFFER, buf[i]);
+      _mesa_BufferData(GL_UNIFORM_BUFFER, 512, NULL, GL_STATIC_DRAW);
+   }
+   GLint align = 0;
+   _mesa_GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+   assert_true(align > 0 && align <= 256);
+   struct pipe_context *pipe = t->ctx->pipe;
+   fs_ubo.set = pipe->set_constant_buffer;
+   pipe->set_constant_buffer = spy_constant_buffer;
+
+   _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 0, buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 512);
+   unsigned calls = fs_ubo.calls;
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR); /* nothing changed */
+   assert_int_equal(fs_ubo.calls, calls);
+
+   _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 0, buf[1]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[1]));
+
+   _mesa_BindBufferRange(GL_UNIFORM_BUFFER, 0, buf[1], align, 16);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_int_equal(fs_ubo.offset, align);
+   assert_int_equal(fs_ubo.size, 16);
+
+   _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 3, buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[1])); /* point 0 */
+   _mesa_UniformBlockBinding(prog, 0, 3);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 512);
+
+   _mesa_BindBuffer(GL_UNIFORM_BUFFER, buf[0]);
+   _mesa_BufferData(GL_UNIFORM_BUFFER, 128, NULL, GL_STATIC_DRAW);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 128); /* cut to the new size */
+
+   elsewhere_start(&e, buffer_data_64, buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   elsewhere_change(&e);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 64);
+
+   _mesa_DeleteBuffers(1, &buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_null(fs_ubo.buffer);
+
+   pipe->set_constant_buffer = fs_ubo.set;
+   _mesa_DeleteBuffers(1, &buf[1]);
+   _mesa_DeleteProgram(prog);
+   st_context_destroy(e.ctx);
+   gl_test_destroy(t);
+}
+
 /* Client memory copies of one draw of the triangle at verts (NULL: from
  * the bound buffer). */
 static unsigned
@@ -520,6 +643,7 @@ main(void)
       cmocka_unit_test(test_client_arrays_kept),
       cmocka_unit_test(test_sampler_moved_after_uniforms),
       cmocka_unit_test(test_texture_rebound),
+      cmocka_unit_test(test_ubo_rebound),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
