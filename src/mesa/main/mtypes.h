@@ -378,6 +378,20 @@ struct gl_texture_object {
    unsigned SamplerStamp;
    void *sampler_cso;
    unsigned sampler_cso_ctx, sampler_cso_stamp;
+   /* What st_texture.c found last (since wave 17), valid while stamp has
+    * not moved (images, levels and the parameters they read bump it):
+    * completeness for context complete_ctx with the filters and compare
+    * mode it was judged with (the texture's or a sampler object's), and
+    * whether the sampled levels were all in pt for MinFilter
+    * finalized_min (finalized_valid). */
+   struct gl_complete_cache {
+      bool valid, complete;
+      unsigned ctx, stamp;
+      GLenum min, mag, compare;
+   } complete_cache;
+   bool finalized_valid;
+   unsigned finalized_stamp;
+   GLenum finalized_min;
    /* Buffer textures (texbuffer.c, GL 3.1 section 3.8.5): the buffer whose
     * data store the texels are, the internal format read from it, and
     * the range (BufferSize -1: the whole buffer, as TexBuffer attaches). */

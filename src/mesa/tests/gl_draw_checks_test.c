@@ -563,6 +563,92 @@ test_ubo_rebound(void **state)
    gl_test_destroy(t);
 }
 
+static void
+tex_level(GLint level, GLsizei size)
+{
+   _mesa_TexImage2D(GL_TEXTURE_2D, level, GL_RGBA, size, size, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+}
+
+/* Since wave 17 a texture keeps its completeness verdict and whether its
+ * sampled levels are in its tree (st_texture.c) until its stamp moves:
+ * each change below must still reach the next draw (ES 3.0.6 section
+ * 3.8.13: an incomplete texture samples as the dummy, so the view is not
+ * the texture's; the sampler object's filters judge it, section 3.8.2). */
+static void
+test_texture_cache_invalidated(void **state)
+{
+   struct gl_test *t = es3();
+   GLuint prog = gl_test_program(
+      "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\nprecision mediump float;\nuniform sampler2D s;\n"
+      "out vec4 o;\nvoid main() { o = texture(s, vec2(0.5)); }\n");
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   GLuint tex, smp;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   tex_level(0, 4);
+   tex_level(1, 2);
+   tex_level(2, 1);
+   struct pipe_context *pipe = t->ctx->pipe;
+   fs_view.set = pipe->set_sampler_views;
+   pipe->set_sampler_views = spy_sampler_views;
+
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR); /* makes the tree */
+   /* (a sampler uniform set again: the textures are validated again,
+    * finding the tree made) */
+   _mesa_Uniform1i(_mesa_GetUniformLocation(prog, "s"), 0);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_non_null(fs_view.texture);
+   assert_int_equal(fs_view.texture->last_level, 0); /* one level read */
+   /* the sampled levels follow MIN_FILTER: all three in the tree now */
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                       GL_NEAREST_MIPMAP_NEAREST);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   struct pipe_resource *tree = fs_view.texture;
+   assert_non_null(tree);
+   assert_int_equal(tree->last_level, 2);
+   /* no level 3: incomplete, then complete again */
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 3);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_not_equal(fs_view.texture, tree);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_view.texture, tree);
+   /* a level of the wrong size: incomplete with mipmaps only */
+   tex_level(1, 3);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_not_equal(fs_view.texture, tree);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   struct pipe_resource *level0 = fs_view.texture;
+   assert_non_null(level0); /* (level 0 stays in the tree) */
+   assert_int_equal(level0->width0, 4);
+   /* a sampler object's mipmap filter judges it incomplete */
+   _mesa_GenSamplers(1, &smp);
+   _mesa_SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER,
+                           GL_NEAREST_MIPMAP_NEAREST);
+   _mesa_BindSampler(0, smp);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_not_equal(fs_view.texture, level0);
+   _mesa_BindSampler(0, 0);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_view.texture, level0);
+   /* a new level 0, the filter unchanged: a new tree */
+   tex_level(0, 8);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_non_null(fs_view.texture);
+   assert_int_equal(fs_view.texture->width0, 8);
+
+   pipe->set_sampler_views = fs_view.set;
+   _mesa_DeleteSamplers(1, &smp);
+   _mesa_DeleteTextures(1, &tex);
+   _mesa_DeleteProgram(prog);
+   gl_test_destroy(t);
+}
+
 /* Client memory copies of one draw of the triangle at verts (NULL: from
  * the bound buffer). */
 static unsigned
@@ -644,6 +730,7 @@ main(void)
       cmocka_unit_test(test_sampler_moved_after_uniforms),
       cmocka_unit_test(test_texture_rebound),
       cmocka_unit_test(test_ubo_rebound),
+      cmocka_unit_test(test_texture_cache_invalidated),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
