@@ -379,6 +379,16 @@ test_sampler_moved_after_uniforms(void **state)
    gl_test_destroy(t);
 }
 
+/* The program of vs and fs, linked and in use. */
+static GLuint
+use_program(const char *vs, const char *fs)
+{
+   GLuint prog = gl_test_program(vs, fs);
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   return prog;
+}
+
 /* The texture of the first fragment sampler view the driver was given
  * last (a wrapper of the noop context's set_sampler_views). */
 static struct {
@@ -404,13 +414,11 @@ static void
 test_texture_rebound(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   GLuint prog = gl_test_program(
+   GLuint prog = use_program(
       "attribute vec4 p; void main() { gl_Position = p; }",
       "precision mediump float;\n"
       "uniform sampler2D s;\n"
       "void main() { gl_FragColor = texture2D(s, vec2(0.5)); }\n");
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
    GLuint tex[2];
    _mesa_GenTextures(2, tex);
    for (unsigned i = 0; i < 2; i++) {
@@ -495,12 +503,10 @@ test_ubo_rebound(void **state)
    struct gl_test *t = es3();
    struct elsewhere e = {
       .ctx = sharing_context(t, ST_PROFILE_OPENGL_ES2, 3, 0)};
-   GLuint prog = gl_test_program(
+   GLuint prog = use_program(
       "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
       "#version 300 es\nprecision mediump float;\n"
       "uniform B { vec4 c; };\nout vec4 o;\nvoid main() { o = c; }\n");
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
    GLuint buf[2];
    _mesa_GenBuffers(2, buf);
    for (unsigned i = 0; i < 2; i++) {
@@ -579,12 +585,10 @@ static void
 test_texture_cache_invalidated(void **state)
 {
    struct gl_test *t = es3();
-   GLuint prog = gl_test_program(
+   GLuint prog = use_program(
       "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
       "#version 300 es\nprecision mediump float;\nuniform sampler2D s;\n"
       "out vec4 o;\nvoid main() { o = texture(s, vec2(0.5)); }\n");
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
    GLuint tex, smp;
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
