@@ -166,9 +166,11 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
          _mesa_reference_buffer_object(points[i], NULL);
    }
    for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++) {
-      if (ctx->UniformBufferBindings[i].Buffer == obj)
+      if (ctx->UniformBufferBindings[i].Buffer == obj) {
          _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
                                        NULL);
+         ctx->NewState |= ST_NEW_UNIFORM_BUFFER;
+      }
    }
    for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++) {
       if (ctx->TransformFeedbackBindings[i].Buffer == obj)
@@ -338,8 +340,11 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    obj->StorageFlags =
       GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
    /* New storage: vertex arrays and buffer textures (their views name the
-    * old resource) read it from the next draw on. */
+    * old resource) read it from the next draw on, and so do the uniform
+    * blocks of every context of the share group (the range is cut to the
+    * new size). */
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS;
+   _mesa_ubo_sources_changed(ctx);
 }
 
 void GLAPIENTRY
@@ -790,6 +795,8 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
    }
    /* (whole: from offset to the end, 0 but for BindBufferOffsetEXT) */
    _mesa_set_indexed_buffer(b, obj, offset, whole ? 0 : size);
+   if (target == GL_UNIFORM_BUFFER)
+      ctx->NewState |= ST_NEW_UNIFORM_BUFFER;
    /* Also the generic binding point. */
    struct gl_buffer_object **generic = _mesa_buffer_binding(ctx, target);
    if (generic)

@@ -14,6 +14,7 @@
  */
 #include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/extensions.h"
 #include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
@@ -125,4 +126,5 @@ _mesa_BufferStorage(GLenum target, GLsizeiptr size, const void *data,
    obj->Immutable = true;
    obj->StorageFlags = flags;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS;
+   _mesa_ubo_sources_changed(ctx); /* as glBufferData (bufferobj.c) */
 }

@@ -28,9 +28,19 @@ bool _mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
  * matrices, lights and the viewport transform are read by no check) and
  * texture bindings (ST_NEW_TEXTURE_BINDING: the sampler-unit rule reads
  * the program's samplers, not the textures; a texture's own changes set
- * ST_NEW_SAMPLER_VIEWS). */
+ * ST_NEW_SAMPLER_VIEWS), and uniform block bindings
+ * (ST_NEW_UNIFORM_BUFFER: no draw rule reads them). */
 #define DRAW_CHECKS_IGNORE                                                   \
-   (ST_NEW_VERTEX_ARRAYS | ST_NEW_CONSTANTS | ST_NEW_TEXTURE_BINDING)
+   (ST_NEW_VERTEX_ARRAYS | ST_NEW_CONSTANTS | ST_NEW_TEXTURE_BINDING |      \
+    ST_NEW_UNIFORM_BUFFER)
+
+/* A shared object a uniform block reads changed (gl_shared_state::
+ * UboStamp): every context of the group binds its blocks again. */
+static inline void
+_mesa_ubo_sources_changed(struct gl_context *ctx)
+{
+   __atomic_add_fetch(&ctx->Shared->UboStamp, 1, __ATOMIC_RELAXED);
+}
 
 /* The share group's count of changes (gl_shared_state::DrawStamp). */
 static inline unsigned

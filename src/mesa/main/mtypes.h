@@ -76,7 +76,13 @@ enum st_dirty {
     * as ST_NEW_SAMPLER_VIEWS, but no draw check reads which texture is
     * bound (main/draw.h, DRAW_CHECKS_IGNORE) */
    ST_NEW_TEXTURE_BINDING = 1 << 14,
-   ST_NEW_ALL = (1 << 15) - 1,
+   /* uniform block bindings (since wave 17): glBindBufferBase/Range and
+    * glBindBuffersBase/Range on GL_UNIFORM_BUFFER, a bound buffer deleted;
+    * changes to shared objects (glUniformBlockBinding, new buffer
+    * storage) move gl_shared_state::UboStamp instead.  No draw check
+    * reads them (main/draw.h). */
+   ST_NEW_UNIFORM_BUFFER = 1 << 15,
+   ST_NEW_ALL = (1 << 16) - 1,
 };
 
 /* Buffer objects (bufferobj.c).  The data lives in a pipe buffer. */
@@ -372,6 +378,20 @@ struct gl_texture_object {
    unsigned SamplerStamp;
    void *sampler_cso;
    unsigned sampler_cso_ctx, sampler_cso_stamp;
+   /* What st_texture.c found last (since wave 17), valid while stamp has
+    * not moved (images, levels and the parameters they read bump it):
+    * completeness for context complete_ctx with the filters and compare
+    * mode it was judged with (the texture's or a sampler object's), and
+    * whether the sampled levels were all in pt for MinFilter
+    * finalized_min (finalized_valid). */
+   struct gl_complete_cache {
+      bool valid, complete;
+      unsigned ctx, stamp;
+      GLenum min, mag, compare;
+   } complete_cache;
+   bool finalized_valid;
+   unsigned finalized_stamp;
+   GLenum finalized_min;
    /* Buffer textures (texbuffer.c, GL 3.1 section 3.8.5): the buffer whose
     * data store the texels are, the internal format read from it, and
     * the range (BufferSize -1: the whole buffer, as TexBuffer attaches). */
@@ -446,6 +466,12 @@ struct gl_shared_state {
     * contexts of a group may be current in several threads.  Since wave
     * 17. */
    unsigned DrawStamp;
+   /* Counts the changes to shared objects that move what a uniform block
+    * reads: glUniformBlockBinding and new buffer storage (glBufferData,
+    * glBufferStorage), in any context of the group.  The state tracker
+    * binds the blocks again when it moved (st_atoms.c).  Atomic like
+    * DrawStamp.  Since wave 17. */
+   unsigned UboStamp;
 };
 
 /* A colour, depth or stencil image of a framebuffer. */

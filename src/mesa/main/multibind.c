@@ -126,6 +126,8 @@ bind_buffers(GLenum target, GLuint first, GLsizei count,
          _mesa_set_indexed_buffer(b, obj, with_range ? offsets[i] : 0,
                                   with_range ? sizes[i] : 0);
    }
+   if (target == GL_UNIFORM_BUFFER)
+      ctx->NewState |= ST_NEW_UNIFORM_BUFFER;
    /* Unlike BindBufferBase/Range, the generic binding point of target is
     * left alone (GL 4.6 section 6.1.1). */
 }

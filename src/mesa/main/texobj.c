@@ -125,6 +125,7 @@ _mesa_texture_make_immutable(struct gl_texture_object *t, GLuint levels)
    t->Immutable = true;
    t->ImmutableLevels = levels;
    t->MaxLevel = (GLint)levels - 1;
+   t->stamp++; /* completeness reads MaxLevel (st_texture.c) */
 }
 
 void

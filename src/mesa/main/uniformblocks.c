@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/shaderobj.h"
 #include "main/uniformblocks.h"
 #include "util/ralloc.h"
@@ -345,8 +346,9 @@ _mesa_UniformBlockBinding(GLuint program, GLuint uniformBlockIndex,
                   uniformBlockBinding);
       return;
    }
-   /* The state tracker compares the bindings at every draw. */
    prog->exec->ubo_bindings[uniformBlockIndex] = uniformBlockBinding;
+   /* The program may be current in any context of the share group. */
+   _mesa_ubo_sources_changed(ctx);
 }
 
 /* GL 3.1 2.11.4 (not in ES 3.0). */

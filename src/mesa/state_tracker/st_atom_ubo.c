@@ -14,9 +14,11 @@
  * size; an unbound point or a buffer without storage binds nothing.
  *
  * Bindings change through many calls (the indexed binding, the block
- * binding, a new program, glBufferData replacing the storage), so rather
- * than following each, every draw compares what should be bound with
- * what is, block by block, and tells the pipe only about differences.
+ * binding, a new program, glBufferData replacing the storage): since wave
+ * 17 each sets ST_NEW_UNIFORM_BUFFER or moves the share group's UboStamp
+ * (main/mtypes.h), and only then does st_atoms.c call this, which
+ * compares what should be bound with what is, block by block, and tells
+ * the pipe only about differences.
  * The cache holds references, so a freed resource is never mistaken for
  * a new one at the same address.
  */
@@ -73,6 +75,7 @@ st_update_ubos(struct st_context *st)
       bound |= st->num_ubos[s];
    if (!n && !bound)
       return;
+   bound = 0;
    for (unsigned s = 0; s < ST_UBO_STAGES; s++) {
       unsigned used = 0; /* the stage's slots */
       for (unsigned i = 0; i < n; i++) {
@@ -100,7 +103,9 @@ st_update_ubos(struct st_context *st)
       for (unsigned i = used; i < st->num_ubos[s]; i++)
          bind(st, s, i, NULL, 0, 0);
       st->num_ubos[s] = used;
+      bound |= used;
    }
+   st->any_ubos = bound != 0;
 }
 
 void

@@ -808,22 +808,33 @@ follow_new_trees(struct st_context *st)
    _mesa_update_framebuffer(&st->ctx, st->ctx.DrawBuffer);
 }
 
-/* Uniform and storage blocks, atomic counters and images are bound
- * again at every draw (their binding points set no dirty bit): only when
- * the program has some, or blocks of an earlier one are still bound
- * (st_update_ubos unbinds them).  Most programs have none. */
+/* Storage blocks, atomic counters and images are bound again at every
+ * draw (their binding points set no dirty bit): only when the program
+ * has some.  Most programs have none.  Uniform blocks have their bit
+ * since wave 17 (validate_dirty). */
 static bool
-buffers_or_images(struct st_context *st)
+storage_or_images(struct st_context *st)
 {
    const struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
    const struct glsl_program *p = exec ? exec->linked : NULL;
-   unsigned any = 0;
 
-   for (unsigned s = 0; s < ST_UBO_STAGES; s++)
-      any |= st->num_ubos[s];
-   if (p)
-      any |= p->num_ubos | p->num_ssbos | p->num_counters | p->num_images;
-   return any != 0;
+   return p && (p->num_ssbos | p->num_counters | p->num_images) != 0;
+}
+
+/* While uniform blocks are bound, a shared object they read changed in
+ * some context of the group (gl_shared_state::UboStamp): bind them
+ * again. */
+static inline void
+check_ubo_stamp(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   unsigned stamp = __atomic_load_n(&ctx->Shared->UboStamp, __ATOMIC_RELAXED);
+
+   if (stamp != st->ubo_stamp) {
+      st->ubo_stamp = stamp;
+      if (st->any_ubos)
+         ctx->NewState |= ST_NEW_UNIFORM_BUFFER;
+   }
 }
 
 /* st_validate_state with state bits to take (the atoms).  Apart, so
@@ -870,6 +881,9 @@ validate_dirty(struct st_context *st)
       update_blend_color(st);
    if (dirty & (ST_NEW_SAMPLE_MASK | ST_NEW_FRAMEBUFFER))
       update_sample_mask(st);
+   /* (the blocks of the program, at the indexed binding points) */
+   if (dirty & (ST_NEW_UNIFORM_BUFFER | ST_NEW_PROGRAM))
+      st_update_ubos(st);
    if ((dirty & ST_NEW_PROGRAM) && !update_program(st))
       return false;
    if ((dirty & ST_NEW_CONSTANTS) && !update_constants(st))
@@ -895,8 +909,8 @@ st_validate_state(struct st_context *st)
       st->draw_stamp = st->draw->stamp;
       st_invalidate_framebuffer(st);
    }
-   if (buffers_or_images(st)) {
-      st_update_ubos(st);
+   check_ubo_stamp(st);
+   if (storage_or_images(st)) {
       st_update_ssbos(st);
       st_update_images(st);
    }

@@ -126,6 +126,11 @@ struct st_context {
       unsigned offset, size;
    } ubos[ST_UBO_STAGES][ST_MAX_UBOS];
    unsigned num_ubos[ST_UBO_STAGES];
+   /* Bound again only on ST_NEW_UNIFORM_BUFFER or ST_NEW_PROGRAM, or when
+    * gl_shared_state::UboStamp moved from this while some are bound
+    * (st_atoms.c).  Since wave 17. */
+   unsigned ubo_stamp;
+   bool any_ubos; /* some num_ubos[s] is not 0 */
 
    /* Fixed-function programs (st_ff_program.c): every one made, and the
     * one of the state at the last draw without a program. */

@@ -379,6 +379,12 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
     * shares (main/texview.c): never copied into a tree of its own. */
    if (t->IsView)
       return t->pt != NULL;
+   /* Since wave 17: found so before and nothing moved since (every
+    * change of an image, of pt or of the levels bumps the stamp; the
+    * sampled levels also follow MinFilter, which does not). */
+   if (t->finalized_valid && t->finalized_stamp == t->stamp &&
+       t->finalized_min == t->MinFilter)
+      return true;
 
    const struct gl_texture_image *b = sampled_levels(t, &base, &last);
    for (unsigned f = 0; f < faces && all_in_tree; f++) {
@@ -389,8 +395,12 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
             all_in_tree = false;
       }
    }
-   if (all_in_tree)
+   if (all_in_tree) {
+      t->finalized_valid = true;
+      t->finalized_stamp = t->stamp;
+      t->finalized_min = t->MinFilter;
       return true;
+   }
 
    unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
    unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
@@ -1097,6 +1107,33 @@ cached_sampler(struct st_context *st, struct gl_texture_object *t,
    return *cso;
 }
 
+/* _mesa_texture_complete_sampler, kept in the texture (since wave 17):
+ * the verdict stands for the same context (whose version and extensions
+ * the format rules read), the same filters and compare mode, and the
+ * same stamp (every image change, BASE_LEVEL, MAX_LEVEL,
+ * DEPTH_STENCIL_TEXTURE_MODE and glTexStorage's levels bump it). */
+static bool
+texture_complete(struct st_context *st, struct gl_texture_object *t,
+                 const struct gl_sampler_object *smp)
+{
+   GLenum min = smp ? smp->MinFilter : t->MinFilter;
+   GLenum mag = smp ? smp->MagFilter : t->MagFilter;
+   GLenum compare = smp ? smp->CompareMode : t->CompareMode;
+   struct gl_complete_cache *c = &t->complete_cache;
+
+   if (c->valid && c->ctx == st->id && c->stamp == t->stamp &&
+       c->min == min && c->mag == mag && c->compare == compare)
+      return c->complete;
+   c->complete = _mesa_texture_complete_sampler(&st->ctx, t, smp);
+   c->valid = true;
+   c->ctx = st->id;
+   c->stamp = t->stamp;
+   c->min = min;
+   c->mag = mag;
+   c->compare = compare;
+   return c->complete;
+}
+
 /* The sampler view and sampler state of program sampler element e of
  * uniform u, by the texture unit its value names. */
 static void
@@ -1117,8 +1154,7 @@ sampler_binding(struct st_context *st, struct gl_program_exec *exec,
    struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
    if (target == TEXTURE_BUFFER_INDEX) {
       *view = buffer_view(st, t);
-   } else if (_mesa_texture_complete_sampler(ctx, t,
-                                             ctx->TexUnit[unit].Sampler) &&
+   } else if (texture_complete(st, t, ctx->TexUnit[unit].Sampler) &&
               st_finalize_texture(st, t)) {
       *view = texture_view(st, t, float_shadow);
    } else {
@@ -1134,8 +1170,10 @@ static void
 update_stage_textures(struct st_context *st, struct gl_program_exec *exec,
                       gl_shader_stage stage, bool float_shadow)
 {
-   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = {0};
-   void *samplers[PIPE_MAX_SAMPLERS] = {0};
+   /* (only the first n are read: the pipe takes n and unbinds the rest
+    * by count; not cleared, 512 bytes a stage at every texture change) */
+   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS];
+   void *samplers[PIPE_MAX_SAMPLERS];
    unsigned n = 0;
 
    if (exec && exec->linked->nir[stage]) {

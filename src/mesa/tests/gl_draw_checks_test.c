@@ -34,6 +34,8 @@
 #include <stdlib.h>
 
 #include "gl_test_context.h"
+#include "main/context.h"
+#include "main/hash.h"
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 #include "state_tracker/st_context.h"
@@ -377,6 +379,16 @@ test_sampler_moved_after_uniforms(void **state)
    gl_test_destroy(t);
 }
 
+/* The program of vs and fs, linked and in use. */
+static GLuint
+use_program(const char *vs, const char *fs)
+{
+   GLuint prog = gl_test_program(vs, fs);
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   return prog;
+}
+
 /* The texture of the first fragment sampler view the driver was given
  * last (a wrapper of the noop context's set_sampler_views). */
 static struct {
@@ -402,13 +414,11 @@ static void
 test_texture_rebound(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   GLuint prog = gl_test_program(
+   GLuint prog = use_program(
       "attribute vec4 p; void main() { gl_Position = p; }",
       "precision mediump float;\n"
       "uniform sampler2D s;\n"
       "void main() { gl_FragColor = texture2D(s, vec2(0.5)); }\n");
-   assert_true(prog != 0);
-   _mesa_UseProgram(prog);
    GLuint tex[2];
    _mesa_GenTextures(2, tex);
    for (unsigned i = 0; i < 2; i++) {
@@ -436,6 +446,209 @@ test_texture_rebound(void **state)
 
    pipe->set_sampler_views = fs_view.set;
    _mesa_DeleteTextures(2, tex);
+   _mesa_DeleteProgram(prog);
+   gl_test_destroy(t);
+}
+
+/* Constant buffer 1 of the fragment stage (the first uniform block) as
+ * the driver was given it last (a wrapper of the noop context's
+ * set_constant_buffer). */
+static struct {
+   void (*set)(struct pipe_context *, enum pipe_shader_type, uint, bool,
+               const struct pipe_constant_buffer *);
+   struct pipe_resource *buffer;
+   unsigned offset, size, calls;
+} fs_ubo;
+
+static void
+spy_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
+                    uint index, bool take,
+                    const struct pipe_constant_buffer *cb)
+{
+   if (shader == PIPE_SHADER_FRAGMENT && index == 1) {
+      fs_ubo.buffer = cb ? cb->buffer : NULL;
+      fs_ubo.offset = cb ? cb->buffer_offset : 0;
+      fs_ubo.size = cb ? cb->buffer_size : 0;
+      fs_ubo.calls++;
+   }
+   fs_ubo.set(pipe, shader, index, take, cb);
+}
+
+static struct pipe_resource *
+resource_of(GLuint name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_buffer_object *obj =
+      _mesa_name_lookup_object(ctx->Shared->Buffers, name);
+   return obj ? obj->buffer : NULL;
+}
+
+static void
+buffer_data_64(GLuint name)
+{
+   _mesa_BindBuffer(GL_UNIFORM_BUFFER, name);
+   _mesa_BufferData(GL_UNIFORM_BUFFER, 64, NULL, GL_STATIC_DRAW);
+}
+
+/* Since wave 17 uniform blocks are bound again only after a change
+ * (ST_NEW_UNIFORM_BUFFER, gl_shared_state::UboStamp): each way of moving
+ * what the block reads (ES 3.0.6 section 2.12.6: the buffer bound at the
+ * block's binding point, glBindBufferRange's range, glUniformBlockBinding;
+ * section 2.10.2: new storage; section 5.1.2: a deleted buffer is
+ * unbound) must reach the driver at the next draw, also glBufferData in
+ * another context of the share group current in another thread. */
+static void
+test_ubo_rebound(void **state)
+{
+   struct gl_test *t = es3();
+   struct elsewhere e = {
+      .ctx = sharing_context(t, ST_PROFILE_OPENGL_ES2, 3, 0)};
+   GLuint prog = use_program(
+      "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\nprecision mediump float;\n"
+      "uniform B { vec4 c; };\nout vec4 o;\nvoid main() { o = c; }\n");
+   GLuint buf[2];
+   _mesa_GenBuffers(2, buf);
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_BindBuffer(GL_UNIFORM_BUFFER, buf[i]);
+      _mesa_BufferData(GL_UNIFORM_BUFFER, 512, NULL, GL_STATIC_DRAW);
+   }
+   GLint align = 0;
+   _mesa_GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+   assert_true(align > 0 && align <= 256);
+   struct pipe_context *pipe = t->ctx->pipe;
+   fs_ubo.set = pipe->set_constant_buffer;
+   pipe->set_constant_buffer = spy_constant_buffer;
+
+   _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 0, buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 512);
+   unsigned calls = fs_ubo.calls;
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR); /* nothing changed */
+   assert_int_equal(fs_ubo.calls, calls);
+
+   _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 0, buf[1]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[1]));
+
+   _mesa_BindBufferRange(GL_UNIFORM_BUFFER, 0, buf[1], align, 16);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_int_equal(fs_ubo.offset, align);
+   assert_int_equal(fs_ubo.size, 16);
+
+   _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 3, buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[1])); /* point 0 */
+   _mesa_UniformBlockBinding(prog, 0, 3);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 512);
+
+   _mesa_BindBuffer(GL_UNIFORM_BUFFER, buf[0]);
+   _mesa_BufferData(GL_UNIFORM_BUFFER, 128, NULL, GL_STATIC_DRAW);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 128); /* cut to the new size */
+
+   elsewhere_start(&e, buffer_data_64, buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   elsewhere_change(&e);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_ubo.buffer, resource_of(buf[0]));
+   assert_int_equal(fs_ubo.size, 64);
+
+   _mesa_DeleteBuffers(1, &buf[0]);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_null(fs_ubo.buffer);
+
+   pipe->set_constant_buffer = fs_ubo.set;
+   _mesa_DeleteBuffers(1, &buf[1]);
+   _mesa_DeleteProgram(prog);
+   st_context_destroy(e.ctx);
+   gl_test_destroy(t);
+}
+
+static void
+tex_level(GLint level, GLsizei size)
+{
+   _mesa_TexImage2D(GL_TEXTURE_2D, level, GL_RGBA, size, size, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+}
+
+/* Since wave 17 a texture keeps its completeness verdict and whether its
+ * sampled levels are in its tree (st_texture.c) until its stamp moves:
+ * each change below must still reach the next draw (ES 3.0.6 section
+ * 3.8.13: an incomplete texture samples as the dummy, so the view is not
+ * the texture's; the sampler object's filters judge it, section 3.8.2). */
+static void
+test_texture_cache_invalidated(void **state)
+{
+   struct gl_test *t = es3();
+   GLuint prog = use_program(
+      "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\nprecision mediump float;\nuniform sampler2D s;\n"
+      "out vec4 o;\nvoid main() { o = texture(s, vec2(0.5)); }\n");
+   GLuint tex, smp;
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   tex_level(0, 4);
+   tex_level(1, 2);
+   tex_level(2, 1);
+   struct pipe_context *pipe = t->ctx->pipe;
+   fs_view.set = pipe->set_sampler_views;
+   pipe->set_sampler_views = spy_sampler_views;
+
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR); /* makes the tree */
+   /* (a sampler uniform set again: the textures are validated again,
+    * finding the tree made) */
+   _mesa_Uniform1i(_mesa_GetUniformLocation(prog, "s"), 0);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_non_null(fs_view.texture);
+   assert_int_equal(fs_view.texture->last_level, 0); /* one level read */
+   /* the sampled levels follow MIN_FILTER: all three in the tree now */
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                       GL_NEAREST_MIPMAP_NEAREST);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   struct pipe_resource *tree = fs_view.texture;
+   assert_non_null(tree);
+   assert_int_equal(tree->last_level, 2);
+   /* no level 3: incomplete, then complete again */
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 3);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_not_equal(fs_view.texture, tree);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_view.texture, tree);
+   /* a level of the wrong size: incomplete with mipmaps only */
+   tex_level(1, 3);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_not_equal(fs_view.texture, tree);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   struct pipe_resource *level0 = fs_view.texture;
+   assert_non_null(level0); /* (level 0 stays in the tree) */
+   assert_int_equal(level0->width0, 4);
+   /* a sampler object's mipmap filter judges it incomplete */
+   _mesa_GenSamplers(1, &smp);
+   _mesa_SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER,
+                           GL_NEAREST_MIPMAP_NEAREST);
+   _mesa_BindSampler(0, smp);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_not_equal(fs_view.texture, level0);
+   _mesa_BindSampler(0, 0);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_ptr_equal(fs_view.texture, level0);
+   /* a new level 0, the filter unchanged: a new tree */
+   tex_level(0, 8);
+   draw_expect(GL_TRIANGLES, GL_NO_ERROR);
+   assert_non_null(fs_view.texture);
+   assert_int_equal(fs_view.texture->width0, 8);
+
+   pipe->set_sampler_views = fs_view.set;
+   _mesa_DeleteSamplers(1, &smp);
+   _mesa_DeleteTextures(1, &tex);
    _mesa_DeleteProgram(prog);
    gl_test_destroy(t);
 }
@@ -520,6 +733,8 @@ main(void)
       cmocka_unit_test(test_client_arrays_kept),
       cmocka_unit_test(test_sampler_moved_after_uniforms),
       cmocka_unit_test(test_texture_rebound),
+      cmocka_unit_test(test_ubo_rebound),
+      cmocka_unit_test(test_texture_cache_invalidated),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
