@@ -334,6 +334,13 @@ struct agx_draw_repeat {
    unsigned mode;
    unsigned start_instance;
    size_t writes_B;
+   /* Indexed draws (index_size non-zero): the index buffer (read by the
+    * batch already), primitive restart and its index. */
+   unsigned index_size;
+   unsigned hw_prim; /* enum agx_primitive (agx_vdm_draw) */
+   struct pipe_resource *index_res;
+   bool restart;
+   uint32_t restart_index;
 };
 
 /* Descriptor tables of a stage in the current batch. */
