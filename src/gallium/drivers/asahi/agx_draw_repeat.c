@@ -54,6 +54,40 @@ agx_draw_repeat_allowed(struct agx_context *ctx)
    return r->allowed;
 }
 
+/* Words of an indexed draw after the header (agx_vdm_draw): index
+ * address bits 0-31, count, instances, start, buffer size. */
+#define INDEXED_TAIL_B (5 * sizeof(uint32_t))
+
+/* One indexed repeat: agx_vdm_draw the first time (and when the index
+ * address's bits 32+ change), whose words before the index address are
+ * kept; then those words and the five after (the count, instances and
+ * start are whole words, as for agx_vdm_draw_packed). */
+static void
+repeat_indexed(struct agx_batch *batch, struct agx_draw_repeat *r,
+               struct agx_vdm_draw *d)
+{
+   uint32_t hi = (uint32_t)(d->index_va >> 32);
+   if (r->prefix_B && r->prefix_hi == hi) {
+      uint32_t w[5] = {(uint32_t)d->index_va, d->count, d->instances,
+                       d->start, 0};
+      agx_pack(&w[4], INDEX_LIST_BUFFER_SIZE, cfg) {
+         cfg.size = (d->index_extent_B + 3) & ~3u;
+      }
+      memcpy(batch->vdm_head, r->prefix, r->prefix_B);
+      memcpy(batch->vdm_head + r->prefix_B, w, sizeof(w));
+      batch->vdm_head += r->prefix_B + sizeof(w);
+      return;
+   }
+   uint8_t *start = batch->vdm_head;
+   agx_vdm_draw(&batch->vdm_head, d);
+   size_t prefix_B = (size_t)(batch->vdm_head - start) - INDEXED_TAIL_B;
+   if (prefix_B <= sizeof(r->prefix)) {
+      memcpy(r->prefix, start, prefix_B);
+      r->prefix_B = (unsigned)prefix_B;
+      r->prefix_hi = hi;
+   }
+}
+
 /* Indexed repeats: agx_draw_one's draw words for an index buffer (the
  * index address of the first index, the bytes readable from there, the
  * restart index before when restart is on), read from the buffer's
@@ -65,7 +99,7 @@ agx_draw_repeat_indexed(struct agx_context *ctx,
                         unsigned num_draws)
 {
    struct agx_batch *batch = ctx->batch;
-   const struct agx_draw_repeat *r = &ctx->repeat;
+   struct agx_draw_repeat *r = &ctx->repeat;
    const struct agx_resource *ib = agx_resource(r->index_res);
    unsigned isz = r->index_size;
    struct agx_vdm_draw d = {
@@ -88,7 +122,7 @@ agx_draw_repeat_indexed(struct agx_context *ctx,
          offset < ib->layout.size_B
             ? (uint32_t)MIN2(bytes, ib->layout.size_B - offset)
             : 0;
-      agx_vdm_draw(&batch->vdm_head, &d);
+      repeat_indexed(batch, r, &d);
       batch->draws++;
    }
 }

@@ -87,6 +87,7 @@ agx_draw_repeat_note(struct agx_context *ctx,
    r->index_res = info->index_size ? info->index.resource : NULL;
    r->restart = info->index_size && info->primitive_restart;
    r->restart_index = info->restart_index;
+   r->prefix_B = 0;
 }
 
 #endif

@@ -341,6 +341,12 @@ struct agx_draw_repeat {
    struct pipe_resource *index_res;
    bool restart;
    uint32_t restart_index;
+   /* The draw words before the index address (restart index, Index List
+    * header) for index addresses of bits 32+ prefix_hi; none packed when
+    * prefix_B is 0. */
+   uint32_t prefix[4];
+   unsigned prefix_B;
+   uint32_t prefix_hi;
 };
 
 /* Descriptor tables of a stage in the current batch. */
