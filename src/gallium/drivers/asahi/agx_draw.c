@@ -1183,6 +1183,11 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .indirect_va = indirect_va,
    };
    agx_vdm_draw(&batch->vdm_head, &d);
+   /* (indexed from a buffer: agx_draw_repeat_indexed) */
+   if (info->index_size && !info->has_user_indices && !indirect_va) {
+      ctx->repeat.recorded = true;
+      ctx->repeat.hw_prim = d.primitive;
+   }
    if (!info->index_size && !indirect_va) {
       ctx->draw_header = agx_vdm_draw_header(&d);
       ctx->draw_header_prim = info->mode;

@@ -334,6 +334,19 @@ struct agx_draw_repeat {
    unsigned mode;
    unsigned start_instance;
    size_t writes_B;
+   /* Indexed draws (index_size non-zero): the index buffer (read by the
+    * batch already), primitive restart and its index. */
+   unsigned index_size;
+   unsigned hw_prim; /* enum agx_primitive (agx_vdm_draw) */
+   struct pipe_resource *index_res;
+   bool restart;
+   uint32_t restart_index;
+   /* The draw words before the index address (restart index, Index List
+    * header) for index addresses of bits 32+ prefix_hi; none packed when
+    * prefix_B is 0. */
+   uint32_t prefix[4];
+   unsigned prefix_B;
+   uint32_t prefix_hi;
 };
 
 /* Descriptor tables of a stage in the current batch. */
