@@ -1210,6 +1210,22 @@ agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
    agx_draw_repeat_note(ctx, info);
 }
 
+/* The draws of a draw_vbo that is not a repeat.  A draw after the first
+ * of a multi-draw changes no state: it may be its draw words alone, as a
+ * separate draw_vbo would.  (Out of line: agx_draw_vbo's repeat check
+ * stays short.) */
+static void __attribute__((noinline))
+agx_draw_each(struct agx_context *ctx, const struct pipe_draw_info *info,
+              const struct pipe_draw_start_count_bias *draws,
+              unsigned num_draws)
+{
+   for (unsigned i = 0; i < num_draws; ++i) {
+      if (i > 0 && agx_draw_repeat(ctx, info, &draws[i], 1))
+         continue;
+      agx_draw_direct(ctx, info, &draws[i]);
+   }
+}
+
 static void
 agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
              unsigned drawid_offset,
@@ -1224,13 +1240,7 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    /* nothing changed since the last plain draw */
    if (agx_draw_repeat(ctx, info, draws, num_draws))
       return;
-   for (unsigned i = 0; i < num_draws; ++i) {
-      /* A draw after the first of a multi-draw changes no state: it may
-       * be its draw words alone, as a separate draw_vbo would. */
-      if (i > 0 && agx_draw_repeat(ctx, info, &draws[i], 1))
-         continue;
-      agx_draw_direct(ctx, info, &draws[i]);
-   }
+   agx_draw_each(ctx, info, draws, num_draws);
    if (agx_batch_holds_too_much(ctx->batch))
       agx_flush_batch(ctx, "memory held");
 }
