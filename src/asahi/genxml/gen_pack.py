@@ -352,6 +352,34 @@ agx_genxml_put_word(uint8_t *p, unsigned bytes, unsigned shift,
 #endif
 }
 
+/* agx_genxml_get_bits of a field inside the 1, 2, 4 or 8 bytes (`bytes`)
+ * from p, at bit `shift` of them: one load of that little-endian word,
+ * a shift and a mask (the reading side of agx_genxml_put_word). */
+static inline uint64_t
+agx_genxml_get_word(const uint8_t *p, unsigned bytes, unsigned shift,
+                    unsigned width)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+   uint64_t w;
+   if (bytes == 1) {
+      w = p[0];
+   } else if (bytes == 2) {
+      uint16_t h;
+      memcpy(&h, p, 2);
+      w = h;
+   } else if (bytes == 4) {
+      uint32_t h;
+      memcpy(&h, p, 4);
+      w = h;
+   } else {
+      memcpy(&w, p, 8);
+   }
+   return (w >> shift) & agx_genxml_mask(width);
+#else
+   return agx_genxml_get_bits(p, shift, width);
+#endif
+}
+
 static inline uint32_t
 agx_genxml_fui(float f)
 {
@@ -514,7 +542,7 @@ AGX_${s.ID}_unpack(FILE *fp, const void *in, struct AGX_${s.ID} *restrict v)
    if (!ok)
       agx_genxml_report(fp, "${s.name}", p, known, ${s.bytes});
 % for f in s.fields:
-   s = agx_genxml_get_bits(p, ${f.lo}, ${f.width});
+   s = ${get_call(f)};
 ${unpack_field(f)}\
 % endfor
    (void)s;
@@ -586,20 +614,39 @@ def pack_field(f):
     return '\n'.join(out) + '\n'
 
 
-def put_call(f, stored):
-    """The store of a packed field: one word when the field fits in an
-    aligned 32- or 64-bit word of the struct (fields sharing a word then
-    share its loads and stores), else in 1, 2, 4 or 8 bytes from its
-    first byte (the fewest that hold it inside the struct), else byte by
-    byte."""
+def word_window(f):
+    """Where a field can be read or written as one little-endian word:
+    (first byte, bytes, shift) when it fits in an aligned 32- or 64-bit
+    word of the struct (fields sharing a word then share its loads and
+    stores), else in 1, 2, 4 or 8 bytes from its first byte (the fewest
+    that hold it inside the struct); None when only byte by byte works."""
     windows = [(f.lo // size * size // 8, size // 8) for size in (32, 64)]
     windows += [(f.lo // 8, n) for n in (1, 2, 4, 8)]
     for first, n in windows:
         shift = f.lo - first * 8
         if shift + f.width <= n * 8 and first + n <= f.struct_bytes:
-            return (f'agx_genxml_put_word(p + {first}, {n}, {shift}, '
-                    f'{f.width}, {stored});')
+            return first, n, shift
+    return None
+
+
+def put_call(f, stored):
+    """The store of a packed field, word-wise when word_window allows."""
+    w = word_window(f)
+    if w:
+        first, n, shift = w
+        return (f'agx_genxml_put_word(p + {first}, {n}, {shift}, '
+                f'{f.width}, {stored});')
     return f'agx_genxml_put_bits(p, {f.lo}, {f.width}, {stored});'
+
+
+def get_call(f):
+    """The load of a packed field (raw bits), word-wise when word_window
+    allows: one load, shift and mask of the word holding it."""
+    w = word_window(f)
+    if w:
+        first, n, shift = w
+        return f'agx_genxml_get_word(p + {first}, {n}, {shift}, {f.width})'
+    return f'agx_genxml_get_bits(p, {f.lo}, {f.width})'
 
 
 def unpack_field(f):
@@ -849,7 +896,8 @@ def main(argv):
         if argv[2] == 'pack':
             text = Template(PACK_TEMPLATE).render(
                 enums=enums, structs=structs, pack_field=pack_field,
-                unpack_field=unpack_field, print_field=print_field)
+                unpack_field=unpack_field, print_field=print_field,
+                get_call=get_call)
         else:
             text = Template(TESTS_TEMPLATE).render(
                 structs=structs, random_field=random_field,

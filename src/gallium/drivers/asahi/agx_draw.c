@@ -228,7 +228,10 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
    for (unsigned i = 0; i < cs->info.nr_push; ++i) {
       const struct agx_push_range *r = &cs->info.push[i];
       unsigned words = r->length / 2;
-      uint32_t data[64] = {0};
+      /* Only the range's own bytes are uploaded (agx_push_range_upload):
+       * zero those, not the whole array, on every draw. */
+      uint32_t data[64];
+      memset(data, 0, MIN2(((unsigned)r->length * 2 + 3) & ~3u, sizeof(data)));
 
       switch (r->kind) {
       case AGX_PUSH_UBO_BASE: {
@@ -736,14 +739,13 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
        * coefficient registers.
        */
       if (shaders) {
-         uint32_t table[1 + AGX_MAX_CF_BINDINGS];
-         int words = agx_link_varyings(&vs->info.vs, &fs->info.fs,
-                                       rast->base.flatshade_first, table,
-                                       ARRAY_SIZE(table));
+         const struct agx_link_cache_entry *link = agx_link_cached(
+            &ctx->link_cache, vs, fs, rast->base.flatshade_first);
+         int words = link->words;
          ctx->cf_usc = 0;
          if (words > 0) {
             uint64_t va =
-               agx_pool_upload(&batch->pipeline, table, words * 4, 16);
+               agx_pool_upload(&batch->pipeline, link->table, words * 4, 16);
             if (!va)
                return false;
             ctx->cf_usc = va - screen->dev.usc_base;
@@ -1213,6 +1215,22 @@ agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
    agx_draw_repeat_note(ctx, info);
 }
 
+/* The draws of a draw_vbo that is not a repeat.  A draw after the first
+ * of a multi-draw changes no state: it may be its draw words alone, as a
+ * separate draw_vbo would.  (Out of line: agx_draw_vbo's repeat check
+ * stays short.) */
+static void __attribute__((noinline))
+agx_draw_each(struct agx_context *ctx, const struct pipe_draw_info *info,
+              const struct pipe_draw_start_count_bias *draws,
+              unsigned num_draws)
+{
+   for (unsigned i = 0; i < num_draws; ++i) {
+      if (i > 0 && agx_draw_repeat(ctx, info, &draws[i], 1))
+         continue;
+      agx_draw_direct(ctx, info, &draws[i]);
+   }
+}
+
 static void
 agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
              unsigned drawid_offset,
@@ -1227,8 +1245,7 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    /* nothing changed since the last plain draw */
    if (agx_draw_repeat(ctx, info, draws, num_draws))
       return;
-   for (unsigned i = 0; i < num_draws; ++i)
-      agx_draw_direct(ctx, info, &draws[i]);
+   agx_draw_each(ctx, info, draws, num_draws);
    if (agx_batch_holds_too_much(ctx->batch))
       agx_flush_batch(ctx, "memory held");
 }

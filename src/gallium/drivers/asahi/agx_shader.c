@@ -96,6 +96,7 @@ agx_create_shader_state(struct pipe_context *pctx,
       memcpy(cs->bo->map, bin->code, bin->size_B);
       cs->code_usc = cs->bo->va - screen->dev.usc_base;
       so->native = true;
+      cs->id = agx_shader_new_id();
       util_dynarray_append(&so->variants, struct agx_compiled_shader *, cs);
       return so;
    }

@@ -22,6 +22,7 @@
  * before, and one memcmp is several times cheaper than hashing the key
  * (gl-drawoverhead's program case, docs/gl.rst Performance).
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "util/hash_table.h"
@@ -57,10 +58,18 @@ key_equal(const void *a, const void *b)
    return memcmp(a, b, sizeof(struct agx_shader_key)) == 0;
 }
 
+uint64_t
+agx_shader_new_id(void)
+{
+   static atomic_uint_fast64_t last;
+   return atomic_fetch_add(&last, 1) + 1;
+}
+
 bool
 agx_shader_add_variant(struct agx_uncompiled_shader *so,
                        struct agx_compiled_shader *cs)
 {
+   cs->id = agx_shader_new_id();
    if (!util_dynarray_append_bytes(&so->variants, &cs, sizeof(cs)))
       return false;
    if (!so->variant_by_key)

@@ -156,6 +156,9 @@ struct hash_table;
 
 struct agx_compiled_shader {
    struct agx_shader_key key;
+   /* Unique over the process, never reused (agx_shader_new_id): names
+    * the variant in caches that may outlive it (agx_link_cache.c). */
+   uint64_t id;
    struct agx_bo *bo;
    uint32_t code_usc; /* code offset from usc_exec_base */
    struct agx_shader_info info;
@@ -381,6 +384,25 @@ struct agx_stage_state {
    unsigned nr_images;
 };
 
+/* agx_link_varyings results of the last few (VS, FS, provoking vertex)
+ * triples, so a program change back and forth does not link again. */
+#define AGX_LINK_CACHE_SIZE 4
+struct agx_link_cache {
+   struct agx_link_cache_entry {
+      uint64_t vs_id, fs_id; /* agx_compiled_shader::id, 0: empty */
+      bool flat_first;
+      int words;
+      uint32_t table[1 + AGX_MAX_CF_BINDINGS];
+   } e[AGX_LINK_CACHE_SIZE];
+   unsigned next; /* entry replaced next */
+};
+
+/* agx_link_varyings(vs, fs, flat_first) through the cache: the table and
+ * its word count (<= 0: no table). */
+const struct agx_link_cache_entry *
+agx_link_cached(struct agx_link_cache *c, const struct agx_compiled_shader *vs,
+                const struct agx_compiled_shader *fs, bool flat_first);
+
 struct agx_context {
    struct pipe_context base;
    struct agx_batch *batch; /* NULL when nothing is recorded */
@@ -436,6 +458,8 @@ struct agx_context {
     * (USC offset; valid unless shaders, rasterizer or batch changed).
     */
    uint32_t cf_usc;
+   /* Coefficient binding tables of recent VS/FS pairs (agx_link_cache.c). */
+   struct agx_link_cache link_cache;
    /* A draw with no state change (agx_draw_repeat.c). */
    struct agx_draw_repeat repeat;
    /* The base instance the vertex word list holds (BASE_INSTANCE). */
@@ -584,6 +608,8 @@ agx_shader_find_variant(struct agx_uncompiled_shader *so,
                         const struct agx_shader_key *key);
 /* Frees the index and the array (not the variants themselves). */
 void agx_shader_variants_fini(struct agx_uncompiled_shader *so);
+/* A new agx_compiled_shader::id (never 0, never the same twice). */
+uint64_t agx_shader_new_id(void);
 
 
 /* agx_batch.c */
