@@ -270,6 +270,16 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_texture_integer", API_GL, 0},
    /* R and RG formats (GL 3.0 section 3.8.1, the ES 3.0 ones) */
    {"GL_ARB_texture_rg", API_GL, 0},
+   /* Since wave 17: R11F_G11F_B10F textures and renderbuffers with
+    * UNSIGNED_INT_10F_11F_11F_REV pixels, core since GL 3.0
+    * (formats_es3.c's rows). */
+   {"GL_EXT_packed_float", API_GL, 0},
+   /* Since wave 17: GL 4.1's ES 2.0 commands (shaderapi.c's
+    * glReleaseShaderCompiler, glShaderBinary, glGetShaderPrecisionFormat;
+    * depth_stencil.c's glDepthRangef, glClearDepthf), GL_FIXED arrays
+    * (varray.c), RGB565 (formats_es3.c) and IMPLEMENTATION_COLOR_READ_*
+    * (get.c). */
+   {"GL_ARB_ES2_compatibility", API_GL, 0},
    {"GL_ARB_provoking_vertex", API_GL, 0},
    /* AGX samplers always filter across cube faces (st_texture.c) */
    {"GL_ARB_seamless_cube_map", API_GL, 0},

@@ -117,7 +117,8 @@ valid_attrib_type(struct gl_context *ctx, GLenum type, bool integer)
       return !integer;
    case GL_DOUBLE: /* desktop GL 2.0 table 2.4, as floats */
       return !integer && !_mesa_is_gles(ctx);
-   case GL_FIXED:
+   case GL_FIXED: /* desktop: ARB_ES2_compatibility (GL 4.1 table 2.5) */
+      return !integer;
    case GL_HALF_FLOAT_OES: /* OES_vertex_half_float */
       return !integer && _mesa_is_gles(ctx);
    case GL_HALF_FLOAT:

@@ -31,6 +31,46 @@ desktop30(void)
    return t;
 }
 
+/* Since wave 17: EXT_packed_float and ARB_ES2_compatibility are listed.
+ * ARB_ES2_compatibility's GL_FIXED arrays (GL 4.1 table 2.5: a type of
+ * glVertexAttribPointer, not of glVertexAttribIPointer); GL 3.0 section
+ * 3.7.2 (EXT_packed_float): UNSIGNED_INT_10F_11F_11F_REV with a format
+ * other than RGB is INVALID_OPERATION, in uploads and readbacks alike
+ * (llvmpipe answers so to getteximage-invalid-format-for-packed-type). */
+static void
+test_es2_compat_packed_float(void **state)
+{
+   struct gl_test *t = desktop30();
+   static const GLint fixed[4] = {65536, 0, 0, 65536};
+   GLuint tex = 0;
+   GLuint px[4] = {0};
+
+   assert_true(gl_test_has_extension("GL_EXT_packed_float"));
+   assert_true(gl_test_has_extension("GL_ARB_ES2_compatibility"));
+   _mesa_VertexAttribPointer(0, 4, GL_FIXED, GL_FALSE, 0, fixed);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_VertexAttribIPointer(0, 4, GL_FIXED, 0, fixed);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_R11F_G11F_B10F, 1, 1, 0, GL_RGB,
+                    GL_UNSIGNED_INT_10F_11F_11F_REV, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA,
+                     GL_UNSIGNED_INT_10F_11F_11F_REV, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_LUMINANCE,
+                     GL_UNSIGNED_INT_10F_11F_11F_REV, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_INT_10F_11F_11F_REV, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+   (void)state;
+}
+
 /* Section 6.1.5 and EGL_KHR_create_context: a compatibility request up to
  * 3.0 gets 3.0 with GLSL 1.30; nothing above 3.0 exists (no buffer
  * textures for 3.1, no geometry shaders for 3.2). */
@@ -703,6 +743,7 @@ main(void)
       cmocka_unit_test(test_empty_program),
       cmocka_unit_test(test_aux_buffers),
       cmocka_unit_test(test_quality_hints),
+      cmocka_unit_test(test_es2_compat_packed_float),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
