@@ -160,11 +160,8 @@ decode_pbe(struct asahi_sim_group *g, const uint8_t *desc,
                              "image_write: level %u of %u", level,
                              l.levels_allocated);
 
-   img->d = d;
-   img->format = format;
-   img->l = l;
-   img->level = level;
-   img->layers = layers;
+   *img = (struct pbe_image){
+      .d = d, .format = format, .l = l, .level = level, .layers = layers};
    return ASAHI_SIM_RUNNING;
 }
 
