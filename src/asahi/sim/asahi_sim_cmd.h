@@ -198,6 +198,16 @@ struct asahi_sim_group_pool {
    uint64_t code_va[SIM_GROUP_POOL];
    uint64_t last_use[SIM_GROUP_POOL]; /* clock of the last request */
    uint64_t clock;
+   /* The primitive array of the last command (struct sim_render's
+    * prims), handed to the next: a command's array grew afresh, and page
+    * faulted in every new page, each time (Issue #15, since wave 17).
+    * Never shrinks; freed with the pool. */
+   struct sim_prim *prims;
+   unsigned prims_capacity;
+   /* Likewise the coefficient plane blocks of the last command
+    * (struct sim_render's planes), free for new_planes to take: malloc
+    * gave each command fresh pages, which zeroing them faulted in. */
+   struct sim_plane_block *spare_planes;
 };
 
 struct sim_render {
@@ -226,7 +236,8 @@ struct asahi_sim_group *sim_pool_group(struct sim_render *r, uint64_t code_va);
 /* At the start of a command: the command's own pool, or the caller's
  * with every kept group told its code may have changed. */
 void sim_pool_begin(struct sim_render *r);
-/* At its end: frees the command's own groups (the caller's stay). */
+/* At its end: frees the command's own groups (the caller's stay) and
+ * gives the primitive array back to the caller's pool. */
 void sim_pool_free(struct sim_render *r);
 
 /* The vertex phase: run the VDM control stream, shading vertices and

@@ -682,15 +682,22 @@ new_planes(struct draw_ctx *c, unsigned n)
    struct sim_render *r = c->r;
    struct sim_plane_block *b = r->planes;
    if (!b || b->capacity - b->used < n) {
-      size_t cap = n > SIM_PLANE_BLOCK ? n : SIM_PLANE_BLOCK;
-      b = malloc(sizeof(*b) + cap * sizeof(b->planes[0]));
-      if (!b) {
-         sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
-         return NULL;
+      /* a block an earlier command used (asahi_sim_group_pool.c) */
+      struct sim_plane_block **spare = &r->groups->spare_planes;
+      if (*spare && (*spare)->capacity >= n) {
+         b = *spare;
+         *spare = b->next;
+      } else {
+         size_t cap = n > SIM_PLANE_BLOCK ? n : SIM_PLANE_BLOCK;
+         b = malloc(sizeof(*b) + cap * sizeof(b->planes[0]));
+         if (!b) {
+            sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+            return NULL;
+         }
+         b->capacity = cap;
       }
       b->next = r->planes;
       b->used = 0;
-      b->capacity = cap;
       r->planes = b;
    }
    struct sim_plane *planes = b->planes + b->used;

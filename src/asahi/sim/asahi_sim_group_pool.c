@@ -22,6 +22,10 @@
  * group so (asahi_sim_code_may_change), and a group checks each decoded
  * instruction against the code bytes before its first use in the command.
  *
+ * A kept pool also keeps the last command's primitive array and
+ * coefficient plane blocks for the next (since wave 17): their pages are
+ * then already mapped.
+ *
  * With ASAHI_SIM_DEBUG=nofast every request gets the one group, as
  * asahi_sim_group_init leaves it (nothing decoded): the behaviour the
  * kept groups must reproduce.
@@ -85,6 +89,11 @@ void
 sim_pool_begin(struct sim_render *r)
 {
    r->groups = r->gpu->groups ? r->gpu->groups : &r->own_groups;
+   /* the array of the pool's last command, empty (nr_prims = 0) */
+   r->prims = r->groups->prims;
+   r->prims_capacity = r->groups->prims_capacity;
+   r->groups->prims = NULL;
+   r->groups->prims_capacity = 0;
    for (unsigned i = 0; i < SIM_GROUP_POOL; i++) {
       if (r->groups->g[i])
          asahi_sim_code_may_change(r->groups->g[i]);
@@ -95,6 +104,19 @@ void
 sim_pool_free(struct sim_render *r)
 {
    free_groups(&r->own_groups);
+   if (r->groups != &r->own_groups) {
+      /* kept for the next command; the caller frees its own (r->prims) */
+      r->groups->prims = r->prims;
+      r->groups->prims_capacity = r->prims_capacity;
+      r->prims = NULL;
+      r->prims_capacity = 0;
+      while (r->planes) {
+         struct sim_plane_block *b = r->planes;
+         r->planes = b->next;
+         b->next = r->groups->spare_planes;
+         r->groups->spare_planes = b;
+      }
+   }
 }
 
 struct asahi_sim_group_pool *
@@ -109,5 +131,11 @@ asahi_sim_group_pool_destroy(struct asahi_sim_group_pool *pool)
    if (!pool)
       return;
    free_groups(pool);
+   free(pool->prims);
+   while (pool->spare_planes) {
+      struct sim_plane_block *b = pool->spare_planes;
+      pool->spare_planes = b->next;
+      free(b);
+   }
    free(pool);
 }

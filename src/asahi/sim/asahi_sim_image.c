@@ -32,10 +32,11 @@
 #include "util/format/u_format_pack.h"
 #include "util/u_math.h"
 
-/* The PBE descriptor of the request's texture state or heap entry. */
+/* The PBE descriptor bytes of the request's texture state or heap
+ * entry. */
 static enum asahi_sim_status
 read_pbe(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
-         struct AGX_PBE *d)
+         uint8_t desc[AGX_PBE_LENGTH])
 {
    uint64_t va;
    if (r->bindless) {
@@ -49,11 +50,9 @@ read_pbe(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                              "image_write: texture state ts%u is not bound",
                              r->texture);
    }
-   uint8_t desc[AGX_PBE_LENGTH];
-   if (!asahi_sim_mem_access(g, va, desc, sizeof(desc), false,
+   if (!asahi_sim_mem_access(g, va, desc, AGX_PBE_LENGTH, false,
                              ASAHI_SIM_UNIT_TEXTURE))
       return ASAHI_SIM_FAULT;
-   AGX_PBE_unpack(NULL, desc, d);
    return ASAHI_SIM_RUNNING;
 }
 
@@ -81,22 +80,32 @@ pack_texel(enum pipe_format format, const struct AGX_PBE *d,
    return util_format_pack_rgba_float(format, out, f, 1);
 }
 
-enum asahi_sim_status
-asahi_sim_image_write(struct asahi_sim_group *g,
-                      const struct asahi_sim_texture_request *r,
-                      const uint32_t texel[4])
+/* What a PBE descriptor says of the image it writes. */
+struct pbe_image {
+   bool null; /* layout null: nothing is written */
+   struct AGX_PBE d;
+   enum pipe_format format;
+   struct ail_layout l; /* its miptree */
+   unsigned level, layers;
+};
+
+/* The image of the descriptor bytes desc, its miptree laid out. */
+static enum asahi_sim_status
+decode_pbe(struct asahi_sim_group *g, const uint8_t *desc,
+           struct pbe_image *img)
 {
    struct AGX_PBE d;
    memset(&d, 0, sizeof(d));
-   enum asahi_sim_status st = read_pbe(g, r, &d);
-   if (st != ASAHI_SIM_RUNNING)
-      return st;
+   AGX_PBE_unpack(NULL, desc, &d);
+   memset(img, 0, sizeof(*img));
    /* Null PBEs (layout null): Mesa's driver points them at a sink buffer
     * (alexvorxx/Mesa-VirGL src/asahi/lib/agx_helpers.h, agx_set_null_pbe);
     * nothing is written here (choice: what lands in the sink is not
     * known). */
-   if (d.layout == AGX_LAYOUT_NULL)
+   if (d.layout == AGX_LAYOUT_NULL) {
+      img->null = true;
       return ASAHI_SIM_RUNNING;
+   }
    if (d.dimension != AGX_TEXTURE_DIMENSION_2D &&
        d.dimension != AGX_TEXTURE_DIMENSION_2D_ARRAY)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
@@ -151,6 +160,61 @@ asahi_sim_image_write(struct asahi_sim_group *g,
                              "image_write: level %u of %u", level,
                              l.levels_allocated);
 
+   *img = (struct pbe_image){
+      .d = d, .format = format, .l = l, .level = level, .layers = layers};
+   return ASAHI_SIM_RUNNING;
+}
+
+/* Every lane of an image_write decoded the same descriptor and laid out
+ * its miptree again (ail_make_miptree per lane: Issue #15, since wave
+ * 17).  The last one decoded on this thread is kept, keyed by its bytes,
+ * so a descriptor rewritten in memory is decoded again (as the texture
+ * unit's image cache, asahi_sim_sampler.c). */
+struct pbe_cache {
+   bool valid;
+   uint8_t desc[AGX_PBE_LENGTH];
+   struct pbe_image img;
+};
+
+/* Looked up in a function of its own (see unit_cache in
+ * asahi_sim_sampler.c: a _Thread_local's address costs a call in a
+ * shared library). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static struct pbe_cache *
+pbe_cache(void)
+{
+   static _Thread_local struct pbe_cache cache;
+   return &cache;
+}
+
+enum asahi_sim_status
+asahi_sim_image_write(struct asahi_sim_group *g,
+                      const struct asahi_sim_texture_request *r,
+                      const uint32_t texel[4])
+{
+   uint8_t desc[AGX_PBE_LENGTH];
+   enum asahi_sim_status st = read_pbe(g, r, desc);
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+   struct pbe_cache *c = pbe_cache();
+   if (!c->valid || memcmp(c->desc, desc, sizeof(desc))) {
+      c->valid = false;
+      st = decode_pbe(g, desc, &c->img);
+      if (st != ASAHI_SIM_RUNNING)
+         return st;
+      memcpy(c->desc, desc, sizeof(desc));
+      c->valid = true;
+   }
+   const struct pbe_image *img = &c->img;
+   if (img->null)
+      return ASAHI_SIM_RUNNING;
+   const struct AGX_PBE *d = &img->d;
+   const struct ail_layout *l = &img->l;
+   const unsigned level = img->level;
+   const enum pipe_format format = img->format;
+
    /* tex_2d_array (3): x, y, layer */
    unsigned layer = 0;
    if (r->dim == 3 && r->nr_coords > 2)
@@ -159,31 +223,31 @@ asahi_sim_image_write(struct asahi_sim_group *g,
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "image_write: %u coordinates", r->nr_coords);
    uint32_t x = r->coords[0], y = r->coords[1];
-   if (x >= ail_minify(d.width, level) || y >= ail_minify(d.height, level) ||
-       layer >= layers)
+   if (x >= ail_minify(d->width, level) || y >= ail_minify(d->height, level) ||
+       layer >= img->layers)
       return ASAHI_SIM_RUNNING;
 
    uint8_t bytes[16];
-   if (!pack_texel(format, &d, texel, bytes))
+   if (!pack_texel(format, d, texel, bytes))
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "image_write: cannot pack %s",
                              util_format_name(format));
    uint64_t off;
-   if (!ail_get_element_offset_B(&l, level, x, y, &off))
+   if (!ail_get_element_offset_B(l, level, x, y, &off))
       return ASAHI_SIM_RUNNING;
-   if (l.tiling != AIL_TILING_LINEAR)
-      off += ail_get_level_offset_B(&l, level);
+   if (l->tiling != AIL_TILING_LINEAR)
+      off += ail_get_level_offset_B(l, level);
    if (layer) {
       /* ail's layer stride, page-aligned as the descriptor says (as the
        * texture unit's, asahi_sim_sampler.c) */
-      uint64_t end_B = l.level_offsets_B[l.levels_allocated];
+      uint64_t end_B = l->level_offsets_B[l->levels_allocated];
       uint64_t stride_B =
-         d.page_aligned_layers
+         d->page_aligned_layers
             ? (end_B + AIL_PAGESIZE_B - 1) & ~(uint64_t)(AIL_PAGESIZE_B - 1)
             : end_B;
       off += (uint64_t)layer * stride_B;
    }
-   return asahi_sim_mem_access(g, d.buffer + off, bytes,
+   return asahi_sim_mem_access(g, d->buffer + off, bytes,
                                util_format_get_blocksize(format), true,
                                ASAHI_SIM_UNIT_TEXTURE)
              ? ASAHI_SIM_RUNNING
