@@ -13,9 +13,9 @@
  * The matching is only required for variables statically used by the
  * shaders of the program.  An undeclared qualifier is its own kind here:
  * "smooth" on one side and nothing on the other do not match (piglit's
- * spec/glsl-1.30/linker/interpolation-qualifiers expect a link error for
- * smooth-vs-default; Mesa compares the declared interpolation modes in
- * src/compiler/glsl/link_varyings.cpp, cross_validate_front_back_color).
+ * spec/glsl-1.30/linker/interpolation-qualifiers, generated from
+ * piglit's generated_tests/templates/interpolation-qualifier-built-in-
+ * variable, expect a link error for smooth-vs-default).
  *
  * So: when the fragment shader reads gl_Color (gl_SecondaryColor), every
  * front/back colour its producer writes must carry the fragment shader's
