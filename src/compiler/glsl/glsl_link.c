@@ -631,6 +631,8 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
    if (!l.failed)
       link_geom_streams(&l);
    if (!l.failed)
+      link_color_interpolation(&l);
+   if (!l.failed)
       link_varyings(&l);
    if (!l.failed)
       link_geom_outputs(&l);

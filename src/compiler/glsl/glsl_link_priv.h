@@ -94,6 +94,9 @@ void link_demote_var(nir_shader *nir, nir_variable *var);
 
 void link_attribs(struct link *l);
 void link_varyings(struct link *l);
+/* GLSL 1.30 4.3.7: gl_Color vs gl_FrontColor/gl_BackColor qualifiers
+ * (glsl_link_colors.c) */
+void link_color_interpolation(struct link *l);
 /* The producer's user output an input of the consumer (the next stage)
  * matches (by location when the input has one, else by name; in a
  * pipeline's merged link, else by declaration order), NULL when none. */

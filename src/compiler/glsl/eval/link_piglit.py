@@ -4,9 +4,10 @@
 """Judge linking of every piglit .shader_test under tests/spec/glsl-*.
 
 For every .shader_test under the piglit package's tests/spec/glsl-* and
-tests/spec/glsl-es-* folders, runs `shader-test-eval --link FILE`, which
-compiles the file's shaders with our front end, links them with our linker
-and judges the outcome against the file: "link error" in [test] means the
+tests/spec/glsl-es-* folders (with --generated, the same folders under
+generated_tests/), runs `shader-test-eval --link FILE`, which compiles
+the file's shaders with our front end, links them with our linker and
+judges the outcome against the file: "link error" in [test] means the
 link must fail, anything else means it must succeed.  Outcomes:
 
   pass    linked (or failed to link) as the file says
@@ -47,8 +48,8 @@ def find_piglit():
     return None
 
 
-def collect(root, filt):
-    base = os.path.join(root, 'tests', 'spec')
+def collect(root, filt, tree='tests'):
+    base = os.path.join(root, tree, 'spec')
     files = []
     for top in sorted(os.listdir(base)):
         if not FOLDER_RE.match(top):
@@ -130,6 +131,10 @@ def main():
                     help='seconds per file (default 60)')
     ap.add_argument('--filter', default='',
                     help='only files whose path contains this string')
+    ap.add_argument('--generated', action='store_true',
+                    help='judge piglit\'s generated_tests/spec/glsl-* '
+                    'instead of tests/spec/glsl-* (use with --filter: '
+                    'most of them are compiler, not linker, tests)')
     ap.add_argument('--verbose', action='store_true',
                     help='print every file that does not pass, with why')
     opts = ap.parse_args()
@@ -138,7 +143,8 @@ def main():
     if root is None:
         print('piglit is not installed (Debian package "piglit"): skipping')
         return 77
-    files = collect(root, opts.filter)
+    files = collect(root, opts.filter,
+                    'generated_tests' if opts.generated else 'tests')
     use_rlimit = not sanitized(opts.tool)
     known = read_list(opts.expectations)
 
@@ -154,7 +160,7 @@ def main():
     unexpected = []
     bad = []
     for rel, outcome, why in results:
-        folder = os.path.dirname(rel)[len('tests/spec/'):]
+        folder = os.path.dirname(rel).split(os.sep, 2)[2]
         table.setdefault(folder, collections.Counter())[outcome] += 1
         listed = rel in known
         if outcome in ('fail', 'reject'):
