@@ -162,6 +162,45 @@ group_uses(const agx_context *ctx, const agx_instr *I, unsigned g,
    }
 }
 
+/* Put by this round between the members of a run of parallel copies:
+ * the stack accesses (and their waits) of the groups spilled before
+ * (new instructions carry no AGX_PAR bits) */
+static bool
+spill_access(const agx_instr *I)
+{
+   return !I->parallel && (I->op == AGX_ISA_OP_STACK_STORE ||
+                           I->op == AGX_ISA_OP_STACK_LOAD ||
+                           I->op == AGX_ISA_OP_WAIT);
+}
+
+/* Where a store of what I wrote to group g goes.  A run of parallel
+ * copies (AGX_PAR_*, agx_ra.c) reads every source before it writes any
+ * destination, and agx_ra coalesces on that: a copy out of the group may
+ * follow, in the run, a copy into it (an if's edge copies: one web read
+ * while another is written).  Spilled, both are the same slot, so then
+ * the store waits for the end of the run, after its loads (only then:
+ * waiting keeps what is stored live longer).  No member writes another's
+ * source (mark_parallel_copies), so what it stores is still there. */
+static agx_instr *
+store_point(const agx_context *ctx, agx_block *blk, agx_instr *I,
+            unsigned g)
+{
+   agx_instr *next = after_writes(blk, I);
+   if (!(I->parallel & AGX_PAR_MEMBER))
+      return next;
+   bool read_later = false;
+   agx_instr *end = next;
+   while (end && (spill_access(end) ||
+                  (end->parallel & (AGX_PAR_MEMBER | AGX_PAR_JOIN)) ==
+                     (AGX_PAR_MEMBER | AGX_PAR_JOIN))) {
+      bool reads, writes;
+      group_uses(ctx, end, g, &reads, &writes);
+      read_later |= reads && !spill_access(end);
+      end = next_instr(blk, end);
+   }
+   return read_later ? end : next;
+}
+
 /* Spill group g (every value sharing its register) to one new slot.  All
  * of an instruction's reads of the group read one temporary, all its
  * writes write one: the values share a register, so they are one
@@ -191,7 +230,9 @@ spill_group(agx_context *ctx, unsigned g)
             if (dst_in || src_in) {
                /* mov v = s: store s; mov d = v: load d */
                agx_operand data = I->ops[dst_in ? 1 : 0];
-               agx_builder b = {ctx, blk, next_instr(blk, I)};
+               agx_builder b = {ctx, blk,
+                                dst_in ? store_point(ctx, blk, I, g)
+                                       : next_instr(blk, I)};
                agx_emit_stack_op(&b, dst_in, data, fmt, mask,
                                  agx_isa_imm(slot, 16));
                agx_remove(I);
@@ -217,7 +258,7 @@ spill_group(agx_context *ctx, unsigned g)
             agx_operand t = agx_temp(ctx, val.size, val.count);
             ctx->values[t.value].no_spill = true;
             rename_group(ctx, I, g, t, true);
-            agx_builder b = {ctx, blk, after_writes(blk, I)};
+            agx_builder b = {ctx, blk, store_point(ctx, blk, I, g)};
             agx_emit_stack_op(&b, true, t, fmt, mask, agx_isa_imm(slot, 16));
             ctx->nr_spills++;
          }
