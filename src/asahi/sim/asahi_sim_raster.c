@@ -626,7 +626,9 @@ shade_prim(struct batch *b, const struct sim_prim *p,
    /* The registers in the set-up slot; no slot in the batch yet. */
    b->coefficients = NULL;
    b->earlier = b->nr_quads;
-   float(*cf)[3] = b->cf_base + (size_t)SIM_BATCH_QUADS * d->nr_cf;
+   /* (no registers, no slots: cf_base is NULL) */
+   float(*cf)[3] =
+      d->nr_cf ? b->cf_base + (size_t)SIM_BATCH_QUADS * d->nr_cf : NULL;
    for (unsigned i = 0; i < d->nr_cf; i++) {
       const struct sim_plane *pl = &p->planes[i];
       if (pl->flat) {
